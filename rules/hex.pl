@@ -1,0 +1,231 @@
+%% hex — the rules of Hex (see shared/rules/hex.md), the ludolog game protocol.
+%
+% State: hex(Cols-Rows, Swap, ToMove, Board, Status)
+%   Cols-Rows  the board size (Hex itself is square: Cols = Rows = N)
+%   Swap       true when the pie rule is on (option swap(true))
+%   ToMove     red or blue; red moves first and joins top and bottom,
+%              blue joins left and right
+%   Board      a hexgrid board: b(Row, ...) of r(Cell, ...), cells e (empty), r or b
+%   Status     ongoing or won(Player)
+% Move: place(C, R) puts a stone on column C, row R (0-based; a1 = place(0, 0));
+%       swap replaces Red's only stone by a Blue stone on the mirrored cell.
+%
+% Position text (one line, canonical): "NxN ROWS SIDE[ swap]" where ROWS lists
+% the rows from the top, separated by "/", each cell as r or b and each run of
+% empty cells as its length; " swap" is there when the pie rule is on.
+% Example, 3x3 after a1: "3x3 r2/3/3 blue".
+
+:- module(hex, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+:- use_module(library(error)).
+
+%% initial(+Options, -State)  the empty board; options size(1..26) and swap(true|false).
+initial(Options, hex(N-N, Swap, red, Board, ongoing)) :-
+    must_be(list, Options),
+    options(Options, 11, N, false, Swap),
+    hexgrid:empty_board(N, N, Board).
+
+%% options(+Options, +N0, -N, +Swap0, -Swap)  read the options, rejecting unknown ones.
+options([], N, N, S, S).
+options([O|Os], N0, N, S0, S) :-
+    option(O, N0, N1, S0, S1),
+    options(Os, N1, N, S1, S).
+
+option(O, _, _, _, _) :- var(O), !, instantiation_error(O).
+option(size(N), _, N, S, S) :- !,
+    must_be(integer, N),
+    (  between(1, 26, N) -> true ; domain_error(hex_size_1_to_26, N) ).
+option(swap(S), N, N, _, S) :- !,
+    (  memberchk(S, [true, false]) -> true ; domain_error(hex_swap_true_or_false, S) ).
+option(O, _, _, _, _) :- domain_error(hex_option, O).
+
+%% to_move(+State, -Player)  whose turn it is.
+to_move(hex(_, _, P, _, _), P).
+
+%% player(?Player, ?Stone, ?Axis)  each player's stone letter and the edges it joins.
+player(red, r, vertical).
+player(blue, b, horizontal).
+
+%% other(?Player, ?Opponent)  the two players.
+other(red, blue).
+other(blue, red).
+
+%% legal(+State, -Move)  every empty cell, then swap where the pie rule allows it.
+legal(hex(_, _, _, Board, ongoing), place(C, R)) :-
+    hexgrid:empty_cell(Board, C, R).
+legal(hex(_, true, blue, Board, ongoing), swap) :-
+    swap_stone(Board, _).
+
+%% swap_stone(+Board, -C-R)  Red's stone on (C, R) is the only stone on the board.
+swap_stone(Board, C-R) :-
+    hexgrid:board_chars(Board, Atom),
+    atom_chars(Atom, Cells),
+    exclude(==(e), Cells, [r]),
+    nth0(I, Cells, r),
+    arg(1, Board, Row), functor(Row, _, Cols),
+    C is I mod Cols, R is I // Cols.
+
+%% play(+State, +Move, -Next)  the state after Move; fails when Move is not legal.
+play(hex(Cols-Rows, Swap, P, Board, ongoing), place(C, R), hex(Cols-Rows, Swap, Q, Board1, Status)) :-
+    integer(C), integer(R),
+    C >= 0, C < Cols, R >= 0, R < Rows,
+    hexgrid:cell(Board, C, R, e),
+    player(P, Stone, Axis),
+    hexgrid:board_set(Board, C, R, Stone, Board1),
+    other(P, Q),
+    hexgrid:spans(Board1, Cols-Rows, Axis, C-R, Spans),
+    status(Spans, P, Status).
+play(hex(Size, true, blue, Board, ongoing), swap, hex(Size, true, red, Board2, Status)) :-
+    swap_stone(Board, C-R),
+    hexgrid:board_set(Board, C, R, e, Board1),
+    hexgrid:board_set(Board1, R, C, b, Board2),
+    hexgrid:spans(Board2, Size, horizontal, R-C, Spans),
+    status(Spans, blue, Status).
+
+status(true, P, won(P)).
+status(false, _, ongoing).
+
+%% outcome(+State, -Outcome)  win(Player) once a player's stones join their edges.
+outcome(hex(_, _, _, _, won(P)), win(P)).
+
+%% evaluate(+State, +Player, -Score)  two shortest-path distances: the opponent's minus Player's.
+evaluate(hex(_, _, _, _, won(W)), P, Score) :- !,
+    (  W == P -> Score = 10000 ; Score = -10000 ).
+evaluate(hex(Size, _, ToMove, Board, ongoing), P, Score) :-
+    other(P, Q),
+    player(P, S, A), player(Q, T, B),
+    hexgrid:distance(Board, Size, S, T, A, DP),
+    hexgrid:distance(Board, Size, T, S, B, DQ),
+    (  ToMove == P -> Tempo = 1 ; Tempo = 0 ),
+    Score is (DQ - DP) * 10 + Tempo.
+
+%% explain_illegal(+State, +Move, -Reason)  why Move cannot be played here.
+explain_illegal(hex(_, _, _, _, won(W)), _, Reason) :- !,
+    phrase(("the game is over: ", atom_text(W), " has won"), Reason).
+explain_illegal(hex(Cols-Rows, _, _, _, _), place(C, R), Reason) :-
+    \+ ( C >= 0, C < Cols, R >= 0, R < Rows ), !,
+    phrase((move(place(C, R)), " is off the board"), Reason).
+explain_illegal(hex(_, _, _, Board, _), place(C, R), Reason) :-
+    hexgrid:cell(Board, C, R, X), X \== e, !,
+    player(P, X, _),
+    phrase((move(place(C, R)), " is occupied by ", atom_text(P)), Reason).
+explain_illegal(hex(_, false, _, _, _), swap, "the swap rule is off (option swap(true) turns it on)") :- !.
+explain_illegal(hex(_, true, _, _, _), swap, "swap is only legal as Blue's first move, with one Red stone on the board").
+
+atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).
+
+%% move(?Move)//  move notation: a column letter and a row number (d5), or swap.
+move(M) --> { nonvar(M) }, !, move_out(M).
+move(M) --> move_in(M).
+
+move_out(swap) --> "swap".
+move_out(place(C, R)) -->
+    { Code is 0'a + C, char_code(L, Code), R1 is R + 1, number_chars(R1, Ds) },
+    [L], seq(Ds).
+
+move_in(swap) --> "swap", !.
+move_in(place(C, R)) -->
+    [L], { column_letter(L, C) },
+    natural(R1), { R is R1 - 1 }.
+
+column_letter(L, C) :-
+    char_code(L, Code),
+    (  Code >= 0'a, Code =< 0'z -> C is Code - 0'a
+    ;  Code >= 0'A, Code =< 0'Z -> C is Code - 0'A
+    ).
+
+%% natural(?N)//  a positive integer without leading zeros.
+natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
+natural(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]) }.
+
+digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
+digits([]) --> [].
+
+%% position(?State)//  the canonical one-line position text.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> position_in(S).
+
+position_out(hex(N-N, Swap, P, Board, _)) -->
+    natural(N), "x", natural(N), " ",
+    { hexgrid:board_chars(Board, Atom), atom_chars(Atom, Cells) },
+    rows_out(N, Cells), " ", atom_text(P), swap_out(Swap).
+
+swap_out(true) --> " swap".
+swap_out(false) --> [].
+
+rows_out(N, Cells) -->
+    { length(Row, N), append(Row, Rest, Cells) },
+    row_out(Row, 0),
+    (  { Rest == [] } -> [] ; "/", rows_out(N, Rest) ).
+
+%% row_out(+Cells, +Run)//  one row, each run of empty cells as its length.
+row_out([], Run) --> run_out(Run).
+row_out([e|Cs], Run) --> !, { Run1 is Run + 1 }, row_out(Cs, Run1).
+row_out([X|Cs], Run) --> run_out(Run), [X], row_out(Cs, 0).
+
+run_out(0) --> !.
+run_out(N) --> natural(N).
+
+position_in(hex(N-N, Swap, P, Board, Status)) -->
+    natural(N), "x", natural(N1), { N1 == N, N =< 26 }, " ",
+    rows_in(N, N, Cells), " ",
+    side_in(P), swap_in(Swap),
+    {  cells_board(N, Cells, Board),
+       position_status(Board, N-N, Status) }.
+
+%% cells_board(+Cols, +Cells, -Board)  the board whose cells, row by row, are Cells.
+cells_board(_, [], b) :- !.
+cells_board(Cols, Cells, Board) :-
+    cells_rows(Cols, Cells, Rows),
+    Board =.. [b|Rows].
+
+cells_rows(_, [], []) :- !.
+cells_rows(Cols, Cells, [Row|Rows]) :-
+    length(RowCells, Cols),
+    append(RowCells, Rest, Cells),
+    Row =.. [r|RowCells],
+    cells_rows(Cols, Rest, Rows).
+
+side_in(red) --> "red".
+side_in(blue) --> "blue".
+
+swap_in(true) --> " swap".
+swap_in(false) --> [].
+
+%% rows_in(+Rows, +Cols, -Cells)//  Rows rows of Cols cells each, separated by "/".
+rows_in(1, Cols, Cells) --> !, row_in(Cols, Cells, []).
+rows_in(R, Cols, Cells) --> row_in(Cols, Cells, Rest), "/", { R1 is R - 1 }, rows_in(R1, Cols, Rest).
+
+row_in(0, T, T) --> !.
+row_in(K, [X|Cs], T) --> [X], { memberchk(X, [r, b]) }, !, { K1 is K - 1 }, row_in(K1, Cs, T).
+row_in(K, Cs, T) --> natural(Run), { Run =< K, length(Es, Run), maplist(=(e), Es), append(Es, Cs1, Cs), K1 is K - Run }, after_run(K1, Cs1, T).
+
+after_run(0, T, T) --> !.
+after_run(K, [X|Cs], T) --> [X], { memberchk(X, [r, b]) }, { K1 is K - 1 }, row_in(K1, Cs, T).
+
+%% position_status(+Board, +Size, -Status)  who, if anyone, has joined their edges.
+position_status(Board, Size, Status) :-
+    (  player(P, S, A), hexgrid:spanning(Board, Size, S, A, true)
+    -> Status = won(P)
+    ;  Status = ongoing
+    ).
+
+%% view(+State, -View)  the cells, coordinates and pieces, for the renderers.
+view(hex(Cols-Rows, _, P, Board, Status), view(hex, Cols, Rows, Cells, Info)) :-
+    findall(cell(C, R, Name, Piece),
+            ( between(0, Rows, R), R < Rows, between(0, Cols, C), C < Cols,
+              hexgrid:cell(Board, C, R, X),
+              cell_piece(X, Piece),
+              phrase(move(place(C, R)), Cs), atom_chars(Name, Cs) ),
+            Cells),
+    Info = [to_move(P), status(Status), edges([top-red, bottom-red, left-blue, right-blue])].
+
+cell_piece(e, empty).
+cell_piece(r, stone(red)).
+cell_piece(b, stone(blue)).

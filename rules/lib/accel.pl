@@ -1,0 +1,41 @@
+%% accel — the native definitions of hexgrid's accelerated predicates.
+%
+% Each predicate here answers exactly what its pure twin in hexgrid.pl answers,
+% by calling a function of the running ludolog program (src/foreign/) through
+% scryer's FFI.  The empty library name opens the main program itself.
+
+:- module(accel, [load/0, empty_cells/2, group_spans/5, spanning/5]).
+
+:- use_module(library(ffi)).
+:- use_module(library(charsio)).
+
+%% load  bind the foreign functions; succeeds once they are callable.
+load :-
+    use_foreign_module("", [
+        ludolog_hex_empty_cells([cstr], cstr),
+        ludolog_hex_group_spans([cstr, i64, i64, i64, i64], i64),
+        ludolog_hex_spanning([cstr, i64, i64, i64, i64], i64)
+    ]).
+
+%% empty_cells(+BoardAtom, -Indices)  the empty cells, in increasing order.
+empty_cells(Atom, Is) :-
+    ffi:ludolog_hex_empty_cells(Atom, Chars),
+    read_term_from_chars(Chars, Is0, []),
+    answer(Is0, Is, ludolog_hex_empty_cells).
+
+%% group_spans(+BoardAtom, +Cols, +Rows, +Seed, +AxisCode)
+% the group of the stone on Seed touches both edges of the axis (0 = vertical).
+group_spans(Atom, Cols, Rows, Seed, Axis) :-
+    ffi:ludolog_hex_group_spans(Atom, Cols, Rows, Seed, Axis, R),
+    answer(R, 1, ludolog_hex_group_spans).
+
+%% spanning(+BoardAtom, +Cols, +Rows, +StoneCode, +AxisCode)
+% some group of the stone with character code StoneCode joins both edges.
+spanning(Atom, Cols, Rows, Code, Axis) :-
+    ffi:ludolog_hex_spanning(Atom, Cols, Rows, Code, Axis, R),
+    answer(R, 1, ludolog_hex_spanning).
+
+%% answer(+Result, ?Value, +Function)  a foreign result; its error value becomes an exception.
+answer(R, _, F) :- ( R == -1 ; R == error ), !,
+    throw(error(system_error(foreign_function_refused_its_arguments(F)), F)).
+answer(R, R, _).

@@ -1,0 +1,231 @@
+%% hexgrid — cells, neighbours, boards and connectivity on a C x R hex rhombus.
+%
+% A board is a compound of rows, b(Row1, ..., RowR), and each row a compound of
+% cells, r(X1, ..., XC), both read with arg/3.  Cell (C, R) is 0-based: column C
+% from the left, row R from the top.  A cell holds e (empty) or a one-letter
+% stone name (r, b).  Rows are drawn shifted half a cell to the right, so the six
+% neighbours of (C, R) are (C+-1, R), (C, R+-1), (C+1, R-1) and (C-1, R+1).
+%
+% The predicates marked "accelerated" have this pure definition and a native
+% one (rules/lib/accel.pl, backed by src/foreign/); set_acceleration/1 picks
+% which one runs.  Acceleration swaps the definition, never the meaning.
+
+:- module(hexgrid, [
+    empty_board/3, cell/4, board_set/5, empty_cell/3, neighbour/3,
+    spans/5, spanning/5, distance/6, board_chars/2, set_acceleration/1
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+
+:- dynamic(accelerated/0).
+
+%% set_acceleration(+OnOff)  switch the accelerated definitions on or off.
+set_acceleration(on) :- ( accelerated -> true ; assertz(accelerated) ).
+set_acceleration(off) :- retractall(accelerated).
+
+%% empty_board(+Cols, +Rows, -Board)  a board with every cell empty.
+empty_board(Cols, Rows, Board) :-
+    length(Cells, Cols), maplist(=(e), Cells), Row =.. [r|Cells],
+    length(RowList, Rows), maplist(=(Row), RowList), Board =.. [b|RowList].
+
+%% cell(+Board, +C, +R, -X)  X stands on cell (C, R).
+cell(Board, C, R, X) :-
+    R1 is R + 1, arg(R1, Board, Row),
+    C1 is C + 1, arg(C1, Row, X).
+
+%% board_set(+Board, +C, +R, +X, -Board1)  Board1 is Board with X on cell (C, R).
+board_set(Board, C, R, X, Board1) :-
+    Board =.. [b|Rows],
+    nth0(R, Rows, Row),
+    Row =.. [r|Cells],
+    replace_nth0(C, Cells, X, Cells1),
+    Row1 =.. [r|Cells1],
+    replace_nth0(R, Rows, Row1, Rows1),
+    Board1 =.. [b|Rows1].
+
+%% replace_nth0(+I, +Xs, +Y, -Ys)  Ys is Xs with its I-th element (from 0) replaced by Y.
+replace_nth0(0, [_|Xs], Y, [Y|Xs]) :- !.
+replace_nth0(I, [X|Xs], Y, [X|Ys]) :- I1 is I - 1, replace_nth0(I1, Xs, Y, Ys).
+
+%% board_chars(+Board, -Atom)  the cells of Board as one atom, row by row.
+board_chars(Board, Atom) :-
+    Board =.. [b|Rows],
+    maplist(row_cells, Rows, Lists),
+    append(Lists, Cells),
+    atom_chars(Atom, Cells).
+
+row_cells(Row, Cells) :- Row =.. [r|Cells].
+
+%% empty_cell(+Board, -C, -R)  (C, R) is empty; row by row, left to right (accelerated).
+empty_cell(Board, C, R) :-
+    accelerated, !,
+    functor(Board, _, Rows), arg(1, Board, Row), functor(Row, _, Cols),
+    board_chars(Board, Atom),
+    accel:empty_cells(Atom, Is),
+    member(I, Is),
+    C is I mod Cols, R is I // Cols,
+    R < Rows.
+empty_cell(Board, C, R) :-
+    Board =.. [b|Rows],
+    empty_in_rows(Rows, 0, C, R).
+
+empty_in_rows([Row|Rows], R0, C, R) :-
+    (  Row =.. [r|Cells], empty_in_row(Cells, 0, C), R = R0
+    ;  R1 is R0 + 1, empty_in_rows(Rows, R1, C, R)
+    ).
+
+empty_in_row([X|Xs], C0, C) :-
+    (  X == e, C = C0
+    ;  C1 is C0 + 1, empty_in_row(Xs, C1, C)
+    ).
+
+%% direction(?DC, ?DR)  the six hex directions.
+direction( 1,  0).
+direction(-1,  0).
+direction( 0,  1).
+direction( 0, -1).
+direction( 1, -1).
+direction(-1,  1).
+
+%% neighbour(+Cols-Rows, +C-R, -C1-R1)  (C1, R1) is a neighbour of (C, R) on the board.
+neighbour(Cols-Rows, C-R, C1-R1) :-
+    direction(DC, DR),
+    C1 is C + DC, C1 >= 0, C1 < Cols,
+    R1 is R + DR, R1 >= 0, R1 < Rows.
+
+%% axis_edge(+Axis, +Cols-Rows, +C-R, -Edge)  which edge of Axis the cell lies on:
+% low (top row or left column), high, both or none.
+axis_edge(vertical, _-Rows, _-R, E) :- edge_of(R, Rows, E).
+axis_edge(horizontal, Cols-_, C-_, E) :- edge_of(C, Cols, E).
+
+edge_of(K, Len, E) :-
+    Last is Len - 1,
+    (  K =:= 0, K =:= Last -> E = both
+    ;  K =:= 0 -> E = low
+    ;  K =:= Last -> E = high
+    ;  E = none
+    ).
+
+%% touch(+Edge, +Lo0-Hi0, -Lo-Hi)  record that a group reaches Edge.
+touch(none, T, T).
+touch(low, _-H, yes-H).
+touch(high, L-_, L-yes).
+touch(both, _, yes-yes).
+
+%% spans(+Board, +Cols-Rows, +Axis, +C-R, -Spans)
+% Spans is true if the group of the stone on (C, R) touches both edges of Axis
+% (vertical: top and bottom rows; horizontal: left and right columns), else
+% false.  Accelerated.
+spans(Board, Cols-Rows, Axis, C-R, Spans) :-
+    accelerated, !,
+    board_chars(Board, Atom),
+    axis_code(Axis, A),
+    Seed is R * Cols + C,
+    ( accel:group_spans(Atom, Cols, Rows, Seed, A) -> Spans = true ; Spans = false ).
+spans(Board, Size, Axis, C-R, Spans) :-
+    cell(Board, C, R, Stone),
+    (  flood([C-R], Board, Size, Stone, Axis, [C-R], no-no)
+    -> Spans = true
+    ;  Spans = false
+    ).
+
+axis_code(vertical, 0).
+axis_code(horizontal, 1).
+
+%% flood(+Queue, +Board, +Size, +Stone, +Axis, +Seen, +Touched)
+% succeeds as soon as the Stone cells reached from Queue have touched both edges.
+flood([P|Ps], Board, Size, Stone, Axis, Seen, T0) :-
+    axis_edge(Axis, Size, P, E),
+    touch(E, T0, T),
+    (  T == yes-yes
+    -> true
+    ;  findall(C-R, ( neighbour(Size, P, C-R), cell(Board, C, R, Stone),
+                      \+ memberchk(C-R, Seen) ), Qs),
+       append(Qs, Seen, Seen1),
+       append(Ps, Qs, Queue),
+       flood(Queue, Board, Size, Stone, Axis, Seen1, T)
+    ).
+
+%% spanning(+Board, +Cols-Rows, +Stone, +Axis, -Spans)
+% Spans is true if some group of Stone cells joins both edges of Axis, else
+% false.  Accelerated.
+spanning(Board, Cols-Rows, Stone, Axis, Spans) :-
+    accelerated, !,
+    board_chars(Board, Atom),
+    axis_code(Axis, A),
+    char_code(Stone, Code),
+    ( accel:spanning(Atom, Cols, Rows, Code, A) -> Spans = true ; Spans = false ).
+spanning(Board, Size, Stone, Axis, Spans) :-
+    % every seed lies on the low edge, so the flood of all of them at once
+    % reaches the high edge exactly when one group joins both edges
+    findall(C-R, ( low_edge_cell(Axis, Size, C-R), cell(Board, C, R, Stone) ), Seeds),
+    (  Seeds \== [],
+       flood(Seeds, Board, Size, Stone, Axis, Seeds, yes-no)
+    -> Spans = true
+    ;  Spans = false
+    ).
+
+%% low_edge_cell(+Axis, +Cols-Rows, -C-R)  a cell of the top row (vertical) or left column.
+low_edge_cell(vertical, Cols-_, C-0) :- Last is Cols - 1, between(0, Last, C).
+low_edge_cell(horizontal, _-Rows, 0-R) :- Last is Rows - 1, between(0, Last, R).
+
+%% distance(+Board, +Cols-Rows, +Stone, +Other, +Axis, -D)
+% D is the least number of empty cells Stone must still fill to join the edges
+% of Axis, walking through its own stones for free and never through Other's;
+% 1000 when it can no longer join them.  Used by evaluate/3.
+distance(Board, Size, Stone, Other, Axis, D) :-
+    findall(Cost-P, ( low_edge_cell(Axis, Size, P), P = C-R, cell(Board, C, R, X),
+                      X \== Other, cell_cost(X, Stone, Cost) ), Starts),
+    partition_cost(Starts, Zero, One),
+    layers(Zero, One, 0, Board, Size, Stone, Other, Axis, Zero, D).
+
+cell_cost(e, _, 1) :- !.
+cell_cost(S, S, 0).
+
+partition_cost([], [], []).
+partition_cost([0-P|Xs], [P|Zs], Os) :- !, partition_cost(Xs, Zs, Os).
+partition_cost([_-P|Xs], Zs, [P|Os]) :- partition_cost(Xs, Zs, Os).
+
+%% layers(+Layer, +Next, +K, +Board, +Size, +Stone, +Other, +Axis, +Seen, -D)
+% 0-1 breadth-first search: Layer holds cells at distance K still to expand,
+% Next the cells found at distance K+1.
+layers([], [], _, _, _, _, _, _, _, 1000) :- !.
+layers([], Next, K, Board, Size, Stone, Other, Axis, Seen, D) :- !,
+    K1 is K + 1,
+    exclude_seen(Next, Seen, Layer),
+    append(Layer, Seen, Seen1),
+    layers(Layer, [], K1, Board, Size, Stone, Other, Axis, Seen1, D).
+layers(Layer, Next, K, Board, Size, Stone, Other, Axis, Seen, D) :-
+    (  member(P, Layer), axis_edge(Axis, Size, P, E), far(E)
+    -> D = K
+    ;  expand(Layer, Board, Size, Stone, Other, Seen, Seen1, [], Same, Next, Next1),
+       layers(Same, Next1, K, Board, Size, Stone, Other, Axis, Seen1, D)
+    ).
+
+far(high).
+far(both).
+
+exclude_seen([], _, []).
+exclude_seen([P|Ps], Seen, Out) :-
+    (  memberchk(P, Seen) -> Out = Out1 ; Out = [P|Out1] ),
+    exclude_seen(Ps, [P|Seen], Out1).
+
+%% expand(+Layer, ..., -Same, +Next0, -Next)  neighbours at the same and the next distance.
+expand([], _, _, _, _, Seen, Seen, Same, Same, Next, Next).
+expand([P|Ps], Board, Size, Stone, Other, Seen0, Seen, Same0, Same, Next0, Next) :-
+    findall(X-Q, ( neighbour(Size, P, Q), \+ memberchk(Q, Seen0),
+                   Q = C-R, cell(Board, C, R, X), X \== Other ), Ns),
+    add_neighbours(Ns, Stone, Seen0, Seen1, Same0, Same1, Next0, Next1),
+    expand(Ps, Board, Size, Stone, Other, Seen1, Seen, Same1, Same, Next1, Next).
+
+add_neighbours([], _, Seen, Seen, Same, Same, Next, Next).
+add_neighbours([X-Q|Ns], Stone, Seen0, Seen, Same0, Same, Next0, Next) :-
+    (  X == Stone
+    -> (  memberchk(Q, Seen0) -> Seen1 = Seen0, Same1 = Same0
+       ;  Seen1 = [Q|Seen0], Same1 = [Q|Same0]
+       ),
+       Next1 = Next0
+    ;  Seen1 = Seen0, Same1 = Same0, Next1 = [Q|Next0]
+    ),
+    add_neighbours(Ns, Stone, Seen1, Seen, Same1, Same, Next1, Next).

@@ -1,0 +1,172 @@
+%% host — the entry points the Rust host calls; every text arrives as data.
+%
+% The host never builds a query from user text.  It calls
+%   host:request(+Game, +Limit, +Request, -Reply)
+% where Request holds only strings (char lists) and integers, and Reply is
+% ok(Value) or error(Kind, Text).  Every request runs inside catch/3 and an
+% inference limit, and is deterministic, so no exception or choicepoint
+% outlives it.
+
+:- module(host, [request/4, check_protocol/2, check_syntax/2, clear/0]).
+
+:- use_module(library(lists)).
+:- use_module(library(dcgs)).
+:- use_module(library(format)).
+:- use_module(library(iso_ext)).
+
+%% clear  a query that succeeds and leaves nothing behind.
+clear.
+
+%% request(+Game, +Limit, +Request, -Reply)  run Request on Game's rules, safely.
+request(G, Limit, Req, Reply) :-
+    (  catch(call_with_inference_limit(handle(G, Req, V), Limit, R), E, true)
+    -> (  nonvar(E) -> exception_reply(E, Reply)
+       ;  R == inference_limit_exceeded
+       -> limit_text(Limit, Text), Reply = error(limit, Text)
+       ;  Reply = ok(V)
+       )
+    ;  Reply = error(failed, "the request failed")
+    ).
+
+limit_text(Limit, Text) :-
+    phrase(format_("the query ran past its inference limit of ~d (a loop in the rules?)", [Limit]), Text).
+
+%% exception_reply(+Exception, -Reply)  a thrown term as an error reply.
+exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
+exception_reply(E, error(exception, Text)) :-
+    phrase(format_("~q", [E]), Text).
+
+fail_with(Kind, Fmt, Args) :-
+    phrase(format_(Fmt, Args), Text),
+    throw(ludolog(Kind, Text)).
+
+%% handle(+Game, +Request, -Value)  one request, answered once.
+handle(G, initial(Pairs), Text) :-
+    options(Pairs, Options),
+    (  call(G:initial(Options, S)) -> true
+    ;  fail_with(options, "initial/2 refused the options ~q", [Options])
+    ),
+    position_text(G, S, Text).
+handle(G, normalize(PosText), Text) :-
+    parse_position(G, PosText, S),
+    position_text(G, S, Text).
+handle(G, describe(PosText), d(Text, Player, Outcome, Moves)) :-
+    parse_position(G, PosText, S),
+    position_text(G, S, Text),
+    once(call(G:to_move(S, P))), term_text(P, Player),
+    (  call(G:outcome(S, O)) -> term_text(O, Outcome) ; Outcome = none ),
+    protocol:legal_moves(G, S, Ms),
+    maplist(move_text(G), Ms, Moves).
+handle(G, play(PosText, MoveText), Text) :-
+    parse_position(G, PosText, S),
+    parse_move(G, MoveText, M),
+    checked_play(G, S, M, MoveText, S1),
+    position_text(G, S1, Text).
+handle(G, replay(Pairs, MoveTexts), Text) :-
+    options(Pairs, Options),
+    once(call(G:initial(Options, S0))),
+    replay_texts(MoveTexts, 1, G, S0, S),
+    position_text(G, S, Text).
+handle(G, after(PosText, MoveTexts), Text) :-
+    parse_position(G, PosText, S0),
+    replay_texts(MoveTexts, 1, G, S0, S),
+    position_text(G, S, Text).
+handle(G, perft(PosText, Depth), N) :-
+    parse_position(G, PosText, S),
+    protocol:perft(G, S, Depth, N).
+handle(G, playouts(PosText, N, Seed), Plies) :-
+    parse_position(G, PosText, S),
+    protocol:playouts(G, S, N, Seed, Plies).
+handle(G, evaluate(PosText, PlayerText), Score) :-
+    parse_position(G, PosText, S),
+    atom_chars(P, PlayerText),
+    once(call(G:evaluate(S, P, Score))).
+handle(G, view(PosText), View) :-
+    parse_position(G, PosText, S),
+    once(call(G:view(S, View))).
+
+%% replay_texts(+MoveTexts, +Index, +Game, +State0, -State)  play move texts in order.
+replay_texts([], _, _, S, S).
+replay_texts([T|Ts], K, G, S0, S) :-
+    catch(( parse_move(G, T, M), checked_play(G, S0, M, T, S1) ),
+          ludolog(Kind, Text),
+          ( phrase(format_("move ~d: ~s", [K, Text]), Text1), throw(ludolog(Kind, Text1)) )),
+    K1 is K + 1,
+    replay_texts(Ts, K1, G, S1, S).
+
+%% checked_play(+Game, +State, +Move, +MoveText, -Next)  play Move or say why not.
+checked_play(G, S, M, _, S1) :- call(G:play(S, M, S1)), !.
+checked_play(G, S, M, T, _) :-
+    (  catch(call(G:explain_illegal(S, M, Why)), _, fail)
+    -> fail_with(illegal, "illegal move ~s: ~s", [T, Why])
+    ;  call(G:outcome(S, O))
+    -> fail_with(illegal, "illegal move ~s: the game is over (~q)", [T, O])
+    ;  fail_with(illegal, "illegal move ~s: not legal in this position", [T])
+    ).
+
+%% parse_position(+Game, +Text, -State)  the state the position text names.
+parse_position(G, Text, S) :-
+    (  catch(call(G:position(S0), Text, []), _, fail)
+    -> S = S0
+    ;  fail_with(position, "not a ~a position: \"~s\"", [G, Text])
+    ).
+
+%% parse_move(+Game, +Text, -Move)  the move the move text names.
+parse_move(G, Text, M) :-
+    (  catch(call(G:move(M0), Text, []), _, fail)
+    -> M = M0
+    ;  fail_with(move, "not a ~a move: \"~s\"", [G, Text])
+    ).
+
+position_text(G, S, Text) :-
+    (  call(G:position(S), Text, []) -> true
+    ;  fail_with(protocol, "position//1 of ~a cannot print this state", [G])
+    ).
+
+move_text(G, M, Text) :-
+    (  call(G:move(M), Text, []) -> true
+    ;  fail_with(protocol, "move//1 of ~a cannot print the move ~q", [G, M])
+    ).
+
+term_text(T, Text) :- phrase(format_("~q", [T]), Text).
+
+%% options(+Pairs, -Options)  "key"-"value" pairs as option terms, key(Value).
+options([], []).
+options([K-V|Ps], [O|Os]) :-
+    atom_chars(Key, K),
+    value(V, Value),
+    O =.. [Key, Value],
+    options(Ps, Os).
+
+value(Cs, N) :- catch(number_chars(N, Cs), _, fail), !.
+value(Cs, A) :- atom_chars(A, Cs).
+
+%% check_protocol(+Game, -Missing)  the protocol predicates Game does not define.
+check_protocol(G, Missing) :-
+    findall(Text,
+            ( protocol:protocol_predicate(P),
+              \+ catch(current_predicate(G:P), _, fail),
+              term_text(P, Text) ),
+            Missing).
+
+%% check_syntax(+Path, -Result)  ok, or error(Line, Text) for the first term of
+% the file that does not read; op/3 directives are obeyed as the file is read.
+check_syntax(Path, Result) :-
+    catch(open(Path, read, S), E, true),
+    (  nonvar(E)
+    -> term_text(E, Text), Result = error(0, Text)
+    ;  catch(read_terms(S), E2, true),
+       close(S),
+       (  var(E2) -> Result = ok
+       ;  E2 = error(syntax_error(What), _:Line) -> term_text(What, Text), Result = error(Line, Text)
+       ;  E2 = error(syntax_error(What), _) -> term_text(What, Text), Result = error(0, Text)
+       ;  term_text(E2, Text), Result = error(0, Text)
+       )
+    ).
+
+read_terms(S) :-
+    read_term(S, T, []),
+    (  T == end_of_file -> true
+    ;  (  nonvar(T), T = (:- op(P, Type, Names)) -> catch(op(P, Type, Names), _, true) ; true ),
+       read_terms(S)
+    ).

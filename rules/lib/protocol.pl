@@ -1,0 +1,96 @@
+%% protocol — the ludolog game protocol, and helpers every rule file reuses.
+%
+% A rule file is a module named after its game that exports:
+%
+%   initial(+Options, -State)       start position; Options like [size(11)];
+%                                   an unknown option is an error
+%   to_move(+State, -Player)        whose turn it is
+%   legal(+State, -Move)            each distinct legal move exactly once;
+%                                   no moves once the game is over
+%   play(+State, +Move, -Next)      deterministic; fails when Move is not legal
+%   outcome(+State, -Outcome)       win(Player) or draw; fails while the game goes on
+%   evaluate(+State, +Player, -S)   integer heuristic from Player's point of view
+%   position(?State)//              the canonical one-line position text, both ways
+%   move(?Move)//                   the move notation, both ways
+%   view(+State, -View)             view(Shape, Cols, Rows, Cells, Info) for renderers:
+%                                   Shape hex or square, Cells a list of
+%                                   cell(Col, Row, Name, Piece), Info a list
+%
+% and may export explain_illegal(+State, +Move, -Reason) to say why a move
+% is refused.  The helpers below take the game's module name as first argument.
+
+:- module(protocol, [
+    protocol_predicate/1, replay/4, perft/4, playouts/5, random_playout/5,
+    legal_moves/3, lcg_next/2
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+
+%% protocol_predicate(?PI)  the predicates every rule file must export.
+protocol_predicate(initial/2).
+protocol_predicate(to_move/2).
+protocol_predicate(legal/2).
+protocol_predicate(play/3).
+protocol_predicate(outcome/2).
+protocol_predicate(evaluate/3).
+protocol_predicate(position/3).
+protocol_predicate(move/3).
+protocol_predicate(view/2).
+
+%% replay(+Game, +State0, +Moves, -State)  play a list of moves from State0.
+replay(_, S, [], S).
+replay(G, S0, [M|Ms], S) :-
+    call(G:play(S0, M, S1)),
+    replay(G, S1, Ms, S).
+
+%% legal_moves(+Game, +State, -Moves)  all legal moves, in the order legal/2 gives them.
+legal_moves(G, S, Ms) :- findall(M, call(G:legal(S, M)), Ms).
+
+%% perft(+Game, +State, +Depth, -Count)  leaves of the game tree to Depth;
+% a finished game is a leaf wherever it ends.
+perft(_, _, 0, 1) :- !.
+perft(G, S, _, 1) :- call(G:outcome(S, _)), !.
+perft(G, S, 1, N) :- !, legal_moves(G, S, Ms), length(Ms, N).
+perft(G, S, D, N) :-
+    D1 is D - 1,
+    legal_moves(G, S, Ms),
+    perft_sum(Ms, G, S, D1, 0, N).
+
+perft_sum([], _, _, _, N, N).
+perft_sum([M|Ms], G, S, D, N0, N) :-
+    call(G:play(S, M, S1)),
+    perft(G, S1, D, N1),
+    N2 is N0 + N1,
+    perft_sum(Ms, G, S, D, N2, N).
+
+%% lcg_next(+Seed, -Seed1)  a 31-bit linear congruential generator: reproducible anywhere.
+lcg_next(S0, S) :- S is (S0 * 1103515245 + 12345) mod 2147483648.
+
+%% random_playout(+Game, +State, +Seed, -Plies, -Final)
+% play uniformly random legal moves to the end of the game (legal, pick, play
+% and outcome every ply).
+random_playout(G, S, Seed, Plies, Final) :-
+    playout_(G, S, Seed, 0, Plies, Final).
+
+playout_(G, S, Seed, P0, P, Final) :-
+    (  call(G:outcome(S, _))
+    -> P = P0, Final = S
+    ;  legal_moves(G, S, Ms),
+       length(Ms, L),
+       (  L =:= 0
+       -> P = P0, Final = S
+       ;  lcg_next(Seed, Seed1),
+          K is (Seed1 >> 8) mod L,
+          nth0(K, Ms, M),
+          call(G:play(S, M, S1)),
+          P1 is P0 + 1,
+          playout_(G, S1, Seed1, P1, P, Final)
+       )
+    ).
+
+%% playouts(+Game, +State, +N, +Seed, -Plies)  N random playouts; Plies is their total length.
+playouts(G, S, N, Seed, Plies) :-
+    findall(P, ( between(1, N, K), Seed1 is Seed + K,
+                 random_playout(G, S, Seed1, P, _) ), Ps),
+    sum_list(Ps, Plies).

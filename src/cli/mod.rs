@@ -1,0 +1,68 @@
+//! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs).
+
+mod bench;
+mod position;
+
+pub use bench::bench;
+pub use position::{read_position, PositionArg};
+
+use crate::game::Engine;
+use crate::games::{EngineSpec, GAMES};
+use anyhow::Result;
+use std::io::Write;
+use std::time::Instant;
+
+/// `ludolog moves`: the position, side to move, outcome and legal moves.
+pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Write) -> Result<()> {
+    let mut engine = spec.open()?;
+    let position = read_position(engine.as_mut(), pos)?;
+    let info = engine.describe(&position)?;
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&info)?)?;
+    } else {
+        writeln!(out, "position: {}", info.position)?;
+        writeln!(out, "to move:  {}", info.to_move)?;
+        if let Some(o) = &info.outcome {
+            writeln!(out, "outcome:  {o}")?;
+        }
+        writeln!(out, "legal ({}): {}", info.legal.len(), info.legal.join(" "))?;
+    }
+    Ok(())
+}
+
+/// `ludolog perft`: leaves of the game tree to a depth.
+pub fn perft(spec: &EngineSpec, pos: &PositionArg, depth: u32, json: bool, out: &mut dyn Write) -> Result<()> {
+    let mut engine = spec.open()?;
+    let position = read_position(engine.as_mut(), pos)?;
+    let start = Instant::now();
+    let nodes = engine.perft(&position, depth)?;
+    let secs = start.elapsed().as_secs_f64();
+    if json {
+        let v = serde_json::json!({
+            "position": position, "depth": depth, "nodes": nodes, "tier": spec.effective_tier().name(),
+            "seconds": secs, "nodes_per_second": nodes as f64 / secs.max(1e-9),
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "{nodes}")?;
+    }
+    Ok(())
+}
+
+/// `ludolog games`: the built-in games and their options.
+pub fn games(out: &mut dyn Write) -> Result<()> {
+    for g in GAMES {
+        let tiers = if g.native { "spec, accelerated, native" } else { "spec, accelerated" };
+        writeln!(out, "{:<10} {}", g.name, g.summary)?;
+        writeln!(out, "{:<10} tiers: {tiers}", "")?;
+        for (key, default, meaning) in g.options {
+            writeln!(out, "{:<10} -O {key}=…  {meaning} (default {default})", "")?;
+        }
+    }
+    Ok(())
+}
+
+/// Opens an engine for a spec; a helper for callers that only need one.
+pub fn open(spec: &EngineSpec) -> Result<Box<dyn Engine>> {
+    Ok(spec.open()?)
+}

@@ -1,0 +1,35 @@
+//! The position a command works on: a position text, `-` for stdin, or the start, then `--after` moves.
+
+use crate::game::Engine;
+use anyhow::{Context, Result};
+use std::io::Read;
+
+/// A position as the user gave it.
+#[derive(Clone, Debug, Default)]
+pub struct PositionArg {
+    /// A position text, `-` for standard input, or `None` for the start position.
+    pub text: Option<String>,
+    /// Moves to play from that position, separated by spaces or commas.
+    pub after: Option<String>,
+}
+
+/// The canonical text of the position a user asked for.
+pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<String> {
+    let start = match arg.text.as_deref() {
+        None => engine.initial()?,
+        Some("-") => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).context("reading the position from standard input")?;
+            engine.normalize(text.trim())?
+        }
+        Some(text) => engine.normalize(text.trim())?,
+    };
+    match arg.after.as_deref() {
+        None => Ok(start),
+        Some(moves) => {
+            let moves: Vec<String> =
+                moves.split(|c: char| c.is_whitespace() || c == ',').filter(|m| !m.is_empty()).map(String::from).collect();
+            Ok(engine.play_all(&start, &moves)?)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! The `extern "C"` functions behind the accelerated predicates of rules/lib/accel.pl.
+//!
+//! scryer's FFI finds them in the running executable (build.rs exports every
+//! `ludolog_*` symbol).  Arguments are integers and C strings; a returned string
+//! lives in a thread-local buffer until the next call.  No panic crosses this
+//! boundary: every body runs under `catch_unwind`, and bad input gives -1 (or
+//! the string "error") for the Prolog side to turn into an exception.
+#![allow(unsafe_code)]
+
+use crate::games::hex::{group_spans, spanning, Axis};
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+thread_local! {
+    static RESULT: RefCell<CString> = RefCell::new(CString::default());
+}
+
+/// The bytes of a C string from Prolog, or `None` for a null pointer.
+fn input<'a>(ptr: *const c_char) -> Option<&'a [u8]> {
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: scryer passes a valid NUL-terminated string that outlives the call.
+    Some(unsafe { CStr::from_ptr(ptr) }.to_bytes())
+}
+
+/// Stores `text` in the result buffer and returns a pointer to it.
+fn output(text: String) -> *const c_char {
+    let c = CString::new(text).unwrap_or_default();
+    RESULT.with(|r| {
+        *r.borrow_mut() = c;
+        r.borrow().as_ptr()
+    })
+}
+
+/// Checks the board string and the size; gives (cells, cols, rows).
+fn board_args(board: *const c_char, cols: i64, rows: i64) -> Option<(&'static [u8], usize, usize)> {
+    let cells = input(board)?;
+    let (c, r) = (usize::try_from(cols).ok()?, usize::try_from(rows).ok()?);
+    (c >= 1 && r >= 1 && c.checked_mul(r)? == cells.len()).then_some((cells, c, r))
+}
+
+fn axis(code: i64) -> Option<Axis> {
+    match code {
+        0 => Some(Axis::Vertical),
+        1 => Some(Axis::Horizontal),
+        _ => None,
+    }
+}
+
+fn guarded(f: impl FnOnce() -> Option<bool>) -> i64 {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Some(true)) => 1,
+        Ok(Some(false)) => 0,
+        _ => -1,
+    }
+}
+
+/// The empty cells (`e`) of a board string as a Prolog list text, "[0,3,5]".
+#[no_mangle]
+pub extern "C" fn ludolog_hex_empty_cells(board: *const c_char) -> *const c_char {
+    let text = catch_unwind(AssertUnwindSafe(|| {
+        let cells = input(board)?;
+        let items: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b == b'e')
+            .map(|(i, _)| i.to_string())
+            .collect();
+        Some(format!("[{}].", items.join(",")))
+    }));
+    output(match text {
+        Ok(Some(t)) => t,
+        _ => "error.".to_string(),
+    })
+}
+
+/// 1 if the group of the stone on `seed` touches both edges of `axis` (0 vertical,
+/// 1 horizontal), 0 if not, -1 for bad arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_group_spans(board: *const c_char, cols: i64, rows: i64, seed: i64, axis_code: i64) -> i64 {
+    guarded(|| {
+        let (cells, c, r) = board_args(board, cols, rows)?;
+        let seed = usize::try_from(seed).ok().filter(|&s| s < cells.len())?;
+        Some(group_spans(cells, c, r, seed, axis(axis_code)?))
+    })
+}
+
+/// 1 if some group of the stone with character code `stone` joins both edges of
+/// `axis`, 0 if not, -1 for bad arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_spanning(board: *const c_char, cols: i64, rows: i64, stone: i64, axis_code: i64) -> i64 {
+    guarded(|| {
+        let (cells, c, r) = board_args(board, cols, rows)?;
+        let stone = u8::try_from(stone).ok()?;
+        Some(spanning(cells, c, r, stone, axis(axis_code)?))
+    })
+}
+
+/// The addresses of the exported functions, used so the linker keeps them.
+pub fn exported_symbols() -> [(&'static str, usize); 3] {
+    [
+        ("ludolog_hex_empty_cells", ludolog_hex_empty_cells as *const () as usize),
+        ("ludolog_hex_group_spans", ludolog_hex_group_spans as *const () as usize),
+        ("ludolog_hex_spanning", ludolog_hex_spanning as *const () as usize),
+    ]
+}

@@ -1,0 +1,56 @@
+//! The game protocol on the Rust side: the native `Game` trait, outcomes, and the text-level `Engine`.
+
+mod engine;
+mod native;
+mod options;
+
+pub use engine::{Engine, EngineError, PositionInfo};
+pub use native::NativeEngine;
+pub use options::{GameOptions, OptionError};
+
+use std::fmt;
+
+/// How a finished game ended, with the winner as a player index (0 moves first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(usize),
+    Draw,
+}
+
+/// A game with a native engine: the same protocol as a rule file, on Rust values.
+///
+/// Generic code (perft, playouts, search, the checker) is written once against it.
+/// Position and move texts are exactly those of the game's rule file.
+pub trait Game: Clone {
+    /// A move; `Ord` gives the order in which moves are listed to people.
+    type Move: Copy + Eq + Ord + fmt::Debug;
+
+    /// The names of the two players, in turn order (index 0 moves first).
+    fn player_names(&self) -> [&str; 2];
+    /// The index of the player to move.
+    fn to_move(&self) -> usize;
+    /// Appends every legal move to `buf` (cleared first); none once the game is over.
+    fn legal_moves(&self, buf: &mut Vec<Self::Move>);
+    /// Plays a move that `legal_moves` listed.
+    fn play(&mut self, mv: Self::Move);
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A heuristic score from `player`'s point of view.
+    fn evaluate(&self, player: usize) -> i32;
+    /// The canonical one-line position text.
+    fn position_text(&self) -> String;
+    /// Reads a position text of this game (with these options' fixed settings).
+    fn parse_position(&self, text: &str) -> Result<Self, EngineError>;
+    /// The notation of a move.
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// Reads a move in this position; errors say why it is not legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, EngineError>;
+}
+
+/// The protocol's text for an outcome: `win(red)` or `draw`.
+pub fn outcome_text(outcome: Outcome, names: [&str; 2]) -> String {
+    match outcome {
+        Outcome::Win(p) => format!("win({})", names[p]),
+        Outcome::Draw => "draw".to_string(),
+    }
+}

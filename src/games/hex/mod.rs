@@ -1,0 +1,213 @@
+//! Native Hex (and Con-Tac-Tix): C x R boards, either orientation, optional swap; the same texts as rules/hex.pl.
+
+mod board;
+mod connect;
+mod notation;
+
+pub use board::{Axis, Board, MAX_SIDE};
+pub use connect::{group_spans, spanning};
+
+use crate::game::{EngineError, Game, GameOptions, OptionError, Outcome};
+use std::sync::Arc;
+
+/// The fixed settings of a Hex-like game: players, orientation, swap rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HexRules {
+    /// The game's name in messages.
+    pub game: String,
+    /// Player names in turn order.
+    pub names: [String; 2],
+    /// The index of the player who joins top and bottom.
+    pub vertical: usize,
+    /// Whether only square boards are allowed (Hex proper).
+    pub square_only: bool,
+}
+
+impl HexRules {
+    /// Hex: Red moves first and joins top and bottom, Blue joins left and right.
+    pub fn hex() -> HexRules {
+        HexRules {
+            game: "hex".to_string(),
+            names: ["red".to_string(), "blue".to_string()],
+            vertical: 0,
+            square_only: true,
+        }
+    }
+
+    /// The edges the player joins.
+    pub fn axis(&self, player: usize) -> Axis {
+        if player == self.vertical {
+            Axis::Vertical
+        } else {
+            Axis::Horizontal
+        }
+    }
+}
+
+/// A Hex position.
+#[derive(Clone)]
+pub struct Hex {
+    rules: Arc<HexRules>,
+    board: Board,
+    swap: bool,
+    to_move: usize,
+    winner: Option<usize>,
+}
+
+/// A move: a cell index, or the swap.
+pub type HexMove = u16;
+/// The swap (pie) move.
+pub const SWAP: HexMove = u16::MAX;
+
+impl Hex {
+    /// The empty board of the given size.
+    pub fn new(rules: HexRules, cols: usize, rows: usize, swap: bool) -> Hex {
+        Hex { rules: Arc::new(rules), board: Board::new(cols, rows), swap, to_move: 0, winner: None }
+    }
+
+    /// The start position of Hex with options `size` (1..26, default 11) and `swap` (default false).
+    pub fn from_options(options: &GameOptions) -> Result<Hex, OptionError> {
+        options.check_known("hex", &["size", "swap"])?;
+        let size = match options.get("size") {
+            None => 11,
+            Some(v) => match v.parse::<usize>() {
+                Ok(n) if (1..=MAX_SIDE).contains(&n) => n,
+                _ => return Err(bad_value("size", v, "the board size is a whole number from 1 to 26")),
+            },
+        };
+        let swap = match options.get("swap") {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(v) => return Err(bad_value("swap", v, "swap is true or false")),
+        };
+        Ok(Hex::new(HexRules::hex(), size, size, swap))
+    }
+
+    pub fn rules(&self) -> &HexRules {
+        &self.rules
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Whether the pie rule is on.
+    pub fn swap_rule(&self) -> bool {
+        self.swap
+    }
+
+    /// The cell of Red's only stone when a swap is legal now.
+    fn swap_cell(&self) -> Option<usize> {
+        if !self.swap || self.to_move != 1 || self.winner.is_some() || self.board.stone_count() != 1 {
+            return None;
+        }
+        (0..self.board.len()).find(|&i| self.board.stone(i) == Some(0))
+    }
+
+    /// Rebuilds a position from stones: `cells[i]` is `None` or `Some(player)`.
+    pub(crate) fn from_cells(
+        rules: Arc<HexRules>,
+        cols: usize,
+        rows: usize,
+        cells: &[Option<usize>],
+        to_move: usize,
+        swap: bool,
+    ) -> Hex {
+        let mut board = Board::new(cols, rows);
+        let mut winner = None;
+        for (i, cell) in cells.iter().enumerate() {
+            if let Some(p) = *cell {
+                if board.place(i, p, rules.axis(p)) {
+                    winner = Some(p);
+                }
+            }
+        }
+        Hex { rules, board, swap, to_move, winner }
+    }
+}
+
+fn bad_value(key: &str, value: &str, why: &str) -> OptionError {
+    OptionError::BadValue { key: key.to_string(), value: value.to_string(), why: why.to_string() }
+}
+
+impl Game for Hex {
+    type Move = HexMove;
+
+    fn player_names(&self) -> [&str; 2] {
+        [self.rules.names[0].as_str(), self.rules.names[1].as_str()]
+    }
+
+    fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    fn legal_moves(&self, buf: &mut Vec<HexMove>) {
+        buf.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        buf.extend_from_slice(self.board.empties());
+        if self.swap && self.to_move == 1 && self.board.stone_count() == 1 && self.swap_cell().is_some() {
+            buf.push(SWAP);
+        }
+    }
+
+    fn play(&mut self, mv: HexMove) {
+        let p = self.to_move;
+        if mv == SWAP {
+            if let Some(i) = self.swap_cell() {
+                let (c, r) = self.board.coords(i);
+                let (cols, rows) = (self.board.cols(), self.board.rows());
+                let mut cells = vec![None; cols * rows];
+                cells[c * cols + r] = Some(1);
+                *self = Hex::from_cells(self.rules.clone(), cols, rows, &cells, 0, self.swap);
+            }
+            return;
+        }
+        if self.board.place(mv as usize, p, self.rules.axis(p)) {
+            self.winner = Some(p);
+        }
+        self.to_move = 1 - p;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(Outcome::Win)
+    }
+
+    fn evaluate(&self, player: usize) -> i32 {
+        match self.winner {
+            Some(w) if w == player => 10_000,
+            Some(_) => -10_000,
+            None => {
+                let mine = connect::distance(&self.board, player, self.rules.axis(player));
+                let theirs = connect::distance(&self.board, 1 - player, self.rules.axis(1 - player));
+                let tempo = i32::from(self.to_move == player);
+                (theirs as i32 - mine as i32) * 10 + tempo
+            }
+        }
+    }
+
+    fn position_text(&self) -> String {
+        notation::position_text(self)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Hex, EngineError> {
+        notation::parse_position(&self.rules, text).map_err(EngineError::Position)
+    }
+
+    fn move_text(&self, mv: HexMove) -> String {
+        if mv == SWAP {
+            "swap".to_string()
+        } else {
+            let (c, r) = self.board.coords(mv as usize);
+            notation::cell_name(c, r)
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<HexMove, EngineError> {
+        notation::parse_move(self, text)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,100 @@
+//! The built-in games: what each is called, its options, and how to open it in any tier.
+
+pub mod hex;
+
+use crate::game::{Engine, EngineError, GameOptions, NativeEngine};
+use crate::prolog::{RuleSet, RulesEngine, Tier};
+use std::path::Path;
+
+/// A built-in game as `ludolog games` lists it.
+pub struct GameInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// (key, default, meaning)
+    pub options: &'static [(&'static str, &'static str, &'static str)],
+    pub native: bool,
+}
+
+/// Every built-in game.
+pub const GAMES: &[GameInfo] = &[GameInfo {
+    name: "hex",
+    summary: "Hex: join your two edges; red (first) top-bottom, blue left-right",
+    options: &[("size", "11", "board size, 1 to 26"), ("swap", "false", "pie rule: blue may swap as first move")],
+    native: true,
+}];
+
+/// The built-in game called `name`.
+pub fn find(name: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
+/// What to open: a built-in game, optionally with rules from disk, in a tier.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// A built-in game name, or a path to a rule file.
+    pub game: String,
+    pub options: GameOptions,
+    /// `None`: native where it exists, else accelerated.
+    pub tier: Option<Tier>,
+    /// `--rules PATH`: a rule file or directory to load instead of the embedded copy.
+    pub rules: Option<std::path::PathBuf>,
+}
+
+/// An error opening an engine.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error(transparent)]
+    Source(#[from] crate::prolog::SourceError),
+    #[error(transparent)]
+    Load(#[from] crate::prolog::LoadError),
+    #[error(transparent)]
+    Option(#[from] crate::game::OptionError),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    #[error("{0}")]
+    Other(String),
+}
+
+fn is_path(game: &str) -> bool {
+    game.ends_with(".pl") || game.contains('/') || Path::new(game).is_file()
+}
+
+impl EngineSpec {
+    /// The tier that will run.
+    pub fn effective_tier(&self) -> Tier {
+        match self.tier {
+            Some(t) => t,
+            None if self.rules.is_some() || is_path(&self.game) => Tier::Accelerated,
+            None if find(&self.game).is_some_and(|g| g.native) => Tier::Native,
+            None => Tier::Accelerated,
+        }
+    }
+
+    /// Opens the engine and checks the options by computing the start position.
+    pub fn open(&self) -> Result<Box<dyn Engine>, OpenError> {
+        let tier = self.effective_tier();
+        if tier == Tier::Native {
+            if self.rules.is_some() || is_path(&self.game) {
+                return Err(OpenError::Other("the native tier does not read rule files; use --tier spec or accelerated".into()));
+            }
+            return match self.game.as_str() {
+                "hex" => Ok(Box::new(NativeEngine::new("hex", hex::Hex::from_options(&self.options)?))),
+                other if find(other).is_some() => Err(OpenError::Other(format!("{other} has no native engine; use --tier spec or accelerated"))),
+                other => Err(OpenError::Source(crate::prolog::SourceError::UnknownGame(other.to_string()))),
+            };
+        }
+        let rules = if is_path(&self.game) {
+            RuleSet::from_disk(Path::new(&self.game), "")?
+        } else if let Some(path) = &self.rules {
+            RuleSet::from_disk(path, &self.game)?
+        } else {
+            RuleSet::embedded(&self.game)?
+        };
+        let mut engine = RulesEngine::new(&rules, self.options.clone(), tier)?;
+        engine.initial().map_err(|e| match e {
+            EngineError::Rules(m) | EngineError::Options(m) => OpenError::Other(format!("options {}: {m}", self.options)),
+            other => OpenError::Engine(other),
+        })?;
+        Ok(Box::new(engine))
+    }
+}

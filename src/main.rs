@@ -1,0 +1,129 @@
+//! The `ludolog` binary: clap commands, nothing else.
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+use ludolog::cli::{self, PositionArg};
+use ludolog::game::GameOptions;
+use ludolog::games::EngineSpec;
+use ludolog::prolog::Tier;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "ludolog", version, about = "Board game rules in Prolog, native engines in Rust, and proof that they agree")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Which game, with which options, rules and tier.
+#[derive(Args, Clone)]
+struct GameArgs {
+    /// A built-in game (see `ludolog games`) or the path of a rule file.
+    game: String,
+    /// A game option, key=value (repeatable), e.g. -O size=5.
+    #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Run on this tier: spec, accelerated or native (default: native where it exists).
+    #[arg(long)]
+    tier: Option<Tier>,
+    /// Load the rules from this file or directory instead of the built-in copy.
+    #[arg(long, value_name = "PATH")]
+    rules: Option<PathBuf>,
+}
+
+#[derive(Args, Clone)]
+struct PositionArgs {
+    /// A position text, or - to read it from standard input (default: the start).
+    position: Option<String>,
+    /// Moves to play first, from the position (or the start), e.g. --after "a1 b2".
+    #[arg(long, value_name = "MOVES")]
+    after: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The legal moves of a position.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Print {"position", "to_move", "outcome", "legal"} as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the leaves of the game tree to a depth.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        pos: PositionArgs,
+        #[arg(long, short)]
+        depth: u32,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the built-in games and their options.
+    Games,
+    /// Measure the tiers side by side: random playouts/s and perft nodes/s.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seconds to spend on each measurement.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Tiers to measure, comma-separated (default: all that exist).
+        #[arg(long, value_delimiter = ',')]
+        tiers: Vec<Tier>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn spec(g: &GameArgs) -> Result<EngineSpec> {
+    Ok(EngineSpec {
+        game: g.game.clone(),
+        options: GameOptions::parse(&g.options)?,
+        tier: g.tier,
+        rules: g.rules.clone(),
+    })
+}
+
+fn position(p: &PositionArgs) -> PositionArg {
+    PositionArg { text: p.position.clone(), after: p.after.clone() }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match cli.command {
+        None => {
+            let spec = EngineSpec { game: "hex".into(), options: GameOptions::default(), tier: None, rules: None };
+            cli::moves(&spec, &PositionArg::default(), false, &mut out)
+        }
+        Some(Command::Moves { game, pos, json }) => cli::moves(&spec(&game)?, &position(&pos), json, &mut out),
+        Some(Command::Perft { game, pos, depth, json }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out),
+        Some(Command::Games) => cli::games(&mut out),
+        Some(Command::Bench { game, seconds, tiers, json }) => {
+            let spec = spec(&game)?;
+            let tiers = if !tiers.is_empty() {
+                tiers
+            } else if ludolog::games::find(&spec.game).is_some_and(|g| g.native) && spec.rules.is_none() {
+                Tier::ALL.to_vec()
+            } else {
+                vec![Tier::Spec, Tier::Accelerated]
+            };
+            cli::bench(&spec, &tiers, seconds, json, &mut out)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! `PrologMachine`: one scryer `Machine` with captured output, checked loading and panic-proof queries.
+//!
+//! Facts about scryer 0.10 this code is built around (see DESIGN.md):
+//! a failed load leaves the machine unusable (the next load may panic), so a
+//! machine whose load failed is dropped, never reused; `run_query` panics on
+//! text that does not parse, so only queries built here from quoted data are
+//! run; an escaped exception resurfaces in later queries, so every request
+//! catches inside the query; and every query is read to its end.
+
+use super::rules::{RuleFile, RuleSet};
+use super::term::{quote_atom, quote_string};
+use scryer_prolog::{LeafAnswer, Machine, MachineBuilder, StreamConfig, Term};
+use std::cell::RefCell;
+use std::io::Cursor;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::rc::Rc;
+
+/// Inference limit of a request unless the caller gives another.
+pub const DEFAULT_INFERENCE_LIMIT: u64 = 2_000_000_000;
+
+/// A rule file that could not be loaded: the message says file:line where known.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct LoadError(pub String);
+
+/// A query that could not be answered.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum QueryError {
+    /// The Prolog engine itself failed; the machine must be rebuilt.
+    #[error("the Prolog engine failed inside scryer ({0}); reload the rules")]
+    Engine(String),
+    /// The query gave an answer of an unexpected shape.
+    #[error("unexpected answer from the rules: {0}")]
+    Answer(String),
+}
+
+/// A scryer machine with the ludolog helpers loaded.
+pub struct PrologMachine {
+    machine: Machine,
+    output: Rc<RefCell<String>>,
+    poisoned: bool,
+}
+
+fn capture(buf: Rc<RefCell<String>>) -> Box<dyn FnMut(&mut Cursor<Vec<u8>>)> {
+    Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
+        buf.borrow_mut().push_str(&String::from_utf8_lossy(cursor.get_ref()));
+        cursor.get_mut().clear();
+        cursor.set_position(0);
+    })
+}
+
+fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".to_string())
+}
+
+impl PrologMachine {
+    /// A fresh machine with the rule set loaded: helpers first, the game last.
+    pub fn load(rules: &RuleSet) -> Result<PrologMachine, LoadError> {
+        let output = Rc::new(RefCell::new(String::new()));
+        let (_input, streams) =
+            StreamConfig::from_callbacks(Some(capture(output.clone())), Some(capture(output.clone())));
+        let machine = catch_unwind(AssertUnwindSafe(|| MachineBuilder::new().with_streams(streams).build()))
+            .map_err(|p| LoadError(format!("cannot start the Prolog engine: {}", panic_text(p))))?;
+        let mut pm = PrologMachine { machine, output, poisoned: false };
+        for file in &rules.lib {
+            pm.load_file(file)?;
+        }
+        pm.load_file(&rules.game)?;
+        pm.check_protocol(&rules.game)?;
+        Ok(pm)
+    }
+
+    fn take_output(&mut self) -> String {
+        std::mem::take(&mut *self.output.borrow_mut())
+    }
+
+    /// Loads one file; a file from disk is read term by term first, so a syntax
+    /// error is reported with its line before it can reach scryer's loader.
+    fn load_file(&mut self, file: &RuleFile) -> Result<(), LoadError> {
+        if let Some(disk) = &file.disk {
+            let path = disk.to_string_lossy();
+            let answer = self
+                .answer(&format!("host:check_syntax({}, R).", quote_string(&path)), "R")
+                .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
+            if let Term::Compound(f, args) = &answer {
+                if f == "error" && args.len() == 2 {
+                    let line = super::term_integer(&args[0]).unwrap_or(0);
+                    let what = super::term_text(&args[1]).unwrap_or_default();
+                    let at = if line > 0 { format!("{}:{line}", file.path) } else { file.path.clone() };
+                    return Err(LoadError(format!("{at}: syntax error: {what}")));
+                }
+            }
+        }
+        self.take_output();
+        let (module, text) = (file.module.clone(), file.text.clone());
+        catch_unwind(AssertUnwindSafe(|| self.machine.load_module_string(&module, text)))
+            .map_err(|p| LoadError(format!("{}: the Prolog engine failed loading it: {}", file.path, panic_text(p))))?;
+        let out = self.take_output();
+        if out.contains("error") {
+            let line = out.lines().find(|l| l.contains("error")).unwrap_or("").trim();
+            return Err(LoadError(format!("{}: {}", file.path, describe_load_error(line))));
+        }
+        for warning in out.lines().filter(|l| !l.trim().is_empty()) {
+            eprintln!("{}: {}", file.path, warning.trim().trim_start_matches("% "));
+        }
+        self.run_to_end("host:clear.").map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
+        Ok(())
+    }
+
+    fn check_protocol(&mut self, game: &RuleFile) -> Result<(), LoadError> {
+        let q = format!("host:check_protocol({}, M).", quote_atom(&game.module));
+        let missing = self.answer(&q, "M").map_err(|e| LoadError(format!("{}: {e}", game.path)))?;
+        let names: Vec<String> = match &missing {
+            Term::List(items) => items.iter().filter_map(super::term_text).collect(),
+            _ => Vec::new(),
+        };
+        if names.is_empty() {
+            Ok(())
+        } else {
+            Err(LoadError(format!(
+                "{}: the rule file does not define the protocol predicate{} {} (module {})",
+                game.path,
+                if names.len() == 1 { "" } else { "s" },
+                names.join(", "),
+                game.module
+            )))
+        }
+    }
+
+    /// Runs a query built from quoted data and reads it to its end; gives the
+    /// binding of `var` in the first answer.
+    pub fn answer(&mut self, query: &str, var: &str) -> Result<Term, QueryError> {
+        let answers = self.run_to_end(query)?;
+        match answers.into_iter().next() {
+            Some(Ok(LeafAnswer::LeafAnswer { bindings, .. })) => bindings
+                .get(var)
+                .cloned()
+                .ok_or_else(|| QueryError::Answer(format!("{var} is unbound in {query}"))),
+            Some(Ok(other)) => Err(QueryError::Answer(format!("{other:?} for {query}"))),
+            Some(Err(e)) => Err(QueryError::Answer(format!("{e:?} for {query}"))),
+            None => Err(QueryError::Answer(format!("no answer for {query}"))),
+        }
+    }
+
+    /// Runs a query and collects at most a few answers, reading the query to its end.
+    fn run_to_end(&mut self, query: &str) -> Result<Vec<Result<LeafAnswer, Term>>, QueryError> {
+        if self.poisoned {
+            return Err(QueryError::Engine("an earlier query broke this machine".into()));
+        }
+        let machine = &mut self.machine;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut answers = Vec::new();
+            for answer in machine.run_query(query.to_string()) {
+                let stop = matches!(answer, Ok(LeafAnswer::False) | Err(_) | Ok(LeafAnswer::Exception(_)));
+                if answers.len() < 4 {
+                    answers.push(answer);
+                }
+                if stop {
+                    break;
+                }
+            }
+            answers
+        }));
+        match result {
+            Ok(answers) => {
+                let failed = answers.iter().any(|a| matches!(a, Err(_) | Ok(LeafAnswer::Exception(_))));
+                if failed {
+                    // an exception escaped: clear the ball so it does not resurface
+                    let _ = catch_unwind(AssertUnwindSafe(|| {
+                        machine.run_query("catch(throw(reset), _, true).".to_string()).count()
+                    }));
+                }
+                Ok(answers)
+            }
+            Err(p) => {
+                self.poisoned = true;
+                Err(QueryError::Engine(panic_text(p)))
+            }
+        }
+    }
+
+    /// Sends `request` (a term built from quoted data) to `host:request/4`.
+    pub fn request(&mut self, game: &str, limit: u64, request: &str) -> Result<Term, QueryError> {
+        let q = format!("host:request({}, {limit}, {request}, R).", quote_atom(game));
+        self.answer(&q, "R")
+    }
+
+    /// Switches the accelerated predicates on (binding the foreign functions) or off.
+    pub fn set_acceleration(&mut self, on: bool) -> Result<(), QueryError> {
+        if on {
+            // keep the exported functions linked into this executable
+            let symbols = crate::foreign::exported_symbols();
+            debug_assert!(symbols.iter().all(|(_, addr)| *addr != 0));
+            let t = self.answer("catch((accel:load, R = ok), E, R = E).", "R")?;
+            if t != Term::atom("ok") {
+                return Err(QueryError::Answer(format!("cannot bind the foreign functions: {t:?}")));
+            }
+        }
+        let q = format!("hexgrid:set_acceleration({}), R = ok.", if on { "on" } else { "off" });
+        self.answer(&q, "R").map(|_| ())
+    }
+}
+
+/// A load error line from scryer, made readable.
+fn describe_load_error(line: &str) -> String {
+    line.trim_end_matches('.').to_string()
+}

@@ -1,0 +1,28 @@
+//! Random playouts: legal moves, a uniform random pick, play, outcome, every ply.
+
+use crate::game::Game;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Plays one uniformly random game from `game` to its end; gives its length in plies.
+pub fn random_playout<G: Game>(game: &G, rng: &mut SmallRng, buf: &mut Vec<G::Move>) -> (u64, G) {
+    let mut g = game.clone();
+    let mut plies = 0;
+    while g.outcome().is_none() {
+        g.legal_moves(buf);
+        if buf.is_empty() {
+            break;
+        }
+        let m = buf[rng.gen_range(0..buf.len())];
+        g.play(m);
+        plies += 1;
+    }
+    (plies, g)
+}
+
+/// Plays `count` random games from `game` with a seeded generator; gives the total plies.
+pub fn random_playouts<G: Game>(game: &G, count: u64, seed: u64) -> u64 {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut buf = Vec::new();
+    (0..count).map(|_| random_playout(game, &mut rng, &mut buf).0).sum()
+}
