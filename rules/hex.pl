@@ -5,7 +5,7 @@
 %   Swap       true when the pie rule is on (option swap(true))
 %   ToMove     red or blue; red moves first and joins top and bottom,
 %              blue joins left and right
-%   Board      a hexgrid board: b(Row, ...) of r(Cell, ...), cells e (empty), r or b
+%   Board      a hexgrid board: b(Row, ...), rows are lists of cells e (empty), r or b
 %   Status     ongoing or won(Player)
 % Move: place(C, R) puts a stone on column C, row R (0-based; a1 = place(0, 0));
 %       swap replaces Red's only stone by a Blue stone on the mirrored cell.
@@ -64,11 +64,10 @@ legal(hex(_, true, blue, Board, ongoing), swap) :-
 
 %% swap_stone(+Board, -C-R)  Red's stone on (C, R) is the only stone on the board.
 swap_stone(Board, C-R) :-
-    hexgrid:board_chars(Board, Atom),
-    atom_chars(Atom, Cells),
+    hexgrid:board_cells(Board, Cells),
     exclude(==(e), Cells, [r]),
     nth0(I, Cells, r),
-    arg(1, Board, Row), functor(Row, _, Cols),
+    arg(1, Board, Row), length(Row, Cols),
     C is I mod Cols, R is I // Cols.
 
 %% play(+State, +Move, -Next)  the state after Move; fails when Move is not legal.
@@ -153,7 +152,7 @@ position(S) --> position_in(S).
 
 position_out(hex(N-N, Swap, P, Board, _)) -->
     natural(N), "x", natural(N), " ",
-    { hexgrid:board_chars(Board, Atom), atom_chars(Atom, Cells) },
+    { hexgrid:board_cells(Board, Cells) },
     rows_out(N, Cells), " ", atom_text(P), swap_out(Swap).
 
 swap_out(true) --> " swap".
@@ -176,21 +175,8 @@ position_in(hex(N-N, Swap, P, Board, Status)) -->
     natural(N), "x", natural(N1), { N1 == N, N =< 26 }, " ",
     rows_in(N, N, Cells), " ",
     side_in(P), swap_in(Swap),
-    {  cells_board(N, Cells, Board),
+    {  hexgrid:cells_board(N, Cells, Board),
        position_status(Board, N-N, Status) }.
-
-%% cells_board(+Cols, +Cells, -Board)  the board whose cells, row by row, are Cells.
-cells_board(_, [], b) :- !.
-cells_board(Cols, Cells, Board) :-
-    cells_rows(Cols, Cells, Rows),
-    Board =.. [b|Rows].
-
-cells_rows(_, [], []) :- !.
-cells_rows(Cols, Cells, [Row|Rows]) :-
-    length(RowCells, Cols),
-    append(RowCells, Rest, Cells),
-    Row =.. [r|RowCells],
-    cells_rows(Cols, Rest, Rows).
 
 side_in(red) --> "red".
 side_in(blue) --> "blue".

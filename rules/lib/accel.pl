@@ -4,7 +4,7 @@
 % by calling a function of the running ludolog program (src/foreign/) through
 % scryer's FFI.  The empty library name opens the main program itself.
 
-:- module(accel, [load/0, empty_cells/2, group_spans/5, spanning/5]).
+:- module(accel, [load/0, empty_cells/3, group_spans/5, spanning/5]).
 
 :- use_module(library(ffi)).
 :- use_module(library(charsio)).
@@ -12,16 +12,16 @@
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
     use_foreign_module("", [
-        ludolog_hex_empty_cells([cstr], cstr),
+        ludolog_hex_empty_cells([cstr, i64], cstr),
         ludolog_hex_group_spans([cstr, i64, i64, i64, i64], i64),
         ludolog_hex_spanning([cstr, i64, i64, i64, i64], i64)
     ]).
 
-%% empty_cells(+BoardAtom, -Indices)  the empty cells, in increasing order.
-empty_cells(Atom, Is) :-
-    ffi:ludolog_hex_empty_cells(Atom, Chars),
-    read_term_from_chars(Chars, Is0, []),
-    answer(Is0, Is, ludolog_hex_empty_cells).
+%% empty_cells(+BoardAtom, +Cols, -Cells)  the empty cells C-R, row by row.
+empty_cells(Atom, Cols, Cells) :-
+    ffi:ludolog_hex_empty_cells(Atom, Cols, Chars),
+    read_term_from_chars(Chars, Cells0, []),
+    answer(Cells0, Cells, ludolog_hex_empty_cells).
 
 %% group_spans(+BoardAtom, +Cols, +Rows, +Seed, +AxisCode)
 % the group of the stone on Seed touches both edges of the axis (0 = vertical).

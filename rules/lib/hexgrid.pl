@@ -1,7 +1,8 @@
 %% hexgrid — cells, neighbours, boards and connectivity on a C x R hex rhombus.
 %
-% A board is a compound of rows, b(Row1, ..., RowR), and each row a compound of
-% cells, r(X1, ..., XC), both read with arg/3.  Cell (C, R) is 0-based: column C
+% A board is a compound of rows, b(Row1, ..., RowR), read with arg/3, and each
+% row is the list of its cells (lists, because =.. on a row compound costs more
+% in scryer than a walk along a short list).  Cell (C, R) is 0-based: column C
 % from the left, row R from the top.  A cell holds e (empty) or a one-letter
 % stone name (r, b).  Rows are drawn shifted half a cell to the right, so the six
 % neighbours of (C, R) are (C+-1, R), (C, R+-1), (C+1, R-1) and (C-1, R+1).
@@ -12,7 +13,8 @@
 
 :- module(hexgrid, [
     empty_board/3, cell/4, board_set/5, empty_cell/3, neighbour/3,
-    spans/5, spanning/5, distance/6, board_chars/2, set_acceleration/1
+    spans/5, spanning/5, distance/6, board_cells/2, board_chars/2,
+    cells_board/3, set_acceleration/1
 ]).
 
 :- use_module(library(lists)).
@@ -26,21 +28,19 @@ set_acceleration(off) :- retractall(accelerated).
 
 %% empty_board(+Cols, +Rows, -Board)  a board with every cell empty.
 empty_board(Cols, Rows, Board) :-
-    length(Cells, Cols), maplist(=(e), Cells), Row =.. [r|Cells],
+    length(Row, Cols), maplist(=(e), Row),
     length(RowList, Rows), maplist(=(Row), RowList), Board =.. [b|RowList].
 
 %% cell(+Board, +C, +R, -X)  X stands on cell (C, R).
 cell(Board, C, R, X) :-
     R1 is R + 1, arg(R1, Board, Row),
-    C1 is C + 1, arg(C1, Row, X).
+    nth0(C, Row, X).
 
 %% board_set(+Board, +C, +R, +X, -Board1)  Board1 is Board with X on cell (C, R).
 board_set(Board, C, R, X, Board1) :-
     Board =.. [b|Rows],
     nth0(R, Rows, Row),
-    Row =.. [r|Cells],
-    replace_nth0(C, Cells, X, Cells1),
-    Row1 =.. [r|Cells1],
+    replace_nth0(C, Row, X, Row1),
     replace_nth0(R, Rows, Row1, Rows1),
     Board1 =.. [b|Rows1].
 
@@ -48,30 +48,40 @@ board_set(Board, C, R, X, Board1) :-
 replace_nth0(0, [_|Xs], Y, [Y|Xs]) :- !.
 replace_nth0(I, [X|Xs], Y, [X|Ys]) :- I1 is I - 1, replace_nth0(I1, Xs, Y, Ys).
 
+%% board_cells(+Board, -Cells)  the cells of Board, row by row.
+board_cells(Board, Cells) :-
+    Board =.. [b|Rows],
+    append(Rows, Cells).
+
 %% board_chars(+Board, -Atom)  the cells of Board as one atom, row by row.
 board_chars(Board, Atom) :-
-    Board =.. [b|Rows],
-    maplist(row_cells, Rows, Lists),
-    append(Lists, Cells),
+    board_cells(Board, Cells),
     atom_chars(Atom, Cells).
 
-row_cells(Row, Cells) :- Row =.. [r|Cells].
+%% cells_board(+Cols, +Cells, -Board)  the board whose cells, row by row, are Cells.
+cells_board(Cols, Cells, Board) :-
+    cells_rows(Cells, Cols, Rows),
+    Board =.. [b|Rows].
+
+cells_rows([], _, []) :- !.
+cells_rows(Cells, Cols, [Row|Rows]) :-
+    length(Row, Cols),
+    append(Row, Rest, Cells),
+    cells_rows(Rest, Cols, Rows).
 
 %% empty_cell(+Board, -C, -R)  (C, R) is empty; row by row, left to right (accelerated).
 empty_cell(Board, C, R) :-
     accelerated, !,
-    functor(Board, _, Rows), arg(1, Board, Row), functor(Row, _, Cols),
     board_chars(Board, Atom),
-    accel:empty_cells(Atom, Is),
-    member(I, Is),
-    C is I mod Cols, R is I // Cols,
-    R < Rows.
+    arg(1, Board, Row), length(Row, Cols),
+    accel:empty_cells(Atom, Cols, Cells),
+    member(C-R, Cells).
 empty_cell(Board, C, R) :-
     Board =.. [b|Rows],
     empty_in_rows(Rows, 0, C, R).
 
 empty_in_rows([Row|Rows], R0, C, R) :-
-    (  Row =.. [r|Cells], empty_in_row(Cells, 0, C), R = R0
+    (  empty_in_row(Row, 0, C), R = R0
     ;  R1 is R0 + 1, empty_in_rows(Rows, R1, C, R)
     ).
 
@@ -140,12 +150,25 @@ flood([P|Ps], Board, Size, Stone, Axis, Seen, T0) :-
     touch(E, T0, T),
     (  T == yes-yes
     -> true
-    ;  findall(C-R, ( neighbour(Size, P, C-R), cell(Board, C, R, Stone),
-                      \+ memberchk(C-R, Seen) ), Qs),
-       append(Qs, Seen, Seen1),
-       append(Ps, Qs, Queue),
+    ;  directions(Ds),
+       unseen_stones(Ds, P, Board, Size, Stone, Seen, Seen1, Ps, Queue),
        flood(Queue, Board, Size, Stone, Axis, Seen1, T)
     ).
+
+directions([d(1, 0), d(-1, 0), d(0, 1), d(0, -1), d(1, -1), d(-1, 1)]).
+
+%% unseen_stones(+Dirs, +C-R, +Board, +Size, +Stone, +Seen0, -Seen, +Queue0, -Queue)
+% adds the neighbours of (C, R) that hold Stone and are not yet seen.
+unseen_stones([], _, _, _, _, Seen, Seen, Queue, Queue).
+unseen_stones([d(DC, DR)|Ds], C-R, Board, Cols-Rows, Stone, Seen0, Seen, Queue0, Queue) :-
+    C1 is C + DC, R1 is R + DR,
+    (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rows,
+       cell(Board, C1, R1, Stone),
+       \+ memberchk(C1-R1, Seen0)
+    -> Seen1 = [C1-R1|Seen0], append(Queue0, [C1-R1], Queue1)
+    ;  Seen1 = Seen0, Queue1 = Queue0
+    ),
+    unseen_stones(Ds, C-R, Board, Cols-Rows, Stone, Seen1, Seen, Queue1, Queue).
 
 %% spanning(+Board, +Cols-Rows, +Stone, +Axis, -Spans)
 % Spans is true if some group of Stone cells joins both edges of Axis, else

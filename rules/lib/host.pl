@@ -74,6 +74,9 @@ handle(G, after(PosText, MoveTexts), Text) :-
 handle(G, perft(PosText, Depth), N) :-
     parse_position(G, PosText, S),
     protocol:perft(G, S, Depth, N).
+handle(G, perft_counts(PosText, Depth), Ns) :-
+    parse_position(G, PosText, S),
+    protocol:perft_counts(G, S, Depth, Ns).
 handle(G, playouts(PosText, N, Seed), Plies) :-
     parse_position(G, PosText, S),
     protocol:playouts(G, S, N, Seed, Plies).

@@ -20,7 +20,7 @@
 % is refused.  The helpers below take the game's module name as first argument.
 
 :- module(protocol, [
-    protocol_predicate/1, replay/4, perft/4, playouts/5, random_playout/5,
+    protocol_predicate/1, replay/4, perft/4, perft_counts/4, playouts/5, random_playout/5,
     legal_moves/3, lcg_next/2
 ]).
 
@@ -63,6 +63,34 @@ perft_sum([M|Ms], G, S, D, N0, N) :-
     perft(G, S1, D, N1),
     N2 is N0 + N1,
     perft_sum(Ms, G, S, D, N2, N).
+
+%% perft_counts(+Game, +State, +Depth, -Counts)
+% Counts = [perft(1), ..., perft(Depth)], all from one walk of the tree.
+perft_counts(G, S, D, Counts) :-
+    perft_vector(G, S, D, [_|Counts]).
+
+%% perft_vector(+Game, +State, +Depth, -Vector)  [perft(0), ..., perft(Depth)].
+perft_vector(_, _, 0, [1]) :- !.
+perft_vector(G, S, D, V) :-
+    call(G:outcome(S, _)), !,
+    D1 is D + 1, length(V, D1), maplist(=(1), V).
+perft_vector(G, S, 1, [1, N]) :- !,
+    legal_moves(G, S, Ms), length(Ms, N).
+perft_vector(G, S, D, [1|Sum]) :-
+    D1 is D - 1,
+    legal_moves(G, S, Ms),
+    length(Sum0, D), maplist(=(0), Sum0),
+    children_sum(Ms, G, S, D1, Sum0, Sum).
+
+children_sum([], _, _, _, Sum, Sum).
+children_sum([M|Ms], G, S, D, Sum0, Sum) :-
+    call(G:play(S, M, S1)),
+    perft_vector(G, S1, D, V),
+    add_vectors(Sum0, V, Sum1),
+    children_sum(Ms, G, S, D, Sum1, Sum).
+
+add_vectors([], [], []).
+add_vectors([A|As], [B|Bs], [C|Cs]) :- C is A + B, add_vectors(As, Bs, Cs).
 
 %% lcg_next(+Seed, -Seed1)  a 31-bit linear congruential generator: reproducible anywhere.
 lcg_next(S0, S) :- S is (S0 * 1103515245 + 12345) mod 2147483648.

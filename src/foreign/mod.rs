@@ -57,18 +57,23 @@ fn guarded(f: impl FnOnce() -> Option<bool>) -> i64 {
     }
 }
 
-/// The empty cells (`e`) of a board string as a Prolog list text, "[0,3,5]".
+/// The empty cells (`e`) of a board string with `cols` columns, as the text of
+/// a Prolog list of C-R pairs, "[0-0,2-0]."; "error." for bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_empty_cells(board: *const c_char) -> *const c_char {
+pub extern "C" fn ludolog_hex_empty_cells(board: *const c_char, cols: i64) -> *const c_char {
     let text = catch_unwind(AssertUnwindSafe(|| {
         let cells = input(board)?;
-        let items: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .filter(|(_, &b)| b == b'e')
-            .map(|(i, _)| i.to_string())
-            .collect();
-        Some(format!("[{}].", items.join(",")))
+        let cols = usize::try_from(cols).ok().filter(|&c| c >= 1 && cells.len() % c == 0)?;
+        let mut out = String::with_capacity(cells.len() * 6);
+        out.push('[');
+        for (i, _) in cells.iter().enumerate().filter(|(_, &b)| b == b'e') {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(&format!("{}-{}", i % cols, i / cols));
+        }
+        out.push_str("].");
+        Some(out)
     }));
     output(match text {
         Ok(Some(t)) => t,

@@ -55,6 +55,10 @@ pub trait Engine {
     }
     /// Leaves of the game tree to `depth`; a finished game is a leaf.
     fn perft(&mut self, position: &str, depth: u32) -> Result<u64, EngineError>;
+    /// Perft at every depth from 1 to `depth`, from one walk of the tree where possible.
+    fn perft_counts(&mut self, position: &str, depth: u32) -> Result<Vec<u64>, EngineError> {
+        (1..=depth).map(|d| self.perft(position, d)).collect()
+    }
     /// Plays `count` random games from `position`; gives the total number of plies.
     fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError>;
 }

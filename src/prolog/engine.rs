@@ -201,6 +201,15 @@ impl Engine for RulesEngine {
         self.integer(&t)
     }
 
+    fn perft_counts(&mut self, position: &str, depth: u32) -> Result<Vec<u64>, EngineError> {
+        let t = self.request(&format!("perft_counts({}, {depth})", quote_string(position)))?;
+        match &t {
+            Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),
+            Term::Atom(a) if a == "[]" => Ok(Vec::new()),
+            other => Err(EngineError::Rules(format!("{}: expected a list of counts, got {other:?}", self.path))),
+        }
+    }
+
     fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError> {
         let seed = seed % (1 << 31);
         let t = self.request(&format!("playouts({}, {count}, {seed})", quote_string(position)))?;
