@@ -65,7 +65,7 @@ legal(hex(_, true, blue, Board, ongoing), swap) :-
 %% swap_stone(+Board, -C-R)  Red's stone on (C, R) is the only stone on the board.
 swap_stone(Board, C-R) :-
     hexgrid:board_cells(Board, Cells),
-    exclude(==(e), Cells, [r]),
+    findall(K, ( nth0(K, Cells, X), X \== e ), [I]),
     nth0(I, Cells, r),
     arg(1, Board, Row), length(Row, Cols),
     C is I mod Cols, R is I // Cols.

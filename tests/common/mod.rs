@@ -1,0 +1,46 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use ludolog::game::{Engine, GameOptions};
+use ludolog::games::EngineSpec;
+use ludolog::prolog::Tier;
+
+/// Opens a built-in game's engine with options like "size=3 swap=true".
+pub fn engine(game: &str, options: &str, tier: Tier) -> Box<dyn Engine> {
+    let opts: Vec<&str> = options.split_whitespace().collect();
+    let spec = EngineSpec {
+        game: game.to_string(),
+        options: GameOptions::parse(&opts).expect("test options parse"),
+        tier: Some(tier),
+        rules: None,
+    };
+    spec.open().unwrap_or_else(|e| panic!("cannot open {game} {options} ({tier}): {e}"))
+}
+
+/// The path of the `ludolog` binary built for these tests.
+pub fn bin() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_BIN_EXE_ludolog"))
+}
+
+/// Runs the binary; gives (exit code, stdout, stderr).
+pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ludolog binary runs");
+    if let Some(text) = stdin {
+        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(child.stdin.take());
+    let out = child.wait_with_output().expect("ludolog finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -1,0 +1,61 @@
+//! Checks every row of tests/data/perft.txt in every tier it lists.
+
+mod common;
+
+use ludolog::prolog::Tier;
+
+struct Row {
+    line: usize,
+    game: String,
+    options: String,
+    position: Option<String>,
+    tiers: Vec<Tier>,
+    counts: Vec<u64>,
+}
+
+fn table() -> Vec<Row> {
+    let text = include_str!("data/perft.txt");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            let cols: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(cols.len(), 5, "perft.txt line {}: five columns", i + 1);
+            Row {
+                line: i + 1,
+                game: cols[0].to_string(),
+                options: cols[1].to_string(),
+                position: (cols[2] != "start").then(|| cols[2].to_string()),
+                tiers: cols[3].split_whitespace().map(|t| t.parse().expect("a tier name")).collect(),
+                counts: cols[4].split_whitespace().map(|n| n.parse().expect("a count")).collect(),
+            }
+        })
+        .collect()
+}
+
+fn check_tier(tier: Tier) {
+    for row in table().iter().filter(|r| r.tiers.contains(&tier)) {
+        let mut engine = common::engine(&row.game, &row.options, tier);
+        let position = match &row.position {
+            Some(p) => engine.normalize(p).expect("the table's position parses"),
+            None => engine.initial().expect("a start position"),
+        };
+        let counts = engine.perft_counts(&position, row.counts.len() as u32).expect("perft runs");
+        assert_eq!(counts, row.counts, "perft.txt line {} ({} {} {position}) in the {tier} tier", row.line, row.game, row.options);
+    }
+}
+
+#[test]
+fn perft_table_native() {
+    check_tier(Tier::Native);
+}
+
+#[test]
+fn perft_table_spec() {
+    check_tier(Tier::Spec);
+}
+
+#[test]
+fn perft_table_accelerated() {
+    check_tier(Tier::Accelerated);
+}
