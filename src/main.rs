@@ -30,6 +30,9 @@ struct GameArgs {
     /// Load the rules from this file or directory instead of the built-in copy.
     #[arg(long, value_name = "PATH")]
     rules: Option<PathBuf>,
+    /// Stop a rule-file query after this many inferences.
+    #[arg(long, value_name = "N")]
+    inference_limit: Option<u64>,
 }
 
 #[derive(Args, Clone)]
@@ -87,6 +90,7 @@ fn spec(g: &GameArgs) -> Result<EngineSpec> {
         options: GameOptions::parse(&g.options)?,
         tier: g.tier,
         rules: g.rules.clone(),
+        limit: g.inference_limit,
     })
 }
 
@@ -98,7 +102,7 @@ fn run(cli: Cli) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => {
-            let spec = EngineSpec { game: "hex".into(), options: GameOptions::default(), tier: None, rules: None };
+            let spec = EngineSpec::new("hex", GameOptions::default());
             cli::moves(&spec, &PositionArg::default(), false, &mut out)
         }
         Some(Command::Moves { game, pos, json }) => cli::moves(&spec(&game)?, &position(&pos), json, &mut out),

@@ -33,8 +33,18 @@ limit_text(Limit, Text) :-
 
 %% exception_reply(+Exception, -Reply)  a thrown term as an error reply.
 exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
+exception_reply(error(E, _), error(exception, Text)) :-
+    error_text(E, Text), !.
 exception_reply(E, error(exception, Text)) :-
-    phrase(format_("~q", [E]), Text).
+    phrase(format_("uncaught exception ~q", [E]), Text).
+
+%% error_text(+Error, -Text)  an ISO error term, said in words.
+error_text(domain_error(D, V), T) :- phrase(format_("~q is not a valid ~q", [V, D]), T).
+error_text(type_error(Ty, V), T) :- phrase(format_("expected ~q, got ~q", [Ty, V]), T).
+error_text(existence_error(procedure, PI), T) :- phrase(format_("unknown procedure ~q", [PI]), T).
+error_text(instantiation_error, T) :- phrase(format_("arguments are not sufficiently instantiated", []), T).
+error_text(evaluation_error(E), T) :- phrase(format_("arithmetic error: ~q", [E]), T).
+error_text(E, T) :- phrase(format_("~q", [E]), T).
 
 fail_with(Kind, Fmt, Args) :-
     phrase(format_(Fmt, Args), Text),
@@ -101,10 +111,10 @@ replay_texts([T|Ts], K, G, S0, S) :-
 checked_play(G, S, M, _, S1) :- call(G:play(S, M, S1)), !.
 checked_play(G, S, M, T, _) :-
     (  catch(call(G:explain_illegal(S, M, Why)), _, fail)
-    -> fail_with(illegal, "illegal move ~s: ~s", [T, Why])
+    -> fail_with(illegal, "~s", [Why])
     ;  call(G:outcome(S, O))
-    -> fail_with(illegal, "illegal move ~s: the game is over (~q)", [T, O])
-    ;  fail_with(illegal, "illegal move ~s: not legal in this position", [T])
+    -> fail_with(illegal, "~s: the game is over (~q)", [T, O])
+    ;  fail_with(illegal, "~s is not legal in this position", [T])
     ).
 
 %% parse_position(+Game, +Text, -State)  the state the position text names.

@@ -38,6 +38,15 @@ pub struct EngineSpec {
     pub tier: Option<Tier>,
     /// `--rules PATH`: a rule file or directory to load instead of the embedded copy.
     pub rules: Option<std::path::PathBuf>,
+    /// The inference limit of each query in the rule tiers (`None`: the default).
+    pub limit: Option<u64>,
+}
+
+impl EngineSpec {
+    /// A built-in game with options, in its default tier.
+    pub fn new(game: &str, options: GameOptions) -> EngineSpec {
+        EngineSpec { game: game.to_string(), options, tier: None, rules: None, limit: None }
+    }
 }
 
 /// An error opening an engine.
@@ -91,6 +100,9 @@ impl EngineSpec {
             RuleSet::embedded(&self.game)?
         };
         let mut engine = RulesEngine::new(&rules, self.options.clone(), tier)?;
+        if let Some(limit) = self.limit {
+            engine.set_limit(limit);
+        }
         engine.initial().map_err(|e| match e {
             EngineError::Rules(m) | EngineError::Options(m) => OpenError::Other(format!("options {}: {m}", self.options)),
             other => OpenError::Engine(other),

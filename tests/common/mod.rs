@@ -13,6 +13,7 @@ pub fn engine(game: &str, options: &str, tier: Tier) -> Box<dyn Engine> {
         options: GameOptions::parse(&opts).expect("test options parse"),
         tier: Some(tier),
         rules: None,
+        limit: None,
     };
     spec.open().unwrap_or_else(|e| panic!("cannot open {game} {options} ({tier}): {e}"))
 }
