@@ -2,6 +2,7 @@
 //! embedded scryer-prolog, native Rust engines, and the tools to prove they agree.
 #![deny(unsafe_code)]
 
+pub mod check;
 pub mod cli;
 pub mod foreign;
 pub mod game;

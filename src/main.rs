@@ -67,6 +67,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play seeded random games through two tiers in lockstep and compare every position.
+    Check {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The two tiers to compare (default: spec,native where a native engine exists).
+        #[arg(long, value_delimiter = ',')]
+        tiers: Vec<Tier>,
+        /// Random games to play.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Cut each game off after this many plies.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also compare perft counts to this depth.
+        #[arg(long)]
+        perft: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
     /// List the built-in games and their options.
     Games,
     /// Measure the tiers side by side: random playouts/s and perft nodes/s.
@@ -98,16 +120,30 @@ fn position(p: &PositionArgs) -> PositionArg {
     PositionArg { text: p.position.clone(), after: p.after.clone() }
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: Cli) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => {
             let spec = EngineSpec::new("hex", GameOptions::default());
-            cli::moves(&spec, &PositionArg::default(), false, &mut out)
+            cli::moves(&spec, &PositionArg::default(), false, &mut out)?;
         }
-        Some(Command::Moves { game, pos, json }) => cli::moves(&spec(&game)?, &position(&pos), json, &mut out),
-        Some(Command::Perft { game, pos, depth, json }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out),
-        Some(Command::Games) => cli::games(&mut out),
+        Some(Command::Check { game, tiers, games, max_plies, seed, perft, json }) => {
+            let spec = spec(&game)?;
+            let tiers = if !tiers.is_empty() {
+                tiers
+            } else if ludolog::games::find(&spec.game).is_some_and(|g| g.native) {
+                vec![Tier::Spec, Tier::Native]
+            } else {
+                vec![Tier::Spec, Tier::Accelerated]
+            };
+            let config = ludolog::check::CheckConfig { games, max_plies, seed, perft_depth: perft, progress: true };
+            if !cli::check(&spec, &tiers, config, json, &mut out)? {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Some(Command::Moves { game, pos, json }) => cli::moves(&spec(&game)?, &position(&pos), json, &mut out)?,
+        Some(Command::Perft { game, pos, depth, json }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
+        Some(Command::Games) => cli::games(&mut out)?,
         Some(Command::Bench { game, seconds, tiers, json }) => {
             let spec = spec(&game)?;
             let tiers = if !tiers.is_empty() {
@@ -117,14 +153,15 @@ fn run(cli: Cli) -> Result<()> {
             } else {
                 vec![Tier::Spec, Tier::Accelerated]
             };
-            cli::bench(&spec, &tiers, seconds, json, &mut out)
+            cli::bench(&spec, &tiers, seconds, json, &mut out)?;
         }
     }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
     match run(Cli::parse()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE

@@ -90,13 +90,12 @@ empty_in_row([X|Xs], C0, C) :-
     ;  C1 is C0 + 1, empty_in_row(Xs, C1, C)
     ).
 
-%% direction(?DC, ?DR)  the six hex directions.
-direction( 1,  0).
-direction(-1,  0).
-direction( 0,  1).
-direction( 0, -1).
-direction( 1, -1).
-direction(-1,  1).
+%% directions(-Ds)  the six hex directions d(DC, DR): (C+-1, R), (C, R+-1),
+% (C+1, R-1) and (C-1, R+1); (C+1, R+1) and (C-1, R-1) are not neighbours.
+directions([d(1, 0), d(-1, 0), d(0, 1), d(0, -1), d(1, -1), d(-1, 1)]).
+
+%% direction(?DC, ?DR)  one of the six hex directions.
+direction(DC, DR) :- directions(Ds), member(d(DC, DR), Ds).
 
 %% neighbour(+Cols-Rows, +C-R, -C1-R1)  (C1, R1) is a neighbour of (C, R) on the board.
 neighbour(Cols-Rows, C-R, C1-R1) :-
@@ -154,8 +153,6 @@ flood([P|Ps], Board, Size, Stone, Axis, Seen, T0) :-
        unseen_stones(Ds, P, Board, Size, Stone, Seen, Seen1, Ps, Queue),
        flood(Queue, Board, Size, Stone, Axis, Seen1, T)
     ).
-
-directions([d(1, 0), d(-1, 0), d(0, 1), d(0, -1), d(1, -1), d(-1, 1)]).
 
 %% unseen_stones(+Dirs, +C-R, +Board, +Size, +Stone, +Seen0, -Seen, +Queue0, -Queue)
 % adds the neighbours of (C, R) that hold Stone and are not yet seen.

@@ -1,9 +1,11 @@
 //! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs).
 
 mod bench;
+mod check;
 mod position;
 
 pub use bench::bench;
+pub use check::check;
 pub use position::{read_position, PositionArg};
 
 use crate::game::Engine;

@@ -65,7 +65,9 @@ impl PrologMachine {
         let machine = catch_unwind(AssertUnwindSafe(|| MachineBuilder::new().with_streams(streams).build()))
             .map_err(|p| LoadError(format!("cannot start the Prolog engine: {}", panic_text(p))))?;
         let mut pm = PrologMachine { machine, output, poisoned: false };
-        for file in &rules.lib {
+        // the embedded host comes first: it checks the syntax of files from disk
+        pm.load_file(&super::rules::embedded_host())?;
+        for file in rules.lib.iter().filter(|f| f.module != "host" || f.disk.is_some()) {
             pm.load_file(file)?;
         }
         pm.load_file(&rules.game)?;

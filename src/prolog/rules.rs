@@ -20,11 +20,12 @@ macro_rules! embedded {
     };
 }
 
-/// The shared helpers, in load order.
+/// The shared helpers, in load order: host first, because it checks the syntax
+/// of every file that comes from disk.
 const LIB: [(&str, &str, &str); 4] = [
-    embedded!("hexgrid", "rules/lib/hexgrid.pl"),
-    embedded!("protocol", "rules/lib/protocol.pl"),
     embedded!("host", "rules/lib/host.pl"),
+    embedded!("protocol", "rules/lib/protocol.pl"),
+    embedded!("hexgrid", "rules/lib/hexgrid.pl"),
     embedded!("accel", "rules/lib/accel.pl"),
 ];
 
@@ -33,6 +34,11 @@ const GAMES: [(&str, &str, &str); 1] = [embedded!("hex", "rules/hex.pl")];
 
 fn embedded_file((module, path, text): (&str, &str, &str)) -> RuleFile {
     RuleFile { module: module.to_string(), path: path.to_string(), disk: None, text: text.to_string() }
+}
+
+/// The embedded copy of the host helpers.
+pub fn embedded_host() -> RuleFile {
+    embedded_file(LIB[0])
 }
 
 /// The embedded rule file of a built-in game.

@@ -1,0 +1,60 @@
+//! What a mismatch is, and how a check's result is shown to a person.
+
+use super::compare::CheckReport;
+use std::io::Write;
+
+/// The first place two engines disagree, after shrinking.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Mismatch {
+    /// The moves from the start that reach the disagreement.
+    pub moves: Vec<String>,
+    /// The position reached (as engine A prints it).
+    pub position: String,
+    /// What differs, in words.
+    pub what: Vec<String>,
+    /// Legal moves only engine A lists.
+    pub only_a: Vec<String>,
+    /// Legal moves only engine B lists.
+    pub only_b: Vec<String>,
+    pub outcome_a: Option<String>,
+    pub outcome_b: Option<String>,
+    /// The position after `next_move` in each engine, when that is what differs.
+    pub next_move: Option<String>,
+    pub next_a: Option<String>,
+    pub next_b: Option<String>,
+}
+
+/// Prints the summary table and any mismatch.
+pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(out, "{} vs {}", r.engine_a, r.engine_b)?;
+    writeln!(out, "  games        {}", r.games)?;
+    writeln!(out, "  positions    {}", r.positions)?;
+    writeln!(out, "  moves        {}", r.moves_compared)?;
+    if r.perft_positions > 0 {
+        writeln!(out, "  perft        {} positions, {} counts", r.perft_positions, r.perft_counts)?;
+    }
+    writeln!(out, "  mismatches   {}", usize::from(r.mismatch.is_some()))?;
+    writeln!(out, "  time         {}: {:.2}s, {}: {:.2}s", r.engine_a, r.seconds_a, r.engine_b, r.seconds_b)?;
+    let total = (r.seconds_a + r.seconds_b).max(1e-9);
+    writeln!(out, "  throughput   {:.0} positions/s", r.positions as f64 / total)?;
+    if let Some(m) = &r.mismatch {
+        writeln!(out)?;
+        writeln!(out, "MISMATCH after {} move{}: {}", m.moves.len(), if m.moves.len() == 1 { "" } else { "s" }, m.what.join("; "))?;
+        writeln!(out, "  moves from the start: {}", if m.moves.is_empty() { "(none)".to_string() } else { m.moves.join(" ") })?;
+        writeln!(out, "  position:    {}", m.position)?;
+        if !m.only_a.is_empty() || !m.only_b.is_empty() {
+            writeln!(out, "  only in {}: {}", r.engine_a, m.only_a.join(" "))?;
+            writeln!(out, "  only in {}: {}", r.engine_b, m.only_b.join(" "))?;
+        }
+        if m.outcome_a != m.outcome_b {
+            let show = |o: &Option<String>| o.clone().unwrap_or_else(|| "(game goes on)".into());
+            writeln!(out, "  outcome in {}: {}", r.engine_a, show(&m.outcome_a))?;
+            writeln!(out, "  outcome in {}: {}", r.engine_b, show(&m.outcome_b))?;
+        }
+        if let Some(mv) = &m.next_move {
+            writeln!(out, "  after {mv} in {}: {}", r.engine_a, m.next_a.clone().unwrap_or_default())?;
+            writeln!(out, "  after {mv} in {}: {}", r.engine_b, m.next_b.clone().unwrap_or_default())?;
+        }
+    }
+    Ok(())
+}

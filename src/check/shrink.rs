@@ -1,0 +1,67 @@
+//! Shrinking a mismatch: the shortest failing prefix, then drop moves while the
+//! sequence stays legal in both engines and still fails.
+
+use super::compare::{compare_position, play_both, Step};
+use super::report::Mismatch;
+use crate::game::Engine;
+
+/// What replaying a move sequence in both engines shows.
+enum Replay {
+    /// The first disagreement on the way (its moves are the failing prefix).
+    Fails(Mismatch),
+    /// Both agree all along.
+    Agrees,
+    /// A move is not legal (in both engines alike): not a valid sequence.
+    Invalid,
+}
+
+fn replay(a: &mut dyn Engine, b: &mut dyn Engine, start_a: &str, start_b: &str, moves: &[String]) -> Replay {
+    let (mut pos_a, mut pos_b) = (start_a.to_string(), start_b.to_string());
+    for i in 0..=moves.len() {
+        let legal = match compare_position(a, b, &pos_a, &pos_b, &moves[..i]) {
+            Step::Agree(legal) => legal,
+            Step::Differ(m) => return Replay::Fails(m),
+        };
+        let Some(mv) = moves.get(i) else { break };
+        if !legal.contains(mv) {
+            return Replay::Invalid;
+        }
+        match play_both(a, b, &pos_a, &pos_b, mv, &moves[..i]) {
+            Ok((na, nb)) => {
+                pos_a = na;
+                pos_b = nb;
+            }
+            Err(m) => return Replay::Fails(m),
+        }
+    }
+    Replay::Agrees
+}
+
+/// Shrinks a mismatch found on a random game to a short reproduction.
+pub fn shrink(a: &mut dyn Engine, b: &mut dyn Engine, start_a: &str, start_b: &str, found: Mismatch) -> Mismatch {
+    let mut best = found;
+    // delta debugging: drop chunks, halving their size, restarting after each success
+    let mut chunk = best.moves.len().div_ceil(2).max(1);
+    while !best.moves.is_empty() {
+        let mut improved = false;
+        let mut at = 0;
+        while at < best.moves.len() {
+            let mut candidate = best.moves.clone();
+            let end = (at + chunk).min(candidate.len());
+            candidate.drain(at..end);
+            if let Replay::Fails(m) = replay(a, b, start_a, start_b, &candidate) {
+                best = m;
+                improved = true;
+            } else {
+                at += chunk;
+            }
+        }
+        if !improved {
+            if chunk == 1 {
+                break;
+            }
+            chunk = chunk.div_ceil(2);
+        }
+    }
+    best
+}
