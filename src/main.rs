@@ -3,7 +3,8 @@
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli::{self, PositionArg};
-use ludolog::game::GameOptions;
+use ludolog::game::{GameOptions, SearchSpec};
+use ludolog::search::Limits;
 use ludolog::games::EngineSpec;
 use ludolog::prolog::Tier;
 use std::path::PathBuf;
@@ -89,6 +90,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The best move of a position by alpha-beta (or MCTS), its score and principal variation.
+    Best {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Search this many plies deep (default 4 without --time).
+        #[arg(long, short)]
+        depth: Option<u32>,
+        /// Search for this long, e.g. 2s or 500ms (native tier).
+        #[arg(long, value_parser = parse_duration)]
+        time: Option<std::time::Duration>,
+        /// Use MCTS with this many playouts instead of alpha-beta (native tier).
+        #[arg(long)]
+        mcts: Option<u64>,
+        #[arg(long)]
+        json: bool,
+    },
     /// List the built-in games and their options.
     Games,
     /// Measure the tiers side by side: random playouts/s and perft nodes/s.
@@ -114,6 +133,22 @@ fn spec(g: &GameArgs) -> Result<EngineSpec> {
         rules: g.rules.clone(),
         limit: g.inference_limit,
     })
+}
+
+/// Reads "2s", "500ms" or a number of seconds.
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let (num, scale) = if let Some(ms) = t.strip_suffix("ms") {
+        (ms, 0.001)
+    } else if let Some(s) = t.strip_suffix('s') {
+        (s, 1.0)
+    } else {
+        (t, 1.0)
+    };
+    match num.trim().parse::<f64>() {
+        Ok(v) if v >= 0.0 && v.is_finite() => Ok(std::time::Duration::from_secs_f64(v * scale)),
+        _ => Err(format!("`{text}` is not a duration like 2s or 500ms")),
+    }
 }
 
 fn position(p: &PositionArgs) -> PositionArg {
@@ -144,6 +179,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Moves { game, pos, json }) => cli::moves(&spec(&game)?, &position(&pos), json, &mut out)?,
         Some(Command::Perft { game, pos, depth, json }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
         Some(Command::Games) => cli::games(&mut out)?,
+        Some(Command::Best { game, pos, depth, time, mcts, json }) => {
+            let how = match mcts {
+                Some(playouts) => SearchSpec::Mcts { playouts, seed: 1 },
+                None => SearchSpec::AlphaBeta(Limits { depth: depth.or(if time.is_some() { None } else { Some(4) }), time, nodes: None }),
+            };
+            cli::best(&spec(&game)?, &position(&pos), how, json, &mut out)?;
+        }
         Some(Command::Bench { game, seconds, tiers, json }) => {
             let spec = spec(&game)?;
             let tiers = if !tiers.is_empty() {

@@ -90,6 +90,12 @@ handle(G, perft_counts(PosText, Depth), Ns) :-
 handle(G, playouts(PosText, N, Seed), Plies) :-
     parse_position(G, PosText, S),
     protocol:playouts(G, S, N, Seed, Plies).
+handle(G, best(PosText, Depth), Best) :-
+    parse_position(G, PosText, S),
+    (  search:alphabeta(G, S, Depth, M, Score, Nodes)
+    -> move_text(G, M, Text), Best = b(Text, Score, Nodes)
+    ;  Best = none
+    ).
 handle(G, evaluate(PosText, PlayerText), Score) :-
     parse_position(G, PosText, S),
     atom_chars(P, PlayerText),

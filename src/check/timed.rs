@@ -1,6 +1,6 @@
 //! `TimedEngine`: an `Engine` wrapper that adds up the time spent inside it.
 
-use crate::game::{Engine, EngineError, PositionInfo};
+use crate::game::{BestMove, Engine, EngineError, PositionInfo, SearchSpec};
 use std::time::{Duration, Instant};
 
 /// An engine and the time spent in its calls.
@@ -46,5 +46,11 @@ impl Engine for TimedEngine<'_> {
     }
     fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError> {
         self.time(|e| e.playouts(position, count, seed))
+    }
+    fn best(&mut self, position: &str, how: SearchSpec) -> Result<BestMove, EngineError> {
+        self.time(|e| e.best(position, how))
+    }
+    fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError> {
+        self.time(|e| e.evaluate(position, player))
     }
 }

@@ -8,7 +8,7 @@ pub use bench::bench;
 pub use check::check;
 pub use position::{read_position, PositionArg};
 
-use crate::game::Engine;
+use crate::game::{Engine, SearchSpec};
 use crate::games::{EngineSpec, GAMES};
 use anyhow::Result;
 use std::io::Write;
@@ -47,6 +47,45 @@ pub fn perft(spec: &EngineSpec, pos: &PositionArg, depth: u32, json: bool, out: 
         writeln!(out, "{v}")?;
     } else {
         writeln!(out, "{nodes}")?;
+    }
+    Ok(())
+}
+
+/// `ludolog best`: the move a search chooses, its score, principal variation and speed.
+pub fn best(spec: &EngineSpec, pos: &PositionArg, how: SearchSpec, json: bool, out: &mut dyn Write) -> Result<()> {
+    let mut engine = spec.open()?;
+    let position = read_position(engine.as_mut(), pos)?;
+    let start = Instant::now();
+    let b = engine.best(&position, how)?;
+    let secs = start.elapsed().as_secs_f64();
+    if json {
+        let mut v = serde_json::to_value(&b)?;
+        v["seconds"] = serde_json::json!(secs);
+        v["nodes_per_second"] = serde_json::json!(b.nodes as f64 / secs.max(1e-9));
+        v["position"] = serde_json::json!(position);
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    match &b.mv {
+        None => writeln!(out, "no move: the game is over")?,
+        Some(m) => {
+            writeln!(out, "best:  {m}")?;
+            match &b.verdict {
+                Some(v) => writeln!(out, "score: {v}")?,
+                None => writeln!(out, "score: {:+}", b.score)?,
+            }
+            if b.pv.len() > 1 {
+                writeln!(out, "pv:    {}", b.pv.join(" "))?;
+            }
+            writeln!(
+                out,
+                "depth {}, {} nodes in {:.3}s ({:.0} nodes/s)",
+                b.depth,
+                b.nodes,
+                secs,
+                b.nodes as f64 / secs.max(1e-9)
+            )?;
+        }
     }
     Ok(())
 }

@@ -1,5 +1,33 @@
 //! The text-level `Engine`: what the CLI and the checker speak, for rule files and native games alike.
 
+use crate::search::Limits;
+
+/// How to choose a move.
+#[derive(Clone, Copy, Debug)]
+pub enum SearchSpec {
+    /// Alpha-beta within limits (the rule tiers honour the depth only).
+    AlphaBeta(Limits),
+    /// Monte Carlo tree search with this many playouts (native engines only).
+    Mcts { playouts: u64, seed: u64 },
+}
+
+/// What a search chose.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BestMove {
+    /// The move, or none when the game is over.
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// The score from the mover's point of view.
+    pub score: i32,
+    /// "win in N" / "loss in N" when the score is proven.
+    pub verdict: Option<String>,
+    /// The principal variation (moves), starting with the best move.
+    pub pv: Vec<String>,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
 /// An error from an engine, with a message that says what and where.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum EngineError {
@@ -59,6 +87,10 @@ pub trait Engine {
     fn perft_counts(&mut self, position: &str, depth: u32) -> Result<Vec<u64>, EngineError> {
         (1..=depth).map(|d| self.perft(position, d)).collect()
     }
+    /// Chooses a move by search.
+    fn best(&mut self, position: &str, how: SearchSpec) -> Result<BestMove, EngineError>;
+    /// The heuristic score of a position for a player (by name).
+    fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError>;
     /// Plays `count` random games from `position`; gives the total number of plies.
     fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError>;
 }

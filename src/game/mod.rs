@@ -4,7 +4,7 @@ mod engine;
 mod native;
 mod options;
 
-pub use engine::{Engine, EngineError, PositionInfo};
+pub use engine::{BestMove, Engine, EngineError, PositionInfo, SearchSpec};
 pub use native::NativeEngine;
 pub use options::{GameOptions, OptionError};
 
@@ -23,7 +23,7 @@ pub enum Outcome {
 /// Position and move texts are exactly those of the game's rule file.
 pub trait Game: Clone {
     /// A move; `Ord` gives the order in which moves are listed to people.
-    type Move: Copy + Eq + Ord + fmt::Debug;
+    type Move: Copy + Eq + Ord + std::hash::Hash + fmt::Debug;
 
     /// The names of the two players, in turn order (index 0 moves first).
     fn player_names(&self) -> [&str; 2];
@@ -37,6 +37,8 @@ pub trait Game: Clone {
     fn outcome(&self) -> Option<Outcome>;
     /// A heuristic score from `player`'s point of view.
     fn evaluate(&self, player: usize) -> i32;
+    /// A hash of the position (pieces and side to move), for transposition tables.
+    fn hash(&self) -> u64;
     /// The canonical one-line position text.
     fn position_text(&self) -> String;
     /// Reads a position text of this game (with these options' fixed settings).
@@ -45,6 +47,14 @@ pub trait Game: Clone {
     fn move_text(&self, mv: Self::Move) -> String;
     /// Reads a move in this position; errors say why it is not legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, EngineError>;
+}
+
+/// A fixed pseudo-random 64-bit key for `index` (SplitMix64), for Zobrist hashing.
+pub fn zobrist_key(index: u64) -> u64 {
+    let mut z = index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The protocol's text for an outcome: `win(red)` or `draw`.

@@ -1,18 +1,19 @@
 //! `NativeEngine`: any native `Game` seen through the text-level `Engine` interface.
 
-use super::{outcome_text, Engine, EngineError, Game, PositionInfo};
-use crate::search::{perft, random_playouts};
+use super::{outcome_text, BestMove, Engine, EngineError, Game, PositionInfo, SearchSpec};
+use crate::search::{mcts, perft, random_playouts, Searcher};
 
 /// A native game as an `Engine`; `start` is the initial position with the chosen options.
 pub struct NativeEngine<G: Game> {
     name: String,
     start: G,
+    searcher: Option<Searcher<G>>,
 }
 
 impl<G: Game> NativeEngine<G> {
     /// Wraps the start position of a native game.
     pub fn new(name: &str, start: G) -> Self {
-        NativeEngine { name: name.to_string(), start }
+        NativeEngine { name: name.to_string(), start, searcher: None }
     }
 
     /// The start position.
@@ -81,5 +82,54 @@ impl<G: Game> Engine for NativeEngine<G> {
 
     fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError> {
         Ok(random_playouts(&self.parse(position)?, count, seed))
+    }
+
+    fn best(&mut self, position: &str, how: SearchSpec) -> Result<BestMove, EngineError> {
+        let game = self.parse(position)?;
+        let text = |ms: &[G::Move]| -> Vec<String> {
+            let mut g = game.clone();
+            ms.iter()
+                .map(|&m| {
+                    let t = g.move_text(m);
+                    g.play(m);
+                    t
+                })
+                .collect()
+        };
+        match how {
+            SearchSpec::AlphaBeta(limits) => {
+                let searcher = self.searcher.get_or_insert_with(Searcher::default);
+                let r = searcher.search(&game, limits);
+                Ok(BestMove {
+                    mv: r.best.map(|m| game.move_text(m)),
+                    score: r.score,
+                    verdict: r.verdict(),
+                    pv: text(&r.pv),
+                    depth: r.depth,
+                    nodes: r.nodes,
+                })
+            }
+            SearchSpec::Mcts { playouts, seed } => {
+                let r = mcts(&game, playouts, seed);
+                Ok(BestMove {
+                    mv: r.best.map(|m| game.move_text(m)),
+                    score: r.score,
+                    verdict: None,
+                    pv: r.best.map(|m| vec![game.move_text(m)]).unwrap_or_default(),
+                    depth: 0,
+                    nodes: r.nodes,
+                })
+            }
+        }
+    }
+
+    fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError> {
+        let game = self.parse(position)?;
+        let p = game
+            .player_names()
+            .iter()
+            .position(|n| *n == player)
+            .ok_or_else(|| EngineError::Options(format!("no player named {player}")))?;
+        Ok(game.evaluate(p))
     }
 }

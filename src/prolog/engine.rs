@@ -3,7 +3,8 @@
 use super::machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 use super::rules::RuleSet;
 use super::term::{quote_string, term_integer, term_text};
-use crate::game::{Engine, EngineError, GameOptions, PositionInfo};
+use crate::game::{BestMove, Engine, EngineError, GameOptions, PositionInfo, SearchSpec};
+use crate::search::{PROVEN, WIN};
 use scryer_prolog::Term;
 use std::fmt;
 use std::str::FromStr;
@@ -208,6 +209,40 @@ impl Engine for RulesEngine {
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
             other => Err(EngineError::Rules(format!("{}: expected a list of counts, got {other:?}", self.path))),
         }
+    }
+
+    fn best(&mut self, position: &str, how: SearchSpec) -> Result<BestMove, EngineError> {
+        let limits = match how {
+            SearchSpec::AlphaBeta(l) => l,
+            SearchSpec::Mcts { .. } => {
+                return Err(EngineError::Options("MCTS runs on native engines only (use --tier native)".into()))
+            }
+        };
+        let depth = limits.depth.unwrap_or(2).max(1);
+        let t = self.request(&format!("best({}, {depth})", quote_string(position)))?;
+        match &t {
+            Term::Atom(a) if a == "none" => Ok(BestMove { mv: None, score: 0, verdict: None, pv: vec![], depth, nodes: 0 }),
+            Term::Compound(f, args) if f == "b" && args.len() == 3 => {
+                let mv = self.text(&args[0])?;
+                let score = term_integer(&args[1]).unwrap_or(0) as i32;
+                let verdict = if score > PROVEN {
+                    Some(format!("win in {}", WIN - score))
+                } else if score < -PROVEN {
+                    Some(format!("loss in {}", WIN + score))
+                } else {
+                    None
+                };
+                Ok(BestMove { mv: Some(mv.clone()), score, verdict, pv: vec![mv], depth, nodes: self.integer(&args[2])? })
+            }
+            other => Err(EngineError::Rules(format!("{}: bad search answer {other:?}", self.path))),
+        }
+    }
+
+    fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError> {
+        let t = self.request(&format!("evaluate({}, {})", quote_string(position), quote_string(player)))?;
+        term_integer(&t)
+            .map(|i| i as i32)
+            .ok_or_else(|| EngineError::Rules(format!("{}: evaluate/3 gave {t:?}", self.path)))
     }
 
     fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError> {

@@ -22,9 +22,10 @@ macro_rules! embedded {
 
 /// The shared helpers, in load order: host first, because it checks the syntax
 /// of every file that comes from disk.
-const LIB: [(&str, &str, &str); 4] = [
+const LIB: [(&str, &str, &str); 5] = [
     embedded!("host", "rules/lib/host.pl"),
     embedded!("protocol", "rules/lib/protocol.pl"),
+    embedded!("search", "rules/lib/search.pl"),
     embedded!("hexgrid", "rules/lib/hexgrid.pl"),
     embedded!("accel", "rules/lib/accel.pl"),
 ];

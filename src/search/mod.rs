@@ -1,7 +1,11 @@
-//! Generic algorithms over `Game`: perft and random playouts.
+//! Generic algorithms over `Game`: perft, random playouts, alpha-beta and MCTS.
 
+mod alphabeta;
+mod mcts;
 mod perft;
 mod playout;
 
+pub use alphabeta::{Limits, SearchResult, Searcher, PROVEN, WIN};
+pub use mcts::{mcts, MctsResult};
 pub use perft::perft;
 pub use playout::{random_playout, random_playouts};

@@ -7,7 +7,7 @@ mod notation;
 pub use board::{Axis, Board, MAX_SIDE};
 pub use connect::{group_spans, spanning};
 
-use crate::game::{EngineError, Game, GameOptions, OptionError, Outcome};
+use crate::game::{zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome};
 use std::sync::Arc;
 
 /// The fixed settings of a Hex-like game: players, orientation, swap rule.
@@ -52,6 +52,17 @@ pub struct Hex {
     swap: bool,
     to_move: usize,
     winner: Option<usize>,
+    hash: u64,
+}
+
+/// The Zobrist key of a stone of `player` on cell `i`.
+fn stone_key(i: usize, player: usize) -> u64 {
+    zobrist_key((i * 2 + player) as u64)
+}
+
+/// The Zobrist key of "blue to move".
+fn side_key() -> u64 {
+    zobrist_key(u64::MAX - 1)
 }
 
 /// A move: a cell index, or the swap.
@@ -62,7 +73,7 @@ pub const SWAP: HexMove = u16::MAX;
 impl Hex {
     /// The empty board of the given size.
     pub fn new(rules: HexRules, cols: usize, rows: usize, swap: bool) -> Hex {
-        Hex { rules: Arc::new(rules), board: Board::new(cols, rows), swap, to_move: 0, winner: None }
+        Hex { rules: Arc::new(rules), board: Board::new(cols, rows), swap, to_move: 0, winner: None, hash: 0 }
     }
 
     /// The start position of Hex with options `size` (1..26, default 11) and `swap` (default false).
@@ -115,14 +126,16 @@ impl Hex {
     ) -> Hex {
         let mut board = Board::new(cols, rows);
         let mut winner = None;
+        let mut hash = if to_move == 1 { side_key() } else { 0 };
         for (i, cell) in cells.iter().enumerate() {
             if let Some(p) = *cell {
+                hash ^= stone_key(i, p);
                 if board.place(i, p, rules.axis(p)) {
                     winner = Some(p);
                 }
             }
         }
-        Hex { rules, board, swap, to_move, winner }
+        Hex { rules, board, swap, to_move, winner, hash }
     }
 }
 
@@ -168,6 +181,11 @@ impl Game for Hex {
             self.winner = Some(p);
         }
         self.to_move = 1 - p;
+        self.hash ^= stone_key(mv as usize, p) ^ side_key();
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -1,0 +1,62 @@
+%% search — a pure-Prolog negamax alpha-beta that works on any rule file.
+%
+% It needs only the protocol: legal/2, play/3, outcome/2, to_move/2 and
+% evaluate/3.  This is how a game that exists only as a rule file gets a
+% computer opponent.  Scores are from the mover's point of view; a win in N
+% plies scores 1000000 - N.
+
+:- module(search, [alphabeta/6, win_score/1]).
+
+:- use_module(library(lists)).
+
+%% win_score(-W)  the score of a win found at the root.
+win_score(1000000).
+
+%% alphabeta(+Game, +State, +Depth, -Move, -Score, -Nodes)
+% Move is a best move of State searched Depth plies deep; fails when there is none.
+alphabeta(G, S, D, Move, Score, Nodes) :-
+    \+ call(G:outcome(S, _)),
+    protocol:legal_moves(G, S, Ms),
+    Ms = [First|_],
+    D1 is D - 1,
+    win_score(W), Lo is -W - 1, Hi is W + 1,
+    best_move(Ms, G, S, D1, Lo, Hi, 1, Lo, First, Score, Move, 1, Nodes).
+
+%% best_move(+Moves, +G, +S, +Depth, +Alpha, +Beta, +Ply, +Best0, +Move0, -Best, -Move, +N0, -N)
+% the best of Moves for the side to move in S, with alpha-beta cut-offs.
+best_move([], _, _, _, _, _, _, Best, Move, Best, Move, N, N).
+best_move([M|Ms], G, S, D, Alpha, Beta, Ply, Best0, Move0, Best, Move, N0, N) :-
+    call(G:play(S, M, S1)),
+    NA is -Beta, NB is -Alpha,
+    negamax(G, S1, D, NA, NB, Ply, V0, N0, N1),
+    V is -V0,
+    (  V > Best0 -> Best1 = V, Move1 = M ; Best1 = Best0, Move1 = Move0 ),
+    Alpha1 is max(Alpha, V),
+    (  Alpha1 >= Beta
+    -> Best = Best1, Move = Move1, N = N1
+    ;  best_move(Ms, G, S, D, Alpha1, Beta, Ply, Best1, Move1, Best, Move, N1, N)
+    ).
+
+%% negamax(+G, +S, +Depth, +Alpha, +Beta, +Ply, -Score, +N0, -N)
+% the value of S for its side to move; Ply is the distance from the root.
+negamax(G, S, D, Alpha, Beta, Ply, Score, N0, N) :-
+    N1 is N0 + 1,
+    call(G:to_move(S, P)),
+    (  call(G:outcome(S, O))
+    -> terminal_score(O, P, Ply, Score), N = N1
+    ;  D =:= 0
+    -> call(G:evaluate(S, P, Score)), N = N1
+    ;  protocol:legal_moves(G, S, Ms),
+       (  Ms == []
+       -> Score = 0, N = N1
+       ;  D1 is D - 1, Ply1 is Ply + 1,
+          Lo is Alpha - 1, Ms = [First|_],
+          best_move(Ms, G, S, D1, Alpha, Beta, Ply1, Lo, First, Score, _, N1, N)
+       )
+    ).
+
+%% terminal_score(+Outcome, +ToMove, +Ply, -Score)  the score of a finished game.
+terminal_score(win(W), P, Ply, Score) :-
+    win_score(Win),
+    (  W == P -> Score is Win - Ply ; Score is Ply - Win ).
+terminal_score(draw, _, _, 0).

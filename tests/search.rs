@@ -1,0 +1,113 @@
+//! Search: proven results on small Hex, forced wins, the transposition table does
+//! not change scores, moves are always legal, and the Prolog alpha-beta agrees
+//! with the native one.
+
+mod common;
+
+use ludolog::game::{Engine, Game, GameOptions, SearchSpec};
+use ludolog::games::hex::Hex;
+use ludolog::prolog::Tier;
+use ludolog::search::{random_playout, Limits, Searcher, PROVEN};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+fn hex(size: usize) -> Hex {
+    Hex::from_options(&GameOptions::parse(&[format!("size={size}")]).unwrap()).unwrap()
+}
+
+fn depth(d: u32) -> Limits {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+#[test]
+fn the_first_player_wins_3x3_from_the_centre() {
+    let r = Searcher::default().search(&hex(3), depth(9));
+    assert!(r.score > PROVEN, "{r:?}");
+    assert_eq!(hex(3).move_text(r.best.unwrap()), "b2");
+}
+
+#[test]
+fn the_first_player_wins_4x4() {
+    let r = Searcher::default().search(&hex(4), depth(16));
+    assert!(r.score > PROVEN, "{r:?}");
+}
+
+#[test]
+fn finds_a_win_in_one_and_a_forced_win_in_three() {
+    let g = hex(3);
+    // red a1 a2, blue b2 c2; red to move: a3 wins at once
+    let p = g.parse_position("3x3 r2/rbb/3 red").unwrap();
+    let r = Searcher::default().search(&p, depth(3));
+    assert_eq!(p.move_text(r.best.unwrap()), "a3");
+    assert_eq!(r.verdict().as_deref(), Some("win in 1"));
+    // 5x5: red holds b1 b2 b3; b4 then threatens both a5 and b5
+    let p = hex(5).parse_position("5x5 1r2b/1r2b/1r2b/5/5 red").unwrap();
+    let r = Searcher::default().search(&p, depth(5));
+    assert!(r.score > PROVEN, "{r:?}");
+    assert_eq!(r.verdict().as_deref(), Some("win in 3"));
+}
+
+#[test]
+fn the_table_does_not_change_the_score() {
+    let mut rng = SmallRng::seed_from_u64(4);
+    let mut buf = Vec::new();
+    for size in [4, 5] {
+        for _ in 0..6 {
+            let (plies, _) = random_playout(&hex(size), &mut rng, &mut buf);
+            // a mid-game position
+            let mut g = hex(size);
+            let mut moves = Vec::new();
+            for k in 0..(plies as usize / 2).max(2) {
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(k * 5 + plies as usize) % moves.len()];
+                g.play(m);
+            }
+            let with = Searcher::default().search(&g, depth(4));
+            let without = Searcher::new(0).search(&g, depth(4));
+            assert_eq!(with.score, without.score, "{}", g.position_text());
+        }
+    }
+}
+
+#[test]
+fn best_moves_are_always_legal() {
+    let mut engine = common::engine("hex", "size=6", Tier::Native);
+    let mut buf = Vec::new();
+    for k in 0..30 {
+        let mut g = hex(6);
+        for _ in 0..k {
+            g.legal_moves(&mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            g.play(buf[(k * 7) % buf.len()]);
+        }
+        let pos = g.position_text();
+        let info = engine.describe(&pos).unwrap();
+        let b = engine.best(&pos, SearchSpec::AlphaBeta(depth(2))).unwrap();
+        match b.mv {
+            Some(m) => assert!(info.legal.contains(&m), "{m} is not legal in {pos}"),
+            None => assert!(info.legal.is_empty()),
+        }
+        let m = engine.best(&pos, SearchSpec::Mcts { playouts: 200, seed: 3 }).unwrap();
+        if let Some(m) = m.mv {
+            assert!(info.legal.contains(&m), "MCTS chose {m}, not legal in {pos}");
+        }
+    }
+}
+
+#[test]
+fn prolog_alpha_beta_agrees_with_the_native_score() {
+    let mut native = common::engine("hex", "size=4", Tier::Native);
+    let mut spec = common::engine("hex", "size=4", Tier::Spec);
+    for pos in ["4x4 4/4/4/4 red", "4x4 4/1r2/2b1/4 red", "4x4 r3/1b2/2r1/3b blue", "4x4 rr2/bb2/4/4 red"] {
+        for d in [1, 2, 3] {
+            let a = native.best(pos, SearchSpec::AlphaBeta(depth(d))).unwrap();
+            let b = spec.best(pos, SearchSpec::AlphaBeta(depth(d))).unwrap();
+            assert_eq!(a.score, b.score, "depth {d} on {pos}: native {a:?}, prolog {b:?}");
+        }
+    }
+}
