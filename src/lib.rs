@@ -8,4 +8,5 @@ pub mod foreign;
 pub mod game;
 pub mod games;
 pub mod prolog;
+pub mod render;
 pub mod search;

@@ -108,6 +108,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play a game in the terminal: ludolog play hex --red human --blue alphabeta:4
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Seed of the random players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Save the game record here on exit.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Resume a saved game record.
+        #[arg(long, value_name = "FILE")]
+        load: Option<PathBuf>,
+        /// Players by name: --red human --blue alphabeta:4 (human, random, greedy,
+        /// alphabeta:N, alphabeta:Ns, mcts:N); a side not named is played by a human.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "--PLAYER KIND")]
+        players: Vec<String>,
+    },
     /// List the built-in games and their options.
     Games,
     /// Measure the tiers side by side: random playouts/s and perft nodes/s.
@@ -179,6 +197,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Moves { game, pos, json }) => cli::moves(&spec(&game)?, &position(&pos), json, &mut out)?,
         Some(Command::Perft { game, pos, depth, json }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
         Some(Command::Games) => cli::games(&mut out)?,
+        Some(Command::Play { game, seed, save, load, players }) => {
+            use std::io::IsTerminal;
+            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let echo = !std::io::stdin().is_terminal();
+            let mut config = cli::PlayConfig { players: Vec::new(), seed, save, load, colour, echo };
+            // options given after the first player flag arrive with the players
+            for (name, value) in cli::flag_pairs(&players)? {
+                match name.as_str() {
+                    "save" => config.save = Some(PathBuf::from(value)),
+                    "load" => config.load = Some(PathBuf::from(value)),
+                    "seed" => config.seed = value.parse().map_err(|_| anyhow::anyhow!("--seed takes a number"))?,
+                    _ => config.players.push((name, value.parse().map_err(anyhow::Error::msg)?)),
+                }
+            }
+            let stdin = std::io::stdin();
+            cli::play(&spec(&game)?, &config, &mut stdin.lock(), &mut out)?;
+        }
         Some(Command::Best { game, pos, depth, time, mcts, json }) => {
             let how = match mcts {
                 Some(playouts) => SearchSpec::Mcts { playouts, seed: 1 },

@@ -4,7 +4,7 @@
 
 mod common;
 
-use ludolog::game::{Engine, Game, GameOptions, SearchSpec};
+use ludolog::game::{Game, GameOptions, SearchSpec};
 use ludolog::games::hex::Hex;
 use ludolog::prolog::Tier;
 use ludolog::search::{random_playout, Limits, Searcher, PROVEN};

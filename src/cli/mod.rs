@@ -2,10 +2,12 @@
 
 mod bench;
 mod check;
+mod play;
 mod position;
 
 pub use bench::bench;
 pub use check::check;
+pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{read_position, PositionArg};
 
 use crate::game::{Engine, SearchSpec};

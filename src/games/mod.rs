@@ -79,6 +79,22 @@ impl EngineSpec {
         }
     }
 
+    /// The rule-file engine of this game in a rule tier (for views and queries).
+    pub fn open_rules(&self, tier: Tier) -> Result<RulesEngine, OpenError> {
+        let rules = if is_path(&self.game) {
+            RuleSet::from_disk(Path::new(&self.game), "")?
+        } else if let Some(path) = &self.rules {
+            RuleSet::from_disk(path, &self.game)?
+        } else {
+            RuleSet::embedded(&self.game)?
+        };
+        let mut engine = RulesEngine::new(&rules, self.options.clone(), tier)?;
+        if let Some(limit) = self.limit {
+            engine.set_limit(limit);
+        }
+        Ok(engine)
+    }
+
     /// Opens the engine and checks the options by computing the start position.
     pub fn open(&self) -> Result<Box<dyn Engine>, OpenError> {
         let tier = self.effective_tier();
@@ -92,17 +108,7 @@ impl EngineSpec {
                 other => Err(OpenError::Source(crate::prolog::SourceError::UnknownGame(other.to_string()))),
             };
         }
-        let rules = if is_path(&self.game) {
-            RuleSet::from_disk(Path::new(&self.game), "")?
-        } else if let Some(path) = &self.rules {
-            RuleSet::from_disk(path, &self.game)?
-        } else {
-            RuleSet::embedded(&self.game)?
-        };
-        let mut engine = RulesEngine::new(&rules, self.options.clone(), tier)?;
-        if let Some(limit) = self.limit {
-            engine.set_limit(limit);
-        }
+        let mut engine = self.open_rules(tier)?;
         engine.initial().map_err(|e| match e {
             EngineError::Rules(m) | EngineError::Options(m) => OpenError::Other(format!("options {}: {m}", self.options)),
             other => OpenError::Engine(other),

@@ -139,6 +139,13 @@ impl RulesEngine {
         format!("[{}]", items.join(","))
     }
 
+    /// The rule file's `view/2` of a position.
+    pub fn view(&mut self, position: &str) -> Result<crate::render::View, EngineError> {
+        let t = self.request(&format!("view({})", quote_string(position)))?;
+        crate::render::View::from_term(&t)
+            .ok_or_else(|| EngineError::Rules(format!("{}: view/2 gave a term of the wrong shape", self.path)))
+    }
+
     /// The start position after a list of moves, in one request.
     pub fn replay(&mut self, moves: &[String]) -> Result<String, EngineError> {
         let list: Vec<String> = moves.iter().map(|m| quote_string(m.trim())).collect();

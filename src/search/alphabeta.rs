@@ -12,7 +12,7 @@ pub const WIN: i32 = 1_000_000;
 pub const PROVEN: i32 = WIN - 10_000;
 
 /// When to stop searching.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// The deepest iteration (plies).
     pub depth: Option<u32>,

@@ -1,0 +1,195 @@
+//! `ludolog play`: a game in the terminal between humans and computer players.
+
+use crate::games::EngineSpec;
+use crate::prolog::RulesEngine;
+use crate::render::render_ascii;
+use crate::search::{choose_move, PlayerKind};
+use anyhow::{bail, Context, Result};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+/// How a `play` session is set up.
+#[derive(Clone, Debug, Default)]
+pub struct PlayConfig {
+    /// (player name, who plays it); a side not named is played by a human.
+    pub players: Vec<(String, PlayerKind)>,
+    pub seed: u64,
+    /// Where to save the game record on exit.
+    pub save: Option<PathBuf>,
+    /// A game record to resume.
+    pub load: Option<PathBuf>,
+    /// ANSI colours on the board.
+    pub colour: bool,
+    /// Repeat each line a human types (when input is not a terminal, for transcripts).
+    pub echo: bool,
+}
+
+/// Reads `--red human --blue alphabeta:4` (or `--red=human`) into name/value pairs.
+pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let Some(name) = flag.strip_prefix("--") else { bail!("expected a player flag like --red, got `{flag}`") };
+        match name.split_once('=') {
+            Some((n, v)) => out.push((n.to_string(), v.to_string())),
+            None => match it.next() {
+                Some(v) => out.push((name.to_string(), v.clone())),
+                None => bail!("--{name} needs a value (a player: human, random, greedy, alphabeta:N or mcts:N)"),
+            },
+        }
+    }
+    Ok(out)
+}
+
+/// A saved game: the start position and the moves played from it.
+struct Record {
+    start: String,
+    moves: Vec<String>,
+}
+
+fn read_record(path: &PathBuf) -> Result<Record> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("{}: cannot read the game record", path.display()))?;
+    let mut start = None;
+    let mut moves = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.split_once(':') {
+            Some(("start", v)) => start = Some(v.trim().to_string()),
+            Some(("moves", v)) => moves = v.split_whitespace().map(String::from).collect(),
+            Some(("game" | "options" | "result", _)) => {}
+            _ => bail!("{}:{}: expected `start:`, `moves:`, `game:`, `options:` or `result:`", path.display(), i + 1),
+        }
+    }
+    let start = start.with_context(|| format!("{}: the record has no `start:` line", path.display()))?;
+    Ok(Record { start, moves })
+}
+
+fn write_record(path: &PathBuf, spec: &EngineSpec, record: &Record, result: Option<&str>) -> Result<()> {
+    let text = format!(
+        "# ludolog game record\ngame: {}\noptions: {}\nstart: {}\nmoves: {}\n{}",
+        spec.game,
+        spec.options,
+        record.start,
+        record.moves.join(" "),
+        result.map(|r| format!("result: {r}\n")).unwrap_or_default()
+    );
+    std::fs::write(path, text).with_context(|| format!("{}: cannot save the game record", path.display()))
+}
+
+fn draw(viewer: &mut RulesEngine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
+    let view = viewer.view(position)?;
+    write!(out, "{}", render_ascii(&view, colour))?;
+    Ok(())
+}
+
+/// Plays a game: draws the board, asks humans for moves, lets computers choose.
+pub fn play(spec: &EngineSpec, config: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+    let mut engine = spec.open()?;
+    let mut viewer = spec.open_rules(crate::prolog::Tier::Spec)?;
+    let mut rng = SmallRng::seed_from_u64(config.seed);
+    let mut record = match &config.load {
+        Some(path) => read_record(path)?,
+        None => Record { start: engine.initial()?, moves: Vec::new() },
+    };
+    let start = engine.normalize(&record.start)?;
+    // positions[i] is the position after i moves
+    let mut positions = vec![start.clone()];
+    for m in &record.moves {
+        let next = engine.play(positions.last().map_or(&start, |p| p), m)?;
+        positions.push(next);
+    }
+    let first = engine.describe(&start)?.to_move;
+    for (name, _) in &config.players {
+        let known = name == &first || positions.len() > 1 || engine.describe(&start)?.legal.iter().take(1).any(|m| {
+            engine.play(&start, m).and_then(|p| engine.describe(&p)).map(|i| &i.to_move == name).unwrap_or(false)
+        });
+        if !known {
+            bail!("this game has no player named `{name}`");
+        }
+    }
+    let kind_of = |name: &str| config.players.iter().find(|(n, _)| n == name).map_or(PlayerKind::Human, |(_, k)| *k);
+    let mut result = None;
+    loop {
+        let pos = positions.last().cloned().unwrap_or_else(|| start.clone());
+        draw(&mut viewer, &pos, config.colour, out)?;
+        let info = engine.describe(&pos)?;
+        if let Some(o) = &info.outcome {
+            writeln!(out, "result: {o}")?;
+            result = Some(o.clone());
+            break;
+        }
+        if info.legal.is_empty() {
+            writeln!(out, "result: no legal moves for {}", info.to_move)?;
+            break;
+        }
+        let kind = kind_of(&info.to_move);
+        let mv = if kind == PlayerKind::Human {
+            write!(out, "{}> ", info.to_move)?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                break;
+            }
+            if config.echo {
+                writeln!(out, "{}", line.trim_end())?;
+            }
+            match line.trim() {
+                "" => continue,
+                "quit" | "exit" => break,
+                "moves" | "?" | "help" => {
+                    writeln!(out, "legal moves: {}", info.legal.join(" "))?;
+                    writeln!(out, "type a move, `undo`, `moves` or `quit`")?;
+                    continue;
+                }
+                "undo" => {
+                    // back to this human's previous turn
+                    let mut undone = 0;
+                    while positions.len() > 1 {
+                        positions.pop();
+                        record.moves.pop();
+                        undone += 1;
+                        let p = positions.last().cloned().unwrap_or_default();
+                        if kind_of(&engine.describe(&p)?.to_move) == PlayerKind::Human {
+                            break;
+                        }
+                    }
+                    writeln!(out, "undid {undone} move{}", if undone == 1 { "" } else { "s" })?;
+                    continue;
+                }
+                text => match engine.play(&pos, text) {
+                    Ok(next) => {
+                        positions.push(next);
+                        record.moves.push(text.to_string());
+                        continue;
+                    }
+                    Err(e) => {
+                        writeln!(out, "{e}")?;
+                        writeln!(out, "legal moves: {}", info.legal.join(" "))?;
+                        continue;
+                    }
+                },
+            }
+        } else {
+            match choose_move(kind, engine.as_mut(), &pos, &mut rng)? {
+                Some(m) => m,
+                None => bail!("{} found no move in {pos}", info.to_move),
+            }
+        };
+        writeln!(out, "{} plays {mv}", info.to_move)?;
+        let next = engine.play(&pos, &mv)?;
+        positions.push(next);
+        record.moves.push(mv);
+    }
+    writeln!(out, "moves: {}", record.moves.join(" "))?;
+    if let Some(path) = &config.save {
+        write_record(path, spec, &record, result.as_deref())?;
+        writeln!(out, "saved the game to {}", path.display())?;
+    }
+    Ok(())
+}

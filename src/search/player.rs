@@ -1,0 +1,82 @@
+//! Computer and human players: `human`, `random`, `greedy`, `alphabeta:N`, `alphabeta:Ns`, `mcts:N`.
+
+use crate::game::{Engine, EngineError, SearchSpec};
+use crate::search::Limits;
+use rand::rngs::SmallRng;
+use rand::Rng;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Who chooses a side's moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayerKind {
+    Human,
+    Random,
+    /// The move with the best evaluation one ply ahead.
+    Greedy,
+    AlphaBeta(Limits),
+    Mcts(u64),
+}
+
+impl FromStr for PlayerKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N)");
+        let (kind, arg) = match s.split_once(':') {
+            Some((k, a)) => (k, Some(a)),
+            None => (s, None),
+        };
+        match (kind, arg) {
+            ("human", None) => Ok(PlayerKind::Human),
+            ("random", None) => Ok(PlayerKind::Random),
+            ("greedy", None) => Ok(PlayerKind::Greedy),
+            ("alphabeta", None) => Ok(PlayerKind::AlphaBeta(Limits { depth: Some(4), ..Limits::default() })),
+            ("alphabeta", Some(a)) => {
+                if let Some(secs) = a.strip_suffix('s') {
+                    let t: f64 = secs.parse().map_err(|_| bad())?;
+                    if !(t.is_finite() && t > 0.0) {
+                        return Err(bad());
+                    }
+                    Ok(PlayerKind::AlphaBeta(Limits { time: Some(Duration::from_secs_f64(t)), ..Limits::default() }))
+                } else {
+                    let d: u32 = a.parse().map_err(|_| bad())?;
+                    Ok(PlayerKind::AlphaBeta(Limits { depth: Some(d.max(1)), ..Limits::default() }))
+                }
+            }
+            ("mcts", a) => Ok(PlayerKind::Mcts(a.map_or(Ok(10_000), |a| a.parse().map_err(|_| bad()))?)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// Chooses a move for the side to move in `position` (not for humans).
+pub fn choose_move(
+    kind: PlayerKind,
+    engine: &mut dyn Engine,
+    position: &str,
+    rng: &mut SmallRng,
+) -> Result<Option<String>, EngineError> {
+    let info = engine.describe(position)?;
+    if info.legal.is_empty() {
+        return Ok(None);
+    }
+    match kind {
+        PlayerKind::Human => Ok(None),
+        PlayerKind::Random => Ok(Some(info.legal[rng.gen_range(0..info.legal.len())].clone())),
+        PlayerKind::Greedy => {
+            let mut best: Option<(i32, String)> = None;
+            for m in &info.legal {
+                let next = engine.play(position, m)?;
+                let score = engine.evaluate(&next, &info.to_move)?;
+                if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                    best = Some((score, m.clone()));
+                }
+            }
+            Ok(best.map(|(_, m)| m))
+        }
+        PlayerKind::AlphaBeta(limits) => Ok(engine.best(position, SearchSpec::AlphaBeta(limits))?.mv),
+        PlayerKind::Mcts(playouts) => {
+            Ok(engine.best(position, SearchSpec::Mcts { playouts, seed: rng.gen() })?.mv)
+        }
+    }
+}
