@@ -111,3 +111,13 @@ fn prolog_alpha_beta_agrees_with_the_native_score() {
         }
     }
 }
+
+#[test]
+fn a_rule_file_can_ask_the_native_search() {
+    let spec = ludolog::games::EngineSpec::new("hex", GameOptions::default());
+    let mut rules = spec.open_rules(Tier::Accelerated).unwrap();
+    let m = rules.machine().answer("accel:native_best(hex, \"3x3 r2/rbb/3 red\", 3, M0), atom_chars(M, M0).", "M").unwrap();
+    assert_eq!(m, scryer_prolog::Term::atom("a3"));
+    let e = rules.machine().answer("catch(accel:native_best(hex, \"nonsense\", 3, _), error(E, _), true).", "E").unwrap();
+    assert!(matches!(e, scryer_prolog::Term::Compound(ref f, _) if f == "domain_error"), "{e:?}");
+}

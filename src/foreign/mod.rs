@@ -103,9 +103,34 @@ pub extern "C" fn ludolog_hex_spanning(board: *const c_char, cols: i64, rows: i6
     })
 }
 
+/// The native engine's best move for a position text of `game`, searched
+/// `depth` plies deep: the move text, "none" when the game is over, or
+/// "error: ..." for a bad game name or position.
+#[no_mangle]
+pub extern "C" fn ludolog_native_best(game: *const c_char, position: *const c_char, depth: i64) -> *const c_char {
+    let text = catch_unwind(AssertUnwindSafe(|| -> Result<String, String> {
+        let game = std::str::from_utf8(input(game).ok_or("no game name")?).map_err(|e| e.to_string())?;
+        let position = std::str::from_utf8(input(position).ok_or("no position")?).map_err(|e| e.to_string())?;
+        let depth = u32::try_from(depth).ok().filter(|d| (1..=64).contains(d)).ok_or("depth must be 1 to 64")?;
+        let spec = crate::games::EngineSpec::new(game, crate::game::GameOptions::default());
+        let mut s = spec;
+        s.tier = Some(crate::prolog::Tier::Native);
+        let mut engine = s.open().map_err(|e| e.to_string())?;
+        let limits = crate::search::Limits { depth: Some(depth), ..Default::default() };
+        let best = engine.best(position, crate::game::SearchSpec::AlphaBeta(limits)).map_err(|e| e.to_string())?;
+        Ok(best.mv.unwrap_or_else(|| "none".to_string()))
+    }));
+    output(match text {
+        Ok(Ok(t)) => t,
+        Ok(Err(e)) => format!("error: {e}"),
+        Err(_) => "error: the native search failed".to_string(),
+    })
+}
+
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 3] {
+pub fn exported_symbols() -> [(&'static str, usize); 4] {
     [
+        ("ludolog_native_best", ludolog_native_best as *const () as usize),
         ("ludolog_hex_empty_cells", ludolog_hex_empty_cells as *const () as usize),
         ("ludolog_hex_group_spans", ludolog_hex_group_spans as *const () as usize),
         ("ludolog_hex_spanning", ludolog_hex_spanning as *const () as usize),

@@ -111,7 +111,7 @@ fn from_table(score: i32, ply: u32) -> i32 {
 
 impl<G: Game> Default for Searcher<G> {
     fn default() -> Self {
-        Self::new(1 << 20)
+        Self::new(1 << 18)
     }
 }
 
