@@ -9,4 +9,5 @@ pub mod game;
 pub mod games;
 pub mod prolog;
 pub mod render;
+pub mod repl;
 pub mod search;

@@ -47,6 +47,18 @@ struct PositionArgs {
 
 #[derive(Subcommand)]
 enum Command {
+    /// A Prolog top level on a game's rules (the default: ludolog alone = repl hex).
+    Repl {
+        /// A built-in game or the path of a rule file.
+        #[arg(default_value = "hex")]
+        game: String,
+        #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        #[arg(long)]
+        tier: Option<Tier>,
+        #[arg(long, value_name = "PATH")]
+        rules: Option<PathBuf>,
+    },
     /// The legal moves of a position.
     Moves {
         #[command(flatten)]
@@ -176,9 +188,10 @@ fn position(p: &PositionArgs) -> PositionArg {
 fn run(cli: Cli) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match cli.command {
-        None => {
-            let spec = EngineSpec::new("hex", GameOptions::default());
-            cli::moves(&spec, &PositionArg::default(), false, &mut out)?;
+        None => ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?,
+        Some(Command::Repl { game, options, tier, rules }) => {
+            let spec = EngineSpec { game, options: GameOptions::parse(&options)?, tier, rules, limit: None };
+            ludolog::repl::run(spec)?;
         }
         Some(Command::Check { game, tiers, games, max_plies, seed, perft, json }) => {
             let spec = spec(&game)?;

@@ -45,6 +45,15 @@ impl FromStr for Tier {
     }
 }
 
+/// The answer to a query typed at the REPL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueryReply {
+    /// The answers' texts, and whether that is all of them.
+    Answers(Vec<String>, bool),
+    /// A syntax error, an exception or a runaway query, as one line.
+    Error(String),
+}
+
 /// A rule file in a Prolog machine, answering the `Engine` interface.
 pub struct RulesEngine {
     machine: PrologMachine,
@@ -137,6 +146,32 @@ impl RulesEngine {
             .map(|(k, v)| format!("{}-{}", quote_string(k), quote_string(v)))
             .collect();
         format!("[{}]", items.join(","))
+    }
+
+    /// Runs a query typed by a user (as data, never as query syntax) with
+    /// `current(S)` bound to `position`; at most `max` answers.
+    pub fn user_query(&mut self, text: &str, position: &str, limit: u64, max: usize) -> Result<QueryReply, EngineError> {
+        let q = format!(
+            "host:user_query({}, {}, {}, {limit}, {max}, R).",
+            crate::prolog::quote_atom(&self.module),
+            quote_string(text),
+            quote_string(position)
+        );
+        let reply = self.machine.answer(&q, "R").map_err(|e| EngineError::Rules(format!("{}: {e}", self.path)))?;
+        match reply {
+            Term::Compound(f, args) if f == "answers" && args.len() == 2 => {
+                let texts = match &args[0] {
+                    Term::List(items) => items.iter().map(|t| self.text(t)).collect::<Result<Vec<_>, _>>()?,
+                    _ => Vec::new(),
+                };
+                Ok(QueryReply::Answers(texts, args[1] == Term::atom("true")))
+            }
+            Term::Compound(f, args) if args.len() == 1 && ["syntax", "error", "limit"].contains(&f.as_str()) => {
+                let t = self.text(&args[0])?;
+                Ok(QueryReply::Error(if f == "limit" { format!("error: {t}") } else { t }))
+            }
+            other => Err(EngineError::Rules(format!("{}: unexpected query reply {other:?}", self.path))),
+        }
     }
 
     /// The rule file's `view/2` of a position.

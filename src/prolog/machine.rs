@@ -75,7 +75,8 @@ impl PrologMachine {
         Ok(pm)
     }
 
-    fn take_output(&mut self) -> String {
+    /// What Prolog printed since the last call.
+    pub fn take_output(&mut self) -> String {
         std::mem::take(&mut *self.output.borrow_mut())
     }
 

@@ -5,7 +5,7 @@ mod machine;
 mod rules;
 mod term;
 
-pub use engine::{RulesEngine, Tier};
+pub use engine::{QueryReply, RulesEngine, Tier};
 pub use machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 pub use rules::{embedded_game, RuleFile, RuleSet, SourceError};
 pub use term::{quote_atom, quote_string, term_integer, term_text};

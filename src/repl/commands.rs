@@ -1,0 +1,104 @@
+//! The REPL's `:commands`: their names, help texts and parsing.
+
+/// A `:command` with its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Play(Vec<String>),
+    Undo(usize),
+    Moves,
+    Board,
+    Position(Option<String>),
+    Game(String, Vec<String>),
+    Load(String),
+    Reload,
+    Tier(String),
+    Best(Option<u32>),
+    Help(Option<String>),
+    Quit,
+}
+
+/// (name, arguments, what it does) for every command, as `:help` lists them.
+pub const COMMANDS: &[(&str, &str, &str)] = &[
+    ("play", "MOVE...", "play moves from the current position"),
+    ("undo", "[N]", "take back the last N moves (default 1)"),
+    ("moves", "", "list the legal moves"),
+    ("board", "", "draw the board"),
+    ("position", "[TEXT]", "show the position text, or set the position"),
+    ("game", "NAME [key=value...]", "switch to another game"),
+    ("load", "FILE", "load a rule file and play its game"),
+    ("reload", "", "re-read the rule files, keeping the moves that are still legal"),
+    ("tier", "spec|accelerated|native", "switch the tier that plays moves"),
+    ("best", "[DEPTH]", "the best move by alpha-beta (default depth 3)"),
+    ("help", "[COMMAND]", "this list, or one command"),
+    ("quit", "", "leave (or Ctrl-D)"),
+];
+
+/// Parses a line that starts with `:`.
+pub fn parse(line: &str) -> Result<Command, String> {
+    let mut words = line.trim().trim_start_matches(':').split_whitespace();
+    let name = words.next().unwrap_or("");
+    let rest: Vec<String> = words.map(String::from).collect();
+    let one = |rest: &[String]| rest.first().cloned();
+    match name {
+        "play" | "p" if !rest.is_empty() => Ok(Command::Play(rest)),
+        "play" | "p" => Err(":play needs at least one move, e.g. :play d5".into()),
+        "undo" | "u" => match rest.first() {
+            None => Ok(Command::Undo(1)),
+            Some(n) => n.parse().map(Command::Undo).map_err(|_| format!(":undo takes a number of moves, not `{n}`")),
+        },
+        "moves" | "m" => Ok(Command::Moves),
+        "board" | "b" => Ok(Command::Board),
+        "position" | "pos" => Ok(Command::Position((!rest.is_empty()).then(|| rest.join(" ")))),
+        "game" | "g" => match rest.split_first() {
+            Some((g, opts)) => Ok(Command::Game(g.clone(), opts.to_vec())),
+            None => Err(":game needs a game name, e.g. :game hex size=7".into()),
+        },
+        "load" | "l" => one(&rest).map(Command::Load).ok_or_else(|| ":load needs a rule file".to_string()),
+        "reload" | "r" => Ok(Command::Reload),
+        "tier" | "t" => one(&rest).map(Command::Tier).ok_or_else(|| ":tier needs spec, accelerated or native".to_string()),
+        "best" => match rest.first() {
+            None => Ok(Command::Best(None)),
+            Some(d) => d.parse().map(|d| Command::Best(Some(d))).map_err(|_| format!(":best takes a depth, not `{d}`")),
+        },
+        "help" | "h" | "?" => Ok(Command::Help(one(&rest))),
+        "quit" | "q" | "exit" => Ok(Command::Quit),
+        other => Err(format!("unknown command :{other} (try :help)")),
+    }
+}
+
+/// The help text: all commands, or one.
+pub fn help(topic: Option<&str>) -> String {
+    match topic.map(|t| t.trim_start_matches(':')) {
+        Some(t) => match COMMANDS.iter().find(|(n, _, _)| *n == t) {
+            Some((n, args, what)) => format!(":{n} {args}\n    {what}"),
+            None => format!("no command :{t} (try :help)"),
+        },
+        None => {
+            let mut out = String::from(
+                "Type a Prolog query ending in `.` to ask the rules, e.g. current(S), legal(S, M).\n\
+                 `current(S)` is the current position; legal/2, play/3, outcome/2, ... are the game's.\n\
+                 After an answer, `;` (or space) asks for the next one, Enter stops.\n\nCommands:\n",
+            );
+            for (n, args, what) in COMMANDS {
+                out.push_str(&format!("  :{:<28} {what}\n", format!("{n} {args}")));
+            }
+            out.trim_end().to_string()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_commands_and_says_what_is_wrong() {
+        assert_eq!(parse(":play a1 b2"), Ok(Command::Play(vec!["a1".into(), "b2".into()])));
+        assert_eq!(parse(":undo"), Ok(Command::Undo(1)));
+        assert_eq!(parse(":undo 3"), Ok(Command::Undo(3)));
+        assert!(parse(":undo x").unwrap_err().contains("number"));
+        assert_eq!(parse(":game hex size=5"), Ok(Command::Game("hex".into(), vec!["size=5".into()])));
+        assert_eq!(parse(":position 3x3 3/3/3 red"), Ok(Command::Position(Some("3x3 3/3/3 red".into()))));
+        assert!(parse(":fly").unwrap_err().contains("unknown command :fly"));
+    }
+}

@@ -1,0 +1,10 @@
+//! The REPL: a backend (session state, commands, Prolog queries, answer text) and
+//! a rustyline frontend; the backend is driven by tests without a terminal.
+
+mod commands;
+mod frontend;
+mod session;
+
+pub use commands::{Command, COMMANDS};
+pub use frontend::run;
+pub use session::{Reply, Session, Snapshot};

@@ -1,0 +1,317 @@
+//! The REPL backend: session state (game, tier, position history), `:commands`,
+//! Prolog queries with paged answers, and tab-completion candidates.
+
+use super::commands::{self, Command};
+use crate::game::{Engine, GameOptions, SearchSpec};
+use crate::games::{EngineSpec, GAMES};
+use crate::prolog::{QueryReply, RulesEngine, Tier};
+use crate::render::render_ascii;
+use crate::search::Limits;
+use std::collections::VecDeque;
+
+/// Answers at most this many solutions of one query.
+pub const MAX_ANSWERS: usize = 100;
+/// The inference limit of one query.
+pub const QUERY_LIMIT: u64 = 20_000_000;
+/// Longer answers are cut to this many characters.
+pub const MAX_ANSWER_CHARS: usize = 4000;
+
+/// What the frontend shows after an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// Text to print (may be empty).
+    Text(String),
+    /// One answer of a query; `more` when `next_answer` has another.
+    Answer { output: String, text: String, more: bool },
+    /// Leave the REPL.
+    Quit,
+}
+
+/// What a session is, apart from its Prolog machine: enough to rebuild it.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    spec: EngineSpec,
+    positions: Vec<String>,
+    moves: Vec<String>,
+}
+
+impl Snapshot {
+    /// A session at the start of the game.
+    pub fn start(spec: EngineSpec) -> Snapshot {
+        Snapshot { spec, positions: Vec::new(), moves: Vec::new() }
+    }
+}
+
+/// A REPL session on one game.
+pub struct Session {
+    spec: EngineSpec,
+    rules: RulesEngine,
+    engine: Box<dyn Engine>,
+    /// positions[i] is the position after moves[..i].
+    positions: Vec<String>,
+    moves: Vec<String>,
+    pending: VecDeque<String>,
+    cut_off: bool,
+}
+
+fn rules_tier(spec: &EngineSpec) -> Tier {
+    match spec.effective_tier() {
+        Tier::Spec => Tier::Spec,
+        _ => Tier::Accelerated,
+    }
+}
+
+fn truncate(text: String) -> String {
+    let n = text.chars().count();
+    if n <= MAX_ANSWER_CHARS {
+        return text;
+    }
+    let cut: String = text.chars().take(MAX_ANSWER_CHARS).collect();
+    format!("{cut}… ({} more characters)", n - MAX_ANSWER_CHARS)
+}
+
+impl Session {
+    /// Opens a session at the game's start position.
+    pub fn new(spec: EngineSpec) -> anyhow::Result<Session> {
+        let rules = spec.open_rules(rules_tier(&spec))?;
+        let mut engine = spec.open()?;
+        let start = engine.initial()?;
+        Ok(Session { spec, rules, engine, positions: vec![start], moves: Vec::new(), pending: VecDeque::new(), cut_off: false })
+    }
+
+    /// Rebuilds a session from a snapshot (a fresh machine, the same positions).
+    pub fn restore(snapshot: Snapshot) -> anyhow::Result<Session> {
+        let mut s = Session::new(snapshot.spec)?;
+        if !snapshot.positions.is_empty() {
+            s.positions = snapshot.positions;
+            s.moves = snapshot.moves;
+        }
+        Ok(s)
+    }
+
+    /// The session's state, to rebuild it after an interrupt.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot { spec: self.spec.clone(), positions: self.positions.clone(), moves: self.moves.clone() }
+    }
+
+    /// The current position text.
+    pub fn position(&self) -> &str {
+        self.positions.last().map(String::as_str).unwrap_or("")
+    }
+
+    /// The game's name and tier, for the prompt and banner.
+    pub fn describe(&self) -> String {
+        format!("{} {} ({})", self.rules.module(), self.spec.options, self.spec.effective_tier())
+    }
+
+    /// Handles one complete input: a `:command` or a query ending in `.`.
+    pub fn eval(&mut self, input: &str) -> Reply {
+        self.pending.clear();
+        self.cut_off = false;
+        let input = input.trim();
+        if input.is_empty() {
+            return Reply::Text(String::new());
+        }
+        if input.starts_with(':') {
+            return match commands::parse(input) {
+                Ok(cmd) => self.command(cmd),
+                Err(e) => Reply::Text(format!("error: {e}")),
+            };
+        }
+        self.query(input)
+    }
+
+    /// The next answer of the last query, if any.
+    pub fn next_answer(&mut self) -> Option<Reply> {
+        let text = self.pending.pop_front()?;
+        let more = !self.pending.is_empty();
+        let mut text = text;
+        if !more && self.cut_off {
+            text.push_str(&format!("\n% stopped after {MAX_ANSWERS} answers"));
+        }
+        Some(Reply::Answer { output: String::new(), text, more })
+    }
+
+    /// Forgets the answers not yet shown.
+    pub fn stop_answers(&mut self) {
+        self.pending.clear();
+    }
+
+    fn query(&mut self, input: &str) -> Reply {
+        let mut text = input.to_string();
+        if !text.ends_with('.') {
+            text.push('.');
+        }
+        let pos = self.position().to_string();
+        let reply = self.rules.user_query(&text, &pos, QUERY_LIMIT, MAX_ANSWERS);
+        let output = self.rules.machine().take_output();
+        match reply {
+            Ok(QueryReply::Answers(answers, complete)) => {
+                if answers.is_empty() {
+                    return Reply::Answer { output, text: "false".into(), more: false };
+                }
+                self.pending = answers.into_iter().map(truncate).collect();
+                self.cut_off = !complete;
+                match self.next_answer() {
+                    Some(Reply::Answer { text, more, .. }) => Reply::Answer { output, text, more },
+                    _ => Reply::Text(output),
+                }
+            }
+            Ok(QueryReply::Error(e)) => Reply::Text(format!("{output}{e}")),
+            Err(e) => Reply::Text(format!("{output}error: {e}")),
+        }
+    }
+
+    fn legal_list(&mut self) -> String {
+        match self.engine.describe(&self.position().to_string()) {
+            Ok(info) if info.legal.is_empty() => "no legal moves".to_string(),
+            Ok(info) => format!("legal moves ({}): {}", info.legal.len(), info.legal.join(" ")),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+
+    fn board(&mut self) -> String {
+        let pos = self.position().to_string();
+        match self.rules.view(&pos) {
+            Ok(view) => render_ascii(&view, false).trim_end().to_string(),
+            Err(e) => format!("error: {e}"),
+        }
+    }
+
+    fn command(&mut self, cmd: Command) -> Reply {
+        match cmd {
+            Command::Quit => Reply::Quit,
+            Command::Help(topic) => Reply::Text(commands::help(topic.as_deref())),
+            Command::Moves => Reply::Text(self.legal_list()),
+            Command::Board => Reply::Text(self.board()),
+            Command::Position(None) => Reply::Text(self.position().to_string()),
+            Command::Position(Some(text)) => match self.engine.normalize(&text) {
+                Ok(p) => {
+                    self.positions = vec![p.clone()];
+                    self.moves.clear();
+                    Reply::Text(p)
+                }
+                Err(e) => Reply::Text(format!("error: {e}")),
+            },
+            Command::Play(moves) => {
+                for m in &moves {
+                    let pos = self.position().to_string();
+                    match self.engine.play(&pos, m) {
+                        Ok(next) => {
+                            self.positions.push(next);
+                            self.moves.push(m.clone());
+                        }
+                        Err(e) => return Reply::Text(format!("error: {e}\n{}", self.legal_list())),
+                    }
+                }
+                Reply::Text(self.board())
+            }
+            Command::Undo(n) => {
+                let n = n.min(self.moves.len());
+                for _ in 0..n {
+                    self.positions.pop();
+                    self.moves.pop();
+                }
+                Reply::Text(format!("undid {n} move{}\n{}", if n == 1 { "" } else { "s" }, self.board()))
+            }
+            Command::Best(depth) => {
+                let pos = self.position().to_string();
+                let limits = Limits { depth: Some(depth.unwrap_or(3)), ..Limits::default() };
+                match self.engine.best(&pos, SearchSpec::AlphaBeta(limits)) {
+                    Ok(b) => Reply::Text(match b.mv {
+                        None => "no move: the game is over".into(),
+                        Some(m) => format!(
+                            "best: {m}, score {}, depth {}, {} nodes",
+                            b.verdict.unwrap_or_else(|| format!("{:+}", b.score)),
+                            b.depth,
+                            b.nodes
+                        ),
+                    }),
+                    Err(e) => Reply::Text(format!("error: {e}")),
+                }
+            }
+            Command::Tier(name) => match name.parse::<Tier>() {
+                Ok(tier) => {
+                    let mut spec = self.spec.clone();
+                    spec.tier = Some(tier);
+                    self.switch(spec, true)
+                }
+                Err(e) => Reply::Text(format!("error: {e}")),
+            },
+            Command::Game(name, opts) => match GameOptions::parse(&opts) {
+                Ok(options) => {
+                    let spec = EngineSpec { game: name, options, tier: None, rules: None, limit: self.spec.limit };
+                    self.switch(spec, false)
+                }
+                Err(e) => Reply::Text(format!("error: {e}")),
+            },
+            Command::Load(file) => {
+                let spec = EngineSpec { game: file, options: self.spec.options.clone(), tier: None, rules: None, limit: self.spec.limit };
+                self.switch(spec, false)
+            }
+            Command::Reload => {
+                let spec = self.spec.clone();
+                self.switch(spec, true)
+            }
+        }
+    }
+
+    /// Opens a new session for `spec`; keeps the moves that are still legal when
+    /// `keep_moves`.  On any error the old session stays as it was.
+    fn switch(&mut self, spec: EngineSpec, keep_moves: bool) -> Reply {
+        let mut fresh = match Session::new(spec) {
+            Ok(s) => s,
+            Err(e) => return Reply::Text(format!("error: {e:#}\n(the session is unchanged)")),
+        };
+        let mut note = String::new();
+        if keep_moves {
+            let start = self.positions[0].clone();
+            if let Ok(p) = fresh.engine.normalize(&start) {
+                fresh.positions = vec![p];
+                for (i, m) in self.moves.iter().enumerate() {
+                    let pos = fresh.position().to_string();
+                    match fresh.engine.play(&pos, m) {
+                        Ok(next) => {
+                            fresh.positions.push(next);
+                            fresh.moves.push(m.clone());
+                        }
+                        Err(e) => {
+                            note = format!("\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}", self.moves.len(), i + 1);
+                            break;
+                        }
+                    }
+                }
+            } else {
+                note = "\nthe old start position does not parse any more: back to the start".into();
+            }
+        }
+        *self = fresh;
+        Reply::Text(format!("{}{note}\n{}", self.describe(), self.board()))
+    }
+
+    /// Completion candidates for the word being typed at `line[..pos]`; gives the
+    /// start of that word and the candidates.
+    pub fn complete(&mut self, line: &str, pos: usize) -> (usize, Vec<String>) {
+        let head = &line[..pos.min(line.len())];
+        let start = head.rfind(|c: char| c.is_whitespace() || "(,;".contains(c)).map_or(0, |i| i + 1);
+        let word = &head[start..];
+        let candidates: Vec<String> = if head.starts_with(':') && !head.contains(' ') {
+            commands::COMMANDS.iter().map(|(n, _, _)| format!(":{n}")).collect()
+        } else if head.starts_with(":play ") || head.starts_with(":p ") {
+            let pos = self.position().to_string();
+            self.engine.describe(&pos).map(|i| i.legal).unwrap_or_default()
+        } else if head.starts_with(":game ") || head.starts_with(":g ") {
+            GAMES.iter().map(|g| g.name.to_string()).collect()
+        } else if head.starts_with(":tier ") {
+            Tier::ALL.iter().map(|t| t.name().to_string()).collect()
+        } else if head.starts_with(":help ") {
+            commands::COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect()
+        } else {
+            ["current(", "legal(", "play(", "outcome(", "to_move(", "evaluate(", "view(", "initial(", "findall(", "length("]
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        };
+        (start, candidates.into_iter().filter(|c| c.starts_with(word)).collect())
+    }
+}
