@@ -4,14 +4,18 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli::{self, PositionArg};
 use ludolog::game::{GameOptions, SearchSpec};
-use ludolog::search::Limits;
 use ludolog::games::EngineSpec;
 use ludolog::prolog::Tier;
+use ludolog::search::Limits;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "ludolog", version, about = "Board game rules in Prolog, native engines in Rust, and proof that they agree")]
+#[command(
+    name = "ludolog",
+    version,
+    about = "Board game rules in Prolog, native engines in Rust, and proof that they agree"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -135,7 +139,11 @@ enum Command {
         load: Option<PathBuf>,
         /// Players by name: --red human --blue alphabeta:4 (human, random, greedy,
         /// alphabeta:N, alphabeta:Ns, mcts:N); a side not named is played by a human.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "--PLAYER KIND")]
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "--PLAYER KIND"
+        )]
         players: Vec<String>,
     },
     /// List the built-in games and their options.
@@ -182,18 +190,40 @@ fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
 }
 
 fn position(p: &PositionArgs) -> PositionArg {
-    PositionArg { text: p.position.clone(), after: p.after.clone() }
+    PositionArg {
+        text: p.position.clone(),
+        after: p.after.clone(),
+    }
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?,
-        Some(Command::Repl { game, options, tier, rules }) => {
-            let spec = EngineSpec { game, options: GameOptions::parse(&options)?, tier, rules, limit: None };
+        Some(Command::Repl {
+            game,
+            options,
+            tier,
+            rules,
+        }) => {
+            let spec = EngineSpec {
+                game,
+                options: GameOptions::parse(&options)?,
+                tier,
+                rules,
+                limit: None,
+            };
             ludolog::repl::run(spec)?;
         }
-        Some(Command::Check { game, tiers, games, max_plies, seed, perft, json }) => {
+        Some(Command::Check {
+            game,
+            tiers,
+            games,
+            max_plies,
+            seed,
+            perft,
+            json,
+        }) => {
             let spec = spec(&game)?;
             let tiers = if !tiers.is_empty() {
                 tiers
@@ -202,43 +232,93 @@ fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 vec![Tier::Spec, Tier::Accelerated]
             };
-            let config = ludolog::check::CheckConfig { games, max_plies, seed, perft_depth: perft, progress: true };
+            let config = ludolog::check::CheckConfig {
+                games,
+                max_plies,
+                seed,
+                perft_depth: perft,
+                progress: true,
+            };
             if !cli::check(&spec, &tiers, config, json, &mut out)? {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Some(Command::Moves { game, pos, json }) => cli::moves(&spec(&game)?, &position(&pos), json, &mut out)?,
-        Some(Command::Perft { game, pos, depth, json }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
+        Some(Command::Moves { game, pos, json }) => {
+            cli::moves(&spec(&game)?, &position(&pos), json, &mut out)?
+        }
+        Some(Command::Perft {
+            game,
+            pos,
+            depth,
+            json,
+        }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
         Some(Command::Games) => cli::games(&mut out)?,
-        Some(Command::Play { game, seed, save, load, players }) => {
+        Some(Command::Play {
+            game,
+            seed,
+            save,
+            load,
+            players,
+        }) => {
             use std::io::IsTerminal;
             let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
             let echo = !std::io::stdin().is_terminal();
-            let mut config = cli::PlayConfig { players: Vec::new(), seed, save, load, colour, echo };
+            let mut config = cli::PlayConfig {
+                players: Vec::new(),
+                seed,
+                save,
+                load,
+                colour,
+                echo,
+            };
             // options given after the first player flag arrive with the players
             for (name, value) in cli::flag_pairs(&players)? {
                 match name.as_str() {
                     "save" => config.save = Some(PathBuf::from(value)),
                     "load" => config.load = Some(PathBuf::from(value)),
-                    "seed" => config.seed = value.parse().map_err(|_| anyhow::anyhow!("--seed takes a number"))?,
-                    _ => config.players.push((name, value.parse().map_err(anyhow::Error::msg)?)),
+                    "seed" => {
+                        config.seed = value
+                            .parse()
+                            .map_err(|_| anyhow::anyhow!("--seed takes a number"))?
+                    }
+                    _ => config
+                        .players
+                        .push((name, value.parse().map_err(anyhow::Error::msg)?)),
                 }
             }
             let stdin = std::io::stdin();
             cli::play(&spec(&game)?, &config, &mut stdin.lock(), &mut out)?;
         }
-        Some(Command::Best { game, pos, depth, time, mcts, json }) => {
+        Some(Command::Best {
+            game,
+            pos,
+            depth,
+            time,
+            mcts,
+            json,
+        }) => {
             let how = match mcts {
                 Some(playouts) => SearchSpec::Mcts { playouts, seed: 1 },
-                None => SearchSpec::AlphaBeta(Limits { depth: depth.or(if time.is_some() { None } else { Some(4) }), time, nodes: None }),
+                None => SearchSpec::AlphaBeta(Limits {
+                    depth: depth.or(if time.is_some() { None } else { Some(4) }),
+                    time,
+                    nodes: None,
+                }),
             };
             cli::best(&spec(&game)?, &position(&pos), how, json, &mut out)?;
         }
-        Some(Command::Bench { game, seconds, tiers, json }) => {
+        Some(Command::Bench {
+            game,
+            seconds,
+            tiers,
+            json,
+        }) => {
             let spec = spec(&game)?;
             let tiers = if !tiers.is_empty() {
                 tiers
-            } else if ludolog::games::find(&spec.game).is_some_and(|g| g.native) && spec.rules.is_none() {
+            } else if ludolog::games::find(&spec.game).is_some_and(|g| g.native)
+                && spec.rules.is_none()
+            {
                 Tier::ALL.to_vec()
             } else {
                 vec![Tier::Spec, Tier::Accelerated]

@@ -9,43 +9,94 @@ use std::fs;
 
 fn fails_with(args: &[&str], needle: &str) {
     let (code, out, err) = run(args, None);
-    assert!(code == 1 || code == 2, "{args:?} should fail with 1 (or 2 for a usage error), got {code}; stdout: {out}");
-    assert!(err.contains(needle), "{args:?}: expected {needle:?} in stderr, got: {err}");
+    assert!(
+        code == 1 || code == 2,
+        "{args:?} should fail with 1 (or 2 for a usage error), got {code}; stdout: {out}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected {needle:?} in stderr, got: {err}"
+    );
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
 }
 
 #[test]
 fn malformed_position_names_the_column() {
-    fails_with(&["moves", "hex", "3x3 r2/3/3 green"], "column 12: expected the side to move (red or blue), found 'g'");
-    fails_with(&["moves", "hex", "3x3 r2/3/3 green", "--tier", "spec"], "not a hex position: \"3x3 r2/3/3 green\"");
+    fails_with(
+        &["moves", "hex", "3x3 r2/3/3 green"],
+        "column 12: expected the side to move (red or blue), found 'g'",
+    );
+    fails_with(
+        &["moves", "hex", "3x3 r2/3/3 green", "--tier", "spec"],
+        "not a hex position: \"3x3 r2/3/3 green\"",
+    );
 }
 
 #[test]
 fn position_from_stdin() {
     let (code, out, _) = run(&["moves", "hex", "-", "--json"], Some("2x2 r1/2 blue\n"));
     assert_eq!(code, 0);
-    assert_eq!(out.trim(), r#"{"position":"2x2 r1/2 blue","to_move":"blue","outcome":null,"legal":["b1","a2","b2"]}"#);
+    assert_eq!(
+        out.trim(),
+        r#"{"position":"2x2 r1/2 blue","to_move":"blue","outcome":null,"legal":["b1","a2","b2"]}"#
+    );
 }
 
 #[test]
 fn illegal_moves_say_why_in_every_tier() {
     for tier in ["native", "spec", "accelerated"] {
-        fails_with(&["moves", "hex", "-O", "size=3", "--after", "a1 a1", "--tier", tier], "move 2: a1 is occupied by red");
-        fails_with(&["moves", "hex", "-O", "size=3", "--after", "d1", "--tier", tier], "move 1: d1 is off the board");
-        fails_with(&["moves", "hex", "-O", "size=1", "--after", "a1 a1", "--tier", tier], "the game is over");
-        fails_with(&["moves", "hex", "--after", "a1 x", "--tier", tier], "move 2:");
+        fails_with(
+            &[
+                "moves", "hex", "-O", "size=3", "--after", "a1 a1", "--tier", tier,
+            ],
+            "move 2: a1 is occupied by red",
+        );
+        fails_with(
+            &[
+                "moves", "hex", "-O", "size=3", "--after", "d1", "--tier", tier,
+            ],
+            "move 1: d1 is off the board",
+        );
+        fails_with(
+            &[
+                "moves", "hex", "-O", "size=1", "--after", "a1 a1", "--tier", tier,
+            ],
+            "the game is over",
+        );
+        fails_with(
+            &["moves", "hex", "--after", "a1 x", "--tier", tier],
+            "move 2:",
+        );
     }
 }
 
 #[test]
 fn unknown_game_and_options() {
     fails_with(&["moves", "chess"], "unknown game `chess`");
-    fails_with(&["moves", "hex", "-O", "sise=3"], "unknown option `sise` for hex");
-    fails_with(&["moves", "hex", "-O", "size=30"], "option size=30: the board size is a whole number from 1 to 26");
-    fails_with(&["moves", "hex", "-O", "size"], "option `size` is not of the form key=value");
-    fails_with(&["moves", "hex", "-O", "sise=3", "--tier", "spec"], "hex_option");
-    fails_with(&["moves", "hex", "-O", "size=30", "--tier", "spec"], "hex_size_1_to_26");
-    fails_with(&["moves", "hex", "--tier", "quantum"], "unknown tier `quantum`");
+    fails_with(
+        &["moves", "hex", "-O", "sise=3"],
+        "unknown option `sise` for hex",
+    );
+    fails_with(
+        &["moves", "hex", "-O", "size=30"],
+        "option size=30: the board size is a whole number from 1 to 26",
+    );
+    fails_with(
+        &["moves", "hex", "-O", "size"],
+        "option `size` is not of the form key=value",
+    );
+    fails_with(
+        &["moves", "hex", "-O", "sise=3", "--tier", "spec"],
+        "hex_option",
+    );
+    fails_with(
+        &["moves", "hex", "-O", "size=30", "--tier", "spec"],
+        "hex_size_1_to_26",
+    );
+    fails_with(
+        &["moves", "hex", "--tier", "quantum"],
+        "unknown tier `quantum`",
+    );
 }
 
 fn rule_file(name: &str, text: &str) -> (tempfile::TempDir, String) {
@@ -65,24 +116,43 @@ fn hex_with(old: &str, new: &str) -> String {
 
 #[test]
 fn rule_file_with_a_syntax_error_names_file_and_line() {
-    let text = hex_with("to_move(hex(_, _, P, _, _), P).", "to_move(hex(_, _, P, _, _), P.");
-    let line = text.lines().position(|l| l.starts_with("to_move(hex(")).expect("the line") + 1;
+    let text = hex_with(
+        "to_move(hex(_, _, P, _, _), P).",
+        "to_move(hex(_, _, P, _, _), P.",
+    );
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("to_move(hex("))
+        .expect("the line")
+        + 1;
     let (_dir, path) = rule_file("hex.pl", &text);
     fails_with(&["moves", &path], &format!("{path}:{line}: syntax error"));
     // the same through --rules with a built-in game name
-    fails_with(&["moves", "hex", "--rules", &path], &format!("{path}:{line}: syntax error"));
+    fails_with(
+        &["moves", "hex", "--rules", &path],
+        &format!("{path}:{line}: syntax error"),
+    );
 }
 
 #[test]
 fn rule_file_without_a_protocol_predicate() {
-    let text = hex_with("outcome(hex(_, _, _, _, won(P)), win(P)).", "won(hex(_, _, _, _, won(P)), win(P)).");
+    let text = hex_with(
+        "outcome(hex(_, _, _, _, won(P)), win(P)).",
+        "won(hex(_, _, _, _, won(P)), win(P)).",
+    );
     let (_dir, path) = rule_file("hex.pl", &text);
-    fails_with(&["moves", &path], "does not define the protocol predicate outcome/2");
+    fails_with(
+        &["moves", &path],
+        "does not define the protocol predicate outcome/2",
+    );
 }
 
 #[test]
 fn rule_file_whose_directive_throws() {
-    let text = hex_with(":- use_module(library(error)).", ":- use_module(library(error)).\n:- throw(broken).");
+    let text = hex_with(
+        ":- use_module(library(error)).",
+        ":- use_module(library(error)).\n:- throw(broken).",
+    );
     let (_dir, path) = rule_file("hex.pl", &text);
     fails_with(&["moves", &path], &path);
 }
@@ -90,19 +160,31 @@ fn rule_file_whose_directive_throws() {
 #[test]
 fn rule_file_without_a_module_declaration() {
     let (_dir, path) = rule_file("game.pl", "legal(_, m).\n");
-    fails_with(&["moves", &path], "a rule file starts with `:- module(Name, [...])`");
+    fails_with(
+        &["moves", &path],
+        "a rule file starts with `:- module(Name, [...])`",
+    );
 }
 
 #[test]
 fn missing_rule_file() {
-    fails_with(&["moves", "/no/such/game.pl"], "/no/such/game.pl: no such rule file or directory");
+    fails_with(
+        &["moves", "/no/such/game.pl"],
+        "/no/such/game.pl: no such rule file or directory",
+    );
 }
 
 #[test]
 fn runaway_query_stops_at_the_inference_limit() {
-    let text = hex_with("to_move(hex(_, _, P, _, _), P).", "to_move(S, P) :- to_move(S, P).");
+    let text = hex_with(
+        "to_move(hex(_, _, P, _, _), P).",
+        "to_move(S, P) :- to_move(S, P).",
+    );
     let (_dir, path) = rule_file("hex.pl", &text);
-    fails_with(&["moves", &path, "--inference-limit", "100000"], "ran past its inference limit of 100000");
+    fails_with(
+        &["moves", &path, "--inference-limit", "100000"],
+        "ran past its inference limit of 100000",
+    );
 }
 
 #[test]

@@ -10,16 +10,34 @@ use ludolog::prolog::Tier;
 use std::fs;
 
 fn config(games: usize, seed: u64) -> CheckConfig {
-    CheckConfig { games, max_plies: 1000, seed, perft_depth: None, progress: false }
+    CheckConfig {
+        games,
+        max_plies: 1000,
+        seed,
+        perft_depth: None,
+        progress: false,
+    }
 }
 
 #[test]
 fn spec_and_native_hex_agree_on_1000_positions() {
     let mut a = common::engine("hex", "size=5", Tier::Spec);
     let mut b = common::engine("hex", "size=5", Tier::Native);
-    let report = compare(a.as_mut(), b.as_mut(), &CheckConfig { perft_depth: Some(2), ..config(60, 1) }).unwrap();
+    let report = compare(
+        a.as_mut(),
+        b.as_mut(),
+        &CheckConfig {
+            perft_depth: Some(2),
+            ..config(60, 1)
+        },
+    )
+    .unwrap();
     assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
-    assert!(report.positions >= 1000, "only {} positions", report.positions);
+    assert!(
+        report.positions >= 1000,
+        "only {} positions",
+        report.positions
+    );
     assert!(report.perft_positions >= 2);
 }
 
@@ -29,7 +47,11 @@ fn accelerated_and_native_hex_agree_on_1000_positions() {
     let mut b = common::engine("hex", "size=7 swap=true", Tier::Native);
     let report = compare(a.as_mut(), b.as_mut(), &config(30, 2)).unwrap();
     assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
-    assert!(report.positions >= 1000, "only {} positions", report.positions);
+    assert!(
+        report.positions >= 1000,
+        "only {} positions",
+        report.positions
+    );
 }
 
 #[test]
@@ -69,29 +91,65 @@ fn check_mutant(dir: &tempfile::TempDir) -> ludolog::check::Mismatch {
 
 #[test]
 fn wrong_diagonal_neighbour_is_caught_and_shrunk() {
-    let dir = mutant_rules("lib/hexgrid.pl", "d(1, -1), d(-1, 1)]", "d(1, 1), d(-1, -1)]");
+    let dir = mutant_rules(
+        "lib/hexgrid.pl",
+        "d(1, -1), d(-1, 1)]",
+        "d(1, 1), d(-1, -1)]",
+    );
     let m = check_mutant(&dir);
-    assert!(m.moves.len() <= 12, "shrunk to {} moves: {:?}", m.moves.len(), m.moves);
-    assert!(m.what.iter().any(|w| w.contains("outcome") || w.contains("legal")), "{:?}", m.what);
+    assert!(
+        m.moves.len() <= 12,
+        "shrunk to {} moves: {:?}",
+        m.moves.len(),
+        m.moves
+    );
+    assert!(
+        m.what
+            .iter()
+            .any(|w| w.contains("outcome") || w.contains("legal")),
+        "{:?}",
+        m.what
+    );
 }
 
 #[test]
 fn win_test_on_the_wrong_edges_is_caught_and_shrunk() {
-    let dir = mutant_rules("hex.pl", "player(red, r, vertical).", "player(red, r, horizontal).");
+    let dir = mutant_rules(
+        "hex.pl",
+        "player(red, r, vertical).",
+        "player(red, r, horizontal).",
+    );
     let m = check_mutant(&dir);
-    assert!(m.moves.len() <= 12, "shrunk to {} moves: {:?}", m.moves.len(), m.moves);
+    assert!(
+        m.moves.len() <= 12,
+        "shrunk to {} moves: {:?}",
+        m.moves.len(),
+        m.moves
+    );
     assert_ne!(m.outcome_a, m.outcome_b);
 }
 
 #[test]
 fn the_check_command_reports_and_fails_on_a_mutant() {
-    let dir = mutant_rules("hex.pl", "player(red, r, vertical).", "player(red, r, horizontal).");
+    let dir = mutant_rules(
+        "hex.pl",
+        "player(red, r, vertical).",
+        "player(red, r, horizontal).",
+    );
     let rules = dir.path().display().to_string();
-    let (code, out, err) = common::run(&["check", "hex", "-O", "size=5", "--rules", &rules, "--games", "20"], None);
+    let (code, out, err) = common::run(
+        &[
+            "check", "hex", "-O", "size=5", "--rules", &rules, "--games", "20",
+        ],
+        None,
+    );
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("MISMATCH after"), "{out}");
     assert!(out.contains("moves from the start:"), "{out}");
-    let (code, out, err) = common::run(&["check", "hex", "-O", "size=4", "--games", "5", "--json"], None);
+    let (code, out, err) = common::run(
+        &["check", "hex", "-O", "size=4", "--games", "5", "--json"],
+        None,
+    );
     assert_eq!(code, 0, "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(v["mismatch"].is_null());

@@ -26,8 +26,14 @@ fn table() -> Vec<Row> {
                 game: cols[0].to_string(),
                 options: cols[1].to_string(),
                 position: (cols[2] != "start").then(|| cols[2].to_string()),
-                tiers: cols[3].split_whitespace().map(|t| t.parse().expect("a tier name")).collect(),
-                counts: cols[4].split_whitespace().map(|n| n.parse().expect("a count")).collect(),
+                tiers: cols[3]
+                    .split_whitespace()
+                    .map(|t| t.parse().expect("a tier name"))
+                    .collect(),
+                counts: cols[4]
+                    .split_whitespace()
+                    .map(|n| n.parse().expect("a count"))
+                    .collect(),
             }
         })
         .collect()
@@ -40,8 +46,14 @@ fn check_tier(tier: Tier) {
             Some(p) => engine.normalize(p).expect("the table's position parses"),
             None => engine.initial().expect("a start position"),
         };
-        let counts = engine.perft_counts(&position, row.counts.len() as u32).expect("perft runs");
-        assert_eq!(counts, row.counts, "perft.txt line {} ({} {} {position}) in the {tier} tier", row.line, row.game, row.options);
+        let counts = engine
+            .perft_counts(&position, row.counts.len() as u32)
+            .expect("perft runs");
+        assert_eq!(
+            counts, row.counts,
+            "perft.txt line {} ({} {} {position}) in the {tier} tier",
+            row.line, row.game, row.options
+        );
     }
 }
 

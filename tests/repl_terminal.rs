@@ -7,7 +7,10 @@ use std::time::Duration;
 
 fn start(home: &std::path::Path) -> Session {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ludolog"));
-    cmd.args(["repl", "hex", "-O", "size=3"]).env("HOME", home).env("XDG_DATA_HOME", home).env("NO_COLOR", "1");
+    cmd.args(["repl", "hex", "-O", "size=3"])
+        .env("HOME", home)
+        .env("XDG_DATA_HOME", home)
+        .env("NO_COLOR", "1");
     let mut s = Session::spawn(cmd).expect("the binary starts on a pty");
     s.set_expect_timeout(Some(Duration::from_secs(30)));
     s.expect("?- ").expect("a prompt");

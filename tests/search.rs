@@ -16,7 +16,10 @@ fn hex(size: usize) -> Hex {
 }
 
 fn depth(d: u32) -> Limits {
-    Limits { depth: Some(d), ..Limits::default() }
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
 }
 
 #[test]
@@ -92,9 +95,20 @@ fn best_moves_are_always_legal() {
             Some(m) => assert!(info.legal.contains(&m), "{m} is not legal in {pos}"),
             None => assert!(info.legal.is_empty()),
         }
-        let m = engine.best(&pos, SearchSpec::Mcts { playouts: 200, seed: 3 }).unwrap();
+        let m = engine
+            .best(
+                &pos,
+                SearchSpec::Mcts {
+                    playouts: 200,
+                    seed: 3,
+                },
+            )
+            .unwrap();
         if let Some(m) = m.mv {
-            assert!(info.legal.contains(&m), "MCTS chose {m}, not legal in {pos}");
+            assert!(
+                info.legal.contains(&m),
+                "MCTS chose {m}, not legal in {pos}"
+            );
         }
     }
 }
@@ -103,11 +117,19 @@ fn best_moves_are_always_legal() {
 fn prolog_alpha_beta_agrees_with_the_native_score() {
     let mut native = common::engine("hex", "size=4", Tier::Native);
     let mut spec = common::engine("hex", "size=4", Tier::Spec);
-    for pos in ["4x4 4/4/4/4 red", "4x4 4/1r2/2b1/4 red", "4x4 r3/1b2/2r1/3b blue", "4x4 rr2/bb2/4/4 red"] {
+    for pos in [
+        "4x4 4/4/4/4 red",
+        "4x4 4/1r2/2b1/4 red",
+        "4x4 r3/1b2/2r1/3b blue",
+        "4x4 rr2/bb2/4/4 red",
+    ] {
         for d in [1, 2, 3] {
             let a = native.best(pos, SearchSpec::AlphaBeta(depth(d))).unwrap();
             let b = spec.best(pos, SearchSpec::AlphaBeta(depth(d))).unwrap();
-            assert_eq!(a.score, b.score, "depth {d} on {pos}: native {a:?}, prolog {b:?}");
+            assert_eq!(
+                a.score, b.score,
+                "depth {d} on {pos}: native {a:?}, prolog {b:?}"
+            );
         }
     }
 }
@@ -116,8 +138,23 @@ fn prolog_alpha_beta_agrees_with_the_native_score() {
 fn a_rule_file_can_ask_the_native_search() {
     let spec = ludolog::games::EngineSpec::new("hex", GameOptions::default());
     let mut rules = spec.open_rules(Tier::Accelerated).unwrap();
-    let m = rules.machine().answer("accel:native_best(hex, \"3x3 r2/rbb/3 red\", 3, M0), atom_chars(M, M0).", "M").unwrap();
+    let m = rules
+        .machine()
+        .answer(
+            "accel:native_best(hex, \"3x3 r2/rbb/3 red\", 3, M0), atom_chars(M, M0).",
+            "M",
+        )
+        .unwrap();
     assert_eq!(m, scryer_prolog::Term::atom("a3"));
-    let e = rules.machine().answer("catch(accel:native_best(hex, \"nonsense\", 3, _), error(E, _), true).", "E").unwrap();
-    assert!(matches!(e, scryer_prolog::Term::Compound(ref f, _) if f == "domain_error"), "{e:?}");
+    let e = rules
+        .machine()
+        .answer(
+            "catch(accel:native_best(hex, \"nonsense\", 3, _), error(E, _), true).",
+            "E",
+        )
+        .unwrap();
+    assert!(
+        matches!(e, scryer_prolog::Term::Compound(ref f, _) if f == "domain_error"),
+        "{e:?}"
+    );
 }

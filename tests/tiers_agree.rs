@@ -31,11 +31,16 @@ fn positions(options: &[&str], games: usize, seed: u64) -> Vec<String> {
 
 fn agree(options: &str, games: usize, seed: u64) -> usize {
     let opts: Vec<&str> = options.split_whitespace().collect();
-    let mut engines: Vec<Box<dyn Engine>> =
-        Tier::ALL.iter().map(|&t| common::engine("hex", options, t)).collect();
+    let mut engines: Vec<Box<dyn Engine>> = Tier::ALL
+        .iter()
+        .map(|&t| common::engine("hex", options, t))
+        .collect();
     let all = positions(&opts, games, seed);
     for pos in &all {
-        let infos: Vec<_> = engines.iter_mut().map(|e| e.describe(pos).expect("describe")).collect();
+        let infos: Vec<_> = engines
+            .iter_mut()
+            .map(|e| e.describe(pos).expect("describe"))
+            .collect();
         for (info, tier) in infos.iter().zip(Tier::ALL).skip(1) {
             assert_eq!(info, &infos[0], "{tier} disagrees with spec on {pos}");
         }
@@ -43,8 +48,14 @@ fn agree(options: &str, games: usize, seed: u64) -> usize {
         assert_eq!(infos[0].position, *pos);
         // and every tier reaches the same next position for the first legal move
         if let Some(m) = infos[0].legal.first() {
-            let next: Vec<String> = engines.iter_mut().map(|e| e.play(pos, m).expect("play")).collect();
-            assert!(next.iter().all(|n| n == &next[0]), "next positions differ after {m} from {pos}: {next:?}");
+            let next: Vec<String> = engines
+                .iter_mut()
+                .map(|e| e.play(pos, m).expect("play"))
+                .collect();
+            assert!(
+                next.iter().all(|n| n == &next[0]),
+                "next positions differ after {m} from {pos}: {next:?}"
+            );
         }
     }
     all.len()

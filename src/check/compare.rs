@@ -26,7 +26,13 @@ pub struct CheckConfig {
 
 impl Default for CheckConfig {
     fn default() -> Self {
-        CheckConfig { games: 100, max_plies: 1000, seed: 1, perft_depth: None, progress: false }
+        CheckConfig {
+            games: 100,
+            max_plies: 1000,
+            seed: 1,
+            perft_depth: None,
+            progress: false,
+        }
     }
 }
 
@@ -72,7 +78,13 @@ fn error_mismatch(moves: &[String], position: &str, who: &str, e: &EngineError) 
 }
 
 /// Compares one position: texts, side to move, outcome and the set of legal moves.
-pub(super) fn compare_position(a: &mut dyn Engine, b: &mut dyn Engine, pos_a: &str, pos_b: &str, moves: &[String]) -> Step {
+pub(super) fn compare_position(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    pos_a: &str,
+    pos_b: &str,
+    moves: &[String],
+) -> Step {
     let ia = match a.describe(pos_a) {
         Ok(i) => i,
         Err(e) => return Step::Differ(error_mismatch(moves, pos_a, &a.label(), &e)),
@@ -105,10 +117,16 @@ pub(super) fn compare_position(a: &mut dyn Engine, b: &mut dyn Engine, pos_a: &s
 fn differences(a: &PositionInfo, b: &PositionInfo) -> Vec<String> {
     let mut what = Vec::new();
     if a.position != b.position {
-        what.push(format!("position text differs: {:?} vs {:?}", a.position, b.position));
+        what.push(format!(
+            "position text differs: {:?} vs {:?}",
+            a.position, b.position
+        ));
     }
     if a.to_move != b.to_move {
-        what.push(format!("side to move differs: {} vs {}", a.to_move, b.to_move));
+        what.push(format!(
+            "side to move differs: {} vs {}",
+            a.to_move, b.to_move
+        ));
     }
     if a.outcome != b.outcome {
         what.push("outcome differs".to_string());
@@ -131,8 +149,12 @@ pub(super) fn play_both(
     mv: &str,
     moves: &[String],
 ) -> Result<(String, String), Mismatch> {
-    let na = a.play(pos_a, mv).map_err(|e| error_mismatch(moves, pos_a, &a.label(), &e))?;
-    let nb = b.play(pos_b, mv).map_err(|e| error_mismatch(moves, pos_a, &b.label(), &e))?;
+    let na = a
+        .play(pos_a, mv)
+        .map_err(|e| error_mismatch(moves, pos_a, &a.label(), &e))?;
+    let nb = b
+        .play(pos_b, mv)
+        .map_err(|e| error_mismatch(moves, pos_a, &b.label(), &e))?;
     if na == nb {
         return Ok((na, nb));
     }
@@ -146,7 +168,11 @@ pub(super) fn play_both(
 
 /// Plays `config.games` seeded random games through both engines in lockstep and
 /// compares every position; the first mismatch is shrunk and reported.
-pub fn compare(a: &mut dyn Engine, b: &mut dyn Engine, config: &CheckConfig) -> Result<CheckReport, EngineError> {
+pub fn compare(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    config: &CheckConfig,
+) -> Result<CheckReport, EngineError> {
     let mut ta = TimedEngine::new(a);
     let mut tb = TimedEngine::new(b);
     let mut report = CheckReport {
@@ -163,14 +189,20 @@ pub fn compare(a: &mut dyn Engine, b: &mut dyn Engine, config: &CheckConfig) -> 
     };
     let start_a = ta.initial()?;
     let start_b = tb.initial()?;
-    let bar = if config.progress { ProgressBar::new(config.games as u64) } else { ProgressBar::hidden() };
+    let bar = if config.progress {
+        ProgressBar::new(config.games as u64)
+    } else {
+        ProgressBar::hidden()
+    };
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = std::time::Instant::now();
     let mut found = None;
     'games: for g in 0..config.games {
-        let mut rng = SmallRng::seed_from_u64(config.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
+        let mut rng =
+            SmallRng::seed_from_u64(config.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
         let (mut pos_a, mut pos_b) = (start_a.clone(), start_b.clone());
         let mut moves: Vec<String> = Vec::new();
         report.games += 1;
@@ -191,7 +223,8 @@ pub fn compare(a: &mut dyn Engine, b: &mut dyn Engine, config: &CheckConfig) -> 
                     report.perft_positions += 1;
                     report.perft_counts += pa.len();
                     if pa != pb {
-                        let mut m = error_mismatch(&moves, &pos_a, "", &EngineError::Rules(String::new()));
+                        let mut m =
+                            error_mismatch(&moves, &pos_a, "", &EngineError::Rules(String::new()));
                         m.what = vec![format!("perft counts differ: {pa:?} vs {pb:?}")];
                         found = Some(m);
                         break 'games;
@@ -216,7 +249,11 @@ pub fn compare(a: &mut dyn Engine, b: &mut dyn Engine, config: &CheckConfig) -> 
         }
         bar.inc(1);
         let secs = started.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!("{} positions, {:.0} positions/s", report.positions, report.positions as f64 / secs));
+        bar.set_message(format!(
+            "{} positions, {:.0} positions/s",
+            report.positions,
+            report.positions as f64 / secs
+        ));
     }
     bar.finish_and_clear();
     if let Some(m) = found {

@@ -31,16 +31,42 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
     writeln!(out, "  positions    {}", r.positions)?;
     writeln!(out, "  moves        {}", r.moves_compared)?;
     if r.perft_positions > 0 {
-        writeln!(out, "  perft        {} positions, {} counts", r.perft_positions, r.perft_counts)?;
+        writeln!(
+            out,
+            "  perft        {} positions, {} counts",
+            r.perft_positions, r.perft_counts
+        )?;
     }
     writeln!(out, "  mismatches   {}", usize::from(r.mismatch.is_some()))?;
-    writeln!(out, "  time         {}: {:.2}s, {}: {:.2}s", r.engine_a, r.seconds_a, r.engine_b, r.seconds_b)?;
+    writeln!(
+        out,
+        "  time         {}: {:.2}s, {}: {:.2}s",
+        r.engine_a, r.seconds_a, r.engine_b, r.seconds_b
+    )?;
     let total = (r.seconds_a + r.seconds_b).max(1e-9);
-    writeln!(out, "  throughput   {:.0} positions/s", r.positions as f64 / total)?;
+    writeln!(
+        out,
+        "  throughput   {:.0} positions/s",
+        r.positions as f64 / total
+    )?;
     if let Some(m) = &r.mismatch {
         writeln!(out)?;
-        writeln!(out, "MISMATCH after {} move{}: {}", m.moves.len(), if m.moves.len() == 1 { "" } else { "s" }, m.what.join("; "))?;
-        writeln!(out, "  moves from the start: {}", if m.moves.is_empty() { "(none)".to_string() } else { m.moves.join(" ") })?;
+        writeln!(
+            out,
+            "MISMATCH after {} move{}: {}",
+            m.moves.len(),
+            if m.moves.len() == 1 { "" } else { "s" },
+            m.what.join("; ")
+        )?;
+        writeln!(
+            out,
+            "  moves from the start: {}",
+            if m.moves.is_empty() {
+                "(none)".to_string()
+            } else {
+                m.moves.join(" ")
+            }
+        )?;
         writeln!(out, "  position:    {}", m.position)?;
         if !m.only_a.is_empty() || !m.only_b.is_empty() {
             writeln!(out, "  only in {}: {}", r.engine_a, m.only_a.join(" "))?;
@@ -52,8 +78,18 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
             writeln!(out, "  outcome in {}: {}", r.engine_b, show(&m.outcome_b))?;
         }
         if let Some(mv) = &m.next_move {
-            writeln!(out, "  after {mv} in {}: {}", r.engine_a, m.next_a.clone().unwrap_or_default())?;
-            writeln!(out, "  after {mv} in {}: {}", r.engine_b, m.next_b.clone().unwrap_or_default())?;
+            writeln!(
+                out,
+                "  after {mv} in {}: {}",
+                r.engine_a,
+                m.next_a.clone().unwrap_or_default()
+            )?;
+            writeln!(
+                out,
+                "  after {mv} in {}: {}",
+                r.engine_b,
+                m.next_b.clone().unwrap_or_default()
+            )?;
         }
     }
     Ok(())

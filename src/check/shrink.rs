@@ -15,7 +15,13 @@ enum Replay {
     Invalid,
 }
 
-fn replay(a: &mut dyn Engine, b: &mut dyn Engine, start_a: &str, start_b: &str, moves: &[String]) -> Replay {
+fn replay(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    start_a: &str,
+    start_b: &str,
+    moves: &[String],
+) -> Replay {
     let (mut pos_a, mut pos_b) = (start_a.to_string(), start_b.to_string());
     for i in 0..=moves.len() {
         let legal = match compare_position(a, b, &pos_a, &pos_b, &moves[..i]) {
@@ -38,7 +44,13 @@ fn replay(a: &mut dyn Engine, b: &mut dyn Engine, start_a: &str, start_b: &str, 
 }
 
 /// Shrinks a mismatch found on a random game to a short reproduction.
-pub fn shrink(a: &mut dyn Engine, b: &mut dyn Engine, start_a: &str, start_b: &str, found: Mismatch) -> Mismatch {
+pub fn shrink(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    start_a: &str,
+    start_b: &str,
+    found: Mismatch,
+) -> Mismatch {
     let mut best = found;
     // delta debugging: drop chunks, halving their size, restarting after each success
     let mut chunk = best.moves.len().div_ceil(2).max(1);

@@ -11,7 +11,10 @@ pub struct TimedEngine<'a> {
 
 impl<'a> TimedEngine<'a> {
     pub fn new(inner: &'a mut dyn Engine) -> Self {
-        TimedEngine { inner, spent: Duration::ZERO }
+        TimedEngine {
+            inner,
+            spent: Duration::ZERO,
+        }
     }
 
     fn time<T>(&mut self, f: impl FnOnce(&mut dyn Engine) -> T) -> T {

@@ -2,8 +2,8 @@
 
 use crate::game::SearchSpec;
 use crate::games::EngineSpec;
-use crate::search::Limits;
 use crate::prolog::Tier;
+use crate::search::Limits;
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;
@@ -25,7 +25,13 @@ pub struct TierBench {
 }
 
 /// Measures every tier of a game for about `seconds` each; prints a table or JSON.
-pub fn bench(spec: &EngineSpec, tiers: &[Tier], seconds: f64, json: bool, out: &mut dyn Write) -> Result<()> {
+pub fn bench(
+    spec: &EngineSpec,
+    tiers: &[Tier],
+    seconds: f64,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let mut rows = Vec::new();
     for &tier in tiers {
         let mut s = spec.clone();
@@ -57,7 +63,13 @@ pub fn bench(spec: &EngineSpec, tiers: &[Tier], seconds: f64, json: bool, out: &
         let (mut to_depth, mut search_nodes, mut search_secs) = (Vec::new(), 0u64, 0f64);
         for d in 1..=8 {
             let t = Instant::now();
-            let b = engine.best(&start_pos, SearchSpec::AlphaBeta(Limits { depth: Some(d), ..Limits::default() }))?;
+            let b = engine.best(
+                &start_pos,
+                SearchSpec::AlphaBeta(Limits {
+                    depth: Some(d),
+                    ..Limits::default()
+                }),
+            )?;
             let e = t.elapsed().as_secs_f64();
             to_depth.push(e);
             search_nodes = b.nodes;
@@ -87,10 +99,21 @@ pub fn bench(spec: &EngineSpec, tiers: &[Tier], seconds: f64, json: bool, out: &
     writeln!(
         out,
         "{:<12} {:>12} {:>12} {:>6} {:>14} {:>15} {:>15}  {}",
-        "tier", "playouts/s", "plies/s", "depth", "perft nodes", "perft nodes/s", "search nodes/s", "alpha-beta seconds to depth 1, 2, ..."
+        "tier",
+        "playouts/s",
+        "plies/s",
+        "depth",
+        "perft nodes",
+        "perft nodes/s",
+        "search nodes/s",
+        "alpha-beta seconds to depth 1, 2, ..."
     )?;
     for r in &rows {
-        let to_depth: Vec<String> = r.search_seconds_to_depth.iter().map(|s| format!("{s:.4}")).collect();
+        let to_depth: Vec<String> = r
+            .search_seconds_to_depth
+            .iter()
+            .map(|s| format!("{s:.4}"))
+            .collect();
         writeln!(
             out,
             "{:<12} {:>12.1} {:>12.0} {:>6} {:>14} {:>15.0} {:>15.0}  {}",

@@ -7,9 +7,18 @@ use anyhow::{bail, Result};
 use std::io::{IsTerminal, Write};
 
 /// Compares the two tiers of `spec`'s game; returns whether they agree.
-pub fn check(spec: &EngineSpec, tiers: &[Tier], mut config: CheckConfig, json: bool, out: &mut dyn Write) -> Result<bool> {
+pub fn check(
+    spec: &EngineSpec,
+    tiers: &[Tier],
+    mut config: CheckConfig,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<bool> {
     if tiers.len() != 2 {
-        bail!("--tiers takes two tiers, e.g. spec,native (got {})", tiers.len());
+        bail!(
+            "--tiers takes two tiers, e.g. spec,native (got {})",
+            tiers.len()
+        );
     }
     let open = |tier: Tier| {
         let mut s = spec.clone();

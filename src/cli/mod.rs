@@ -29,13 +29,24 @@ pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Wri
         if let Some(o) = &info.outcome {
             writeln!(out, "outcome:  {o}")?;
         }
-        writeln!(out, "legal ({}): {}", info.legal.len(), info.legal.join(" "))?;
+        writeln!(
+            out,
+            "legal ({}): {}",
+            info.legal.len(),
+            info.legal.join(" ")
+        )?;
     }
     Ok(())
 }
 
 /// `ludolog perft`: leaves of the game tree to a depth.
-pub fn perft(spec: &EngineSpec, pos: &PositionArg, depth: u32, json: bool, out: &mut dyn Write) -> Result<()> {
+pub fn perft(
+    spec: &EngineSpec,
+    pos: &PositionArg,
+    depth: u32,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let mut engine = spec.open()?;
     let position = read_position(engine.as_mut(), pos)?;
     let start = Instant::now();
@@ -54,7 +65,13 @@ pub fn perft(spec: &EngineSpec, pos: &PositionArg, depth: u32, json: bool, out: 
 }
 
 /// `ludolog best`: the move a search chooses, its score, principal variation and speed.
-pub fn best(spec: &EngineSpec, pos: &PositionArg, how: SearchSpec, json: bool, out: &mut dyn Write) -> Result<()> {
+pub fn best(
+    spec: &EngineSpec,
+    pos: &PositionArg,
+    how: SearchSpec,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let mut engine = spec.open()?;
     let position = read_position(engine.as_mut(), pos)?;
     let start = Instant::now();
@@ -95,7 +112,11 @@ pub fn best(spec: &EngineSpec, pos: &PositionArg, how: SearchSpec, json: bool, o
 /// `ludolog games`: the built-in games and their options.
 pub fn games(out: &mut dyn Write) -> Result<()> {
     for g in GAMES {
-        let tiers = if g.native { "spec, accelerated, native" } else { "spec, accelerated" };
+        let tiers = if g.native {
+            "spec, accelerated, native"
+        } else {
+            "spec, accelerated"
+        };
         writeln!(out, "{:<10} {}", g.name, g.summary)?;
         writeln!(out, "{:<10} tiers: {tiers}", "")?;
         for (key, default, meaning) in g.options {

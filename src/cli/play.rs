@@ -31,7 +31,9 @@ pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
     let mut out = Vec::new();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        let Some(name) = flag.strip_prefix("--") else { bail!("expected a player flag like --red, got `{flag}`") };
+        let Some(name) = flag.strip_prefix("--") else {
+            bail!("expected a player flag like --red, got `{flag}`")
+        };
         match name.split_once('=') {
             Some((n, v)) => out.push((n.to_string(), v.to_string())),
             None => match it.next() {
@@ -50,7 +52,8 @@ struct Record {
 }
 
 fn read_record(path: &PathBuf) -> Result<Record> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("{}: cannot read the game record", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read the game record", path.display()))?;
     let mut start = None;
     let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -62,14 +65,24 @@ fn read_record(path: &PathBuf) -> Result<Record> {
             Some(("start", v)) => start = Some(v.trim().to_string()),
             Some(("moves", v)) => moves = v.split_whitespace().map(String::from).collect(),
             Some(("game" | "options" | "result", _)) => {}
-            _ => bail!("{}:{}: expected `start:`, `moves:`, `game:`, `options:` or `result:`", path.display(), i + 1),
+            _ => bail!(
+                "{}:{}: expected `start:`, `moves:`, `game:`, `options:` or `result:`",
+                path.display(),
+                i + 1
+            ),
         }
     }
-    let start = start.with_context(|| format!("{}: the record has no `start:` line", path.display()))?;
+    let start =
+        start.with_context(|| format!("{}: the record has no `start:` line", path.display()))?;
     Ok(Record { start, moves })
 }
 
-fn write_record(path: &PathBuf, spec: &EngineSpec, record: &Record, result: Option<&str>) -> Result<()> {
+fn write_record(
+    path: &PathBuf,
+    spec: &EngineSpec,
+    record: &Record,
+    result: Option<&str>,
+) -> Result<()> {
     let text = format!(
         "# ludolog game record\ngame: {}\noptions: {}\nstart: {}\nmoves: {}\n{}",
         spec.game,
@@ -78,7 +91,8 @@ fn write_record(path: &PathBuf, spec: &EngineSpec, record: &Record, result: Opti
         record.moves.join(" "),
         result.map(|r| format!("result: {r}\n")).unwrap_or_default()
     );
-    std::fs::write(path, text).with_context(|| format!("{}: cannot save the game record", path.display()))
+    std::fs::write(path, text)
+        .with_context(|| format!("{}: cannot save the game record", path.display()))
 }
 
 fn draw(viewer: &mut RulesEngine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
@@ -88,13 +102,21 @@ fn draw(viewer: &mut RulesEngine, position: &str, colour: bool, out: &mut dyn Wr
 }
 
 /// Plays a game: draws the board, asks humans for moves, lets computers choose.
-pub fn play(spec: &EngineSpec, config: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+pub fn play(
+    spec: &EngineSpec,
+    config: &PlayConfig,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
     let mut engine = spec.open()?;
     let mut viewer = spec.open_rules(crate::prolog::Tier::Spec)?;
     let mut rng = SmallRng::seed_from_u64(config.seed);
     let mut record = match &config.load {
         Some(path) => read_record(path)?,
-        None => Record { start: engine.initial()?, moves: Vec::new() },
+        None => Record {
+            start: engine.initial()?,
+            moves: Vec::new(),
+        },
     };
     let start = engine.normalize(&record.start)?;
     // positions[i] is the position after i moves
@@ -105,14 +127,26 @@ pub fn play(spec: &EngineSpec, config: &PlayConfig, input: &mut dyn BufRead, out
     }
     let first = engine.describe(&start)?.to_move;
     for (name, _) in &config.players {
-        let known = name == &first || positions.len() > 1 || engine.describe(&start)?.legal.iter().take(1).any(|m| {
-            engine.play(&start, m).and_then(|p| engine.describe(&p)).map(|i| &i.to_move == name).unwrap_or(false)
-        });
+        let known = name == &first
+            || positions.len() > 1
+            || engine.describe(&start)?.legal.iter().take(1).any(|m| {
+                engine
+                    .play(&start, m)
+                    .and_then(|p| engine.describe(&p))
+                    .map(|i| &i.to_move == name)
+                    .unwrap_or(false)
+            });
         if !known {
             bail!("this game has no player named `{name}`");
         }
     }
-    let kind_of = |name: &str| config.players.iter().find(|(n, _)| n == name).map_or(PlayerKind::Human, |(_, k)| *k);
+    let kind_of = |name: &str| {
+        config
+            .players
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(PlayerKind::Human, |(_, k)| *k)
+    };
     let mut result = None;
     loop {
         let pos = positions.last().cloned().unwrap_or_else(|| start.clone());
@@ -159,7 +193,11 @@ pub fn play(spec: &EngineSpec, config: &PlayConfig, input: &mut dyn BufRead, out
                             break;
                         }
                     }
-                    writeln!(out, "undid {undone} move{}", if undone == 1 { "" } else { "s" })?;
+                    writeln!(
+                        out,
+                        "undid {undone} move{}",
+                        if undone == 1 { "" } else { "s" }
+                    )?;
                     continue;
                 }
                 text => match engine.play(&pos, text) {

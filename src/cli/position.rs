@@ -19,7 +19,9 @@ pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Strin
         None => engine.initial()?,
         Some("-") => {
             let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).context("reading the position from standard input")?;
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("reading the position from standard input")?;
             engine.normalize(text.trim())?
         }
         Some(text) => engine.normalize(text.trim())?,
@@ -27,8 +29,11 @@ pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Strin
     match arg.after.as_deref() {
         None => Ok(start),
         Some(moves) => {
-            let moves: Vec<String> =
-                moves.split(|c: char| c.is_whitespace() || c == ',').filter(|m| !m.is_empty()).map(String::from).collect();
+            let moves: Vec<String> = moves
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|m| !m.is_empty())
+                .map(String::from)
+                .collect();
             Ok(engine.play_all(&start, &moves)?)
         }
     }

@@ -63,7 +63,9 @@ fn guarded(f: impl FnOnce() -> Option<bool>) -> i64 {
 pub extern "C" fn ludolog_hex_empty_cells(board: *const c_char, cols: i64) -> *const c_char {
     let text = catch_unwind(AssertUnwindSafe(|| {
         let cells = input(board)?;
-        let cols = usize::try_from(cols).ok().filter(|&c| c >= 1 && cells.len() % c == 0)?;
+        let cols = usize::try_from(cols)
+            .ok()
+            .filter(|&c| c >= 1 && cells.len() % c == 0)?;
         let mut out = String::with_capacity(cells.len() * 6);
         out.push('[');
         for (i, _) in cells.iter().enumerate().filter(|(_, &b)| b == b'e') {
@@ -84,7 +86,13 @@ pub extern "C" fn ludolog_hex_empty_cells(board: *const c_char, cols: i64) -> *c
 /// 1 if the group of the stone on `seed` touches both edges of `axis` (0 vertical,
 /// 1 horizontal), 0 if not, -1 for bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_group_spans(board: *const c_char, cols: i64, rows: i64, seed: i64, axis_code: i64) -> i64 {
+pub extern "C" fn ludolog_hex_group_spans(
+    board: *const c_char,
+    cols: i64,
+    rows: i64,
+    seed: i64,
+    axis_code: i64,
+) -> i64 {
     guarded(|| {
         let (cells, c, r) = board_args(board, cols, rows)?;
         let seed = usize::try_from(seed).ok().filter(|&s| s < cells.len())?;
@@ -95,7 +103,13 @@ pub extern "C" fn ludolog_hex_group_spans(board: *const c_char, cols: i64, rows:
 /// 1 if some group of the stone with character code `stone` joins both edges of
 /// `axis`, 0 if not, -1 for bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_spanning(board: *const c_char, cols: i64, rows: i64, stone: i64, axis_code: i64) -> i64 {
+pub extern "C" fn ludolog_hex_spanning(
+    board: *const c_char,
+    cols: i64,
+    rows: i64,
+    stone: i64,
+    axis_code: i64,
+) -> i64 {
     guarded(|| {
         let (cells, c, r) = board_args(board, cols, rows)?;
         let stone = u8::try_from(stone).ok()?;
@@ -107,17 +121,31 @@ pub extern "C" fn ludolog_hex_spanning(board: *const c_char, cols: i64, rows: i6
 /// `depth` plies deep: the move text, "none" when the game is over, or
 /// "error: ..." for a bad game name or position.
 #[no_mangle]
-pub extern "C" fn ludolog_native_best(game: *const c_char, position: *const c_char, depth: i64) -> *const c_char {
+pub extern "C" fn ludolog_native_best(
+    game: *const c_char,
+    position: *const c_char,
+    depth: i64,
+) -> *const c_char {
     let text = catch_unwind(AssertUnwindSafe(|| -> Result<String, String> {
-        let game = std::str::from_utf8(input(game).ok_or("no game name")?).map_err(|e| e.to_string())?;
-        let position = std::str::from_utf8(input(position).ok_or("no position")?).map_err(|e| e.to_string())?;
-        let depth = u32::try_from(depth).ok().filter(|d| (1..=64).contains(d)).ok_or("depth must be 1 to 64")?;
+        let game =
+            std::str::from_utf8(input(game).ok_or("no game name")?).map_err(|e| e.to_string())?;
+        let position = std::str::from_utf8(input(position).ok_or("no position")?)
+            .map_err(|e| e.to_string())?;
+        let depth = u32::try_from(depth)
+            .ok()
+            .filter(|d| (1..=64).contains(d))
+            .ok_or("depth must be 1 to 64")?;
         let spec = crate::games::EngineSpec::new(game, crate::game::GameOptions::default());
         let mut s = spec;
         s.tier = Some(crate::prolog::Tier::Native);
         let mut engine = s.open().map_err(|e| e.to_string())?;
-        let limits = crate::search::Limits { depth: Some(depth), ..Default::default() };
-        let best = engine.best(position, crate::game::SearchSpec::AlphaBeta(limits)).map_err(|e| e.to_string())?;
+        let limits = crate::search::Limits {
+            depth: Some(depth),
+            ..Default::default()
+        };
+        let best = engine
+            .best(position, crate::game::SearchSpec::AlphaBeta(limits))
+            .map_err(|e| e.to_string())?;
         Ok(best.mv.unwrap_or_else(|| "none".to_string()))
     }));
     output(match text {
@@ -130,9 +158,21 @@ pub extern "C" fn ludolog_native_best(game: *const c_char, position: *const c_ch
 /// The addresses of the exported functions, used so the linker keeps them.
 pub fn exported_symbols() -> [(&'static str, usize); 4] {
     [
-        ("ludolog_native_best", ludolog_native_best as *const () as usize),
-        ("ludolog_hex_empty_cells", ludolog_hex_empty_cells as *const () as usize),
-        ("ludolog_hex_group_spans", ludolog_hex_group_spans as *const () as usize),
-        ("ludolog_hex_spanning", ludolog_hex_spanning as *const () as usize),
+        (
+            "ludolog_native_best",
+            ludolog_native_best as *const () as usize,
+        ),
+        (
+            "ludolog_hex_empty_cells",
+            ludolog_hex_empty_cells as *const () as usize,
+        ),
+        (
+            "ludolog_hex_group_spans",
+            ludolog_hex_group_spans as *const () as usize,
+        ),
+        (
+            "ludolog_hex_spanning",
+            ludolog_hex_spanning as *const () as usize,
+        ),
     ]
 }

@@ -13,7 +13,11 @@ pub struct NativeEngine<G: Game> {
 impl<G: Game> NativeEngine<G> {
     /// Wraps the start position of a native game.
     pub fn new(name: &str, start: G) -> Self {
-        NativeEngine { name: name.to_string(), start, searcher: None }
+        NativeEngine {
+            name: name.to_string(),
+            start,
+            searcher: None,
+        }
     }
 
     /// The start position.
@@ -54,7 +58,10 @@ impl<G: Game> Engine for NativeEngine<G> {
             position: game.position_text(),
             to_move: names[game.to_move()].to_string(),
             outcome: game.outcome().map(|o| outcome_text(o, names)),
-            legal: sorted_moves(&game).into_iter().map(|m| game.move_text(m)).collect(),
+            legal: sorted_moves(&game)
+                .into_iter()
+                .map(|m| game.move_text(m))
+                .collect(),
         })
     }
 

@@ -14,9 +14,17 @@ pub enum OptionError {
     #[error("option `{0}` is not of the form key=value")]
     Malformed(String),
     #[error("unknown option `{key}` for {game} (it takes: {known})")]
-    Unknown { game: String, key: String, known: String },
+    Unknown {
+        game: String,
+        key: String,
+        known: String,
+    },
     #[error("option {key}={value}: {why}")]
-    BadValue { key: String, value: String, why: String },
+    BadValue {
+        key: String,
+        value: String,
+        why: String,
+    },
 }
 
 impl GameOptions {
@@ -40,7 +48,10 @@ impl GameOptions {
     /// Options from pairs.
     pub fn from_pairs(pairs: &[(&str, &str)]) -> Self {
         GameOptions {
-            pairs: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+            pairs: pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
         }
     }
 
@@ -51,12 +62,20 @@ impl GameOptions {
 
     /// The last value given for `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.pairs.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+        self.pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
 
     /// Fails on the first key not in `known`.
     pub fn check_known(&self, game: &str, known: &[&str]) -> Result<(), OptionError> {
-        match self.pairs.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+        match self
+            .pairs
+            .iter()
+            .find(|(k, _)| !known.contains(&k.as_str()))
+        {
             Some((k, _)) => Err(OptionError::Unknown {
                 game: game.to_string(),
                 key: k.clone(),
@@ -83,14 +102,23 @@ mod tests {
         let o = GameOptions::parse(&["size=5", "swap = true"]).unwrap();
         assert_eq!(o.get("size"), Some("5"));
         assert_eq!(o.get("swap"), Some("true"));
-        assert!(matches!(GameOptions::parse(&["size"]), Err(OptionError::Malformed(_))));
-        assert!(matches!(GameOptions::parse(&["=3"]), Err(OptionError::Malformed(_))));
+        assert!(matches!(
+            GameOptions::parse(&["size"]),
+            Err(OptionError::Malformed(_))
+        ));
+        assert!(matches!(
+            GameOptions::parse(&["=3"]),
+            Err(OptionError::Malformed(_))
+        ));
     }
 
     #[test]
     fn unknown_keys_are_named() {
         let o = GameOptions::parse(&["sise=5"]).unwrap();
         let e = o.check_known("hex", &["size", "swap"]).unwrap_err();
-        assert_eq!(e.to_string(), "unknown option `sise` for hex (it takes: size, swap)");
+        assert_eq!(
+            e.to_string(),
+            "unknown option `sise` for hex (it takes: size, swap)"
+        );
     }
 }

@@ -19,7 +19,10 @@ pub struct GameInfo {
 pub const GAMES: &[GameInfo] = &[GameInfo {
     name: "hex",
     summary: "Hex: join your two edges; red (first) top-bottom, blue left-right",
-    options: &[("size", "11", "board size, 1 to 26"), ("swap", "false", "pie rule: blue may swap as first move")],
+    options: &[
+        ("size", "11", "board size, 1 to 26"),
+        ("swap", "false", "pie rule: blue may swap as first move"),
+    ],
     native: true,
 }];
 
@@ -45,7 +48,13 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// A built-in game with options, in its default tier.
     pub fn new(game: &str, options: GameOptions) -> EngineSpec {
-        EngineSpec { game: game.to_string(), options, tier: None, rules: None, limit: None }
+        EngineSpec {
+            game: game.to_string(),
+            options,
+            tier: None,
+            rules: None,
+            limit: None,
+        }
     }
 }
 
@@ -100,17 +109,29 @@ impl EngineSpec {
         let tier = self.effective_tier();
         if tier == Tier::Native {
             if self.rules.is_some() || is_path(&self.game) {
-                return Err(OpenError::Other("the native tier does not read rule files; use --tier spec or accelerated".into()));
+                return Err(OpenError::Other(
+                    "the native tier does not read rule files; use --tier spec or accelerated"
+                        .into(),
+                ));
             }
             return match self.game.as_str() {
-                "hex" => Ok(Box::new(NativeEngine::new("hex", hex::Hex::from_options(&self.options)?))),
-                other if find(other).is_some() => Err(OpenError::Other(format!("{other} has no native engine; use --tier spec or accelerated"))),
-                other => Err(OpenError::Source(crate::prolog::SourceError::UnknownGame(other.to_string()))),
+                "hex" => Ok(Box::new(NativeEngine::new(
+                    "hex",
+                    hex::Hex::from_options(&self.options)?,
+                ))),
+                other if find(other).is_some() => Err(OpenError::Other(format!(
+                    "{other} has no native engine; use --tier spec or accelerated"
+                ))),
+                other => Err(OpenError::Source(crate::prolog::SourceError::UnknownGame(
+                    other.to_string(),
+                ))),
             };
         }
         let mut engine = self.open_rules(tier)?;
         engine.initial().map_err(|e| match e {
-            EngineError::Rules(m) | EngineError::Options(m) => OpenError::Other(format!("options {}: {m}", self.options)),
+            EngineError::Rules(m) | EngineError::Options(m) => {
+                OpenError::Other(format!("options {}: {m}", self.options))
+            }
             other => OpenError::Engine(other),
         })?;
         Ok(Box::new(engine))

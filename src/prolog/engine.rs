@@ -66,12 +66,20 @@ pub struct RulesEngine {
 
 impl RulesEngine {
     /// Loads the rules into a fresh machine, in the spec or accelerated tier.
-    pub fn new(rules: &RuleSet, options: GameOptions, tier: Tier) -> Result<RulesEngine, LoadError> {
+    pub fn new(
+        rules: &RuleSet,
+        options: GameOptions,
+        tier: Tier,
+    ) -> Result<RulesEngine, LoadError> {
         let mut machine = PrologMachine::load(rules)?;
         let accelerated = match tier {
             Tier::Spec => false,
             Tier::Accelerated => true,
-            Tier::Native => return Err(LoadError("a rule file cannot run in the native tier".into())),
+            Tier::Native => {
+                return Err(LoadError(
+                    "a rule file cannot run in the native tier".into(),
+                ))
+            }
         };
         machine
             .set_acceleration(accelerated)
@@ -124,18 +132,24 @@ impl RulesEngine {
                     _ => EngineError::Rules(format!("{}: {text}", self.path)),
                 })
             }
-            other => Err(EngineError::Rules(format!("{}: unexpected reply {other:?}", self.path))),
+            other => Err(EngineError::Rules(format!(
+                "{}: unexpected reply {other:?}",
+                self.path
+            ))),
         }
     }
 
     fn text(&self, t: &Term) -> Result<String, EngineError> {
-        term_text(t).ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {t:?}", self.path)))
+        term_text(t)
+            .ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {t:?}", self.path)))
     }
 
     fn integer(&self, t: &Term) -> Result<u64, EngineError> {
         term_integer(t)
             .and_then(|i| u64::try_from(i).ok())
-            .ok_or_else(|| EngineError::Rules(format!("{}: expected a count, got {t:?}", self.path)))
+            .ok_or_else(|| {
+                EngineError::Rules(format!("{}: expected a count, got {t:?}", self.path))
+            })
     }
 
     fn option_pairs(&self) -> String {
@@ -150,41 +164,70 @@ impl RulesEngine {
 
     /// Runs a query typed by a user (as data, never as query syntax) with
     /// `current(S)` bound to `position`; at most `max` answers.
-    pub fn user_query(&mut self, text: &str, position: &str, limit: u64, max: usize) -> Result<QueryReply, EngineError> {
+    pub fn user_query(
+        &mut self,
+        text: &str,
+        position: &str,
+        limit: u64,
+        max: usize,
+    ) -> Result<QueryReply, EngineError> {
         let q = format!(
             "host:user_query({}, {}, {}, {limit}, {max}, R).",
             crate::prolog::quote_atom(&self.module),
             quote_string(text),
             quote_string(position)
         );
-        let reply = self.machine.answer(&q, "R").map_err(|e| EngineError::Rules(format!("{}: {e}", self.path)))?;
+        let reply = self
+            .machine
+            .answer(&q, "R")
+            .map_err(|e| EngineError::Rules(format!("{}: {e}", self.path)))?;
         match reply {
             Term::Compound(f, args) if f == "answers" && args.len() == 2 => {
                 let texts = match &args[0] {
-                    Term::List(items) => items.iter().map(|t| self.text(t)).collect::<Result<Vec<_>, _>>()?,
+                    Term::List(items) => items
+                        .iter()
+                        .map(|t| self.text(t))
+                        .collect::<Result<Vec<_>, _>>()?,
                     _ => Vec::new(),
                 };
                 Ok(QueryReply::Answers(texts, args[1] == Term::atom("true")))
             }
-            Term::Compound(f, args) if args.len() == 1 && ["syntax", "error", "limit"].contains(&f.as_str()) => {
+            Term::Compound(f, args)
+                if args.len() == 1 && ["syntax", "error", "limit"].contains(&f.as_str()) =>
+            {
                 let t = self.text(&args[0])?;
-                Ok(QueryReply::Error(if f == "limit" { format!("error: {t}") } else { t }))
+                Ok(QueryReply::Error(if f == "limit" {
+                    format!("error: {t}")
+                } else {
+                    t
+                }))
             }
-            other => Err(EngineError::Rules(format!("{}: unexpected query reply {other:?}", self.path))),
+            other => Err(EngineError::Rules(format!(
+                "{}: unexpected query reply {other:?}",
+                self.path
+            ))),
         }
     }
 
     /// The rule file's `view/2` of a position.
     pub fn view(&mut self, position: &str) -> Result<crate::render::View, EngineError> {
         let t = self.request(&format!("view({})", quote_string(position)))?;
-        crate::render::View::from_term(&t)
-            .ok_or_else(|| EngineError::Rules(format!("{}: view/2 gave a term of the wrong shape", self.path)))
+        crate::render::View::from_term(&t).ok_or_else(|| {
+            EngineError::Rules(format!(
+                "{}: view/2 gave a term of the wrong shape",
+                self.path
+            ))
+        })
     }
 
     /// The start position after a list of moves, in one request.
     pub fn replay(&mut self, moves: &[String]) -> Result<String, EngineError> {
         let list: Vec<String> = moves.iter().map(|m| quote_string(m.trim())).collect();
-        let t = self.request(&format!("replay({}, [{}])", self.option_pairs(), list.join(",")))?;
+        let t = self.request(&format!(
+            "replay({}, [{}])",
+            self.option_pairs(),
+            list.join(",")
+        ))?;
         self.text(&t)
     }
 }
@@ -209,9 +252,17 @@ impl Engine for RulesEngine {
         match t {
             Term::Compound(f, args) if f == "d" && args.len() == 4 => {
                 let legal = match &args[3] {
-                    Term::List(items) => items.iter().map(|m| self.text(m)).collect::<Result<Vec<_>, _>>()?,
+                    Term::List(items) => items
+                        .iter()
+                        .map(|m| self.text(m))
+                        .collect::<Result<Vec<_>, _>>()?,
                     Term::Atom(a) if a == "[]" => Vec::new(),
-                    other => return Err(EngineError::Rules(format!("{}: bad move list {other:?}", self.path))),
+                    other => {
+                        return Err(EngineError::Rules(format!(
+                            "{}: bad move list {other:?}",
+                            self.path
+                        )))
+                    }
                 };
                 let outcome = match &args[2] {
                     Term::Atom(a) if a == "none" => None,
@@ -224,18 +275,29 @@ impl Engine for RulesEngine {
                     legal,
                 })
             }
-            other => Err(EngineError::Rules(format!("{}: bad description {other:?}", self.path))),
+            other => Err(EngineError::Rules(format!(
+                "{}: bad description {other:?}",
+                self.path
+            ))),
         }
     }
 
     fn play(&mut self, position: &str, mv: &str) -> Result<String, EngineError> {
-        let t = self.request(&format!("play({}, {})", quote_string(position), quote_string(mv.trim())))?;
+        let t = self.request(&format!(
+            "play({}, {})",
+            quote_string(position),
+            quote_string(mv.trim())
+        ))?;
         self.text(&t)
     }
 
     fn play_all(&mut self, position: &str, moves: &[String]) -> Result<String, EngineError> {
         let list: Vec<String> = moves.iter().map(|m| quote_string(m.trim())).collect();
-        let t = self.request(&format!("after({}, [{}])", quote_string(position), list.join(",")))?;
+        let t = self.request(&format!(
+            "after({}, [{}])",
+            quote_string(position),
+            list.join(",")
+        ))?;
         self.text(&t)
     }
 
@@ -245,11 +307,17 @@ impl Engine for RulesEngine {
     }
 
     fn perft_counts(&mut self, position: &str, depth: u32) -> Result<Vec<u64>, EngineError> {
-        let t = self.request(&format!("perft_counts({}, {depth})", quote_string(position)))?;
+        let t = self.request(&format!(
+            "perft_counts({}, {depth})",
+            quote_string(position)
+        ))?;
         match &t {
             Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
-            other => Err(EngineError::Rules(format!("{}: expected a list of counts, got {other:?}", self.path))),
+            other => Err(EngineError::Rules(format!(
+                "{}: expected a list of counts, got {other:?}",
+                self.path
+            ))),
         }
     }
 
@@ -257,13 +325,22 @@ impl Engine for RulesEngine {
         let limits = match how {
             SearchSpec::AlphaBeta(l) => l,
             SearchSpec::Mcts { .. } => {
-                return Err(EngineError::Options("MCTS runs on native engines only (use --tier native)".into()))
+                return Err(EngineError::Options(
+                    "MCTS runs on native engines only (use --tier native)".into(),
+                ))
             }
         };
         let depth = limits.depth.unwrap_or(2).max(1);
         let t = self.request(&format!("best({}, {depth})", quote_string(position)))?;
         match &t {
-            Term::Atom(a) if a == "none" => Ok(BestMove { mv: None, score: 0, verdict: None, pv: vec![], depth, nodes: 0 }),
+            Term::Atom(a) if a == "none" => Ok(BestMove {
+                mv: None,
+                score: 0,
+                verdict: None,
+                pv: vec![],
+                depth,
+                nodes: 0,
+            }),
             Term::Compound(f, args) if f == "b" && args.len() == 3 => {
                 let mv = self.text(&args[0])?;
                 let score = term_integer(&args[1]).unwrap_or(0) as i32;
@@ -274,14 +351,28 @@ impl Engine for RulesEngine {
                 } else {
                     None
                 };
-                Ok(BestMove { mv: Some(mv.clone()), score, verdict, pv: vec![mv], depth, nodes: self.integer(&args[2])? })
+                Ok(BestMove {
+                    mv: Some(mv.clone()),
+                    score,
+                    verdict,
+                    pv: vec![mv],
+                    depth,
+                    nodes: self.integer(&args[2])?,
+                })
             }
-            other => Err(EngineError::Rules(format!("{}: bad search answer {other:?}", self.path))),
+            other => Err(EngineError::Rules(format!(
+                "{}: bad search answer {other:?}",
+                self.path
+            ))),
         }
     }
 
     fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError> {
-        let t = self.request(&format!("evaluate({}, {})", quote_string(position), quote_string(player)))?;
+        let t = self.request(&format!(
+            "evaluate({}, {})",
+            quote_string(position),
+            quote_string(player)
+        ))?;
         term_integer(&t)
             .map(|i| i as i32)
             .ok_or_else(|| EngineError::Rules(format!("{}: evaluate/3 gave {t:?}", self.path)))
@@ -289,7 +380,10 @@ impl Engine for RulesEngine {
 
     fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError> {
         let seed = seed % (1 << 31);
-        let t = self.request(&format!("playouts({}, {count}, {seed})", quote_string(position)))?;
+        let t = self.request(&format!(
+            "playouts({}, {count}, {seed})",
+            quote_string(position)
+        ))?;
         self.integer(&t)
     }
 }

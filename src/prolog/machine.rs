@@ -43,7 +43,8 @@ pub struct PrologMachine {
 
 fn capture(buf: Rc<RefCell<String>>) -> Box<dyn FnMut(&mut Cursor<Vec<u8>>)> {
     Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
-        buf.borrow_mut().push_str(&String::from_utf8_lossy(cursor.get_ref()));
+        buf.borrow_mut()
+            .push_str(&String::from_utf8_lossy(cursor.get_ref()));
         cursor.get_mut().clear();
         cursor.set_position(0);
     })
@@ -60,14 +61,26 @@ impl PrologMachine {
     /// A fresh machine with the rule set loaded: helpers first, the game last.
     pub fn load(rules: &RuleSet) -> Result<PrologMachine, LoadError> {
         let output = Rc::new(RefCell::new(String::new()));
-        let (_input, streams) =
-            StreamConfig::from_callbacks(Some(capture(output.clone())), Some(capture(output.clone())));
-        let machine = catch_unwind(AssertUnwindSafe(|| MachineBuilder::new().with_streams(streams).build()))
-            .map_err(|p| LoadError(format!("cannot start the Prolog engine: {}", panic_text(p))))?;
-        let mut pm = PrologMachine { machine, output, poisoned: false };
+        let (_input, streams) = StreamConfig::from_callbacks(
+            Some(capture(output.clone())),
+            Some(capture(output.clone())),
+        );
+        let machine = catch_unwind(AssertUnwindSafe(|| {
+            MachineBuilder::new().with_streams(streams).build()
+        }))
+        .map_err(|p| LoadError(format!("cannot start the Prolog engine: {}", panic_text(p))))?;
+        let mut pm = PrologMachine {
+            machine,
+            output,
+            poisoned: false,
+        };
         // the embedded host comes first: it checks the syntax of files from disk
         pm.load_file(&super::rules::embedded_host())?;
-        for file in rules.lib.iter().filter(|f| f.module != "host" || f.disk.is_some()) {
+        for file in rules
+            .lib
+            .iter()
+            .filter(|f| f.module != "host" || f.disk.is_some())
+        {
             pm.load_file(file)?;
         }
         pm.load_file(&rules.game)?;
@@ -86,36 +99,62 @@ impl PrologMachine {
         if let Some(disk) = &file.disk {
             let path = disk.to_string_lossy();
             let answer = self
-                .answer(&format!("host:check_syntax({}, R).", quote_string(&path)), "R")
+                .answer(
+                    &format!("host:check_syntax({}, R).", quote_string(&path)),
+                    "R",
+                )
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
             if let Term::Compound(f, args) = &answer {
                 if f == "error" && args.len() == 2 {
                     let line = super::term_integer(&args[0]).unwrap_or(0);
                     let what = super::term_text(&args[1]).unwrap_or_default();
-                    let at = if line > 0 { format!("{}:{line}", file.path) } else { file.path.clone() };
+                    let at = if line > 0 {
+                        format!("{}:{line}", file.path)
+                    } else {
+                        file.path.clone()
+                    };
                     return Err(LoadError(format!("{at}: syntax error: {what}")));
                 }
             }
         }
         self.take_output();
         let (module, text) = (file.module.clone(), file.text.clone());
-        catch_unwind(AssertUnwindSafe(|| self.machine.load_module_string(&module, text)))
-            .map_err(|p| LoadError(format!("{}: the Prolog engine failed loading it: {}", file.path, panic_text(p))))?;
+        catch_unwind(AssertUnwindSafe(|| {
+            self.machine.load_module_string(&module, text)
+        }))
+        .map_err(|p| {
+            LoadError(format!(
+                "{}: the Prolog engine failed loading it: {}",
+                file.path,
+                panic_text(p)
+            ))
+        })?;
         let out = self.take_output();
         if out.contains("error") {
-            let line = out.lines().find(|l| l.contains("error")).unwrap_or("").trim();
-            return Err(LoadError(format!("{}: {}", file.path, describe_load_error(line))));
+            let line = out
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or("")
+                .trim();
+            return Err(LoadError(format!(
+                "{}: {}",
+                file.path,
+                describe_load_error(line)
+            )));
         }
         for warning in out.lines().filter(|l| !l.trim().is_empty()) {
             eprintln!("{}: {}", file.path, warning.trim().trim_start_matches("% "));
         }
-        self.run_to_end("host:clear.").map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
+        self.run_to_end("host:clear.")
+            .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
         Ok(())
     }
 
     fn check_protocol(&mut self, game: &RuleFile) -> Result<(), LoadError> {
         let q = format!("host:check_protocol({}, M).", quote_atom(&game.module));
-        let missing = self.answer(&q, "M").map_err(|e| LoadError(format!("{}: {e}", game.path)))?;
+        let missing = self
+            .answer(&q, "M")
+            .map_err(|e| LoadError(format!("{}: {e}", game.path)))?;
         let names: Vec<String> = match &missing {
             Term::List(items) => items.iter().filter_map(super::term_text).collect(),
             _ => Vec::new(),
@@ -151,13 +190,18 @@ impl PrologMachine {
     /// Runs a query and collects at most a few answers, reading the query to its end.
     fn run_to_end(&mut self, query: &str) -> Result<Vec<Result<LeafAnswer, Term>>, QueryError> {
         if self.poisoned {
-            return Err(QueryError::Engine("an earlier query broke this machine".into()));
+            return Err(QueryError::Engine(
+                "an earlier query broke this machine".into(),
+            ));
         }
         let machine = &mut self.machine;
         let result = catch_unwind(AssertUnwindSafe(|| {
             let mut answers = Vec::new();
             for answer in machine.run_query(query.to_string()) {
-                let stop = matches!(answer, Ok(LeafAnswer::False) | Err(_) | Ok(LeafAnswer::Exception(_)));
+                let stop = matches!(
+                    answer,
+                    Ok(LeafAnswer::False) | Err(_) | Ok(LeafAnswer::Exception(_))
+                );
                 if answers.len() < 4 {
                     answers.push(answer);
                 }
@@ -169,11 +213,15 @@ impl PrologMachine {
         }));
         match result {
             Ok(answers) => {
-                let failed = answers.iter().any(|a| matches!(a, Err(_) | Ok(LeafAnswer::Exception(_))));
+                let failed = answers
+                    .iter()
+                    .any(|a| matches!(a, Err(_) | Ok(LeafAnswer::Exception(_))));
                 if failed {
                     // an exception escaped: clear the ball so it does not resurface
                     let _ = catch_unwind(AssertUnwindSafe(|| {
-                        machine.run_query("catch(throw(reset), _, true).".to_string()).count()
+                        machine
+                            .run_query("catch(throw(reset), _, true).".to_string())
+                            .count()
                     }));
                 }
                 Ok(answers)
@@ -199,10 +247,15 @@ impl PrologMachine {
             debug_assert!(symbols.iter().all(|(_, addr)| *addr != 0));
             let t = self.answer("catch((accel:load, R = ok), E, R = E).", "R")?;
             if t != Term::atom("ok") {
-                return Err(QueryError::Answer(format!("cannot bind the foreign functions: {t:?}")));
+                return Err(QueryError::Answer(format!(
+                    "cannot bind the foreign functions: {t:?}"
+                )));
             }
         }
-        let q = format!("hexgrid:set_acceleration({}), R = ok.", if on { "on" } else { "off" });
+        let q = format!(
+            "hexgrid:set_acceleration({}), R = ok.",
+            if on { "on" } else { "off" }
+        );
         self.answer(&q, "R").map(|_| ())
     }
 }

@@ -34,7 +34,12 @@ const LIB: [(&str, &str, &str); 5] = [
 const GAMES: [(&str, &str, &str); 1] = [embedded!("hex", "rules/hex.pl")];
 
 fn embedded_file((module, path, text): (&str, &str, &str)) -> RuleFile {
-    RuleFile { module: module.to_string(), path: path.to_string(), disk: None, text: text.to_string() }
+    RuleFile {
+        module: module.to_string(),
+        path: path.to_string(),
+        disk: None,
+        text: text.to_string(),
+    }
 }
 
 /// The embedded copy of the host helpers.
@@ -44,7 +49,10 @@ pub fn embedded_host() -> RuleFile {
 
 /// The embedded rule file of a built-in game.
 pub fn embedded_game(name: &str) -> Option<RuleFile> {
-    GAMES.iter().find(|g| g.0 == name).map(|&g| embedded_file(g))
+    GAMES
+        .iter()
+        .find(|g| g.0 == name)
+        .map(|&g| embedded_file(g))
 }
 
 /// The files a machine loads: the helpers, then the game.
@@ -83,16 +91,29 @@ pub fn declared_module(text: &str) -> Option<String> {
 
 fn read_file(path: &Path) -> Result<RuleFile, SourceError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|err| SourceError::Read { path: shown.clone(), err })?;
-    let module = declared_module(&text).ok_or_else(|| SourceError::NoModule { path: shown.clone() })?;
-    Ok(RuleFile { module, path: shown, disk: Some(path.to_path_buf()), text })
+    let text = std::fs::read_to_string(path).map_err(|err| SourceError::Read {
+        path: shown.clone(),
+        err,
+    })?;
+    let module = declared_module(&text).ok_or_else(|| SourceError::NoModule {
+        path: shown.clone(),
+    })?;
+    Ok(RuleFile {
+        module,
+        path: shown,
+        disk: Some(path.to_path_buf()),
+        text,
+    })
 }
 
 impl RuleSet {
     /// The embedded rules of a built-in game.
     pub fn embedded(game: &str) -> Result<RuleSet, SourceError> {
         let game = embedded_game(game).ok_or_else(|| SourceError::UnknownGame(game.to_string()))?;
-        Ok(RuleSet { lib: LIB.iter().map(|&f| embedded_file(f)).collect(), game })
+        Ok(RuleSet {
+            lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
+            game,
+        })
     }
 
     /// Rules from disk: a rule file (with the embedded helpers), or a directory
@@ -101,14 +122,20 @@ impl RuleSet {
         let shown = path.display().to_string();
         if path.is_file() {
             let game = read_file(path)?;
-            return Ok(RuleSet { lib: LIB.iter().map(|&f| embedded_file(f)).collect(), game });
+            return Ok(RuleSet {
+                lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
+                game,
+            });
         }
         if !path.is_dir() {
             return Err(SourceError::Missing(shown));
         }
         let game_path = path.join(format!("{game}.pl"));
         if !game_path.is_file() {
-            return Err(SourceError::NoGame { dir: shown, game: game.to_string() });
+            return Err(SourceError::NoGame {
+                dir: shown,
+                game: game.to_string(),
+            });
         }
         let mut lib = Vec::new();
         for &(module, p, text) in LIB.iter() {
@@ -120,7 +147,10 @@ impl RuleSet {
                 lib.push(embedded_file((module, p, text)));
             }
         }
-        Ok(RuleSet { lib, game: read_file(&game_path)? })
+        Ok(RuleSet {
+            lib,
+            game: read_file(&game_path)?,
+        })
     }
 }
 
@@ -130,8 +160,14 @@ mod tests {
 
     #[test]
     fn finds_the_declared_module() {
-        assert_eq!(declared_module("% c\n:- module(hex, [a/1]).").as_deref(), Some("hex"));
-        assert_eq!(declared_module(":- module( my_hex2 ,[]).").as_deref(), Some("my_hex2"));
+        assert_eq!(
+            declared_module("% c\n:- module(hex, [a/1]).").as_deref(),
+            Some("hex")
+        );
+        assert_eq!(
+            declared_module(":- module( my_hex2 ,[]).").as_deref(),
+            Some("my_hex2")
+        );
         assert_eq!(declared_module("foo(1)."), None);
         assert_eq!(declared_module(":- module(Hex, [])."), None);
     }

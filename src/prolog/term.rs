@@ -89,9 +89,18 @@ mod tests {
 
     #[test]
     fn strings_come_back_in_several_shapes() {
-        let pairs = Term::compound(".", [Term::atom("a"), Term::compound(".", [Term::atom("b"), Term::string("cd")])]);
+        let pairs = Term::compound(
+            ".",
+            [
+                Term::atom("a"),
+                Term::compound(".", [Term::atom("b"), Term::string("cd")]),
+            ],
+        );
         assert_eq!(term_text(&pairs).as_deref(), Some("abcd"));
-        assert_eq!(term_text(&Term::list([Term::atom("x")])).as_deref(), Some("x"));
+        assert_eq!(
+            term_text(&Term::list([Term::atom("x")])).as_deref(),
+            Some("x")
+        );
         assert_eq!(term_text(&Term::atom("[]")).as_deref(), Some(""));
         assert_eq!(term_text(&Term::integer(3)), None);
     }

@@ -33,17 +33,25 @@ pub fn render_ascii(view: &View, colour: bool) -> String {
         }
     }
     let mut out = String::new();
-    let header: String = (0..view.cols).map(|c| format!(" {}", (b'a' + c as u8) as char)).collect();
+    let header: String = (0..view.cols)
+        .map(|c| format!(" {}", (b'a' + c as u8) as char))
+        .collect();
     out.push_str(&format!("   {header}\n"));
     for (r, row) in grid.iter().enumerate() {
-        let indent = if view.shape == Shape::Hex { " ".repeat(r) } else { String::new() };
+        let indent = if view.shape == Shape::Hex {
+            " ".repeat(r)
+        } else {
+            String::new()
+        };
         out.push_str(&format!("{:>2} {indent}", r + 1));
         for cell in row {
             out.push(' ');
             match cell.and_then(|c| c.owner.as_deref().map(|o| (o, c.kind.as_deref()))) {
-                Some((owner, kind)) if colour => {
-                    out.push_str(&format!("\x1b[{}m{}\x1b[0m", colour_code(owner), glyph(owner, kind)))
-                }
+                Some((owner, kind)) if colour => out.push_str(&format!(
+                    "\x1b[{}m{}\x1b[0m",
+                    colour_code(owner),
+                    glyph(owner, kind)
+                )),
                 Some((owner, kind)) => out.push(glyph(owner, kind)),
                 None => out.push('.'),
             }
@@ -81,9 +89,17 @@ mod tests {
             shape: Shape::Hex,
             cols: 2,
             rows: 2,
-            cells: vec![cell(0, 0, Some("red")), cell(1, 0, None), cell(0, 1, None), cell(1, 1, Some("blue"))],
+            cells: vec![
+                cell(0, 0, Some("red")),
+                cell(1, 0, None),
+                cell(0, 1, None),
+                cell(1, 1, Some("blue")),
+            ],
             info: vec![("to_move".into(), "red".into())],
         };
-        assert_eq!(render_ascii(&view, false), "    a b\n 1  r .\n 2   . b\nto move: red\n");
+        assert_eq!(
+            render_ascii(&view, false),
+            "    a b\n 1  r .\n 2   . b\nto move: red\n"
+        );
     }
 }

@@ -52,7 +52,9 @@ fn list(t: &Term) -> Vec<Term> {
 impl View {
     /// Reads a `view/5` term; `None` when it is not of that shape.
     pub fn from_term(t: &Term) -> Option<View> {
-        let Term::Compound(f, args) = t else { return None };
+        let Term::Compound(f, args) = t else {
+            return None;
+        };
         if f != "view" || args.len() != 5 {
             return None;
         }
@@ -87,7 +89,13 @@ impl View {
                 _ => None,
             })
             .collect();
-        Some(View { shape, cols, rows, cells, info })
+        Some(View {
+            shape,
+            cols,
+            rows,
+            cells,
+            info,
+        })
     }
 }
 

@@ -23,12 +23,28 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("undo", "[N]", "take back the last N moves (default 1)"),
     ("moves", "", "list the legal moves"),
     ("board", "", "draw the board"),
-    ("position", "[TEXT]", "show the position text, or set the position"),
+    (
+        "position",
+        "[TEXT]",
+        "show the position text, or set the position",
+    ),
     ("game", "NAME [key=value...]", "switch to another game"),
     ("load", "FILE", "load a rule file and play its game"),
-    ("reload", "", "re-read the rule files, keeping the moves that are still legal"),
-    ("tier", "spec|accelerated|native", "switch the tier that plays moves"),
-    ("best", "[DEPTH]", "the best move by alpha-beta (default depth 3)"),
+    (
+        "reload",
+        "",
+        "re-read the rule files, keeping the moves that are still legal",
+    ),
+    (
+        "tier",
+        "spec|accelerated|native",
+        "switch the tier that plays moves",
+    ),
+    (
+        "best",
+        "[DEPTH]",
+        "the best move by alpha-beta (default depth 3)",
+    ),
     ("help", "[COMMAND]", "this list, or one command"),
     ("quit", "", "leave (or Ctrl-D)"),
 ];
@@ -44,21 +60,33 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "play" | "p" => Err(":play needs at least one move, e.g. :play d5".into()),
         "undo" | "u" => match rest.first() {
             None => Ok(Command::Undo(1)),
-            Some(n) => n.parse().map(Command::Undo).map_err(|_| format!(":undo takes a number of moves, not `{n}`")),
+            Some(n) => n
+                .parse()
+                .map(Command::Undo)
+                .map_err(|_| format!(":undo takes a number of moves, not `{n}`")),
         },
         "moves" | "m" => Ok(Command::Moves),
         "board" | "b" => Ok(Command::Board),
-        "position" | "pos" => Ok(Command::Position((!rest.is_empty()).then(|| rest.join(" ")))),
+        "position" | "pos" => Ok(Command::Position(
+            (!rest.is_empty()).then(|| rest.join(" ")),
+        )),
         "game" | "g" => match rest.split_first() {
             Some((g, opts)) => Ok(Command::Game(g.clone(), opts.to_vec())),
             None => Err(":game needs a game name, e.g. :game hex size=7".into()),
         },
-        "load" | "l" => one(&rest).map(Command::Load).ok_or_else(|| ":load needs a rule file".to_string()),
+        "load" | "l" => one(&rest)
+            .map(Command::Load)
+            .ok_or_else(|| ":load needs a rule file".to_string()),
         "reload" | "r" => Ok(Command::Reload),
-        "tier" | "t" => one(&rest).map(Command::Tier).ok_or_else(|| ":tier needs spec, accelerated or native".to_string()),
+        "tier" | "t" => one(&rest)
+            .map(Command::Tier)
+            .ok_or_else(|| ":tier needs spec, accelerated or native".to_string()),
         "best" => match rest.first() {
             None => Ok(Command::Best(None)),
-            Some(d) => d.parse().map(|d| Command::Best(Some(d))).map_err(|_| format!(":best takes a depth, not `{d}`")),
+            Some(d) => d
+                .parse()
+                .map(|d| Command::Best(Some(d)))
+                .map_err(|_| format!(":best takes a depth, not `{d}`")),
         },
         "help" | "h" | "?" => Ok(Command::Help(one(&rest))),
         "quit" | "q" | "exit" => Ok(Command::Quit),
@@ -93,12 +121,21 @@ mod tests {
 
     #[test]
     fn parses_commands_and_says_what_is_wrong() {
-        assert_eq!(parse(":play a1 b2"), Ok(Command::Play(vec!["a1".into(), "b2".into()])));
+        assert_eq!(
+            parse(":play a1 b2"),
+            Ok(Command::Play(vec!["a1".into(), "b2".into()]))
+        );
         assert_eq!(parse(":undo"), Ok(Command::Undo(1)));
         assert_eq!(parse(":undo 3"), Ok(Command::Undo(3)));
         assert!(parse(":undo x").unwrap_err().contains("number"));
-        assert_eq!(parse(":game hex size=5"), Ok(Command::Game("hex".into(), vec!["size=5".into()])));
-        assert_eq!(parse(":position 3x3 3/3/3 red"), Ok(Command::Position(Some("3x3 3/3/3 red".into()))));
+        assert_eq!(
+            parse(":game hex size=5"),
+            Ok(Command::Game("hex".into(), vec!["size=5".into()]))
+        );
+        assert_eq!(
+            parse(":position 3x3 3/3/3 red"),
+            Ok(Command::Position(Some("3x3 3/3/3 red".into())))
+        );
         assert!(parse(":fly").unwrap_err().contains("unknown command :fly"));
     }
 }

@@ -44,7 +44,9 @@ impl Worker {
         let (worker_tx, rx) = channel::<Response>();
         let (ready_tx, ready_rx) = channel::<Result<String, String>>();
         // a deep answer or a deep query needs a deep stack; untouched pages cost nothing
-        let thread = std::thread::Builder::new().name("ludolog-session".into()).stack_size(512 << 20);
+        let thread = std::thread::Builder::new()
+            .name("ludolog-session".into())
+            .stack_size(512 << 20);
         let spawned = thread.spawn(move || {
             let mut session = match Session::restore(snapshot) {
                 Ok(s) => {
@@ -78,7 +80,10 @@ impl Worker {
             }
         });
         spawned.context("cannot start the session thread")?;
-        let banner = ready_rx.recv().context("the session thread stopped")?.map_err(anyhow::Error::msg)?;
+        let banner = ready_rx
+            .recv()
+            .context("the session thread stopped")?
+            .map_err(anyhow::Error::msg)?;
         Ok((Worker { tx, rx }, banner))
     }
 }
@@ -95,7 +100,10 @@ impl Remote {
     /// restarts one from the last snapshot.
     fn ask(&mut self, req: Request) -> Result<Reply> {
         self.interrupted.store(false, Ordering::SeqCst);
-        self.worker.tx.send(req).context("the session thread stopped")?;
+        self.worker
+            .tx
+            .send(req)
+            .context("the session thread stopped")?;
         loop {
             match self.worker.rx.recv_timeout(Duration::from_millis(50)) {
                 Ok(Response::Reply(r, snap)) => {
@@ -107,7 +115,9 @@ impl Remote {
                     if self.interrupted.swap(false, Ordering::SeqCst) {
                         let (worker, _) = Worker::spawn(self.snapshot.clone())?;
                         self.worker = worker;
-                        return Ok(Reply::Text("interrupted: the query was abandoned; the session is as it was".into()));
+                        return Ok(Reply::Text(
+                            "interrupted: the query was abandoned; the session is as it was".into(),
+                        ));
                     }
                 }
                 Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the session thread stopped"),
@@ -116,7 +126,12 @@ impl Remote {
     }
 
     fn complete(&mut self, line: &str, pos: usize) -> (usize, Vec<String>) {
-        if self.worker.tx.send(Request::Complete(line.to_string(), pos)).is_err() {
+        if self
+            .worker
+            .tx
+            .send(Request::Complete(line.to_string(), pos))
+            .is_err()
+        {
             return (pos, vec![]);
         }
         match self.worker.rx.recv_timeout(Duration::from_secs(2)) {
@@ -132,9 +147,22 @@ struct ReplHelper {
 
 impl Completer for ReplHelper {
     type Candidate = Pair;
-    fn complete(&self, line: &str, pos: usize, _: &rustyline::Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &rustyline::Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let (start, c) = self.remote.borrow_mut().complete(line, pos);
-        Ok((start, c.into_iter().map(|s| Pair { display: s.clone(), replacement: s }).collect()))
+        Ok((
+            start,
+            c.into_iter()
+                .map(|s| Pair {
+                    display: s.clone(),
+                    replacement: s,
+                })
+                .collect(),
+        ))
     }
 }
 impl Hinter for ReplHelper {
@@ -166,7 +194,10 @@ fn wants_more() -> bool {
     let more = loop {
         match read() {
             Ok(Event::Key(KeyEvent { code, .. })) => {
-                break matches!(code, KeyCode::Char(';') | KeyCode::Char(' ') | KeyCode::Char('n'));
+                break matches!(
+                    code,
+                    KeyCode::Char(';') | KeyCode::Char(' ') | KeyCode::Char('n')
+                );
             }
             Ok(_) => continue,
             Err(_) => break false,
@@ -176,7 +207,12 @@ fn wants_more() -> bool {
     more
 }
 
-fn print_reply(remote: &mut Remote, reply: Reply, interactive: bool, out: &mut dyn Write) -> Result<bool> {
+fn print_reply(
+    remote: &mut Remote,
+    reply: Reply,
+    interactive: bool,
+    out: &mut dyn Write,
+) -> Result<bool> {
     let mut reply = reply;
     loop {
         match reply {
@@ -228,15 +264,24 @@ pub fn run(spec: EngineSpec) -> Result<()> {
     }
     let snapshot = Snapshot::start(spec);
     let (worker, banner) = Worker::spawn(snapshot.clone())?;
-    let remote = Rc::new(RefCell::new(Remote { worker, snapshot, interrupted }));
+    let remote = Rc::new(RefCell::new(Remote {
+        worker,
+        snapshot,
+        interrupted,
+    }));
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut out = std::io::stdout();
     if !interactive {
         return run_piped(&remote, &mut out);
     }
-    writeln!(out, "ludolog — {banner}. Queries end with `.`; :help for commands, Ctrl-D to leave.")?;
+    writeln!(
+        out,
+        "ludolog — {banner}. Queries end with `.`; :help for commands, Ctrl-D to leave."
+    )?;
     let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = Editor::new()?;
-    editor.set_helper(Some(ReplHelper { remote: remote.clone() }));
+    editor.set_helper(Some(ReplHelper {
+        remote: remote.clone(),
+    }));
     let history = history_path();
     if let Some(h) = &history {
         let _ = editor.load_history(h);
@@ -298,7 +343,10 @@ fn run_piped(remote: &Rc<RefCell<Remote>>, out: &mut dyn Write) -> Result<()> {
     }
     if !buffer.trim().is_empty() {
         writeln!(out, "?- {}", buffer.trim())?;
-        writeln!(out, "error: the input ended inside a query (a query ends with `.`)")?;
+        writeln!(
+            out,
+            "error: the input ended inside a query (a query ends with `.`)"
+        )?;
     }
     Ok(())
 }

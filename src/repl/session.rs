@@ -22,7 +22,11 @@ pub enum Reply {
     /// Text to print (may be empty).
     Text(String),
     /// One answer of a query; `more` when `next_answer` has another.
-    Answer { output: String, text: String, more: bool },
+    Answer {
+        output: String,
+        text: String,
+        more: bool,
+    },
     /// Leave the REPL.
     Quit,
 }
@@ -38,7 +42,11 @@ pub struct Snapshot {
 impl Snapshot {
     /// A session at the start of the game.
     pub fn start(spec: EngineSpec) -> Snapshot {
-        Snapshot { spec, positions: Vec::new(), moves: Vec::new() }
+        Snapshot {
+            spec,
+            positions: Vec::new(),
+            moves: Vec::new(),
+        }
     }
 }
 
@@ -76,7 +84,15 @@ impl Session {
         let rules = spec.open_rules(rules_tier(&spec))?;
         let mut engine = spec.open()?;
         let start = engine.initial()?;
-        Ok(Session { spec, rules, engine, positions: vec![start], moves: Vec::new(), pending: VecDeque::new(), cut_off: false })
+        Ok(Session {
+            spec,
+            rules,
+            engine,
+            positions: vec![start],
+            moves: Vec::new(),
+            pending: VecDeque::new(),
+            cut_off: false,
+        })
     }
 
     /// Rebuilds a session from a snapshot (a fresh machine, the same positions).
@@ -91,7 +107,11 @@ impl Session {
 
     /// The session's state, to rebuild it after an interrupt.
     pub fn snapshot(&self) -> Snapshot {
-        Snapshot { spec: self.spec.clone(), positions: self.positions.clone(), moves: self.moves.clone() }
+        Snapshot {
+            spec: self.spec.clone(),
+            positions: self.positions.clone(),
+            moves: self.moves.clone(),
+        }
     }
 
     /// The current position text.
@@ -101,7 +121,12 @@ impl Session {
 
     /// The game's name and tier, for the prompt and banner.
     pub fn describe(&self) -> String {
-        format!("{} {} ({})", self.rules.module(), self.spec.options, self.spec.effective_tier())
+        format!(
+            "{} {} ({})",
+            self.rules.module(),
+            self.spec.options,
+            self.spec.effective_tier()
+        )
     }
 
     /// Handles one complete input: a `:command` or a query ending in `.`.
@@ -129,7 +154,11 @@ impl Session {
         if !more && self.cut_off {
             text.push_str(&format!("\n% stopped after {MAX_ANSWERS} answers"));
         }
-        Some(Reply::Answer { output: String::new(), text, more })
+        Some(Reply::Answer {
+            output: String::new(),
+            text,
+            more,
+        })
     }
 
     /// Forgets the answers not yet shown.
@@ -148,7 +177,11 @@ impl Session {
         match reply {
             Ok(QueryReply::Answers(answers, complete)) => {
                 if answers.is_empty() {
-                    return Reply::Answer { output, text: "false".into(), more: false };
+                    return Reply::Answer {
+                        output,
+                        text: "false".into(),
+                        more: false,
+                    };
                 }
                 self.pending = answers.into_iter().map(truncate).collect();
                 self.cut_off = !complete;
@@ -165,7 +198,11 @@ impl Session {
     fn legal_list(&mut self) -> String {
         match self.engine.describe(&self.position().to_string()) {
             Ok(info) if info.legal.is_empty() => "no legal moves".to_string(),
-            Ok(info) => format!("legal moves ({}): {}", info.legal.len(), info.legal.join(" ")),
+            Ok(info) => format!(
+                "legal moves ({}): {}",
+                info.legal.len(),
+                info.legal.join(" ")
+            ),
             Err(e) => format!("error: {e}"),
         }
     }
@@ -212,11 +249,18 @@ impl Session {
                     self.positions.pop();
                     self.moves.pop();
                 }
-                Reply::Text(format!("undid {n} move{}\n{}", if n == 1 { "" } else { "s" }, self.board()))
+                Reply::Text(format!(
+                    "undid {n} move{}\n{}",
+                    if n == 1 { "" } else { "s" },
+                    self.board()
+                ))
             }
             Command::Best(depth) => {
                 let pos = self.position().to_string();
-                let limits = Limits { depth: Some(depth.unwrap_or(3)), ..Limits::default() };
+                let limits = Limits {
+                    depth: Some(depth.unwrap_or(3)),
+                    ..Limits::default()
+                };
                 match self.engine.best(&pos, SearchSpec::AlphaBeta(limits)) {
                     Ok(b) => Reply::Text(match b.mv {
                         None => "no move: the game is over".into(),
@@ -240,13 +284,25 @@ impl Session {
             },
             Command::Game(name, opts) => match GameOptions::parse(&opts) {
                 Ok(options) => {
-                    let spec = EngineSpec { game: name, options, tier: None, rules: None, limit: self.spec.limit };
+                    let spec = EngineSpec {
+                        game: name,
+                        options,
+                        tier: None,
+                        rules: None,
+                        limit: self.spec.limit,
+                    };
                     self.switch(spec, false)
                 }
                 Err(e) => Reply::Text(format!("error: {e}")),
             },
             Command::Load(file) => {
-                let spec = EngineSpec { game: file, options: self.spec.options.clone(), tier: None, rules: None, limit: self.spec.limit };
+                let spec = EngineSpec {
+                    game: file,
+                    options: self.spec.options.clone(),
+                    tier: None,
+                    rules: None,
+                    limit: self.spec.limit,
+                };
                 self.switch(spec, false)
             }
             Command::Reload => {
@@ -276,7 +332,11 @@ impl Session {
                             fresh.moves.push(m.clone());
                         }
                         Err(e) => {
-                            note = format!("\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}", self.moves.len(), i + 1);
+                            note = format!(
+                                "\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
+                                self.moves.len(),
+                                i + 1
+                            );
                             break;
                         }
                     }
@@ -293,25 +353,53 @@ impl Session {
     /// start of that word and the candidates.
     pub fn complete(&mut self, line: &str, pos: usize) -> (usize, Vec<String>) {
         let head = &line[..pos.min(line.len())];
-        let start = head.rfind(|c: char| c.is_whitespace() || "(,;".contains(c)).map_or(0, |i| i + 1);
+        let start = head
+            .rfind(|c: char| c.is_whitespace() || "(,;".contains(c))
+            .map_or(0, |i| i + 1);
         let word = &head[start..];
         let candidates: Vec<String> = if head.starts_with(':') && !head.contains(' ') {
-            commands::COMMANDS.iter().map(|(n, _, _)| format!(":{n}")).collect()
+            commands::COMMANDS
+                .iter()
+                .map(|(n, _, _)| format!(":{n}"))
+                .collect()
         } else if head.starts_with(":play ") || head.starts_with(":p ") {
             let pos = self.position().to_string();
-            self.engine.describe(&pos).map(|i| i.legal).unwrap_or_default()
+            self.engine
+                .describe(&pos)
+                .map(|i| i.legal)
+                .unwrap_or_default()
         } else if head.starts_with(":game ") || head.starts_with(":g ") {
             GAMES.iter().map(|g| g.name.to_string()).collect()
         } else if head.starts_with(":tier ") {
             Tier::ALL.iter().map(|t| t.name().to_string()).collect()
         } else if head.starts_with(":help ") {
-            commands::COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect()
-        } else {
-            ["current(", "legal(", "play(", "outcome(", "to_move(", "evaluate(", "view(", "initial(", "findall(", "length("]
+            commands::COMMANDS
                 .iter()
-                .map(|s| s.to_string())
+                .map(|(n, _, _)| n.to_string())
                 .collect()
+        } else {
+            [
+                "current(",
+                "legal(",
+                "play(",
+                "outcome(",
+                "to_move(",
+                "evaluate(",
+                "view(",
+                "initial(",
+                "findall(",
+                "length(",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
         };
-        (start, candidates.into_iter().filter(|c| c.starts_with(word)).collect())
+        (
+            start,
+            candidates
+                .into_iter()
+                .filter(|c| c.starts_with(word))
+                .collect(),
+        )
     }
 }

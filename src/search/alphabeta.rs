@@ -138,8 +138,22 @@ impl<G: Game> Searcher<G> {
         self.stopped = false;
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
-        let max_depth = limits.depth.unwrap_or(if limits.time.is_some() || limits.nodes.is_some() { 128 } else { 4 });
-        let mut result = SearchResult { best: None, score: 0, depth: 0, pv: Vec::new(), nodes: 0, elapsed: Duration::ZERO };
+        let max_depth =
+            limits
+                .depth
+                .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
+                    128
+                } else {
+                    4
+                });
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
         if let Some(o) = game.outcome() {
             result.score = terminal_score(o, game.to_move(), 0);
             return result;
@@ -173,7 +187,9 @@ impl<G: Game> Searcher<G> {
         let mut g = game.clone();
         let mut moves = Vec::new();
         for _ in 0..depth {
-            let Some(entry) = self.probe(g.hash()) else { break };
+            let Some(entry) = self.probe(g.hash()) else {
+                break;
+            };
             let Some(m) = entry.best else { break };
             g.legal_moves(&mut moves);
             if !moves.contains(&m) {
@@ -279,7 +295,13 @@ impl<G: Game> Searcher<G> {
             } else {
                 Bound::Exact
             };
-            self.store(Entry { key, depth, score: to_table(best, ply), bound, best: best_move });
+            self.store(Entry {
+                key,
+                depth,
+                score: to_table(best, ply),
+                bound,
+                best: best_move,
+            });
         }
         best
     }
@@ -298,8 +320,19 @@ impl<G: Game> Searcher<G> {
     }
 
     /// TT move first, then killers, then (near the root) by static evaluation, else by history.
-    fn order(&mut self, g: &G, moves: &mut [G::Move], tt_move: Option<G::Move>, depth: u32, ply: u32) {
-        let killers = self.killers.get(ply as usize).copied().unwrap_or([None, None]);
+    fn order(
+        &mut self,
+        g: &G,
+        moves: &mut [G::Move],
+        tt_move: Option<G::Move>,
+        depth: u32,
+        ply: u32,
+    ) {
+        let killers = self
+            .killers
+            .get(ply as usize)
+            .copied()
+            .unwrap_or([None, None]);
         let me = g.to_move();
         let by_eval = depth >= 2;
         let mut keyed: Vec<(i64, G::Move)> = moves
@@ -314,7 +347,8 @@ impl<G: Game> Searcher<G> {
                 } else if by_eval {
                     let mut child = g.clone();
                     child.play(m);
-                    child.evaluate(me) as i64 * 1024 + *self.history.get(&m).unwrap_or(&0) as i64 % 1024
+                    child.evaluate(me) as i64 * 1024
+                        + *self.history.get(&m).unwrap_or(&0) as i64 % 1024
                 } else {
                     *self.history.get(&m).unwrap_or(&0) as i64
                 };

@@ -33,10 +33,21 @@ pub fn mcts<G: Game>(game: &G, playouts: u64, seed: u64) -> MctsResult<G::Move> 
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);
     if root_moves.is_empty() {
-        return MctsResult { best: None, score: 0, nodes: 0 };
+        return MctsResult {
+            best: None,
+            score: 0,
+            nodes: 0,
+        };
     }
-    let mut nodes =
-        vec![Node { mv: None, parent: None, children: vec![], untried: root_moves, visits: 0, wins: 0.0, mover: 1 - game.to_move() }];
+    let mut nodes = vec![Node {
+        mv: None,
+        parent: None,
+        children: vec![],
+        untried: root_moves,
+        visits: 0,
+        wins: 0.0,
+        mover: 1 - game.to_move(),
+    }];
     let mut buf = Vec::new();
     for _ in 0..playouts {
         // selection
@@ -73,7 +84,15 @@ pub fn mcts<G: Game>(game: &G, playouts: u64, seed: u64) -> MctsResult<G::Move> 
             g.play(m);
             let mut untried = Vec::new();
             g.legal_moves(&mut untried);
-            nodes.push(Node { mv: Some(m), parent: Some(at), children: vec![], untried, visits: 0, wins: 0.0, mover });
+            nodes.push(Node {
+                mv: Some(m),
+                parent: Some(at),
+                children: vec![],
+                untried,
+                visits: 0,
+                wins: 0.0,
+                mover,
+            });
             let child = nodes.len() - 1;
             nodes[at].children.push(child);
             at = child;
@@ -104,10 +123,16 @@ pub fn mcts<G: Game>(game: &G, playouts: u64, seed: u64) -> MctsResult<G::Move> 
             cur = n.parent;
         }
     }
-    let best = nodes[0].children.iter().copied().max_by_key(|&i| nodes[i].visits);
+    let best = nodes[0]
+        .children
+        .iter()
+        .copied()
+        .max_by_key(|&i| nodes[i].visits);
     MctsResult {
         best: best.and_then(|i| nodes[i].mv),
-        score: best.map(|i| (nodes[i].wins / f64::from(nodes[i].visits.max(1)) * 1000.0) as i32).unwrap_or(0),
+        score: best
+            .map(|i| (nodes[i].wins / f64::from(nodes[i].visits.max(1)) * 1000.0) as i32)
+            .unwrap_or(0),
         nodes: playouts,
     }
 }

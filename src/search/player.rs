@@ -21,7 +21,9 @@ pub enum PlayerKind {
 impl FromStr for PlayerKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("`{s}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N)");
+        let bad = || {
+            format!("`{s}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N)")
+        };
         let (kind, arg) = match s.split_once(':') {
             Some((k, a)) => (k, Some(a)),
             None => (s, None),
@@ -30,20 +32,31 @@ impl FromStr for PlayerKind {
             ("human", None) => Ok(PlayerKind::Human),
             ("random", None) => Ok(PlayerKind::Random),
             ("greedy", None) => Ok(PlayerKind::Greedy),
-            ("alphabeta", None) => Ok(PlayerKind::AlphaBeta(Limits { depth: Some(4), ..Limits::default() })),
+            ("alphabeta", None) => Ok(PlayerKind::AlphaBeta(Limits {
+                depth: Some(4),
+                ..Limits::default()
+            })),
             ("alphabeta", Some(a)) => {
                 if let Some(secs) = a.strip_suffix('s') {
                     let t: f64 = secs.parse().map_err(|_| bad())?;
                     if !(t.is_finite() && t > 0.0) {
                         return Err(bad());
                     }
-                    Ok(PlayerKind::AlphaBeta(Limits { time: Some(Duration::from_secs_f64(t)), ..Limits::default() }))
+                    Ok(PlayerKind::AlphaBeta(Limits {
+                        time: Some(Duration::from_secs_f64(t)),
+                        ..Limits::default()
+                    }))
                 } else {
                     let d: u32 = a.parse().map_err(|_| bad())?;
-                    Ok(PlayerKind::AlphaBeta(Limits { depth: Some(d.max(1)), ..Limits::default() }))
+                    Ok(PlayerKind::AlphaBeta(Limits {
+                        depth: Some(d.max(1)),
+                        ..Limits::default()
+                    }))
                 }
             }
-            ("mcts", a) => Ok(PlayerKind::Mcts(a.map_or(Ok(10_000), |a| a.parse().map_err(|_| bad()))?)),
+            ("mcts", a) => Ok(PlayerKind::Mcts(
+                a.map_or(Ok(10_000), |a| a.parse().map_err(|_| bad()))?,
+            )),
             _ => Err(bad()),
         }
     }
@@ -74,9 +87,17 @@ pub fn choose_move(
             }
             Ok(best.map(|(_, m)| m))
         }
-        PlayerKind::AlphaBeta(limits) => Ok(engine.best(position, SearchSpec::AlphaBeta(limits))?.mv),
-        PlayerKind::Mcts(playouts) => {
-            Ok(engine.best(position, SearchSpec::Mcts { playouts, seed: rng.gen() })?.mv)
+        PlayerKind::AlphaBeta(limits) => {
+            Ok(engine.best(position, SearchSpec::AlphaBeta(limits))?.mv)
         }
+        PlayerKind::Mcts(playouts) => Ok(engine
+            .best(
+                position,
+                SearchSpec::Mcts {
+                    playouts,
+                    seed: rng.gen(),
+                },
+            )?
+            .mv),
     }
 }

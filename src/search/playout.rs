@@ -24,5 +24,7 @@ pub fn random_playout<G: Game>(game: &G, rng: &mut SmallRng, buf: &mut Vec<G::Mo
 pub fn random_playouts<G: Game>(game: &G, count: u64, seed: u64) -> u64 {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut buf = Vec::new();
-    (0..count).map(|_| random_playout(game, &mut rng, &mut buf).0).sum()
+    (0..count)
+        .map(|_| random_playout(game, &mut rng, &mut buf).0)
+        .sum()
 }

@@ -15,7 +15,8 @@ pub fn engine(game: &str, options: &str, tier: Tier) -> Box<dyn Engine> {
         rules: None,
         limit: None,
     };
-    spec.open().unwrap_or_else(|e| panic!("cannot open {game} {options} ({tier}): {e}"))
+    spec.open()
+        .unwrap_or_else(|e| panic!("cannot open {game} {options} ({tier}): {e}"))
 }
 
 /// The path of the `ludolog` binary built for these tests.
@@ -35,7 +36,12 @@ pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
         .spawn()
         .expect("the ludolog binary runs");
     if let Some(text) = stdin {
-        child.stdin.take().expect("stdin").write_all(text.as_bytes()).expect("write stdin");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write stdin");
     }
     drop(child.stdin.take());
     let out = child.wait_with_output().expect("ludolog finishes");

@@ -73,7 +73,14 @@ pub const SWAP: HexMove = u16::MAX;
 impl Hex {
     /// The empty board of the given size.
     pub fn new(rules: HexRules, cols: usize, rows: usize, swap: bool) -> Hex {
-        Hex { rules: Arc::new(rules), board: Board::new(cols, rows), swap, to_move: 0, winner: None, hash: 0 }
+        Hex {
+            rules: Arc::new(rules),
+            board: Board::new(cols, rows),
+            swap,
+            to_move: 0,
+            winner: None,
+            hash: 0,
+        }
     }
 
     /// The start position of Hex with options `size` (1..26, default 11) and `swap` (default false).
@@ -83,7 +90,13 @@ impl Hex {
             None => 11,
             Some(v) => match v.parse::<usize>() {
                 Ok(n) if (1..=MAX_SIDE).contains(&n) => n,
-                _ => return Err(bad_value("size", v, "the board size is a whole number from 1 to 26")),
+                _ => {
+                    return Err(bad_value(
+                        "size",
+                        v,
+                        "the board size is a whole number from 1 to 26",
+                    ))
+                }
             },
         };
         let swap = match options.get("swap") {
@@ -109,7 +122,8 @@ impl Hex {
 
     /// The cell of Red's only stone when a swap is legal now.
     fn swap_cell(&self) -> Option<usize> {
-        if !self.swap || self.to_move != 1 || self.winner.is_some() || self.board.stone_count() != 1 {
+        if !self.swap || self.to_move != 1 || self.winner.is_some() || self.board.stone_count() != 1
+        {
             return None;
         }
         (0..self.board.len()).find(|&i| self.board.stone(i) == Some(0))
@@ -135,12 +149,23 @@ impl Hex {
                 }
             }
         }
-        Hex { rules, board, swap, to_move, winner, hash }
+        Hex {
+            rules,
+            board,
+            swap,
+            to_move,
+            winner,
+            hash,
+        }
     }
 }
 
 fn bad_value(key: &str, value: &str, why: &str) -> OptionError {
-    OptionError::BadValue { key: key.to_string(), value: value.to_string(), why: why.to_string() }
+    OptionError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        why: why.to_string(),
+    }
 }
 
 impl Game for Hex {
@@ -160,7 +185,11 @@ impl Game for Hex {
             return;
         }
         buf.extend_from_slice(self.board.empties());
-        if self.swap && self.to_move == 1 && self.board.stone_count() == 1 && self.swap_cell().is_some() {
+        if self.swap
+            && self.to_move == 1
+            && self.board.stone_count() == 1
+            && self.swap_cell().is_some()
+        {
             buf.push(SWAP);
         }
     }
@@ -198,7 +227,8 @@ impl Game for Hex {
             Some(_) => -10_000,
             None => {
                 let mine = connect::distance(&self.board, player, self.rules.axis(player));
-                let theirs = connect::distance(&self.board, 1 - player, self.rules.axis(1 - player));
+                let theirs =
+                    connect::distance(&self.board, 1 - player, self.rules.axis(1 - player));
                 let tempo = i32::from(self.to_move == player);
                 (theirs as i32 - mine as i32) * 10 + tempo
             }

@@ -58,7 +58,10 @@ impl Cursor<'_> {
             None => "the end of the text".to_string(),
             Some(ch) => format!("'{}'", ch as char),
         };
-        Err(format!("column {}: expected {expected}, found {found}", self.at + 1))
+        Err(format!(
+            "column {}: expected {expected}, found {found}",
+            self.at + 1
+        ))
     }
 
     fn literal(&mut self, lit: &str, expected: &str) -> Result<(), String> {
@@ -93,7 +96,10 @@ impl Cursor<'_> {
 
 /// Reads a position text: size, rows, side to move, and " swap" when the pie rule is on.
 pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> {
-    let mut cur = Cursor { text: text.as_bytes(), at: 0 };
+    let mut cur = Cursor {
+        text: text.as_bytes(),
+        at: 0,
+    };
     let cols = cur.natural("the number of columns (1 to 26)")?;
     if cols > MAX_SIDE {
         cur.at = 0;
@@ -139,7 +145,11 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
                     continue;
                 }
                 _ => {
-                    let what = if after_run { "'r' or 'b'" } else { "'r', 'b' or a run of empty cells" };
+                    let what = if after_run {
+                        "'r' or 'b'"
+                    } else {
+                        "'r', 'b' or a run of empty cells"
+                    };
                     return cur.fail(&format!("{what} (row {} has {cols} cells)", r + 1));
                 }
             }
@@ -156,7 +166,10 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
         cur.at += rules.names[1].len();
         1
     } else {
-        return cur.fail(&format!("the side to move ({} or {})", rules.names[0], rules.names[1]));
+        return cur.fail(&format!(
+            "the side to move ({} or {})",
+            rules.names[0], rules.names[1]
+        ));
     };
     let swap = cur.peek().is_some();
     if swap {
@@ -165,7 +178,14 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
     if cur.peek().is_some() {
         return cur.fail("the end of the text");
     }
-    Ok(Hex::from_cells(rules.clone(), cols, rows, &cells, to_move, swap))
+    Ok(Hex::from_cells(
+        rules.clone(),
+        cols,
+        rows,
+        &cells,
+        to_move,
+        swap,
+    ))
 }
 
 /// Reads a move and checks that it is legal in `game`.
@@ -181,22 +201,37 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
         return if moves.contains(&SWAP) {
             Ok(SWAP)
         } else if !game.swap_rule() {
-            Err(EngineError::Illegal("swap: the swap rule is off (option swap=true turns it on)".into()))
+            Err(EngineError::Illegal(
+                "swap: the swap rule is off (option swap=true turns it on)".into(),
+            ))
         } else {
             Err(EngineError::Illegal(
-                "swap: swap is only legal as Blue's first move, with one Red stone on the board".into(),
+                "swap: swap is only legal as Blue's first move, with one Red stone on the board"
+                    .into(),
             ))
         };
     }
     let bytes = text.as_bytes();
     let col = match bytes.first() {
         Some(ch) if ch.is_ascii_alphabetic() => (ch.to_ascii_lowercase() - b'a') as usize,
-        _ => return Err(EngineError::Move(format!("\"{text}\" is not a cell like d5 or the move swap"))),
+        _ => {
+            return Err(EngineError::Move(format!(
+                "\"{text}\" is not a cell like d5 or the move swap"
+            )))
+        }
     };
     let digits = &text[1..];
     let row = match digits.parse::<usize>() {
-        Ok(n) if n >= 1 && !digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit()) => n - 1,
-        _ => return Err(EngineError::Move(format!("\"{text}\" is not a cell like d5 or the move swap"))),
+        Ok(n)
+            if n >= 1 && !digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            n - 1
+        }
+        _ => {
+            return Err(EngineError::Move(format!(
+                "\"{text}\" is not a cell like d5 or the move swap"
+            )))
+        }
     };
     let name = cell_name(col, row);
     if let Some(w) = game.winner {
@@ -208,7 +243,10 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
     }
     let i = b.index(col, row);
     if let Some(p) = b.stone(i) {
-        return Err(EngineError::Illegal(format!("{name} is occupied by {}", game.rules().names[p])));
+        return Err(EngineError::Illegal(format!(
+            "{name} is occupied by {}",
+            game.rules().names[p]
+        )));
     }
     Ok(i as HexMove)
 }

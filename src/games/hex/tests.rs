@@ -68,7 +68,12 @@ fn the_worked_example_has_five_moves_and_one_win() {
 fn position_text_round_trips_on_random_playouts() {
     let mut rng = SmallRng::seed_from_u64(7);
     let mut buf = Vec::new();
-    for options in [&["size=5"][..], &["size=11"], &["size=4", "swap=true"], &["size=1"]] {
+    for options in [
+        &["size=5"][..],
+        &["size=11"],
+        &["size=4", "swap=true"],
+        &["size=1"],
+    ] {
         let start = hex(options);
         for _ in 0..50 {
             let (_, end) = random_playout(&start, &mut rng, &mut buf);
@@ -90,7 +95,10 @@ fn swap_mirrors_reds_stone_for_blue() {
     assert_eq!(s.position_text(), "3x3 3/b2/3 red swap");
     assert!(hex(&["size=3"]).parse_move("swap").is_err());
     let later = after(&["size=3", "swap=true"], "b1 a1");
-    assert!(matches!(later.parse_move("swap"), Err(EngineError::Illegal(_))));
+    assert!(matches!(
+        later.parse_move("swap"),
+        Err(EngineError::Illegal(_))
+    ));
 }
 
 #[test]
@@ -99,22 +107,51 @@ fn illegal_moves_say_why() {
     let msg = |t: &str| g.parse_move(t).unwrap_err().to_string();
     assert_eq!(msg("a1"), "illegal move: a1 is occupied by red");
     assert_eq!(msg("d1"), "illegal move: d1 is off the board");
-    assert_eq!(msg("a0"), "bad move: \"a0\" is not a cell like d5 or the move swap");
-    assert_eq!(msg("?"), "bad move: \"?\" is not a cell like d5 or the move swap");
+    assert_eq!(
+        msg("a0"),
+        "bad move: \"a0\" is not a cell like d5 or the move swap"
+    );
+    assert_eq!(
+        msg("?"),
+        "bad move: \"?\" is not a cell like d5 or the move swap"
+    );
     let won = after(&["size=1"], "a1");
-    assert_eq!(won.parse_move("a1").unwrap_err().to_string(), "illegal move: the game is over: red has won");
+    assert_eq!(
+        won.parse_move("a1").unwrap_err().to_string(),
+        "illegal move: the game is over: red has won"
+    );
 }
 
 #[test]
 fn malformed_positions_name_the_column_and_what_was_expected() {
     let g = hex(&[]);
-    let err = |t: &str| g.parse_position(t).err().map(|e| e.to_string()).unwrap_or_default();
-    assert_eq!(err("3x3 r2/3/3 green"), "bad position: column 12: expected the side to move (red or blue), found 'g'");
+    let err = |t: &str| {
+        g.parse_position(t)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        err("3x3 r2/3/3 green"),
+        "bad position: column 12: expected the side to move (red or blue), found 'g'"
+    );
     assert_eq!(err("3x3 r2/3/3"), "bad position: column 11: expected a space before the side to move, found the end of the text");
-    assert_eq!(err("3x3 r4/3/3 red"), "bad position: column 6: expected at most 2 more cells in row 1 (it has 3), found '4'");
-    assert_eq!(err("3x4 3/3/3/3 red"), "bad position: column 3: expected 3 rows: hex boards are square, found '4'");
-    assert_eq!(err("27x27 27 red"), "bad position: column 1: expected the number of columns (1 to 26), found '2'");
-    assert_eq!(err("3x3 r2/3/3 red x"), "bad position: column 15: expected ' swap' or the end of the text, found ' '");
+    assert_eq!(
+        err("3x3 r4/3/3 red"),
+        "bad position: column 6: expected at most 2 more cells in row 1 (it has 3), found '4'"
+    );
+    assert_eq!(
+        err("3x4 3/3/3/3 red"),
+        "bad position: column 3: expected 3 rows: hex boards are square, found '4'"
+    );
+    assert_eq!(
+        err("27x27 27 red"),
+        "bad position: column 1: expected the number of columns (1 to 26), found '2'"
+    );
+    assert_eq!(
+        err("3x3 r2/3/3 red x"),
+        "bad position: column 15: expected ' swap' or the end of the text, found ' '"
+    );
     assert_eq!(err("3x3 rx1/3/3 red"), "bad position: column 6: expected 'r', 'b' or a run of empty cells (row 1 has 3 cells), found 'x'");
 }
 
