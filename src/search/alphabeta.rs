@@ -3,7 +3,7 @@
 //! depth/time/node limits, principal variation, and proven win/loss scores.
 
 use crate::game::{Game, Outcome};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
 
 /// The score of a win found now; a win in `n` plies scores `WIN - n`.
@@ -71,7 +71,7 @@ pub struct Searcher<G: Game> {
     table: Vec<Option<Entry<G::Move>>>,
     use_table: bool,
     killers: Vec<[Option<G::Move>; 2]>,
-    history: HashMap<G::Move, u32>,
+    history: FxHashMap<G::Move, u32>,
     buffers: Vec<Vec<G::Move>>,
     nodes: u64,
     deadline: Option<Instant>,
@@ -122,7 +122,7 @@ impl<G: Game> Searcher<G> {
             table: vec![None; entries],
             use_table: entries > 0,
             killers: Vec::new(),
-            history: HashMap::new(),
+            history: FxHashMap::default(),
             buffers: Vec::new(),
             nodes: 0,
             deadline: None,
@@ -334,7 +334,7 @@ impl<G: Game> Searcher<G> {
             .copied()
             .unwrap_or([None, None]);
         let me = g.to_move();
-        let by_eval = depth >= 2;
+        let by_eval = depth >= 4;
         let mut keyed: Vec<(i64, G::Move)> = moves
             .iter()
             .map(|&m| {

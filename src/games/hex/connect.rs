@@ -5,7 +5,7 @@
 //! Prolog definitions there mean.
 
 use super::board::{Axis, Board, DIRECTIONS};
-use std::collections::VecDeque;
+use std::cell::RefCell;
 
 /// Where cell `i` lies across `axis`: (on the low edge, on the high edge).
 fn edges(cols: usize, rows: usize, i: usize, axis: Axis) -> (bool, bool) {
@@ -65,57 +65,137 @@ pub fn spanning(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis) -
     !seeds.is_empty() && flood(cells, cols, rows, stone, axis, &seeds)
 }
 
+/// Neighbour and edge tables of one board size, for the distance search.
+#[derive(Default)]
+struct Geometry {
+    size: (usize, usize),
+    /// Six neighbour slots per cell; `u16::MAX` marks a missing neighbour.
+    neighbours: Vec<[u16; 6]>,
+    /// Per cell: bit 0 top row, 1 bottom row, 2 left column, 3 right column.
+    edges: Vec<u8>,
+}
+
+impl Geometry {
+    fn build(cols: usize, rows: usize) -> Geometry {
+        let n = cols * rows;
+        let mut g = Geometry {
+            size: (cols, rows),
+            neighbours: vec![[u16::MAX; 6]; n],
+            edges: vec![0; n],
+        };
+        for i in 0..n {
+            for (k, j) in neighbours(cols, rows, i).enumerate() {
+                g.neighbours[i][k] = j as u16;
+            }
+            let (vl, vh) = edges(cols, rows, i, Axis::Vertical);
+            let (hl, hh) = edges(cols, rows, i, Axis::Horizontal);
+            g.edges[i] = u8::from(vl) | u8::from(vh) << 1 | u8::from(hl) << 2 | u8::from(hh) << 3;
+        }
+        g
+    }
+}
+
+/// Reused state of `distance`: the geometry and the buffers.
+#[derive(Default)]
+struct Scratch {
+    geometry: Geometry,
+    dist: Vec<u16>,
+    cur: Vec<u16>,
+    next: Vec<u16>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
 /// How many empty cells `player` must still fill to join the edges of `axis`,
 /// through their own stones for free and never through the opponent's; 1000 when
-/// they can no longer join them.  Same as hexgrid:distance/6.
+/// they can no longer join them.  Same as hexgrid:distance/6: a breadth-first
+/// search one distance at a time, each layer closed under free moves.
 pub fn distance(board: &Board, player: usize, axis: Axis) -> u32 {
-    let (cols, rows) = (board.cols(), board.rows());
+    SCRATCH.with(|scratch| {
+        let s = &mut *scratch.borrow_mut();
+        let size = (board.cols(), board.rows());
+        if s.geometry.size != size {
+            s.geometry = Geometry::build(size.0, size.1);
+        }
+        distance_with(board, player, axis, s)
+    })
+}
+
+fn distance_with(board: &Board, player: usize, axis: Axis, s: &mut Scratch) -> u32 {
     let n = board.len();
-    let cost = |i: usize| -> Option<u32> {
+    let (low_bit, high_bit) = match axis {
+        Axis::Vertical => (1u8, 2u8),
+        Axis::Horizontal => (4u8, 8u8),
+    };
+    let cost = |i: usize| -> Option<u16> {
         match board.stone(i) {
             None => Some(1),
             Some(p) if p == player => Some(0),
             Some(_) => None,
         }
     };
-    let mut dist = vec![u32::MAX; n];
-    let mut queue = VecDeque::new();
+    let Scratch {
+        geometry,
+        dist,
+        cur,
+        next,
+    } = s;
+    dist.clear();
+    dist.resize(n, u16::MAX);
+    cur.clear();
+    next.clear();
     for i in 0..n {
-        if edges(cols, rows, i, axis).0 {
-            if let Some(c) = cost(i) {
-                dist[i] = c;
-                if c == 0 {
-                    queue.push_front(i);
-                } else {
-                    queue.push_back(i);
+        if geometry.edges[i] & low_bit != 0 {
+            match cost(i) {
+                Some(0) => {
+                    dist[i] = 0;
+                    cur.push(i as u16);
                 }
+                Some(c) => {
+                    dist[i] = c;
+                    next.push(i as u16);
+                }
+                None => {}
             }
         }
     }
-    let mut done = vec![false; n];
-    while let Some(i) = queue.pop_front() {
-        if done[i] {
-            continue;
-        }
-        done[i] = true;
-        if edges(cols, rows, i, axis).1 {
-            return dist[i];
-        }
-        for j in neighbours(cols, rows, i) {
-            if let Some(c) = cost(j) {
-                let d = dist[i] + c;
-                if d < dist[j] {
-                    dist[j] = d;
-                    if c == 0 {
-                        queue.push_front(j);
-                    } else {
-                        queue.push_back(j);
+    let mut d: u16 = 0;
+    loop {
+        while let Some(i) = cur.pop() {
+            let i = i as usize;
+            if dist[i] != d {
+                continue;
+            }
+            if geometry.edges[i] & high_bit != 0 {
+                return u32::from(d);
+            }
+            for &j in &geometry.neighbours[i] {
+                if j == u16::MAX {
+                    break;
+                }
+                let j = j as usize;
+                if let Some(c) = cost(j) {
+                    let nd = d + c;
+                    if nd < dist[j] {
+                        dist[j] = nd;
+                        if c == 0 {
+                            cur.push(j as u16);
+                        } else {
+                            next.push(j as u16);
+                        }
                     }
                 }
             }
         }
+        if next.is_empty() {
+            return 1000;
+        }
+        std::mem::swap(cur, next);
+        next.clear();
+        d += 1;
     }
-    1000
 }
 
 #[cfg(test)]
