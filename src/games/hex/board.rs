@@ -1,5 +1,8 @@
 //! A Hex board of up to 26 x 26 cells: stones, a union-find with edge sentinels, and the empty cells.
 
+use std::cell::RefCell;
+use std::sync::Arc;
+
 /// The largest number of columns or rows.
 pub const MAX_SIDE: usize = 26;
 /// The largest number of cells.
@@ -23,9 +26,60 @@ pub enum Axis {
 /// The six neighbour offsets (dc, dr): (c+-1, r), (c, r+-1), (c+1, r-1), (c-1, r+1).
 pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
+/// The neighbours and edges of every cell of one board size.
+pub struct Geometry {
+    /// Six neighbour slots per cell, `u16::MAX` after the last one.
+    pub neighbours: Vec<[u16; 6]>,
+    /// Per cell: bit 0 top row, 1 bottom row, 2 left column, 3 right column.
+    pub edges: Vec<u8>,
+}
+
+impl Geometry {
+    fn build(cols: usize, rows: usize) -> Geometry {
+        let n = cols * rows;
+        let mut g = Geometry {
+            neighbours: vec![[u16::MAX; 6]; n],
+            edges: vec![0; n],
+        };
+        for i in 0..n {
+            let (c, r) = (i % cols, i / cols);
+            let mut k = 0;
+            for (dc, dr) in DIRECTIONS {
+                let (c1, r1) = (c as i32 + dc, r as i32 + dr);
+                if c1 >= 0 && r1 >= 0 && (c1 as usize) < cols && (r1 as usize) < rows {
+                    g.neighbours[i][k] = (r1 as usize * cols + c1 as usize) as u16;
+                    k += 1;
+                }
+            }
+            g.edges[i] = u8::from(r == 0)
+                | u8::from(r + 1 == rows) << 1
+                | u8::from(c == 0) << 2
+                | u8::from(c + 1 == cols) << 3;
+        }
+        g
+    }
+
+    /// The shared geometry of a board size (built once per size and thread).
+    fn of(cols: usize, rows: usize) -> Arc<Geometry> {
+        thread_local! {
+            static CACHE: RefCell<Vec<((usize, usize), Arc<Geometry>)>> = const { RefCell::new(Vec::new()) };
+        }
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if let Some((_, g)) = cache.iter().find(|(k, _)| *k == (cols, rows)) {
+                return g.clone();
+            }
+            let g = Arc::new(Geometry::build(cols, rows));
+            cache.push(((cols, rows), g.clone()));
+            g
+        })
+    }
+}
+
 /// Stones on a C x R rhombus; cell (c, r) has index r * cols + c.
 #[derive(Clone)]
 pub struct Board {
+    geometry: Arc<Geometry>,
     cols: u8,
     rows: u8,
     /// 0 empty, 1 + player index otherwise.
@@ -42,6 +96,7 @@ impl Board {
     pub fn new(cols: usize, rows: usize) -> Board {
         debug_assert!((1..=MAX_SIDE).contains(&cols) && (1..=MAX_SIDE).contains(&rows));
         let mut b = Board {
+            geometry: Geometry::of(cols, rows),
             cols: cols as u8,
             rows: rows as u8,
             cells: [0; MAX_CELLS],
@@ -130,10 +185,11 @@ impl Board {
         x
     }
 
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            self.parent[ra] = rb as u16;
+    /// Links the group of `x` under `root`, a root itself.
+    fn link_under(&mut self, x: usize, root: usize) {
+        let rx = self.find(x);
+        if rx != root {
+            self.parent[rx] = root as u16;
         }
     }
 
@@ -149,24 +205,26 @@ impl Board {
         self.empty_at[last as usize] = at as u16;
         self.n_empty -= 1;
         // join the group
-        let (c, r) = self.coords(i);
-        let (lo, hi, low_edge, high_edge) = match axis {
-            Axis::Vertical => (r == 0, r + 1 == self.rows(), TOP, BOTTOM),
-            Axis::Horizontal => (c == 0, c + 1 == self.cols(), LEFT, RIGHT),
+        let geometry = self.geometry.clone();
+        let (low_bit, high_bit, low_edge, high_edge) = match axis {
+            Axis::Vertical => (1, 2, TOP, BOTTOM),
+            Axis::Horizontal => (4, 8, LEFT, RIGHT),
         };
-        if lo {
-            self.union(i, low_edge);
+        // the new stone is a root: every group it touches is linked under it
+        let edges = geometry.edges[i];
+        if edges & low_bit != 0 {
+            self.link_under(low_edge, i);
         }
-        if hi {
-            self.union(i, high_edge);
+        if edges & high_bit != 0 {
+            self.link_under(high_edge, i);
         }
-        for (dc, dr) in DIRECTIONS {
-            let (c1, r1) = (c as i32 + dc, r as i32 + dr);
-            if c1 >= 0 && r1 >= 0 && (c1 as usize) < self.cols() && (r1 as usize) < self.rows() {
-                let j = self.index(c1 as usize, r1 as usize);
-                if self.cells[j] == self.cells[i] {
-                    self.union(i, j);
-                }
+        let stone = self.cells[i];
+        for &j in &geometry.neighbours[i] {
+            if j == u16::MAX {
+                break;
+            }
+            if self.cells[j as usize] == stone {
+                self.link_under(j as usize, i);
             }
         }
         self.find(low_edge) == self.find(high_edge)
