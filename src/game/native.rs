@@ -105,7 +105,12 @@ impl<G: Game> Engine for NativeEngine<G> {
         };
         match how {
             SearchSpec::AlphaBeta(limits) => {
-                let searcher = self.searcher.get_or_insert_with(Searcher::default);
+                let searcher = self.searcher.get_or_insert_with(|| {
+                    // small games get a small table: zeroing a big one costs more than solving them
+                    let mut moves = Vec::new();
+                    game.legal_moves(&mut moves);
+                    Searcher::new(1 << (moves.len() + 6).clamp(10, 18))
+                });
                 let r = searcher.search(&game, limits);
                 Ok(BestMove {
                     mv: r.best.map(|m| game.move_text(m)),
