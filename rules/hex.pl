@@ -120,7 +120,7 @@ explain_illegal(hex(_, true, _, _, _), swap, "swap is only legal as Blue's first
 atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  move notation: a column letter and a row number (d5), or swap.
-move(M) --> { nonvar(M) }, !, move_out(M).
+move(M) --> { ground(M) }, !, move_out(M).
 move(M) --> move_in(M).
 
 move_out(swap) --> "swap".
@@ -173,7 +173,7 @@ run_out(N) --> natural(N).
 
 position_in(hex(N-N, Swap, P, Board, Status)) -->
     natural(N), "x", natural(N1), { N1 == N, N =< 26 }, " ",
-    rows_in(N, N, Cells), " ",
+    rows_in(N, N, [r, b], Cells), " ",
     side_in(P), swap_in(Swap),
     {  hexgrid:cells_board(N, Cells, Board),
        position_status(Board, N-N, Status) }.
@@ -184,16 +184,21 @@ side_in(blue) --> "blue".
 swap_in(true) --> " swap".
 swap_in(false) --> [].
 
-%% rows_in(+Rows, +Cols, -Cells)//  Rows rows of Cols cells each, separated by "/".
-rows_in(1, Cols, Cells) --> !, row_in(Cols, Cells, []).
-rows_in(R, Cols, Cells) --> row_in(Cols, Cells, Rest), "/", { R1 is R - 1 }, rows_in(R1, Cols, Rest).
+%% rows_in(+Rows, +Cols, +Stones, -Cells)//  Rows rows of Cols cells each,
+% separated by "/"; Stones are the letters that may stand for stones.
+rows_in(1, Cols, Stones, Cells) --> !, row_in(Cols, Stones, Cells, []).
+rows_in(R, Cols, Stones, Cells) -->
+    row_in(Cols, Stones, Cells, Rest), "/", { R1 is R - 1 }, rows_in(R1, Cols, Stones, Rest).
 
-row_in(0, T, T) --> !.
-row_in(K, [X|Cs], T) --> [X], { memberchk(X, [r, b]) }, !, { K1 is K - 1 }, row_in(K1, Cs, T).
-row_in(K, Cs, T) --> natural(Run), { Run =< K, length(Es, Run), maplist(=(e), Es), append(Es, Cs1, Cs), K1 is K - Run }, after_run(K1, Cs1, T).
+row_in(0, _, T, T) --> !.
+row_in(K, Stones, [X|Cs], T) --> [X], { memberchk(X, Stones) }, !, { K1 is K - 1 }, row_in(K1, Stones, Cs, T).
+row_in(K, Stones, Cs, T) -->
+    natural(Run),
+    { Run =< K, length(Es, Run), maplist(=(e), Es), append(Es, Cs1, Cs), K1 is K - Run },
+    after_run(K1, Stones, Cs1, T).
 
-after_run(0, T, T) --> !.
-after_run(K, [X|Cs], T) --> [X], { memberchk(X, [r, b]) }, { K1 is K - 1 }, row_in(K1, Cs, T).
+after_run(0, _, T, T) --> !.
+after_run(K, Stones, [X|Cs], T) --> [X], { memberchk(X, Stones) }, { K1 is K - 1 }, row_in(K1, Stones, Cs, T).
 
 %% position_status(+Board, +Size, -Status)  who, if anyone, has joined their edges.
 position_status(Board, Size, Status) :-

@@ -64,8 +64,8 @@ handle(G, normalize(PosText), Text) :-
 handle(G, describe(PosText), d(Text, Player, Outcome, Moves)) :-
     parse_position(G, PosText, S),
     position_text(G, S, Text),
-    once(call(G:to_move(S, P))), term_text(P, Player),
-    (  call(G:outcome(S, O)) -> term_text(O, Outcome) ; Outcome = none ),
+    once(call(G:to_move(S, P))), plain_text(P, Player),
+    (  call(G:outcome(S, O)) -> plain_text(O, Outcome) ; Outcome = none ),
     protocol:legal_moves(G, S, Ms),
     maplist(move_text(G), Ms, Moves).
 handle(G, play(PosText, MoveText), Text) :-
@@ -149,6 +149,9 @@ move_text(G, M, Text) :-
     ).
 
 term_text(T, Text) :- phrase(format_("~q", [T]), Text).
+
+%% plain_text(+Term, -Text)  a player or outcome as the protocol texts show it: win(SandyBrown).
+plain_text(T, Text) :- phrase(format_("~w", [T]), Text).
 
 %% options(+Pairs, -Options)  "key"-"value" pairs as option terms, key(Value).
 options([], []).

@@ -16,15 +16,25 @@ pub struct GameInfo {
 }
 
 /// Every built-in game.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    name: "hex",
-    summary: "Hex: join your two edges; red (first) top-bottom, blue left-right",
-    options: &[
-        ("size", "11", "board size, 1 to 26"),
-        ("swap", "false", "pie rule: blue may swap as first move"),
-    ],
-    native: true,
-}];
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        name: "hex",
+        summary: "Hex: join your two edges; red (first) top-bottom, blue left-right",
+        options: &[("size", "11", "board size, 1 to 26"), ("swap", "false", "pie rule: blue may swap as first move")],
+        native: true,
+    },
+    GameInfo {
+        name: "contactix",
+        summary: "Con-Tac-Tix: Hex on any C x R board with named colours (the UGent assignment)",
+        options: &[
+            ("cols", "11", "columns, 1 to 26"),
+            ("rows", "11", "rows, 1 to 26"),
+            ("vertical", "red", "the colour joining top and bottom (moves first)"),
+            ("horizontal", "blue", "the colour joining left and right"),
+        ],
+        native: true,
+    },
+];
 
 /// The built-in game called `name`.
 pub fn find(name: &str) -> Option<&'static GameInfo> {
@@ -118,6 +128,10 @@ impl EngineSpec {
                 "hex" => Ok(Box::new(NativeEngine::new(
                     "hex",
                     hex::Hex::from_options(&self.options)?,
+                ))),
+                "contactix" => Ok(Box::new(NativeEngine::new(
+                    "contactix",
+                    hex::Hex::contactix_from_options(&self.options)?,
                 ))),
                 other if find(other).is_some() => Err(OpenError::Other(format!(
                     "{other} has no native engine; use --tier spec or accelerated"

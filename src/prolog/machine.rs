@@ -83,6 +83,9 @@ impl PrologMachine {
         {
             pm.load_file(file)?;
         }
+        for dep in &rules.deps {
+            pm.load_file(dep)?;
+        }
         pm.load_file(&rules.game)?;
         pm.check_protocol(&rules.game)?;
         Ok(pm)

@@ -31,7 +31,8 @@ const LIB: [(&str, &str, &str); 5] = [
 ];
 
 /// The built-in games' rule files.
-const GAMES: [(&str, &str, &str); 1] = [embedded!("hex", "rules/hex.pl")];
+const GAMES: [(&str, &str, &str); 2] =
+    [embedded!("hex", "rules/hex.pl"), embedded!("contactix", "rules/contactix.pl")];
 
 fn embedded_file((module, path, text): (&str, &str, &str)) -> RuleFile {
     RuleFile {
@@ -55,11 +56,40 @@ pub fn embedded_game(name: &str) -> Option<RuleFile> {
         .map(|&g| embedded_file(g))
 }
 
-/// The files a machine loads: the helpers, then the game.
+/// The files a machine loads: the helpers, the games the game builds on, then the game.
 #[derive(Clone, Debug)]
 pub struct RuleSet {
     pub lib: Vec<RuleFile>,
+    /// Rule files the game requires (a `requires(hex).` fact), in load order.
+    pub deps: Vec<RuleFile>,
     pub game: RuleFile,
+}
+
+/// The games a rule file builds on: its `requires(Name).` facts, one a line.
+pub fn required_games(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("requires(")?.strip_suffix(").").map(str::trim).map(String::from))
+        .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .collect()
+}
+
+/// The rule files `game` requires, each found by `find`, dependencies first.
+fn dependencies(game: &RuleFile, find: &dyn Fn(&str) -> Result<RuleFile, SourceError>) -> Result<Vec<RuleFile>, SourceError> {
+    let mut out: Vec<RuleFile> = Vec::new();
+    let mut todo: Vec<(RuleFile, usize)> = vec![(game.clone(), 0)];
+    while let Some((file, depth)) = todo.pop() {
+        if depth > 8 {
+            return Err(SourceError::Cycle(file.path));
+        }
+        for name in required_games(&file.text) {
+            let dep = find(&name)?;
+            if !out.iter().any(|f| f.module == dep.module) {
+                out.insert(0, dep.clone());
+            }
+            todo.push((dep, depth + 1));
+        }
+    }
+    Ok(out)
 }
 
 /// A problem finding or reading rule files.
@@ -75,6 +105,8 @@ pub enum SourceError {
     NoGame { dir: String, game: String },
     #[error("unknown game `{0}` (see `ludolog games`)")]
     UnknownGame(String),
+    #[error("{0}: the rule files require each other in a cycle")]
+    Cycle(String),
 }
 
 /// The module name a rule file declares, read from its first `:- module(` directive.
@@ -110,32 +142,37 @@ impl RuleSet {
     /// The embedded rules of a built-in game.
     pub fn embedded(game: &str) -> Result<RuleSet, SourceError> {
         let game = embedded_game(game).ok_or_else(|| SourceError::UnknownGame(game.to_string()))?;
-        Ok(RuleSet {
-            lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
-            game,
-        })
+        let find = |name: &str| embedded_game(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()));
+        let deps = dependencies(&game, &find)?;
+        Ok(RuleSet { lib: LIB.iter().map(|&f| embedded_file(f)).collect(), deps, game })
     }
 
     /// Rules from disk: a rule file (with the embedded helpers), or a directory
     /// holding `GAME.pl` and optionally `lib/*.pl` that replace embedded helpers.
+    /// A game the rule file requires comes from the same directory if it is
+    /// there, else from the built-in copy.
     pub fn from_disk(path: &Path, game: &str) -> Result<RuleSet, SourceError> {
         let shown = path.display().to_string();
+        let dir = if path.is_file() { path.parent().map(Path::to_path_buf).unwrap_or_default() } else { path.to_path_buf() };
+        let find = |name: &str| -> Result<RuleFile, SourceError> {
+            let local = dir.join(format!("{name}.pl"));
+            if local.is_file() {
+                read_file(&local)
+            } else {
+                embedded_game(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()))
+            }
+        };
         if path.is_file() {
             let game = read_file(path)?;
-            return Ok(RuleSet {
-                lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
-                game,
-            });
+            let deps = dependencies(&game, &find)?;
+            return Ok(RuleSet { lib: LIB.iter().map(|&f| embedded_file(f)).collect(), deps, game });
         }
         if !path.is_dir() {
             return Err(SourceError::Missing(shown));
         }
         let game_path = path.join(format!("{game}.pl"));
         if !game_path.is_file() {
-            return Err(SourceError::NoGame {
-                dir: shown,
-                game: game.to_string(),
-            });
+            return Err(SourceError::NoGame { dir: shown, game: game.to_string() });
         }
         let mut lib = Vec::new();
         for &(module, p, text) in LIB.iter() {
@@ -147,10 +184,9 @@ impl RuleSet {
                 lib.push(embedded_file((module, p, text)));
             }
         }
-        Ok(RuleSet {
-            lib,
-            game: read_file(&game_path)?,
-        })
+        let game = read_file(&game_path)?;
+        let deps = dependencies(&game, &find)?;
+        Ok(RuleSet { lib, deps, game })
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod board;
 mod connect;
+pub mod contactix_file;
 mod notation;
 
 pub use board::{Axis, Board, MAX_SIDE};
@@ -21,6 +22,16 @@ pub struct HexRules {
     pub vertical: usize,
     /// Whether only square boards are allowed (Hex proper).
     pub square_only: bool,
+    /// How positions and moves are written.
+    pub style: Style,
+}
+
+/// The two notations: Hex (`3x3 r2/3/3 red`, `a1`) and Con-Tac-Tix
+/// (`3x3 x2/3/3 red red*blue`, `A1`, with colour names from the position).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Hex,
+    ConTacTix,
 }
 
 impl HexRules {
@@ -31,6 +42,18 @@ impl HexRules {
             names: ["red".to_string(), "blue".to_string()],
             vertical: 0,
             square_only: true,
+            style: Style::Hex,
+        }
+    }
+
+    /// Con-Tac-Tix: `x` joins top and bottom and moves first, `y` joins left and right.
+    pub fn contactix(x: &str, y: &str) -> HexRules {
+        HexRules {
+            game: "contactix".to_string(),
+            names: [x.to_string(), y.to_string()],
+            vertical: 0,
+            square_only: false,
+            style: Style::ConTacTix,
         }
     }
 
@@ -105,6 +128,34 @@ impl Hex {
             Some(v) => return Err(bad_value("swap", v, "swap is true or false")),
         };
         Ok(Hex::new(HexRules::hex(), size, size, swap))
+    }
+
+    /// The start position of Con-Tac-Tix: options `cols`, `rows` (1..26, default
+    /// 11), `vertical` and `horizontal` (colour names, default red and blue).
+    pub fn contactix_from_options(options: &GameOptions) -> Result<Hex, OptionError> {
+        options.check_known("contactix", &["cols", "rows", "vertical", "horizontal"])?;
+        let side = |key: &str| -> Result<usize, OptionError> {
+            match options.get(key) {
+                None => Ok(11),
+                Some(v) => match v.parse::<usize>() {
+                    Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
+                    _ => Err(bad_value(key, v, "a whole number from 1 to 26")),
+                },
+            }
+        };
+        let colour = |key: &str, default: &str| -> Result<String, OptionError> {
+            let v = options.get(key).unwrap_or(default);
+            if contactix_file::is_colour(v) {
+                Ok(v.to_string())
+            } else {
+                Err(bad_value(key, v, "a colour name is letters and digits, like red or SandyBrown"))
+            }
+        };
+        let (x, y) = (colour("vertical", "red")?, colour("horizontal", "blue")?);
+        if x == y {
+            return Err(bad_value("horizontal", &y, "the two colours must differ"));
+        }
+        Ok(Hex::new(HexRules::contactix(&x, &y), side("cols")?, side("rows")?, false))
     }
 
     pub fn rules(&self) -> &HexRules {
@@ -248,7 +299,10 @@ impl Game for Hex {
             "swap".to_string()
         } else {
             let (c, r) = self.board.coords(mv as usize);
-            notation::cell_name(c, r)
+            match self.rules.style {
+                Style::Hex => notation::cell_name(c, r),
+                Style::ConTacTix => notation::cell_name(c, r).to_uppercase(),
+            }
         }
     }
 

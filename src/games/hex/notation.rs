@@ -1,6 +1,6 @@
 //! Hex position text ("3x3 r2/3/3 blue[ swap]") and move text ("d5", "swap"), printed and parsed.
 
-use super::{Hex, HexMove, HexRules, MAX_SIDE, SWAP};
+use super::{contactix_file, Hex, HexMove, HexRules, Style, MAX_SIDE, SWAP};
 use crate::game::{EngineError, Game};
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ pub fn position_text(game: &Hex) -> String {
                         out.push_str(&run.to_string());
                         run = 0;
                     }
-                    out.push(if p == 0 { 'r' } else { 'b' });
+                    out.push(stone_letters(game.rules().style)[p] as char);
                 }
             }
         }
@@ -35,11 +35,22 @@ pub fn position_text(game: &Hex) -> String {
         }
     }
     out.push(' ');
-    out.push_str(&game.rules().names[game.to_move()]);
-    if game.swap_rule() {
-        out.push_str(" swap");
+    let names = &game.rules().names;
+    out.push_str(&names[game.to_move()]);
+    match game.rules().style {
+        Style::Hex if game.swap_rule() => out.push_str(" swap"),
+        Style::Hex => {}
+        Style::ConTacTix => out.push_str(&format!(" {}*{}", names[0], names[1])),
     }
     out
+}
+
+/// The letters of the two players' stones in the rows of a position text.
+fn stone_letters(style: Style) -> [u8; 2] {
+    match style {
+        Style::Hex => [b'r', b'b'],
+        Style::ConTacTix => [b'x', b'y'],
+    }
 }
 
 /// A reader over position text that reports errors by column (1-based).
@@ -62,6 +73,18 @@ impl Cursor<'_> {
             "column {}: expected {expected}, found {found}",
             self.at + 1
         ))
+    }
+
+    /// A colour name: letters and digits.
+    fn word(&mut self, expected: &str) -> Result<String, String> {
+        let start = self.at;
+        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric()) {
+            self.at += 1;
+        }
+        if self.at == start {
+            return self.fail(expected);
+        }
+        Ok(String::from_utf8_lossy(&self.text[start..self.at]).into_owned())
     }
 
     fn literal(&mut self, lit: &str, expected: &str) -> Result<(), String> {
@@ -94,12 +117,15 @@ impl Cursor<'_> {
     }
 }
 
-/// Reads a position text: size, rows, side to move, and " swap" when the pie rule is on.
+/// Reads a position text: size, rows, side to move, and " swap" when the pie rule
+/// is on (Hex) or the orientation `X*Y` (Con-Tac-Tix, which also reads the
+/// assignment's multi-line position file).
 pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> {
-    let mut cur = Cursor {
-        text: text.as_bytes(),
-        at: 0,
-    };
+    if rules.style == Style::ConTacTix && text.contains(':') {
+        return contactix_file::parse(text);
+    }
+    let mut cur = Cursor { text: text.as_bytes(), at: 0 };
+    let letters = stone_letters(rules.style);
     let cols = cur.natural("the number of columns (1 to 26)")?;
     if cols > MAX_SIDE {
         cur.at = 0;
@@ -126,8 +152,8 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
         let mut after_run = false;
         while filled < cols {
             match cur.peek() {
-                Some(b'r') => cells.push(Some(0)),
-                Some(b'b') => cells.push(Some(1)),
+                Some(ch) if ch == letters[0] => cells.push(Some(0)),
+                Some(ch) if ch == letters[1] => cells.push(Some(1)),
                 Some(b'1'..=b'9') if !after_run => {
                     let at = cur.at;
                     let run = cur.natural("a run of empty cells")?;
@@ -145,10 +171,11 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
                     continue;
                 }
                 _ => {
+                    let (x, y) = (letters[0] as char, letters[1] as char);
                     let what = if after_run {
-                        "'r' or 'b'"
+                        format!("'{x}' or '{y}'")
                     } else {
-                        "'r', 'b' or a run of empty cells"
+                        format!("'{x}', '{y}' or a run of empty cells")
                     };
                     return cur.fail(&format!("{what} (row {} has {cols} cells)", r + 1));
                 }
@@ -159,6 +186,30 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
         }
     }
     cur.literal(" ", "a space before the side to move")?;
+    if rules.style == Style::ConTacTix {
+        let turn_at = cur.at;
+        let turn = cur.word("the colour to move")?;
+        cur.literal(" ", "a space before the orientation X*Y")?;
+        let x = cur.word("the colour joining top and bottom")?;
+        cur.literal("*", "'*' between the two colours")?;
+        let y = cur.word("the colour joining left and right")?;
+        if cur.peek().is_some() {
+            return cur.fail("the end of the text");
+        }
+        if x == y {
+            return Err(format!("column {}: the two colours must differ", turn_at + 1));
+        }
+        let to_move = if turn == x {
+            0
+        } else if turn == y {
+            1
+        } else {
+            cur.at = turn_at;
+            return cur.fail(&format!("the colour to move ({x} or {y})"));
+        };
+        let rules = Arc::new(HexRules::contactix(&x, &y));
+        return Ok(Hex::from_cells(rules, cols, rows, &cells, to_move, false));
+    }
     let to_move = if cur.text[cur.at..].starts_with(rules.names[0].as_bytes()) {
         cur.at += rules.names[0].len();
         0

@@ -1,0 +1,237 @@
+%% contactix — Con-Tac-Tix (see shared/rules/contactix.md): Hex on a C x R board
+% with named colours, written as a variant of rules/hex.pl.
+%
+% What differs from Hex, and is all this file defines: the board is C x R, the
+% players are two colour names, the orientation X*Y says that X joins top and
+% bottom (and moves first in a new game) and Y joins left and right, the side to
+% move comes from the position, there is no swap rule, and positions are also
+% read from (and written as) the UGent assignment's position file.
+%
+% State: contactix(X*Y, Hex) where Hex is a state of hex.pl in which red plays
+% for X and blue for Y.  Moves are Hex's placements, written with capitals (A3).
+%
+% Position text: "CxR ROWS TURN X*Y", rows from the top separated by "/", x and y
+% for the stones of X and Y, a number for a run of empty cells.
+% Example: "3x3 x2/xyy/3 red red*blue".
+
+:- module(contactix, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3, file//1
+]).
+
+%% requires(?Game)  this file builds on Game's rule file; the host loads that
+% file first (from the same directory when there is one, else the built-in copy).
+requires(hex).
+
+:- use_module(library(lists)).
+:- use_module(library(dcgs)).
+:- use_module(library(error)).
+:- use_module(library(between)).
+:- use_module(library(iso_ext)).
+
+%% initial(+Options, -State)  the empty board; options cols, rows (1..26, default
+% 11), vertical and horizontal (colour names, default red and blue).
+initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-
+    must_be(list, Options),
+    option(cols(C), Options, 11, side),
+    option(rows(R), Options, 11, side),
+    option(vertical(X), Options, red, colour),
+    option(horizontal(Y), Options, blue, colour),
+    (  X == Y -> domain_error(two_different_colours, X*Y) ; true ),
+    forall(member(O, Options), known_option(O)),
+    hexgrid:empty_board(C, R, Board).
+
+%% option(?Option, +Options, +Default, +Kind)  an option's value, checked.
+option(O, Options, Default, Kind) :-
+    functor(O, Name, 1), arg(1, O, V),
+    functor(Q, Name, 1),
+    (  memberchk(Q, Options) -> arg(1, Q, V0) ; V0 = Default ),
+    check(Kind, Name, V0),
+    V = V0.
+
+check(side, _, N) :- integer(N), N >= 1, N =< 26, !.
+check(colour, _, C) :- colour_atom(C), !.
+check(Kind, Name, V) :- domain_error(Kind, Name=V).
+
+known_option(O) :-
+    (  compound(O), functor(O, Name, 1), memberchk(Name, [cols, rows, vertical, horizontal]) -> true
+    ;  domain_error(contactix_option, O)
+    ).
+
+%% colour_atom(+C)  C is a colour name: letters and digits.
+colour_atom(C) :-
+    atom(C), atom_chars(C, Cs), Cs \== [],
+    forall(member(Ch, Cs), alnum(Ch)).
+
+alnum(Ch) :- char_code(Ch, K),
+    (  K >= 0'a, K =< 0'z -> true ; K >= 0'A, K =< 0'Z -> true ; K >= 0'0, K =< 0'9 ).
+
+%% colour(?HexPlayer, +X*Y, ?Colour)  red plays for X, blue for Y.
+colour(red, X*_, X).
+colour(blue, _*Y, Y).
+
+%% to_move(+State, -Colour)  the colour to move.
+to_move(contactix(O, H), P) :- hex:to_move(H, Q), colour(Q, O, P).
+
+%% legal(+State, -Move)  every empty cell (Hex's moves; the swap rule is off).
+legal(contactix(_, H), M) :- hex:legal(H, M).
+
+%% play(+State, +Move, -Next)  Hex's play; fails when Move is not legal.
+play(contactix(O, H), M, contactix(O, H1)) :- hex:play(H, M, H1).
+
+%% outcome(+State, -Outcome)  win(Colour) once that colour joins its edges.
+outcome(contactix(O, H), win(P)) :- hex:outcome(H, win(Q)), colour(Q, O, P).
+
+%% evaluate(+State, +Colour, -Score)  Hex's two-distance evaluation.
+evaluate(contactix(O, H), P, Score) :- colour(Q, O, P), hex:evaluate(H, Q, Score).
+
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
+explain_illegal(contactix(O, H), M, Reason) :-
+    (  hex:outcome(H, win(Q)) -> colour(Q, O, P), phrase(("the game is over: ", atom(P), " has won"), Reason)
+    ;  M = place(C, R), H = hex(_, _, _, Board, _), hexgrid:cell(Board, C, R, X), X \== e
+    -> stone_player(X, Q), colour(Q, O, P), phrase((move(M), " is occupied by ", atom(P)), Reason)
+    ;  M == swap -> Reason = "Con-Tac-Tix has no swap rule"
+    ;  phrase((move(M), " is off the board"), Reason)
+    ).
+
+stone_player(r, red).
+stone_player(b, blue).
+
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
+
+%% move(?Move)//  a cell, column letter (A = left) and row number (1 = top): A3.
+move(M, S0, S) :-
+    ground(M), !,
+    M = place(C, R), Code is 0'A + C, char_code(L, Code), R1 is R + 1,
+    S0 = [L|S1], hex:natural(R1, S1, S).
+move(M, S0, S) :-
+    hex:move(M, S0, S), M \== swap.
+
+%% position(?State)//  the one-line position text; also reads the position file.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> position_in(S), !.
+position(S) --> file(S).
+
+position_out(contactix(X*Y, hex(C-R, _, P, Board, _))) -->
+    hex:natural(C), "x", hex:natural(R), " ",
+    { hexgrid:board_cells(Board, Cells0), maplist(letter, Cells0, Cells) },
+    hex:rows_out(C, Cells), " ",
+    { colour(P, X*Y, T) }, atom(T), " ", atom(X), "*", atom(Y).
+
+position_in(contactix(X*Y, hex(C-R, false, P, Board, Status))) -->
+    hex:natural(C), "x", hex:natural(R), { C =< 26, R =< 26 }, " ",
+    hex:rows_in(R, C, [x, y], Cells0), " ",
+    name(T), " ", name(X), "*", name(Y),
+    {  X \== Y, colour(P, X*Y, T),
+       maplist(letter, Cells, Cells0),
+       hexgrid:cells_board(C, Cells, Board),
+       status(Board, C-R, Status) }.
+
+%% letter(?HexCell, ?Letter)  Hex's r and b are written x and y.
+letter(e, e).
+letter(r, x).
+letter(b, y).
+
+%% name(-Colour)//  a colour name, letters and digits.
+name(C) --> name_chars(Cs), { Cs \== [], atom_chars(C, Cs) }.
+name_chars([Ch|Cs]) --> [Ch], { alnum(Ch) }, !, name_chars(Cs).
+name_chars([]) --> [].
+
+%% status(+Board, +Size, -Status)  who, if anyone, has joined their edges.
+status(Board, Size, Status) :-
+    (  hexgrid:spanning(Board, Size, r, vertical, true) -> Status = won(red)
+    ;  hexgrid:spanning(Board, Size, b, horizontal, true) -> Status = won(blue)
+    ;  Status = ongoing
+    ).
+
+%% file(?State)//  the assignment's position file: size, turn, orientation,
+% state and tiles lines in any order, spaces ignorable; written in that order.
+file(S) --> { nonvar(S) }, !, file_out(S).
+file(S) --> file_lines(Fields), { fields_state(Fields, S) }.
+
+file_out(contactix(X*Y, hex(C-R, _, P, Board, Status))) -->
+    "size: ", hex:natural(C), " * ", hex:natural(R), "\n",
+    { colour(P, X*Y, T) }, "turn: ", atom(T), "\n",
+    "orientation: ", atom(X), " * ", atom(Y), "\n",
+    "state: ", state_out(Status, X*Y), "\n",
+    { findall(tile(Col, Row, Who),
+              ( between(1, C, Col1), Col is Col1 - 1, between(1, R, Row1), Row is Row1 - 1,
+                hexgrid:cell(Board, Col, Row, Ch), Ch \== e, stone_player(Ch, Q), colour(Q, X*Y, Who) ),
+              Tiles),
+      length(Tiles, N) },
+    "tiles: ", number(N), "\n",
+    tiles_out(Tiles).
+
+state_out(ongoing, _) --> "undecided".
+state_out(won(Q), O) --> { colour(Q, O, W) }, "won by ", atom(W).
+
+number(N) --> { number_chars(N, Cs) }, seq(Cs).
+
+tiles_out([]) --> [].
+tiles_out([tile(C, R, Who)|Ts]) --> "    (", move(place(C, R)), ") -> ", atom(Who), "\n", tiles_out(Ts).
+
+file_lines([F|Fs]) --> blanks, field(F), !, file_lines(Fs).
+file_lines([]) --> blanks.
+
+blanks --> [Ch], { memberchk(Ch, [' ', '\t', '\n', '\r']) }, !, blanks.
+blanks --> [].
+
+ws --> [Ch], { memberchk(Ch, [' ', '\t']) }, !, ws.
+ws --> [].
+
+eol --> ws, ( "\n" ; "\r\n" ; call(eos) ).
+
+eos([], []).
+
+field(size(C, R)) --> "size", ws, ":", ws, hex:natural(C), ws, "*", ws, hex:natural(R), eol.
+field(turn(T)) --> "turn", ws, ":", ws, name(T), eol.
+field(orientation(X, Y)) --> "orientation", ws, ":", ws, name(X), ws, "*", ws, name(Y), eol.
+field(state(undecided)) --> "state", ws, ":", ws, "undecided", eol.
+field(state(won(W))) --> "state", ws, ":", ws, "won", ws, "by", ws, name(W), eol.
+field(tiles(N)) --> "tiles", ws, ":", ws, count(N), eol.
+field(tile(C, R, Who)) --> "(", ws, move(M), { M = place(C, R) }, ws, ")", ws, "->", ws, name(Who), eol.
+
+count(0) --> "0", !.
+count(N) --> hex:natural(N).
+
+%% fields_state(+Fields, -State)  the state the file's fields describe; fails
+% on a missing or repeated field, a tile count that differs from tiles:, a
+% colour not in the orientation, a tile off the board or given twice.
+fields_state(Fields, contactix(X*Y, hex(C-R, false, P, Board, Status))) :-
+    once_field(size(C, R), Fields), C =< 26, R =< 26,
+    once_field(orientation(X, Y), Fields), X \== Y,
+    once_field(turn(T), Fields), colour(P, X*Y, T),
+    once_field(state(St), Fields), ( St = won(W) -> memberchk(W, [X, Y]) ; true ),
+    once_field(tiles(N), Fields),
+    findall(t(Col, Row, Who), member(tile(Col, Row, Who), Fields), Tiles),
+    length(Tiles, N),
+    hexgrid:empty_board(C, R, Board0),
+    place_tiles(Tiles, X*Y, C-R, Board0, Board),
+    status(Board, C-R, Status).
+
+once_field(F, Fields) :-
+    findall(F, member(F, Fields), [F]).
+
+place_tiles([], _, _, B, B).
+place_tiles([t(Col, Row, Who)|Ts], O, Cols-Rows, B0, B) :-
+    Col < Cols, Row < Rows,
+    colour(Q, O, Who), stone_player(Ch, Q),
+    hexgrid:cell(B0, Col, Row, e),
+    hexgrid:board_set(B0, Col, Row, Ch, B1),
+    place_tiles(Ts, O, Cols-Rows, B1, B).
+
+%% view(+State, -View)  Hex's view with the colour names.
+view(contactix(O, H), view(hex, C, R, Cells, [to_move(P), status(St), edges([top-X, bottom-X, left-Y, right-Y])])) :-
+    O = X*Y,
+    hex:view(H, view(hex, C, R, Cells0, _)),
+    maplist(cell_colour(O), Cells0, Cells),
+    to_move(contactix(O, H), P),
+    (  outcome(contactix(O, H), win(W)) -> St = won(W) ; St = ongoing ).
+
+cell_colour(O, cell(C, R, Name0, Piece0), cell(C, R, Name, Piece)) :-
+    upcase_atom(Name0, Name),
+    (  Piece0 = stone(Q) -> colour(Q, O, P), Piece = stone(P) ; Piece = Piece0 ).
+
+upcase_atom(A, U) :-
+    atom_chars(A, [L|Ds]), char_code(L, K), K1 is K - 32, char_code(U0, K1),
+    atom_chars(U, [U0|Ds]).
