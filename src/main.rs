@@ -146,6 +146,26 @@ enum Command {
         )]
         players: Vec<String>,
     },
+    /// Draw a position from the rule file's view/2: --svg FILE (or -) or --ascii.
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// Write SVG to this file (- for standard output).
+        #[arg(long, value_name = "FILE", conflicts_with = "ascii")]
+        svg: Option<PathBuf>,
+        /// Draw the board as text (the default).
+        #[arg(long)]
+        ascii: bool,
+    },
+    /// The UGent assignment's command: ludolog contactix [best] [test] [svg] [FILE|-]
+    Contactix {
+        /// `best` (the default): the board after the best move; `test`: every next
+        /// board, separated by lines holding only `~`; `svg`: SVG instead of text;
+        /// FILE or - (the default): the position file.
+        words: Vec<String>,
+    },
     /// List the built-in games and their options.
     Games,
     /// Measure the tiers side by side: random playouts/s and perft nodes/s.
@@ -253,6 +273,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
         }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
         Some(Command::Games) => cli::games(&mut out)?,
+        Some(Command::Render {
+            game,
+            pos,
+            svg,
+            ascii: _,
+        }) => cli::render(&spec(&game)?, &position(&pos), svg.as_ref(), &mut out)?,
+        Some(Command::Contactix { words }) => {
+            cli::contactix(&cli::parse_contactix_args(&words)?, &mut out)?
+        }
         Some(Command::Play {
             game,
             seed,

@@ -2,13 +2,17 @@
 
 mod bench;
 mod check;
+mod contactix;
 mod play;
 mod position;
+mod render;
 
 pub use bench::bench;
 pub use check::check;
+pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{read_position, PositionArg};
+pub use render::render;
 
 use crate::game::{Engine, SearchSpec};
 use crate::games::{EngineSpec, GAMES};

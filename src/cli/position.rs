@@ -1,4 +1,4 @@
-//! The position a command works on: a position text, `-` for stdin, or the start, then `--after` moves.
+//! The position a command works on: a position text, a file holding one, `-` for stdin, or the start, then `--after` moves.
 
 use crate::game::Engine;
 use anyhow::{Context, Result};
@@ -22,6 +22,12 @@ pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Strin
             std::io::stdin()
                 .read_to_string(&mut text)
                 .context("reading the position from standard input")?;
+            engine.normalize(text.trim())?
+        }
+        Some(path) if std::path::Path::new(path).is_file() => {
+            // a position file (e.g. Con-Tac-Tix's assignment format) given by its path
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("{path}: cannot read the position"))?;
             engine.normalize(text.trim())?
         }
         Some(text) => engine.normalize(text.trim())?,

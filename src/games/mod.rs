@@ -20,7 +20,10 @@ pub const GAMES: &[GameInfo] = &[
     GameInfo {
         name: "hex",
         summary: "Hex: join your two edges; red (first) top-bottom, blue left-right",
-        options: &[("size", "11", "board size, 1 to 26"), ("swap", "false", "pie rule: blue may swap as first move")],
+        options: &[
+            ("size", "11", "board size, 1 to 26"),
+            ("swap", "false", "pie rule: blue may swap as first move"),
+        ],
         native: true,
     },
     GameInfo {
@@ -29,7 +32,11 @@ pub const GAMES: &[GameInfo] = &[
         options: &[
             ("cols", "11", "columns, 1 to 26"),
             ("rows", "11", "rows, 1 to 26"),
-            ("vertical", "red", "the colour joining top and bottom (moves first)"),
+            (
+                "vertical",
+                "red",
+                "the colour joining top and bottom (moves first)",
+            ),
             ("horizontal", "blue", "the colour joining left and right"),
         ],
         native: true,

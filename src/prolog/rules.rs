@@ -31,8 +31,10 @@ const LIB: [(&str, &str, &str); 5] = [
 ];
 
 /// The built-in games' rule files.
-const GAMES: [(&str, &str, &str); 2] =
-    [embedded!("hex", "rules/hex.pl"), embedded!("contactix", "rules/contactix.pl")];
+const GAMES: [(&str, &str, &str); 2] = [
+    embedded!("hex", "rules/hex.pl"),
+    embedded!("contactix", "rules/contactix.pl"),
+];
 
 fn embedded_file((module, path, text): (&str, &str, &str)) -> RuleFile {
     RuleFile {
@@ -68,13 +70,24 @@ pub struct RuleSet {
 /// The games a rule file builds on: its `requires(Name).` facts, one a line.
 pub fn required_games(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|l| l.trim().strip_prefix("requires(")?.strip_suffix(").").map(str::trim).map(String::from))
-        .filter(|name| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .filter_map(|l| {
+            l.trim()
+                .strip_prefix("requires(")?
+                .strip_suffix(").")
+                .map(str::trim)
+                .map(String::from)
+        })
+        .filter(|name| {
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
         .collect()
 }
 
 /// The rule files `game` requires, each found by `find`, dependencies first.
-fn dependencies(game: &RuleFile, find: &dyn Fn(&str) -> Result<RuleFile, SourceError>) -> Result<Vec<RuleFile>, SourceError> {
+fn dependencies(
+    game: &RuleFile,
+    find: &dyn Fn(&str) -> Result<RuleFile, SourceError>,
+) -> Result<Vec<RuleFile>, SourceError> {
     let mut out: Vec<RuleFile> = Vec::new();
     let mut todo: Vec<(RuleFile, usize)> = vec![(game.clone(), 0)];
     while let Some((file, depth)) = todo.pop() {
@@ -142,9 +155,15 @@ impl RuleSet {
     /// The embedded rules of a built-in game.
     pub fn embedded(game: &str) -> Result<RuleSet, SourceError> {
         let game = embedded_game(game).ok_or_else(|| SourceError::UnknownGame(game.to_string()))?;
-        let find = |name: &str| embedded_game(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()));
+        let find = |name: &str| {
+            embedded_game(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()))
+        };
         let deps = dependencies(&game, &find)?;
-        Ok(RuleSet { lib: LIB.iter().map(|&f| embedded_file(f)).collect(), deps, game })
+        Ok(RuleSet {
+            lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
+            deps,
+            game,
+        })
     }
 
     /// Rules from disk: a rule file (with the embedded helpers), or a directory
@@ -153,7 +172,11 @@ impl RuleSet {
     /// there, else from the built-in copy.
     pub fn from_disk(path: &Path, game: &str) -> Result<RuleSet, SourceError> {
         let shown = path.display().to_string();
-        let dir = if path.is_file() { path.parent().map(Path::to_path_buf).unwrap_or_default() } else { path.to_path_buf() };
+        let dir = if path.is_file() {
+            path.parent().map(Path::to_path_buf).unwrap_or_default()
+        } else {
+            path.to_path_buf()
+        };
         let find = |name: &str| -> Result<RuleFile, SourceError> {
             let local = dir.join(format!("{name}.pl"));
             if local.is_file() {
@@ -165,14 +188,21 @@ impl RuleSet {
         if path.is_file() {
             let game = read_file(path)?;
             let deps = dependencies(&game, &find)?;
-            return Ok(RuleSet { lib: LIB.iter().map(|&f| embedded_file(f)).collect(), deps, game });
+            return Ok(RuleSet {
+                lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
+                deps,
+                game,
+            });
         }
         if !path.is_dir() {
             return Err(SourceError::Missing(shown));
         }
         let game_path = path.join(format!("{game}.pl"));
         if !game_path.is_file() {
-            return Err(SourceError::NoGame { dir: shown, game: game.to_string() });
+            return Err(SourceError::NoGame {
+                dir: shown,
+                game: game.to_string(),
+            });
         }
         let mut lib = Vec::new();
         for &(module, p, text) in LIB.iter() {

@@ -16,7 +16,9 @@ fn colour(s: &str, line: usize) -> Result<String, String> {
     if is_colour(s) {
         Ok(s.to_string())
     } else {
-        Err(format!("line {line}: `{s}` is not a colour name (letters and digits)"))
+        Err(format!(
+            "line {line}: `{s}` is not a colour name (letters and digits)"
+        ))
     }
 }
 
@@ -46,22 +48,27 @@ pub fn parse(text: &str) -> Result<Hex, String> {
             let (cell, who) = compact
                 .strip_prefix('(')
                 .and_then(|r| r.split_once(")->"))
-                .ok_or_else(|| format!("line {line}: expected a tile like `(A2) -> red`, got `{t}`"))?;
+                .ok_or_else(|| {
+                    format!("line {line}: expected a tile like `(A2) -> red`, got `{t}`")
+                })?;
             tiles.push((line, cell.to_string(), who.to_string()));
             continue;
         }
-        let (key, value) = t
-            .split_once(':')
-            .ok_or_else(|| format!("line {line}: expected `key: value` or a tile `(A2) -> red`, got `{t}`"))?;
+        let (key, value) = t.split_once(':').ok_or_else(|| {
+            format!("line {line}: expected `key: value` or a tile `(A2) -> red`, got `{t}`")
+        })?;
         let (key, value) = (key.trim(), value.trim());
-        let slot = match key {
-            "size" => &mut size,
-            "turn" => &mut turn,
-            "orientation" => &mut orientation,
-            "state" => &mut state,
-            "tiles" => &mut count,
-            other => return Err(format!("line {line}: unknown field `{other}:` (size, turn, orientation, state, tiles)")),
-        };
+        let slot =
+            match key {
+                "size" => &mut size,
+                "turn" => &mut turn,
+                "orientation" => &mut orientation,
+                "state" => &mut state,
+                "tiles" => &mut count,
+                other => return Err(format!(
+                    "line {line}: unknown field `{other}:` (size, turn, orientation, state, tiles)"
+                )),
+            };
         if slot.is_some() {
             return Err(format!("line {line}: `{key}:` is given twice"));
         }
@@ -72,12 +79,18 @@ pub fn parse(text: &str) -> Result<Hex, String> {
     let (cols, rows) = pair(&sv)
         .and_then(|(c, r)| Some((c.parse::<usize>().ok()?, r.parse::<usize>().ok()?)))
         .filter(|&(c, r)| (1..=MAX_SIDE).contains(&c) && (1..=MAX_SIDE).contains(&r))
-        .ok_or_else(|| format!("line {sl}: malformed size `{sv}` (expected COLUMNS * ROWS, each 1 to 26)"))?;
+        .ok_or_else(|| {
+            format!("line {sl}: malformed size `{sv}` (expected COLUMNS * ROWS, each 1 to 26)")
+        })?;
     let (ol, ov) = orientation.ok_or_else(|| missing("orientation"))?;
-    let (x, y) = pair(&ov).ok_or_else(|| format!("line {ol}: malformed orientation `{ov}` (expected COLOUR * COLOUR)"))?;
+    let (x, y) = pair(&ov).ok_or_else(|| {
+        format!("line {ol}: malformed orientation `{ov}` (expected COLOUR * COLOUR)")
+    })?;
     let (x, y) = (colour(&x, ol)?, colour(&y, ol)?);
     if x == y {
-        return Err(format!("line {ol}: the two colours of the orientation must differ"));
+        return Err(format!(
+            "line {ol}: the two colours of the orientation must differ"
+        ));
     }
     let player = |c: &str, line: usize| -> Result<usize, String> {
         if c == x {
@@ -86,7 +99,9 @@ pub fn parse(text: &str) -> Result<Hex, String> {
             Ok(1)
         } else {
             colour(c, line)?;
-            Err(format!("line {line}: the colour `{c}` is not in the orientation {x} * {y}"))
+            Err(format!(
+                "line {line}: the colour `{c}` is not in the orientation {x} * {y}"
+            ))
         }
     };
     let (tl, tv) = turn.ok_or_else(|| missing("turn"))?;
@@ -98,12 +113,22 @@ pub fn parse(text: &str) -> Result<Hex, String> {
         ["won", "by", c] => {
             player(c, stl)?;
         }
-        _ => return Err(format!("line {stl}: the state is `undecided` or `won by COLOUR`, not `{stv}`")),
+        _ => {
+            return Err(format!(
+                "line {stl}: the state is `undecided` or `won by COLOUR`, not `{stv}`"
+            ))
+        }
     }
     let (cl, cv) = count.ok_or_else(|| missing("tiles"))?;
-    let n: usize = cv.parse().map_err(|_| format!("line {cl}: `tiles:` takes a number, not `{cv}`"))?;
+    let n: usize = cv
+        .parse()
+        .map_err(|_| format!("line {cl}: `tiles:` takes a number, not `{cv}`"))?;
     if n != tiles.len() {
-        return Err(format!("line {cl}: `tiles: {n}` but the file lists {} tile{}", tiles.len(), if tiles.len() == 1 { "" } else { "s" }));
+        return Err(format!(
+            "line {cl}: `tiles: {n}` but the file lists {} tile{}",
+            tiles.len(),
+            if tiles.len() == 1 { "" } else { "s" }
+        ));
     }
     let mut cells = vec![None; cols * rows];
     for (line, cell, who) in &tiles {
@@ -118,14 +143,23 @@ pub fn parse(text: &str) -> Result<Hex, String> {
             _ => return Err(format!("line {line}: `{cell}` is not a cell like A2")),
         };
         if c >= cols || r >= rows {
-            return Err(format!("line {line}: the tile {cell} is off the {cols} * {rows} board"));
+            return Err(format!(
+                "line {line}: the tile {cell} is off the {cols} * {rows} board"
+            ));
         }
         if cells[r * cols + c].is_some() {
             return Err(format!("line {line}: the tile {cell} is given twice"));
         }
         cells[r * cols + c] = Some(p);
     }
-    Ok(Hex::from_cells(Arc::new(HexRules::contactix(&x, &y)), cols, rows, &cells, to_move, false))
+    Ok(Hex::from_cells(
+        Arc::new(HexRules::contactix(&x, &y)),
+        cols,
+        rows,
+        &cells,
+        to_move,
+        false,
+    ))
 }
 
 /// Writes a position as a file, tiles by column then row.
@@ -140,7 +174,12 @@ pub fn write(game: &Hex) -> String {
     for c in 0..b.cols() {
         for r in 0..b.rows() {
             if let Some(p) = b.stone(b.index(c, r)) {
-                tiles.push(format!("    ({}{}) -> {}\n", (b'A' + c as u8) as char, r + 1, names[p]));
+                tiles.push(format!(
+                    "    ({}{}) -> {}\n",
+                    (b'A' + c as u8) as char,
+                    r + 1,
+                    names[p]
+                ));
             }
         }
     }
@@ -168,7 +207,12 @@ mod tests {
         assert_eq!(g.position_text(), "3x3 x2/xyy/3 red red*blue");
         let out = write(&g);
         assert_eq!(write(&parse(&out).unwrap()), out);
-        assert!(out.contains("tiles: 4\n    (A1) -> red\n    (A2) -> red\n    (B2) -> blue\n    (C2) -> blue\n"), "{out}");
+        assert!(
+            out.contains(
+                "tiles: 4\n    (A1) -> red\n    (A2) -> red\n    (B2) -> blue\n    (C2) -> blue\n"
+            ),
+            "{out}"
+        );
     }
 
     #[test]
@@ -181,13 +225,37 @@ mod tests {
     #[test]
     fn every_error_says_what_and_where() {
         let err = |t: &str| parse(t).err().unwrap_or_default();
-        assert_eq!(err(&EXAMPLE.replace("tiles: 4", "tiles: 5")), "line 5: `tiles: 5` but the file lists 4 tiles");
-        assert_eq!(err(&EXAMPLE.replace("(C2) -> blue", "(C2) -> green")), "line 9: the colour `green` is not in the orientation red * blue");
-        assert_eq!(err(&EXAMPLE.replace("size: 3 * 3", "size: 3 x 3")), "line 1: malformed size `3 x 3` (expected COLUMNS * ROWS, each 1 to 26)");
-        assert_eq!(err(&EXAMPLE.replace("(C2)", "(D2)")), "line 9: the tile D2 is off the 3 * 3 board");
-        assert_eq!(err(&EXAMPLE.replace("(C2)", "(A1)")), "line 9: the tile A1 is given twice");
-        assert_eq!(err(&EXAMPLE.replace("turn: red\n", "")), "the field `turn:` is missing");
-        assert_eq!(err(&EXAMPLE.replace("(C2) -> blue", "(C2) -> bl-ue")), "line 9: `bl-ue` is not a colour name (letters and digits)");
-        assert_eq!(err(&EXAMPLE.replace("state: undecided", "state: finished")), "line 4: the state is `undecided` or `won by COLOUR`, not `finished`");
+        assert_eq!(
+            err(&EXAMPLE.replace("tiles: 4", "tiles: 5")),
+            "line 5: `tiles: 5` but the file lists 4 tiles"
+        );
+        assert_eq!(
+            err(&EXAMPLE.replace("(C2) -> blue", "(C2) -> green")),
+            "line 9: the colour `green` is not in the orientation red * blue"
+        );
+        assert_eq!(
+            err(&EXAMPLE.replace("size: 3 * 3", "size: 3 x 3")),
+            "line 1: malformed size `3 x 3` (expected COLUMNS * ROWS, each 1 to 26)"
+        );
+        assert_eq!(
+            err(&EXAMPLE.replace("(C2)", "(D2)")),
+            "line 9: the tile D2 is off the 3 * 3 board"
+        );
+        assert_eq!(
+            err(&EXAMPLE.replace("(C2)", "(A1)")),
+            "line 9: the tile A1 is given twice"
+        );
+        assert_eq!(
+            err(&EXAMPLE.replace("turn: red\n", "")),
+            "the field `turn:` is missing"
+        );
+        assert_eq!(
+            err(&EXAMPLE.replace("(C2) -> blue", "(C2) -> bl-ue")),
+            "line 9: `bl-ue` is not a colour name (letters and digits)"
+        );
+        assert_eq!(
+            err(&EXAMPLE.replace("state: undecided", "state: finished")),
+            "line 4: the state is `undecided` or `won by COLOUR`, not `finished`"
+        );
     }
 }

@@ -148,14 +148,23 @@ impl Hex {
             if contactix_file::is_colour(v) {
                 Ok(v.to_string())
             } else {
-                Err(bad_value(key, v, "a colour name is letters and digits, like red or SandyBrown"))
+                Err(bad_value(
+                    key,
+                    v,
+                    "a colour name is letters and digits, like red or SandyBrown",
+                ))
             }
         };
         let (x, y) = (colour("vertical", "red")?, colour("horizontal", "blue")?);
         if x == y {
             return Err(bad_value("horizontal", &y, "the two colours must differ"));
         }
-        Ok(Hex::new(HexRules::contactix(&x, &y), side("cols")?, side("rows")?, false))
+        Ok(Hex::new(
+            HexRules::contactix(&x, &y),
+            side("cols")?,
+            side("rows")?,
+            false,
+        ))
     }
 
     pub fn rules(&self) -> &HexRules {

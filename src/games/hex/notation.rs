@@ -124,7 +124,10 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
     if rules.style == Style::ConTacTix && text.contains(':') {
         return contactix_file::parse(text);
     }
-    let mut cur = Cursor { text: text.as_bytes(), at: 0 };
+    let mut cur = Cursor {
+        text: text.as_bytes(),
+        at: 0,
+    };
     let letters = stone_letters(rules.style);
     let cols = cur.natural("the number of columns (1 to 26)")?;
     if cols > MAX_SIDE {
@@ -197,7 +200,10 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
             return cur.fail("the end of the text");
         }
         if x == y {
-            return Err(format!("column {}: the two colours must differ", turn_at + 1));
+            return Err(format!(
+                "column {}: the two colours must differ",
+                turn_at + 1
+            ));
         }
         let to_move = if turn == x {
             0
