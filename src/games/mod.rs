@@ -1,6 +1,7 @@
 //! The built-in games: what each is called, its options, and how to open it in any tier.
 
 pub mod hex;
+pub mod replica;
 
 use crate::game::{Engine, EngineError, GameOptions, NativeEngine};
 use crate::prolog::{RuleSet, RulesEngine, Tier};
@@ -39,6 +40,16 @@ pub const GAMES: &[GameInfo] = &[
             ),
             ("horizontal", "blue", "the colour joining left and right"),
         ],
+        native: true,
+    },
+    GameInfo {
+        name: "replica",
+        summary: "Replica: race a king to the far corner or capture the enemy king (8x8)",
+        options: &[(
+            "sight",
+            "forward",
+            "the rays a king sees along: forward or all",
+        )],
         native: true,
     },
 ];
@@ -135,6 +146,10 @@ impl EngineSpec {
                 "hex" => Ok(Box::new(NativeEngine::new(
                     "hex",
                     hex::Hex::from_options(&self.options)?,
+                ))),
+                "replica" => Ok(Box::new(NativeEngine::new(
+                    "replica",
+                    replica::Replica::from_options(&self.options)?,
                 ))),
                 "contactix" => Ok(Box::new(NativeEngine::new(
                     "contactix",

@@ -31,9 +31,10 @@ const LIB: [(&str, &str, &str); 5] = [
 ];
 
 /// The built-in games' rule files.
-const GAMES: [(&str, &str, &str); 2] = [
+const GAMES: [(&str, &str, &str); 3] = [
     embedded!("hex", "rules/hex.pl"),
     embedded!("contactix", "rules/contactix.pl"),
+    embedded!("replica", "rules/replica.pl"),
 ];
 
 fn embedded_file((module, path, text): (&str, &str, &str)) -> RuleFile {

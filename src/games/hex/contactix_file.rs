@@ -58,17 +58,18 @@ pub fn parse(text: &str) -> Result<Hex, String> {
             format!("line {line}: expected `key: value` or a tile `(A2) -> red`, got `{t}`")
         })?;
         let (key, value) = (key.trim(), value.trim());
-        let slot =
-            match key {
-                "size" => &mut size,
-                "turn" => &mut turn,
-                "orientation" => &mut orientation,
-                "state" => &mut state,
-                "tiles" => &mut count,
-                other => return Err(format!(
+        let slot = match key {
+            "size" => &mut size,
+            "turn" => &mut turn,
+            "orientation" => &mut orientation,
+            "state" => &mut state,
+            "tiles" => &mut count,
+            other => {
+                return Err(format!(
                     "line {line}: unknown field `{other}:` (size, turn, orientation, state, tiles)"
-                )),
-            };
+                ))
+            }
+        };
         if slot.is_some() {
             return Err(format!("line {line}: `{key}:` is given twice"));
         }

@@ -1,0 +1,305 @@
+%% replica — the rules of Replica (see shared/rules/replica.md), the ludolog game protocol.
+%
+% State: replica(Sight, ToMove, Board, Status)
+%   Sight    forward (a king sees along its side's forward rays) or all (8 directions)
+%   ToMove   white or black; White moves first
+%   Board    b(Rank1, ..., Rank8), each rank the list of its 8 squares from file a:
+%            e (empty), man(Colour) or king(Colour)
+%   Status   ongoing or won(Colour)
+% Squares are F-R, file F and rank R from 1 (a1 = 1-1, the lower left).
+% Moves: step(From, To) for a step or a jump (with a capture when To holds an
+% enemy), transform(Square) for flipping a man into a king.
+%
+% Position text: "RANKS SIDE[ sight=all]", ranks 8 to 1 separated by "/", w and b
+% for men, W and B for kings, a digit for a run of empty squares.
+% Start: "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white".
+
+:- module(replica, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+:- use_module(library(error)).
+
+%% initial(+Options, -State)  the start position; option sight(forward|all).
+initial(Options, replica(Sight, white, Board, ongoing)) :-
+    must_be(list, Options),
+    sight_option(Options, Sight),
+    start_text(Text),
+    phrase(ranks_in(8, Rows), Text),
+    reverse(Rows, Ranks),
+    Board =.. [b|Ranks].
+
+sight_option([], forward).
+sight_option([O|Os], Sight) :-
+    (  O = sight(S), memberchk(S, [forward, all]) -> Sight = S, sight_option_rest(Os)
+    ;  domain_error(replica_option, O)
+    ).
+sight_option_rest([]).
+sight_option_rest([O|_]) :- domain_error(replica_option, O).
+
+start_text("4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4").
+
+%% to_move(+State, -Colour)  whose turn it is.
+to_move(replica(_, P, _, _), P).
+
+%% other(?Colour, ?Opponent)  the two sides.
+other(white, black).
+other(black, white).
+
+%% forward(?Colour, ?DF, ?DR)  the three forward directions of each side.
+forward(white, 0, 1).
+forward(white, 1, 0).
+forward(white, 1, 1).
+forward(black, 0, -1).
+forward(black, -1, 0).
+forward(black, -1, -1).
+
+%% sight_direction(+Sight, +Colour, -DF, -DR)  the rays along which a king sees.
+sight_direction(forward, P, DF, DR) :- forward(P, DF, DR).
+sight_direction(all, _, DF, DR) :-
+    member(DF-DR, [0-1, 1-0, 1-1, 0-(-1), (-1)-0, (-1)-(-1), 1-(-1), (-1)-1]).
+
+%% corner(?Colour, ?Square)  the corner a side must reach: the opponent's home.
+corner(white, 8-8).
+corner(black, 1-1).
+
+%% square(+Board, +F-R, -X)  what stands on a square (fails off the board).
+square(Board, F-R, X) :-
+    F >= 1, F =< 8, R >= 1, R =< 8,
+    arg(R, Board, Rank), nth1(F, Rank, X).
+
+%% piece(+Board, -F-R, -X)  the pieces on the board, rank by rank from a1.
+piece(Board, F-R, X) :-
+    Board =.. [b|Ranks],
+    ranks_pieces(Ranks, 1, F-R, X).
+
+ranks_pieces([Rank|Ranks], R0, Sq, X) :-
+    (  rank_pieces(Rank, 1, R0, Sq, X)
+    ;  R1 is R0 + 1, ranks_pieces(Ranks, R1, Sq, X)
+    ).
+
+rank_pieces([Y|Ys], F0, R, Sq, X) :-
+    (  Y \== e, Sq = F0-R, X = Y
+    ;  F1 is F0 + 1, rank_pieces(Ys, F1, R, Sq, X)
+    ).
+
+%% set_square(+Board, +F-R, +X, -Board1)  Board1 has X on square F-R.
+set_square(Board, F-R, X, Board1) :-
+    Board =.. [b|Ranks],
+    nth1(R, Ranks, Rank),
+    replace(F, Rank, X, Rank1),
+    replace(R, Ranks, Rank1, Ranks1),
+    Board1 =.. [b|Ranks1].
+
+replace(1, [_|Xs], Y, [Y|Xs]) :- !.
+replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
+
+%% friendly(+X, +Colour)  X is a piece of Colour.
+friendly(man(P), P).
+friendly(king(P), P).
+
+%% legal(+State, -Move)  the steps and jumps, then the transforms.
+legal(replica(_, P, Board, ongoing), step(From, To)) :-
+    piece(Board, From, X), friendly(X, P),
+    forward(P, DF, DR),
+    destination(Board, P, From, DF, DR, To).
+legal(replica(Sight, P, Board, ongoing), transform(Sq)) :-
+    piece(Board, Sq, man(P)),
+    once(seen(Sight, Board, P, Sq)).
+
+%% destination(+Board, +Colour, +From, +DF, +DR, -To)  walk from From past
+% friendly pieces; To is the first square that is not friendly (on the board).
+destination(Board, P, F-R, DF, DR, To) :-
+    F1 is F + DF, R1 is R + DR,
+    square(Board, F1-R1, X),
+    (  friendly(X, P) -> destination(Board, P, F1-R1, DF, DR, To) ; To = F1-R1 ).
+
+%% seen(+Sight, +Board, +Colour, +Square)  a friendly king sees the man on Square:
+% the man lies on one of the king's rays, with no enemy piece strictly between.
+seen(Sight, Board, P, M) :-
+    sight_direction(Sight, P, DF, DR),
+    M = MF-MR,
+    KF is MF - DF, KR is MR - DR,
+    looking_back(Board, P, KF-KR, DF, DR).
+
+%% looking_back(+Board, +Colour, +Square, +DF, +DR)  walking back from the man
+% against the ray, a friendly king comes before any enemy piece.
+looking_back(Board, P, F-R, DF, DR) :-
+    square(Board, F-R, X),
+    (  X == king(P) -> true
+    ;  X == e -> true, step_back(Board, P, F-R, DF, DR)
+    ;  friendly(X, P) -> step_back(Board, P, F-R, DF, DR)
+    ).
+
+step_back(Board, P, F-R, DF, DR) :-
+    F1 is F - DF, R1 is R - DR,
+    looking_back(Board, P, F1-R1, DF, DR).
+
+%% play(+State, +Move, -Next)  the state after a legal move; fails otherwise.
+play(S, M, Next) :-
+    S = replica(Sight, P, Board, ongoing),
+    allowed(M, Sight, P, Board), !,
+    apply(M, P, Board, Board1, Captured),
+    other(P, Q),
+    (  won(Captured, P, Board1) -> Status = won(P) ; Status = ongoing ),
+    Next = replica(Sight, Q, Board1, Status).
+
+%% allowed(+Move, +Sight, +Colour, +Board)  Move is legal: the same test as legal/2,
+% made for one given move.
+allowed(step(From, To), _, P, Board) :-
+    square(Board, From, X), friendly(X, P),
+    From = F-R, To = F2-R2,
+    forward(P, DF, DR),
+    on_ray(F, R, DF, DR, F2, R2),
+    destination(Board, P, From, DF, DR, To).
+allowed(transform(Sq), Sight, P, Board) :-
+    square(Board, Sq, man(P)),
+    once(seen(Sight, Board, P, Sq)).
+
+%% on_ray(+F, +R, +DF, +DR, +F2, +R2)  F2-R2 lies on the ray from F-R in direction DF, DR.
+on_ray(F, R, DF, DR, F2, R2) :-
+    T is max(abs(F2 - F), abs(R2 - R)), T > 0,
+    F2 =:= F + T * DF, R2 =:= R + T * DR.
+
+apply(step(From, To), P, Board, Board2, Captured) :-
+    square(Board, From, X), square(Board, To, Captured),
+    set_square(Board, From, e, Board1),
+    set_square(Board1, To, X, Board2),
+    friendly(X, P).
+apply(transform(Sq), P, Board, Board1, e) :-
+    set_square(Board, Sq, king(P), Board1).
+
+%% won(+Captured, +Colour, +Board)  the mover captured a king or has a king on its corner.
+won(king(_), _, _) :- !.
+won(_, P, Board) :- corner(P, C), square(Board, C, king(P)).
+
+%% outcome(+State, -Outcome)  win(Colour) once a side has won.
+outcome(replica(_, _, _, won(P)), win(P)).
+
+%% evaluate(+State, +Colour, -Score)  material (man 10, king 30) and advancement
+% towards the opponent's corner (file + rank distance gained), Colour's minus the other's.
+evaluate(replica(_, _, _, won(W)), P, Score) :- !,
+    (  W == P -> Score = 10000 ; Score = -10000 ).
+evaluate(replica(_, _, Board, ongoing), P, Score) :-
+    other(P, Q),
+    side_value(Board, P, V), side_value(Board, Q, W),
+    Score is V - W.
+
+side_value(Board, P, V) :-
+    findall(X, ( piece(Board, Sq, Piece), friendly(Piece, P), piece_value(Piece, P, Sq, X) ), Xs),
+    sum_list(Xs, V).
+
+piece_value(man(white), _, F-R, V) :- V is 10 + F + R - 2.
+piece_value(king(white), _, F-R, V) :- V is 30 + F + R - 2.
+piece_value(man(black), _, F-R, V) :- V is 10 + 16 - F - R.
+piece_value(king(black), _, F-R, V) :- V is 30 + 16 - F - R.
+
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
+explain_illegal(replica(_, _, _, won(W)), _, Reason) :- !,
+    phrase(("the game is over: ", atom(W), " has won"), Reason).
+explain_illegal(replica(_, P, Board, _), M, Reason) :-
+    (  M = step(From, _), \+ ( square(Board, From, X), friendly(X, P) )
+    -> phrase(("no ", atom(P), " piece on ", square_name(From)), Reason)
+    ;  M = transform(Sq), \+ square(Board, Sq, man(P))
+    -> phrase(("no ", atom(P), " man on ", square_name(Sq), " to transform"), Reason)
+    ;  M = transform(Sq)
+    -> phrase(("no ", atom(P), " king sees ", square_name(Sq)), Reason)
+    ;  phrase((move(M), " is not a forward step or jump"), Reason)
+    ).
+
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
+
+%% move(?Move)//  a1-e1 (a step or jump; d4xe4 is read too) or b2* (a transform).
+move(M) --> { ground(M) }, !, move_out(M).
+move(M) --> move_in(M).
+
+move_out(step(From, To)) --> square_name(From), "-", square_name(To).
+move_out(transform(Sq)) --> square_name(Sq), "*".
+
+move_in(M) --> square_name(From), ( "*" -> { M = transform(From) } ; ( "-" ; "x" ), square_name(To), { M = step(From, To) } ).
+
+%% square_name(?F-R)//  a file letter a-h and a rank digit 1-8.
+square_name(F-R) --> { integer(F) }, !, { C is 0'a + F - 1, char_code(L, C), D is 0'0 + R, char_code(N, D) }, [L, N].
+square_name(F-R) --> [L, N], { char_code(L, C), C >= 0'a, C =< 0'h, F is C - 0'a + 1,
+                               char_code(N, D), D >= 0'1, D =< 0'8, R is D - 0'0 }.
+
+%% position(?State)//  the canonical one-line position text.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> position_in(S).
+
+position_out(replica(Sight, P, Board, _)) -->
+    { Board =.. [b|Ranks], reverse(Ranks, Rows) },
+    ranks_out(Rows), " ", atom(P), sight_out(Sight).
+
+sight_out(forward) --> [].
+sight_out(all) --> " sight=all".
+
+ranks_out([Row]) --> !, rank_out(Row, 0).
+ranks_out([Row|Rows]) --> rank_out(Row, 0), "/", ranks_out(Rows).
+
+rank_out([], Run) --> run_out(Run).
+rank_out([e|Xs], Run) --> !, { Run1 is Run + 1 }, rank_out(Xs, Run1).
+rank_out([X|Xs], Run) --> run_out(Run), { piece_letter(X, L) }, [L], rank_out(Xs, 0).
+
+run_out(0) --> !.
+run_out(N) --> { D is 0'0 + N, char_code(C, D) }, [C].
+
+%% piece_letter(?Piece, ?Letter)  w/b for men, W/B for kings.
+piece_letter(man(white), w).
+piece_letter(king(white), 'W').
+piece_letter(man(black), b).
+piece_letter(king(black), 'B').
+
+position_in(replica(Sight, P, Board, Status)) -->
+    ranks_in(8, Rows), " ", side(P), sight_in(Sight),
+    {  reverse(Rows, Ranks), Board =.. [b|Ranks], position_status(P, Board, Status) }.
+
+side(white) --> "white".
+side(black) --> "black".
+
+sight_in(all) --> " sight=all", !.
+sight_in(forward) --> [].
+
+%% ranks_in(+N, -Rows)//  N ranks of 8 squares, separated by "/".
+ranks_in(1, [Row]) --> !, rank_in(8, Row).
+ranks_in(N, [Row|Rows]) --> rank_in(8, Row), "/", { N1 is N - 1 }, ranks_in(N1, Rows).
+
+rank_in(0, []) --> !.
+rank_in(K, [X|Xs]) --> [L], { piece_letter(X, L) }, !, { K1 is K - 1 }, rank_in(K1, Xs).
+rank_in(K, Xs) --> [D], { char_code(D, C), C >= 0'1, C =< 0'8, N is C - 0'0, N =< K,
+                          length(Es, N), maplist(=(e), Es), append(Es, Xs1, Xs), K1 is K - N },
+                   after_run(K1, Xs1).
+
+after_run(0, []) --> !.
+after_run(K, [X|Xs]) --> [L], { piece_letter(X, L) }, { K1 is K - 1 }, rank_in(K1, Xs).
+
+%% position_status(+ToMove, +Board, -Status)  who has won, judged from the board:
+% the side that just moved, if it has no enemy king left to face or a king on its corner.
+position_status(P, Board, Status) :-
+    other(P, Q),
+    (  side_won(Q, Board) -> Status = won(Q)
+    ;  side_won(P, Board) -> Status = won(P)
+    ;  Status = ongoing
+    ).
+
+side_won(P, Board) :-
+    other(P, Q),
+    (  \+ piece(Board, _, king(Q)) -> true
+    ;  corner(P, C), square(Board, C, king(P))
+    ).
+
+%% view(+State, -View)  the squares, a8 at the top left, for the renderers.
+view(replica(_, P, Board, Status), view(square, 8, 8, Cells, [to_move(P), status(Status)])) :-
+    findall(cell(C, Row, Name, Piece),
+            ( between(1, 8, R), between(1, 8, F), C is F - 1, Row is 8 - R,
+              square(Board, F-R, X), view_piece(X, Piece),
+              phrase(square_name(F-R), Cs), atom_chars(Name, Cs) ),
+            Cells).
+
+view_piece(e, empty).
+view_piece(man(P), man(P)).
+view_piece(king(P), king(P)).

@@ -1,0 +1,196 @@
+//! Replica position text ("4bbbB/.../Wwww4 white[ sight=all]") and move text ("a1-e1", "b2*").
+
+use super::{square, Replica, ReplicaMove};
+use crate::game::{EngineError, Game};
+
+fn square_name(sq: usize) -> String {
+    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+}
+
+/// The notation of a move.
+pub fn move_text(mv: ReplicaMove) -> String {
+    match mv {
+        ReplicaMove::Step(from, to) => format!(
+            "{}-{}",
+            square_name(from as usize),
+            square_name(to as usize)
+        ),
+        ReplicaMove::Transform(sq) => format!("{}*", square_name(sq as usize)),
+    }
+}
+
+/// The canonical position text: ranks 8 to 1, side to move, and the sight option.
+pub fn position_text(g: &Replica) -> String {
+    let mut out = String::new();
+    for r in (0..8).rev() {
+        let mut run = 0;
+        for f in 0..8 {
+            match g.piece(r * 8 + f) {
+                None => run += 1,
+                Some((side, king)) => {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(match (side, king) {
+                        (0, false) => 'w',
+                        (0, true) => 'W',
+                        (_, false) => 'b',
+                        (_, true) => 'B',
+                    });
+                }
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push_str(g.player_names()[g.to_move()]);
+    if g.sight_all() {
+        out.push_str(" sight=all");
+    }
+    out
+}
+
+fn fail<T>(text: &[u8], at: usize, expected: &str) -> Result<T, String> {
+    let found = match text.get(at) {
+        None => "the end of the text".to_string(),
+        Some(c) => format!("'{}'", *c as char),
+    };
+    Err(format!(
+        "column {}: expected {expected}, found {found}",
+        at + 1
+    ))
+}
+
+/// Reads a position text.
+pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String> {
+    let t = text.as_bytes();
+    let mut at = 0;
+    let (mut men, mut kings) = ([0u64; 2], [0u64; 2]);
+    for r in (0..8).rev() {
+        if r < 7 {
+            if t.get(at) != Some(&b'/') {
+                return fail(t, at, &format!("'/' after the 8 squares of rank {}", r + 2));
+            }
+            at += 1;
+        }
+        let mut f = 0;
+        let mut after_run = false;
+        while f < 8 {
+            let sq = r * 8 + f;
+            match t.get(at) {
+                Some(b'w') => men[0] |= 1 << sq,
+                Some(b'W') => kings[0] |= 1 << sq,
+                Some(b'b') => men[1] |= 1 << sq,
+                Some(b'B') => kings[1] |= 1 << sq,
+                Some(d @ b'1'..=b'8') if !after_run => {
+                    let n = (d - b'0') as usize;
+                    if n > 8 - f {
+                        return fail(
+                            t,
+                            at,
+                            &format!("at most {} more squares in rank {}", 8 - f, r + 1),
+                        );
+                    }
+                    f += n;
+                    at += 1;
+                    after_run = true;
+                    continue;
+                }
+                _ => {
+                    let what = if after_run {
+                        "a piece (w, b, W or B)"
+                    } else {
+                        "a piece (w, b, W or B) or a run of empty squares"
+                    };
+                    return fail(t, at, &format!("{what} in rank {}", r + 1));
+                }
+            }
+            f += 1;
+            at += 1;
+            after_run = false;
+        }
+    }
+    if t.get(at) != Some(&b' ') {
+        return fail(t, at, "a space before the side to move");
+    }
+    at += 1;
+    let rest = &text[at..];
+    let (to_move, rest) = if let Some(r) = rest.strip_prefix("white") {
+        (0, r)
+    } else if let Some(r) = rest.strip_prefix("black") {
+        (1, r)
+    } else {
+        return fail(t, at, "the side to move (white or black)");
+    };
+    let sight_all = match rest {
+        "" => false,
+        " sight=all" => true,
+        _ => {
+            return fail(
+                t,
+                text.len() - rest.len(),
+                "' sight=all' or the end of the text",
+            )
+        }
+    };
+    let _ = template;
+    Ok(Replica::from_parts(men, kings, to_move, sight_all))
+}
+
+fn parse_square(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    square(
+        (b[0] as char).to_ascii_lowercase() as i32 - 'a' as i32,
+        b[1] as i32 - '1' as i32,
+    )
+}
+
+/// Reads a move (`a1-e1`, `d4xe4` or `b2*`) and checks that it is legal.
+pub fn parse_move(g: &Replica, text: &str) -> Result<ReplicaMove, EngineError> {
+    let t = text.trim();
+    let not_a_move = || EngineError::Move(format!("\"{t}\" is not a move like a1-e1 or b2*"));
+    let mv = if let Some(sq) = t.strip_suffix('*') {
+        ReplicaMove::Transform(parse_square(sq).ok_or_else(not_a_move)? as u8)
+    } else {
+        let (from, to) = t.split_once(['-', 'x']).ok_or_else(not_a_move)?;
+        ReplicaMove::Step(
+            parse_square(from).ok_or_else(not_a_move)? as u8,
+            parse_square(to).ok_or_else(not_a_move)? as u8,
+        )
+    };
+    if let Some(w) = g.outcome() {
+        let crate::game::Outcome::Win(w) = w else {
+            return Err(EngineError::Illegal("the game is over".into()));
+        };
+        return Err(EngineError::Illegal(format!(
+            "the game is over: {} has won",
+            g.player_names()[w]
+        )));
+    }
+    let mut legal = Vec::new();
+    g.legal_moves(&mut legal);
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    let side = g.to_move();
+    let name = g.player_names()[side];
+    Err(EngineError::Illegal(match mv {
+        ReplicaMove::Step(from, _) if g.piece(from as usize).is_none_or(|(s, _)| s != side) => {
+            format!("no {name} piece on {}", square_name(from as usize))
+        }
+        ReplicaMove::Transform(sq) if g.piece(sq as usize) != Some((side, false)) => {
+            format!("no {name} man on {} to transform", square_name(sq as usize))
+        }
+        ReplicaMove::Transform(sq) => format!("no {name} king sees {}", square_name(sq as usize)),
+        ReplicaMove::Step(..) => format!("{} is not a forward step or jump", move_text(mv)),
+    }))
+}

@@ -1,0 +1,161 @@
+//! Replica in every tier: the start position's 43 moves, the hand-built positions
+//! of the rules, the tiers agreeing over 1,000+ positions, and a mutant rule file
+//! (a sideways diagonal allowed) caught and shrunk.
+
+mod common;
+
+use ludolog::check::{compare, CheckConfig};
+use ludolog::game::{Engine, GameOptions};
+use ludolog::games::EngineSpec;
+use ludolog::prolog::Tier;
+
+const START: &str = "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white";
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+#[test]
+fn the_start_has_the_43_moves_of_the_rules_in_every_tier() {
+    let expected = "a1-a5 a1-c3 a1-e1 a2* a2-a5 a2-c4 a2-e2 a3* a3-a5 a3-c3 a3-c5 a4* a4-a5 a4-b5 a4-c4 b1* b1-b5 b1-d3 b1-e1 b2* b2-b5 b2-c3 b2-e2 b3-b5 b3-c3 b3-c4 b4-b5 b4-c4 b4-c5 c1* c1-c3 c1-e1 c1-e3 c2-c3 c2-d3 c2-e2 d1* d1-d3 d1-e1 d1-e2 d2-d3 d2-e2 d2-e3";
+    for tier in Tier::ALL {
+        let mut e = common::engine("replica", "", tier);
+        assert_eq!(e.initial().unwrap(), START);
+        let info = e.describe(START).unwrap();
+        assert_eq!(sorted(info.legal).join(" "), expected, "{tier}");
+        let black = e.describe(&START.replace("white", "black")).unwrap();
+        assert_eq!(black.legal.len(), 43, "{tier}: black mirrored");
+    }
+}
+
+/// (position, a move, what the tiers must agree it leads to)
+const CASES: &[(&str, &str, &str)] = &[
+    // a jump over several friendly pieces ending in a capture
+    (
+        "7B/8/8/8/b7/w7/w7/W7 white",
+        "a1-a4",
+        "7B/8/8/8/W7/w7/w7/8 black",
+    ),
+    // capturing the enemy king wins
+    (
+        "8/8/8/8/8/8/8/WB6 white",
+        "a1-b1",
+        "8/8/8/8/8/8/8/1W6 black",
+    ),
+    // reaching the corner wins
+    (
+        "7B/6W1/8/8/8/8/8/8 white",
+        "g7-h8",
+        "6WB/8/8/8/8/8/8/8 black",
+    ),
+    // a man transformed while standing on the target corner wins
+    (
+        "7w/8/8/8/8/8/8/W6B white",
+        "h8*",
+        "7W/8/8/8/8/8/8/W6B black",
+    ),
+];
+
+#[test]
+fn hand_built_positions_agree_in_every_tier() {
+    for tier in Tier::ALL {
+        let mut e = common::engine("replica", "", tier);
+        for (pos, mv, _) in CASES {
+            let next = e
+                .play(pos, mv)
+                .unwrap_or_else(|err| panic!("{tier}: {mv} in {pos}: {err}"));
+            let info = e.describe(&next).unwrap();
+            if *mv != "a1-a4" {
+                assert_eq!(
+                    info.outcome.as_deref(),
+                    Some("win(white)"),
+                    "{tier}: {mv} in {pos} wins"
+                );
+            }
+        }
+        // a jump blocked by the board edge: a6 a7 a8 stacked, no northward move for any of them
+        let info = e.describe("w6B/w7/w7/8/8/8/8/W7 white").unwrap();
+        assert!(
+            !info
+                .legal
+                .iter()
+                .any(|m| m.starts_with("a6-a") || m.starts_with("a7-a") || m.starts_with("a8-a")),
+            "{tier}: {:?}",
+            info.legal
+        );
+        // transform blocked by an enemy piece between king and man
+        let info = e.describe("7B/8/8/8/8/w7/b7/W7 white").unwrap();
+        assert!(!info.legal.contains(&"a3*".to_string()), "{tier}");
+        // no transform from behind the king with forward sight
+        let info = e.describe("7B/8/8/8/8/2W5/8/w7 white").unwrap();
+        assert!(!info.legal.contains(&"a1*".to_string()), "{tier}");
+        // the illegal move says why
+        let err = e.play(START, "a1-a2").unwrap_err().to_string();
+        assert!(err.contains("not a forward step or jump"), "{tier}: {err}");
+    }
+}
+
+#[test]
+fn tiers_agree_over_1000_positions() {
+    for (a, b, opts) in [
+        (Tier::Spec, Tier::Native, ""),
+        (Tier::Accelerated, Tier::Native, "sight=all"),
+    ] {
+        let mut ea = common::engine("replica", opts, a);
+        let mut eb = common::engine("replica", opts, b);
+        let config = CheckConfig {
+            games: 12,
+            max_plies: 1000,
+            seed: 3,
+            perft_depth: Some(2),
+            progress: false,
+        };
+        let report = compare(ea.as_mut(), eb.as_mut(), &config).unwrap();
+        assert!(
+            report.mismatch.is_none(),
+            "{a} vs {b}: {:?}",
+            report.mismatch
+        );
+        assert!(
+            report.positions >= 1000,
+            "only {} positions",
+            report.positions
+        );
+    }
+}
+
+#[test]
+fn a_sideways_diagonal_is_caught_and_shrunk() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = include_str!("../rules/replica.pl");
+    let old = "forward(white, 1, 1).";
+    assert!(text.contains(old));
+    std::fs::write(
+        dir.path().join("replica.pl"),
+        text.replacen(old, "forward(white, 1, 1).\nforward(white, -1, 1).", 1),
+    )
+    .unwrap();
+    let spec = EngineSpec {
+        game: "replica".into(),
+        options: GameOptions::default(),
+        tier: Some(Tier::Spec),
+        rules: Some(dir.path().to_path_buf()),
+        limit: None,
+    };
+    let mut a: Box<dyn Engine> = spec.open().unwrap();
+    let mut b = common::engine("replica", "", Tier::Native);
+    let config = CheckConfig {
+        games: 5,
+        max_plies: 200,
+        seed: 1,
+        perft_depth: None,
+        progress: false,
+    };
+    let m = compare(a.as_mut(), b.as_mut(), &config)
+        .unwrap()
+        .mismatch
+        .expect("the mutant is caught");
+    assert!(m.moves.len() <= 4, "shrunk to {:?}", m.moves);
+    assert!(!m.only_a.is_empty(), "the mutant lists extra moves: {m:?}");
+}
