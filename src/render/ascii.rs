@@ -32,9 +32,31 @@ pub fn render_ascii(view: &View, colour: bool) -> String {
             grid[cell.row][cell.col] = Some(cell);
         }
     }
+    // labels come from the cell names (a1, d5...): letters name columns, digits rows
+    let letters = |name: &str| {
+        name.chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+    };
+    let digits = |name: &str| {
+        name.chars()
+            .skip_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+    };
     let mut out = String::new();
     let header: String = (0..view.cols)
-        .map(|c| format!(" {}", (b'a' + c as u8) as char))
+        .map(|c| {
+            let name = view
+                .cells
+                .iter()
+                .find(|cell| cell.col == c)
+                .map(|cell| letters(&cell.name));
+            format!(
+                " {}",
+                name.filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| ((b'a' + c as u8) as char).to_string())
+            )
+        })
         .collect();
     out.push_str(&format!("   {header}\n"));
     for (r, row) in grid.iter().enumerate() {
@@ -43,7 +65,14 @@ pub fn render_ascii(view: &View, colour: bool) -> String {
         } else {
             String::new()
         };
-        out.push_str(&format!("{:>2} {indent}", r + 1));
+        let label = row
+            .iter()
+            .flatten()
+            .next()
+            .map(|cell| digits(&cell.name))
+            .filter(|d| !d.is_empty())
+            .unwrap_or_else(|| (r + 1).to_string());
+        out.push_str(&format!("{label:>2} {indent}"));
         for cell in row {
             out.push(' ');
             match cell.and_then(|c| c.owner.as_deref().map(|o| (o, c.kind.as_deref()))) {
