@@ -4,10 +4,7 @@
 mod common;
 
 use ludolog::check::{compare, CheckConfig};
-use ludolog::game::{Engine, GameOptions};
-use ludolog::games::EngineSpec;
 use ludolog::prolog::Tier;
-use std::fs;
 
 fn config(games: usize, seed: u64) -> CheckConfig {
     CheckConfig {
@@ -62,28 +59,8 @@ fn spec_and_accelerated_hex_agree() {
     assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
 }
 
-/// A rules directory holding a mutant: `file` (hex.pl or lib/hexgrid.pl) with one edit.
-fn mutant_rules(file: &str, old: &str, new: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("lib")).unwrap();
-    let original = fs::read_to_string(format!("rules/{file}")).unwrap();
-    assert!(original.contains(old), "rules/{file} has {old:?}");
-    fs::write(dir.path().join(file), original.replacen(old, new, 1)).unwrap();
-    if file != "hex.pl" {
-        fs::copy("rules/hex.pl", dir.path().join("hex.pl")).unwrap();
-    }
-    dir
-}
-
-fn check_mutant(dir: &tempfile::TempDir) -> ludolog::check::Mismatch {
-    let spec = EngineSpec {
-        game: "hex".into(),
-        options: GameOptions::parse(&["size=5"]).unwrap(),
-        tier: Some(Tier::Spec),
-        rules: Some(dir.path().to_path_buf()),
-        limit: None,
-    };
-    let mut a: Box<dyn Engine> = spec.open().unwrap();
+fn check_mutant(file: &str, old: &str, new: &str) -> ludolog::check::Mismatch {
+    let (_dir, mut a) = common::mutant("hex", "size=5", file, old, new);
     let mut b = common::engine("hex", "size=5", Tier::Native);
     let report = compare(a.as_mut(), b.as_mut(), &config(50, 5)).unwrap();
     report.mismatch.expect("the mutant is caught")
@@ -91,12 +68,11 @@ fn check_mutant(dir: &tempfile::TempDir) -> ludolog::check::Mismatch {
 
 #[test]
 fn wrong_diagonal_neighbour_is_caught_and_shrunk() {
-    let dir = mutant_rules(
+    let m = check_mutant(
         "lib/hexgrid.pl",
         "d(1, -1), d(-1, 1)]",
         "d(1, 1), d(-1, -1)]",
     );
-    let m = check_mutant(&dir);
     assert!(
         m.moves.len() <= 12,
         "shrunk to {} moves: {:?}",
@@ -114,12 +90,11 @@ fn wrong_diagonal_neighbour_is_caught_and_shrunk() {
 
 #[test]
 fn win_test_on_the_wrong_edges_is_caught_and_shrunk() {
-    let dir = mutant_rules(
+    let m = check_mutant(
         "hex.pl",
         "player(red, r, vertical).",
         "player(red, r, horizontal).",
     );
-    let m = check_mutant(&dir);
     assert!(
         m.moves.len() <= 12,
         "shrunk to {} moves: {:?}",
@@ -131,11 +106,18 @@ fn win_test_on_the_wrong_edges_is_caught_and_shrunk() {
 
 #[test]
 fn the_check_command_reports_and_fails_on_a_mutant() {
-    let dir = mutant_rules(
-        "hex.pl",
-        "player(red, r, vertical).",
-        "player(red, r, horizontal).",
-    );
+    // the same mutant through the command line, as a rules directory
+    let dir = tempfile::tempdir().unwrap();
+    let hex = std::fs::read_to_string("rules/hex.pl").unwrap();
+    std::fs::write(
+        dir.path().join("hex.pl"),
+        hex.replacen(
+            "player(red, r, vertical).",
+            "player(red, r, horizontal).",
+            1,
+        ),
+    )
+    .unwrap();
     let rules = dir.path().display().to_string();
     let (code, out, err) = common::run(
         &[

@@ -170,23 +170,14 @@ fn tiers_agree_on_non_square_boards_with_named_colours() {
 #[test]
 fn a_mutant_that_forgets_the_turn_is_caught() {
     // the mutant gives the first move to the second colour
-    let dir = tempfile::tempdir().unwrap();
-    let text = include_str!("../rules/contactix.pl");
     let old = "initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-";
-    assert!(text.contains(old));
-    std::fs::write(
-        dir.path().join("contactix.pl"),
-        text.replacen(old, &old.replace("false, red,", "false, blue,"), 1),
-    )
-    .unwrap();
-    let spec = EngineSpec {
-        game: "contactix".into(),
-        options: GameOptions::parse(&["cols=4", "rows=3"]).unwrap(),
-        tier: Some(Tier::Spec),
-        rules: Some(dir.path().to_path_buf()),
-        limit: None,
-    };
-    let mut a: Box<dyn Engine> = spec.open().unwrap();
+    let (_dir, mut a) = common::mutant(
+        "contactix",
+        "cols=4 rows=3",
+        "contactix.pl",
+        old,
+        &old.replace("false, red,", "false, blue,"),
+    );
     let mut b = common::engine("contactix", "cols=4 rows=3", Tier::Native);
     let config = CheckConfig {
         games: 5,

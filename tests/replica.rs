@@ -5,8 +5,6 @@
 mod common;
 
 use ludolog::check::{compare, CheckConfig};
-use ludolog::game::{Engine, GameOptions};
-use ludolog::games::EngineSpec;
 use ludolog::prolog::Tier;
 
 const START: &str = "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white";
@@ -127,23 +125,13 @@ fn tiers_agree_over_1000_positions() {
 
 #[test]
 fn a_sideways_diagonal_is_caught_and_shrunk() {
-    let dir = tempfile::tempdir().unwrap();
-    let text = include_str!("../rules/replica.pl");
-    let old = "forward(white, 1, 1).";
-    assert!(text.contains(old));
-    std::fs::write(
-        dir.path().join("replica.pl"),
-        text.replacen(old, "forward(white, 1, 1).\nforward(white, -1, 1).", 1),
-    )
-    .unwrap();
-    let spec = EngineSpec {
-        game: "replica".into(),
-        options: GameOptions::default(),
-        tier: Some(Tier::Spec),
-        rules: Some(dir.path().to_path_buf()),
-        limit: None,
-    };
-    let mut a: Box<dyn Engine> = spec.open().unwrap();
+    let (_dir, mut a) = common::mutant(
+        "replica",
+        "",
+        "replica.pl",
+        "forward(white, 1, 1).",
+        "forward(white, 1, 1).\nforward(white, -1, 1).",
+    );
     let mut b = common::engine("replica", "", Tier::Native);
     let config = CheckConfig {
         games: 5,

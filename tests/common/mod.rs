@@ -51,3 +51,38 @@ pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A rules directory holding a mutant: `rules/FILE` with `old` replaced by `new`
+/// (a mutant of a helper in `lib/` comes with the game's own rule file), and the
+/// game opened from it in the spec tier.
+pub fn mutant(
+    game: &str,
+    options: &str,
+    file: &str,
+    old: &str,
+    new: &str,
+) -> (tempfile::TempDir, Box<dyn Engine>) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::create_dir_all(dir.path().join("lib")).expect("lib dir");
+    let original = std::fs::read_to_string(format!("rules/{file}")).expect("the rule file");
+    assert!(original.contains(old), "rules/{file} has {old:?}");
+    std::fs::write(dir.path().join(file), original.replacen(old, new, 1))
+        .expect("write the mutant");
+    let own = format!("{game}.pl");
+    if file != own {
+        std::fs::copy(format!("rules/{own}"), dir.path().join(&own))
+            .expect("copy the game's rules");
+    }
+    let opts: Vec<&str> = options.split_whitespace().collect();
+    let spec = EngineSpec {
+        game: game.to_string(),
+        options: GameOptions::parse(&opts).expect("test options parse"),
+        tier: Some(Tier::Spec),
+        rules: Some(dir.path().to_path_buf()),
+        limit: None,
+    };
+    let engine = spec
+        .open()
+        .unwrap_or_else(|e| panic!("the mutant of {file} loads: {e}"));
+    (dir, engine)
+}
