@@ -267,10 +267,21 @@ impl<G: Game> Searcher<G> {
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
-        for &m in moves.iter() {
+        for (k, &m) in moves.iter().enumerate() {
             let mut child = g.clone();
             child.play(m);
-            let score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            // principal variation search: the first move with the full window, the
+            // others with a null window, searched again only when they beat alpha
+            let score = if k == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
             if self.stopped && ply > 0 {
                 break;
             }
