@@ -14,7 +14,7 @@ pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{read_position, PositionArg};
 pub use render::render;
 
-use crate::game::{Engine, SearchSpec};
+use crate::game::SearchSpec;
 use crate::games::{EngineSpec, GAMES};
 use anyhow::Result;
 use std::io::Write;
@@ -128,9 +128,4 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Opens an engine for a spec; a helper for callers that only need one.
-pub fn open(spec: &EngineSpec) -> Result<Box<dyn Engine>> {
-    Ok(spec.open()?)
 }

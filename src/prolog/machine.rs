@@ -246,8 +246,7 @@ impl PrologMachine {
     pub fn set_acceleration(&mut self, on: bool) -> Result<(), QueryError> {
         if on {
             // keep the exported functions linked into this executable
-            let symbols = crate::foreign::exported_symbols();
-            debug_assert!(symbols.iter().all(|(_, addr)| *addr != 0));
+            std::hint::black_box(crate::foreign::exported_symbols());
             let t = self.answer("catch((accel:load, R = ok), E, R = E).", "R")?;
             if t != Term::atom("ok") {
                 return Err(QueryError::Answer(format!(
