@@ -14,16 +14,22 @@ pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{read_position, PositionArg};
 pub use render::render;
 
-use crate::game::SearchSpec;
+use crate::game::{Engine, SearchSpec};
 use crate::games::{EngineSpec, GAMES};
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;
 
-/// `ludolog moves`: the position, side to move, outcome and legal moves.
-pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Write) -> Result<()> {
+/// Opens the engine a command runs on and reads the position the user gave.
+fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, String)> {
     let mut engine = spec.open()?;
     let position = read_position(engine.as_mut(), pos)?;
+    Ok((engine, position))
+}
+
+/// `ludolog moves`: the position, side to move, outcome and legal moves.
+pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Write) -> Result<()> {
+    let (mut engine, position) = open_at(spec, pos)?;
     let info = engine.describe(&position)?;
     if json {
         writeln!(out, "{}", serde_json::to_string(&info)?)?;
@@ -51,8 +57,7 @@ pub fn perft(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let mut engine = spec.open()?;
-    let position = read_position(engine.as_mut(), pos)?;
+    let (mut engine, position) = open_at(spec, pos)?;
     let start = Instant::now();
     let nodes = engine.perft(&position, depth)?;
     let secs = start.elapsed().as_secs_f64();
@@ -76,8 +81,7 @@ pub fn best(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let mut engine = spec.open()?;
-    let position = read_position(engine.as_mut(), pos)?;
+    let (mut engine, position) = open_at(spec, pos)?;
     let start = Instant::now();
     let b = engine.best(&position, how)?;
     let secs = start.elapsed().as_secs_f64();
