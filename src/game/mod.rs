@@ -31,6 +31,17 @@ pub trait Game: Clone {
     fn to_move(&self) -> usize;
     /// Appends every legal move to `buf` (cleared first); none once the game is over.
     fn legal_moves(&self, buf: &mut Vec<Self::Move>);
+    /// A uniformly random legal move, `None` when there is none: the pick of
+    /// `rng.gen_range(0..n)` among the `n` moves in `legal_moves` order.  An
+    /// engine that keeps its legal moves as a list picks from it in place.
+    fn random_legal<R: rand::Rng>(
+        &self,
+        rng: &mut R,
+        buf: &mut Vec<Self::Move>,
+    ) -> Option<Self::Move> {
+        self.legal_moves(buf);
+        (!buf.is_empty()).then(|| buf[rng.gen_range(0..buf.len())])
+    }
     /// Plays a move that `legal_moves` listed.
     fn play(&mut self, mv: Self::Move);
     /// The result, once the game is over.

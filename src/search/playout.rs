@@ -2,18 +2,16 @@
 
 use crate::game::Game;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// Plays one uniformly random game from `game` to its end; gives its length in plies.
 pub fn random_playout<G: Game>(game: &G, rng: &mut SmallRng, buf: &mut Vec<G::Move>) -> (u64, G) {
     let mut g = game.clone();
     let mut plies = 0;
     while g.outcome().is_none() {
-        g.legal_moves(buf);
-        if buf.is_empty() {
+        let Some(m) = g.random_legal(rng, buf) else {
             break;
-        }
-        let m = buf[rng.gen_range(0..buf.len())];
+        };
         g.play(m);
         plies += 1;
     }

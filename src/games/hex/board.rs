@@ -1,18 +1,22 @@
-//! A Hex board of up to 26 x 26 cells: stones, a union-find with edge sentinels, and the empty cells.
+//! A Hex board of up to 26 x 26 cells: stones, a union-find whose roots know the edges their group touches, the empty cells, and bit planes.
 
-use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::Mutex;
 
 /// The largest number of columns or rows.
 pub const MAX_SIDE: usize = 26;
 /// The largest number of cells.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
-/// The four edge sentinels in the union-find, after the cells.
-const TOP: usize = MAX_CELLS;
-const BOTTOM: usize = MAX_CELLS + 1;
-const LEFT: usize = MAX_CELLS + 2;
-const RIGHT: usize = MAX_CELLS + 3;
+/// The 64-bit words of a bit plane: one bit per cell of the largest board,
+/// rows `cols + 1` bits apart (the spare bit keeps shifts from wrapping a row).
+pub const WORDS: usize = (MAX_SIDE * (MAX_SIDE + 1)).div_ceil(64);
+
+/// One bit per cell, at bit `r * (cols + 1) + c`; see `Geometry::bit`.
+pub type Plane = [u64; WORDS];
+
+/// The index of an empty neighbour slot: a cell past the board, always empty,
+/// so a loop over the six slots needs no test for the end.
+pub const NO_CELL: u16 = MAX_CELLS as u16;
 
 /// Which pair of edges a player joins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,23 +27,53 @@ pub enum Axis {
     Horizontal,
 }
 
+impl Axis {
+    /// The edge bits (see `Geometry::edges`) of the low and the high edge.
+    pub fn edge_bits(self) -> (u8, u8) {
+        match self {
+            Axis::Vertical => (1, 2),
+            Axis::Horizontal => (4, 8),
+        }
+    }
+}
+
 /// The six neighbour offsets (dc, dr): (c+-1, r), (c, r+-1), (c+1, r-1), (c-1, r+1).
 pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
-/// The neighbours and edges of every cell of one board size.
+/// The neighbours and edges of every cell of one board size, and its bit planes.
 pub struct Geometry {
-    /// Six neighbour slots per cell, `u16::MAX` after the last one.
+    pub cols: usize,
+    pub rows: usize,
+    /// Six neighbour slots per cell; after the last neighbour, `NO_CELL`.
     pub neighbours: Vec<[u16; 6]>,
     /// Per cell: bit 0 top row, 1 bottom row, 2 left column, 3 right column.
     pub edges: Vec<u8>,
+    /// Per cell: its bit in a plane (see `bit`), kept to spare a division.
+    bits: Vec<u16>,
+    /// Bits apart of two cells one row apart in a plane: `cols + 1`.
+    pub stride: usize,
+    /// The words of a plane that hold cells of this size.
+    pub words: usize,
+    /// Every cell of the board, as a plane.
+    pub valid: Plane,
+    /// The top row, bottom row, left column and right column, as planes.
+    pub edge_planes: [Plane; 4],
 }
 
 impl Geometry {
     fn build(cols: usize, rows: usize) -> Geometry {
         let n = cols * rows;
+        let stride = cols + 1;
         let mut g = Geometry {
-            neighbours: vec![[u16::MAX; 6]; n],
+            cols,
+            rows,
+            neighbours: vec![[NO_CELL; 6]; n],
             edges: vec![0; n],
+            bits: (0..n).map(|i| (i + i / cols) as u16).collect(),
+            stride,
+            words: (rows * stride).div_ceil(64),
+            valid: [0; WORDS],
+            edge_planes: [[0; WORDS]; 4],
         };
         for i in 0..n {
             let (c, r) = (i % cols, i / cols);
@@ -55,40 +89,54 @@ impl Geometry {
                 | u8::from(r + 1 == rows) << 1
                 | u8::from(c == 0) << 2
                 | u8::from(c + 1 == cols) << 3;
+            let bit = g.bit(i);
+            g.valid[bit / 64] |= 1 << (bit % 64);
+            for (e, plane) in g.edge_planes.iter_mut().enumerate() {
+                if g.edges[i] & (1 << e) != 0 {
+                    plane[bit / 64] |= 1 << (bit % 64);
+                }
+            }
         }
         g
     }
 
-    /// The shared geometry of a board size (built once per size and thread).
-    fn of(cols: usize, rows: usize) -> Arc<Geometry> {
-        thread_local! {
-            static CACHE: RefCell<Vec<((usize, usize), Arc<Geometry>)>> = const { RefCell::new(Vec::new()) };
+    /// The bit of cell `i` in a plane.
+    pub fn bit(&self, i: usize) -> usize {
+        self.bits[i] as usize
+    }
+
+    /// The shared geometry of a board size, built once per size for the whole program.
+    pub fn of(cols: usize, rows: usize) -> &'static Geometry {
+        static CACHE: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+        let mut cache = CACHE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(g) = cache.iter().find(|g| (g.cols, g.rows) == (cols, rows)) {
+            return g;
         }
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            if let Some((_, g)) = cache.iter().find(|(k, _)| *k == (cols, rows)) {
-                return g.clone();
-            }
-            let g = Arc::new(Geometry::build(cols, rows));
-            cache.push(((cols, rows), g.clone()));
-            g
-        })
+        // at most 26 x 26 sizes, each a few kilobytes: kept for the program's life
+        let g: &'static Geometry = Box::leak(Box::new(Geometry::build(cols, rows)));
+        cache.push(g);
+        g
     }
 }
 
 /// Stones on a C x R rhombus; cell (c, r) has index r * cols + c.
 #[derive(Clone)]
 pub struct Board {
-    geometry: Arc<Geometry>,
-    cols: u8,
-    rows: u8,
-    /// 0 empty, 1 + player index otherwise.
-    cells: [u8; MAX_CELLS],
-    parent: [u16; MAX_CELLS + 4],
+    geometry: &'static Geometry,
+    /// 0 empty, 1 + player index otherwise; the last is `NO_CELL`, always 0.
+    cells: [u8; MAX_CELLS + 1],
+    /// Union-find over the stones: each group's cells lead to its root.
+    parent: [u16; MAX_CELLS],
+    /// At a group's root: the edges (as in `Geometry::edges`) the group touches.
+    reach: [u8; MAX_CELLS],
     /// The empty cells (in no particular order) and where each sits in that list.
     empties: [u16; MAX_CELLS],
     empty_at: [u16; MAX_CELLS],
     n_empty: u16,
+    /// Each player's stones as a bit plane.
+    planes: [Plane; 2],
 }
 
 impl Board {
@@ -97,17 +145,14 @@ impl Board {
         debug_assert!((1..=MAX_SIDE).contains(&cols) && (1..=MAX_SIDE).contains(&rows));
         let mut b = Board {
             geometry: Geometry::of(cols, rows),
-            cols: cols as u8,
-            rows: rows as u8,
-            cells: [0; MAX_CELLS],
-            parent: [0; MAX_CELLS + 4],
+            cells: [0; MAX_CELLS + 1],
+            parent: [0; MAX_CELLS],
+            reach: [0; MAX_CELLS],
             empties: [0; MAX_CELLS],
             empty_at: [0; MAX_CELLS],
             n_empty: (cols * rows) as u16,
+            planes: [[0; WORDS]; 2],
         };
-        for (i, p) in b.parent.iter_mut().enumerate() {
-            *p = i as u16;
-        }
         for i in 0..cols * rows {
             b.empties[i] = i as u16;
             b.empty_at[i] = i as u16;
@@ -116,11 +161,16 @@ impl Board {
     }
 
     pub fn cols(&self) -> usize {
-        self.cols as usize
+        self.geometry.cols
     }
 
     pub fn rows(&self) -> usize {
-        self.rows as usize
+        self.geometry.rows
+    }
+
+    /// The neighbour, edge and plane tables of this board's size.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
     }
 
     /// The number of cells.
@@ -141,7 +191,7 @@ impl Board {
     /// The (c, r) of a cell index.
     pub fn coords(&self, i: usize) -> (usize, usize) {
         // 32-bit division: cheaper than 64-bit on the playout hot path
-        let (i, cols) = (i as u32, u32::from(self.cols));
+        let (i, cols) = (i as u32, self.geometry.cols as u32);
         ((i % cols) as usize, (i / cols) as usize)
     }
 
@@ -151,6 +201,11 @@ impl Board {
             0 => None,
             s => Some(s as usize - 1),
         }
+    }
+
+    /// The stones of `player` as a bit plane.
+    pub fn plane(&self, player: usize) -> &Plane {
+        &self.planes[player]
     }
 
     /// The empty cells, in no particular order.
@@ -165,15 +220,10 @@ impl Board {
 
     /// The neighbours of cell `i` on this board.
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        let (c, r) = self.coords(i);
-        DIRECTIONS.iter().filter_map(move |&(dc, dr)| {
-            let (c1, r1) = (c as i32 + dc, r as i32 + dr);
-            if c1 >= 0 && r1 >= 0 && (c1 as usize) < self.cols() && (r1 as usize) < self.rows() {
-                Some(self.index(c1 as usize, r1 as usize))
-            } else {
-                None
-            }
-        })
+        self.geometry.neighbours[i]
+            .iter()
+            .take_while(|&&j| j != NO_CELL)
+            .map(|&j| j as usize)
     }
 
     fn find(&mut self, mut x: usize) -> usize {
@@ -185,57 +235,41 @@ impl Board {
         x
     }
 
-    /// Links the group of `x` under `root`, a root itself.
-    fn link_under(&mut self, x: usize, root: usize) {
-        let rx = self.find(x);
-        if rx != root {
-            self.parent[rx] = root as u16;
-        }
-    }
-
     /// Puts a stone of `player`, who joins the edges of `axis`, on empty cell `i`.
-    /// Returns true when that player's edges are now joined.
+    /// Returns true when that stone's group joins the edges of `axis`.
     pub fn place(&mut self, i: usize, player: usize, axis: Axis) -> bool {
         debug_assert_eq!(self.cells[i], 0);
-        self.cells[i] = player as u8 + 1;
+        let stone = player as u8 + 1;
+        self.cells[i] = stone;
         // take i out of the empty list
         let at = self.empty_at[i] as usize;
         let last = self.empties[self.n_empty as usize - 1];
         self.empties[at] = last;
         self.empty_at[last as usize] = at as u16;
         self.n_empty -= 1;
-        // join the group
-        let geometry = self.geometry.clone();
-        let (low_bit, high_bit, low_edge, high_edge) = match axis {
-            Axis::Vertical => (1, 2, TOP, BOTTOM),
-            Axis::Horizontal => (4, 8, LEFT, RIGHT),
-        };
-        // the new stone is a root: every group it touches is linked under it
-        let edges = geometry.edges[i];
-        if edges & low_bit != 0 {
-            self.link_under(low_edge, i);
-        }
-        if edges & high_bit != 0 {
-            self.link_under(high_edge, i);
-        }
-        let stone = self.cells[i];
-        for &j in &geometry.neighbours[i] {
-            if j == u16::MAX {
-                break;
-            }
+        let g = self.geometry;
+        let bit = g.bit(i);
+        self.planes[player][bit / 64] |= 1 << (bit % 64);
+        // the stone joins the group of its first same-coloured neighbour (a
+        // shallow tree: it hangs right under that root); other groups it touches
+        // are linked under the same root
+        let mut root = i;
+        let mut reach = g.edges[i];
+        for &j in &g.neighbours[i] {
             if self.cells[j as usize] == stone {
-                self.link_under(j as usize, i);
+                let r = self.find(j as usize);
+                if root == i {
+                    root = r;
+                } else if r != root {
+                    self.parent[r] = root as u16;
+                }
+                reach |= self.reach[r];
             }
         }
-        self.find(low_edge) == self.find(high_edge)
-    }
-
-    /// Whether the player with `axis` has joined the edges.
-    pub fn joined(&mut self, axis: Axis) -> bool {
-        match axis {
-            Axis::Vertical => self.find(TOP) == self.find(BOTTOM),
-            Axis::Horizontal => self.find(LEFT) == self.find(RIGHT),
-        }
+        self.parent[i] = root as u16;
+        self.reach[root] = reach;
+        let (low, high) = axis.edge_bits();
+        reach & (low | high) == low | high
     }
 }
 

@@ -4,8 +4,7 @@
 //! src/foreign/) and the native evaluation; they mean exactly what the pure
 //! Prolog definitions there mean.
 
-use super::board::{Axis, Board, DIRECTIONS};
-use std::cell::RefCell;
+use super::board::{Axis, Board, Plane, DIRECTIONS, WORDS};
 
 /// Where cell `i` lies across `axis`: (on the low edge, on the high edge).
 fn edges(cols: usize, rows: usize, i: usize, axis: Axis) -> (bool, bool) {
@@ -65,135 +64,87 @@ pub fn spanning(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis) -
     !seeds.is_empty() && flood(cells, cols, rows, stone, axis, &seeds)
 }
 
-/// Neighbour and edge tables of one board size, for the distance search.
-#[derive(Default)]
-struct Geometry {
-    size: (usize, usize),
-    /// Six neighbour slots per cell; `u16::MAX` marks a missing neighbour.
-    neighbours: Vec<[u16; 6]>,
-    /// Per cell: bit 0 top row, 1 bottom row, 2 left column, 3 right column.
-    edges: Vec<u8>,
-}
-
-impl Geometry {
-    fn build(cols: usize, rows: usize) -> Geometry {
-        let n = cols * rows;
-        let mut g = Geometry {
-            size: (cols, rows),
-            neighbours: vec![[u16::MAX; 6]; n],
-            edges: vec![0; n],
-        };
-        for i in 0..n {
-            for (k, j) in neighbours(cols, rows, i).enumerate() {
-                g.neighbours[i][k] = j as u16;
-            }
-            let (vl, vh) = edges(cols, rows, i, Axis::Vertical);
-            let (hl, hh) = edges(cols, rows, i, Axis::Horizontal);
-            g.edges[i] = u8::from(vl) | u8::from(vh) << 1 | u8::from(hl) << 2 | u8::from(hh) << 3;
-        }
-        g
+/// How many empty cells `player` must still fill to join the edges of `axis`,
+/// through their own stones for free and never through the opponent's; 1000 when
+/// they can no longer join them.  Same as hexgrid:distance/6, computed on bit
+/// planes: the cells within distance d, d = 0, 1, ..., each set closed under
+/// steps onto the player's own stones.
+pub fn distance(board: &Board, player: usize, axis: Axis) -> u32 {
+    // the fewest words that hold the board: the work is a few shifts per word
+    match board.geometry().words {
+        1 => distance_in::<1>(board, player, axis),
+        2 => distance_in::<2>(board, player, axis),
+        3 => distance_in::<3>(board, player, axis),
+        4 => distance_in::<4>(board, player, axis),
+        5 | 6 => distance_in::<6>(board, player, axis),
+        7 | 8 => distance_in::<8>(board, player, axis),
+        _ => distance_in::<WORDS>(board, player, axis),
     }
 }
 
-/// Reused state of `distance`: the geometry and the buffers.
-#[derive(Default)]
-struct Scratch {
-    geometry: Geometry,
-    dist: Vec<u16>,
-    cur: Vec<u16>,
-    next: Vec<u16>,
+/// A plane cut to its first `W` words.
+type Bits<const W: usize> = [u64; W];
+
+fn first<const W: usize>(p: &Plane) -> Bits<W> {
+    std::array::from_fn(|w| p[w])
 }
 
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
-/// How many empty cells `player` must still fill to join the edges of `axis`,
-/// through their own stones for free and never through the opponent's; 1000 when
-/// they can no longer join them.  Same as hexgrid:distance/6: a breadth-first
-/// search one distance at a time, each layer closed under free moves.
-pub fn distance(board: &Board, player: usize, axis: Axis) -> u32 {
-    SCRATCH.with(|scratch| {
-        let s = &mut *scratch.borrow_mut();
-        let size = (board.cols(), board.rows());
-        if s.geometry.size != size {
-            s.geometry = Geometry::build(size.0, size.1);
-        }
-        distance_with(board, player, axis, s)
+/// Every cell next to a cell of `x` (and some off-board bits, for the caller to mask).
+fn spread<const W: usize>(x: &Bits<W>, stride: usize) -> Bits<W> {
+    let shl = |k: usize, w: usize| x[w] << k | if w > 0 { x[w - 1] >> (64 - k) } else { 0 };
+    let shr = |k: usize, w: usize| x[w] >> k | if w + 1 < W { x[w + 1] << (64 - k) } else { 0 };
+    std::array::from_fn(|w| {
+        shl(1, w)
+            | shr(1, w)
+            | shl(stride, w)
+            | shr(stride, w)
+            | shl(stride - 1, w)
+            | shr(stride - 1, w)
     })
 }
 
-fn distance_with(board: &Board, player: usize, axis: Axis, s: &mut Scratch) -> u32 {
-    let n = board.len();
-    let (low_bit, high_bit) = match axis {
-        Axis::Vertical => (1u8, 2u8),
-        Axis::Horizontal => (4u8, 8u8),
+fn distance_in<const W: usize>(board: &Board, player: usize, axis: Axis) -> u32 {
+    let g = board.geometry();
+    let own: Bits<W> = first(board.plane(player));
+    let opp: Bits<W> = first(board.plane(1 - player));
+    let (lo, hi) = match axis {
+        Axis::Vertical => (0, 1),
+        Axis::Horizontal => (2, 3),
     };
-    let cost = |i: usize| -> Option<u16> {
-        match board.stone(i) {
-            None => Some(1),
-            Some(p) if p == player => Some(0),
-            Some(_) => None,
-        }
-    };
-    let Scratch {
-        geometry,
-        dist,
-        cur,
-        next,
-    } = s;
-    dist.clear();
-    dist.resize(n, u16::MAX);
-    cur.clear();
-    next.clear();
-    for i in 0..n {
-        if geometry.edges[i] & low_bit != 0 {
-            match cost(i) {
-                Some(0) => {
-                    dist[i] = 0;
-                    cur.push(i as u16);
-                }
-                Some(c) => {
-                    dist[i] = c;
-                    next.push(i as u16);
-                }
-                None => {}
-            }
-        }
-    }
-    let mut d: u16 = 0;
+    let low: Bits<W> = first(&g.edge_planes[lo]);
+    let high: Bits<W> = first(&g.edge_planes[hi]);
+    let empty: Bits<W> = std::array::from_fn(|w| g.valid[w] & !own[w] & !opp[w]);
+    let s = g.stride;
+    // `reach`: the cells within distance d; `layer`: those at distance exactly d
+    let mut layer: Bits<W> = std::array::from_fn(|w| low[w] & own[w]);
+    let mut reach = layer;
+    let mut d = 0;
     loop {
-        while let Some(i) = cur.pop() {
-            let i = i as usize;
-            if dist[i] != d {
-                continue;
+        // close the layer under steps onto own stones (free)
+        let mut new = layer;
+        loop {
+            let n = spread(&new, s);
+            new = std::array::from_fn(|w| n[w] & own[w] & !reach[w]);
+            if new.iter().all(|&x| x == 0) {
+                break;
             }
-            if geometry.edges[i] & high_bit != 0 {
-                return u32::from(d);
-            }
-            for &j in &geometry.neighbours[i] {
-                if j == u16::MAX {
-                    break;
-                }
-                let j = j as usize;
-                if let Some(c) = cost(j) {
-                    let nd = d + c;
-                    if nd < dist[j] {
-                        dist[j] = nd;
-                        if c == 0 {
-                            cur.push(j as u16);
-                        } else {
-                            next.push(j as u16);
-                        }
-                    }
-                }
+            for w in 0..W {
+                reach[w] |= new[w];
+                layer[w] |= new[w];
             }
         }
-        if next.is_empty() {
+        if (0..W).any(|w| reach[w] & high[w] != 0) {
+            return d;
+        }
+        // one more empty cell: next to the layer, or on the low edge
+        let n = spread(&layer, s);
+        layer = std::array::from_fn(|w| (n[w] | low[w]) & empty[w] & !reach[w]);
+        if layer.iter().all(|&x| x == 0) {
             return 1000;
         }
-        std::mem::swap(cur, next);
-        next.clear();
+        for w in 0..W {
+            reach[w] |= layer[w];
+        }
         d += 1;
     }
 }
@@ -210,6 +161,121 @@ mod tests {
         assert!(!group_spans(cells, 3, 3, 0, Axis::Horizontal));
         assert!(spanning(cells, 3, 3, b'r', Axis::Vertical));
         assert!(!spanning(cells, 3, 3, b'b', Axis::Horizontal));
+    }
+
+    /// The distance by a plain 0-1 breadth-first search over cells, to check the planes.
+    fn reference_distance(b: &Board, player: usize, axis: Axis) -> u32 {
+        let (low, high) = axis.edge_bits();
+        let g = b.geometry();
+        let cost = |i: usize| match b.stone(i) {
+            None => Some(1),
+            Some(p) if p == player => Some(0),
+            Some(_) => None,
+        };
+        let mut dist = vec![u32::MAX; b.len()];
+        let mut deque = std::collections::VecDeque::new();
+        for i in 0..b.len() {
+            if g.edges[i] & low != 0 {
+                if let Some(c) = cost(i) {
+                    dist[i] = c;
+                    deque.push_back(i);
+                }
+            }
+        }
+        while let Some(i) = deque.pop_front() {
+            for j in b.neighbours(i) {
+                if let Some(c) = cost(j) {
+                    if dist[i] + c < dist[j] {
+                        dist[j] = dist[i] + c;
+                        deque.push_back(j);
+                    }
+                }
+            }
+        }
+        (0..b.len())
+            .filter(|&i| g.edges[i] & high != 0)
+            .map(|i| dist[i])
+            .min()
+            .filter(|&d| d != u32::MAX)
+            .unwrap_or(1000)
+    }
+
+    #[test]
+    fn plane_distance_matches_a_plain_search_on_every_shape() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let shapes = [
+            (1, 1),
+            (1, 26),
+            (26, 1),
+            (2, 3),
+            (7, 3),
+            (3, 7),
+            (11, 11),
+            (13, 9),
+            (19, 19),
+            (26, 26),
+        ];
+        for (cols, rows) in shapes {
+            for _ in 0..40 {
+                let mut b = Board::new(cols, rows);
+                let fill = rng.gen_range(0..=b.len());
+                for _ in 0..fill {
+                    let e = b.empties();
+                    let i = e[rng.gen_range(0..e.len())] as usize;
+                    let p = rng.gen_range(0..2);
+                    b.place(
+                        i,
+                        p,
+                        if p == 0 {
+                            Axis::Vertical
+                        } else {
+                            Axis::Horizontal
+                        },
+                    );
+                }
+                for (p, axis) in [(0, Axis::Vertical), (1, Axis::Horizontal)] {
+                    assert_eq!(
+                        distance(&b, p, axis),
+                        reference_distance(&b, p, axis),
+                        "{cols}x{rows}, player {p}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn union_find_wins_match_a_flood_on_every_shape() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(6);
+        for (cols, rows) in [(1, 1), (1, 5), (5, 1), (4, 6), (11, 11), (26, 26)] {
+            for _ in 0..20 {
+                let mut b = Board::new(cols, rows);
+                while !b.empties().is_empty() {
+                    let e = b.empties();
+                    let i = e[rng.gen_range(0..e.len())] as usize;
+                    let p = rng.gen_range(0..2);
+                    let axis = if p == 0 {
+                        Axis::Vertical
+                    } else {
+                        Axis::Horizontal
+                    };
+                    let won = b.place(i, p, axis);
+                    let cells: Vec<u8> = (0..b.len())
+                        .map(|k| match b.stone(k) {
+                            None => b'e',
+                            Some(q) => b'0' + q as u8,
+                        })
+                        .collect();
+                    assert_eq!(
+                        won,
+                        group_spans(&cells, cols, rows, i, axis),
+                        "{cols}x{rows}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -5,11 +5,11 @@ mod connect;
 pub mod contactix_file;
 mod notation;
 
-pub use board::{Axis, Board, MAX_SIDE};
+pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
 pub use connect::{group_spans, spanning};
 
 use crate::game::{zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 /// The fixed settings of a Hex-like game: players, orientation, swap rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +71,8 @@ impl HexRules {
 #[derive(Clone)]
 pub struct Hex {
     rules: Arc<HexRules>,
+    /// Each player's axis (from `rules`, kept here for the hot path).
+    axes: [Axis; 2],
     board: Board,
     swap: bool,
     to_move: usize,
@@ -78,9 +80,11 @@ pub struct Hex {
     hash: u64,
 }
 
-/// The Zobrist key of a stone of `player` on cell `i`.
+/// The Zobrist key of a stone of `player` on cell `i` (from a table: play is a hot path).
 fn stone_key(i: usize, player: usize) -> u64 {
-    zobrist_key((i * 2 + player) as u64)
+    static KEYS: LazyLock<Vec<u64>> =
+        LazyLock::new(|| (0..2 * MAX_CELLS as u64).map(zobrist_key).collect());
+    KEYS[i * 2 + player]
 }
 
 /// The Zobrist key of "blue to move".
@@ -97,6 +101,7 @@ impl Hex {
     /// The empty board of the given size.
     pub fn new(rules: HexRules, cols: usize, rows: usize, swap: bool) -> Hex {
         Hex {
+            axes: [rules.axis(0), rules.axis(1)],
             rules: Arc::new(rules),
             board: Board::new(cols, rows),
             swap,
@@ -210,6 +215,7 @@ impl Hex {
             }
         }
         Hex {
+            axes: [rules.axis(0), rules.axis(1)],
             rules,
             board,
             swap,
@@ -254,6 +260,24 @@ impl Game for Hex {
         }
     }
 
+    fn random_legal<R: rand::Rng>(&self, rng: &mut R, _: &mut Vec<HexMove>) -> Option<HexMove> {
+        // the same pick as from the legal_moves list (the empty cells, then swap)
+        if self.winner.is_some() {
+            return None;
+        }
+        let empties = self.board.empties();
+        let swap = self.swap
+            && self.to_move == 1
+            && self.board.stone_count() == 1
+            && self.swap_cell().is_some();
+        let n = empties.len() + usize::from(swap);
+        if n == 0 {
+            return None;
+        }
+        let k = rng.gen_range(0..n);
+        Some(if k < empties.len() { empties[k] } else { SWAP })
+    }
+
     fn play(&mut self, mv: HexMove) {
         let p = self.to_move;
         if mv == SWAP {
@@ -266,7 +290,7 @@ impl Game for Hex {
             }
             return;
         }
-        if self.board.place(mv as usize, p, self.rules.axis(p)) {
+        if self.board.place(mv as usize, p, self.axes[p]) {
             self.winner = Some(p);
         }
         self.to_move = 1 - p;

@@ -161,3 +161,27 @@ fn evaluation_prefers_the_shorter_connection() {
     assert!(g.evaluate(0) > 0);
     assert!(g.evaluate(1) < 0);
 }
+
+#[test]
+fn random_legal_picks_as_from_the_legal_move_list() {
+    use crate::game::Game;
+    for options in [&["size=4", "swap=true"][..], &["size=7"][..]] {
+        let start = hex(options);
+        let (mut a, mut b) = (SmallRng::seed_from_u64(3), SmallRng::seed_from_u64(3));
+        let mut buf = Vec::new();
+        for _ in 0..30 {
+            let mut g = start.clone();
+            loop {
+                let fast = g.random_legal(&mut a, &mut buf);
+                g.legal_moves(&mut buf);
+                let listed =
+                    (!buf.is_empty()).then(|| buf[rand::Rng::gen_range(&mut b, 0..buf.len())]);
+                assert_eq!(fast, listed, "{}", g.position_text());
+                match fast {
+                    Some(m) => g.play(m),
+                    None => break,
+                }
+            }
+        }
+    }
+}
