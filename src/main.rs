@@ -178,6 +178,12 @@ enum Command {
         /// Tiers to measure, comma-separated (default: all that exist).
         #[arg(long, value_delimiter = ',')]
         tiers: Vec<Tier>,
+        /// Depth of the native search timed on sampled positions.
+        #[arg(long, default_value_t = 4)]
+        search_depth: u32,
+        /// How many positions from random games to time that search on (0: skip).
+        #[arg(long, default_value_t = 12)]
+        positions: usize,
         #[arg(long)]
         json: bool,
     },
@@ -340,6 +346,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             game,
             seconds,
             tiers,
+            search_depth,
+            positions,
             json,
         }) => {
             let spec = spec(&game)?;
@@ -352,7 +360,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             } else {
                 vec![Tier::Spec, Tier::Accelerated]
             };
-            cli::bench(&spec, &tiers, seconds, json, &mut out)?;
+            let plan = cli::BenchPlan {
+                seconds,
+                search_depth,
+                positions,
+            };
+            cli::bench(&spec, &tiers, &plan, json, &mut out)?;
         }
     }
     Ok(ExitCode::SUCCESS)

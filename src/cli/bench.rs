@@ -1,4 +1,4 @@
-//! `ludolog bench`: the tiers of a game side by side — random playouts/s and perft nodes/s.
+//! `ludolog bench`: the tiers of a game side by side — random playouts/s, perft nodes/s, search — and the native search on sampled positions.
 
 use crate::game::SearchSpec;
 use crate::games::EngineSpec;
@@ -24,14 +24,101 @@ pub struct TierBench {
     pub search_nodes_per_second: f64,
 }
 
-/// Measures every tier of a game for about `seconds` each; prints a table or JSON.
+/// Native alpha-beta at one depth on positions from random games.
+#[derive(Debug, serde::Serialize)]
+pub struct SampledSearch {
+    pub depth: u32,
+    pub positions: usize,
+    pub mean_seconds: f64,
+    pub max_seconds: f64,
+    /// The position that took longest.
+    pub slowest: String,
+}
+
+/// The whole report: the tiers, and the native search on sampled positions.
+#[derive(Debug, serde::Serialize)]
+pub struct BenchReport {
+    pub tiers: Vec<TierBench>,
+    pub sampled_search: Option<SampledSearch>,
+}
+
+/// What to measure besides the tiers.
+pub struct BenchPlan {
+    /// Seconds to spend on each measurement.
+    pub seconds: f64,
+    /// The depth of the native search on sampled positions.
+    pub search_depth: u32,
+    /// How many sampled positions (0: none).
+    pub positions: usize,
+}
+
+/// `count` positions spread over seeded random games (unfinished ones only).
+fn sample_positions(
+    engine: &mut dyn crate::game::Engine,
+    count: usize,
+    seed: u64,
+) -> Result<Vec<String>> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut all = Vec::new();
+    while all.len() < count * 8 {
+        let mut pos = engine.initial()?;
+        loop {
+            let info = engine.describe(&pos)?;
+            if info.outcome.is_some() || info.legal.is_empty() {
+                break;
+            }
+            all.push(pos.clone());
+            let m = &info.legal[rng.gen_range(0..info.legal.len())];
+            pos = engine.play(&pos, m)?;
+        }
+    }
+    let step = all.len() / count.max(1);
+    Ok(all.into_iter().step_by(step.max(1)).take(count).collect())
+}
+
+/// Times a fresh native alpha-beta search to `depth` on each sampled position.
+fn sampled_search(spec: &EngineSpec, depth: u32, count: usize) -> Result<SampledSearch> {
+    let mut s = spec.clone();
+    s.tier = Some(Tier::Native);
+    let positions = sample_positions(&mut *s.open()?, count, 7)?;
+    let (mut total, mut max, mut slowest) = (0f64, 0f64, String::new());
+    for pos in &positions {
+        // a fresh engine per position, as `ludolog best` runs
+        let mut engine = s.open()?;
+        let t = Instant::now();
+        engine.best(
+            pos,
+            SearchSpec::AlphaBeta(Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            }),
+        )?;
+        let e = t.elapsed().as_secs_f64();
+        total += e;
+        if e > max {
+            (max, slowest) = (e, pos.clone());
+        }
+    }
+    Ok(SampledSearch {
+        depth,
+        positions: positions.len(),
+        mean_seconds: total / positions.len().max(1) as f64,
+        max_seconds: max,
+        slowest,
+    })
+}
+
+/// Measures every tier of a game for about `plan.seconds` each, and the native
+/// search on sampled positions; prints a table or JSON.
 pub fn bench(
     spec: &EngineSpec,
     tiers: &[Tier],
-    seconds: f64,
+    plan: &BenchPlan,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let seconds = plan.seconds;
     let mut rows = Vec::new();
     for &tier in tiers {
         let mut s = spec.clone();
@@ -91,8 +178,17 @@ pub fn bench(
             search_nodes_per_second: search_nodes as f64 / search_secs.max(1e-9),
         });
     }
+    let sampled = if tiers.contains(&Tier::Native) && plan.positions > 0 {
+        Some(sampled_search(spec, plan.search_depth, plan.positions)?)
+    } else {
+        None
+    };
     if json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?;
+        let report = BenchReport {
+            tiers: rows,
+            sampled_search: sampled,
+        };
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());
     }
     writeln!(out, "{} {}", spec.game, spec.options)?;
@@ -125,6 +221,13 @@ pub fn bench(
             r.perft_nodes_per_second,
             r.search_nodes_per_second,
             to_depth.join(" ")
+        )?;
+    }
+    if let Some(s) = &sampled {
+        writeln!(
+            out,
+            "native alpha-beta to depth {} on {} positions from random games: mean {:.4} s, max {:.4} s ({})",
+            s.depth, s.positions, s.mean_seconds, s.max_seconds, s.slowest
         )?;
     }
     if let (Some(native), true) = (rows.iter().find(|r| r.tier == "native"), rows.len() > 1) {

@@ -7,7 +7,7 @@ mod play;
 mod position;
 mod render;
 
-pub use bench::bench;
+pub use bench::{bench, BenchPlan};
 pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
 pub use play::{flag_pairs, play, PlayConfig};

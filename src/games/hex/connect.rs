@@ -86,21 +86,53 @@ pub fn distance(board: &Board, player: usize, axis: Axis) -> u32 {
 type Bits<const W: usize> = [u64; W];
 
 fn first<const W: usize>(p: &Plane) -> Bits<W> {
-    std::array::from_fn(|w| p[w])
+    let mut out = [0; W];
+    out.copy_from_slice(&p[..W]);
+    out
 }
 
-/// Every cell next to a cell of `x` (and some off-board bits, for the caller to mask).
+/// `x` shifted `k` bits towards higher cells (0 < k < 64).
+#[inline(always)]
+fn up<const W: usize>(x: &Bits<W>, k: usize) -> Bits<W> {
+    let mut out = [0; W];
+    for w in 0..W {
+        out[w] = x[w] << k | if w > 0 { x[w - 1] >> (64 - k) } else { 0 };
+    }
+    out
+}
+
+/// `x` shifted `k` bits towards lower cells (0 < k < 64).
+#[inline(always)]
+fn down<const W: usize>(x: &Bits<W>, k: usize) -> Bits<W> {
+    let mut out = [0; W];
+    for w in 0..W {
+        out[w] = x[w] >> k | if w + 1 < W { x[w + 1] << (64 - k) } else { 0 };
+    }
+    out
+}
+
+/// Every cell next to a cell of `x` (and some off-board bits, for the caller to mask):
+/// (c+-1, r); (c, r+1) and (c-1, r+1) in the row below; (c, r-1) and (c+1, r-1) above.
+/// Plain loops: `std::array::from_fn` here was left as a call per word.
+#[inline(always)]
 fn spread<const W: usize>(x: &Bits<W>, stride: usize) -> Bits<W> {
-    let shl = |k: usize, w: usize| x[w] << k | if w > 0 { x[w - 1] >> (64 - k) } else { 0 };
-    let shr = |k: usize, w: usize| x[w] >> k | if w + 1 < W { x[w + 1] << (64 - k) } else { 0 };
-    std::array::from_fn(|w| {
-        shl(1, w)
-            | shr(1, w)
-            | shl(stride, w)
-            | shr(stride, w)
-            | shl(stride - 1, w)
-            | shr(stride - 1, w)
-    })
+    let (right, left) = (up(x, 1), down(x, 1));
+    let mut x_left = *x;
+    let mut x_right = *x;
+    for w in 0..W {
+        x_left[w] |= left[w];
+        x_right[w] |= right[w];
+    }
+    let (below, above) = (up(&x_left, stride), down(&x_right, stride));
+    let mut out = [0; W];
+    for w in 0..W {
+        out[w] = right[w] | left[w] | below[w] | above[w];
+    }
+    out
+}
+
+fn is_zero<const W: usize>(x: &Bits<W>) -> bool {
+    x.iter().all(|&v| v == 0)
 }
 
 fn distance_in<const W: usize>(board: &Board, player: usize, axis: Axis) -> u32 {
@@ -113,10 +145,16 @@ fn distance_in<const W: usize>(board: &Board, player: usize, axis: Axis) -> u32 
     };
     let low: Bits<W> = first(&g.edge_planes[lo]);
     let high: Bits<W> = first(&g.edge_planes[hi]);
-    let empty: Bits<W> = std::array::from_fn(|w| g.valid[w] & !own[w] & !opp[w]);
+    let mut empty: Bits<W> = first(&g.valid);
+    for w in 0..W {
+        empty[w] &= !own[w] & !opp[w];
+    }
     let s = g.stride;
     // `reach`: the cells within distance d; `layer`: those at distance exactly d
-    let mut layer: Bits<W> = std::array::from_fn(|w| low[w] & own[w]);
+    let mut layer: Bits<W> = [0; W];
+    for w in 0..W {
+        layer[w] = low[w] & own[w];
+    }
     let mut reach = layer;
     let mut d = 0;
     loop {
@@ -124,13 +162,13 @@ fn distance_in<const W: usize>(board: &Board, player: usize, axis: Axis) -> u32 
         let mut new = layer;
         loop {
             let n = spread(&new, s);
-            new = std::array::from_fn(|w| n[w] & own[w] & !reach[w]);
-            if new.iter().all(|&x| x == 0) {
-                break;
-            }
             for w in 0..W {
+                new[w] = n[w] & own[w] & !reach[w];
                 reach[w] |= new[w];
                 layer[w] |= new[w];
+            }
+            if is_zero(&new) {
+                break;
             }
         }
         if (0..W).any(|w| reach[w] & high[w] != 0) {
@@ -138,12 +176,12 @@ fn distance_in<const W: usize>(board: &Board, player: usize, axis: Axis) -> u32 
         }
         // one more empty cell: next to the layer, or on the low edge
         let n = spread(&layer, s);
-        layer = std::array::from_fn(|w| (n[w] | low[w]) & empty[w] & !reach[w]);
-        if layer.iter().all(|&x| x == 0) {
-            return 1000;
-        }
         for w in 0..W {
+            layer[w] = (n[w] | low[w]) & empty[w] & !reach[w];
             reach[w] |= layer[w];
+        }
+        if is_zero(&layer) {
+            return 1000;
         }
         d += 1;
     }
