@@ -16,7 +16,7 @@
 
 :- module(contactix, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, file//1
+    position//1, move//1, view/2, explain_illegal/3, file//1, legal_moves/2
 ]).
 
 %% requires(?Game)  this file builds on Game's rule file; the host loads that
@@ -75,6 +75,9 @@ to_move(contactix(O, H), P) :- hex:to_move(H, Q), colour(Q, O, P).
 
 %% legal(+State, -Move)  every empty cell (Hex's moves; the swap rule is off).
 legal(contactix(_, H), M) :- hex:legal(H, M).
+
+%% legal_moves(+State, -Moves)  Hex's moves as one list (see hex:legal_moves/2).
+legal_moves(contactix(_, H), Ms) :- hex:legal_moves(H, Ms).
 
 %% play(+State, +Move, -Next)  Hex's play; fails when Move is not legal.
 play(contactix(O, H), M, contactix(O, H1)) :- hex:play(H, M, H1).

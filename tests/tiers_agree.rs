@@ -93,3 +93,24 @@ fn rule_file_outcome_matches_native_at_game_end() {
         assert!(info.legal.is_empty());
     }
 }
+
+#[test]
+fn evaluation_agrees_across_tiers() {
+    // the accelerated tier asks the host for distances, native Hex uses bit planes
+    let mut engines: Vec<Box<dyn Engine>> = Tier::ALL
+        .iter()
+        .map(|&t| common::engine("hex", "size=7", t))
+        .collect();
+    for pos in positions(&["size=7"], 6, 4).iter().step_by(3) {
+        for player in ["red", "blue"] {
+            let scores: Vec<i32> = engines
+                .iter_mut()
+                .map(|e| e.evaluate(pos, player).expect("evaluate"))
+                .collect();
+            assert!(
+                scores.iter().all(|&s| s == scores[0]),
+                "{pos} {player}: {scores:?}"
+            );
+        }
+    }
+}

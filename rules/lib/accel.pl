@@ -3,44 +3,139 @@
 % Each predicate here answers exactly what its pure twin in hexgrid.pl answers,
 % by calling a function of the running ludolog program (src/foreign/) through
 % scryer's FFI.  The empty library name opens the main program itself.
+%
+% The host keeps native copies of boards and names each by an integer handle
+% (see hexgrid.pl).  It keeps the most recent ones only: a predicate asked
+% about a handle it has dropped fails, and hexgrid falls back to the rows.
 
-:- module(accel, [load/0, empty_cells/3, group_spans/5, spanning/5, native_best/4]).
+:- module(accel, [load/0, board_new/4, board_set/4, placements/3, place/7, group_spans/4,
+                  spanning/4, distance/5, letter/2, native_best/4]).
 
 :- use_module(library(ffi)).
-:- use_module(library(charsio)).
 :- use_module(library(lists)).
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
     use_foreign_module("", [
-        ludolog_hex_empty_cells([cstr, i64], cstr),
-        ludolog_hex_group_spans([cstr, i64, i64, i64, i64], i64),
-        ludolog_hex_spanning([cstr, i64, i64, i64, i64], i64),
+        ludolog_hex_board_new([cstr, i64, i64], i64),
+        ludolog_hex_board_set([i64, i64, i64], i64),
+        ludolog_hex_board_place([i64, i64, i64, i64, i64], i64),
+        ludolog_hex_board_empties([i64], cstr),
+        ludolog_hex_board_group_spans([i64, i64, i64], i64),
+        ludolog_hex_board_spanning([i64, i64, i64], i64),
+        ludolog_hex_board_distance([i64, i64, i64, i64], i64),
         ludolog_native_best([cstr, cstr, i64], cstr)
     ]).
 
-%% empty_cells(+BoardAtom, +Cols, -Cells)  the empty cells C-R, row by row.
-empty_cells(Atom, Cols, Cells) :-
-    ffi:ludolog_hex_empty_cells(Atom, Cols, Chars),
-    read_term_from_chars(Chars, Cells0, []),
-    answer(Cells0, Cells, ludolog_hex_empty_cells).
+%% board_new(+CellsAtom, +Cols, +Rows, -H)  a native copy of the board whose
+% cells, row by row, are the characters of CellsAtom.
+board_new(Atom, Cols, Rows, H) :-
+    ffi:ludolog_hex_board_new(Atom, Cols, Rows, H0),
+    refused(H0, ludolog_hex_board_new),
+    H = H0.
 
-%% group_spans(+BoardAtom, +Cols, +Rows, +Seed, +AxisCode)
-% the group of the stone on Seed touches both edges of the axis (0 = vertical).
-group_spans(Atom, Cols, Rows, Seed, Axis) :-
-    ffi:ludolog_hex_group_spans(Atom, Cols, Rows, Seed, Axis, R),
-    answer(R, 1, ludolog_hex_group_spans).
+%% board_set(+H, +Index, +Code, -H1)  H1: the board H with the character Code on
+% cell Index (row by row from 0); fails when H was dropped.
+board_set(H, Index, Code, H1) :-
+    ffi:ludolog_hex_board_set(H, Index, Code, H0),
+    answer(H0, ludolog_hex_board_set),
+    H1 = H0.
 
-%% spanning(+BoardAtom, +Cols, +Rows, +StoneCode, +AxisCode)
-% some group of the stone with character code StoneCode joins both edges.
-spanning(Atom, Cols, Rows, Code, Axis) :-
-    ffi:ludolog_hex_spanning(Atom, Cols, Rows, Code, Axis, R),
-    answer(R, 1, ludolog_hex_spanning).
+%% placements(+H, -Moves, ?Tail)  place(C, R) for each empty cell of board H, row
+% by row, then Tail; fails when H was dropped.  The host writes the empty cells
+% as letters (a = 0): for each row with empty cells, the row's letter, its empty
+% columns' letters, then "/".
+placements(H, Moves, Tail) :-
+    ffi:ludolog_hex_board_empties(H, Text),
+    (  Text = [k|Letters] -> rows_places(Letters, Moves, Tail)
+    ;  Text = [s|_] -> fail
+    ;  refused(-1, ludolog_hex_board_empties)
+    ).
 
-%% answer(+Result, ?Value, +Function)  a foreign result; its error value becomes an exception.
-answer(R, _, F) :- ( R == -1 ; R == error ), !,
+rows_places([], T, T).
+rows_places([L|Ls], Ms, T) :- letter(L, R), row_places(Ls, R, Ms, T).
+
+%% row_places(+Letters, +R, -Moves, ?Tail)  the moves of one row's column
+% letters up to its "/"; one clause per letter, so that first-argument
+% indexing picks it (a lookup and a second call per cell cost a third more).
+row_places([L|Ls], R, Ms, T) :- column_place(L, Ls, R, Ms, T).
+
+column_place('/', Ls, _, Ms, T) :- rows_places(Ls, Ms, T).
+column_place(a, [L|Ls], R, [place(0,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(b, [L|Ls], R, [place(1,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(c, [L|Ls], R, [place(2,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(d, [L|Ls], R, [place(3,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(e, [L|Ls], R, [place(4,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(f, [L|Ls], R, [place(5,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(g, [L|Ls], R, [place(6,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(h, [L|Ls], R, [place(7,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(i, [L|Ls], R, [place(8,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(j, [L|Ls], R, [place(9,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(k, [L|Ls], R, [place(10, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(l, [L|Ls], R, [place(11, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(m, [L|Ls], R, [place(12, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(n, [L|Ls], R, [place(13, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(o, [L|Ls], R, [place(14, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(p, [L|Ls], R, [place(15, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(q, [L|Ls], R, [place(16, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(r, [L|Ls], R, [place(17, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(s, [L|Ls], R, [place(18, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(t, [L|Ls], R, [place(19, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(u, [L|Ls], R, [place(20, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(v, [L|Ls], R, [place(21, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(w, [L|Ls], R, [place(22, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(x, [L|Ls], R, [place(23, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(y, [L|Ls], R, [place(24, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+column_place(z, [L|Ls], R, [place(25, R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
+
+%% place(+H, +C, +R, +Code, +AxisCode, -H1, -Spans)  H1: board H with the stone
+% of character code Code on the empty cell (C, R); Spans is true if that stone's
+% group touches both edges of the axis, else false; fails when H was dropped.
+place(H, C, R, Code, Axis, H1, Spans) :-
+    ffi:ludolog_hex_board_place(H, C, R, Code, Axis, V),
+    answer(V, ludolog_hex_board_place),
+    H1 is V >> 1, B is V /\ 1,
+    truth(B, Spans).
+
+%% group_spans(+H, +Seed, +AxisCode, -Spans)  Spans is true if the group of the
+% stone on cell Seed touches both edges of the axis (0 = vertical), else false.
+group_spans(H, Seed, Axis, Spans) :-
+    ffi:ludolog_hex_board_group_spans(H, Seed, Axis, R),
+    answer(R, ludolog_hex_board_group_spans),
+    truth(R, Spans).
+
+%% spanning(+H, +StoneCode, +AxisCode, -Spans)  Spans is true if some group of
+% the stone with character code StoneCode joins both edges of the axis.
+spanning(H, Code, Axis, Spans) :-
+    ffi:ludolog_hex_board_spanning(H, Code, Axis, R),
+    answer(R, ludolog_hex_board_spanning),
+    truth(R, Spans).
+
+%% distance(+H, +StoneCode, +OtherCode, +AxisCode, -D)  hexgrid:distance/6 on board H.
+distance(H, Stone, Other, Axis, D) :-
+    ffi:ludolog_hex_board_distance(H, Stone, Other, Axis, D0),
+    answer(D0, ludolog_hex_board_distance),
+    D = D0.
+
+truth(1, true).
+truth(0, false).
+
+%% answer(+Result, +Function)  fails for a dropped handle (-2); throws for
+% arguments the function refused (-1).
+answer(-2, _) :- !, fail.
+answer(R, F) :- refused(R, F).
+
+refused(-1, F) :- !,
     throw(error(system_error(foreign_function_refused_its_arguments(F)), F)).
-answer(R, R, _).
+refused(_, _).
+
+%% letter(?Letter, ?N)  letters a to z stand for 0 to 25.
+letter(a, 0).  letter(b, 1).  letter(c, 2).  letter(d, 3).  letter(e, 4).
+letter(f, 5).  letter(g, 6).  letter(h, 7).  letter(i, 8).  letter(j, 9).
+letter(k, 10). letter(l, 11). letter(m, 12). letter(n, 13). letter(o, 14).
+letter(p, 15). letter(q, 16). letter(r, 17). letter(s, 18). letter(t, 19).
+letter(u, 20). letter(v, 21). letter(w, 22). letter(x, 23). letter(y, 24).
+letter(z, 25).
 
 %% native_best(+Game, +PositionText, +Depth, -MoveText)
 % the native engine's alpha-beta choice on a position text (MoveText is "none"

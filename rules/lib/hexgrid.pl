@@ -1,48 +1,92 @@
 %% hexgrid — cells, neighbours, boards and connectivity on a C x R hex rhombus.
 %
-% A board is a compound of rows, b(Row1, ..., RowR), read with arg/3, and each
-% row is the list of its cells (lists, because =.. on a row compound costs more
-% in scryer than a walk along a short list).  Cell (C, R) is 0-based: column C
-% from the left, row R from the top.  A cell holds e (empty) or a one-letter
-% stone name (r, b).  Rows are drawn shifted half a cell to the right, so the six
-% neighbours of (C, R) are (C+-1, R), (C, R+-1), (C+1, R-1) and (C-1, R+1).
+% A board is the list of its rows, top first, and each row the list of its
+% cells: [[e,e,e],[e,r,e],[e,e,e]] is a 3 x 3 board with one stone.  Cell
+% (C, R) is 0-based: column C from the left, row R from the top.  A cell holds
+% e (empty) or a one-letter stone name (r, b).  Rows are drawn shifted half a
+% cell to the right, so the six neighbours of (C, R) are (C+-1, R), (C, R+-1),
+% (C+1, R-1) and (C-1, R+1).
+%
+% Why lists and not a compound b(Row1, ..., RowR) read with arg/3: boards are
+% read cell by cell but also rebuilt on every move, and in scryer 0.10 a new
+% compound costs =.. both ways (about 5 us each for 11 rows), while a new list
+% shares every row after the changed one.  nth0/3 on a row of at most 26 cells
+% reads as fast as arg/3 there (measured: setting a cell 3-5 us against 15 us).
 %
 % The predicates marked "accelerated" have this pure definition and a native
-% one (rules/lib/accel.pl, backed by src/foreign/); set_acceleration/1 picks
-% which one runs.  Acceleration swaps the definition, never the meaning.
+% one (rules/lib/accel.pl, backed by src/foreign/); protocol:accelerated/0
+% (set by protocol:set_acceleration/2) says which one runs.  Acceleration swaps the definition, never the meaning.
+%
+% With acceleration on, a board carries a native copy of itself: it is
+% native(Rows, H), where H is the handle of the same board held by the host.
+% The accelerated predicates ask the host about H instead of walking the rows;
+% board_set/5 makes the new board's copy from the old one's in one call.  A
+% plain list of rows (a board built by hand, or before acceleration was
+% switched on) is read the pure way, and a handle the host has since dropped
+% is rebuilt from the rows.
 
 :- module(hexgrid, [
     empty_board/3, cell/4, board_set/5, empty_cell/3, neighbour/3,
     spans/5, spanning/5, distance/6, board_cells/2, board_chars/2,
-    cells_board/3, set_acceleration/1
+    cells_board/3, board_rows/2, board_size/3, placements/3, place_stone/7
 ]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
 
-:- dynamic(accelerated/0).
-
-%% set_acceleration(+OnOff)  switch the accelerated definitions on or off.
-set_acceleration(on) :- ( accelerated -> true ; assertz(accelerated) ).
-set_acceleration(off) :- retractall(accelerated).
-
 %% empty_board(+Cols, +Rows, -Board)  a board with every cell empty.
 empty_board(Cols, Rows, Board) :-
     length(Row, Cols), maplist(=(e), Row),
-    length(RowList, Rows), maplist(=(Row), RowList), Board =.. [b|RowList].
+    length(RowList, Rows), maplist(=(Row), RowList),
+    rows_board(RowList, Board).
+
+%% rows_board(+Rows, -Board)  the board of a list of rows (with its native copy
+% when acceleration is on).
+rows_board(Rows, Board) :-
+    protocol:accelerated, !,
+    append(Rows, Cells), atom_chars(Atom, Cells),
+    Rows = [Row|_], length(Row, Cols), length(Rows, N),
+    accel:board_new(Atom, Cols, N, H),
+    Board = native(Rows, H).
+rows_board(Rows, Rows).
+
+%% board_rows(+Board, -Rows)  the rows of Board, top first.
+board_rows(native(Rows, _), Rows) :- !.
+board_rows(Rows, Rows).
+
+%% board_size(+Board, -Cols, -Rows)  the number of columns and rows.
+board_size(Board, Cols, Rows) :-
+    board_rows(Board, Rs),
+    Rs = [R|_], length(R, Cols), length(Rs, Rows).
 
 %% cell(+Board, +C, +R, -X)  X stands on cell (C, R).
-cell(Board, C, R, X) :-
-    R1 is R + 1, arg(R1, Board, Row),
-    nth0(C, Row, X).
+cell(native(Rows, _), C, R, X) :- !,
+    nth0(R, Rows, Row), nth0(C, Row, X).
+cell(Rows, C, R, X) :-
+    nth0(R, Rows, Row), nth0(C, Row, X).
 
-%% board_set(+Board, +C, +R, +X, -Board1)  Board1 is Board with X on cell (C, R).
-board_set(Board, C, R, X, Board1) :-
-    Board =.. [b|Rows],
-    nth0(R, Rows, Row),
-    replace_nth0(C, Row, X, Row1),
-    replace_nth0(R, Rows, Row1, Rows1),
-    Board1 =.. [b|Rows1].
+%% board_set(+Board, +C, +R, +X, -Board1)  Board1 is Board with X on cell (C, R)
+% (accelerated: the native copy of Board1 is made from Board's).
+board_set(native(Rows, H), C, R, X, native(Rows1, H1)) :-
+    protocol:accelerated, !,
+    set_in_rows(R, Rows, C, X, Rows1),
+    Rows = [Row|_], length(Row, Cols),
+    Index is R * Cols + C, char_code(X, Code),
+    (  accel:board_set(H, Index, Code, H1) -> true
+    ;  % the host dropped H: a new native copy from the rows
+       rows_board(Rows1, native(_, H1))
+    ).
+board_set(Board, C, R, X, Rows1) :-
+    board_rows(Board, Rows),
+    set_in_rows(R, Rows, C, X, Rows1).
+
+%% set_in_rows(+R, +Rows, +C, +X, -Rows1)  Rows1 is Rows with X on cell (C, R);
+% the rows after row R are shared, not copied.
+set_in_rows(0, [Row|Rows], C, X, [Row1|Rows]) :- !,
+    replace_nth0(C, Row, X, Row1).
+set_in_rows(R, [Row|Rows], C, X, [Row|Rows1]) :-
+    R1 is R - 1,
+    set_in_rows(R1, Rows, C, X, Rows1).
 
 %% replace_nth0(+I, +Xs, +Y, -Ys)  Ys is Xs with its I-th element (from 0) replaced by Y.
 replace_nth0(0, [_|Xs], Y, [Y|Xs]) :- !.
@@ -50,7 +94,7 @@ replace_nth0(I, [X|Xs], Y, [X|Ys]) :- I1 is I - 1, replace_nth0(I1, Xs, Y, Ys).
 
 %% board_cells(+Board, -Cells)  the cells of Board, row by row.
 board_cells(Board, Cells) :-
-    Board =.. [b|Rows],
+    board_rows(Board, Rows),
     append(Rows, Cells).
 
 %% board_chars(+Board, -Atom)  the cells of Board as one atom, row by row.
@@ -61,7 +105,7 @@ board_chars(Board, Atom) :-
 %% cells_board(+Cols, +Cells, -Board)  the board whose cells, row by row, are Cells.
 cells_board(Cols, Cells, Board) :-
     cells_rows(Cells, Cols, Rows),
-    Board =.. [b|Rows].
+    rows_board(Rows, Board).
 
 cells_rows([], _, []) :- !.
 cells_rows(Cells, Cols, [Row|Rows]) :-
@@ -70,14 +114,11 @@ cells_rows(Cells, Cols, [Row|Rows]) :-
     cells_rows(Rest, Cols, Rows).
 
 %% empty_cell(+Board, -C, -R)  (C, R) is empty; row by row, left to right (accelerated).
+empty_cell(native(_, H), C, R) :-
+    protocol:accelerated, accel:placements(H, Moves, []), !,
+    member(place(C, R), Moves).
 empty_cell(Board, C, R) :-
-    accelerated, !,
-    board_chars(Board, Atom),
-    arg(1, Board, Row), length(Row, Cols),
-    accel:empty_cells(Atom, Cols, Cells),
-    member(C-R, Cells).
-empty_cell(Board, C, R) :-
-    Board =.. [b|Rows],
+    board_rows(Board, Rows),
     empty_in_rows(Rows, 0, C, R).
 
 empty_in_rows([Row|Rows], R0, C, R) :-
@@ -89,6 +130,42 @@ empty_in_row([X|Xs], C0, C) :-
     (  X == e, C = C0
     ;  C1 is C0 + 1, empty_in_row(Xs, C1, C)
     ).
+
+%% placements(+Board, -Moves, ?Tail)  the move place(C, R) for each empty cell
+% (C, R), row by row, left to right, then Tail: the moves of a placement game on
+% this grid, listed at once (accelerated).
+placements(native(_, H), Moves, Tail) :-
+    protocol:accelerated, accel:placements(H, Moves0, Tail0), !,
+    Moves = Moves0, Tail = Tail0.
+placements(Board, Moves, Tail) :-
+    board_rows(Board, Rows),
+    rows_places(Rows, 0, Moves, Tail).
+
+rows_places([], _, Moves, Moves).
+rows_places([Row|Rows], R, Moves, Tail) :-
+    row_places(Row, 0, R, Moves, Rest),
+    R1 is R + 1,
+    rows_places(Rows, R1, Rest, Tail).
+
+row_places([], _, _, Moves, Moves).
+row_places([X|Xs], C, R, Moves, Tail) :-
+    (  X == e -> Moves = [place(C, R)|Moves1] ; Moves = Moves1 ),
+    C1 is C + 1,
+    row_places(Xs, C1, R, Moves1, Tail).
+
+%% place_stone(+Board, +Cols-Rows, +C-R, +Stone, +Axis, -Board1, -Spans)
+% Board1 is Board with Stone on the empty cell (C, R); Spans is true if the
+% group of that stone touches both edges of Axis, else false (accelerated: one
+% native call for both).
+place_stone(native(Rows, H), _, C-R, Stone, Axis, native(Rows1, H1), Spans) :-
+    protocol:accelerated,
+    char_code(Stone, Code), axis_code(Axis, A),
+    accel:place(H, C, R, Code, A, H2, Spans0), !,
+    set_in_rows(R, Rows, C, Stone, Rows1),
+    H1 = H2, Spans = Spans0.
+place_stone(Board, Size, C-R, Stone, Axis, Board1, Spans) :-
+    board_set(Board, C, R, Stone, Board1),
+    spans(Board1, Size, Axis, C-R, Spans).
 
 %% directions(-Ds)  the six hex directions d(DC, DR): (C+-1, R), (C, R+-1),
 % (C+1, R-1) and (C-1, R+1); (C+1, R+1) and (C-1, R-1) are not neighbours.
@@ -126,12 +203,12 @@ touch(both, _, yes-yes).
 % Spans is true if the group of the stone on (C, R) touches both edges of Axis
 % (vertical: top and bottom rows; horizontal: left and right columns), else
 % false.  Accelerated.
-spans(Board, Cols-Rows, Axis, C-R, Spans) :-
-    accelerated, !,
-    board_chars(Board, Atom),
+spans(native(_, H), Cols-_, Axis, C-R, Spans) :-
+    protocol:accelerated,
     axis_code(Axis, A),
     Seed is R * Cols + C,
-    ( accel:group_spans(Atom, Cols, Rows, Seed, A) -> Spans = true ; Spans = false ).
+    accel:group_spans(H, Seed, A, Answer), !,
+    Spans = Answer.
 spans(Board, Size, Axis, C-R, Spans) :-
     cell(Board, C, R, Stone),
     (  flood([C-R], Board, Size, Stone, Axis, [C-R], no-no)
@@ -170,12 +247,12 @@ unseen_stones([d(DC, DR)|Ds], C-R, Board, Cols-Rows, Stone, Seen0, Seen, Queue0,
 %% spanning(+Board, +Cols-Rows, +Stone, +Axis, -Spans)
 % Spans is true if some group of Stone cells joins both edges of Axis, else
 % false.  Accelerated.
-spanning(Board, Cols-Rows, Stone, Axis, Spans) :-
-    accelerated, !,
-    board_chars(Board, Atom),
+spanning(native(_, H), _, Stone, Axis, Spans) :-
+    protocol:accelerated,
     axis_code(Axis, A),
     char_code(Stone, Code),
-    ( accel:spanning(Atom, Cols, Rows, Code, A) -> Spans = true ; Spans = false ).
+    accel:spanning(H, Code, A, Answer), !,
+    Spans = Answer.
 spanning(Board, Size, Stone, Axis, Spans) :-
     % every seed lies on the low edge, so the flood of all of them at once
     % reaches the high edge exactly when one group joins both edges
@@ -193,7 +270,13 @@ low_edge_cell(horizontal, _-Rows, 0-R) :- Last is Rows - 1, between(0, Last, R).
 %% distance(+Board, +Cols-Rows, +Stone, +Other, +Axis, -D)
 % D is the least number of empty cells Stone must still fill to join the edges
 % of Axis, walking through its own stones for free and never through Other's;
-% 1000 when it can no longer join them.  Used by evaluate/3.
+% 1000 when it can no longer join them.  Used by evaluate/3.  Accelerated.
+distance(native(_, H), _, Stone, Other, Axis, D) :-
+    protocol:accelerated,
+    axis_code(Axis, A),
+    char_code(Stone, S), char_code(Other, O),
+    accel:distance(H, S, O, A, D0), !,
+    D = D0.
 distance(Board, Size, Stone, Other, Axis, D) :-
     findall(Cost-P, ( low_edge_cell(Axis, Size, P), P = C-R, cell(Board, C, R, X),
                       X \== Other, cell_cost(X, Stone, Cost) ), Starts),

@@ -64,8 +64,8 @@ handle(G, normalize(PosText), Text) :-
 handle(G, describe(PosText), d(Text, Player, Outcome, Moves)) :-
     parse_position(G, PosText, S),
     position_text(G, S, Text),
-    once(call(G:to_move(S, P))), plain_text(P, Player),
-    (  call(G:outcome(S, O)) -> plain_text(O, Outcome) ; Outcome = none ),
+    once(dispatch:to_move(G, S, P)), plain_text(P, Player),
+    (  dispatch:outcome(G, S, O) -> plain_text(O, Outcome) ; Outcome = none ),
     protocol:legal_moves(G, S, Ms),
     maplist(move_text(G), Ms, Moves).
 handle(G, play(PosText, MoveText), Text) :-
@@ -100,7 +100,7 @@ handle(G, best(PosText, Depth), Best) :-
 handle(G, evaluate(PosText, PlayerText), Score) :-
     parse_position(G, PosText, S),
     atom_chars(P, PlayerText),
-    once(call(G:evaluate(S, P, Score))).
+    once(dispatch:evaluate(G, S, P, Score)).
 handle(G, view(PosText), View) :-
     parse_position(G, PosText, S),
     once(call(G:view(S, View))).
@@ -115,7 +115,7 @@ replay_texts([T|Ts], K, G, S0, S) :-
     replay_texts(Ts, K1, G, S1, S).
 
 %% checked_play(+Game, +State, +Move, +MoveText, -Next)  play Move or say why not.
-checked_play(G, S, M, _, S1) :- call(G:play(S, M, S1)), !.
+checked_play(G, S, M, _, S1) :- dispatch:play(G, S, M, S1), !.
 checked_play(G, S, M, T, _) :-
     (  catch(call(G:explain_illegal(S, M, Why)), _, fail)
     -> fail_with(illegal, "~s", [Why])
@@ -126,25 +126,25 @@ checked_play(G, S, M, T, _) :-
 
 %% parse_position(+Game, +Text, -State)  the state the position text names.
 parse_position(G, Text, S) :-
-    (  catch(call(G:position(S0), Text, []), _, fail)
+    (  catch(dispatch:position(G, S0, Text, []), _, fail)
     -> S = S0
     ;  fail_with(position, "not a ~a position: \"~s\"", [G, Text])
     ).
 
 %% parse_move(+Game, +Text, -Move)  the move the move text names.
 parse_move(G, Text, M) :-
-    (  catch(call(G:move(M0), Text, []), _, fail)
+    (  catch(dispatch:move(G, M0, Text, []), _, fail)
     -> M = M0
     ;  fail_with(move, "not a ~a move: \"~s\"", [G, Text])
     ).
 
 position_text(G, S, Text) :-
-    (  call(G:position(S), Text, []) -> true
+    (  dispatch:position(G, S, Text, []) -> true
     ;  fail_with(protocol, "position//1 of ~a cannot print this state", [G])
     ).
 
 move_text(G, M, Text) :-
-    (  call(G:move(M), Text, []) -> true
+    (  dispatch:move(G, M, Text, []) -> true
     ;  fail_with(protocol, "move//1 of ~a cannot print the move ~q", [G, M])
     ).
 

@@ -16,16 +16,35 @@
 %                                   Shape hex or square, Cells a list of
 %                                   cell(Col, Row, Name, Piece), Info a list
 %
-% and may export explain_illegal(+State, +Move, -Reason) to say why a move
-% is refused.  The helpers below take the game's module name as first argument.
+% and may export
+%
+%   explain_illegal(+State, +Move, -Reason)   why a move is refused
+%   legal_moves(+State, -Moves)     the moves legal/2 gives, in its order, as
+%                                   one list built at once; the accelerated
+%                                   tier lists moves with it (findall/3 costs
+%                                   a backtrack per move), the spec tier never
+%                                   does, so checking spec against accelerated
+%                                   compares the two
+%
+% The helpers below take the game's module name as first argument and call the
+% game through dispatch:P(Game, ...), a module the host generates after loading
+% the rules (call(G:P(...)) with G known only at run time is slow in scryer).
 
 :- module(protocol, [
     protocol_predicate/1, replay/4, perft/4, perft_counts/4, playouts/5, random_playout/5,
-    legal_moves/3, lcg_next/2
+    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0
 ]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
+
+:- dynamic(accelerated/0).
+
+%% set_acceleration(+OnOff)  the accelerated tier on or off: the accelerated
+% predicates of rules/lib answer natively, and legal moves come from the
+% game's legal_moves/2 when it has one.
+set_acceleration(on) :- ( accelerated -> true ; assertz(accelerated) ).
+set_acceleration(off) :- retractall(accelerated).
 
 %% protocol_predicate(?PI)  the predicates every rule file must export.
 protocol_predicate(initial/2).
@@ -41,16 +60,18 @@ protocol_predicate(view/2).
 %% replay(+Game, +State0, +Moves, -State)  play a list of moves from State0.
 replay(_, S, [], S).
 replay(G, S0, [M|Ms], S) :-
-    call(G:play(S0, M, S1)),
+    dispatch:play(G, S0, M, S1),
     replay(G, S1, Ms, S).
 
-%% legal_moves(+Game, +State, -Moves)  all legal moves, in the order legal/2 gives them.
-legal_moves(G, S, Ms) :- findall(M, call(G:legal(S, M)), Ms).
+%% legal_moves(+Game, +State, -Moves)  all legal moves, in the order legal/2 gives them
+% (accelerated: from Game's legal_moves/2 when it has one).
+legal_moves(G, S, Ms) :- accelerated, !, dispatch:legal_moves(G, S, Ms).
+legal_moves(G, S, Ms) :- findall(M, dispatch:legal(G, S, M), Ms).
 
 %% perft(+Game, +State, +Depth, -Count)  leaves of the game tree to Depth;
 % a finished game is a leaf wherever it ends.
 perft(_, _, 0, 1) :- !.
-perft(G, S, _, 1) :- call(G:outcome(S, _)), !.
+perft(G, S, _, 1) :- dispatch:outcome(G, S, _), !.
 perft(G, S, 1, N) :- !, legal_moves(G, S, Ms), length(Ms, N).
 perft(G, S, D, N) :-
     D1 is D - 1,
@@ -59,7 +80,7 @@ perft(G, S, D, N) :-
 
 perft_sum([], _, _, _, N, N).
 perft_sum([M|Ms], G, S, D, N0, N) :-
-    call(G:play(S, M, S1)),
+    dispatch:play(G, S, M, S1),
     perft(G, S1, D, N1),
     N2 is N0 + N1,
     perft_sum(Ms, G, S, D, N2, N).
@@ -72,7 +93,7 @@ perft_counts(G, S, D, Counts) :-
 %% perft_vector(+Game, +State, +Depth, -Vector)  [perft(0), ..., perft(Depth)].
 perft_vector(_, _, 0, [1]) :- !.
 perft_vector(G, S, D, V) :-
-    call(G:outcome(S, _)), !,
+    dispatch:outcome(G, S, _), !,
     D1 is D + 1, length(V, D1), maplist(=(1), V).
 perft_vector(G, S, 1, [1, N]) :- !,
     legal_moves(G, S, Ms), length(Ms, N).
@@ -84,7 +105,7 @@ perft_vector(G, S, D, [1|Sum]) :-
 
 children_sum([], _, _, _, Sum, Sum).
 children_sum([M|Ms], G, S, D, Sum0, Sum) :-
-    call(G:play(S, M, S1)),
+    dispatch:play(G, S, M, S1),
     perft_vector(G, S1, D, V),
     add_vectors(Sum0, V, Sum1),
     children_sum(Ms, G, S, D, Sum1, Sum).
@@ -102,7 +123,7 @@ random_playout(G, S, Seed, Plies, Final) :-
     playout_(G, S, Seed, 0, Plies, Final).
 
 playout_(G, S, Seed, P0, P, Final) :-
-    (  call(G:outcome(S, _))
+    (  dispatch:outcome(G, S, _)
     -> P = P0, Final = S
     ;  legal_moves(G, S, Ms),
        length(Ms, L),
@@ -111,7 +132,7 @@ playout_(G, S, Seed, P0, P, Final) :-
        ;  lcg_next(Seed, Seed1),
           K is (Seed1 >> 8) mod L,
           nth0(K, Ms, M),
-          call(G:play(S, M, S1)),
+          dispatch:play(G, S, M, S1),
           P1 is P0 + 1,
           playout_(G, S1, Seed1, P1, P, Final)
        )

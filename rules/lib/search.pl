@@ -15,7 +15,7 @@ win_score(1000000).
 %% alphabeta(+Game, +State, +Depth, -Move, -Score, -Nodes)
 % Move is a best move of State searched Depth plies deep; fails when there is none.
 alphabeta(G, S, D, Move, Score, Nodes) :-
-    \+ call(G:outcome(S, _)),
+    \+ dispatch:outcome(G, S, _),
     protocol:legal_moves(G, S, Ms),
     Ms = [First|_],
     D1 is D - 1,
@@ -26,7 +26,7 @@ alphabeta(G, S, D, Move, Score, Nodes) :-
 % the best of Moves for the side to move in S, with alpha-beta cut-offs.
 best_move([], _, _, _, _, _, _, Best, Move, Best, Move, N, N).
 best_move([M|Ms], G, S, D, Alpha, Beta, Ply, Best0, Move0, Best, Move, N0, N) :-
-    call(G:play(S, M, S1)),
+    dispatch:play(G, S, M, S1),
     NA is -Beta, NB is -Alpha,
     negamax(G, S1, D, NA, NB, Ply, V0, N0, N1),
     V is -V0,
@@ -41,11 +41,11 @@ best_move([M|Ms], G, S, D, Alpha, Beta, Ply, Best0, Move0, Best, Move, N0, N) :-
 % the value of S for its side to move; Ply is the distance from the root.
 negamax(G, S, D, Alpha, Beta, Ply, Score, N0, N) :-
     N1 is N0 + 1,
-    call(G:to_move(S, P)),
-    (  call(G:outcome(S, O))
+    dispatch:to_move(G, S, P),
+    (  dispatch:outcome(G, S, O)
     -> terminal_score(O, P, Ply, Score), N = N1
     ;  D =:= 0
-    -> call(G:evaluate(S, P, Score)), N = N1
+    -> dispatch:evaluate(G, S, P, Score), N = N1
     ;  protocol:legal_moves(G, S, Ms),
        (  Ms == []
        -> Score = 0, N = N1

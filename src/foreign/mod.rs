@@ -4,10 +4,15 @@
 //! `ludolog_*` symbol).  Arguments are integers and C strings; a returned string
 //! lives in a thread-local buffer until the next call.  No panic crosses this
 //! boundary: every body runs under `catch_unwind`, and bad input gives -1 (or
-//! the string "error") for the Prolog side to turn into an exception.
+//! a string the Prolog side knows as an error) for it to turn into an exception.
+//! Boards are passed by handle (see `boards`), not as text, so a call costs
+//! next to nothing on the Prolog side.
 #![allow(unsafe_code)]
 
-use crate::games::hex::{group_spans, spanning, Axis};
+mod boards;
+
+use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
+use boards::{with_table, Copy};
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -34,13 +39,6 @@ fn output(text: String) -> *const c_char {
     })
 }
 
-/// Checks the board string and the size; gives (cells, cols, rows).
-fn board_args(board: *const c_char, cols: i64, rows: i64) -> Option<(&'static [u8], usize, usize)> {
-    let cells = input(board)?;
-    let (c, r) = (usize::try_from(cols).ok()?, usize::try_from(rows).ok()?);
-    (c >= 1 && r >= 1 && c.checked_mul(r)? == cells.len()).then_some((cells, c, r))
-}
-
 fn axis(code: i64) -> Option<Axis> {
     match code {
         0 => Some(Axis::Vertical),
@@ -49,71 +47,160 @@ fn axis(code: i64) -> Option<Axis> {
     }
 }
 
-fn guarded(f: impl FnOnce() -> Option<bool>) -> i64 {
+/// Runs `f` without letting a panic out: `None` (bad arguments) or a panic give -1.
+fn guarded(f: impl FnOnce() -> Option<i64>) -> i64 {
     match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(Some(true)) => 1,
-        Ok(Some(false)) => 0,
+        Ok(Some(v)) => v,
         _ => -1,
     }
 }
 
-/// The empty cells (`e`) of a board string with `cols` columns, as the text of
-/// a Prolog list of C-R pairs, "[0-0,2-0]."; "error." for bad arguments.
+/// What a function gives for a handle the table has dropped.
+const DROPPED: i64 = -2;
+
+/// A native copy of the board whose cells, row by row, are the bytes of
+/// `cells` (`cols` x `rows`, each 1 to 26): its handle, or -1 for bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_empty_cells(board: *const c_char, cols: i64) -> *const c_char {
-    let text = catch_unwind(AssertUnwindSafe(|| {
-        let cells = input(board)?;
-        let cols = usize::try_from(cols)
-            .ok()
-            .filter(|&c| c >= 1 && cells.len() % c == 0)?;
-        let mut out = String::with_capacity(cells.len() * 6);
-        out.push('[');
-        for (i, _) in cells.iter().enumerate().filter(|(_, &b)| b == b'e') {
-            if out.len() > 1 {
-                out.push(',');
-            }
-            out.push_str(&format!("{}-{}", i % cols, i / cols));
+pub extern "C" fn ludolog_hex_board_new(cells: *const c_char, cols: i64, rows: i64) -> i64 {
+    guarded(|| {
+        let cells = input(cells)?;
+        let side = |v: i64| {
+            usize::try_from(v)
+                .ok()
+                .filter(|v| (1..=MAX_SIDE).contains(v))
+        };
+        let (c, r) = (side(cols)?, side(rows)?);
+        (c * r == cells.len()).then(|| with_table(|t| t.insert(c, r, cells) as i64))
+    })
+}
+
+/// A copy of board `handle` with the character `code` on cell `index` (row by
+/// row from 0): the new handle, -2 if `handle` was dropped, -1 for bad arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_board_set(handle: i64, index: i64, code: i64) -> i64 {
+    guarded(|| {
+        let index = usize::try_from(index).ok()?;
+        let byte = u8::try_from(code).ok().filter(|&b| b != 0)?;
+        match with_table(|t| t.set(handle, index, byte)) {
+            Ok(Some(h)) => Some(h as i64),
+            Ok(None) => Some(DROPPED),
+            Err(()) => None,
         }
-        out.push_str("].");
-        Some(out)
+    })
+}
+
+/// A copy of board `handle` with the stone of character code `code` on cell
+/// (`c`, `r`), and whether that stone's group touches both edges of `axis`:
+/// the new handle times 2, plus 1 if it does; -2 if `handle` was dropped, -1
+/// for bad arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_board_place(
+    handle: i64,
+    c: i64,
+    r: i64,
+    code: i64,
+    axis_code: i64,
+) -> i64 {
+    guarded(|| {
+        let (c, r) = (usize::try_from(c).ok()?, usize::try_from(r).ok()?);
+        let byte = u8::try_from(code).ok().filter(|&b| b != 0)?;
+        let axis = axis(axis_code)?;
+        with_table(|t| {
+            let cols = t.get(handle).map(|b| b.cols);
+            let Some(cols) = cols else {
+                return Some(DROPPED);
+            };
+            if c >= cols {
+                return None;
+            }
+            let seed = r * cols + c;
+            let h1 = t.set(handle, seed, byte).ok()??;
+            let b = t.get(h1 as i64)?;
+            let spans = group_spans(&b.cells, b.cols, b.rows, seed, axis);
+            Some(h1 as i64 * 2 + i64::from(spans))
+        })
+    })
+}
+
+/// The empty cells (`e`) of board `handle` as letters (a = 0): "k", then for
+/// each row with empty cells the row's letter, its empty columns' letters and
+/// "/" ("kaac/" : a1 and c1 on row a); "s" if `handle` was dropped.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_board_empties(handle: i64) -> *const c_char {
+    let text = catch_unwind(AssertUnwindSafe(|| {
+        with_table(|t| match t.get(handle) {
+            None => "s".to_string(),
+            Some(b) => {
+                let mut out = String::with_capacity(1 + 2 * b.cells.len());
+                out.push('k');
+                for (r, row) in b.cells.chunks(b.cols).enumerate() {
+                    if row.contains(&b'e') {
+                        out.push((b'a' + r as u8) as char);
+                        for (c, _) in row.iter().enumerate().filter(|(_, &x)| x == b'e') {
+                            out.push((b'a' + c as u8) as char);
+                        }
+                        out.push('/');
+                    }
+                }
+                out
+            }
+        })
     }));
-    output(match text {
-        Ok(Some(t)) => t,
-        _ => "error.".to_string(),
+    output(text.unwrap_or_else(|_| "x".to_string()))
+}
+
+/// Runs `f` on board `handle`: its result, -2 if the handle was dropped, -1 for
+/// bad arguments (`f` gives `None`).
+fn on_board(handle: i64, f: impl FnOnce(&Copy) -> Option<i64>) -> i64 {
+    guarded(|| with_table(|t| t.get(handle).map_or(Some(DROPPED), f)))
+}
+
+/// 1 if the group of the stone on cell `seed` of board `handle` touches both
+/// edges of `axis` (0 vertical, 1 horizontal), else 0; -2 dropped, -1 bad arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_board_group_spans(handle: i64, seed: i64, axis_code: i64) -> i64 {
+    on_board(handle, |b| {
+        let seed = usize::try_from(seed).ok().filter(|&s| s < b.cells.len())?;
+        Some(i64::from(group_spans(
+            &b.cells,
+            b.cols,
+            b.rows,
+            seed,
+            axis(axis_code)?,
+        )))
     })
 }
 
-/// 1 if the group of the stone on `seed` touches both edges of `axis` (0 vertical,
-/// 1 horizontal), 0 if not, -1 for bad arguments.
+/// 1 if some group of the stone with character code `stone` on board `handle`
+/// joins both edges of `axis`, else 0; -2 dropped, -1 bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_group_spans(
-    board: *const c_char,
-    cols: i64,
-    rows: i64,
-    seed: i64,
-    axis_code: i64,
-) -> i64 {
-    guarded(|| {
-        let (cells, c, r) = board_args(board, cols, rows)?;
-        let seed = usize::try_from(seed).ok().filter(|&s| s < cells.len())?;
-        Some(group_spans(cells, c, r, seed, axis(axis_code)?))
-    })
-}
-
-/// 1 if some group of the stone with character code `stone` joins both edges of
-/// `axis`, 0 if not, -1 for bad arguments.
-#[no_mangle]
-pub extern "C" fn ludolog_hex_spanning(
-    board: *const c_char,
-    cols: i64,
-    rows: i64,
-    stone: i64,
-    axis_code: i64,
-) -> i64 {
-    guarded(|| {
-        let (cells, c, r) = board_args(board, cols, rows)?;
+pub extern "C" fn ludolog_hex_board_spanning(handle: i64, stone: i64, axis_code: i64) -> i64 {
+    on_board(handle, |b| {
         let stone = u8::try_from(stone).ok()?;
-        Some(spanning(cells, c, r, stone, axis(axis_code)?))
+        Some(i64::from(spanning(
+            &b.cells,
+            b.cols,
+            b.rows,
+            stone,
+            axis(axis_code)?,
+        )))
+    })
+}
+
+/// hexgrid:distance/6 on board `handle`: the empty cells `stone` must still fill
+/// to join the edges of `axis`, never through `other`; 1000 if it cannot;
+/// -2 dropped, -1 bad arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_board_distance(
+    handle: i64,
+    stone: i64,
+    other: i64,
+    axis_code: i64,
+) -> i64 {
+    on_board(handle, |b| {
+        let (stone, other) = (u8::try_from(stone).ok()?, u8::try_from(other).ok()?);
+        let d = cells_distance(&b.cells, b.cols, b.rows, stone, other, axis(axis_code)?);
+        Some(i64::from(d))
     })
 }
 
@@ -155,24 +242,73 @@ pub extern "C" fn ludolog_native_best(
     })
 }
 
+/// `[(name, address)]` of the functions named.
+macro_rules! symbols {
+    ($($f:ident),* $(,)?) => { [$((stringify!($f), $f as *const () as usize)),*] };
+}
+
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 4] {
-    [
-        (
-            "ludolog_native_best",
-            ludolog_native_best as *const () as usize,
-        ),
-        (
-            "ludolog_hex_empty_cells",
-            ludolog_hex_empty_cells as *const () as usize,
-        ),
-        (
-            "ludolog_hex_group_spans",
-            ludolog_hex_group_spans as *const () as usize,
-        ),
-        (
-            "ludolog_hex_spanning",
-            ludolog_hex_spanning as *const () as usize,
-        ),
+pub fn exported_symbols() -> [(&'static str, usize); 8] {
+    symbols![
+        ludolog_native_best,
+        ludolog_hex_board_new,
+        ludolog_hex_board_set,
+        ludolog_hex_board_place,
+        ludolog_hex_board_empties,
+        ludolog_hex_board_group_spans,
+        ludolog_hex_board_spanning,
+        ludolog_hex_board_distance,
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(ptr: *const c_char) -> String {
+        // SAFETY: the functions return a pointer into the thread's result buffer
+        unsafe { CStr::from_ptr(ptr) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    #[test]
+    fn boards_by_handle_answer_and_refuse_bad_input() {
+        let cells = CString::new("eeeeeeeee").unwrap();
+        let h = ludolog_hex_board_new(cells.as_ptr(), 3, 3);
+        assert!(h > 0);
+        assert_eq!(text(ludolog_hex_board_empties(h)), "kaabc/babc/cabc/");
+        // red on b1, b2, b3: joins top and bottom
+        let mut b = h;
+        for r in 0..3 {
+            let v = ludolog_hex_board_place(b, 1, r, i64::from(b'r'), 0);
+            assert!(v > 0);
+            b = v / 2;
+            assert_eq!(v % 2, i64::from(r == 2), "row {r}");
+        }
+        assert_eq!(text(ludolog_hex_board_empties(b)), "kaac/bac/cac/");
+        assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 0), 1);
+        assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 1), 0);
+        assert_eq!(ludolog_hex_board_group_spans(b, 4, 0), 1);
+        assert_eq!(
+            ludolog_hex_board_distance(h, i64::from(b'r'), i64::from(b'b'), 0),
+            3
+        );
+        assert_eq!(
+            ludolog_hex_board_distance(b, i64::from(b'b'), i64::from(b'r'), 1),
+            1000
+        );
+        // bad arguments: -1; a handle never given: -2 (or "s")
+        assert_eq!(ludolog_hex_board_new(std::ptr::null(), 3, 3), -1);
+        assert_eq!(ludolog_hex_board_new(cells.as_ptr(), 2, 3), -1);
+        assert_eq!(ludolog_hex_board_new(cells.as_ptr(), 0, 9), -1);
+        assert_eq!(ludolog_hex_board_set(h, 9, i64::from(b'r')), -1);
+        assert_eq!(ludolog_hex_board_set(h, 0, 0), -1);
+        assert_eq!(ludolog_hex_board_place(h, 3, 0, i64::from(b'r'), 0), -1);
+        assert_eq!(ludolog_hex_board_place(h, 0, 0, i64::from(b'r'), 7), -1);
+        assert_eq!(ludolog_hex_board_group_spans(h, 99, 0), -1);
+        assert_eq!(ludolog_hex_board_set(-4, 0, i64::from(b'r')), -2);
+        assert_eq!(ludolog_hex_board_group_spans(i64::MAX, 0, 0), -2);
+        assert_eq!(text(ludolog_hex_board_empties(0)), "s");
+    }
 }

@@ -4,7 +4,7 @@
 //! src/foreign/) and the native evaluation; they mean exactly what the pure
 //! Prolog definitions there mean.
 
-use super::board::{Axis, Board, Plane, DIRECTIONS, WORDS};
+use super::board::{Axis, Board, Geometry, Plane, DIRECTIONS, NO_CELL, WORDS};
 
 /// Where cell `i` lies across `axis`: (on the low edge, on the high edge).
 fn edges(cols: usize, rows: usize, i: usize, axis: Axis) -> (bool, bool) {
@@ -62,6 +62,59 @@ pub fn spanning(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis) -
         .filter(|&i| cells[i] == stone && edges(cols, rows, i, axis).0)
         .collect();
     !seeds.is_empty() && flood(cells, cols, rows, stone, axis, &seeds)
+}
+
+/// hexgrid:distance/6 on a board given as one byte per cell, row by row: how many
+/// empty cells (`e`) `stone` must still fill to join the edges of `axis`, through
+/// its own stones for free and never through any other cell; 1000 if it cannot.
+pub fn cells_distance(
+    cells: &[u8],
+    cols: usize,
+    rows: usize,
+    stone: u8,
+    other: u8,
+    axis: Axis,
+) -> u32 {
+    let (low, high) = axis.edge_bits();
+    let g = Geometry::of(cols, rows);
+    let cost = |i: usize| match cells[i] {
+        x if x == other => None,
+        b'e' => Some(1),
+        x if x == stone => Some(0),
+        _ => None,
+    };
+    let mut dist = vec![u32::MAX; cells.len()];
+    let mut deque = std::collections::VecDeque::with_capacity(cells.len());
+    for i in (0..cells.len()).filter(|&i| g.edges[i] & low != 0) {
+        if let Some(c) = cost(i) {
+            dist[i] = c;
+            if c == 0 {
+                deque.push_front(i);
+            } else {
+                deque.push_back(i);
+            }
+        }
+    }
+    // 0-1 breadth-first search: a cell leaves the deque with its final distance
+    while let Some(i) = deque.pop_front() {
+        if g.edges[i] & high != 0 {
+            return dist[i];
+        }
+        for &j in g.neighbours[i].iter().take_while(|&&j| j != NO_CELL) {
+            let j = j as usize;
+            if let Some(c) = cost(j) {
+                if dist[i] + c < dist[j] {
+                    dist[j] = dist[i] + c;
+                    if c == 0 {
+                        deque.push_front(j);
+                    } else {
+                        deque.push_back(j);
+                    }
+                }
+            }
+        }
+    }
+    1000
 }
 
 /// How many empty cells `player` must still fill to join the edges of `axis`,

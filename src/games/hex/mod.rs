@@ -6,7 +6,7 @@ pub mod contactix_file;
 mod notation;
 
 pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
-pub use connect::{group_spans, spanning};
+pub use connect::{cells_distance, group_spans, spanning};
 
 use crate::game::{zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome};
 use std::sync::{Arc, LazyLock};

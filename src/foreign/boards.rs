@@ -1,0 +1,112 @@
+//! Native copies of hexgrid boards, each named by an integer handle, behind the accelerated predicates.
+//!
+//! A Prolog board with acceleration on ends in `native(H)`; `H` names a copy of
+//! its cells here.  Playing a move makes a new copy (`set`), so a handle always
+//! names the same cells.  The table keeps the most recent `CAPACITY` copies in a
+//! ring: an older handle is reported as dropped (`None`), and the Prolog side
+//! falls back to reading the rows.  Handles are sequence numbers, unique per
+//! thread (a Prolog machine never leaves its thread).
+
+use std::cell::RefCell;
+
+/// How many board copies are kept.
+const CAPACITY: usize = 1 << 15;
+
+/// One board copy: its size and one byte per cell, row by row.
+#[derive(Default)]
+pub struct Copy {
+    seq: u64,
+    pub cols: usize,
+    pub rows: usize,
+    pub cells: Vec<u8>,
+}
+
+/// The ring of recent board copies.
+pub struct BoardTable {
+    next: u64,
+    slots: Vec<Copy>,
+    scratch: Vec<u8>,
+}
+
+thread_local! {
+    static TABLE: RefCell<BoardTable> = RefCell::new(BoardTable {
+        next: 1,
+        slots: Vec::new(),
+        scratch: Vec::new(),
+    });
+}
+
+/// Runs `f` on this thread's table.
+pub fn with_table<T>(f: impl FnOnce(&mut BoardTable) -> T) -> T {
+    TABLE.with(|t| f(&mut t.borrow_mut()))
+}
+
+impl BoardTable {
+    /// Stores a copy of `cells` (`cols` x `rows`, checked by the caller); gives its handle.
+    pub fn insert(&mut self, cols: usize, rows: usize, cells: &[u8]) -> u64 {
+        let seq = self.next;
+        self.next += 1;
+        let slot = (seq % CAPACITY as u64) as usize;
+        if self.slots.len() <= slot {
+            self.slots.resize_with(slot + 1, Copy::default);
+        }
+        let c = &mut self.slots[slot];
+        c.seq = seq;
+        c.cols = cols;
+        c.rows = rows;
+        c.cells.clear();
+        c.cells.extend_from_slice(cells);
+        seq
+    }
+
+    /// The copy named by `handle`, or `None` once it has been dropped.
+    pub fn get(&self, handle: i64) -> Option<&Copy> {
+        let seq = u64::try_from(handle).ok()?;
+        let c = self.slots.get((seq % CAPACITY as u64) as usize)?;
+        (c.seq == seq && seq != 0).then_some(c)
+    }
+
+    /// A new copy of board `handle` with `byte` on cell `index`: `Ok(Some(new handle))`,
+    /// `Ok(None)` when `handle` was dropped, `Err(())` when `index` is off the board.
+    pub fn set(&mut self, handle: i64, index: usize, byte: u8) -> Result<Option<u64>, ()> {
+        // the new copy may land on the old one's slot: go through the scratch buffer
+        let mut cells = std::mem::take(&mut self.scratch);
+        let Some(c) = self.get(handle) else {
+            self.scratch = cells;
+            return Ok(None);
+        };
+        if index >= c.cells.len() {
+            self.scratch = cells;
+            return Err(());
+        }
+        let (cols, rows) = (c.cols, c.rows);
+        cells.clear();
+        cells.extend_from_slice(&c.cells);
+        cells[index] = byte;
+        let h = self.insert(cols, rows, &cells);
+        self.scratch = cells;
+        Ok(Some(h))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_handle_names_the_same_cells_until_dropped() {
+        with_table(|t| {
+            let h = t.insert(2, 1, b"ee") as i64;
+            let h1 = t.set(h, 1, b'r').unwrap().unwrap() as i64;
+            assert_eq!(t.get(h).unwrap().cells, b"ee");
+            assert_eq!(t.get(h1).unwrap().cells, b"er");
+            assert_eq!(t.set(h, 2, b'r'), Err(()));
+            for _ in 0..CAPACITY {
+                t.insert(2, 1, b"rr");
+            }
+            assert!(t.get(h).is_none());
+            assert_eq!(t.set(h1, 0, b'b'), Ok(None));
+            assert!(t.get(0).is_none() && t.get(-5).is_none());
+        });
+    }
+}

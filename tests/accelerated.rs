@@ -1,0 +1,64 @@
+//! The accelerated tier of Hex: boards carry native copies (handles); a copy the
+//! host has dropped is rebuilt from the rows, and every answer stays the spec's.
+
+use ludolog::prolog::{PrologMachine, RuleSet};
+
+fn machine(accelerated: bool) -> PrologMachine {
+    let rules = RuleSet::embedded("hex").expect("embedded hex");
+    let mut m = PrologMachine::load(&rules).expect("load");
+    m.set_acceleration(accelerated).expect("acceleration");
+    m.answer(
+        "use_module(library(between)), use_module(library(lists)), use_module(library(dcgs)), X = ok.",
+        "X",
+    )
+    .expect("libraries");
+    m
+}
+
+/// Answers `query` for `X`, as text.
+fn answer(m: &mut PrologMachine, query: &str) -> String {
+    format!("{:?}", m.answer(query, "X").expect(query))
+}
+
+#[test]
+fn boards_carry_a_native_copy_only_when_accelerated() {
+    let q = "hex:initial([size(2)], hex(_, _, _, B, _)), ( B = native(_, _) -> X = native ; X = rows ).";
+    assert_eq!(answer(&mut machine(true), q), r#"Atom("native")"#);
+    assert_eq!(answer(&mut machine(false), q), r#"Atom("rows")"#);
+}
+
+#[test]
+fn a_dropped_native_copy_is_rebuilt_from_the_rows() {
+    // the host keeps the 32768 most recent copies: make 40000 more after S
+    let q = "hex:initial([size(3)], S0), protocol:replay(hex, S0, [place(0,0), place(1,1)], S), \
+             ( protocol:accelerated -> \\+ ( between(1, 40000, _), \\+ accel:board_new(eeeeeeeee, 3, 3, _) ) ; true ), \
+             protocol:legal_moves(hex, S, Ms), \
+             protocol:replay(hex, S, [place(0,1), place(2,2), place(0,2)], S3), \
+             hex:outcome(S3, O), phrase(hex:position(S3), Cs), atom_chars(P, Cs), \
+             length(Ms, N), X = N-O-P.";
+    let accelerated = answer(&mut machine(true), q);
+    let spec = answer(&mut machine(false), q);
+    assert_eq!(accelerated, spec);
+    assert!(accelerated.contains("win"), "{accelerated}");
+}
+
+#[test]
+fn a_board_written_by_hand_is_read_the_pure_way() {
+    // no native copy: the accelerated definitions fall back to the rows
+    let q = "S = hex(2-2, false, red, [[e,r],[e,e]], ongoing), \
+             protocol:legal_moves(hex, S, Ms), hex:play(S, place(0,1), S1), \
+             hex:outcome(S1, O), X = Ms-O.";
+    assert_eq!(
+        answer(&mut machine(true), q),
+        answer(&mut machine(false), q)
+    );
+}
+
+#[test]
+fn evaluation_is_the_same_in_both_rule_tiers() {
+    let q = "hex:initial([size(5)], S0), \
+             protocol:replay(hex, S0, [place(2,2), place(1,3), place(3,1), place(0,4)], S), \
+             findall(V, ( member(P, [red, blue]), hex:evaluate(S, P, V) ), X).";
+    let accelerated = answer(&mut machine(true), q);
+    assert_eq!(accelerated, answer(&mut machine(false), q));
+}
