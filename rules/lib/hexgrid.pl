@@ -219,8 +219,9 @@ spans(Board, Size, Axis, C-R, Spans) :-
 axis_code(vertical, 0).
 axis_code(horizontal, 1).
 
-%% flood(+Queue, +Board, +Size, +Stone, +Axis, +Seen, +Touched)
-% succeeds as soon as the Stone cells reached from Queue have touched both edges.
+%% flood(+ToVisit, +Board, +Size, +Stone, +Axis, +Seen, +Touched)
+% succeeds as soon as the Stone cells reached from ToVisit have touched both
+% edges (depth first: ToVisit is a stack).
 flood([P|Ps], Board, Size, Stone, Axis, Seen, T0) :-
     axis_edge(Axis, Size, P, E),
     touch(E, T0, T),
@@ -231,18 +232,18 @@ flood([P|Ps], Board, Size, Stone, Axis, Seen, T0) :-
        flood(Queue, Board, Size, Stone, Axis, Seen1, T)
     ).
 
-%% unseen_stones(+Dirs, +C-R, +Board, +Size, +Stone, +Seen0, -Seen, +Queue0, -Queue)
-% adds the neighbours of (C, R) that hold Stone and are not yet seen.
-unseen_stones([], _, _, _, _, Seen, Seen, Queue, Queue).
-unseen_stones([d(DC, DR)|Ds], C-R, Board, Cols-Rows, Stone, Seen0, Seen, Queue0, Queue) :-
+%% unseen_stones(+Dirs, +C-R, +Board, +Size, +Stone, +Seen0, -Seen, +Stack0, -Stack)
+% pushes the neighbours of (C, R) that hold Stone and are not yet seen.
+unseen_stones([], _, _, _, _, Seen, Seen, Stack, Stack).
+unseen_stones([d(DC, DR)|Ds], C-R, Board, Cols-Rows, Stone, Seen0, Seen, Stack0, Stack) :-
     C1 is C + DC, R1 is R + DR,
     (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rows,
        cell(Board, C1, R1, Stone),
        \+ memberchk(C1-R1, Seen0)
-    -> Seen1 = [C1-R1|Seen0], append(Queue0, [C1-R1], Queue1)
-    ;  Seen1 = Seen0, Queue1 = Queue0
+    -> Seen1 = [C1-R1|Seen0], Stack1 = [C1-R1|Stack0]
+    ;  Seen1 = Seen0, Stack1 = Stack0
     ),
-    unseen_stones(Ds, C-R, Board, Cols-Rows, Stone, Seen1, Seen, Queue1, Queue).
+    unseen_stones(Ds, C-R, Board, Cols-Rows, Stone, Seen1, Seen, Stack1, Stack).
 
 %% spanning(+Board, +Cols-Rows, +Stone, +Axis, -Spans)
 % Spans is true if some group of Stone cells joins both edges of Axis, else
