@@ -255,16 +255,23 @@ impl Board {
         // are linked under the same root
         let mut root = i;
         let mut reach = g.edges[i];
-        for &j in &g.neighbours[i] {
-            if self.cells[j as usize] == stone {
-                let r = self.find(j as usize);
-                if root == i {
-                    root = r;
-                } else if r != root {
-                    self.parent[r] = root as u16;
-                }
-                reach |= self.reach[r];
+        let slots = &g.neighbours[i];
+        // which of the six slots hold the same stone, as bits (no branch per
+        // slot: on a random board that test is a coin toss for the predictor)
+        let mut same = 0u32;
+        for (k, &j) in slots.iter().enumerate() {
+            same |= u32::from(self.cells[j as usize] == stone) << k;
+        }
+        while same != 0 {
+            let j = slots[same.trailing_zeros() as usize] as usize;
+            same &= same - 1;
+            let r = self.find(j);
+            if root == i {
+                root = r;
+            } else if r != root {
+                self.parent[r] = root as u16;
             }
+            reach |= self.reach[r];
         }
         self.parent[i] = root as u16;
         self.reach[root] = reach;
