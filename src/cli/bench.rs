@@ -232,14 +232,26 @@ pub fn bench(
     }
     if let (Some(native), true) = (rows.iter().find(|r| r.tier == "native"), rows.len() > 1) {
         for r in rows.iter().filter(|r| r.tier != "native") {
-            let depth1 = |b: &TierBench| b.search_seconds_to_depth.first().copied().unwrap_or(0.0);
+            // the deepest depth both reached: shallow searches are mostly set-up
+            let depth = r
+                .search_seconds_to_depth
+                .len()
+                .min(native.search_seconds_to_depth.len());
+            let at = |b: &TierBench| b.search_seconds_to_depth.get(depth.max(1) - 1).copied();
+            let search = match (at(r), at(native)) {
+                (Some(a), Some(b)) => format!(
+                    "alpha-beta to depth {depth} {:.0}x, search nodes/s {:.0}x",
+                    a / b.max(1e-9),
+                    native.search_nodes_per_second / r.search_nodes_per_second.max(1e-9)
+                ),
+                _ => "no alpha-beta".to_string(),
+            };
             writeln!(
                 out,
-                "native/{}: playouts {:.0}x, perft {:.0}x, alpha-beta to depth 1 {:.0}x",
+                "native/{}: playouts {:.0}x, perft {:.0}x, {search}",
                 r.tier,
                 native.playouts_per_second / r.playouts_per_second.max(1e-9),
                 native.perft_nodes_per_second / r.perft_nodes_per_second.max(1e-9),
-                depth1(r) / depth1(native).max(1e-9)
             )?;
         }
     }
