@@ -49,10 +49,12 @@ option(O, Options, Default, Kind) :-
     check(Kind, Name, V0),
     V = V0.
 
+%% check(+Kind, +Name, +Value)  Value is a valid side length or colour; else a domain error.
 check(side, _, N) :- integer(N), N >= 1, N =< 26, !.
 check(colour, _, C) :- colour_atom(C), !.
 check(Kind, Name, V) :- domain_error(Kind, Name=V).
 
+%% known_option(+Option)  Option is cols, rows, vertical or horizontal; else a domain error.
 known_option(O) :-
     (  compound(O), functor(O, Name, 1), memberchk(Name, [cols, rows, vertical, horizontal]) -> true
     ;  domain_error(contactix_option, O)
@@ -63,6 +65,7 @@ colour_atom(C) :-
     atom(C), atom_chars(C, Cs), Cs \== [],
     forall(member(Ch, Cs), alnum(Ch)).
 
+%% alnum(+Ch)  Ch is an ASCII letter or digit.
 alnum(Ch) :- char_code(Ch, K),
     (  K >= 0'a, K =< 0'z -> true ; K >= 0'A, K =< 0'Z -> true ; K >= 0'0, K =< 0'9 ).
 
@@ -97,9 +100,11 @@ explain_illegal(contactix(O, H), M, Reason) :-
     ;  phrase((move(M), " is off the board"), Reason)
     ).
 
+%% stone_player(?Stone, ?HexPlayer)  the Hex player of each stone letter.
 stone_player(r, red).
 stone_player(b, blue).
 
+%% atom(+Atom)//  the characters of Atom.
 atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  a cell, column letter (A = left) and row number (1 = top): A3.
@@ -115,12 +120,14 @@ position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S), !.
 position(S) --> file(S).
 
+%% position_out(+State)//  the one-line position text of a state.
 position_out(contactix(X*Y, hex(C-R, _, P, Board, _))) -->
     hex:natural(C), "x", hex:natural(R), " ",
     { hexgrid:board_cells(Board, Cells0), maplist(letter, Cells0, Cells) },
     hex:rows_out(C, Cells), " ",
     { colour(P, X*Y, T) }, atom(T), " ", atom(X), "*", atom(Y).
 
+%% position_in(-State)//  the state a one-line position text names.
 position_in(contactix(X*Y, hex(C-R, false, P, Board, Status))) -->
     hex:natural(C), "x", hex:natural(R), { C =< 26, R =< 26 }, " ",
     hex:rows_in(R, C, [x, y], Cells0), " ",
@@ -137,6 +144,7 @@ letter(b, y).
 
 %% name(-Colour)//  a colour name, letters and digits.
 name(C) --> name_chars(Cs), { Cs \== [], atom_chars(C, Cs) }.
+%% name_chars(-Chars)//  the longest run of letters and digits.
 name_chars([Ch|Cs]) --> [Ch], { alnum(Ch) }, !, name_chars(Cs).
 name_chars([]) --> [].
 
@@ -152,6 +160,7 @@ status(Board, Size, Status) :-
 file(S) --> { nonvar(S) }, !, file_out(S).
 file(S) --> file_lines(Fields), { fields_state(Fields, S) }.
 
+%% file_out(+State)//  the position file of a state, its fields in the usual order.
 file_out(contactix(X*Y, hex(C-R, _, P, Board, Status))) -->
     "size: ", hex:natural(C), " * ", hex:natural(R), "\n",
     { colour(P, X*Y, T) }, "turn: ", atom(T), "\n",
@@ -165,27 +174,36 @@ file_out(contactix(X*Y, hex(C-R, _, P, Board, Status))) -->
     "tiles: ", number(N), "\n",
     tiles_out(Tiles).
 
+%% state_out(+Status, +X*Y)//  the state field's value: undecided or won by a colour.
 state_out(ongoing, _) --> "undecided".
 state_out(won(Q), O) --> { colour(Q, O, W) }, "won by ", atom(W).
 
+%% number(+N)//  the digits of N.
 number(N) --> { number_chars(N, Cs) }, seq(Cs).
 
+%% tiles_out(+Tiles)//  one "(A3) -> colour" line per tile.
 tiles_out([]) --> [].
 tiles_out([tile(C, R, Who)|Ts]) --> "    (", move(place(C, R)), ") -> ", atom(Who), "\n", tiles_out(Ts).
 
+%% file_lines(-Fields)//  the fields of the file's lines, blank space around them skipped.
 file_lines([F|Fs]) --> blanks, field(F), !, file_lines(Fs).
 file_lines([]) --> blanks.
 
+%% blanks//  any run of spaces, tabs and line breaks.
 blanks --> [Ch], { memberchk(Ch, [' ', '\t', '\n', '\r']) }, !, blanks.
 blanks --> [].
 
+%% ws//  any run of spaces and tabs.
 ws --> [Ch], { memberchk(Ch, [' ', '\t']) }, !, ws.
 ws --> [].
 
+%% eol//  the end of a line: trailing blanks, then a newline or the end of the input.
 eol --> ws, ( "\n" ; "\r\n" ; call(eos) ).
 
+%% eos//  the end of the input.
 eos([], []).
 
+%% field(-Field)//  one line of the position file, as a term such as size(C, R).
 field(size(C, R)) --> "size", ws, ":", ws, hex:natural(C), ws, "*", ws, hex:natural(R), eol.
 field(turn(T)) --> "turn", ws, ":", ws, name(T), eol.
 field(orientation(X, Y)) --> "orientation", ws, ":", ws, name(X), ws, "*", ws, name(Y), eol.
@@ -194,6 +212,7 @@ field(state(won(W))) --> "state", ws, ":", ws, "won", ws, "by", ws, name(W), eol
 field(tiles(N)) --> "tiles", ws, ":", ws, count(N), eol.
 field(tile(C, R, Who)) --> "(", ws, move(M), { M = place(C, R) }, ws, ")", ws, "->", ws, name(Who), eol.
 
+%% count(-N)//  a tile count: 0 or a positive integer.
 count(0) --> "0", !.
 count(N) --> hex:natural(N).
 
@@ -212,9 +231,12 @@ fields_state(Fields, contactix(X*Y, hex(C-R, false, P, Board, Status))) :-
     place_tiles(Tiles, X*Y, C-R, Board0, Board),
     status(Board, C-R, Status).
 
+%% once_field(?Field, +Fields)  Field occurs exactly once in Fields.
 once_field(F, Fields) :-
     findall(F, member(F, Fields), [F]).
 
+%% place_tiles(+Tiles, +X*Y, +Size, +Board0, -Board)  Board0 with each tile's stone on
+% its empty cell; fails on a tile off the board or on a taken cell.
 place_tiles([], _, _, B, B).
 place_tiles([t(Col, Row, Who)|Ts], O, Cols-Rows, B0, B) :-
     Col < Cols, Row < Rows,
@@ -231,10 +253,12 @@ view(contactix(O, H), view(hex, C, R, Cells, [to_move(P), status(St), edges([top
     to_move(contactix(O, H), P),
     (  outcome(contactix(O, H), win(W)) -> St = won(W) ; St = ongoing ).
 
+%% cell_colour(+X*Y, +Cell0, -Cell)  a Hex view cell, its name in capitals, stones in colours.
 cell_colour(O, cell(C, R, Name0, Piece0), cell(C, R, Name, Piece)) :-
     upcase_atom(Name0, Name),
     (  Piece0 = stone(Q) -> colour(Q, O, P), Piece = stone(P) ; Piece = Piece0 ).
 
+%% upcase_atom(+Atom, -Upper)  Atom with its first letter, a lowercase one, in capitals.
 upcase_atom(A, U) :-
     atom_chars(A, [L|Ds]), char_code(L, K), K1 is K - 32, char_code(U0, K1),
     atom_chars(U, [U0|Ds]).

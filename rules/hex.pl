@@ -38,6 +38,7 @@ options([O|Os], N0, N, S0, S) :-
     option(O, N0, N1, S0, S1),
     options(Os, N1, N, S1, S).
 
+%% option(+Option, +N0, -N, +Swap0, -Swap)  one option read into the size and the swap rule.
 option(O, _, _, _, _) :- var(O), !, instantiation_error(O).
 option(size(N), _, N, S, S) :- !,
     must_be(integer, N),
@@ -94,6 +95,7 @@ play(hex(Size, true, blue, Board, ongoing), swap, hex(Size, true, red, Board2, S
     hexgrid:spans(Board2, Size, horizontal, R-C, Spans),
     status(Spans, blue, Status).
 
+%% status(+Spans, +Player, -Status)  won(Player) when the move joined its edges, else ongoing.
 status(true, P, won(P)).
 status(false, _, ongoing).
 
@@ -124,22 +126,26 @@ explain_illegal(hex(_, _, _, Board, _), place(C, R), Reason) :-
 explain_illegal(hex(_, false, _, _, _), swap, "the swap rule is off (option swap(true) turns it on)") :- !.
 explain_illegal(hex(_, true, _, _, _), swap, "swap is only legal as Blue's first move, with one Red stone on the board").
 
+%% atom_text(+Atom)//  the characters of Atom.
 atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  move notation: a column letter and a row number (d5), or swap.
 move(M) --> { ground(M) }, !, move_out(M).
 move(M) --> move_in(M).
 
+%% move_out(+Move)//  the notation of a ground move.
 move_out(swap) --> "swap".
 move_out(place(C, R)) -->
     { Code is 0'a + C, char_code(L, Code), R1 is R + 1, number_chars(R1, Ds) },
     [L], seq(Ds).
 
+%% move_in(-Move)//  a move read from its notation, column letter in either case.
 move_in(swap) --> "swap", !.
 move_in(place(C, R)) -->
     [L], { column_letter(L, C) },
     natural(R1), { R is R1 - 1 }.
 
+%% column_letter(+Letter, -C)  the column (from 0) of a letter a-z or A-Z; fails on others.
 column_letter(L, C) :-
     char_code(L, Code),
     (  Code >= 0'a, Code =< 0'z -> C is Code - 0'a
@@ -150,6 +156,7 @@ column_letter(L, C) :-
 natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
 natural(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]) }.
 
+%% digits(-Digits)//  the longest run of decimal digits, as chars.
 digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
 digits([]) --> [].
 
@@ -157,14 +164,17 @@ digits([]) --> [].
 position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
+%% position_out(+State)//  the position text of a state.
 position_out(hex(N-N, Swap, P, Board, _)) -->
     natural(N), "x", natural(N), " ",
     { hexgrid:board_cells(Board, Cells) },
     rows_out(N, Cells), " ", atom_text(P), swap_out(Swap).
 
+%% swap_out(+Swap)//  " swap" when the pie rule is on, else nothing.
 swap_out(true) --> " swap".
 swap_out(false) --> [].
 
+%% rows_out(+N, +Cells)//  Cells in rows of N, separated by "/".
 rows_out(N, Cells) -->
     { length(Row, N), append(Row, Rest, Cells) },
     row_out(Row, 0),
@@ -175,9 +185,11 @@ row_out([], Run) --> run_out(Run).
 row_out([e|Cs], Run) --> !, { Run1 is Run + 1 }, row_out(Cs, Run1).
 row_out([X|Cs], Run) --> run_out(Run), [X], row_out(Cs, 0).
 
+%% run_out(+Run)//  a run of empty cells as its length; nothing for 0.
 run_out(0) --> !.
 run_out(N) --> natural(N).
 
+%% position_in(-State)//  the state a position text names (a square board, at most 26).
 position_in(hex(N-N, Swap, P, Board, Status)) -->
     natural(N), "x", natural(N1), { N1 == N, N =< 26 }, " ",
     rows_in(N, N, [r, b], Cells), " ",
@@ -185,9 +197,11 @@ position_in(hex(N-N, Swap, P, Board, Status)) -->
     {  hexgrid:cells_board(N, Cells, Board),
        position_status(Board, N-N, Status) }.
 
+%% side_in(-Player)//  the side to move, red or blue.
 side_in(red) --> "red".
 side_in(blue) --> "blue".
 
+%% swap_in(-Swap)//  true after " swap", else false.
 swap_in(true) --> " swap".
 swap_in(false) --> [].
 
@@ -197,6 +211,7 @@ rows_in(1, Cols, Stones, Cells) --> !, row_in(Cols, Stones, Cells, []).
 rows_in(R, Cols, Stones, Cells) -->
     row_in(Cols, Stones, Cells, Rest), "/", { R1 is R - 1 }, rows_in(R1, Cols, Stones, Rest).
 
+%% row_in(+K, +Stones, -Cells, ?Tail)//  the next K cells of a row, stones and runs, then Tail.
 row_in(0, _, T, T) --> !.
 row_in(K, Stones, [X|Cs], T) --> [X], { memberchk(X, Stones) }, !, { K1 is K - 1 }, row_in(K1, Stones, Cs, T).
 row_in(K, Stones, Cs, T) -->
@@ -204,6 +219,7 @@ row_in(K, Stones, Cs, T) -->
     { Run =< K, length(Es, Run), maplist(=(e), Es), append(Es, Cs1, Cs), K1 is K - Run },
     after_run(K1, Stones, Cs1, T).
 
+%% after_run(+K, +Stones, -Cells, ?Tail)//  the K cells after a run: none, or a stone first.
 after_run(0, _, T, T) --> !.
 after_run(K, Stones, [X|Cs], T) --> [X], { memberchk(X, Stones) }, { K1 is K - 1 }, row_in(K1, Stones, Cs, T).
 
@@ -224,6 +240,7 @@ view(hex(Cols-Rows, _, P, Board, Status), view(hex, Cols, Rows, Cells, Info)) :-
             Cells),
     Info = [to_move(P), status(Status), edges([top-red, bottom-red, left-blue, right-blue])].
 
+%% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell letter.
 cell_piece(e, empty).
 cell_piece(r, stone(red)).
 cell_piece(b, stone(blue)).

@@ -33,14 +33,18 @@ initial(Options, replica(Sight, white, Board, ongoing)) :-
     reverse(Rows, Ranks),
     Board =.. [b|Ranks].
 
+%% sight_option(+Options, -Sight)  the sight the options ask for, forward by default;
+% any other option is a domain error.
 sight_option([], forward).
 sight_option([O|Os], Sight) :-
     (  O = sight(S), memberchk(S, [forward, all]) -> Sight = S, sight_option_rest(Os)
     ;  domain_error(replica_option, O)
     ).
+%% sight_option_rest(+Options)  no option follows sight(S); else a domain error.
 sight_option_rest([]).
 sight_option_rest([O|_]) :- domain_error(replica_option, O).
 
+%% start_text(-Ranks)  the ranks of the start position, as position text.
 start_text("4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4").
 
 %% to_move(+State, -Colour)  whose turn it is.
@@ -77,11 +81,13 @@ piece(Board, F-R, X) :-
     Board =.. [b|Ranks],
     ranks_pieces(Ranks, 1, F-R, X).
 
+%% ranks_pieces(+Ranks, +R0, -Square, -X)  the pieces on Ranks, the first of them rank R0.
 ranks_pieces([Rank|Ranks], R0, Sq, X) :-
     (  rank_pieces(Rank, 1, R0, Sq, X)
     ;  R1 is R0 + 1, ranks_pieces(Ranks, R1, Sq, X)
     ).
 
+%% rank_pieces(+Squares, +F0, +R, -Square, -X)  the pieces on rank R from file F0 on.
 rank_pieces([Y|Ys], F0, R, Sq, X) :-
     (  Y \== e, Sq = F0-R, X = Y
     ;  F1 is F0 + 1, rank_pieces(Ys, F1, R, Sq, X)
@@ -95,6 +101,7 @@ set_square(Board, F-R, X, Board1) :-
     replace(R, Ranks, Rank1, Ranks1),
     Board1 =.. [b|Ranks1].
 
+%% replace(+N, +Xs, +Y, -Ys)  Ys is Xs with its N-th element (from 1) replaced by Y.
 replace(1, [_|Xs], Y, [Y|Xs]) :- !.
 replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
 
@@ -135,6 +142,7 @@ looking_back(Board, P, F-R, DF, DR) :-
     ;  friendly(X, P) -> step_back(Board, P, F-R, DF, DR)
     ).
 
+%% step_back(+Board, +Colour, +F-R, +DF, +DR)  looking_back/5 from one square further back.
 step_back(Board, P, F-R, DF, DR) :-
     F1 is F - DF, R1 is R - DR,
     looking_back(Board, P, F1-R1, DF, DR).
@@ -165,6 +173,8 @@ on_ray(F, R, DF, DR, F2, R2) :-
     T is max(abs(F2 - F), abs(R2 - R)), T > 0,
     F2 =:= F + T * DF, R2 =:= R + T * DR.
 
+%% apply(+Move, +Colour, +Board, -Board1, -Captured)  the board after Move, and what
+% stood on its target square (e when nothing did).
 apply(step(From, To), P, Board, Board2, Captured) :-
     square(Board, From, X), square(Board, To, Captured),
     set_square(Board, From, e, Board1),
@@ -189,10 +199,12 @@ evaluate(replica(_, _, Board, ongoing), P, Score) :-
     side_value(Board, P, V), side_value(Board, Q, W),
     Score is V - W.
 
+%% side_value(+Board, +Colour, -V)  the total value of Colour's pieces.
 side_value(Board, P, V) :-
     findall(X, ( piece(Board, Sq, Piece), friendly(Piece, P), piece_value(Piece, P, Sq, X) ), Xs),
     sum_list(Xs, V).
 
+%% piece_value(+Piece, +Colour, +Square, -V)  material plus advancement of a piece on Square.
 piece_value(man(white), _, F-R, V) :- V is 10 + F + R - 2.
 piece_value(king(white), _, F-R, V) :- V is 30 + F + R - 2.
 piece_value(man(black), _, F-R, V) :- V is 10 + 16 - F - R.
@@ -211,15 +223,18 @@ explain_illegal(replica(_, P, Board, _), M, Reason) :-
     ;  phrase((move(M), " is not a forward step or jump"), Reason)
     ).
 
+%% atom(+Atom)//  the characters of Atom.
 atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  a1-e1 (a step or jump; d4xe4 is read too) or b2* (a transform).
 move(M) --> { ground(M) }, !, move_out(M).
 move(M) --> move_in(M).
 
+%% move_out(+Move)//  the notation of a ground move.
 move_out(step(From, To)) --> square_name(From), "-", square_name(To).
 move_out(transform(Sq)) --> square_name(Sq), "*".
 
+%% move_in(-Move)//  a move read from its notation.
 move_in(M) --> square_name(From), ( "*" -> { M = transform(From) } ; ( "-" ; "x" ), square_name(To), { M = step(From, To) } ).
 
 %% square_name(?F-R)//  a file letter a-h and a rank digit 1-8.
@@ -231,20 +246,25 @@ square_name(F-R) --> [L, N], { char_code(L, C), C >= 0'a, C =< 0'h, F is C - 0'a
 position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
+%% position_out(+State)//  the position text of a state.
 position_out(replica(Sight, P, Board, _)) -->
     { Board =.. [b|Ranks], reverse(Ranks, Rows) },
     ranks_out(Rows), " ", atom(P), sight_out(Sight).
 
+%% sight_out(+Sight)//  " sight=all" when kings see in all 8 directions, else nothing.
 sight_out(forward) --> [].
 sight_out(all) --> " sight=all".
 
+%% ranks_out(+Rows)//  the ranks, top first, separated by "/".
 ranks_out([Row]) --> !, rank_out(Row, 0).
 ranks_out([Row|Rows]) --> rank_out(Row, 0), "/", ranks_out(Rows).
 
+%% rank_out(+Squares, +Run)//  one rank, each run of empty squares as its length.
 rank_out([], Run) --> run_out(Run).
 rank_out([e|Xs], Run) --> !, { Run1 is Run + 1 }, rank_out(Xs, Run1).
 rank_out([X|Xs], Run) --> run_out(Run), { piece_letter(X, L) }, [L], rank_out(Xs, 0).
 
+%% run_out(+Run)//  a run of empty squares as its digit; nothing for 0.
 run_out(0) --> !.
 run_out(N) --> { D is 0'0 + N, char_code(C, D) }, [C].
 
@@ -254,13 +274,16 @@ piece_letter(king(white), 'W').
 piece_letter(man(black), b).
 piece_letter(king(black), 'B').
 
+%% position_in(-State)//  the state a position text names.
 position_in(replica(Sight, P, Board, Status)) -->
     ranks_in(8, Rows), " ", side(P), sight_in(Sight),
     {  reverse(Rows, Ranks), Board =.. [b|Ranks], position_status(P, Board, Status) }.
 
+%% side(-Colour)//  the side to move, white or black.
 side(white) --> "white".
 side(black) --> "black".
 
+%% sight_in(-Sight)//  all after " sight=all", else forward.
 sight_in(all) --> " sight=all", !.
 sight_in(forward) --> [].
 
@@ -268,12 +291,14 @@ sight_in(forward) --> [].
 ranks_in(1, [Row]) --> !, rank_in(8, Row).
 ranks_in(N, [Row|Rows]) --> rank_in(8, Row), "/", { N1 is N - 1 }, ranks_in(N1, Rows).
 
+%% rank_in(+K, -Squares)//  the next K squares of a rank, as piece letters and run digits.
 rank_in(0, []) --> !.
 rank_in(K, [X|Xs]) --> [L], { piece_letter(X, L) }, !, { K1 is K - 1 }, rank_in(K1, Xs).
 rank_in(K, Xs) --> [D], { char_code(D, C), C >= 0'1, C =< 0'8, N is C - 0'0, N =< K,
                           length(Es, N), maplist(=(e), Es), append(Es, Xs1, Xs), K1 is K - N },
                    after_run(K1, Xs1).
 
+%% after_run(+K, -Squares)//  the K squares left after a run: none, or a piece first.
 after_run(0, []) --> !.
 after_run(K, [X|Xs]) --> [L], { piece_letter(X, L) }, { K1 is K - 1 }, rank_in(K1, Xs).
 
@@ -286,6 +311,7 @@ position_status(P, Board, Status) :-
     ;  Status = ongoing
     ).
 
+%% side_won(+Colour, +Board)  no enemy king is left, or Colour has a king on its corner.
 side_won(P, Board) :-
     other(P, Q),
     (  \+ piece(Board, _, king(Q)) -> true
@@ -300,6 +326,7 @@ view(replica(_, P, Board, Status), view(square, 8, 8, Cells, [to_move(P), status
               phrase(square_name(F-R), Cs), atom_chars(Name, Cs) ),
             Cells).
 
+%% view_piece(?Square, ?Piece)  the renderers' piece for what stands on a square.
 view_piece(e, empty).
 view_piece(man(P), man(P)).
 view_piece(king(P), king(P)).

@@ -52,14 +52,14 @@ placements(H, Moves, Tail) :-
     ;  refused(-1, ludolog_hex_board_empties)
     ).
 
+%% rows_places(+Letters, -Moves, ?Tail)  the moves of the rows written in Letters.
 rows_places([], T, T).
-rows_places([L|Ls], Ms, T) :- letter(L, R), row_places(Ls, R, Ms, T).
+rows_places([L, C|Ls], Ms, T) :- letter(L, R), column_place(C, Ls, R, Ms, T).
 
-%% row_places(+Letters, +R, -Moves, ?Tail)  the moves of one row's column
-% letters up to its "/"; one clause per letter, so that first-argument
-% indexing picks it (a lookup and a second call per cell cost a third more).
-row_places([L|Ls], R, Ms, T) :- column_place(L, Ls, R, Ms, T).
-
+%% column_place(+Letter, +Letters, +R, -Moves, ?Tail)  the move on column Letter
+% of row R, then those of the letters after it, up to "/".  One clause per
+% letter, so that first-argument indexing picks it: a table lookup and a
+% second call per cell cost a third more.
 column_place('/', Ls, _, Ms, T) :- rows_places(Ls, Ms, T).
 column_place(a, [L|Ls], R, [place(0,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
 column_place(b, [L|Ls], R, [place(1,  R)|Ms], T) :- column_place(L, Ls, R, Ms, T).
@@ -117,6 +117,7 @@ distance(H, Stone, Other, Axis, D) :-
     answer(D0, ludolog_hex_board_distance),
     D = D0.
 
+%% truth(?Int, ?Bool)  a foreign 1 or 0 as true or false.
 truth(1, true).
 truth(0, false).
 
@@ -125,6 +126,7 @@ truth(0, false).
 answer(-2, _) :- !, fail.
 answer(R, F) :- refused(R, F).
 
+%% refused(+Result, +Function)  throws when the foreign function refused its arguments (-1).
 refused(-1, F) :- !,
     throw(error(system_error(foreign_function_refused_its_arguments(F)), F)).
 refused(_, _).

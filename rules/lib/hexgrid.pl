@@ -107,6 +107,7 @@ cells_board(Cols, Cells, Board) :-
     cells_rows(Cells, Cols, Rows),
     rows_board(Rows, Board).
 
+%% cells_rows(+Cells, +Cols, -Rows)  Cells cut into rows of Cols cells.
 cells_rows([], _, []) :- !.
 cells_rows(Cells, Cols, [Row|Rows]) :-
     length(Row, Cols),
@@ -121,11 +122,13 @@ empty_cell(Board, C, R) :-
     board_rows(Board, Rows),
     empty_in_rows(Rows, 0, C, R).
 
+%% empty_in_rows(+Rows, +R0, -C, -R)  an empty cell (C, R) of Rows, the first of them row R0.
 empty_in_rows([Row|Rows], R0, C, R) :-
     (  empty_in_row(Row, 0, C), R = R0
     ;  R1 is R0 + 1, empty_in_rows(Rows, R1, C, R)
     ).
 
+%% empty_in_row(+Cells, +C0, -C)  an empty cell C of a row, the first of Cells column C0.
 empty_in_row([X|Xs], C0, C) :-
     (  X == e, C = C0
     ;  C1 is C0 + 1, empty_in_row(Xs, C1, C)
@@ -141,12 +144,14 @@ placements(Board, Moves, Tail) :-
     board_rows(Board, Rows),
     rows_places(Rows, 0, Moves, Tail).
 
+%% rows_places(+Rows, +R0, -Moves, ?Tail)  the placements on Rows, the first of them row R0.
 rows_places([], _, Moves, Moves).
 rows_places([Row|Rows], R, Moves, Tail) :-
     row_places(Row, 0, R, Moves, Rest),
     R1 is R + 1,
     rows_places(Rows, R1, Rest, Tail).
 
+%% row_places(+Cells, +C0, +R, -Moves, ?Tail)  the placements on a row's Cells from column C0.
 row_places([], _, _, Moves, Moves).
 row_places([X|Xs], C, R, Moves, Tail) :-
     (  X == e -> Moves = [place(C, R)|Moves1] ; Moves = Moves1 ),
@@ -185,6 +190,7 @@ neighbour(Cols-Rows, C-R, C1-R1) :-
 axis_edge(vertical, _-Rows, _-R, E) :- edge_of(R, Rows, E).
 axis_edge(horizontal, Cols-_, C-_, E) :- edge_of(C, Cols, E).
 
+%% edge_of(+K, +Len, -Edge)  which end of 0..Len-1 the index K is at: low, high, both or none.
 edge_of(K, Len, E) :-
     Last is Len - 1,
     (  K =:= 0, K =:= Last -> E = both
@@ -216,6 +222,7 @@ spans(Board, Size, Axis, C-R, Spans) :-
     ;  Spans = false
     ).
 
+%% axis_code(?Axis, ?Code)  the axis as the foreign functions number it.
 axis_code(vertical, 0).
 axis_code(horizontal, 1).
 
@@ -284,9 +291,11 @@ distance(Board, Size, Stone, Other, Axis, D) :-
     partition_cost(Starts, Zero, One),
     layers(Zero, One, 0, Board, Size, Stone, Other, Axis, Zero, D).
 
+%% cell_cost(+X, +Stone, -Cost)  entering a cell: 1 if empty, 0 if Stone's.
 cell_cost(e, _, 1) :- !.
 cell_cost(S, S, 0).
 
+%% partition_cost(+CostCells, -Zero, -One)  the cells of cost 0 and of cost 1.
 partition_cost([], [], []).
 partition_cost([0-P|Xs], [P|Zs], Os) :- !, partition_cost(Xs, Zs, Os).
 partition_cost([_-P|Xs], Zs, [P|Os]) :- partition_cost(Xs, Zs, Os).
@@ -307,9 +316,11 @@ layers(Layer, Next, K, Board, Size, Stone, Other, Axis, Seen, D) :-
        layers(Same, Next1, K, Board, Size, Stone, Other, Axis, Seen1, D)
     ).
 
+%% far(?Edge)  Edge is on the far side of the axis.
 far(high).
 far(both).
 
+%% exclude_seen(+Cells, +Seen, -New)  Cells not in Seen, each once.
 exclude_seen([], _, []).
 exclude_seen([P|Ps], Seen, Out) :-
     (  memberchk(P, Seen) -> Out = Out1 ; Out = [P|Out1] ),
@@ -323,6 +334,8 @@ expand([P|Ps], Board, Size, Stone, Other, Seen0, Seen, Same0, Same, Next0, Next)
     add_neighbours(Ns, Stone, Seen0, Seen1, Same0, Same1, Next0, Next1),
     expand(Ps, Board, Size, Stone, Other, Seen1, Seen, Same1, Same, Next1, Next).
 
+%% add_neighbours(+XQs, +Stone, +Seen0, -Seen, +Same0, -Same, +Next0, -Next)
+% files each neighbour Q holding X: a Stone at the same distance, else the next.
 add_neighbours([], _, Seen, Seen, Same, Same, Next, Next).
 add_neighbours([X-Q|Ns], Stone, Seen0, Seen, Same0, Same, Next0, Next) :-
     (  X == Stone

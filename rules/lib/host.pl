@@ -29,6 +29,7 @@ request(G, Limit, Req, Reply) :-
     ;  Reply = error(failed, "the request failed")
     ).
 
+%% limit_text(+Limit, -Text)  the message for a request that ran past its inference limit.
 limit_text(Limit, Text) :-
     phrase(format_("the query ran past its inference limit of ~d (a loop in the rules?)", [Limit]), Text).
 
@@ -47,6 +48,7 @@ error_text(instantiation_error, T) :- phrase(format_("arguments are not sufficie
 error_text(evaluation_error(E), T) :- phrase(format_("arithmetic error: ~q", [E]), T).
 error_text(E, T) :- phrase(format_("~q", [E]), T).
 
+%% fail_with(+Kind, +Format, +Args)  throw ludolog(Kind, Text), Text formatted from Args.
 fail_with(Kind, Fmt, Args) :-
     phrase(format_(Fmt, Args), Text),
     throw(ludolog(Kind, Text)).
@@ -138,16 +140,19 @@ parse_move(G, Text, M) :-
     ;  fail_with(move, "not a ~a move: \"~s\"", [G, Text])
     ).
 
+%% position_text(+Game, +State, -Text)  the position text of State, or a protocol error.
 position_text(G, S, Text) :-
     (  dispatch:position(G, S, Text, []) -> true
     ;  fail_with(protocol, "position//1 of ~a cannot print this state", [G])
     ).
 
+%% move_text(+Game, +Move, -Text)  the move text of Move, or a protocol error.
 move_text(G, M, Text) :-
     (  dispatch:move(G, M, Text, []) -> true
     ;  fail_with(protocol, "move//1 of ~a cannot print the move ~q", [G, M])
     ).
 
+%% term_text(+Term, -Text)  Term written quoted, as a char list.
 term_text(T, Text) :- phrase(format_("~q", [T]), Text).
 
 %% plain_text(+Term, -Text)  a player or outcome as the protocol texts show it: win(SandyBrown).
@@ -161,6 +166,7 @@ options([K-V|Ps], [O|Os]) :-
     O =.. [Key, Value],
     options(Ps, Os).
 
+%% value(+Chars, -Value)  an option value: the number Chars spell, else the atom.
 value(Cs, N) :- catch(number_chars(N, Cs), _, fail), !.
 value(Cs, A) :- atom_chars(A, Cs).
 
@@ -187,6 +193,7 @@ check_syntax(Path, Result) :-
        )
     ).
 
+%% read_terms(+Stream)  read every term to the end, obeying op/3 directives as they come.
 read_terms(S) :-
     read_term(S, T, []),
     (  T == end_of_file -> true
@@ -244,6 +251,7 @@ with_current(G, Goal, _, Qualified) :-
     ;  Qualified = Goal
     ).
 
+%% read_error_text(+Exception, -Text)  a query's read error, said in words.
 read_error_text(error(syntax_error(What), _), T) :- !, phrase(format_("syntax error: ~q", [What]), T).
 read_error_text(E, T) :- phrase(format_("~q", [E]), T).
 
@@ -260,6 +268,7 @@ answer_texts([Vs|Ls], [T|Ts]) :-
     ),
     answer_texts(Ls, Ts).
 
+%% shown_bindings(+Bindings, -Shown)  the bindings worth showing: bound, not named _X.
 shown_bindings([], []).
 shown_bindings([Name=Value|Vs], Bs) :-
     (  atom_chars(Name, ['_'|_]) -> Bs = Bs1
@@ -268,9 +277,11 @@ shown_bindings([Name=Value|Vs], Bs) :-
     ),
     shown_bindings(Vs, Bs1).
 
+%% bindings_text(+Bindings)//  the bindings, separated by a comma and a newline.
 bindings_text([B]) --> !, binding_text(B).
 bindings_text([B|Bs]) --> binding_text(B), ",\n", bindings_text(Bs).
 
+%% binding_text(+Name=Value)//  one binding as "X = Value", the value quoted.
 binding_text(Name=Value) -->
     { write_term_to_chars(Value, [quoted(true), double_quotes(true), max_depth(200)], Cs) },
     format_("~a = ~s", [Name, Cs]).

@@ -78,6 +78,7 @@ perft(G, S, D, N) :-
     legal_moves(G, S, Ms),
     perft_sum(Ms, G, S, D1, 0, N).
 
+%% perft_sum(+Moves, +Game, +State, +Depth, +N0, -N)  N0 plus perft(Depth) after each move.
 perft_sum([], _, _, _, N, N).
 perft_sum([M|Ms], G, S, D, N0, N) :-
     dispatch:play(G, S, M, S1),
@@ -103,6 +104,8 @@ perft_vector(G, S, D, [1|Sum]) :-
     length(Sum0, D), maplist(=(0), Sum0),
     children_sum(Ms, G, S, D1, Sum0, Sum).
 
+%% children_sum(+Moves, +Game, +State, +Depth, +Sum0, -Sum)  Sum0 plus the perft
+% vector to Depth after each move.
 children_sum([], _, _, _, Sum, Sum).
 children_sum([M|Ms], G, S, D, Sum0, Sum) :-
     dispatch:play(G, S, M, S1),
@@ -110,6 +113,7 @@ children_sum([M|Ms], G, S, D, Sum0, Sum) :-
     add_vectors(Sum0, V, Sum1),
     children_sum(Ms, G, S, D, Sum1, Sum).
 
+%% add_vectors(+As, +Bs, -Cs)  Cs is the element-wise sum of As and Bs.
 add_vectors([], [], []).
 add_vectors([A|As], [B|Bs], [C|Cs]) :- C is A + B, add_vectors(As, Bs, Cs).
 
@@ -122,6 +126,8 @@ lcg_next(S0, S) :- S is (S0 * 1103515245 + 12345) mod 2147483648.
 random_playout(G, S, Seed, Plies, Final) :-
     playout_(G, S, Seed, 0, Plies, Final).
 
+%% playout_(+Game, +State, +Seed, +P0, -P, -Final)  a random playout from State;
+% P is P0 plus its plies, Final its last state.
 playout_(G, S, Seed, P0, P, Final) :-
     (  dispatch:outcome(G, S, _)
     -> P = P0, Final = S
