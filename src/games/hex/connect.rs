@@ -254,41 +254,21 @@ mod tests {
         assert!(!spanning(cells, 3, 3, b'b', Axis::Horizontal));
     }
 
-    /// The distance by a plain 0-1 breadth-first search over cells, to check the planes.
-    fn reference_distance(b: &Board, player: usize, axis: Axis) -> u32 {
-        let (low, high) = axis.edge_bits();
-        let g = b.geometry();
-        let cost = |i: usize| match b.stone(i) {
-            None => Some(1),
-            Some(p) if p == player => Some(0),
-            Some(_) => None,
-        };
-        let mut dist = vec![u32::MAX; b.len()];
-        let mut deque = std::collections::VecDeque::new();
-        for i in 0..b.len() {
-            if g.edges[i] & low != 0 {
-                if let Some(c) = cost(i) {
-                    dist[i] = c;
-                    deque.push_back(i);
-                }
-            }
-        }
-        while let Some(i) = deque.pop_front() {
-            for j in b.neighbours(i) {
-                if let Some(c) = cost(j) {
-                    if dist[i] + c < dist[j] {
-                        dist[j] = dist[i] + c;
-                        deque.push_back(j);
-                    }
-                }
-            }
-        }
+    /// The board as one byte per cell: `e`, or `0` / `1` for each player's stones.
+    fn board_bytes(b: &Board) -> Vec<u8> {
         (0..b.len())
-            .filter(|&i| g.edges[i] & high != 0)
-            .map(|i| dist[i])
-            .min()
-            .filter(|&d| d != u32::MAX)
-            .unwrap_or(1000)
+            .map(|i| match b.stone(i) {
+                None => b'e',
+                Some(p) => b'0' + p as u8,
+            })
+            .collect()
+    }
+
+    /// The distance by the plain 0-1 breadth-first search over cell bytes, to check the planes.
+    fn reference_distance(b: &Board, player: usize, axis: Axis) -> u32 {
+        let cells = board_bytes(b);
+        let (stone, other) = (b'0' + player as u8, b'0' + 1 - player as u8);
+        cells_distance(&cells, b.cols(), b.rows(), stone, other, axis)
     }
 
     #[test]
@@ -353,12 +333,7 @@ mod tests {
                         Axis::Horizontal
                     };
                     let won = b.place(i, p, axis);
-                    let cells: Vec<u8> = (0..b.len())
-                        .map(|k| match b.stone(k) {
-                            None => b'e',
-                            Some(q) => b'0' + q as u8,
-                        })
-                        .collect();
+                    let cells = board_bytes(&b);
                     assert_eq!(
                         won,
                         group_spans(&cells, cols, rows, i, axis),
