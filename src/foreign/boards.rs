@@ -14,7 +14,7 @@ const CAPACITY: usize = 1 << 15;
 
 /// One board copy: its size and one byte per cell, row by row.
 #[derive(Default)]
-pub struct Copy {
+pub struct BoardCopy {
     seq: u64,
     pub cols: usize,
     pub rows: usize,
@@ -24,7 +24,7 @@ pub struct Copy {
 /// The ring of recent board copies.
 pub struct BoardTable {
     next: u64,
-    slots: Vec<Copy>,
+    slots: Vec<BoardCopy>,
     scratch: Vec<u8>,
 }
 
@@ -48,7 +48,7 @@ impl BoardTable {
         self.next += 1;
         let slot = (seq % CAPACITY as u64) as usize;
         if self.slots.len() <= slot {
-            self.slots.resize_with(slot + 1, Copy::default);
+            self.slots.resize_with(slot + 1, BoardCopy::default);
         }
         let c = &mut self.slots[slot];
         c.seq = seq;
@@ -60,7 +60,7 @@ impl BoardTable {
     }
 
     /// The copy named by `handle`, or `None` once it has been dropped.
-    pub fn get(&self, handle: i64) -> Option<&Copy> {
+    pub fn get(&self, handle: i64) -> Option<&BoardCopy> {
         let seq = u64::try_from(handle).ok()?;
         let c = self.slots.get((seq % CAPACITY as u64) as usize)?;
         (c.seq == seq && seq != 0).then_some(c)

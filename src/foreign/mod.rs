@@ -12,7 +12,7 @@
 mod boards;
 
 use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
-use boards::{with_table, Copy};
+use boards::{with_table, BoardCopy};
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -151,7 +151,7 @@ pub extern "C" fn ludolog_hex_board_empties(handle: i64) -> *const c_char {
 
 /// Runs `f` on board `handle`: its result, -2 if the handle was dropped, -1 for
 /// bad arguments (`f` gives `None`).
-fn on_board(handle: i64, f: impl FnOnce(&Copy) -> Option<i64>) -> i64 {
+fn on_board(handle: i64, f: impl FnOnce(&BoardCopy) -> Option<i64>) -> i64 {
     guarded(|| with_table(|t| t.get(handle).map_or(Some(DROPPED), f)))
 }
 
