@@ -60,10 +60,7 @@ fn spec_and_accelerated_hex_agree() {
 }
 
 fn check_mutant(file: &str, old: &str, new: &str) -> ludolog::check::Mismatch {
-    let (_dir, mut a) = common::mutant("hex", "size=5", file, old, new);
-    let mut b = common::engine("hex", "size=5", Tier::Native);
-    let report = compare(a.as_mut(), b.as_mut(), &config(50, 5)).unwrap();
-    report.mismatch.expect("the mutant is caught")
+    common::mutant_mismatch("hex", "size=5", file, (old, new), (50, 1000, 5))
 }
 
 #[test]

@@ -171,24 +171,12 @@ fn tiers_agree_on_non_square_boards_with_named_colours() {
 fn a_mutant_that_forgets_the_turn_is_caught() {
     // the mutant gives the first move to the second colour
     let old = "initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-";
-    let (_dir, mut a) = common::mutant(
+    let m = common::mutant_mismatch(
         "contactix",
         "cols=4 rows=3",
         "contactix.pl",
-        old,
-        &old.replace("false, red,", "false, blue,"),
+        (old, &old.replace("false, red,", "false, blue,")),
+        (5, 100, 1),
     );
-    let mut b = common::engine("contactix", "cols=4 rows=3", Tier::Native);
-    let config = CheckConfig {
-        games: 5,
-        max_plies: 100,
-        seed: 1,
-        perft_depth: None,
-        progress: false,
-    };
-    let m = compare(a.as_mut(), b.as_mut(), &config)
-        .unwrap()
-        .mismatch
-        .expect("the mutant is caught");
     assert!(m.moves.is_empty(), "caught at the start: {m:?}");
 }

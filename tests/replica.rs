@@ -125,25 +125,16 @@ fn tiers_agree_over_1000_positions() {
 
 #[test]
 fn a_sideways_diagonal_is_caught_and_shrunk() {
-    let (_dir, mut a) = common::mutant(
+    let m = common::mutant_mismatch(
         "replica",
         "",
         "replica.pl",
-        "forward(white, 1, 1).",
-        "forward(white, 1, 1).\nforward(white, -1, 1).",
+        (
+            "forward(white, 1, 1).",
+            "forward(white, 1, 1).\nforward(white, -1, 1).",
+        ),
+        (5, 200, 1),
     );
-    let mut b = common::engine("replica", "", Tier::Native);
-    let config = CheckConfig {
-        games: 5,
-        max_plies: 200,
-        seed: 1,
-        perft_depth: None,
-        progress: false,
-    };
-    let m = compare(a.as_mut(), b.as_mut(), &config)
-        .unwrap()
-        .mismatch
-        .expect("the mutant is caught");
     assert!(m.moves.len() <= 4, "shrunk to {:?}", m.moves);
     assert!(!m.only_a.is_empty(), "the mutant lists extra moves: {m:?}");
 }

@@ -86,3 +86,28 @@ pub fn mutant(
         .unwrap_or_else(|e| panic!("the mutant of {file} loads: {e}"));
     (dir, engine)
 }
+
+/// The mismatch the checker finds between a spec-tier mutant (see `mutant`) and
+/// the native engine, over `games` random games of at most `max_plies` from `seed`.
+/// Panics if the mutant is not caught.
+pub fn mutant_mismatch(
+    game: &str,
+    options: &str,
+    file: &str,
+    (old, new): (&str, &str),
+    (games, max_plies, seed): (usize, usize, u64),
+) -> ludolog::check::Mismatch {
+    let (_dir, mut a) = mutant(game, options, file, old, new);
+    let mut b = engine(game, options, Tier::Native);
+    let config = ludolog::check::CheckConfig {
+        games,
+        max_plies,
+        seed,
+        perft_depth: None,
+        progress: false,
+    };
+    ludolog::check::compare(a.as_mut(), b.as_mut(), &config)
+        .expect("the check runs")
+        .mismatch
+        .expect("the mutant is caught")
+}
