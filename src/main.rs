@@ -26,6 +26,13 @@ struct Cli {
 struct GameArgs {
     /// A built-in game (see `ludolog games`) or the path of a rule file.
     game: String,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+/// How to run a game: its options, tier, rule files and query limit.
+#[derive(Args, Clone)]
+struct RunArgs {
     /// A game option, key=value (repeatable), e.g. -O size=5.
     #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
@@ -56,12 +63,8 @@ enum Command {
         /// A built-in game or the path of a rule file.
         #[arg(default_value = "hex")]
         game: String,
-        #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        #[arg(long)]
-        tier: Option<Tier>,
-        #[arg(long, value_name = "PATH")]
-        rules: Option<PathBuf>,
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// The legal moves of a position.
     Moves {
@@ -190,12 +193,16 @@ enum Command {
 }
 
 fn spec(g: &GameArgs) -> Result<EngineSpec> {
+    engine_spec(g.game.clone(), &g.run)
+}
+
+fn engine_spec(game: String, run: &RunArgs) -> Result<EngineSpec> {
     Ok(EngineSpec {
-        game: g.game.clone(),
-        options: GameOptions::parse(&g.options)?,
-        tier: g.tier,
-        rules: g.rules.clone(),
-        limit: g.inference_limit,
+        game,
+        options: GameOptions::parse(&run.options)?,
+        tier: run.tier,
+        rules: run.rules.clone(),
+        limit: run.inference_limit,
     })
 }
 
@@ -226,20 +233,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?,
-        Some(Command::Repl {
-            game,
-            options,
-            tier,
-            rules,
-        }) => {
-            let spec = EngineSpec {
-                game,
-                options: GameOptions::parse(&options)?,
-                tier,
-                rules,
-                limit: None,
-            };
-            ludolog::repl::run(spec)?;
+        Some(Command::Repl { game, run }) => {
+            ludolog::repl::run(engine_spec(game, &run)?)?;
         }
         Some(Command::Check {
             game,

@@ -1,6 +1,8 @@
 //! The REPL backend driven without a terminal: transcripts of queries (0, 1 and
 //! many answers), every command, and every error case, as insta snapshots.
 
+mod common;
+
 use ludolog::game::GameOptions;
 use ludolog::games::EngineSpec;
 use ludolog::repl::{Reply, Session};
@@ -139,4 +141,15 @@ fn the_binary_with_piped_input() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn the_binary_honours_the_inference_limit() {
+    let (code, out, err) = common::run(
+        &["repl", "hex", "-O", "size=3", "--inference-limit", "1000"],
+        Some("repeat, fail.\nX = 1.\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("inference limit of 1000"), "{out}");
+    assert!(out.contains("X = 1."), "the session goes on: {out}");
 }

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 /// Answers at most this many solutions of one query.
 pub const MAX_ANSWERS: usize = 100;
-/// The inference limit of one query.
+/// The inference limit of one query (unless `--inference-limit` says otherwise).
 pub const QUERY_LIMIT: u64 = 20_000_000;
 /// Longer answers are cut to this many characters.
 pub const MAX_ANSWER_CHARS: usize = 4000;
@@ -172,7 +172,12 @@ impl Session {
             text.push('.');
         }
         let pos = self.position().to_string();
-        let reply = self.rules.user_query(&text, &pos, QUERY_LIMIT, MAX_ANSWERS);
+        let reply = self.rules.user_query(
+            &text,
+            &pos,
+            self.spec.limit.unwrap_or(QUERY_LIMIT),
+            MAX_ANSWERS,
+        );
         let output = self.rules.machine().take_output();
         match reply {
             Ok(QueryReply::Answers(answers, complete)) => {
