@@ -60,6 +60,12 @@ pub trait Game: Clone {
     fn parse_move(&self, text: &str) -> Result<Self::Move, EngineError>;
 }
 
+/// The evaluation of a finished game from `player`'s side: 10000 won, -10000 lost
+/// (the rule files' evaluate/3 says the same); `None` while it goes on.
+pub fn decided_score(winner: Option<usize>, player: usize) -> Option<i32> {
+    winner.map(|w| if w == player { 10_000 } else { -10_000 })
+}
+
 /// A fixed pseudo-random 64-bit key for `index` (SplitMix64), for Zobrist hashing.
 pub fn zobrist_key(index: u64) -> u64 {
     let mut z = index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);

@@ -8,7 +8,9 @@ mod notation;
 pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
 pub use connect::{cells_distance, group_spans, spanning};
 
-use crate::game::{zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome};
+use crate::game::{
+    decided_score, zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome,
+};
 use std::sync::{Arc, LazyLock};
 
 /// The fixed settings of a Hex-like game: players, orientation, swap rule.
@@ -306,17 +308,13 @@ impl Game for Hex {
     }
 
     fn evaluate(&self, player: usize) -> i32 {
-        match self.winner {
-            Some(w) if w == player => 10_000,
-            Some(_) => -10_000,
-            None => {
-                let mine = connect::distance(&self.board, player, self.rules.axis(player));
-                let theirs =
-                    connect::distance(&self.board, 1 - player, self.rules.axis(1 - player));
-                let tempo = i32::from(self.to_move == player);
-                (theirs as i32 - mine as i32) * 10 + tempo
-            }
+        if let Some(score) = decided_score(self.winner, player) {
+            return score;
         }
+        let mine = connect::distance(&self.board, player, self.axes[player]);
+        let theirs = connect::distance(&self.board, 1 - player, self.axes[1 - player]);
+        let tempo = i32::from(self.to_move == player);
+        (theirs as i32 - mine as i32) * 10 + tempo
     }
 
     fn position_text(&self) -> String {

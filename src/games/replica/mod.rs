@@ -5,7 +5,9 @@ mod notation;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome};
+use crate::game::{
+    decided_score, zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome,
+};
 
 /// Square index of file `f` and rank `r` (both 0-based; a1 = 0, h8 = 63).
 pub fn square(f: i32, r: i32) -> Option<usize> {
@@ -265,26 +267,23 @@ impl Game for Replica {
     }
 
     fn evaluate(&self, player: usize) -> i32 {
-        match self.winner {
-            Some(w) if w == player => 10_000,
-            Some(_) => -10_000,
-            None => {
-                let value = |side: usize| -> i32 {
-                    let mut v = 0;
-                    for sq in 0..64 {
-                        if let Some((s, king)) = self.piece(sq) {
-                            if s == side {
-                                let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-                                let gained = if side == 0 { f + r } else { 14 - f - r };
-                                v += if king { 30 } else { 10 } + gained;
-                            }
-                        }
-                    }
-                    v
-                };
-                value(player) - value(1 - player)
-            }
+        if let Some(score) = decided_score(self.winner, player) {
+            return score;
         }
+        let value = |side: usize| -> i32 {
+            let mut v = 0;
+            for sq in 0..64 {
+                if let Some((s, king)) = self.piece(sq) {
+                    if s == side {
+                        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+                        let gained = if side == 0 { f + r } else { 14 - f - r };
+                        v += if king { 30 } else { 10 } + gained;
+                    }
+                }
+            }
+            v
+        };
+        value(player) - value(1 - player)
     }
 
     fn hash(&self) -> u64 {
