@@ -27,7 +27,7 @@
 
 :- module(hexgrid, [
     empty_board/3, cell/4, board_set/5, empty_cell/3, neighbour/3,
-    spans/5, spanning/5, distance/6, board_cells/2, board_chars/2,
+    spans/5, spanning/5, distance/6, board_cells/2,
     cells_board/3, board_rows/2, board_size/3, placements/3, place_stone/7
 ]).
 
@@ -96,11 +96,6 @@ replace_nth0(I, [X|Xs], Y, [X|Ys]) :- I1 is I - 1, replace_nth0(I1, Xs, Y, Ys).
 board_cells(Board, Cells) :-
     board_rows(Board, Rows),
     append(Rows, Cells).
-
-%% board_chars(+Board, -Atom)  the cells of Board as one atom, row by row.
-board_chars(Board, Atom) :-
-    board_cells(Board, Cells),
-    atom_chars(Atom, Cells).
 
 %% cells_board(+Cols, +Cells, -Board)  the board whose cells, row by row, are Cells.
 cells_board(Cols, Cells, Board) :-
