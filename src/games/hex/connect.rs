@@ -4,43 +4,26 @@
 //! src/foreign/) and the native evaluation; they mean exactly what the pure
 //! Prolog definitions there mean.
 
-use super::board::{Axis, Board, Geometry, Plane, DIRECTIONS, NO_CELL, WORDS};
-
-/// Where cell `i` lies across `axis`: (on the low edge, on the high edge).
-fn edges(cols: usize, rows: usize, i: usize, axis: Axis) -> (bool, bool) {
-    let (c, r) = (i % cols, i / cols);
-    match axis {
-        Axis::Vertical => (r == 0, r + 1 == rows),
-        Axis::Horizontal => (c == 0, c + 1 == cols),
-    }
-}
-
-fn neighbours(cols: usize, rows: usize, i: usize) -> impl Iterator<Item = usize> {
-    let (c, r) = ((i % cols) as i32, (i / cols) as i32);
-    DIRECTIONS.iter().filter_map(move |&(dc, dr)| {
-        let (c1, r1) = (c + dc, r + dr);
-        (c1 >= 0 && r1 >= 0 && (c1 as usize) < cols && (r1 as usize) < rows)
-            .then(|| r1 as usize * cols + c1 as usize)
-    })
-}
+use super::board::{Axis, Board, Geometry, Plane, NO_CELL, WORDS};
 
 /// Flood from `seeds` through cells equal to `stone`; true once both edges are touched.
 fn flood(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis, seeds: &[usize]) -> bool {
+    let g = Geometry::of(cols, rows);
+    let (low, high) = axis.edge_bits();
     let mut seen = vec![false; cells.len()];
     let mut stack: Vec<usize> = Vec::with_capacity(cells.len());
-    let (mut lo, mut hi) = (false, false);
+    let mut touched = 0u8;
     for &s in seeds {
         seen[s] = true;
         stack.push(s);
     }
     while let Some(i) = stack.pop() {
-        let (l, h) = edges(cols, rows, i, axis);
-        lo |= l;
-        hi |= h;
-        if lo && hi {
+        touched |= g.edges[i];
+        if touched & (low | high) == low | high {
             return true;
         }
-        for j in neighbours(cols, rows, i) {
+        for &j in g.neighbours[i].iter().take_while(|&&j| j != NO_CELL) {
+            let j = j as usize;
             if !seen[j] && cells[j] == stone {
                 seen[j] = true;
                 stack.push(j);
@@ -58,8 +41,10 @@ pub fn group_spans(cells: &[u8], cols: usize, rows: usize, seed: usize, axis: Ax
 
 /// Whether some group of `stone` cells joins both edges of `axis`.
 pub fn spanning(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis) -> bool {
+    let g = Geometry::of(cols, rows);
+    let low = axis.edge_bits().0;
     let seeds: Vec<usize> = (0..cells.len())
-        .filter(|&i| cells[i] == stone && edges(cols, rows, i, axis).0)
+        .filter(|&i| cells[i] == stone && g.edges[i] & low != 0)
         .collect();
     !seeds.is_empty() && flood(cells, cols, rows, stone, axis, &seeds)
 }
