@@ -29,41 +29,16 @@ requires(hex).
 :- use_module(library(between)).
 :- use_module(library(iso_ext)).
 
-%% initial(+Options, -State)  the empty board; options cols, rows (1..26, default
-% 11), vertical and horizontal (colour names, default red and blue).
+%% initial(+Options, -State)  the empty board; options cols, rows, vertical and
+% horizontal (declared with their ranges and defaults in src/games/hex/, passed
+% validated by the host); the two colours must differ.
 initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-
-    must_be(list, Options),
-    option(cols(C), Options, 11, side),
-    option(rows(R), Options, 11, side),
-    option(vertical(X), Options, red, colour),
-    option(horizontal(Y), Options, blue, colour),
+    protocol:option(cols(C), Options),
+    protocol:option(rows(R), Options),
+    protocol:option(vertical(X), Options),
+    protocol:option(horizontal(Y), Options),
     (  X == Y -> domain_error(two_different_colours, X*Y) ; true ),
-    forall(member(O, Options), known_option(O)),
     hexgrid:empty_board(C, R, Board).
-
-%% option(?Option, +Options, +Default, +Kind)  an option's value, checked.
-option(O, Options, Default, Kind) :-
-    functor(O, Name, 1), arg(1, O, V),
-    functor(Q, Name, 1),
-    (  memberchk(Q, Options) -> arg(1, Q, V0) ; V0 = Default ),
-    check(Kind, Name, V0),
-    V = V0.
-
-%% check(+Kind, +Name, +Value)  Value is a valid side length or colour; else a domain error.
-check(side, _, N) :- integer(N), N >= 1, N =< 26, !.
-check(colour, _, C) :- colour_atom(C), !.
-check(Kind, Name, V) :- domain_error(Kind, Name=V).
-
-%% known_option(+Option)  Option is cols, rows, vertical or horizontal; else a domain error.
-known_option(O) :-
-    (  compound(O), functor(O, Name, 1), memberchk(Name, [cols, rows, vertical, horizontal]) -> true
-    ;  domain_error(contactix_option, O)
-    ).
-
-%% colour_atom(+C)  C is a colour name: letters and digits.
-colour_atom(C) :-
-    atom(C), atom_chars(C, Cs), Cs \== [],
-    forall(member(Ch, Cs), alnum(Ch)).
 
 %% alnum(+Ch)  Ch is an ASCII letter or digit.
 alnum(Ch) :- char_code(Ch, K),

@@ -26,26 +26,16 @@
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
 
-%% initial(+Options, -State)  the empty board; options size(1..26) and swap(true|false).
+%% requires(?Library)  Hex is played on hexgrid.pl's rhombus.
+requires(hexgrid).
+
+%% initial(+Options, -State)  the empty board of option size(N), with the pie rule
+% when option swap(true); the descriptor (src/games/hex/) declares both, with
+% their ranges and defaults, and the host passes them validated.
 initial(Options, hex(N-N, Swap, red, Board, ongoing)) :-
-    must_be(list, Options),
-    options(Options, 11, N, false, Swap),
+    protocol:option(size(N), Options),
+    protocol:option(swap(Swap), Options),
     hexgrid:empty_board(N, N, Board).
-
-%% options(+Options, +N0, -N, +Swap0, -Swap)  read the options, rejecting unknown ones.
-options([], N, N, S, S).
-options([O|Os], N0, N, S0, S) :-
-    option(O, N0, N1, S0, S1),
-    options(Os, N1, N, S1, S).
-
-%% option(+Option, +N0, -N, +Swap0, -Swap)  one option read into the size and the swap rule.
-option(O, _, _, _, _) :- var(O), !, instantiation_error(O).
-option(size(N), _, N, S, S) :- !,
-    must_be(integer, N),
-    (  between(1, 26, N) -> true ; domain_error(hex_size_1_to_26, N) ).
-option(swap(S), N, N, _, S) :- !,
-    (  memberchk(S, [true, false]) -> true ; domain_error(hex_swap_true_or_false, S) ).
-option(O, _, _, _, _) :- domain_error(hex_option, O).
 
 %% to_move(+State, -Player)  whose turn it is.
 to_move(hex(_, _, P, _, _), P).

@@ -10,8 +10,10 @@
 % Moves: step(From, To) for a step or a jump (with a capture when To holds an
 % enemy), transform(Square) for flipping a man into a king.
 %
-% Position text: "RANKS SIDE[ sight=all]", ranks 8 to 1 separated by "/", w and b
-% for men, W and B for kings, a digit for a run of empty squares.
+% Position text: "RANKS SIDE[ sight=all][ won=COLOUR]", ranks 8 to 1 separated by
+% "/", w and b for men, W and B for kings, a digit for a run of empty squares;
+% " won=COLOUR" once a side has won (always printed then: capturing one of
+% several enemy kings wins but leaves no trace on the board).
 % Start: "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white".
 
 :- module(replica, [
@@ -24,25 +26,14 @@
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
 
-%% initial(+Options, -State)  the start position; option sight(forward|all).
+%% initial(+Options, -State)  the start position; option sight(forward|all), declared
+% with its default in the descriptor (src/games/replica/).
 initial(Options, replica(Sight, white, Board, ongoing)) :-
-    must_be(list, Options),
-    sight_option(Options, Sight),
+    protocol:option(sight(Sight), Options),
     start_text(Text),
     phrase(ranks_in(8, Rows), Text),
     reverse(Rows, Ranks),
     Board =.. [b|Ranks].
-
-%% sight_option(+Options, -Sight)  the sight the options ask for, forward by default;
-% any other option is a domain error.
-sight_option([], forward).
-sight_option([O|Os], Sight) :-
-    (  O = sight(S), memberchk(S, [forward, all]) -> Sight = S, sight_option_rest(Os)
-    ;  domain_error(replica_option, O)
-    ).
-%% sight_option_rest(+Options)  no option follows sight(S); else a domain error.
-sight_option_rest([]).
-sight_option_rest([O|_]) :- domain_error(replica_option, O).
 
 %% start_text(-Ranks)  the ranks of the start position, as position text.
 start_text("4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4").
@@ -247,9 +238,13 @@ position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
 %% position_out(+State)//  the position text of a state.
-position_out(replica(Sight, P, Board, _)) -->
+position_out(replica(Sight, P, Board, Status)) -->
     { Board =.. [b|Ranks], reverse(Ranks, Rows) },
-    ranks_out(Rows), " ", atom(P), sight_out(Sight).
+    ranks_out(Rows), " ", atom(P), sight_out(Sight), status_out(Status).
+
+%% status_out(+Status)//  " won=COLOUR" once a side has won, else nothing.
+status_out(ongoing) --> [].
+status_out(won(W)) --> " won=", atom(W).
 
 %% sight_out(+Sight)//  " sight=all" when kings see in all 8 directions, else nothing.
 sight_out(forward) --> [].
@@ -276,8 +271,22 @@ piece_letter(king(black), 'B').
 
 %% position_in(-State)//  the state a position text names.
 position_in(replica(Sight, P, Board, Status)) -->
-    ranks_in(8, Rows), " ", side(P), sight_in(Sight),
-    {  reverse(Rows, Ranks), Board =.. [b|Ranks], position_status(P, Board, Status) }.
+    ranks_in(8, Rows), " ", side(P), sight_in(Sight), won_in(Won),
+    {  reverse(Rows, Ranks), Board =.. [b|Ranks],
+       position_status(P, Board, Status0),
+       stated_status(Won, P, Status0, Status) }.
+
+%% won_in(-Won)//  the colour after " won=", or none.
+won_in(W) --> " won=", !, side(W).
+won_in(none) --> [].
+
+%% stated_status(+Won, +ToMove, +BoardStatus, -Status)  the status of a text: what
+% the board shows, or the win the text states (only the side that has just
+% moved can have won, and not against what the board shows).
+stated_status(none, _, S, S).
+stated_status(W, P, S0, won(W)) :-
+    W \== none, W \== P,
+    (  S0 == ongoing -> true ; S0 == won(W) ).
 
 %% side(-Colour)//  the side to move, white or black.
 side(white) --> "white".

@@ -1,5 +1,12 @@
 //! ludolog: a rules interpreter for abstract board games — Prolog rule files run by an
 //! embedded scryer-prolog, native Rust engines, and the tools to prove they agree.
+//!
+//! Layers, bottom up (no module uses one above it):
+//! `game` (the protocol: `Game`, `Engine`, options, descriptors, views);
+//! `search`, `check`, `render` (over `game`);
+//! `games` (native engines and descriptors) and `prolog` (rule files), side by side;
+//! `foreign` (the native helpers rule files call); `registry` (opening a game in a
+//! tier); `cli` and `repl` on top.
 #![deny(unsafe_code)]
 
 pub mod check;
@@ -8,6 +15,7 @@ pub mod foreign;
 pub mod game;
 pub mod games;
 pub mod prolog;
+pub mod registry;
 pub mod render;
 pub mod repl;
 pub mod search;

@@ -3,10 +3,8 @@
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli::{self, PositionArg};
-use ludolog::game::{GameOptions, SearchSpec};
-use ludolog::games::EngineSpec;
-use ludolog::prolog::Tier;
-use ludolog::search::Limits;
+use ludolog::game::{GameOptions, Limits, SearchSpec, Tier};
+use ludolog::registry::EngineSpec;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -248,10 +246,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let spec = spec(&game)?;
             let tiers = if !tiers.is_empty() {
                 tiers
-            } else if ludolog::games::find(&spec.game).is_some_and(|g| g.native) {
-                vec![Tier::Spec, Tier::Native]
             } else {
-                vec![Tier::Spec, Tier::Accelerated]
+                match spec.descriptor() {
+                    Some(d) if d.native.is_some() => vec![Tier::Spec, Tier::Native],
+                    Some(d) if !d.accelerated => {
+                        anyhow::bail!(
+                            "{} runs in the spec tier only: nothing to check it against",
+                            d.name
+                        )
+                    }
+                    _ => vec![Tier::Spec, Tier::Accelerated],
+                }
             };
             let config = ludolog::check::CheckConfig {
                 games,
@@ -348,12 +353,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let spec = spec(&game)?;
             let tiers = if !tiers.is_empty() {
                 tiers
-            } else if ludolog::games::find(&spec.game).is_some_and(|g| g.native)
-                && spec.rules.is_none()
-            {
-                Tier::ALL.to_vec()
             } else {
-                vec![Tier::Spec, Tier::Accelerated]
+                match spec.descriptor() {
+                    Some(d) if spec.rules.is_none() => d.tiers(),
+                    Some(d) if d.accelerated => vec![Tier::Spec, Tier::Accelerated],
+                    _ => vec![Tier::Spec],
+                }
             };
             let plan = cli::BenchPlan {
                 seconds,

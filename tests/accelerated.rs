@@ -1,10 +1,13 @@
 //! The accelerated tier of Hex: boards carry native copies (handles); a copy the
 //! host has dropped is rebuilt from the rows, and every answer stays the spec's.
 
-use ludolog::prolog::{PrologMachine, RuleSet};
+use ludolog::game::GameOptions;
+use ludolog::prolog::PrologMachine;
+use ludolog::registry::EngineSpec;
 
 fn machine(accelerated: bool) -> PrologMachine {
-    let rules = RuleSet::embedded("hex").expect("embedded hex");
+    let spec = EngineSpec::new("hex", GameOptions::default());
+    let rules = spec.resolve().expect("embedded hex").rules;
     let mut m = PrologMachine::load(&rules).expect("load");
     m.set_acceleration(accelerated).expect("acceleration");
     m.answer(
@@ -22,7 +25,7 @@ fn answer(m: &mut PrologMachine, query: &str) -> String {
 
 #[test]
 fn boards_carry_a_native_copy_only_when_accelerated() {
-    let q = "hex:initial([size(2)], hex(_, _, _, B, _)), ( B = native(_, _) -> X = native ; X = rows ).";
+    let q = "hex:initial([size(2), swap(false)], hex(_, _, _, B, _)), ( B = native(_, _) -> X = native ; X = rows ).";
     assert_eq!(answer(&mut machine(true), q), r#"Atom("native")"#);
     assert_eq!(answer(&mut machine(false), q), r#"Atom("rows")"#);
 }
@@ -30,8 +33,8 @@ fn boards_carry_a_native_copy_only_when_accelerated() {
 #[test]
 fn a_dropped_native_copy_is_rebuilt_from_the_rows() {
     // the host keeps the 32768 most recent copies: make 40000 more after S
-    let q = "hex:initial([size(3)], S0), protocol:replay(hex, S0, [place(0,0), place(1,1)], S), \
-             ( protocol:accelerated -> \\+ ( between(1, 40000, _), \\+ accel:board_new(eeeeeeeee, 3, 3, _) ) ; true ), \
+    let q = "hex:initial([size(3), swap(false)], S0), protocol:replay(hex, S0, [place(0,0), place(1,1)], S), \
+             ( protocol:accelerated -> \\+ ( between(1, 40000, _), \\+ hexgrid_accel:board_new(eeeeeeeee, 3, 3, _) ) ; true ), \
              protocol:legal_moves(hex, S, Ms), \
              protocol:replay(hex, S, [place(0,1), place(2,2), place(0,2)], S3), \
              hex:outcome(S3, O), phrase(hex:position(S3), Cs), atom_chars(P, Cs), \
@@ -56,7 +59,7 @@ fn a_board_written_by_hand_is_read_the_pure_way() {
 
 #[test]
 fn evaluation_is_the_same_in_both_rule_tiers() {
-    let q = "hex:initial([size(5)], S0), \
+    let q = "hex:initial([size(5), swap(false)], S0), \
              protocol:replay(hex, S0, [place(2,2), place(1,3), place(3,1), place(0,4)], S), \
              findall(V, ( member(P, [red, blue]), hex:evaluate(S, P, V) ), X).";
     let accelerated = answer(&mut machine(true), q);

@@ -85,13 +85,14 @@ fn unknown_game_and_options() {
         &["moves", "hex", "-O", "size"],
         "option `size` is not of the form key=value",
     );
+    // the rule tiers check options against the same descriptor: the same words
     fails_with(
         &["moves", "hex", "-O", "sise=3", "--tier", "spec"],
-        "hex_option",
+        "unknown option `sise` for hex (it takes: size, swap)",
     );
     fails_with(
         &["moves", "hex", "-O", "size=30", "--tier", "spec"],
-        "hex_size_1_to_26",
+        "option size=30: the board size is a whole number from 1 to 26",
     );
     fails_with(
         &["moves", "hex", "--tier", "quantum"],

@@ -4,7 +4,7 @@
 mod common;
 
 use ludolog::check::{compare, CheckConfig};
-use ludolog::prolog::Tier;
+use ludolog::game::Tier;
 
 fn config(games: usize, seed: u64) -> CheckConfig {
     CheckConfig {
@@ -66,9 +66,9 @@ fn check_mutant(file: &str, old: &str, new: &str) -> ludolog::check::Mismatch {
 #[test]
 fn wrong_diagonal_neighbour_is_caught_and_shrunk() {
     let m = check_mutant(
-        "lib/hexgrid.pl",
-        "d(1, -1), d(-1, 1)]",
-        "d(1, 1), d(-1, -1)]",
+        "lib/grid.pl",
+        "offsets(hex_right, [1-0, 1-(-1), 0-(-1), (-1)-0, (-1)-1, 0-1]).",
+        "offsets(hex_right, [1-0, 1-1, 0-(-1), (-1)-0, (-1)-(-1), 0-1]).",
     );
     assert!(
         m.moves.len() <= 12,

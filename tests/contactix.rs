@@ -6,10 +6,11 @@ mod common;
 
 use common::run;
 use ludolog::check::{compare, CheckConfig};
-use ludolog::game::{Engine, Game, GameOptions};
+use ludolog::game::{Game, GameOptions};
+use ludolog::game::{TextOps, Tier};
 use ludolog::games::hex::{contactix_file, Hex};
-use ludolog::games::EngineSpec;
-use ludolog::prolog::{quote_string, term_text, Tier};
+use ludolog::prolog::{quote_string, term_text};
+use ludolog::registry::EngineSpec;
 
 const EXAMPLE: &str = "size: 3 * 3\nturn: red\norientation: red * blue\nstate: undecided\ntiles: 4\n    (A2) -> red\n    (B2) -> blue\n    (A1) -> red\n    (C2) -> blue\n";
 

@@ -2,7 +2,7 @@
 
 mod common;
 
-use ludolog::prolog::Tier;
+use ludolog::game::Tier;
 
 struct Row {
     line: usize,
@@ -42,12 +42,13 @@ fn table() -> Vec<Row> {
 fn check_tier(tier: Tier) {
     for row in table().iter().filter(|r| r.tiers.contains(&tier)) {
         let mut engine = common::engine(&row.game, &row.options, tier);
-        let position = match &row.position {
-            Some(p) => engine.normalize(p).expect("the table's position parses"),
+        let at = match &row.position {
+            Some(p) => engine.parse(p).expect("the table's position parses"),
             None => engine.initial().expect("a start position"),
         };
+        let position = engine.text(at).expect("the position's text");
         let counts = engine
-            .perft_counts(&position, row.counts.len() as u32)
+            .perft_counts(at, row.counts.len() as u32)
             .expect("perft runs");
         assert_eq!(
             counts, row.counts,

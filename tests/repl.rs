@@ -4,7 +4,7 @@
 mod common;
 
 use ludolog::game::GameOptions;
-use ludolog::games::EngineSpec;
+use ludolog::registry::EngineSpec;
 use ludolog::repl::{Reply, Session};
 
 /// Runs inputs through a session and writes what a person would see; `;` after

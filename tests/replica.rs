@@ -5,7 +5,10 @@
 mod common;
 
 use ludolog::check::{compare, CheckConfig};
-use ludolog::prolog::Tier;
+use ludolog::game::{TextOps, Tier};
+
+/// Replica runs in these tiers (its rules have no native helpers: no accelerated tier).
+const TIERS: [Tier; 2] = [Tier::Spec, Tier::Native];
 
 const START: &str = "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white";
 
@@ -17,12 +20,12 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
 #[test]
 fn the_start_has_the_43_moves_of_the_rules_in_every_tier() {
     let expected = "a1-a5 a1-c3 a1-e1 a2* a2-a5 a2-c4 a2-e2 a3* a3-a5 a3-c3 a3-c5 a4* a4-a5 a4-b5 a4-c4 b1* b1-b5 b1-d3 b1-e1 b2* b2-b5 b2-c3 b2-e2 b3-b5 b3-c3 b3-c4 b4-b5 b4-c4 b4-c5 c1* c1-c3 c1-e1 c1-e3 c2-c3 c2-d3 c2-e2 d1* d1-d3 d1-e1 d1-e2 d2-d3 d2-e2 d2-e3";
-    for tier in Tier::ALL {
+    for tier in TIERS {
         let mut e = common::engine("replica", "", tier);
-        assert_eq!(e.initial().unwrap(), START);
-        let info = e.describe(START).unwrap();
+        assert_eq!(e.initial_text().unwrap(), START);
+        let info = e.describe_text(START).unwrap();
         assert_eq!(sorted(info.legal).join(" "), expected, "{tier}");
-        let black = e.describe(&START.replace("white", "black")).unwrap();
+        let black = e.describe_text(&START.replace("white", "black")).unwrap();
         assert_eq!(black.legal.len(), 43, "{tier}: black mirrored");
     }
 }
@@ -57,13 +60,13 @@ const CASES: &[(&str, &str, &str)] = &[
 
 #[test]
 fn hand_built_positions_agree_in_every_tier() {
-    for tier in Tier::ALL {
+    for tier in TIERS {
         let mut e = common::engine("replica", "", tier);
         for (pos, mv, _) in CASES {
             let next = e
-                .play(pos, mv)
+                .play_text(pos, mv)
                 .unwrap_or_else(|err| panic!("{tier}: {mv} in {pos}: {err}"));
-            let info = e.describe(&next).unwrap();
+            let info = e.describe_text(&next).unwrap();
             if *mv != "a1-a4" {
                 assert_eq!(
                     info.outcome.as_deref(),
@@ -73,7 +76,7 @@ fn hand_built_positions_agree_in_every_tier() {
             }
         }
         // a jump blocked by the board edge: a6 a7 a8 stacked, no northward move for any of them
-        let info = e.describe("w6B/w7/w7/8/8/8/8/W7 white").unwrap();
+        let info = e.describe_text("w6B/w7/w7/8/8/8/8/W7 white").unwrap();
         assert!(
             !info
                 .legal
@@ -83,13 +86,13 @@ fn hand_built_positions_agree_in_every_tier() {
             info.legal
         );
         // transform blocked by an enemy piece between king and man
-        let info = e.describe("7B/8/8/8/8/w7/b7/W7 white").unwrap();
+        let info = e.describe_text("7B/8/8/8/8/w7/b7/W7 white").unwrap();
         assert!(!info.legal.contains(&"a3*".to_string()), "{tier}");
         // no transform from behind the king with forward sight
-        let info = e.describe("7B/8/8/8/8/2W5/8/w7 white").unwrap();
+        let info = e.describe_text("7B/8/8/8/8/2W5/8/w7 white").unwrap();
         assert!(!info.legal.contains(&"a1*".to_string()), "{tier}");
         // the illegal move says why
-        let err = e.play(START, "a1-a2").unwrap_err().to_string();
+        let err = e.play_text(START, "a1-a2").unwrap_err().to_string();
         assert!(err.contains("not a forward step or jump"), "{tier}: {err}");
     }
 }
@@ -98,12 +101,12 @@ fn hand_built_positions_agree_in_every_tier() {
 fn tiers_agree_over_1000_positions() {
     for (a, b, opts) in [
         (Tier::Spec, Tier::Native, ""),
-        (Tier::Accelerated, Tier::Native, "sight=all"),
+        (Tier::Spec, Tier::Native, "sight=all"),
     ] {
         let mut ea = common::engine("replica", opts, a);
         let mut eb = common::engine("replica", opts, b);
         let config = CheckConfig {
-            games: 12,
+            games: 30,
             max_plies: 1000,
             seed: 3,
             perft_depth: Some(2),
@@ -137,4 +140,96 @@ fn a_sideways_diagonal_is_caught_and_shrunk() {
     );
     assert!(m.moves.len() <= 4, "shrunk to {:?}", m.moves);
     assert!(!m.only_a.is_empty(), "the mutant lists extra moves: {m:?}");
+}
+
+/// From the start: Black captures one of White's two kings (c1 was transformed) on
+/// the 18th move; White still has a king, the board shows no win, the text must.
+const TWO_KINGS_GAME: &str = "a3-c5 g5-f5 b1-e1 h5-h4 c2-d3 h6-f6 c1* g7-e5 b4-b5 f5-d5 \
+                              a1-a3 g6-e6 a3-c3 e6-c4 d3-e4 e7-e6 d1-d3 c4-c3";
+
+#[test]
+fn capturing_one_of_several_kings_wins_and_the_text_keeps_it() {
+    for tier in TIERS {
+        let mut e = common::engine("replica", "", tier);
+        // hand-built: two black kings, White takes one
+        let after = e.play_text("8/8/8/8/8/8/8/WBB5 white", "a1-b1").unwrap();
+        assert_eq!(after, "8/8/8/8/8/8/8/1WB5 black won=white", "{tier}");
+        let info = e.describe_text(&after).unwrap();
+        assert_eq!(info.outcome.as_deref(), Some("win(white)"), "{tier}");
+        assert!(info.legal.is_empty(), "{tier}: no moves once won");
+        // the same board without the field is a game that goes on: the field is the state
+        let on = e.describe_text("8/8/8/8/8/8/8/1WB5 black").unwrap();
+        assert_eq!(on.outcome, None, "{tier}");
+        // a win the text cannot have: the side to move, or against the board
+        assert!(e
+            .describe_text("8/8/8/8/8/8/8/1WB5 black won=black")
+            .is_err());
+        assert!(e
+            .describe_text("8/8/8/8/8/8/8/1W6 black won=black")
+            .is_err());
+        // from the start, as a game
+        let start = e.initial().unwrap();
+        let moves: Vec<String> = TWO_KINGS_GAME
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let end = e.play_all(start, &moves).unwrap();
+        let info = e.describe(end).unwrap();
+        assert_eq!(info.outcome.as_deref(), Some("win(black)"), "{tier}");
+        assert!(
+            info.position.contains('W'),
+            "White keeps a king: {}",
+            info.position
+        );
+        assert!(
+            info.position.ends_with(" white won=black"),
+            "{}",
+            info.position
+        );
+        assert_eq!(
+            e.describe_text(&info.position).unwrap(),
+            info,
+            "{tier}: round trip"
+        );
+    }
+}
+
+#[test]
+fn a_position_text_that_drops_the_winner_is_caught_and_named() {
+    // the mutant forgets to print " won=COLOUR".  Checked against itself, both
+    // sides agree on everything (as two engines that lose the same field do):
+    // only the lossless-text assertion can see it, and it names the field.
+    let forget = (
+        "status_out(won(W)) --> \" won=\", atom(W).",
+        "status_out(won(_)) --> [].",
+    );
+    let (_da, mut a) = common::mutant("replica", "", "replica.pl", forget.0, forget.1);
+    let (_db, mut b) = common::mutant("replica", "", "replica.pl", forget.0, forget.1);
+    let config = CheckConfig {
+        games: 40,
+        max_plies: 1000,
+        seed: 1,
+        perft_depth: None,
+        progress: false,
+    };
+    let m = compare(a.as_mut(), b.as_mut(), &config)
+        .unwrap()
+        .mismatch
+        .expect("the lossy text is caught");
+    assert!(m.lost.contains(&"outcome".to_string()), "{m:?}");
+    assert!(
+        m.what
+            .iter()
+            .any(|w| w.contains("lossy") && w.contains("outcome win(")),
+        "{:?}",
+        m.what
+    );
+    // shrunk: the game up to the win that the text forgets
+    assert!(m.moves.len() <= 40, "shrunk to {} moves", m.moves.len());
+    // against the native engine the forgotten field shows as a different next position
+    let m = common::mutant_mismatch("replica", "", "replica.pl", forget, (40, 1000, 1));
+    assert!(
+        m.next_b.as_ref().is_some_and(|t| t.contains("won=")),
+        "{m:?}"
+    );
 }

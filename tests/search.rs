@@ -4,10 +4,9 @@
 
 mod common;
 
-use ludolog::game::{Game, GameOptions, SearchSpec};
+use ludolog::game::{Game, GameOptions, Limits, SearchSpec, Tier, PROVEN};
 use ludolog::games::hex::Hex;
-use ludolog::prolog::Tier;
-use ludolog::search::{random_playout, Limits, Searcher, PROVEN};
+use ludolog::search::{random_playout, Searcher};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -56,7 +55,7 @@ fn the_table_does_not_change_the_score() {
     let mut buf = Vec::new();
     for size in [4, 5] {
         for _ in 0..6 {
-            let (plies, _) = random_playout(&hex(size), &mut rng, &mut buf);
+            let (plies, _) = random_playout(&hex(size), &mut rng, &mut buf, u64::MAX);
             // a mid-game position
             let mut g = hex(size);
             let mut moves = Vec::new();
@@ -89,15 +88,16 @@ fn best_moves_are_always_legal() {
             g.play(buf[(k * 7) % buf.len()]);
         }
         let pos = g.position_text();
-        let info = engine.describe(&pos).unwrap();
-        let b = engine.best(&pos, SearchSpec::AlphaBeta(depth(2))).unwrap();
+        let at = engine.parse(&pos).unwrap();
+        let info = engine.describe(at).unwrap();
+        let b = engine.best(at, SearchSpec::AlphaBeta(depth(2))).unwrap();
         match b.mv {
             Some(m) => assert!(info.legal.contains(&m), "{m} is not legal in {pos}"),
             None => assert!(info.legal.is_empty()),
         }
         let m = engine
             .best(
-                &pos,
+                at,
                 SearchSpec::Mcts {
                     playouts: 200,
                     seed: 3,
@@ -123,9 +123,10 @@ fn prolog_alpha_beta_agrees_with_the_native_score() {
         "4x4 r3/1b2/2r1/3b blue",
         "4x4 rr2/bb2/4/4 red",
     ] {
+        let (pa, pb) = (native.parse(pos).unwrap(), spec.parse(pos).unwrap());
         for d in [1, 2, 3] {
-            let a = native.best(pos, SearchSpec::AlphaBeta(depth(d))).unwrap();
-            let b = spec.best(pos, SearchSpec::AlphaBeta(depth(d))).unwrap();
+            let a = native.best(pa, SearchSpec::AlphaBeta(depth(d))).unwrap();
+            let b = spec.best(pb, SearchSpec::AlphaBeta(depth(d))).unwrap();
             assert_eq!(
                 a.score, b.score,
                 "depth {d} on {pos}: native {a:?}, prolog {b:?}"
@@ -136,12 +137,12 @@ fn prolog_alpha_beta_agrees_with_the_native_score() {
 
 #[test]
 fn a_rule_file_can_ask_the_native_search() {
-    let spec = ludolog::games::EngineSpec::new("hex", GameOptions::default());
+    let spec = ludolog::registry::EngineSpec::new("hex", GameOptions::default());
     let mut rules = spec.open_rules(Tier::Accelerated).unwrap();
     let m = rules
         .machine()
         .answer(
-            "accel:native_best(hex, \"3x3 r2/rbb/3 red\", 3, M0), atom_chars(M, M0).",
+            "native:native_best(hex, \"3x3 r2/rbb/3 red\", 3, M0), atom_chars(M, M0).",
             "M",
         )
         .unwrap();
@@ -149,7 +150,7 @@ fn a_rule_file_can_ask_the_native_search() {
     let e = rules
         .machine()
         .answer(
-            "catch(accel:native_best(hex, \"nonsense\", 3, _), error(E, _), true).",
+            "catch(native:native_best(hex, \"nonsense\", 3, _), error(E, _), true).",
             "E",
         )
         .unwrap();

@@ -4,8 +4,8 @@
 mod common;
 
 use ludolog::game::{Engine, Game, GameOptions};
+use ludolog::game::{TextOps, Tier};
 use ludolog::games::hex::Hex;
-use ludolog::prolog::Tier;
 use ludolog::search::random_playout;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -39,7 +39,7 @@ fn agree(options: &str, games: usize, seed: u64) -> usize {
     for pos in &all {
         let infos: Vec<_> = engines
             .iter_mut()
-            .map(|e| e.describe(pos).expect("describe"))
+            .map(|e| e.describe_text(pos).expect("describe"))
             .collect();
         for (info, tier) in infos.iter().zip(Tier::ALL).skip(1) {
             assert_eq!(info, &infos[0], "{tier} disagrees with spec on {pos}");
@@ -50,7 +50,7 @@ fn agree(options: &str, games: usize, seed: u64) -> usize {
         if let Some(m) = infos[0].legal.first() {
             let next: Vec<String> = engines
                 .iter_mut()
-                .map(|e| e.play(pos, m).expect("play"))
+                .map(|e| e.play_text(pos, m).expect("play"))
                 .collect();
             assert!(
                 next.iter().all(|n| n == &next[0]),
@@ -83,8 +83,8 @@ fn rule_file_outcome_matches_native_at_game_end() {
     let mut rng = SmallRng::seed_from_u64(9);
     let mut buf = Vec::new();
     for _ in 0..20 {
-        let (_, end) = random_playout(&start, &mut rng, &mut buf);
-        let info = spec.describe(&end.position_text()).unwrap();
+        let (_, end) = random_playout(&start, &mut rng, &mut buf, u64::MAX);
+        let info = spec.describe_text(&end.position_text()).unwrap();
         let winner = match end.outcome() {
             Some(ludolog::game::Outcome::Win(p)) => format!("win({})", end.player_names()[p]),
             other => panic!("hex always ends with a win, got {other:?}"),
@@ -105,7 +105,12 @@ fn evaluation_agrees_across_tiers() {
         for player in ["red", "blue"] {
             let scores: Vec<i32> = engines
                 .iter_mut()
-                .map(|e| e.evaluate(pos, player).expect("evaluate"))
+                .map(|e| {
+                    let at = e.parse(pos).expect("parse");
+                    let v = e.evaluate(at, player).expect("evaluate");
+                    e.release(at);
+                    v
+                })
                 .collect();
             assert!(
                 scores.iter().all(|&s| s == scores[0]),

@@ -14,7 +14,7 @@
 % reads as fast as arg/3 there (measured: setting a cell 3-5 us against 15 us).
 %
 % The predicates marked "accelerated" have this pure definition and a native
-% one (rules/lib/accel.pl, backed by src/foreign/); protocol:accelerated/0
+% one (rules/lib/hexgrid_accel.pl, backed by src/foreign/); protocol:accelerated/0
 % (set by protocol:set_acceleration/2) says which one runs.  Acceleration swaps the definition, never the meaning.
 %
 % With acceleration on, a board carries a native copy of itself: it is
@@ -34,6 +34,9 @@
 :- use_module(library(lists)).
 :- use_module(library(between)).
 
+%% requires(?Library)  hexgrid builds on grid.pl's neighbour relation (hex_right).
+requires(grid).
+
 %% empty_board(+Cols, +Rows, -Board)  a board with every cell empty.
 empty_board(Cols, Rows, Board) :-
     length(Row, Cols), maplist(=(e), Row),
@@ -46,7 +49,7 @@ rows_board(Rows, Board) :-
     protocol:accelerated, !,
     append(Rows, Cells), atom_chars(Atom, Cells),
     Rows = [Row|_], length(Row, Cols), length(Rows, N),
-    accel:board_new(Atom, Cols, N, H),
+    hexgrid_accel:board_new(Atom, Cols, N, H),
     Board = native(Rows, H).
 rows_board(Rows, Rows).
 
@@ -72,7 +75,7 @@ board_set(native(Rows, H), C, R, X, native(Rows1, H1)) :-
     set_in_rows(R, Rows, C, X, Rows1),
     Rows = [Row|_], length(Row, Cols),
     Index is R * Cols + C, char_code(X, Code),
-    (  accel:board_set(H, Index, Code, H1) -> true
+    (  hexgrid_accel:board_set(H, Index, Code, H1) -> true
     ;  % the host dropped H: a new native copy from the rows
        rows_board(Rows1, native(_, H1))
     ).
@@ -111,7 +114,7 @@ cells_rows(Cells, Cols, [Row|Rows]) :-
 
 %% empty_cell(+Board, -C, -R)  (C, R) is empty; row by row, left to right (accelerated).
 empty_cell(native(_, H), C, R) :-
-    protocol:accelerated, accel:placements(H, Moves, []), !,
+    protocol:accelerated, hexgrid_accel:placements(H, Moves, []), !,
     member(place(C, R), Moves).
 empty_cell(Board, C, R) :-
     board_rows(Board, Rows),
@@ -133,7 +136,7 @@ empty_in_row([X|Xs], C0, C) :-
 % (C, R), row by row, left to right, then Tail: the moves of a placement game on
 % this grid, listed at once (accelerated).
 placements(native(_, H), Moves, Tail) :-
-    protocol:accelerated, accel:placements(H, Moves0, Tail0), !,
+    protocol:accelerated, hexgrid_accel:placements(H, Moves0, Tail0), !,
     Moves = Moves0, Tail = Tail0.
 placements(Board, Moves, Tail) :-
     board_rows(Board, Rows),
@@ -160,19 +163,20 @@ row_places([X|Xs], C, R, Moves, Tail) :-
 place_stone(native(Rows, H), _, C-R, Stone, Axis, native(Rows1, H1), Spans) :-
     protocol:accelerated,
     char_code(Stone, Code), axis_code(Axis, A),
-    accel:place(H, C, R, Code, A, H2, Spans0), !,
+    hexgrid_accel:place(H, C, R, Code, A, H2, Spans0), !,
     set_in_rows(R, Rows, C, Stone, Rows1),
     H1 = H2, Spans = Spans0.
 place_stone(Board, Size, C-R, Stone, Axis, Board1, Spans) :-
     board_set(Board, C, R, Stone, Board1),
     spans(Board1, Size, Axis, C-R, Spans).
 
-%% directions(-Ds)  the six hex directions d(DC, DR): (C+-1, R), (C, R+-1),
-% (C+1, R-1) and (C-1, R+1); (C+1, R+1) and (C-1, R-1) are not neighbours.
-directions([d(1, 0), d(-1, 0), d(0, 1), d(0, -1), d(1, -1), d(-1, 1)]).
+%% directions(-Ds)  the six hex directions DC-DR of the rhombus, grid.pl's hex_right:
+% (C+-1, R), (C, R+-1), (C+1, R-1) and (C-1, R+1); (C+1, R+1) and (C-1, R-1) are
+% not neighbours.
+directions(Ds) :- grid:offsets(hex_right, Ds).
 
 %% direction(?DC, ?DR)  one of the six hex directions.
-direction(DC, DR) :- directions(Ds), member(d(DC, DR), Ds).
+direction(DC, DR) :- grid:offset(hex_right, DC, DR).
 
 %% neighbour(+Cols-Rows, +C-R, -C1-R1)  (C1, R1) is a neighbour of (C, R) on the board.
 neighbour(Cols-Rows, C-R, C1-R1) :-
@@ -208,7 +212,7 @@ spans(native(_, H), Cols-_, Axis, C-R, Spans) :-
     protocol:accelerated,
     axis_code(Axis, A),
     Seed is R * Cols + C,
-    accel:group_spans(H, Seed, A, Answer), !,
+    hexgrid_accel:group_spans(H, Seed, A, Answer), !,
     Spans = Answer.
 spans(Board, Size, Axis, C-R, Spans) :-
     cell(Board, C, R, Stone),
@@ -237,7 +241,7 @@ flood([P|Ps], Board, Size, Stone, Axis, Seen, T0) :-
 %% unseen_stones(+Dirs, +C-R, +Board, +Size, +Stone, +Seen0, -Seen, +Stack0, -Stack)
 % pushes the neighbours of (C, R) that hold Stone and are not yet seen.
 unseen_stones([], _, _, _, _, Seen, Seen, Stack, Stack).
-unseen_stones([d(DC, DR)|Ds], C-R, Board, Cols-Rows, Stone, Seen0, Seen, Stack0, Stack) :-
+unseen_stones([DC-DR|Ds], C-R, Board, Cols-Rows, Stone, Seen0, Seen, Stack0, Stack) :-
     C1 is C + DC, R1 is R + DR,
     (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rows,
        cell(Board, C1, R1, Stone),
@@ -254,7 +258,7 @@ spanning(native(_, H), _, Stone, Axis, Spans) :-
     protocol:accelerated,
     axis_code(Axis, A),
     char_code(Stone, Code),
-    accel:spanning(H, Code, A, Answer), !,
+    hexgrid_accel:spanning(H, Code, A, Answer), !,
     Spans = Answer.
 spanning(Board, Size, Stone, Axis, Spans) :-
     % every seed lies on the low edge, so the flood of all of them at once
@@ -278,7 +282,7 @@ distance(native(_, H), _, Stone, Other, Axis, D) :-
     protocol:accelerated,
     axis_code(Axis, A),
     char_code(Stone, S), char_code(Other, O),
-    accel:distance(H, S, O, A, D0), !,
+    hexgrid_accel:distance(H, S, O, A, D0), !,
     D = D0.
 distance(Board, Size, Stone, Other, Axis, D) :-
     findall(Cost-P, ( low_edge_cell(Axis, Size, P), P = C-R, cell(Board, C, R, X),

@@ -53,58 +53,72 @@ fail_with(Kind, Fmt, Args) :-
     phrase(format_(Fmt, Args), Text),
     throw(ludolog(Kind, Text)).
 
+%% held(?Id, ?State)  the positions the host holds for the Rust side, by handle.
+:- dynamic(held/2).
+
+%% hold(+Id, +State)  keep State under the handle Id.
+hold(Id, S) :- assertz(held(Id, S)).
+
+%% state(+Id, -State)  the state held under Id, or an error naming the handle.
+state(Id, S) :-
+    (  held(Id, S0) -> S = S0
+    ;  fail_with(handle, "no position is held under handle ~d", [Id])
+    ).
+
 %% handle(+Game, +Request, -Value)  one request, answered once.
-handle(G, initial(Pairs), Text) :-
-    options(Pairs, Options),
+handle(G, initial(Options, Id), ok) :-
     (  call(G:initial(Options, S)) -> true
     ;  fail_with(options, "initial/2 refused the options ~q", [Options])
     ),
-    position_text(G, S, Text).
-handle(G, normalize(PosText), Text) :-
+    hold(Id, S).
+handle(G, parse(PosText, Id), ok) :-
     parse_position(G, PosText, S),
+    hold(Id, S).
+handle(_, release(Id), Found) :-
+    (  retract(held(Id, _)) -> Found = true ; Found = false ).
+handle(_, copy(Id, Id1), ok) :-
+    state(Id, S),
+    hold(Id1, S).
+handle(G, text(Id), Text) :-
+    state(Id, S),
     position_text(G, S, Text).
-handle(G, describe(PosText), d(Text, Player, Outcome, Moves)) :-
-    parse_position(G, PosText, S),
+handle(G, describe(Id), d(Text, Player, Outcome, Moves)) :-
+    state(Id, S),
     position_text(G, S, Text),
     once(dispatch:to_move(G, S, P)), plain_text(P, Player),
     (  dispatch:outcome(G, S, O) -> plain_text(O, Outcome) ; Outcome = none ),
     protocol:legal_moves(G, S, Ms),
     maplist(move_text(G), Ms, Moves).
-handle(G, play(PosText, MoveText), Text) :-
-    parse_position(G, PosText, S),
+handle(G, play(Id, MoveText, Id1), ok) :-
+    state(Id, S),
     parse_move(G, MoveText, M),
     checked_play(G, S, M, MoveText, S1),
-    position_text(G, S1, Text).
-handle(G, replay(Pairs, MoveTexts), Text) :-
-    options(Pairs, Options),
-    once(call(G:initial(Options, S0))),
+    hold(Id1, S1).
+handle(G, after(Id, MoveTexts, Id1), ok) :-
+    state(Id, S0),
     replay_texts(MoveTexts, 1, G, S0, S),
-    position_text(G, S, Text).
-handle(G, after(PosText, MoveTexts), Text) :-
-    parse_position(G, PosText, S0),
-    replay_texts(MoveTexts, 1, G, S0, S),
-    position_text(G, S, Text).
-handle(G, perft(PosText, Depth), N) :-
-    parse_position(G, PosText, S),
+    hold(Id1, S).
+handle(G, perft(Id, Depth), N) :-
+    state(Id, S),
     protocol:perft(G, S, Depth, N).
-handle(G, perft_counts(PosText, Depth), Ns) :-
-    parse_position(G, PosText, S),
+handle(G, perft_counts(Id, Depth), Ns) :-
+    state(Id, S),
     protocol:perft_counts(G, S, Depth, Ns).
-handle(G, playouts(PosText, N, Seed), Plies) :-
-    parse_position(G, PosText, S),
-    protocol:playouts(G, S, N, Seed, Plies).
-handle(G, best(PosText, Depth), Best) :-
-    parse_position(G, PosText, S),
+handle(G, playouts(Id, N, Seed, MaxPlies), Plies) :-
+    state(Id, S),
+    protocol:playouts(G, S, N, Seed, MaxPlies, Plies).
+handle(G, best(Id, Depth), Best) :-
+    state(Id, S),
     (  search:alphabeta(G, S, Depth, M, Score, Nodes)
     -> move_text(G, M, Text), Best = b(Text, Score, Nodes)
     ;  Best = none
     ).
-handle(G, evaluate(PosText, PlayerText), Score) :-
-    parse_position(G, PosText, S),
+handle(G, evaluate(Id, PlayerText), Score) :-
+    state(Id, S),
     atom_chars(P, PlayerText),
     once(dispatch:evaluate(G, S, P, Score)).
-handle(G, view(PosText), View) :-
-    parse_position(G, PosText, S),
+handle(G, view(Id), View) :-
+    state(Id, S),
     once(call(G:view(S, View))).
 
 %% replay_texts(+MoveTexts, +Index, +Game, +State0, -State)  play move texts in order.
@@ -158,18 +172,6 @@ term_text(T, Text) :- phrase(format_("~q", [T]), Text).
 %% plain_text(+Term, -Text)  a player or outcome as the protocol texts show it: win(SandyBrown).
 plain_text(T, Text) :- phrase(format_("~w", [T]), Text).
 
-%% options(+Pairs, -Options)  "key"-"value" pairs as option terms, key(Value).
-options([], []).
-options([K-V|Ps], [O|Os]) :-
-    atom_chars(Key, K),
-    value(V, Value),
-    O =.. [Key, Value],
-    options(Ps, Os).
-
-%% value(+Chars, -Value)  an option value: the number Chars spell, else the atom.
-value(Cs, N) :- catch(number_chars(N, Cs), _, fail), !.
-value(Cs, A) :- atom_chars(A, Cs).
-
 %% check_protocol(+Game, -Missing)  the protocol predicates Game does not define.
 check_protocol(G, Missing) :-
     findall(Text,
@@ -201,18 +203,18 @@ read_terms(S) :-
        read_terms(S)
     ).
 
-%% user_query(+Game, +Text, +PosText, +Limit, +Max, -Reply)
+%% user_query(+Game, +Text, +Id, +Limit, +Max, -Reply)
 % Runs a query typed at the REPL, read from Text, in the game's module, with
-% current(S) bound to the state of PosText.  Reply is answers(Texts, Complete)
+% current(S) bound to the state held under Id.  Reply is answers(Texts, Complete)
 % for at most Max answers (Complete is false when more were left), or
 % syntax(Text), error(Text) or limit(Text).
-user_query(G, Text, PosText, Limit, Max, Reply) :-
+user_query(G, Text, Id, Limit, Max, Reply) :-
     catch(read_term_from_chars(Text, Goal0, [variable_names(Vs)]), E, true),
     (  nonvar(E)
     -> read_error_text(E, T), Reply = syntax(T)
     ;  var(Goal0)
     -> Reply = error("the query is a variable")
-    ;  (  catch(call(G:position(S), PosText, []), _, fail) -> true ; true ),
+    ;  (  held(Id, S0) -> S = S0 ; true ),
        with_current(G, Goal0, S, Goal),
        Max1 is Max + 1,
        % the limit is per solution (scryer counts each solution's inferences,

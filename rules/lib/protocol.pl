@@ -2,19 +2,37 @@
 %
 % A rule file is a module named after its game that exports:
 %
-%   initial(+Options, -State)       start position; Options like [size(11)];
-%                                   an unknown option is an error
+%   initial(+Options, -State)       start position; Options like [size(11), swap(false)]:
+%                                   for a built-in game the host passes every
+%                                   option of its descriptor (src/games/<game>/),
+%                                   validated, defaults filled in; read them with
+%                                   protocol:option/2; an unknown option is an error
 %   to_move(+State, -Player)        whose turn it is
 %   legal(+State, -Move)            each distinct legal move exactly once;
 %                                   no moves once the game is over
 %   play(+State, +Move, -Next)      deterministic; fails when Move is not legal
 %   outcome(+State, -Outcome)       win(Player) or draw; fails while the game goes on
 %   evaluate(+State, +Player, -S)   integer heuristic from Player's point of view
-%   position(?State)//              the canonical one-line position text, both ways
+%   position(?State)//              the canonical one-line position text, both ways;
+%                                   LOSSLESS: for every state S, parsing the text
+%                                   of S gives a state with the same text, side to
+%                                   move, outcome and legal moves.  Whatever the
+%                                   board alone does not determine (who has won, a
+%                                   supply, a counter) is written in the text;
+%                                   `ludolog check` asserts this at every position
 %   move(?Move)//                   the move notation, both ways
 %   view(+State, -View)             view(Shape, Cols, Rows, Cells, Info) for renderers:
-%                                   Shape hex or square, Cells a list of
-%                                   cell(Col, Row, Name, Piece), Info a list
+%                                   Shape square, hex(right) (the Hex rhombus;
+%                                   `hex` says the same) or hex(left) (each row
+%                                   half a cell left of the one above); Cells a
+%                                   list of cell(Col, Row, Name, Contents) or
+%                                   cell(Col, Row, Name, Contents, Marks), Row 0
+%                                   on top, a missing (Col, Row) a hole; Contents
+%                                   empty, a piece Kind(Owner), or a stack: a list
+%                                   of pieces bottom to top; Marks atoms such as
+%                                   gold or home(white); Info a list of Key(Value),
+%                                   with glyphs([Piece = Char, ...]) to choose the
+%                                   letters of text drawings
 %
 % and may export
 %
@@ -31,8 +49,8 @@
 % the rules (call(G:P(...)) with G known only at run time is slow in scryer).
 
 :- module(protocol, [
-    protocol_predicate/1, replay/4, perft/4, perft_counts/4, playouts/5, random_playout/5,
-    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0
+    protocol_predicate/1, replay/4, perft/4, perft_counts/4, playouts/6, random_playout/6,
+    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0, option/2
 ]).
 
 :- use_module(library(lists)).
@@ -57,6 +75,14 @@ protocol_predicate(position/3).
 protocol_predicate(move/3).
 protocol_predicate(view/2).
 
+%% option(?Option, +Options)  the value of an option in the list initial/2 received;
+% an error naming the option when the list lacks it.
+option(O, Options) :-
+    functor(O, Name, 1), functor(Q, Name, 1),
+    (  memberchk(Q, Options) -> O = Q
+    ;  throw(error(existence_error(option, Name), initial/2))
+    ).
+
 %% replay(+Game, +State0, +Moves, -State)  play a list of moves from State0.
 replay(_, S, [], S).
 replay(G, S0, [M|Ms], S) :-
@@ -68,6 +94,11 @@ replay(G, S0, [M|Ms], S) :-
 legal_moves(G, S, Ms) :- accelerated, !, dispatch:legal_moves(G, S, Ms).
 legal_moves(G, S, Ms) :- findall(M, dispatch:legal(G, S, M), Ms).
 
+% Memory.  scryer reclaims heap only on backtracking, so every walk of the tree
+% below computes each child inside findall/3: the child's work is undone when
+% findall backtracks for the next one, and a walk to any depth runs in memory
+% bounded by its depth, not by the number of nodes.
+
 %% perft(+Game, +State, +Depth, -Count)  leaves of the game tree to Depth;
 % a finished game is a leaf wherever it ends.
 perft(_, _, 0, 1) :- !.
@@ -76,15 +107,8 @@ perft(G, S, 1, N) :- !, legal_moves(G, S, Ms), length(Ms, N).
 perft(G, S, D, N) :-
     D1 is D - 1,
     legal_moves(G, S, Ms),
-    perft_sum(Ms, G, S, D1, 0, N).
-
-%% perft_sum(+Moves, +Game, +State, +Depth, +N0, -N)  N0 plus perft(Depth) after each move.
-perft_sum([], _, _, _, N, N).
-perft_sum([M|Ms], G, S, D, N0, N) :-
-    dispatch:play(G, S, M, S1),
-    perft(G, S1, D, N1),
-    N2 is N0 + N1,
-    perft_sum(Ms, G, S, D, N2, N).
+    findall(N1, ( member(M, Ms), dispatch:play(G, S, M, S1), perft(G, S1, D1, N1) ), Ns),
+    sum_list(Ns, N).
 
 %% perft_counts(+Game, +State, +Depth, -Counts)
 % Counts = [perft(1), ..., perft(Depth)], all from one walk of the tree.
@@ -101,17 +125,9 @@ perft_vector(G, S, 1, [1, N]) :- !,
 perft_vector(G, S, D, [1|Sum]) :-
     D1 is D - 1,
     legal_moves(G, S, Ms),
+    findall(V, ( member(M, Ms), dispatch:play(G, S, M, S1), perft_vector(G, S1, D1, V) ), Vs),
     length(Sum0, D), maplist(=(0), Sum0),
-    children_sum(Ms, G, S, D1, Sum0, Sum).
-
-%% children_sum(+Moves, +Game, +State, +Depth, +Sum0, -Sum)  Sum0 plus the perft
-% vector to Depth after each move.
-children_sum([], _, _, _, Sum, Sum).
-children_sum([M|Ms], G, S, D, Sum0, Sum) :-
-    dispatch:play(G, S, M, S1),
-    perft_vector(G, S1, D, V),
-    add_vectors(Sum0, V, Sum1),
-    children_sum(Ms, G, S, D, Sum1, Sum).
+    foldl(add_vectors, Vs, Sum0, Sum).
 
 %% add_vectors(+As, +Bs, -Cs)  Cs is the element-wise sum of As and Bs.
 add_vectors([], [], []).
@@ -120,16 +136,16 @@ add_vectors([A|As], [B|Bs], [C|Cs]) :- C is A + B, add_vectors(As, Bs, Cs).
 %% lcg_next(+Seed, -Seed1)  a 31-bit linear congruential generator: reproducible anywhere.
 lcg_next(S0, S) :- S is (S0 * 1103515245 + 12345) mod 2147483648.
 
-%% random_playout(+Game, +State, +Seed, -Plies, -Final)
-% play uniformly random legal moves to the end of the game (legal, pick, play
-% and outcome every ply).
-random_playout(G, S, Seed, Plies, Final) :-
-    playout_(G, S, Seed, 0, Plies, Final).
+%% random_playout(+Game, +State, +Seed, +MaxPlies, -Plies, -Final)
+% play uniformly random legal moves to the end of the game, or until MaxPlies
+% have been played (legal, pick, play and outcome every ply).
+random_playout(G, S, Seed, Max, Plies, Final) :-
+    playout_(G, S, Seed, Max, 0, Plies, Final).
 
-%% playout_(+Game, +State, +Seed, +P0, -P, -Final)  a random playout from State;
+%% playout_(+Game, +State, +Seed, +Max, +P0, -P, -Final)  a random playout from State;
 % P is P0 plus its plies, Final its last state.
-playout_(G, S, Seed, P0, P, Final) :-
-    (  dispatch:outcome(G, S, _)
+playout_(G, S, Seed, Max, P0, P, Final) :-
+    (  ( P0 >= Max ; dispatch:outcome(G, S, _) )
     -> P = P0, Final = S
     ;  legal_moves(G, S, Ms),
        length(Ms, L),
@@ -140,12 +156,14 @@ playout_(G, S, Seed, P0, P, Final) :-
           nth0(K, Ms, M),
           dispatch:play(G, S, M, S1),
           P1 is P0 + 1,
-          playout_(G, S1, Seed1, P1, P, Final)
+          playout_(G, S1, Seed1, Max, P1, P, Final)
        )
     ).
 
-%% playouts(+Game, +State, +N, +Seed, -Plies)  N random playouts; Plies is their total length.
-playouts(G, S, N, Seed, Plies) :-
+%% playouts(+Game, +State, +N, +Seed, +MaxPlies, -Plies)  N random playouts, each
+% cut off after MaxPlies; Plies is their total length.  Each runs inside
+% findall/3, so its heap is reclaimed before the next.
+playouts(G, S, N, Seed, Max, Plies) :-
     findall(P, ( between(1, N, K), Seed1 is Seed + K,
-                 random_playout(G, S, Seed1, P, _) ), Ps),
+                 random_playout(G, S, Seed1, Max, P, _) ), Ps),
     sum_list(Ps, Plies).

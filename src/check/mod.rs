@@ -1,11 +1,15 @@
 //! Differential checking: play seeded random games through two engines in lockstep,
-//! compare every position, and shrink the first disagreement to a short reproduction.
+//! compare every position (and each engine with its own position text), and shrink
+//! the first disagreement to a short reproduction.
 
-mod compare;
+mod mismatch;
 mod report;
+mod run;
 mod shrink;
+mod step;
 mod timed;
 
-pub use compare::{compare, CheckConfig, CheckReport};
-pub use report::{print_report, Mismatch};
+pub use mismatch::Mismatch;
+pub use report::print_report;
+pub use run::{compare, CheckConfig, CheckReport};
 pub use timed::TimedEngine;

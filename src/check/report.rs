@@ -1,28 +1,7 @@
-//! What a mismatch is, and how a check's result is shown to a person.
+//! How a check's result is shown to a person.
 
-use super::compare::CheckReport;
+use super::run::CheckReport;
 use std::io::Write;
-
-/// The first place two engines disagree, after shrinking.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Mismatch {
-    /// The moves from the start that reach the disagreement.
-    pub moves: Vec<String>,
-    /// The position reached (as engine A prints it).
-    pub position: String,
-    /// What differs, in words.
-    pub what: Vec<String>,
-    /// Legal moves only engine A lists.
-    pub only_a: Vec<String>,
-    /// Legal moves only engine B lists.
-    pub only_b: Vec<String>,
-    pub outcome_a: Option<String>,
-    pub outcome_b: Option<String>,
-    /// The position after `next_move` in each engine, when that is what differs.
-    pub next_move: Option<String>,
-    pub next_a: Option<String>,
-    pub next_b: Option<String>,
-}
 
 /// Prints the summary table and any mismatch.
 pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()> {

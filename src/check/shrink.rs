@@ -1,14 +1,14 @@
 //! Shrinking a mismatch: the shortest failing prefix, then drop moves while the
 //! sequence stays legal in both engines and still fails.
 
-use super::compare::{compare_position, play_both, Step};
-use super::report::Mismatch;
-use crate::game::Engine;
+use super::mismatch::Mismatch;
+use super::step::{compare_position, play_both, Step};
+use crate::game::{Engine, Pos};
 
 /// What replaying a move sequence in both engines shows.
 enum Replay {
     /// The first disagreement on the way (its moves are the failing prefix).
-    Fails(Mismatch),
+    Fails(Box<Mismatch>),
     /// Both agree all along.
     Agrees,
     /// A move is not legal (in both engines alike): not a valid sequence.
@@ -18,37 +18,50 @@ enum Replay {
 fn replay(
     a: &mut dyn Engine,
     b: &mut dyn Engine,
-    start_a: &str,
-    start_b: &str,
+    start_a: Pos,
+    start_b: Pos,
     moves: &[String],
 ) -> Replay {
-    let (mut pos_a, mut pos_b) = (start_a.to_string(), start_b.to_string());
+    let (Ok(mut pos_a), Ok(mut pos_b)) = (a.copy(start_a), b.copy(start_b)) else {
+        return Replay::Invalid;
+    };
+    let mut result = Replay::Agrees;
     for i in 0..=moves.len() {
-        let legal = match compare_position(a, b, &pos_a, &pos_b, &moves[..i]) {
+        let legal = match compare_position(a, b, pos_a, pos_b, &moves[..i]) {
             Step::Agree(legal) => legal,
-            Step::Differ(m) => return Replay::Fails(m),
+            Step::Differ(m) => {
+                result = Replay::Fails(m);
+                break;
+            }
         };
         let Some(mv) = moves.get(i) else { break };
         if !legal.contains(mv) {
-            return Replay::Invalid;
+            result = Replay::Invalid;
+            break;
         }
-        match play_both(a, b, &pos_a, &pos_b, mv, &moves[..i]) {
+        match play_both(a, b, pos_a, pos_b, mv, &moves[..i]) {
             Ok((na, nb)) => {
-                pos_a = na;
-                pos_b = nb;
+                a.release(pos_a);
+                b.release(pos_b);
+                (pos_a, pos_b) = (na, nb);
             }
-            Err(m) => return Replay::Fails(m),
+            Err(m) => {
+                result = Replay::Fails(m);
+                break;
+            }
         }
     }
-    Replay::Agrees
+    a.release(pos_a);
+    b.release(pos_b);
+    result
 }
 
 /// Shrinks a mismatch found on a random game to a short reproduction.
 pub fn shrink(
     a: &mut dyn Engine,
     b: &mut dyn Engine,
-    start_a: &str,
-    start_b: &str,
+    start_a: Pos,
+    start_b: Pos,
     found: Mismatch,
 ) -> Mismatch {
     let mut best = found;
@@ -62,7 +75,7 @@ pub fn shrink(
             let end = (at + chunk).min(candidate.len());
             candidate.drain(at..end);
             if let Replay::Fails(m) = replay(a, b, start_a, start_b, &candidate) {
-                best = m;
+                best = *m;
                 improved = true;
             } else {
                 at += chunk;

@@ -1,6 +1,6 @@
 //! `TimedEngine`: an `Engine` wrapper that adds up the time spent inside it.
 
-use crate::game::{BestMove, Engine, EngineError, PositionInfo, SearchSpec};
+use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec};
 use std::time::{Duration, Instant};
 
 /// An engine and the time spent in its calls.
@@ -29,31 +29,52 @@ impl Engine for TimedEngine<'_> {
     fn label(&self) -> String {
         self.inner.label()
     }
-    fn initial(&mut self) -> Result<String, EngineError> {
+    fn initial(&mut self) -> Result<Pos, EngineError> {
         self.time(|e| e.initial())
     }
-    fn normalize(&mut self, position: &str) -> Result<String, EngineError> {
-        self.time(|e| e.normalize(position))
+    fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
+        self.time(|e| e.parse(text))
     }
-    fn describe(&mut self, position: &str) -> Result<PositionInfo, EngineError> {
-        self.time(|e| e.describe(position))
+    fn release(&mut self, pos: Pos) {
+        self.time(|e| e.release(pos))
     }
-    fn play(&mut self, position: &str, mv: &str) -> Result<String, EngineError> {
-        self.time(|e| e.play(position, mv))
+    fn held(&self) -> usize {
+        self.inner.held()
     }
-    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, EngineError> {
-        self.time(|e| e.perft(position, depth))
+    fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
+        self.time(|e| e.copy(pos))
     }
-    fn perft_counts(&mut self, position: &str, depth: u32) -> Result<Vec<u64>, EngineError> {
-        self.time(|e| e.perft_counts(position, depth))
+    fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
+        self.time(|e| e.text(pos))
     }
-    fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError> {
-        self.time(|e| e.playouts(position, count, seed))
+    fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+        self.time(|e| e.describe(pos))
     }
-    fn best(&mut self, position: &str, how: SearchSpec) -> Result<BestMove, EngineError> {
-        self.time(|e| e.best(position, how))
+    fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
+        self.time(|e| e.play(pos, mv))
     }
-    fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError> {
-        self.time(|e| e.evaluate(position, player))
+    fn play_all(&mut self, pos: Pos, moves: &[String]) -> Result<Pos, EngineError> {
+        self.time(|e| e.play_all(pos, moves))
+    }
+    fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
+        self.time(|e| e.perft(pos, depth))
+    }
+    fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
+        self.time(|e| e.perft_counts(pos, depth))
+    }
+    fn playouts(
+        &mut self,
+        pos: Pos,
+        count: u64,
+        seed: u64,
+        max_plies: u64,
+    ) -> Result<u64, EngineError> {
+        self.time(|e| e.playouts(pos, count, seed, max_plies))
+    }
+    fn best(&mut self, pos: Pos, how: SearchSpec) -> Result<BestMove, EngineError> {
+        self.time(|e| e.best(pos, how))
+    }
+    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+        self.time(|e| e.evaluate(pos, player))
     }
 }

@@ -1,9 +1,8 @@
 //! `ludolog bench`: the tiers of a game side by side — random playouts/s, perft nodes/s, search — and the native search on sampled positions.
 
-use crate::game::SearchSpec;
-use crate::games::EngineSpec;
-use crate::prolog::Tier;
-use crate::search::Limits;
+use crate::game::{Engine, Limits, SearchSpec, Tier};
+use crate::registry::EngineSpec;
+use crate::search::MAX_PLAYOUT_PLIES;
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;
@@ -52,26 +51,26 @@ pub struct BenchPlan {
     pub positions: usize,
 }
 
-/// `count` positions spread over seeded random games (unfinished ones only).
-fn sample_positions(
-    engine: &mut dyn crate::game::Engine,
-    count: usize,
-    seed: u64,
-) -> Result<Vec<String>> {
+/// `count` positions spread over seeded random games (unfinished ones only), as
+/// texts: each is searched by a fresh engine, as `ludolog best` would.
+fn sample_positions(engine: &mut dyn Engine, count: usize, seed: u64) -> Result<Vec<String>> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut all = Vec::new();
     while all.len() < count * 8 {
         let mut pos = engine.initial()?;
-        loop {
-            let info = engine.describe(&pos)?;
+        for _ in 0..MAX_PLAYOUT_PLIES {
+            let info = engine.describe(pos)?;
             if info.outcome.is_some() || info.legal.is_empty() {
                 break;
             }
-            all.push(pos.clone());
+            all.push(info.position);
             let m = &info.legal[rng.gen_range(0..info.legal.len())];
-            pos = engine.play(&pos, m)?;
+            let next = engine.play(pos, m)?;
+            engine.release(pos);
+            pos = next;
         }
+        engine.release(pos);
     }
     let step = all.len() / count.max(1);
     Ok(all.into_iter().step_by(step.max(1)).take(count).collect())
@@ -79,21 +78,15 @@ fn sample_positions(
 
 /// Times a fresh native alpha-beta search to `depth` on each sampled position.
 fn sampled_search(spec: &EngineSpec, depth: u32, count: usize) -> Result<SampledSearch> {
-    let mut s = spec.clone();
-    s.tier = Some(Tier::Native);
+    let s = spec.in_tier(Tier::Native);
     let positions = sample_positions(&mut *s.open()?, count, 7)?;
     let (mut total, mut max, mut slowest) = (0f64, 0f64, String::new());
     for pos in &positions {
         // a fresh engine per position, as `ludolog best` runs
         let mut engine = s.open()?;
+        let at = engine.parse(pos)?;
         let t = Instant::now();
-        engine.best(
-            pos,
-            SearchSpec::AlphaBeta(Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            }),
-        )?;
+        engine.best(at, SearchSpec::AlphaBeta(Limits::depth(depth)))?;
         let e = t.elapsed().as_secs_f64();
         total += e;
         if e > max {
@@ -121,16 +114,14 @@ pub fn bench(
     let seconds = plan.seconds;
     let mut rows = Vec::new();
     for &tier in tiers {
-        let mut s = spec.clone();
-        s.tier = Some(tier);
-        let mut engine = s.open()?;
+        let mut engine = spec.in_tier(tier).open()?;
         let start_pos = engine.initial()?;
         // playouts: legal, random pick, play, outcome every ply
         let batch = if tier == Tier::Native { 1000 } else { 2 };
         let (mut games, mut plies, mut seed) = (0u64, 0u64, 1u64);
         let t = Instant::now();
         while t.elapsed().as_secs_f64() < seconds {
-            plies += engine.playouts(&start_pos, batch, seed)?;
+            plies += engine.playouts(start_pos, batch, seed, MAX_PLAYOUT_PLIES)?;
             games += batch;
             seed += batch;
         }
@@ -139,7 +130,7 @@ pub fn bench(
         let (mut depth, mut nodes, mut perft_secs) = (0u32, 0u64, 0f64);
         for d in 1..=8 {
             let t = Instant::now();
-            let n = engine.perft(&start_pos, d)?;
+            let n = engine.perft(start_pos, d)?;
             let e = t.elapsed().as_secs_f64();
             (depth, nodes, perft_secs) = (d, n, e);
             if e * 20.0 > seconds {
@@ -150,13 +141,7 @@ pub fn bench(
         let (mut to_depth, mut search_nodes, mut search_secs) = (Vec::new(), 0u64, 0f64);
         for d in 1..=8 {
             let t = Instant::now();
-            let b = engine.best(
-                &start_pos,
-                SearchSpec::AlphaBeta(Limits {
-                    depth: Some(d),
-                    ..Limits::default()
-                }),
-            )?;
+            let b = engine.best(start_pos, SearchSpec::AlphaBeta(Limits::depth(d)))?;
             let e = t.elapsed().as_secs_f64();
             to_depth.push(e);
             search_nodes = b.nodes;

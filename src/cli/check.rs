@@ -1,8 +1,8 @@
 //! `ludolog check`: compare two tiers of a game (or a rule file against a native engine).
 
 use crate::check::{compare, print_report, CheckConfig};
-use crate::games::EngineSpec;
-use crate::prolog::Tier;
+use crate::game::Tier;
+use crate::registry::EngineSpec;
 use anyhow::{bail, Result};
 use std::io::{IsTerminal, Write};
 
@@ -21,8 +21,7 @@ pub fn check(
         );
     }
     let open = |tier: Tier| {
-        let mut s = spec.clone();
-        s.tier = Some(tier);
+        let mut s = spec.in_tier(tier);
         if tier == Tier::Native {
             s.rules = None;
         }

@@ -2,12 +2,12 @@
 //! command line — read a position file, print the best next board or every next
 //! board (separated by lines holding only `~`), as position files or as SVG.
 
-use crate::game::{Game, GameOptions, Outcome};
+use crate::game::{Game, GameOptions, Limits, Outcome, Tier};
 use crate::games::hex::{contactix_file, Hex};
-use crate::games::EngineSpec;
-use crate::prolog::{RulesEngine, Tier};
+use crate::prolog::RulesEngine;
+use crate::registry::EngineSpec;
 use crate::render::render_svg;
-use crate::search::{Limits, Searcher};
+use crate::search::Searcher;
 use anyhow::{bail, Context, Result};
 use std::io::{Read, Write};
 use std::time::Duration;
@@ -71,7 +71,7 @@ fn show(game: &Hex, svg: bool, viewer: &mut Option<RulesEngine>) -> Result<Strin
     let Some(rules) = viewer.as_mut() else {
         bail!("no viewer")
     };
-    Ok(render_svg(&rules.view(&game.position_text())?))
+    Ok(render_svg(&rules.view_text(&game.position_text())?))
 }
 
 /// Runs the command; the input is a position file.

@@ -11,17 +11,17 @@ pub use bench::{bench, BenchPlan};
 pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
 pub use play::{flag_pairs, play, PlayConfig};
-pub use position::{read_position, PositionArg};
+pub use position::{read_position, split_moves, PositionArg};
 pub use render::render;
 
-use crate::game::{Engine, SearchSpec};
-use crate::games::{EngineSpec, GAMES};
+use crate::game::{Engine, Pos, SearchSpec};
+use crate::registry::EngineSpec;
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;
 
 /// Opens the engine a command runs on and reads the position the user gave.
-fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, String)> {
+fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, Pos)> {
     let mut engine = spec.open()?;
     let position = read_position(engine.as_mut(), pos)?;
     Ok((engine, position))
@@ -30,7 +30,7 @@ fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, Str
 /// `ludolog moves`: the position, side to move, outcome and legal moves.
 pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Write) -> Result<()> {
     let (mut engine, position) = open_at(spec, pos)?;
-    let info = engine.describe(&position)?;
+    let info = engine.describe(position)?;
     if json {
         writeln!(out, "{}", serde_json::to_string(&info)?)?;
     } else {
@@ -57,11 +57,12 @@ pub fn perft(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let (mut engine, position) = open_at(spec, pos)?;
+    let (mut engine, at) = open_at(spec, pos)?;
     let start = Instant::now();
-    let nodes = engine.perft(&position, depth)?;
+    let nodes = engine.perft(at, depth)?;
     let secs = start.elapsed().as_secs_f64();
     if json {
+        let position = engine.text(at)?;
         let v = serde_json::json!({
             "position": position, "depth": depth, "nodes": nodes, "tier": spec.effective_tier().name(),
             "seconds": secs, "nodes_per_second": nodes as f64 / secs.max(1e-9),
@@ -81,11 +82,12 @@ pub fn best(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let (mut engine, position) = open_at(spec, pos)?;
+    let (mut engine, at) = open_at(spec, pos)?;
     let start = Instant::now();
-    let b = engine.best(&position, how)?;
+    let b = engine.best(at, how)?;
     let secs = start.elapsed().as_secs_f64();
     if json {
+        let position = engine.text(at)?;
         let mut v = serde_json::to_value(&b)?;
         v["seconds"] = serde_json::json!(secs);
         v["nodes_per_second"] = serde_json::json!(b.nodes as f64 / secs.max(1e-9));
@@ -117,18 +119,22 @@ pub fn best(
     Ok(())
 }
 
-/// `ludolog games`: the built-in games and their options.
+/// `ludolog games`: the built-in games, their tiers and options.
 pub fn games(out: &mut dyn Write) -> Result<()> {
-    for g in GAMES {
-        let tiers = if g.native {
-            "spec, accelerated, native"
-        } else {
-            "spec, accelerated"
-        };
+    for g in crate::games::ALL {
+        let tiers: Vec<&str> = g.tiers().iter().map(|t| t.name()).collect();
         writeln!(out, "{:<10} {}", g.name, g.summary)?;
-        writeln!(out, "{:<10} tiers: {tiers}", "")?;
-        for (key, default, meaning) in g.options {
-            writeln!(out, "{:<10} -O {key}=…  {meaning} (default {default})", "")?;
+        writeln!(out, "{:<10} tiers: {}", "", tiers.join(", "))?;
+        for o in g.options {
+            writeln!(
+                out,
+                "{:<10} -O {}=…  {}: {} (default {})",
+                "",
+                o.key,
+                o.meaning,
+                o.kind.describe(),
+                o.default
+            )?;
         }
     }
     Ok(())

@@ -1,7 +1,9 @@
 //! `ludolog play`: a game in the terminal between humans and computer players.
 
-use crate::games::EngineSpec;
+use crate::game::TextOps;
+use crate::game::{Engine, Pos, Tier};
 use crate::prolog::RulesEngine;
+use crate::registry::EngineSpec;
 use crate::render::render_ascii;
 use crate::search::{choose_move, PlayerKind};
 use anyhow::{bail, Context, Result};
@@ -96,9 +98,21 @@ fn write_record(
 }
 
 fn draw(viewer: &mut RulesEngine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
-    let view = viewer.view(position)?;
+    let view = viewer.view_text(position)?;
     write!(out, "{}", render_ascii(&view, colour))?;
     Ok(())
+}
+
+/// The side to move after the first legal move from `start` (the second player's
+/// name), if there is a legal move.
+fn second_player(engine: &mut dyn Engine, start: Pos) -> Result<Option<String>> {
+    let Some(m) = engine.describe(start)?.legal.first().cloned() else {
+        return Ok(None);
+    };
+    let next = engine.play(start, &m)?;
+    let name = engine.describe(next).map(|i| i.to_move);
+    engine.release(next);
+    Ok(Some(name?))
 }
 
 /// Plays a game: draws the board, asks humans for moves, lets computers choose.
@@ -109,34 +123,27 @@ pub fn play(
     out: &mut dyn Write,
 ) -> Result<()> {
     let mut engine = spec.open()?;
-    let mut viewer = spec.open_rules(crate::prolog::Tier::Spec)?;
+    let mut viewer = spec.open_rules(Tier::Spec)?;
     let mut rng = SmallRng::seed_from_u64(config.seed);
     let mut record = match &config.load {
         Some(path) => read_record(path)?,
         None => Record {
-            start: engine.initial()?,
+            start: engine.initial_text()?,
             moves: Vec::new(),
         },
     };
-    let start = engine.normalize(&record.start)?;
+    let start = engine.parse(&record.start)?;
     // positions[i] is the position after i moves
-    let mut positions = vec![start.clone()];
+    let mut positions = vec![start];
     for m in &record.moves {
-        let next = engine.play(positions.last().map_or(&start, |p| p), m)?;
+        let at = positions[positions.len() - 1];
+        let next = engine.play(at, m)?;
         positions.push(next);
     }
-    let first = engine.describe(&start)?.to_move;
+    let first = engine.describe(start)?.to_move;
+    let second = second_player(engine.as_mut(), start)?;
     for (name, _) in &config.players {
-        let known = name == &first
-            || positions.len() > 1
-            || engine.describe(&start)?.legal.iter().take(1).any(|m| {
-                engine
-                    .play(&start, m)
-                    .and_then(|p| engine.describe(&p))
-                    .map(|i| &i.to_move == name)
-                    .unwrap_or(false)
-            });
-        if !known {
+        if name != &first && second.as_ref() != Some(name) {
             bail!("this game has no player named `{name}`");
         }
     }
@@ -149,9 +156,9 @@ pub fn play(
     };
     let mut result = None;
     loop {
-        let pos = positions.last().cloned().unwrap_or_else(|| start.clone());
-        draw(&mut viewer, &pos, config.colour, out)?;
-        let info = engine.describe(&pos)?;
+        let pos = positions[positions.len() - 1];
+        let info = engine.describe(pos)?;
+        draw(&mut viewer, &info.position, config.colour, out)?;
         if let Some(o) = &info.outcome {
             writeln!(out, "result: {o}")?;
             result = Some(o.clone());
@@ -185,11 +192,13 @@ pub fn play(
                     // back to this human's previous turn
                     let mut undone = 0;
                     while positions.len() > 1 {
-                        positions.pop();
+                        if let Some(p) = positions.pop() {
+                            engine.release(p);
+                        }
                         record.moves.pop();
                         undone += 1;
-                        let p = positions.last().cloned().unwrap_or_default();
-                        if kind_of(&engine.describe(&p)?.to_move) == PlayerKind::Human {
+                        let p = positions[positions.len() - 1];
+                        if kind_of(&engine.describe(p)?.to_move) == PlayerKind::Human {
                             break;
                         }
                     }
@@ -200,7 +209,7 @@ pub fn play(
                     )?;
                     continue;
                 }
-                text => match engine.play(&pos, text) {
+                text => match engine.play(pos, text) {
                     Ok(next) => {
                         positions.push(next);
                         record.moves.push(text.to_string());
@@ -214,13 +223,13 @@ pub fn play(
                 },
             }
         } else {
-            match choose_move(kind, engine.as_mut(), &pos, &mut rng)? {
+            match choose_move(kind, engine.as_mut(), pos, &mut rng)? {
                 Some(m) => m,
-                None => bail!("{} found no move in {pos}", info.to_move),
+                None => bail!("{} found no move in {}", info.to_move, info.position),
             }
         };
         writeln!(out, "{} plays {mv}", info.to_move)?;
-        let next = engine.play(&pos, &mv)?;
+        let next = engine.play(pos, &mv)?;
         positions.push(next);
         record.moves.push(mv);
     }

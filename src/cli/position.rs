@@ -1,6 +1,7 @@
-//! The position a command works on: a position text, a file holding one, `-` for stdin, or the start, then `--after` moves.
+//! The position a command works on: a position text, a file holding one, `-` for
+//! stdin, or the start, then `--after` moves — read once into a held position.
 
-use crate::game::Engine;
+use crate::game::{Engine, Pos};
 use anyhow::{Context, Result};
 use std::io::Read;
 
@@ -13,8 +14,17 @@ pub struct PositionArg {
     pub after: Option<String>,
 }
 
-/// The canonical text of the position a user asked for.
-pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<String> {
+/// The moves of an `--after` list.
+pub fn split_moves(moves: &str) -> Vec<String> {
+    moves
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|m| !m.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// The held position a user asked for.
+pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Pos> {
     let start = match arg.text.as_deref() {
         None => engine.initial()?,
         Some("-") => {
@@ -22,25 +32,22 @@ pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Strin
             std::io::stdin()
                 .read_to_string(&mut text)
                 .context("reading the position from standard input")?;
-            engine.normalize(text.trim())?
+            engine.parse(text.trim())?
         }
         Some(path) if std::path::Path::new(path).is_file() => {
             // a position file (e.g. Con-Tac-Tix's assignment format) given by its path
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("{path}: cannot read the position"))?;
-            engine.normalize(text.trim())?
+            engine.parse(text.trim())?
         }
-        Some(text) => engine.normalize(text.trim())?,
+        Some(text) => engine.parse(text.trim())?,
     };
     match arg.after.as_deref() {
         None => Ok(start),
         Some(moves) => {
-            let moves: Vec<String> = moves
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|m| !m.is_empty())
-                .map(String::from)
-                .collect();
-            Ok(engine.play_all(&start, &moves)?)
+            let after = engine.play_all(start, &split_moves(moves));
+            engine.release(start);
+            Ok(after?)
         }
     }
 }

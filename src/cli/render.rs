@@ -1,8 +1,8 @@
 //! `ludolog render`: draw any game's position, from its rule file's `view/2`, as SVG or ASCII.
 
 use super::{read_position, PositionArg};
-use crate::games::EngineSpec;
-use crate::prolog::Tier;
+use crate::game::Tier;
+use crate::registry::EngineSpec;
 use crate::render::{render_ascii, render_svg};
 use anyhow::{Context, Result};
 use std::io::Write;
@@ -17,7 +17,7 @@ pub fn render(
 ) -> Result<()> {
     let mut rules = spec.open_rules(Tier::Spec)?;
     let position = read_position(&mut rules, pos)?;
-    let view = rules.view(&position)?;
+    let view = rules.view(position)?;
     match svg {
         Some(path) if path.as_os_str() == "-" => write!(out, "{}", render_svg(&view))?,
         Some(path) => {

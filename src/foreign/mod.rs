@@ -1,4 +1,5 @@
-//! The `extern "C"` functions behind the accelerated predicates of rules/lib/accel.pl.
+//! The `extern "C"` functions behind the foreign predicates of rules/lib
+//! (hexgrid_accel.pl, native.pl).
 //!
 //! scryer's FFI finds them in the running executable (build.rs exports every
 //! `ludolog_*` symbol).  Arguments are integers and C strings; a returned string
@@ -222,16 +223,18 @@ pub extern "C" fn ludolog_native_best(
             .ok()
             .filter(|d| (1..=64).contains(d))
             .ok_or("depth must be 1 to 64")?;
-        let spec = crate::games::EngineSpec::new(game, crate::game::GameOptions::default());
-        let mut s = spec;
-        s.tier = Some(crate::prolog::Tier::Native);
-        let mut engine = s.open().map_err(|e| e.to_string())?;
-        let limits = crate::search::Limits {
-            depth: Some(depth),
-            ..Default::default()
-        };
+        let d = crate::games::find(game).ok_or_else(|| format!("no built-in game {game}"))?;
+        let open = d
+            .native
+            .ok_or_else(|| format!("{game} has no native engine"))?;
+        let values = d
+            .values(&crate::game::GameOptions::default())
+            .map_err(|e| e.to_string())?;
+        let mut engine = open(&values).map_err(|e| e.to_string())?;
+        let pos = engine.parse(position).map_err(|e| e.to_string())?;
+        let limits = crate::game::Limits::depth(depth);
         let best = engine
-            .best(position, crate::game::SearchSpec::AlphaBeta(limits))
+            .best(pos, crate::game::SearchSpec::AlphaBeta(limits))
             .map_err(|e| e.to_string())?;
         Ok(best.mv.unwrap_or_else(|| "none".to_string()))
     }));

@@ -1,6 +1,17 @@
-//! The text-level `Engine`: what the CLI and the checker speak, for rule files and native games alike.
+//! The `Engine` API over held positions: what the CLI, the REPL and the checker speak,
+//! for rule files and native games alike.
+//!
+//! An engine keeps the positions it hands out and names each by a `Pos` handle.
+//! Text crosses this interface only where it comes in (`parse`) or goes out to be
+//! shown or compared (`text`, `describe`): a position is never re-read between two
+//! calls, so nothing the text does not carry can be lost on the way.
 
-use crate::search::Limits;
+use super::limits::Limits;
+use super::scores::{PROVEN, WIN};
+
+/// A position held by an engine, valid until it is released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos(pub u64);
 
 /// How to choose a move.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +39,17 @@ pub struct BestMove {
     pub nodes: u64,
 }
 
+/// "win in N" / "loss in N" for a proven search score (`WIN - n`: a win in n plies).
+pub fn verdict(score: i32) -> Option<String> {
+    if score > PROVEN {
+        Some(format!("win in {}", WIN - score))
+    } else if score < -PROVEN {
+        Some(format!("loss in {}", WIN + score))
+    } else {
+        None
+    }
+}
+
 /// An error from an engine, with a message that says what and where.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum EngineError {
@@ -43,6 +65,9 @@ pub enum EngineError {
     Limit(String),
     #[error("{0}")]
     Rules(String),
+    /// A handle the engine does not hold (a bug in the caller, never user input).
+    #[error("no position is held under handle {0}")]
+    Handle(u64),
 }
 
 /// Everything about one position, as texts.
@@ -58,41 +83,59 @@ pub struct PositionInfo {
     pub legal: Vec<String>,
 }
 
-/// A game engine at the level of position and move texts.
+/// A game engine over held positions.
 ///
 /// Implemented by the rule-file engine (spec and accelerated tiers) and by every
-/// native `Game`, so that any two can be compared text for text.
+/// native `Game`, so that any two can be compared position by position.
 pub trait Engine {
     /// A short name of the engine, e.g. `hex (native)`.
     fn label(&self) -> String;
     /// The start position of the game with the engine's options.
-    fn initial(&mut self) -> Result<String, EngineError>;
-    /// Reads a position text and gives its canonical form.
-    fn normalize(&mut self, position: &str) -> Result<String, EngineError>;
-    /// Side to move, outcome and legal moves of a position.
-    fn describe(&mut self, position: &str) -> Result<PositionInfo, EngineError>;
-    /// The position after a move; an error says why the move is refused.
-    fn play(&mut self, position: &str, mv: &str) -> Result<String, EngineError>;
-    /// The position after a sequence of moves; errors name the move number.
-    fn play_all(&mut self, position: &str, moves: &[String]) -> Result<String, EngineError> {
-        let mut pos = position.to_string();
+    fn initial(&mut self) -> Result<Pos, EngineError>;
+    /// Reads a position text into a held position.
+    fn parse(&mut self, text: &str) -> Result<Pos, EngineError>;
+    /// Forgets a held position (a handle never given, or given back twice, is ignored).
+    fn release(&mut self, pos: Pos);
+    /// How many positions the engine holds now.
+    fn held(&self) -> usize;
+    /// The canonical text of a position.
+    fn text(&mut self, pos: Pos) -> Result<String, EngineError>;
+    /// Text, side to move, outcome and legal moves of a position.
+    fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError>;
+    /// The position after a move (a new handle); an error says why the move is refused.
+    fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError>;
+    /// A second handle to the same position.
+    fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError>;
+    /// The position after a sequence of moves (a new handle, also when there are
+    /// none); errors name the move number.
+    fn play_all(&mut self, pos: Pos, moves: &[String]) -> Result<Pos, EngineError> {
+        let mut at = self.copy(pos)?;
         for (i, m) in moves.iter().enumerate() {
-            pos = self.play(&pos, m).map_err(|e| prefix_move(e, i + 1))?;
+            let next = self.play(at, m).map_err(|e| prefix_move(e, i + 1));
+            self.release(at);
+            at = next?;
         }
-        Ok(pos)
+        Ok(at)
     }
     /// Leaves of the game tree to `depth`; a finished game is a leaf.
-    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, EngineError>;
+    fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError>;
     /// Perft at every depth from 1 to `depth`, from one walk of the tree where possible.
-    fn perft_counts(&mut self, position: &str, depth: u32) -> Result<Vec<u64>, EngineError> {
-        (1..=depth).map(|d| self.perft(position, d)).collect()
+    fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
+        (1..=depth).map(|d| self.perft(pos, d)).collect()
     }
     /// Chooses a move by search.
-    fn best(&mut self, position: &str, how: SearchSpec) -> Result<BestMove, EngineError>;
+    fn best(&mut self, pos: Pos, how: SearchSpec) -> Result<BestMove, EngineError>;
     /// The heuristic score of a position for a player (by name).
-    fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError>;
-    /// Plays `count` random games from `position`; gives the total number of plies.
-    fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError>;
+    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError>;
+    /// Plays `count` random games from a position, each cut off after `max_plies`;
+    /// gives the total number of plies.
+    fn playouts(
+        &mut self,
+        pos: Pos,
+        count: u64,
+        seed: u64,
+        max_plies: u64,
+    ) -> Result<u64, EngineError>;
 }
 
 /// Puts "move N: " in front of the message of an error about a move.
@@ -101,5 +144,51 @@ pub(crate) fn prefix_move(e: EngineError, n: usize) -> EngineError {
         EngineError::Move(m) => EngineError::Move(format!("move {n}: {m}")),
         EngineError::Illegal(m) => EngineError::Illegal(format!("move {n}: {m}")),
         other => other,
+    }
+}
+
+/// Position-text conveniences for any engine: read a text, ask, release.  For the
+/// edges of the program (a command's argument, a test's table), never for loops.
+pub trait TextOps {
+    /// The canonical form of a position text.
+    fn normalize(&mut self, text: &str) -> Result<String, EngineError>;
+    /// `describe` of a position text.
+    fn describe_text(&mut self, text: &str) -> Result<PositionInfo, EngineError>;
+    /// The text of the position after a move from a position text.
+    fn play_text(&mut self, text: &str, mv: &str) -> Result<String, EngineError>;
+    /// The text of the start position.
+    fn initial_text(&mut self) -> Result<String, EngineError>;
+}
+
+impl<E: Engine + ?Sized> TextOps for E {
+    fn normalize(&mut self, text: &str) -> Result<String, EngineError> {
+        let p = self.parse(text)?;
+        let t = self.text(p);
+        self.release(p);
+        t
+    }
+
+    fn describe_text(&mut self, text: &str) -> Result<PositionInfo, EngineError> {
+        let p = self.parse(text)?;
+        let d = self.describe(p);
+        self.release(p);
+        d
+    }
+
+    fn play_text(&mut self, text: &str, mv: &str) -> Result<String, EngineError> {
+        let p = self.parse(text)?;
+        let next = self.play(p, mv);
+        self.release(p);
+        let next = next?;
+        let t = self.text(next);
+        self.release(next);
+        t
+    }
+
+    fn initial_text(&mut self) -> Result<String, EngineError> {
+        let p = self.initial()?;
+        let t = self.text(p);
+        self.release(p);
+        t
     }
 }

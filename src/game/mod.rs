@@ -1,12 +1,22 @@
-//! The game protocol on the Rust side: the native `Game` trait, outcomes, and the text-level `Engine`.
+//! The game protocol on the Rust side: the native `Game` trait, the `Engine` API over
+//! held positions, tiers, options, game descriptors and the view model.
 
+mod descriptor;
 mod engine;
-mod native;
+mod limits;
 mod options;
+mod scores;
+mod tier;
+mod view;
 
-pub use engine::{BestMove, Engine, EngineError, PositionInfo, SearchSpec};
-pub use native::NativeEngine;
-pub use options::{GameOptions, OptionError};
+pub use descriptor::{GameDescriptor, OpenNative, RuleSource};
+pub(crate) use engine::prefix_move;
+pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};
+pub use limits::Limits;
+pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
+pub use scores::{decided_score, PROVEN, WIN};
+pub use tier::Tier;
+pub use view::{Cell, Piece, Shape, Shift, View, MAX_VIEW_CELLS};
 
 use std::fmt;
 
@@ -58,12 +68,6 @@ pub trait Game: Clone {
     fn move_text(&self, mv: Self::Move) -> String;
     /// Reads a move in this position; errors say why it is not legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, EngineError>;
-}
-
-/// The evaluation of a finished game from `player`'s side: 10000 won, -10000 lost
-/// (the rule files' evaluate/3 says the same); `None` while it goes on.
-pub fn decided_score(winner: Option<usize>, player: usize) -> Option<i32> {
-    winner.map(|w| if w == player { 10_000 } else { -10_000 })
 }
 
 /// A fixed pseudo-random 64-bit key for `index` (SplitMix64), for Zobrist hashing.

@@ -1,49 +1,15 @@
-//! `RulesEngine`: a rule file run by the embedded Prolog engine, as a text-level `Engine`.
+//! `RulesEngine`: a rule file run by the embedded Prolog engine, as an `Engine` over
+//! positions held by the Prolog host (`host:held/2`, one term per handle).
 
 use super::machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 use super::rules::RuleSet;
-use super::term::{quote_string, term_integer, term_text};
-use crate::game::{BestMove, Engine, EngineError, GameOptions, PositionInfo, SearchSpec};
-use crate::search::{PROVEN, WIN};
+use super::term::{quote_atom, quote_string, term_integer, term_text};
+use super::view_term::view_from_term;
+use crate::game::{
+    verdict, BestMove, Engine, EngineError, GameOptions, OptionValue, OptionValues, Pos,
+    PositionInfo, SearchSpec, Tier, View,
+};
 use scryer_prolog::Term;
-use std::fmt;
-use std::str::FromStr;
-
-/// How a game runs: the pure rule file, the rule file with native helpers, or a native engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Tier {
-    Spec,
-    Accelerated,
-    Native,
-}
-
-impl Tier {
-    pub const ALL: [Tier; 3] = [Tier::Spec, Tier::Accelerated, Tier::Native];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tier::Spec => "spec",
-            Tier::Accelerated => "accelerated",
-            Tier::Native => "native",
-        }
-    }
-}
-
-impl fmt::Display for Tier {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Tier {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Tier, String> {
-        Tier::ALL
-            .into_iter()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| format!("unknown tier `{s}` (spec, accelerated or native)"))
-    }
-}
 
 /// The answer to a query typed at the REPL.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,24 +20,69 @@ pub enum QueryReply {
     Error(String),
 }
 
+/// The options a rule file's initial/2 receives.
+#[derive(Clone, Debug)]
+pub enum RuleOptions {
+    /// Every option of a game with a descriptor, validated, defaults filled in.
+    Values(OptionValues),
+    /// The options as the user gave them, for a rule file with no descriptor
+    /// (a value that reads as an integer is one, anything else an atom).
+    Raw(GameOptions),
+}
+
+impl RuleOptions {
+    /// The options as a Prolog list, `[size(11), swap(false)]`, built from quoted data.
+    fn term_text(&self) -> String {
+        let items: Vec<String> = match self {
+            RuleOptions::Values(v) => v
+                .pairs()
+                .iter()
+                .map(|(k, v)| {
+                    let value = match v {
+                        OptionValue::Int(i) => i.to_string(),
+                        OptionValue::Bool(b) => b.to_string(),
+                        OptionValue::Word(w) => quote_atom(w),
+                    };
+                    format!("{}({value})", quote_atom(k))
+                })
+                .collect(),
+            RuleOptions::Raw(o) => o
+                .pairs()
+                .iter()
+                .map(|(k, v)| {
+                    let value = match v.parse::<i64>() {
+                        Ok(i) => i.to_string(),
+                        Err(_) => quote_atom(v),
+                    };
+                    format!("{}({value})", quote_atom(k))
+                })
+                .collect(),
+        };
+        format!("[{}]", items.join(","))
+    }
+}
+
 /// A rule file in a Prolog machine, answering the `Engine` interface.
 pub struct RulesEngine {
     machine: PrologMachine,
     module: String,
     path: String,
-    options: GameOptions,
+    options: RuleOptions,
     tier: Tier,
     limit: u64,
+    next: u64,
+    held: usize,
 }
 
 impl RulesEngine {
     /// Loads the rules into a fresh machine, in the spec or accelerated tier.
     pub fn new(
         rules: &RuleSet,
-        options: GameOptions,
+        options: RuleOptions,
         tier: Tier,
     ) -> Result<RulesEngine, LoadError> {
         let mut machine = PrologMachine::load(rules)?;
+        let game = rules.game();
         let accelerated = match tier {
             Tier::Spec => false,
             Tier::Accelerated => true,
@@ -83,14 +94,16 @@ impl RulesEngine {
         };
         machine
             .set_acceleration(accelerated)
-            .map_err(|e| LoadError(format!("{}: {e}", rules.game.path)))?;
+            .map_err(|e| LoadError(format!("{}: {e}", game.path)))?;
         Ok(RulesEngine {
             machine,
-            module: rules.game.module.clone(),
-            path: rules.game.path.clone(),
+            module: game.module.clone(),
+            path: game.path.clone(),
             options,
             tier,
             limit: DEFAULT_INFERENCE_LIMIT,
+            next: 1,
+            held: 0,
         })
     }
 
@@ -104,9 +117,26 @@ impl RulesEngine {
         &self.module
     }
 
+    /// The path of the game's rule file, as messages show it.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The tier it runs in.
+    pub fn tier(&self) -> Tier {
+        self.tier
+    }
+
     /// The Prolog machine, for queries of one's own.
     pub fn machine(&mut self) -> &mut PrologMachine {
         &mut self.machine
+    }
+
+    /// A fresh handle number.
+    fn fresh(&mut self) -> u64 {
+        let id = self.next;
+        self.next += 1;
+        id
     }
 
     /// Sends a request and unpacks `ok(Value)`, turning `error(Kind, Text)` into an `EngineError`.
@@ -129,6 +159,7 @@ impl RulesEngine {
                     "illegal" => EngineError::Illegal(text),
                     "options" => EngineError::Options(text),
                     "limit" => EngineError::Limit(format!("{}: {text}", self.path)),
+                    "handle" => EngineError::Rules(format!("{}: {text}", self.path)),
                     _ => EngineError::Rules(format!("{}: {text}", self.path)),
                 })
             }
@@ -139,7 +170,15 @@ impl RulesEngine {
         }
     }
 
-    fn text(&self, t: &Term) -> Result<String, EngineError> {
+    /// Sends a request that makes a new held position under a fresh handle.
+    fn request_new(&mut self, make: impl FnOnce(u64) -> String) -> Result<Pos, EngineError> {
+        let id = self.fresh();
+        self.request(&make(id))?;
+        self.held += 1;
+        Ok(Pos(id))
+    }
+
+    fn text_of(&self, t: &Term) -> Result<String, EngineError> {
         term_text(t)
             .ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {t:?}", self.path)))
     }
@@ -152,30 +191,31 @@ impl RulesEngine {
             })
     }
 
-    fn option_pairs(&self) -> String {
-        let items: Vec<String> = self
-            .options
-            .pairs()
-            .iter()
-            .map(|(k, v)| format!("{}-{}", quote_string(k), quote_string(v)))
-            .collect();
-        format!("[{}]", items.join(","))
+    fn texts(&self, t: &Term) -> Result<Vec<String>, EngineError> {
+        match t {
+            Term::List(items) => items.iter().map(|m| self.text_of(m)).collect(),
+            Term::Atom(a) if a == "[]" => Ok(Vec::new()),
+            other => Err(EngineError::Rules(format!(
+                "{}: expected a list, got {other:?}",
+                self.path
+            ))),
+        }
     }
 
     /// Runs a query typed by a user (as data, never as query syntax) with
-    /// `current(S)` bound to `position`; at most `max` answers.
+    /// `current(S)` bound to the held position `pos`; at most `max` answers.
     pub fn user_query(
         &mut self,
         text: &str,
-        position: &str,
+        pos: Pos,
         limit: u64,
         max: usize,
     ) -> Result<QueryReply, EngineError> {
         let q = format!(
             "host:user_query({}, {}, {}, {limit}, {max}, R).",
-            crate::prolog::quote_atom(&self.module),
+            quote_atom(&self.module),
             quote_string(text),
-            quote_string(position)
+            pos.0
         );
         let reply = self
             .machine
@@ -183,19 +223,13 @@ impl RulesEngine {
             .map_err(|e| EngineError::Rules(format!("{}: {e}", self.path)))?;
         match reply {
             Term::Compound(f, args) if f == "answers" && args.len() == 2 => {
-                let texts = match &args[0] {
-                    Term::List(items) => items
-                        .iter()
-                        .map(|t| self.text(t))
-                        .collect::<Result<Vec<_>, _>>()?,
-                    _ => Vec::new(),
-                };
+                let texts = self.texts(&args[0])?;
                 Ok(QueryReply::Answers(texts, args[1] == Term::atom("true")))
             }
             Term::Compound(f, args)
                 if args.len() == 1 && ["syntax", "error", "limit"].contains(&f.as_str()) =>
             {
-                let t = self.text(&args[0])?;
+                let t = self.text_of(&args[0])?;
                 Ok(QueryReply::Error(if f == "limit" {
                     format!("error: {t}")
                 } else {
@@ -209,26 +243,23 @@ impl RulesEngine {
         }
     }
 
-    /// The rule file's `view/2` of a position.
-    pub fn view(&mut self, position: &str) -> Result<crate::render::View, EngineError> {
-        let t = self.request(&format!("view({})", quote_string(position)))?;
-        crate::render::View::from_term(&t).ok_or_else(|| {
+    /// The rule file's `view/2` of a held position.
+    pub fn view(&mut self, pos: Pos) -> Result<View, EngineError> {
+        let t = self.request(&format!("view({})", pos.0))?;
+        view_from_term(&t).map_err(|why| {
             EngineError::Rules(format!(
-                "{}: view/2 gave a term of the wrong shape",
+                "{}: view/2 gave a term of the wrong shape: {why}",
                 self.path
             ))
         })
     }
 
-    /// The start position after a list of moves, in one request.
-    pub fn replay(&mut self, moves: &[String]) -> Result<String, EngineError> {
-        let list: Vec<String> = moves.iter().map(|m| quote_string(m.trim())).collect();
-        let t = self.request(&format!(
-            "replay({}, [{}])",
-            self.option_pairs(),
-            list.join(",")
-        ))?;
-        self.text(&t)
+    /// The view of a position text (read, drawn, released).
+    pub fn view_text(&mut self, text: &str) -> Result<View, EngineError> {
+        let p = self.parse(text)?;
+        let v = self.view(p);
+        self.release(p);
+        v
     }
 }
 
@@ -237,42 +268,50 @@ impl Engine for RulesEngine {
         format!("{} ({})", self.module, self.tier)
     }
 
-    fn initial(&mut self) -> Result<String, EngineError> {
-        let t = self.request(&format!("initial({})", self.option_pairs()))?;
-        self.text(&t)
+    fn initial(&mut self) -> Result<Pos, EngineError> {
+        let options = self.options.term_text();
+        self.request_new(|id| format!("initial({options}, {id})"))
     }
 
-    fn normalize(&mut self, position: &str) -> Result<String, EngineError> {
-        let t = self.request(&format!("normalize({})", quote_string(position)))?;
-        self.text(&t)
+    fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
+        let text = quote_string(text);
+        self.request_new(|id| format!("parse({text}, {id})"))
     }
 
-    fn describe(&mut self, position: &str) -> Result<PositionInfo, EngineError> {
-        let t = self.request(&format!("describe({})", quote_string(position)))?;
+    fn release(&mut self, pos: Pos) {
+        if let Ok(t) = self.request(&format!("release({})", pos.0)) {
+            if t == Term::atom("true") {
+                self.held = self.held.saturating_sub(1);
+            }
+        }
+    }
+
+    fn held(&self) -> usize {
+        self.held
+    }
+
+    fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
+        self.request_new(|id| format!("copy({}, {id})", pos.0))
+    }
+
+    fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
+        let t = self.request(&format!("text({})", pos.0))?;
+        self.text_of(&t)
+    }
+
+    fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+        let t = self.request(&format!("describe({})", pos.0))?;
         match t {
             Term::Compound(f, args) if f == "d" && args.len() == 4 => {
-                let legal = match &args[3] {
-                    Term::List(items) => items
-                        .iter()
-                        .map(|m| self.text(m))
-                        .collect::<Result<Vec<_>, _>>()?,
-                    Term::Atom(a) if a == "[]" => Vec::new(),
-                    other => {
-                        return Err(EngineError::Rules(format!(
-                            "{}: bad move list {other:?}",
-                            self.path
-                        )))
-                    }
-                };
                 let outcome = match &args[2] {
                     Term::Atom(a) if a == "none" => None,
-                    other => Some(self.text(other)?),
+                    other => Some(self.text_of(other)?),
                 };
                 Ok(PositionInfo {
-                    position: self.text(&args[0])?,
-                    to_move: self.text(&args[1])?,
+                    position: self.text_of(&args[0])?,
+                    to_move: self.text_of(&args[1])?,
                     outcome,
-                    legal,
+                    legal: self.texts(&args[3])?,
                 })
             }
             other => Err(EngineError::Rules(format!(
@@ -282,35 +321,24 @@ impl Engine for RulesEngine {
         }
     }
 
-    fn play(&mut self, position: &str, mv: &str) -> Result<String, EngineError> {
-        let t = self.request(&format!(
-            "play({}, {})",
-            quote_string(position),
-            quote_string(mv.trim())
-        ))?;
-        self.text(&t)
+    fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
+        let mv = quote_string(mv.trim());
+        self.request_new(|id| format!("play({}, {mv}, {id})", pos.0))
     }
 
-    fn play_all(&mut self, position: &str, moves: &[String]) -> Result<String, EngineError> {
+    fn play_all(&mut self, pos: Pos, moves: &[String]) -> Result<Pos, EngineError> {
         let list: Vec<String> = moves.iter().map(|m| quote_string(m.trim())).collect();
-        let t = self.request(&format!(
-            "after({}, [{}])",
-            quote_string(position),
-            list.join(",")
-        ))?;
-        self.text(&t)
+        let list = list.join(",");
+        self.request_new(|id| format!("after({}, [{list}], {id})", pos.0))
     }
 
-    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, EngineError> {
-        let t = self.request(&format!("perft({}, {depth})", quote_string(position)))?;
+    fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
+        let t = self.request(&format!("perft({}, {depth})", pos.0))?;
         self.integer(&t)
     }
 
-    fn perft_counts(&mut self, position: &str, depth: u32) -> Result<Vec<u64>, EngineError> {
-        let t = self.request(&format!(
-            "perft_counts({}, {depth})",
-            quote_string(position)
-        ))?;
+    fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
+        let t = self.request(&format!("perft_counts({}, {depth})", pos.0))?;
         match &t {
             Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
@@ -321,7 +349,7 @@ impl Engine for RulesEngine {
         }
     }
 
-    fn best(&mut self, position: &str, how: SearchSpec) -> Result<BestMove, EngineError> {
+    fn best(&mut self, pos: Pos, how: SearchSpec) -> Result<BestMove, EngineError> {
         let limits = match how {
             SearchSpec::AlphaBeta(l) => l,
             SearchSpec::Mcts { .. } => {
@@ -331,7 +359,7 @@ impl Engine for RulesEngine {
             }
         };
         let depth = limits.depth.unwrap_or(2).max(1);
-        let t = self.request(&format!("best({}, {depth})", quote_string(position)))?;
+        let t = self.request(&format!("best({}, {depth})", pos.0))?;
         match &t {
             Term::Atom(a) if a == "none" => Ok(BestMove {
                 mv: None,
@@ -342,19 +370,12 @@ impl Engine for RulesEngine {
                 nodes: 0,
             }),
             Term::Compound(f, args) if f == "b" && args.len() == 3 => {
-                let mv = self.text(&args[0])?;
+                let mv = self.text_of(&args[0])?;
                 let score = term_integer(&args[1]).unwrap_or(0) as i32;
-                let verdict = if score > PROVEN {
-                    Some(format!("win in {}", WIN - score))
-                } else if score < -PROVEN {
-                    Some(format!("loss in {}", WIN + score))
-                } else {
-                    None
-                };
                 Ok(BestMove {
                     mv: Some(mv.clone()),
                     score,
-                    verdict,
+                    verdict: verdict(score),
                     pv: vec![mv],
                     depth,
                     nodes: self.integer(&args[2])?,
@@ -367,22 +388,24 @@ impl Engine for RulesEngine {
         }
     }
 
-    fn evaluate(&mut self, position: &str, player: &str) -> Result<i32, EngineError> {
-        let t = self.request(&format!(
-            "evaluate({}, {})",
-            quote_string(position),
-            quote_string(player)
-        ))?;
+    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+        let t = self.request(&format!("evaluate({}, {})", pos.0, quote_string(player)))?;
         term_integer(&t)
             .map(|i| i as i32)
             .ok_or_else(|| EngineError::Rules(format!("{}: evaluate/3 gave {t:?}", self.path)))
     }
 
-    fn playouts(&mut self, position: &str, count: u64, seed: u64) -> Result<u64, EngineError> {
+    fn playouts(
+        &mut self,
+        pos: Pos,
+        count: u64,
+        seed: u64,
+        max_plies: u64,
+    ) -> Result<u64, EngineError> {
         let seed = seed % (1 << 31);
         let t = self.request(&format!(
-            "playouts({}, {count}, {seed})",
-            quote_string(position)
+            "playouts({}, {count}, {seed}, {max_plies})",
+            pos.0
         ))?;
         self.integer(&t)
     }

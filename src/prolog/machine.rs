@@ -39,6 +39,8 @@ pub struct PrologMachine {
     machine: Machine,
     output: Rc<RefCell<String>>,
     poisoned: bool,
+    /// The loaded modules whose `load/0` binds foreign functions.
+    accelerators: Vec<String>,
 }
 
 fn capture(buf: Rc<RefCell<String>>) -> Box<dyn FnMut(&mut Cursor<Vec<u8>>)> {
@@ -73,28 +75,18 @@ impl PrologMachine {
             machine,
             output,
             poisoned: false,
+            accelerators: Vec::new(),
         };
         // the embedded host comes first: it checks the syntax of files from disk
         pm.load_file(&super::rules::embedded_host())?;
-        for file in rules
-            .lib
-            .iter()
-            .filter(|f| f.module != "host" || f.disk.is_some())
-        {
+        for file in &rules.files {
             pm.load_file(file)?;
         }
-        for dep in &rules.deps {
-            pm.load_file(dep)?;
-        }
-        pm.load_file(&rules.game)?;
-        pm.check_protocol(&rules.game)?;
-        let games: Vec<&str> = rules
-            .deps
-            .iter()
-            .chain(std::iter::once(&rules.game))
-            .map(|f| f.module.as_str())
-            .collect();
-        pm.load_dispatch(&games, &rules.game.path)?;
+        let game = rules.game();
+        pm.check_protocol(game)?;
+        let games: Vec<&str> = rules.games.iter().map(String::as_str).collect();
+        pm.load_dispatch(&games, &game.path)?;
+        pm.accelerators = rules.accelerators.clone();
         Ok(pm)
     }
 
@@ -300,16 +292,18 @@ impl PrologMachine {
         self.answer(&q, "R")
     }
 
-    /// Switches the accelerated tier on (binding the foreign functions) or off.
+    /// Switches the accelerated tier on (binding the loaded libraries' foreign
+    /// functions, which the running program must export) or off.
     pub fn set_acceleration(&mut self, on: bool) -> Result<(), QueryError> {
         if on {
-            // keep the exported functions linked into this executable
-            std::hint::black_box(crate::foreign::exported_symbols());
-            let t = self.answer("catch((accel:load, R = ok), E, R = E).", "R")?;
-            if t != Term::atom("ok") {
-                return Err(QueryError::Answer(format!(
-                    "cannot bind the foreign functions: {t:?}"
-                )));
+            for module in self.accelerators.clone() {
+                let q = format!("catch(({}:load, R = ok), E, R = E).", quote_atom(&module));
+                let t = self.answer(&q, "R")?;
+                if t != Term::atom("ok") {
+                    return Err(QueryError::Answer(format!(
+                        "cannot bind the foreign functions of {module}: {t:?}"
+                    )));
+                }
             }
         }
         let q = format!(

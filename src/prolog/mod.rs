@@ -1,11 +1,17 @@
-//! The embedded scryer-prolog engine: loading rule files, safe queries, and the rule-file `Engine`.
+//! The embedded scryer-prolog engine: loading rule files and their libraries, safe
+//! queries, and the rule-file `Engine` over held positions.
 
 mod engine;
 mod machine;
 mod rules;
 mod term;
+mod view_term;
 
-pub use engine::{QueryReply, RulesEngine, Tier};
+pub use engine::{QueryReply, RuleOptions, RulesEngine};
 pub use machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
-pub use rules::{embedded_game, RuleFile, RuleSet, SourceError};
+pub use rules::{
+    board_libraries, declared_module, required_names, reserved_module, rule_set, FindGame,
+    RuleFile, RuleSet, SourceError,
+};
 pub use term::{quote_atom, quote_string, term_integer, term_text};
+pub use view_term::view_from_term;

@@ -1,4 +1,5 @@
-//! Where rule files come from: copies embedded in the binary, or a file or directory on disk.
+//! Which Prolog files a machine loads: the core helpers, the board libraries and
+//! games a rule file requires (its `requires(Name).` facts), then the rule file.
 
 use std::path::{Path, PathBuf};
 
@@ -14,62 +15,122 @@ pub struct RuleFile {
     pub text: String,
 }
 
-macro_rules! embedded {
-    ($module:literal, $path:literal) => {
-        ($module, $path, include_str!(concat!("../../", $path)))
-    };
-}
+impl RuleFile {
+    /// A file built into the binary.
+    pub fn embedded(module: &str, path: &str, text: &str) -> RuleFile {
+        RuleFile {
+            module: module.to_string(),
+            path: path.to_string(),
+            disk: None,
+            text: text.to_string(),
+        }
+    }
 
-/// The shared helpers, in load order: host first, because it checks the syntax
-/// of every file that comes from disk.
-const LIB: [(&str, &str, &str); 5] = [
-    embedded!("host", "rules/lib/host.pl"),
-    embedded!("protocol", "rules/lib/protocol.pl"),
-    embedded!("search", "rules/lib/search.pl"),
-    embedded!("hexgrid", "rules/lib/hexgrid.pl"),
-    embedded!("accel", "rules/lib/accel.pl"),
-];
-
-/// The built-in games' rule files.
-const GAMES: [(&str, &str, &str); 3] = [
-    embedded!("hex", "rules/hex.pl"),
-    embedded!("contactix", "rules/contactix.pl"),
-    embedded!("replica", "rules/replica.pl"),
-];
-
-fn embedded_file((module, path, text): (&str, &str, &str)) -> RuleFile {
-    RuleFile {
-        module: module.to_string(),
-        path: path.to_string(),
-        disk: None,
-        text: text.to_string(),
+    /// A rule file read from disk; its module name comes from its `:- module(` line.
+    pub fn read(path: &Path) -> Result<RuleFile, SourceError> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|err| SourceError::Read {
+            path: shown.clone(),
+            err,
+        })?;
+        let module = declared_module(&text).ok_or_else(|| SourceError::NoModule {
+            path: shown.clone(),
+        })?;
+        Ok(RuleFile {
+            module,
+            path: shown,
+            disk: Some(path.to_path_buf()),
+            text,
+        })
     }
 }
 
+/// A Prolog library of rules/lib built into the binary.
+struct Library {
+    module: &'static str,
+    path: &'static str,
+    text: &'static str,
+    /// The module that binds the library's foreign functions (loaded with it), if any.
+    accel: Option<(&'static str, &'static str, &'static str)>,
+}
+
+macro_rules! lib {
+    ($module:literal, $path:literal) => {
+        Library {
+            module: $module,
+            path: $path,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+            accel: None,
+        }
+    };
+    ($module:literal, $path:literal, $accel:literal, $accel_path:literal) => {
+        Library {
+            module: $module,
+            path: $path,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+            accel: Some((
+                $accel,
+                $accel_path,
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $accel_path)),
+            )),
+        }
+    };
+}
+
+/// The helpers every machine loads, in load order: host first, because it checks
+/// the syntax of every file that comes from disk.
+const CORE: [Library; 4] = [
+    lib!("host", "rules/lib/host.pl"),
+    lib!("protocol", "rules/lib/protocol.pl"),
+    lib!("search", "rules/lib/search.pl"),
+    lib!("native", "rules/lib/native.pl"),
+];
+
+/// The board libraries a rule file may require, each with its foreign bindings.
+const BOARDS: [Library; 2] = [
+    lib!("grid", "rules/lib/grid.pl"),
+    lib!(
+        "hexgrid",
+        "rules/lib/hexgrid.pl",
+        "hexgrid_accel",
+        "rules/lib/hexgrid_accel.pl"
+    ),
+];
+
+/// The modules of the core helpers with foreign bindings.
+const CORE_ACCEL: [&str; 1] = ["native"];
+
 /// The embedded copy of the host helpers.
 pub fn embedded_host() -> RuleFile {
-    embedded_file(LIB[0])
+    let h = &CORE[0];
+    RuleFile::embedded(h.module, h.path, h.text)
 }
 
-/// The embedded rule file of a built-in game.
-pub fn embedded_game(name: &str) -> Option<RuleFile> {
-    GAMES
-        .iter()
-        .find(|g| g.0 == name)
-        .map(|&g| embedded_file(g))
+/// The names of the board libraries a rule file may require.
+pub fn board_libraries() -> impl Iterator<Item = &'static str> {
+    BOARDS.iter().map(|l| l.module)
 }
 
-/// The files a machine loads: the helpers, the games the game builds on, then the game.
+/// The files a machine loads, in order, and what the host needs to know of them.
 #[derive(Clone, Debug)]
 pub struct RuleSet {
-    pub lib: Vec<RuleFile>,
-    /// Rule files the game requires (a `requires(hex).` fact), in load order.
-    pub deps: Vec<RuleFile>,
-    pub game: RuleFile,
+    /// Everything to load after the host, in order (the game last).
+    pub files: Vec<RuleFile>,
+    /// The games among them (the game's module last), for the dispatch module.
+    pub games: Vec<String>,
+    /// The modules whose `load/0` binds foreign functions (for the accelerated tier).
+    pub accelerators: Vec<String>,
 }
 
-/// The games a rule file builds on: its `requires(Name).` facts, one a line.
-pub fn required_games(text: &str) -> Vec<String> {
+impl RuleSet {
+    /// The game's rule file, loaded last.
+    pub fn game(&self) -> &RuleFile {
+        self.files.last().expect("a rule set ends with its game")
+    }
+}
+
+/// The names a rule file requires: its `requires(Name).` facts, one a line.
+pub fn required_names(text: &str) -> Vec<String> {
     text.lines()
         .filter_map(|l| {
             l.trim()
@@ -84,26 +145,74 @@ pub fn required_games(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The rule files `game` requires, each found by `find`, dependencies first.
-fn dependencies(
-    game: &RuleFile,
-    find: &dyn Fn(&str) -> Result<RuleFile, SourceError>,
-) -> Result<Vec<RuleFile>, SourceError> {
-    let mut out: Vec<RuleFile> = Vec::new();
-    let mut todo: Vec<(RuleFile, usize)> = vec![(game.clone(), 0)];
-    while let Some((file, depth)) = todo.pop() {
+/// Finds the rule file of a game a rule file requires.
+pub type FindGame<'a> = dyn Fn(&str) -> Result<RuleFile, SourceError> + 'a;
+
+/// The rule set of `game`: the core helpers, then what it requires (board libraries
+/// and games, each before what requires it), then the game.  Games are found by
+/// `find`; board libraries are the embedded ones, or `lib/NAME.pl` under `lib_dir`.
+pub fn rule_set(
+    game: RuleFile,
+    find: &FindGame<'_>,
+    lib_dir: Option<&Path>,
+) -> Result<RuleSet, SourceError> {
+    let mut ordered: Vec<RuleFile> = Vec::new();
+    let mut games = Vec::new();
+    let mut accelerators: Vec<String> = CORE_ACCEL.iter().map(|s| s.to_string()).collect();
+    // depth-first: what a file requires is loaded before it
+    fn visit(
+        file: RuleFile,
+        is_game: bool,
+        depth: usize,
+        find: &FindGame<'_>,
+        lib_dir: Option<&Path>,
+        out: &mut (Vec<RuleFile>, Vec<String>, Vec<String>),
+    ) -> Result<(), SourceError> {
         if depth > 8 {
             return Err(SourceError::Cycle(file.path));
         }
-        for name in required_games(&file.text) {
-            let dep = find(&name)?;
-            if !out.iter().any(|f| f.module == dep.module) {
-                out.insert(0, dep.clone());
+        for name in required_names(&file.text) {
+            if out.0.iter().any(|f| f.module == name) {
+                continue;
             }
-            todo.push((dep, depth + 1));
+            if let Some(lib) = BOARDS.iter().find(|l| l.module == name) {
+                let on_disk = lib_dir.map(|d| d.join(format!("{name}.pl")));
+                let lib_file = match on_disk.filter(|p| p.is_file()) {
+                    Some(p) => RuleFile::read(&p)?,
+                    None => RuleFile::embedded(lib.module, lib.path, lib.text),
+                };
+                visit(lib_file, false, depth + 1, find, lib_dir, out)?;
+                if let Some((module, path, text)) = lib.accel {
+                    out.0.push(RuleFile::embedded(module, path, text));
+                    out.2.push(module.to_string());
+                }
+            } else {
+                let dep = find(&name)?;
+                visit(dep, true, depth + 1, find, lib_dir, out)?;
+            }
         }
+        if !out.0.iter().any(|f| f.module == file.module) {
+            if is_game {
+                out.1.push(file.module.clone());
+            }
+            out.0.push(file);
+        }
+        Ok(())
     }
-    Ok(out)
+    let mut acc = (Vec::new(), Vec::new(), Vec::new());
+    visit(game, true, 0, find, lib_dir, &mut acc)?;
+    let (files, g, a) = acc;
+    for lib in CORE.iter().skip(1) {
+        ordered.push(RuleFile::embedded(lib.module, lib.path, lib.text));
+    }
+    ordered.extend(files);
+    games.extend(g);
+    accelerators.extend(a);
+    Ok(RuleSet {
+        files: ordered,
+        games,
+        accelerators,
+    })
 }
 
 /// A problem finding or reading rule files.
@@ -121,6 +230,17 @@ pub enum SourceError {
     UnknownGame(String),
     #[error("{0}: the rule files require each other in a cycle")]
     Cycle(String),
+    #[error("{path}: the module name `{module}` is taken by ludolog's own helpers")]
+    Reserved { path: String, module: String },
+}
+
+/// The module names of ludolog's own Prolog files, which no rule file may take.
+pub fn reserved_module(name: &str) -> bool {
+    CORE.iter().chain(BOARDS.iter()).any(|l| l.module == name)
+        || BOARDS
+            .iter()
+            .any(|l| l.accel.is_some_and(|(m, _, _)| m == name))
+        || name == "dispatch"
 }
 
 /// The module name a rule file declares, read from its first `:- module(` directive.
@@ -133,92 +253,6 @@ pub fn declared_module(text: &str) -> Option<String> {
         .collect();
     let first = name.chars().next()?;
     first.is_ascii_lowercase().then_some(name)
-}
-
-fn read_file(path: &Path) -> Result<RuleFile, SourceError> {
-    let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|err| SourceError::Read {
-        path: shown.clone(),
-        err,
-    })?;
-    let module = declared_module(&text).ok_or_else(|| SourceError::NoModule {
-        path: shown.clone(),
-    })?;
-    Ok(RuleFile {
-        module,
-        path: shown,
-        disk: Some(path.to_path_buf()),
-        text,
-    })
-}
-
-impl RuleSet {
-    /// The embedded rules of a built-in game.
-    pub fn embedded(game: &str) -> Result<RuleSet, SourceError> {
-        let game = embedded_game(game).ok_or_else(|| SourceError::UnknownGame(game.to_string()))?;
-        let find = |name: &str| {
-            embedded_game(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()))
-        };
-        let deps = dependencies(&game, &find)?;
-        Ok(RuleSet {
-            lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
-            deps,
-            game,
-        })
-    }
-
-    /// Rules from disk: a rule file (with the embedded helpers), or a directory
-    /// holding `GAME.pl` and optionally `lib/*.pl` that replace embedded helpers.
-    /// A game the rule file requires comes from the same directory if it is
-    /// there, else from the built-in copy.
-    pub fn from_disk(path: &Path, game: &str) -> Result<RuleSet, SourceError> {
-        let shown = path.display().to_string();
-        let dir = if path.is_file() {
-            path.parent().map(Path::to_path_buf).unwrap_or_default()
-        } else {
-            path.to_path_buf()
-        };
-        let find = |name: &str| -> Result<RuleFile, SourceError> {
-            let local = dir.join(format!("{name}.pl"));
-            if local.is_file() {
-                read_file(&local)
-            } else {
-                embedded_game(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()))
-            }
-        };
-        if path.is_file() {
-            let game = read_file(path)?;
-            let deps = dependencies(&game, &find)?;
-            return Ok(RuleSet {
-                lib: LIB.iter().map(|&f| embedded_file(f)).collect(),
-                deps,
-                game,
-            });
-        }
-        if !path.is_dir() {
-            return Err(SourceError::Missing(shown));
-        }
-        let game_path = path.join(format!("{game}.pl"));
-        if !game_path.is_file() {
-            return Err(SourceError::NoGame {
-                dir: shown,
-                game: game.to_string(),
-            });
-        }
-        let mut lib = Vec::new();
-        for &(module, p, text) in LIB.iter() {
-            let file_name = Path::new(p).file_name().unwrap_or_default();
-            let on_disk = path.join("lib").join(file_name);
-            if on_disk.is_file() {
-                lib.push(read_file(&on_disk)?);
-            } else {
-                lib.push(embedded_file((module, p, text)));
-            }
-        }
-        let game = read_file(&game_path)?;
-        let deps = dependencies(&game, &find)?;
-        Ok(RuleSet { lib, deps, game })
-    }
 }
 
 #[cfg(test)]
@@ -240,12 +274,50 @@ mod tests {
     }
 
     #[test]
-    fn every_built_in_game_has_its_module_name() {
-        for (module, _, text) in GAMES {
-            assert_eq!(declared_module(text).as_deref(), Some(module));
+    fn every_library_has_its_module_name() {
+        for lib in CORE.iter().chain(BOARDS.iter()) {
+            assert_eq!(declared_module(lib.text).as_deref(), Some(lib.module));
+            if let Some((module, _, text)) = lib.accel {
+                assert_eq!(declared_module(text).as_deref(), Some(module));
+            }
         }
-        for (module, _, text) in LIB {
-            assert_eq!(declared_module(text).as_deref(), Some(module));
-        }
+    }
+
+    #[test]
+    fn requirements_load_first_and_once() {
+        let game = RuleFile::embedded(
+            "g",
+            "g.pl",
+            ":- module(g, []).\nrequires(hexgrid).\nrequires(base).\n",
+        );
+        let base = RuleFile::embedded(
+            "base",
+            "base.pl",
+            ":- module(base, []).\nrequires(hexgrid).\n",
+        );
+        let find = |name: &str| {
+            if name == "base" {
+                Ok(base.clone())
+            } else {
+                Err(SourceError::UnknownGame(name.to_string()))
+            }
+        };
+        let set = rule_set(game, &find, None).unwrap();
+        let order: Vec<&str> = set.files.iter().map(|f| f.module.as_str()).collect();
+        assert_eq!(
+            order,
+            [
+                "protocol",
+                "search",
+                "native",
+                "grid",
+                "hexgrid",
+                "hexgrid_accel",
+                "base",
+                "g"
+            ]
+        );
+        assert_eq!(set.games, ["base", "g"]);
+        assert_eq!(set.accelerators, ["native", "hexgrid_accel"]);
     }
 }

@@ -1,7 +1,9 @@
-//! SVG drawing of a `View`: hexagons for hex boards (each row shifted half a cell
-//! right, edges coloured by the player who owns them), squares for square boards.
+//! SVG drawing of a `View`: hexagons for hex boards (rows shifted half a cell, edges
+//! coloured by the player who owns them, holes left out), squares for square boards;
+//! pieces drawn by kind (polygons for triangles, squares, pentagons), stacks as rings
+//! bottom to top with the ball on top, marked cells tinted.
 
-use super::{Shape, View};
+use crate::game::{Cell, Piece, Shape, View};
 use std::fmt::Write;
 
 /// The radius of a hexagon (and half the side of a square), in SVG units.
@@ -26,19 +28,111 @@ fn corners(x: f64, y: f64) -> [(f64, f64); 6] {
     out
 }
 
-fn hex_centre(col: usize, row: usize) -> (f64, f64) {
-    let w = 3f64.sqrt() * R;
-    (
-        MARGIN + w / 2.0 + (col as f64 + row as f64 / 2.0) * w,
-        MARGIN + R + row as f64 * 1.5 * R,
-    )
+/// The centre of a cell.
+fn centre(view: &View, col: usize, row: usize) -> (f64, f64) {
+    let half = view.half_x(col, row) as f64;
+    match view.shape {
+        Shape::Hex(_) => {
+            let w = 3f64.sqrt() * R;
+            (
+                MARGIN + w / 2.0 + half * w / 2.0,
+                MARGIN + R + row as f64 * 1.5 * R,
+            )
+        }
+        Shape::Square => (MARGIN + R + half * R, MARGIN + R + row as f64 * 2.0 * R),
+    }
 }
 
-fn square_centre(col: usize, row: usize) -> (f64, f64) {
-    (
-        MARGIN + R + col as f64 * 2.0 * R,
-        MARGIN + R + row as f64 * 2.0 * R,
-    )
+/// The corners of a regular polygon of `n` sides around (x, y), one corner up.
+fn polygon(x: f64, y: f64, r: f64, n: usize) -> String {
+    (0..n)
+        .map(|k| {
+            let a = (-90.0 + 360.0 / n as f64 * k as f64).to_radians();
+            format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Draws the pieces of one cell, bottom to top.
+fn pieces(s: &mut String, cell: &Cell, x: f64, y: f64) {
+    let rings = cell.pieces.iter().filter(|p| p.kind == "ring").count();
+    let mut ring_no = 0;
+    for piece in &cell.pieces {
+        let fill = paint(&piece.owner);
+        match piece.kind.as_str() {
+            // rings nest: the bottom ring outermost, each one above a little smaller
+            "ring" => {
+                let step = if rings > 1 {
+                    0.45 / (rings - 1) as f64
+                } else {
+                    0.0
+                };
+                let r = R * (0.85 - step * ring_no as f64);
+                ring_no += 1;
+                let _ = writeln!(
+                    s,
+                    r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="none" stroke="{fill}" stroke-width="3.5"/>"#
+                );
+                let _ = writeln!(
+                    s,
+                    r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="black" stroke-width="0.5"/>"#,
+                    r + 1.75
+                );
+            }
+            "ball" => {
+                let _ = writeln!(
+                    s,
+                    r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{fill}" stroke="black" stroke-width="1"/>"#,
+                    R * 0.3
+                );
+            }
+            kind @ ("triangle" | "square" | "pentagon") => {
+                let n = match kind {
+                    "triangle" => 3,
+                    "square" => 4,
+                    _ => 5,
+                };
+                let _ = writeln!(
+                    s,
+                    r#"  <polygon points="{}" fill="{fill}" stroke="black" stroke-width="1"/>"#,
+                    polygon(x, y, R * 0.68, n)
+                );
+            }
+            _ => piece_disc(s, piece, x, y),
+        }
+    }
+}
+
+/// A stone, man, king, circle or any other piece: a disc (a king with a gold ring).
+fn piece_disc(s: &mut String, piece: &Piece, x: f64, y: f64) {
+    let _ = writeln!(
+        s,
+        r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{}" stroke="black" stroke-width="1"/>"#,
+        R * 0.62,
+        paint(&piece.owner)
+    );
+    if piece.kind == "king" {
+        let _ = writeln!(
+            s,
+            r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="gold" stroke-width="3"/>"#,
+            R * 0.35
+        );
+    }
+}
+
+/// The fill of a cell: gold for a gold mark, a tint of the owner's colour for
+/// `home(P)`, else the board's own colours.
+fn cell_fill(cell: &Cell, plain: &str) -> (String, f64) {
+    for mark in &cell.marks {
+        if mark == "gold" {
+            return ("gold".to_string(), 1.0);
+        }
+        if let Some(owner) = mark.strip_prefix("home(").and_then(|m| m.strip_suffix(')')) {
+            return (paint(owner), 0.35);
+        }
+    }
+    (plain.to_string(), 1.0)
 }
 
 /// The owner of an edge (`top`, `bottom`, `left`, `right`) from the view's info.
@@ -56,16 +150,17 @@ fn edge_owner(view: &View, edge: &str) -> Option<String> {
 
 /// Draws the view as a standalone SVG document.
 pub fn render_svg(view: &View) -> String {
+    let half_width = view.half_width() as f64;
     let (width, height) = match view.shape {
-        Shape::Hex => {
+        Shape::Hex(_) => {
             let w = 3f64.sqrt() * R;
             (
-                2.0 * MARGIN + w * (view.cols as f64 + (view.rows as f64 - 1.0) / 2.0),
+                2.0 * MARGIN + w * half_width / 2.0,
                 2.0 * MARGIN + R * (1.5 * view.rows as f64 + 0.5),
             )
         }
         Shape::Square => (
-            2.0 * MARGIN + 2.0 * R * view.cols as f64,
+            2.0 * MARGIN + R * half_width,
             2.0 * MARGIN + 2.0 * R * view.rows as f64,
         ),
     };
@@ -78,32 +173,52 @@ pub fn render_svg(view: &View) -> String {
     let mut cells = view.cells.clone();
     cells.sort_by_key(|c| (c.row, c.col));
     for cell in &cells {
-        let (x, y) = match view.shape {
-            Shape::Hex => hex_centre(cell.col, cell.row),
-            Shape::Square => square_centre(cell.col, cell.row),
-        };
+        let (x, y) = centre(view, cell.col, cell.row);
         match view.shape {
-            Shape::Hex => {
+            Shape::Hex(_) => {
+                let (fill, opacity) = cell_fill(cell, "#f4e7c5");
+                let opacity = if opacity < 1.0 {
+                    format!(r#" fill-opacity="{opacity}""#)
+                } else {
+                    String::new()
+                };
                 let pts: Vec<String> = corners(x, y)
                     .iter()
                     .map(|(px, py)| format!("{px:.1},{py:.1}"))
                     .collect();
                 let _ = writeln!(
                     s,
-                    r##"  <polygon points="{}" fill="#f4e7c5" stroke="#555" stroke-width="1"><title>{}</title></polygon>"##,
+                    r##"  <polygon points="{}" fill="{fill}"{opacity} stroke="#555" stroke-width="1"><title>{}</title></polygon>"##,
                     pts.join(" "),
                     cell.name
                 );
             }
             Shape::Square => {
-                let fill = if (cell.col + cell.row) % 2 == 0 {
+                let plain = if (cell.col + cell.row) % 2 == 0 {
                     "#f0d9b5"
                 } else {
                     "#b58863"
                 };
+                let (fill, opacity) = cell_fill(cell, plain);
+                let tint = if opacity < 1.0 {
+                    format!(r#" fill-opacity="{opacity}""#)
+                } else {
+                    String::new()
+                };
+                if opacity < 1.0 {
+                    // a tinted square keeps the board's colour underneath
+                    let _ = writeln!(
+                        s,
+                        r#"  <rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{plain}"/>"#,
+                        x - R,
+                        y - R,
+                        2.0 * R,
+                        2.0 * R
+                    );
+                }
                 let _ = writeln!(
                     s,
-                    r#"  <rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{fill}"><title>{}</title></rect>"#,
+                    r#"  <rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{fill}"{tint}><title>{}</title></rect>"#,
                     x - R,
                     y - R,
                     2.0 * R,
@@ -112,23 +227,9 @@ pub fn render_svg(view: &View) -> String {
                 );
             }
         }
-        if let Some(owner) = &cell.owner {
-            let _ = writeln!(
-                s,
-                r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{}" stroke="black" stroke-width="1"/>"#,
-                R * 0.62,
-                paint(owner)
-            );
-            if cell.kind.as_deref() == Some("king") {
-                let _ = writeln!(
-                    s,
-                    r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="gold" stroke-width="3"/>"#,
-                    R * 0.35
-                );
-            }
-        }
+        pieces(&mut s, cell, x, y);
     }
-    if view.shape == Shape::Hex {
+    if matches!(view.shape, Shape::Hex(_)) {
         // the players' edges: the outer sides of the border cells
         let sides: [(&str, &[(usize, usize)]); 4] = [
             ("top", &[(5, 0), (0, 1)]),
@@ -150,7 +251,7 @@ pub fn render_svg(view: &View) -> String {
                 if !on_edge {
                     continue;
                 }
-                let (x, y) = hex_centre(cell.col, cell.row);
+                let (x, y) = centre(view, cell.col, cell.row);
                 let c = corners(x, y);
                 for &(a, b) in pairs.iter() {
                     let _ = writeln!(

@@ -3,7 +3,7 @@
 //! Ctrl-C can abandon a running query and return to the prompt at once.
 
 use super::session::{Reply, Session, Snapshot};
-use crate::games::EngineSpec;
+use crate::registry::EngineSpec;
 use anyhow::{Context, Result};
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;

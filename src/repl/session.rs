@@ -2,11 +2,10 @@
 //! Prolog queries with paged answers, and tab-completion candidates.
 
 use super::commands::{self, Command};
-use crate::game::{Engine, GameOptions, SearchSpec};
-use crate::games::{EngineSpec, GAMES};
-use crate::prolog::{QueryReply, RulesEngine, Tier};
+use crate::game::{Engine, GameOptions, Limits, Pos, SearchSpec, Tier};
+use crate::prolog::{QueryReply, RulesEngine};
+use crate::registry::EngineSpec;
 use crate::render::render_ascii;
-use crate::search::Limits;
 use std::collections::VecDeque;
 
 /// Answers at most this many solutions of one query.
@@ -31,11 +30,12 @@ pub enum Reply {
     Quit,
 }
 
-/// What a session is, apart from its Prolog machine: enough to rebuild it.
+/// What a session is, apart from its engines: enough to rebuild it.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     spec: EngineSpec,
-    positions: Vec<String>,
+    /// The start position's text, `None` for the game's start.
+    start: Option<String>,
     moves: Vec<String>,
 }
 
@@ -44,20 +44,28 @@ impl Snapshot {
     pub fn start(spec: EngineSpec) -> Snapshot {
         Snapshot {
             spec,
-            positions: Vec::new(),
+            start: None,
             moves: Vec::new(),
         }
     }
 }
 
-/// A REPL session on one game.
+/// A REPL session on one game: the rule file answers queries and draws the board;
+/// the moves are played by the session's tier (the rule file itself, or a native
+/// engine), which holds the positions.
 pub struct Session {
     spec: EngineSpec,
     rules: RulesEngine,
-    engine: Box<dyn Engine>,
-    /// positions[i] is the position after moves[..i].
-    positions: Vec<String>,
+    /// The native engine, when the session's tier is native.
+    native: Option<Box<dyn Engine>>,
+    /// The start position's text, as the user set it (`None`: the game's start).
+    start: Option<String>,
+    /// positions[i] is the position after moves[..i], held by the playing engine.
+    positions: Vec<Pos>,
     moves: Vec<String>,
+    /// The rule file's copy of the current position when a native engine plays:
+    /// (the native position it copies, the rules' handle).
+    query_copy: Option<(Pos, Pos)>,
     pending: VecDeque<String>,
     cut_off: bool,
 }
@@ -65,6 +73,7 @@ pub struct Session {
 fn rules_tier(spec: &EngineSpec) -> Tier {
     match spec.effective_tier() {
         Tier::Spec => Tier::Spec,
+        _ if spec.descriptor().is_some_and(|d| !d.accelerated) => Tier::Spec,
         _ => Tier::Accelerated,
     }
 }
@@ -81,26 +90,41 @@ fn truncate(text: String) -> String {
 impl Session {
     /// Opens a session at the game's start position.
     pub fn new(spec: EngineSpec) -> anyhow::Result<Session> {
-        let rules = spec.open_rules(rules_tier(&spec))?;
-        let mut engine = spec.open()?;
-        let start = engine.initial()?;
+        let mut rules = spec.open_rules(rules_tier(&spec))?;
+        let mut native = if spec.effective_tier() == Tier::Native {
+            Some(spec.open()?)
+        } else {
+            None
+        };
+        let start = match native.as_mut() {
+            Some(n) => n.initial()?,
+            None => rules.initial()?,
+        };
         Ok(Session {
             spec,
             rules,
-            engine,
+            native,
+            start: None,
             positions: vec![start],
             moves: Vec::new(),
+            query_copy: None,
             pending: VecDeque::new(),
             cut_off: false,
         })
     }
 
-    /// Rebuilds a session from a snapshot (a fresh machine, the same positions).
+    /// Rebuilds a session from a snapshot (fresh engines, the same moves).
     pub fn restore(snapshot: Snapshot) -> anyhow::Result<Session> {
         let mut s = Session::new(snapshot.spec)?;
-        if !snapshot.positions.is_empty() {
-            s.positions = snapshot.positions;
-            s.moves = snapshot.moves;
+        if let Some(text) = &snapshot.start {
+            let p = s.engine().parse(text)?;
+            s.set_start(p, Some(text.clone()));
+        }
+        for m in &snapshot.moves {
+            let at = s.current();
+            let next = s.engine().play(at, m)?;
+            s.positions.push(next);
+            s.moves.push(m.clone());
         }
         Ok(s)
     }
@@ -109,14 +133,57 @@ impl Session {
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             spec: self.spec.clone(),
-            positions: self.positions.clone(),
+            start: self.start.clone(),
             moves: self.moves.clone(),
         }
     }
 
+    /// The engine that plays the moves.
+    fn engine(&mut self) -> &mut dyn Engine {
+        match self.native.as_mut() {
+            Some(n) => n.as_mut(),
+            None => &mut self.rules,
+        }
+    }
+
+    /// The current position, held by the playing engine.
+    fn current(&self) -> Pos {
+        self.positions[self.positions.len() - 1]
+    }
+
+    /// Makes `start` the only position (releasing the others).
+    fn set_start(&mut self, start: Pos, text: Option<String>) {
+        for p in std::mem::take(&mut self.positions) {
+            self.engine().release(p);
+        }
+        self.positions = vec![start];
+        self.moves.clear();
+        self.start = text;
+    }
+
+    /// The current position as the rule file holds it (for queries and the board).
+    fn query_position(&mut self) -> Result<Pos, crate::game::EngineError> {
+        let cur = self.current();
+        if self.native.is_none() {
+            return Ok(cur);
+        }
+        if let Some((of, copy)) = self.query_copy {
+            if of == cur {
+                return Ok(copy);
+            }
+            self.rules.release(copy);
+            self.query_copy = None;
+        }
+        let text = self.engine().text(cur)?;
+        let copy = self.rules.parse(&text)?;
+        self.query_copy = Some((cur, copy));
+        Ok(copy)
+    }
+
     /// The current position text.
-    pub fn position(&self) -> &str {
-        self.positions.last().map(String::as_str).unwrap_or("")
+    pub fn position(&mut self) -> String {
+        let cur = self.current();
+        self.engine().text(cur).unwrap_or_default()
     }
 
     /// The game's name and tier, for the prompt and banner.
@@ -171,13 +238,15 @@ impl Session {
         if !text.ends_with('.') {
             text.push('.');
         }
-        let pos = self.position().to_string();
-        let reply = self.rules.user_query(
-            &text,
-            &pos,
-            self.spec.limit.unwrap_or(QUERY_LIMIT),
-            MAX_ANSWERS,
-        );
+        let reply = match self.query_position() {
+            Ok(pos) => self.rules.user_query(
+                &text,
+                pos,
+                self.spec.limit.unwrap_or(QUERY_LIMIT),
+                MAX_ANSWERS,
+            ),
+            Err(e) => Err(e),
+        };
         let output = self.rules.machine().take_output();
         match reply {
             Ok(QueryReply::Answers(answers, complete)) => {
@@ -201,7 +270,8 @@ impl Session {
     }
 
     fn legal_list(&mut self) -> String {
-        match self.engine.describe(&self.position().to_string()) {
+        let cur = self.current();
+        match self.engine().describe(cur) {
             Ok(info) if info.legal.is_empty() => "no legal moves".to_string(),
             Ok(info) => format!(
                 "legal moves ({}): {}",
@@ -213,8 +283,11 @@ impl Session {
     }
 
     fn board(&mut self) -> String {
-        let pos = self.position().to_string();
-        match self.rules.view(&pos) {
+        let view = match self.query_position() {
+            Ok(pos) => self.rules.view(pos),
+            Err(e) => Err(e),
+        };
+        match view {
             Ok(view) => render_ascii(&view, false).trim_end().to_string(),
             Err(e) => format!("error: {e}"),
         }
@@ -226,24 +299,39 @@ impl Session {
             Command::Help(topic) => Reply::Text(commands::help(topic.as_deref())),
             Command::Moves => Reply::Text(self.legal_list()),
             Command::Board => Reply::Text(self.board()),
-            Command::Position(None) => Reply::Text(self.position().to_string()),
-            Command::Position(Some(text)) => match self.engine.normalize(&text) {
+            Command::Position(None) => Reply::Text(self.position()),
+            Command::Position(Some(text)) => match self.engine().parse(&text) {
                 Ok(p) => {
-                    self.positions = vec![p.clone()];
-                    self.moves.clear();
-                    Reply::Text(p)
+                    self.set_start(p, Some(text));
+                    Reply::Text(self.position())
                 }
                 Err(e) => Reply::Text(format!("error: {e}")),
             },
             Command::Play(moves) => {
-                for m in &moves {
-                    let pos = self.position().to_string();
-                    match self.engine.play(&pos, m) {
+                for (i, m) in moves.iter().enumerate() {
+                    let at = self.current();
+                    match self.engine().play(at, m) {
                         Ok(next) => {
                             self.positions.push(next);
                             self.moves.push(m.clone());
                         }
-                        Err(e) => return Reply::Text(format!("error: {e}\n{}", self.legal_list())),
+                        Err(e) => {
+                            let which = if moves.len() == 1 {
+                                String::new()
+                            } else {
+                                format!(
+                                    "move {} of {} ({m}), after playing the {} before it: ",
+                                    i + 1,
+                                    moves.len(),
+                                    i
+                                )
+                            };
+                            return Reply::Text(format!(
+                                "error: {which}{e}\n{}\n{}",
+                                self.legal_list(),
+                                self.board()
+                            ));
+                        }
                     }
                 }
                 Reply::Text(self.board())
@@ -251,7 +339,9 @@ impl Session {
             Command::Undo(n) => {
                 let n = n.min(self.moves.len());
                 for _ in 0..n {
-                    self.positions.pop();
+                    if let Some(p) = self.positions.pop() {
+                        self.engine().release(p);
+                    }
                     self.moves.pop();
                 }
                 Reply::Text(format!(
@@ -261,12 +351,9 @@ impl Session {
                 ))
             }
             Command::Best(depth) => {
-                let pos = self.position().to_string();
-                let limits = Limits {
-                    depth: Some(depth.unwrap_or(3)),
-                    ..Limits::default()
-                };
-                match self.engine.best(&pos, SearchSpec::AlphaBeta(limits)) {
+                let limits = Limits::depth(depth.unwrap_or(3));
+                let cur = self.current();
+                match self.engine().best(cur, SearchSpec::AlphaBeta(limits)) {
                     Ok(b) => Reply::Text(match b.mv {
                         None => "no move: the game is over".into(),
                         Some(m) => format!(
@@ -317,8 +404,8 @@ impl Session {
         }
     }
 
-    /// Opens a new session for `spec`; keeps the moves that are still legal when
-    /// `keep_moves`.  On any error the old session stays as it was.
+    /// Opens a new session for `spec`; keeps the start and the moves that are still
+    /// legal when `keep_moves`.  On any error the old session stays as it was.
     fn switch(&mut self, spec: EngineSpec, keep_moves: bool) -> Reply {
         let mut fresh = match Session::new(spec) {
             Ok(s) => s,
@@ -326,28 +413,35 @@ impl Session {
         };
         let mut note = String::new();
         if keep_moves {
-            let start = self.positions[0].clone();
-            if let Ok(p) = fresh.engine.normalize(&start) {
-                fresh.positions = vec![p];
-                for (i, m) in self.moves.iter().enumerate() {
-                    let pos = fresh.position().to_string();
-                    match fresh.engine.play(&pos, m) {
-                        Ok(next) => {
-                            fresh.positions.push(next);
-                            fresh.moves.push(m.clone());
-                        }
-                        Err(e) => {
-                            note = format!(
-                                "\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
-                                self.moves.len(),
-                                i + 1
-                            );
-                            break;
+            let start = match &self.start {
+                Some(text) => fresh.engine().parse(text).map(|p| (p, Some(text.clone()))),
+                None => fresh.engine().initial().map(|p| (p, None)),
+            };
+            match start {
+                Ok((p, text)) => {
+                    fresh.set_start(p, text);
+                    for (i, m) in self.moves.iter().enumerate() {
+                        let at = fresh.current();
+                        match fresh.engine().play(at, m) {
+                            Ok(next) => {
+                                fresh.positions.push(next);
+                                fresh.moves.push(m.clone());
+                            }
+                            Err(e) => {
+                                note = format!(
+                                    "\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
+                                    self.moves.len(),
+                                    i + 1
+                                );
+                                break;
+                            }
                         }
                     }
                 }
-            } else {
-                note = "\nthe old start position does not parse any more: back to the start".into();
+                Err(_) => {
+                    note =
+                        "\nthe old start position does not parse any more: back to the start".into()
+                }
             }
         }
         *self = fresh;
@@ -368,13 +462,16 @@ impl Session {
                 .map(|(n, _, _)| format!(":{n}"))
                 .collect()
         } else if head.starts_with(":play ") || head.starts_with(":p ") {
-            let pos = self.position().to_string();
-            self.engine
-                .describe(&pos)
+            let cur = self.current();
+            self.engine()
+                .describe(cur)
                 .map(|i| i.legal)
                 .unwrap_or_default()
         } else if head.starts_with(":game ") || head.starts_with(":g ") {
-            GAMES.iter().map(|g| g.name.to_string()).collect()
+            crate::games::ALL
+                .iter()
+                .map(|g| g.name.to_string())
+                .collect()
         } else if head.starts_with(":tier ") {
             Tier::ALL.iter().map(|t| t.name().to_string()).collect()
         } else if head.starts_with(":help ") {

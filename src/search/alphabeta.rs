@@ -2,25 +2,9 @@
 //! move ordering (TT move, killers, history, static evaluation near the root),
 //! depth/time/node limits, principal variation, and proven win/loss scores.
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Limits, Outcome, PROVEN, WIN};
 use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
-
-/// The score of a win found now; a win in `n` plies scores `WIN - n`.
-pub const WIN: i32 = 1_000_000;
-/// Scores beyond this are proven wins or losses.
-pub const PROVEN: i32 = WIN - 10_000;
-
-/// When to stop searching.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// The deepest iteration (plies).
-    pub depth: Option<u32>,
-    /// Wall-clock time for the whole search.
-    pub time: Option<Duration>,
-    /// Nodes for the whole search.
-    pub nodes: Option<u64>,
-}
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -40,13 +24,7 @@ pub struct SearchResult<M> {
 impl<M> SearchResult<M> {
     /// "win in N" / "loss in N" when the score is proven.
     pub fn verdict(&self) -> Option<String> {
-        if self.score > PROVEN {
-            Some(format!("win in {}", WIN - self.score))
-        } else if self.score < -PROVEN {
-            Some(format!("loss in {}", WIN + self.score))
-        } else {
-            None
-        }
+        crate::game::verdict(self.score)
     }
 }
 

@@ -5,6 +5,10 @@ use crate::game::{Game, Outcome};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+/// A playout still going after this many plies is scored as a draw (games such as
+/// Mitsudomoe and Tactigon can go round in circles; this is not a rule of theirs).
+pub const MAX_PLAYOUT_PLIES: u64 = 1000;
+
 /// What MCTS chose.
 #[derive(Clone, Debug)]
 pub struct MctsResult<M> {
@@ -97,8 +101,10 @@ pub fn mcts<G: Game>(game: &G, playouts: u64, seed: u64) -> MctsResult<G::Move> 
             nodes[at].children.push(child);
             at = child;
         }
-        // simulation
-        while g.outcome().is_none() {
+        // simulation (a game that has not ended after MAX_PLAYOUT_PLIES counts as a draw)
+        let mut plies = 0;
+        while g.outcome().is_none() && plies < MAX_PLAYOUT_PLIES {
+            plies += 1;
             g.legal_moves(&mut buf);
             if buf.is_empty() {
                 break;

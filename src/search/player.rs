@@ -1,7 +1,6 @@
 //! Computer and human players: `human`, `random`, `greedy`, `alphabeta:N`, `alphabeta:Ns`, `mcts:N`.
 
-use crate::game::{Engine, EngineError, SearchSpec};
-use crate::search::Limits;
+use crate::game::{Engine, EngineError, Limits, Pos, SearchSpec};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use std::str::FromStr;
@@ -66,7 +65,7 @@ impl FromStr for PlayerKind {
 pub fn choose_move(
     kind: PlayerKind,
     engine: &mut dyn Engine,
-    position: &str,
+    position: Pos,
     rng: &mut SmallRng,
 ) -> Result<Option<String>, EngineError> {
     let info = engine.describe(position)?;
@@ -80,7 +79,9 @@ pub fn choose_move(
             let mut best: Option<(i32, String)> = None;
             for m in &info.legal {
                 let next = engine.play(position, m)?;
-                let score = engine.evaluate(&next, &info.to_move)?;
+                let score = engine.evaluate(next, &info.to_move);
+                engine.release(next);
+                let score = score?;
                 if best.as_ref().is_none_or(|(s, _)| score > *s) {
                     best = Some((score, m.clone()));
                 }

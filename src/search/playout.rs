@@ -4,11 +4,17 @@ use crate::game::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-/// Plays one uniformly random game from `game` to its end; gives its length in plies.
-pub fn random_playout<G: Game>(game: &G, rng: &mut SmallRng, buf: &mut Vec<G::Move>) -> (u64, G) {
+/// Plays uniformly random moves from `game` until the game ends or `max_plies`
+/// have been played; gives the plies played and the last position.
+pub fn random_playout<G: Game>(
+    game: &G,
+    rng: &mut SmallRng,
+    buf: &mut Vec<G::Move>,
+    max_plies: u64,
+) -> (u64, G) {
     let mut g = game.clone();
     let mut plies = 0;
-    while g.outcome().is_none() {
+    while g.outcome().is_none() && plies < max_plies {
         let Some(m) = g.random_legal(rng, buf) else {
             break;
         };
@@ -18,11 +24,12 @@ pub fn random_playout<G: Game>(game: &G, rng: &mut SmallRng, buf: &mut Vec<G::Mo
     (plies, g)
 }
 
-/// Plays `count` random games from `game` with a seeded generator; gives the total plies.
-pub fn random_playouts<G: Game>(game: &G, count: u64, seed: u64) -> u64 {
+/// Plays `count` random games from `game` with a seeded generator, each cut off
+/// after `max_plies`; gives the total plies.
+pub fn random_playouts<G: Game>(game: &G, count: u64, seed: u64, max_plies: u64) -> u64 {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut buf = Vec::new();
     (0..count)
-        .map(|_| random_playout(game, &mut rng, &mut buf).0)
+        .map(|_| random_playout(game, &mut rng, &mut buf, max_plies).0)
         .sum()
 }

@@ -1,9 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use ludolog::game::Tier;
 use ludolog::game::{Engine, GameOptions};
-use ludolog::games::EngineSpec;
-use ludolog::prolog::Tier;
+use ludolog::registry::EngineSpec;
 
 /// Opens a built-in game's engine with options like "size=3 swap=true".
 pub fn engine(game: &str, options: &str, tier: Tier) -> Box<dyn Engine> {

@@ -9,9 +9,82 @@ pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
 pub use connect::{cells_distance, group_spans, spanning};
 
 use crate::game::{
-    decided_score, zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome,
+    decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, GameOptions,
+    OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
 };
+use crate::search::NativeEngine;
 use std::sync::{Arc, LazyLock};
+
+/// The board sizes a native board holds.
+const SIDES: OptionKind = OptionKind::Int {
+    min: 1,
+    max: MAX_SIDE as i64,
+};
+
+/// Hex: the descriptor.
+pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
+    name: "hex",
+    summary: "Hex: join your two edges; red (first) top-bottom, blue left-right",
+    options: &[
+        OptionSpec {
+            key: "size",
+            kind: SIDES,
+            default: "11",
+            meaning: "the board size",
+        },
+        OptionSpec {
+            key: "swap",
+            kind: OptionKind::Bool,
+            default: "false",
+            meaning: "the pie rule (blue may swap as its first move)",
+        },
+    ],
+    rules: crate::rule_file!("rules/hex.pl"),
+    native: Some(|v| {
+        Ok(Box::new(NativeEngine::new("hex", Hex::from_values(v)?)) as Box<dyn Engine>)
+    }),
+    accelerated: true,
+};
+
+/// Con-Tac-Tix: the descriptor.
+pub const CONTACTIX: GameDescriptor = GameDescriptor {
+    name: "contactix",
+    summary: "Con-Tac-Tix: Hex on any C x R board with named colours (the UGent assignment)",
+    options: &[
+        OptionSpec {
+            key: "cols",
+            kind: SIDES,
+            default: "11",
+            meaning: "the number of columns",
+        },
+        OptionSpec {
+            key: "rows",
+            kind: SIDES,
+            default: "11",
+            meaning: "the number of rows",
+        },
+        OptionSpec {
+            key: "vertical",
+            kind: OptionKind::Name,
+            default: "red",
+            meaning: "the colour joining top and bottom (it moves first)",
+        },
+        OptionSpec {
+            key: "horizontal",
+            kind: OptionKind::Name,
+            default: "blue",
+            meaning: "the colour joining left and right",
+        },
+    ],
+    rules: crate::rule_file!("rules/contactix.pl"),
+    native: Some(|v| {
+        Ok(Box::new(NativeEngine::new(
+            "contactix",
+            Hex::contactix_from_values(v)?,
+        )) as Box<dyn Engine>)
+    }),
+    accelerated: true,
+};
 
 /// The fixed settings of a Hex-like game: players, orientation, swap rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,63 +186,37 @@ impl Hex {
         }
     }
 
-    /// The start position of Hex with options `size` (1..26, default 11) and `swap` (default false).
+    /// The start position of Hex with options `size` and `swap` as a user gives them.
     pub fn from_options(options: &GameOptions) -> Result<Hex, OptionError> {
-        options.check_known("hex", &["size", "swap"])?;
-        let size = match options.get("size") {
-            None => 11,
-            Some(v) => match v.parse::<usize>() {
-                Ok(n) if (1..=MAX_SIDE).contains(&n) => n,
-                _ => {
-                    return Err(bad_value(
-                        "size",
-                        v,
-                        "the board size is a whole number from 1 to 26",
-                    ))
-                }
-            },
-        };
-        let swap = match options.get("swap") {
-            None | Some("false") => false,
-            Some("true") => true,
-            Some(v) => return Err(bad_value("swap", v, "swap is true or false")),
-        };
-        Ok(Hex::new(HexRules::hex(), size, size, swap))
+        Hex::from_values(&DESCRIPTOR.values(options)?)
     }
 
-    /// The start position of Con-Tac-Tix: options `cols`, `rows` (1..26, default
-    /// 11), `vertical` and `horizontal` (colour names, default red and blue).
+    /// The start position of Hex with validated options.
+    pub fn from_values(values: &OptionValues) -> Result<Hex, OptionError> {
+        let size = values.int("size") as usize;
+        Ok(Hex::new(HexRules::hex(), size, size, values.bool("swap")))
+    }
+
+    /// The start position of Con-Tac-Tix with options `cols`, `rows`, `vertical`
+    /// and `horizontal` as a user gives them.
     pub fn contactix_from_options(options: &GameOptions) -> Result<Hex, OptionError> {
-        options.check_known("contactix", &["cols", "rows", "vertical", "horizontal"])?;
-        let side = |key: &str| -> Result<usize, OptionError> {
-            match options.get(key) {
-                None => Ok(11),
-                Some(v) => match v.parse::<usize>() {
-                    Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
-                    _ => Err(bad_value(key, v, "a whole number from 1 to 26")),
-                },
-            }
-        };
-        let colour = |key: &str, default: &str| -> Result<String, OptionError> {
-            let v = options.get(key).unwrap_or(default);
-            if contactix_file::is_colour(v) {
-                Ok(v.to_string())
-            } else {
-                Err(bad_value(
-                    key,
-                    v,
-                    "a colour name is letters and digits, like red or SandyBrown",
-                ))
-            }
-        };
-        let (x, y) = (colour("vertical", "red")?, colour("horizontal", "blue")?);
+        Hex::contactix_from_values(&CONTACTIX.values(options)?)
+    }
+
+    /// The start position of Con-Tac-Tix with validated options (the two colours must differ).
+    pub fn contactix_from_values(values: &OptionValues) -> Result<Hex, OptionError> {
+        let (x, y) = (values.word("vertical"), values.word("horizontal"));
         if x == y {
-            return Err(bad_value("horizontal", &y, "the two colours must differ"));
+            return Err(OptionError::BadValue {
+                key: "horizontal".to_string(),
+                value: y.to_string(),
+                why: "the two colours must differ".to_string(),
+            });
         }
         Ok(Hex::new(
-            HexRules::contactix(&x, &y),
-            side("cols")?,
-            side("rows")?,
+            HexRules::contactix(x, y),
+            values.int("cols") as usize,
+            values.int("rows") as usize,
             false,
         ))
     }
@@ -225,14 +272,6 @@ impl Hex {
             winner,
             hash,
         }
-    }
-}
-
-fn bad_value(key: &str, value: &str, why: &str) -> OptionError {
-    OptionError::BadValue {
-        key: key.to_string(),
-        value: value.to_string(),
-        why: why.to_string(),
     }
 }
 

@@ -76,7 +76,7 @@ fn position_text_round_trips_on_random_playouts() {
     ] {
         let start = hex(options);
         for _ in 0..50 {
-            let (_, end) = random_playout(&start, &mut rng, &mut buf);
+            let (_, end) = random_playout(&start, &mut rng, &mut buf, u64::MAX);
             let text = end.position_text();
             let back = start.parse_position(&text).unwrap();
             assert_eq!(back.position_text(), text);

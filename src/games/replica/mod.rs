@@ -6,8 +6,30 @@ mod notation;
 mod tests;
 
 use crate::game::{
-    decided_score, zobrist_key, EngineError, Game, GameOptions, OptionError, Outcome,
+    decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, GameOptions,
+    OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
 };
+use crate::search::NativeEngine;
+
+/// Replica: the descriptor.
+pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
+    name: "replica",
+    summary: "Replica: race a king to the far corner or capture the enemy king (8x8)",
+    options: &[OptionSpec {
+        key: "sight",
+        kind: OptionKind::Choice(&["forward", "all"]),
+        default: "forward",
+        meaning: "the rays along which a king sees",
+    }],
+    rules: crate::rule_file!("rules/replica.pl"),
+    native: Some(|v| {
+        Ok(Box::new(NativeEngine::new("replica", Replica::from_values(v)?)) as Box<dyn Engine>)
+    }),
+    accelerated: false,
+};
+
+/// The start position's text.
+const START: &str = "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white";
 
 /// Square index of file `f` and rank `r` (both 0-based; a1 = 0, h8 = 63).
 pub fn square(f: i32, r: i32) -> Option<usize> {
@@ -59,22 +81,16 @@ fn side_key() -> u64 {
 }
 
 impl Replica {
-    /// The start position, with option `sight` = `forward` (default) or `all`.
+    /// The start position, with option `sight` as a user gives it.
     pub fn from_options(options: &GameOptions) -> Result<Replica, OptionError> {
-        options.check_known("replica", &["sight"])?;
-        let sight_all = match options.get("sight") {
-            None | Some("forward") => false,
-            Some("all") => true,
-            Some(v) => {
-                return Err(OptionError::BadValue {
-                    key: "sight".into(),
-                    value: v.into(),
-                    why: "sight is forward or all".into(),
-                })
-            }
-        };
+        Replica::from_values(&DESCRIPTOR.values(options)?)
+    }
+
+    /// The start position with validated options.
+    pub fn from_values(values: &OptionValues) -> Result<Replica, OptionError> {
+        let sight_all = values.word("sight") == "all";
         let start = Replica::empty(sight_all);
-        notation::parse_position(&start, "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white")
+        notation::parse_position(&start, START)
             .map_err(|e| OptionError::BadValue {
                 key: "start".into(),
                 value: e,
@@ -129,6 +145,11 @@ impl Replica {
             None
         };
         r
+    }
+
+    /// Records a win the board does not show (a king captured while others remain).
+    pub(crate) fn set_winner(&mut self, side: usize) {
+        self.winner = Some(side);
     }
 
     fn side_won(&self, side: usize) -> bool {

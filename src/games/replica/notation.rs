@@ -1,4 +1,5 @@
-//! Replica position text ("4bbbB/.../Wwww4 white[ sight=all]") and move text ("a1-e1", "b2*").
+//! Replica position text ("4bbbB/.../Wwww4 white[ sight=all][ won=white]") and move
+//! text ("a1-e1", "b2*").
 
 use super::{square, Replica, ReplicaMove};
 use crate::game::{EngineError, Game};
@@ -19,7 +20,9 @@ pub fn move_text(mv: ReplicaMove) -> String {
     }
 }
 
-/// The canonical position text: ranks 8 to 1, side to move, and the sight option.
+/// The canonical position text: ranks 8 to 1, side to move, the sight option, and
+/// the winner once there is one (a king captured while others remain leaves no
+/// trace on the board, so the text says it).
 pub fn position_text(g: &Replica) -> String {
     let mut out = String::new();
     for r in (0..8).rev() {
@@ -52,6 +55,10 @@ pub fn position_text(g: &Replica) -> String {
     out.push_str(g.player_names()[g.to_move()]);
     if g.sight_all() {
         out.push_str(" sight=all");
+    }
+    if let Some(crate::game::Outcome::Win(w)) = g.outcome() {
+        out.push_str(" won=");
+        out.push_str(g.player_names()[w]);
     }
     out
 }
@@ -128,19 +135,44 @@ pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String>
     } else {
         return fail(t, at, "the side to move (white or black)");
     };
-    let sight_all = match rest {
-        "" => false,
-        " sight=all" => true,
+    let (sight_all, rest) = match rest.strip_prefix(" sight=all") {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let won = match rest {
+        "" => None,
+        " won=white" => Some(0),
+        " won=black" => Some(1),
         _ => {
-            return fail(
-                t,
-                text.len() - rest.len(),
-                "' sight=all' or the end of the text",
-            )
+            let what = if sight_all {
+                "' won=white', ' won=black' or the end of the text"
+            } else {
+                "' sight=all', ' won=white', ' won=black' or the end of the text"
+            };
+            return fail(t, text.len() - rest.len(), what);
         }
     };
     let _ = template;
-    Ok(Replica::from_parts(men, kings, to_move, sight_all))
+    let mut g = Replica::from_parts(men, kings, to_move, sight_all);
+    if let Some(w) = won {
+        let names = g.player_names();
+        match g.outcome() {
+            Some(crate::game::Outcome::Win(b)) if b != w => {
+                return Err(format!(
+                    "the text says won={} but the board shows that {} has won",
+                    names[w], names[b]
+                ))
+            }
+            _ if w == to_move => {
+                return Err(format!(
+                    "won={} with {} to move: only the side that has just moved can have won",
+                    names[w], names[w]
+                ))
+            }
+            _ => g.set_winner(w),
+        }
+    }
+    Ok(g)
 }
 
 fn parse_square(s: &str) -> Option<usize> {

@@ -1,4 +1,4 @@
-%% accel — the native definitions of hexgrid's accelerated predicates.
+%% hexgrid_accel — the native definitions of hexgrid's accelerated predicates.
 %
 % Each predicate here answers exactly what its pure twin in hexgrid.pl answers,
 % by calling a function of the running ludolog program (src/foreign/) through
@@ -8,8 +8,8 @@
 % (see hexgrid.pl).  It keeps the most recent ones only: a predicate asked
 % about a handle it has dropped fails, and hexgrid falls back to the rows.
 
-:- module(accel, [load/0, board_new/4, board_set/4, placements/3, place/7, group_spans/4,
-                  spanning/4, distance/5, letter/2, native_best/4]).
+:- module(hexgrid_accel, [load/0, board_new/4, board_set/4, placements/3, place/7,
+                          group_spans/4, spanning/4, distance/5, letter/2]).
 
 :- use_module(library(ffi)).
 :- use_module(library(lists)).
@@ -23,8 +23,7 @@ load :-
         ludolog_hex_board_empties([i64], cstr),
         ludolog_hex_board_group_spans([i64, i64, i64], i64),
         ludolog_hex_board_spanning([i64, i64, i64], i64),
-        ludolog_hex_board_distance([i64, i64, i64, i64], i64),
-        ludolog_native_best([cstr, cstr, i64], cstr)
+        ludolog_hex_board_distance([i64, i64, i64, i64], i64)
     ]).
 
 %% board_new(+CellsAtom, +Cols, +Rows, -H)  a native copy of the board whose
@@ -138,13 +137,3 @@ letter(k, 10). letter(l, 11). letter(m, 12). letter(n, 13). letter(o, 14).
 letter(p, 15). letter(q, 16). letter(r, 17). letter(s, 18). letter(t, 19).
 letter(u, 20). letter(v, 21). letter(w, 22). letter(x, 23). letter(y, 24).
 letter(z, 25).
-
-%% native_best(+Game, +PositionText, +Depth, -MoveText)
-% the native engine's alpha-beta choice on a position text (MoveText is "none"
-% when the game is over); a bad game or position throws.
-native_best(Game, Position, Depth, Move) :-
-    ffi:ludolog_native_best(Game, Position, Depth, Move0),
-    (  append("error: ", Why, Move0)
-    -> throw(error(domain_error(native_position, Position), context(native_best/4, Why)))
-    ;  Move = Move0
-    ).

@@ -1,0 +1,118 @@
+%% grid — board geometry for any rule file: square grids with 4 or 8 neighbours,
+% the Hex rhombus, and irregular hex boards given by their cells.
+%
+% The neighbour relation of each kind of board is written once, as offsets:
+%
+%   square4    (C+-1, R), (C, R+-1)
+%   square8    square4 and the four diagonals
+%   hex_right  rows drawn half a cell RIGHT of the row above (the Hex rhombus):
+%              (C+-1, R), (C, R+-1), (C+1, R-1), (C-1, R+1)
+%   hex_left   rows drawn half a cell LEFT of the row above (Tactigon's board):
+%              (C+-1, R), (C, R+-1), (C-1, R-1), (C+1, R+1)
+%
+% Cells are (C, R): column C from the left, row R from the top, both from 0.
+% A rule file may use the offsets directly (offset/3, the cheapest way on a
+% fixed rectangle), or build a grid: an adjacency table over the board's cells,
+% numbered 1..N row by row, for boards with holes or any board whose
+% neighbours are asked for often:
+%
+%   grid(Kind, Cols, Rows, N, Index, Coords, Steps)
+%     Index   rows(Row0, Row1, ...), each row a compound of Cols cell numbers
+%             (0 for a hole), read with arg/3
+%     Coords  c(C1-R1, ..., CN-RN): the coordinates of each cell number
+%     Steps   s(Dir1, Dir2, ...): for each direction (in offset/3's order) a
+%             compound of N cell numbers: the neighbour that way, 0 off the board
+
+:- module(grid, [offsets/2, offset/3, directions/2, grid/4, grid_size/2, cell_number/3,
+                 cell_coords/3, neighbour/3, neighbours/3, step/4]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+
+%% offsets(?Kind, ?Offsets)  the steps DC-DR to the neighbours on a board of Kind,
+% in direction order (direction 1 first).
+offsets(square4, [1-0, 0-(-1), (-1)-0, 0-1]).
+offsets(square8, [1-0, 1-(-1), 0-(-1), (-1)-(-1), (-1)-0, (-1)-1, 0-1, 1-1]).
+offsets(hex_right, [1-0, 1-(-1), 0-(-1), (-1)-0, (-1)-1, 0-1]).
+offsets(hex_left, [1-0, 0-(-1), (-1)-(-1), (-1)-0, 0-1, 1-1]).
+
+%% offset(?Kind, ?DC, ?DR)  a step to a neighbour on a board of Kind, in direction order.
+offset(Kind, DC, DR) :- offsets(Kind, Os), member(DC-DR, Os).
+
+%% directions(+Kind, -Count)  how many directions a board of Kind has.
+directions(Kind, N) :- offsets(Kind, Os), length(Os, N).
+
+%% grid(+Kind, +Size, +Cells, -Grid)  the grid of a board of Kind whose bounding
+% rectangle is Size = Cols-Rows and whose cells are Cells: `all`, or a list of
+% C-R (any order; the cells are numbered row by row).
+grid(Kind, Cols-Rows, Cells0, grid(Kind, Cols, Rows, N, Index, Coords, Steps)) :-
+    directions(Kind, _),
+    board_cells(Cells0, Cols, Rows, Cells),
+    length(Cells, N),
+    Coords =.. [c|Cells],
+    index(Cells, Cols, Rows, Index),
+    offsets(Kind, Offsets),
+    steps(Offsets, Cells, Cols, Rows, Index, StepList),
+    Steps =.. [s|StepList].
+
+%% board_cells(+Cells0, +Cols, +Rows, -Cells)  the cells, row by row.
+board_cells(all, Cols, Rows, Cells) :- !,
+    C1 is Cols - 1, R1 is Rows - 1,
+    findall(C-R, ( between(0, R1, R), between(0, C1, C) ), Cells).
+board_cells(Cells0, Cols, Rows, Cells) :-
+    findall(R-C, ( member(C-R, Cells0), integer(C), integer(R),
+                   C >= 0, C < Cols, R >= 0, R < Rows ), RCs0),
+    sort(RCs0, RCs),
+    findall(C-R, member(R-C, RCs), Cells).
+
+%% index(+Cells, +Cols, +Rows, -Index)  rows(...) of cell numbers, 0 for holes.
+index(Cells, Cols, Rows, Index) :-
+    R1 is Rows - 1, C1 is Cols - 1,
+    findall(Row,
+            ( between(0, R1, R),
+              findall(K, ( between(0, C1, C), ( nth1(K0, Cells, C-R) -> K = K0 ; K = 0 ) ), Ks),
+              Row =.. [r|Ks] ),
+            RowList),
+    Index =.. [rows|RowList].
+
+%% steps(+Offsets, +Cells, +Cols, +Rows, +Index, -Tables)  per direction, each cell's neighbour.
+steps([], _, _, _, _, []).
+steps([DC-DR|Os], Cells, Cols, Rows, Index, [Table|Ts]) :-
+    findall(J, ( member(C-R, Cells), C1 is C + DC, R1 is R + DR,
+                 ( number_at(Index, Cols, Rows, C1, R1, J0) -> J = J0 ; J = 0 ) ), Js),
+    Table =.. [t|Js],
+    steps(Os, Cells, Cols, Rows, Index, Ts).
+
+%% number_at(+Index, +Cols, +Rows, +C, +R, -K)  the number of cell (C, R); fails off the board.
+number_at(Index, Cols, Rows, C, R, K) :-
+    C >= 0, C < Cols, R >= 0, R < Rows,
+    R1 is R + 1, C1 is C + 1,
+    arg(R1, Index, Row), arg(C1, Row, K),
+    K > 0.
+
+%% grid_size(+Grid, -N)  the number of cells.
+grid_size(grid(_, _, _, N, _, _, _), N).
+
+%% cell_number(+Grid, +C-R, -K)  the number of cell (C, R); fails for a hole or off the board.
+cell_number(grid(_, Cols, Rows, _, Index, _, _), C-R, K) :-
+    number_at(Index, Cols, Rows, C, R, K).
+
+%% cell_coords(+Grid, +K, -C-R)  the coordinates of cell number K.
+cell_coords(grid(_, _, _, _, _, Coords, _), K, CR) :-
+    arg(K, Coords, CR).
+
+%% step(+Grid, +K, +Dir, -J)  J is the neighbour of cell K in direction Dir; fails off the board.
+step(grid(_, _, _, _, _, _, Steps), K, Dir, J) :-
+    arg(Dir, Steps, Table), arg(K, Table, J),
+    J > 0.
+
+%% neighbour(+Grid, +K, -J)  each neighbour J of cell K, in direction order.
+neighbour(grid(Kind, _, _, _, _, _, Steps), K, J) :-
+    directions(Kind, D),
+    between(1, D, Dir),
+    arg(Dir, Steps, Table), arg(K, Table, J),
+    J > 0.
+
+%% neighbours(+Grid, +K, -Js)  the neighbours of cell K, in direction order.
+neighbours(Grid, K, Js) :-
+    findall(J, neighbour(Grid, K, J), Js).

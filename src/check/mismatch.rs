@@ -1,0 +1,45 @@
+//! `Mismatch`: the first place two engines disagree, or an engine disagrees with its
+//! own position text.
+
+/// The first disagreement found, after shrinking.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Mismatch {
+    /// The moves from the start that reach the disagreement.
+    pub moves: Vec<String>,
+    /// The position reached (as engine A prints it).
+    pub position: String,
+    /// What differs, in words.
+    pub what: Vec<String>,
+    /// When an engine's position text loses part of the state: the fields lost
+    /// (`position text`, `side to move`, `outcome`, `legal moves`).
+    pub lost: Vec<String>,
+    /// Legal moves only engine A lists.
+    pub only_a: Vec<String>,
+    /// Legal moves only engine B lists.
+    pub only_b: Vec<String>,
+    pub outcome_a: Option<String>,
+    pub outcome_b: Option<String>,
+    /// The position after `next_move` in each engine, when that is what differs.
+    pub next_move: Option<String>,
+    pub next_a: Option<String>,
+    pub next_b: Option<String>,
+}
+
+impl Mismatch {
+    /// A mismatch at `position` after `moves`, described by `what`.
+    pub fn new(moves: &[String], position: &str, what: String) -> Mismatch {
+        Mismatch {
+            moves: moves.to_vec(),
+            position: position.to_string(),
+            what: vec![what],
+            lost: vec![],
+            only_a: vec![],
+            only_b: vec![],
+            outcome_a: None,
+            outcome_b: None,
+            next_move: None,
+            next_a: None,
+            next_b: None,
+        }
+    }
+}

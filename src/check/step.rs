@@ -1,0 +1,203 @@
+//! One step of a lockstep check: observe a position in both engines (asserting that
+//! each engine's position text keeps the whole state), compare, and play a move in both.
+
+use super::mismatch::Mismatch;
+use crate::game::{Engine, EngineError, Pos, PositionInfo};
+use std::collections::BTreeSet;
+
+/// One position as both engines see it.
+pub(super) enum Step {
+    /// Both agree; these are the legal moves (sorted), empty once the game is over.
+    Agree(Vec<String>),
+    Differ(Box<Mismatch>),
+}
+
+fn set(moves: &[String]) -> BTreeSet<&str> {
+    moves.iter().map(String::as_str).collect()
+}
+
+/// The fields in which two descriptions of one position differ.
+fn differing_fields(a: &PositionInfo, b: &PositionInfo) -> Vec<&'static str> {
+    let mut fields = Vec::new();
+    if a.position != b.position {
+        fields.push("position text");
+    }
+    if a.to_move != b.to_move {
+        fields.push("side to move");
+    }
+    if a.outcome != b.outcome {
+        fields.push("outcome");
+    }
+    if set(&a.legal) != set(&b.legal) {
+        fields.push("legal moves");
+    }
+    fields
+}
+
+fn show_outcome(o: &Option<String>) -> String {
+    o.clone().unwrap_or_else(|| "none".to_string())
+}
+
+/// What an engine does with its own position text: the state it holds and the one
+/// read back from its text must agree in every field (the lossless contract).
+fn round_trip(
+    e: &mut dyn Engine,
+    info: &PositionInfo,
+    moves: &[String],
+) -> Result<(), Box<Mismatch>> {
+    let label = e.label();
+    let back = match e.parse(&info.position) {
+        Ok(p) => p,
+        Err(err) => {
+            let mut m = Mismatch::new(
+                moves,
+                &info.position,
+                format!("{label}: its own position text does not read back: {err}"),
+            );
+            m.lost = vec!["position text".to_string()];
+            return Err(Box::new(m));
+        }
+    };
+    let again = e.describe(back);
+    e.release(back);
+    let again = again.map_err(|err| failure(moves, &info.position, &label, &err))?;
+    let lost = differing_fields(info, &again);
+    if lost.is_empty() {
+        return Ok(());
+    }
+    let mut details = Vec::new();
+    for field in &lost {
+        details.push(match *field {
+            "position text" => format!("reprinted as {:?}", again.position),
+            "side to move" => format!(
+                "side to move {} before, {} after",
+                info.to_move, again.to_move
+            ),
+            "outcome" => format!(
+                "outcome {} before, {} after",
+                show_outcome(&info.outcome),
+                show_outcome(&again.outcome)
+            ),
+            _ => format!(
+                "{} legal moves before, {} after",
+                info.legal.len(),
+                again.legal.len()
+            ),
+        });
+    }
+    let mut m = Mismatch::new(
+        moves,
+        &info.position,
+        format!(
+            "{label}: the position text is lossy: reading it back loses the {} ({})",
+            lost.join(", "),
+            details.join("; ")
+        ),
+    );
+    m.lost = lost.iter().map(|f| f.to_string()).collect();
+    Err(Box::new(m))
+}
+
+/// A mismatch saying that an engine failed.
+pub(super) fn failure(
+    moves: &[String],
+    position: &str,
+    who: &str,
+    e: &EngineError,
+) -> Box<Mismatch> {
+    Box::new(Mismatch::new(moves, position, format!("{who} failed: {e}")))
+}
+
+/// One engine's description of a position, checked against its own text.
+fn observe(e: &mut dyn Engine, pos: Pos, moves: &[String]) -> Result<PositionInfo, Box<Mismatch>> {
+    let info = e
+        .describe(pos)
+        .map_err(|err| failure(moves, "", &e.label(), &err))?;
+    round_trip(e, &info, moves)?;
+    Ok(info)
+}
+
+/// Compares one position: each engine against its own text, then the two engines'
+/// texts, sides to move, outcomes and sets of legal moves.
+pub(super) fn compare_position(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    pos_a: Pos,
+    pos_b: Pos,
+    moves: &[String],
+) -> Step {
+    let ia = match observe(a, pos_a, moves) {
+        Ok(i) => i,
+        Err(m) => return Step::Differ(m),
+    };
+    let ib = match observe(b, pos_b, moves) {
+        Ok(i) => i,
+        Err(mut m) => {
+            m.position = ia.position;
+            return Step::Differ(m);
+        }
+    };
+    let mut what: Vec<String> = differing_fields(&ia, &ib)
+        .into_iter()
+        .map(|f| match f {
+            "position text" => format!(
+                "position text differs: {:?} vs {:?}",
+                ia.position, ib.position
+            ),
+            "side to move" => format!("side to move differs: {} vs {}", ia.to_move, ib.to_move),
+            "outcome" => "outcome differs".to_string(),
+            _ => "legal moves differ".to_string(),
+        })
+        .collect();
+    if ia.legal.len() != set(&ia.legal).len() || ib.legal.len() != set(&ib.legal).len() {
+        what.push("a move is listed twice".to_string());
+    }
+    if what.is_empty() {
+        let mut legal = ia.legal;
+        legal.sort();
+        return Step::Agree(legal);
+    }
+    let (sa, sb) = (set(&ia.legal), set(&ib.legal));
+    let mut m = Mismatch::new(moves, &ia.position, String::new());
+    m.what = what;
+    m.only_a = sa.difference(&sb).map(|s| s.to_string()).collect();
+    m.only_b = sb.difference(&sa).map(|s| s.to_string()).collect();
+    m.outcome_a = ia.outcome;
+    m.outcome_b = ib.outcome;
+    Step::Differ(Box::new(m))
+}
+
+/// Plays `mv` in both engines; gives the two next positions (held), or the mismatch.
+pub(super) fn play_both(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    pos_a: Pos,
+    pos_b: Pos,
+    mv: &str,
+    moves: &[String],
+) -> Result<(Pos, Pos), Box<Mismatch>> {
+    let position = a.text(pos_a).unwrap_or_default();
+    let na = a
+        .play(pos_a, mv)
+        .map_err(|e| failure(moves, &position, &a.label(), &e))?;
+    let nb = match b.play(pos_b, mv) {
+        Ok(nb) => nb,
+        Err(e) => {
+            a.release(na);
+            return Err(failure(moves, &position, &b.label(), &e));
+        }
+    };
+    let (ta, tb) = (a.text(na), b.text(nb));
+    match (ta, tb) {
+        (Ok(ta), Ok(tb)) if ta == tb => Ok((na, nb)),
+        (ta, tb) => {
+            a.release(na);
+            b.release(nb);
+            let mut m = Mismatch::new(moves, &position, format!("the position after {mv} differs"));
+            m.next_move = Some(mv.to_string());
+            m.next_a = Some(ta.unwrap_or_else(|e| e.to_string()));
+            m.next_b = Some(tb.unwrap_or_else(|e| e.to_string()));
+            Err(Box::new(m))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! `GameDescriptor`: one definition per game — its name, summary, options, rule file,
+//! native engine and tiers.  `ludolog games`, `--help`, the option checks and the
+//! option list handed to the rule file all come from it.
+
+use super::engine::Engine;
+use super::options::{GameOptions, OptionError, OptionSpec, OptionValues};
+use super::tier::Tier;
+
+/// Opens a game's native engine at the start position of validated options.
+pub type OpenNative = fn(&OptionValues) -> Result<Box<dyn Engine>, OptionError>;
+
+/// A rule file built into the binary: the path shown in messages and its text.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleSource {
+    pub path: &'static str,
+    pub text: &'static str,
+}
+
+/// A rule file of the repository, embedded: `rule_file!("rules/hex.pl")`.
+#[macro_export]
+macro_rules! rule_file {
+    ($path:literal) => {
+        $crate::game::RuleSource {
+            path: $path,
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+        }
+    };
+}
+
+/// Everything ludolog knows about a built-in game.
+pub struct GameDescriptor {
+    /// The name users type, and the rule file's module name.
+    pub name: &'static str,
+    /// One line for `ludolog games`.
+    pub summary: &'static str,
+    /// The options, with their kinds and defaults: written here only. The rule
+    /// file's initial/2 receives every one of them, validated.
+    pub options: &'static [OptionSpec],
+    /// The rule file (the games and board libraries it builds on are named in it,
+    /// by `requires(Name).` facts).
+    pub rules: RuleSource,
+    /// The native engine, if there is one.
+    pub native: Option<OpenNative>,
+    /// Whether the rule file has native helpers (an accelerated tier that differs from spec).
+    pub accelerated: bool,
+}
+
+impl GameDescriptor {
+    /// The tiers this game runs in.
+    pub fn tiers(&self) -> Vec<Tier> {
+        Tier::ALL.into_iter().filter(|&t| self.offers(t)).collect()
+    }
+
+    /// Whether the game runs in `tier`.
+    pub fn offers(&self, tier: Tier) -> bool {
+        match tier {
+            Tier::Spec => true,
+            Tier::Accelerated => self.accelerated,
+            Tier::Native => self.native.is_some(),
+        }
+    }
+
+    /// The tier a command runs in unless told: native, else accelerated, else spec.
+    pub fn default_tier(&self) -> Tier {
+        self.tiers().last().copied().unwrap_or(Tier::Spec)
+    }
+
+    /// The user's options checked against the game's, with the defaults filled in.
+    pub fn values(&self, given: &GameOptions) -> Result<OptionValues, OptionError> {
+        OptionValues::validate(self.name, self.options, given)
+    }
+}

@@ -1,0 +1,229 @@
+//! Opening a game: a built-in game's descriptor, or a rule file from disk, in a tier —
+//! the rule set to load, the options to check, the engine to run.
+
+use crate::game::{Engine, EngineError, GameDescriptor, GameOptions, OptionError, Tier};
+use crate::games;
+use crate::prolog::{
+    reserved_module, rule_set, LoadError, RuleFile, RuleOptions, RuleSet, RulesEngine, SourceError,
+};
+use std::path::{Path, PathBuf};
+
+/// What to open: a built-in game or a rule file, with options, rules and tier.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// A built-in game name, or a path to a rule file.
+    pub game: String,
+    pub options: GameOptions,
+    /// `None`: the game's default (native where it exists, else accelerated, else spec).
+    pub tier: Option<Tier>,
+    /// `--rules PATH`: a rule file or directory to load instead of the embedded copy.
+    pub rules: Option<PathBuf>,
+    /// The inference limit of each query in the rule tiers (`None`: the default).
+    pub limit: Option<u64>,
+}
+
+/// An error opening an engine.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error(transparent)]
+    Source(#[from] SourceError),
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// Whether a game argument names a rule file rather than a built-in game.
+fn is_path(game: &str) -> bool {
+    game.ends_with(".pl") || game.contains('/') || Path::new(game).is_file()
+}
+
+/// The built-in game's rule file.
+fn embedded(d: &GameDescriptor) -> RuleFile {
+    RuleFile::embedded(d.name, d.rules.path, d.rules.text)
+}
+
+/// A rule file found by name: `NAME.pl` in `dir` if it is there, else the built-in copy.
+fn find_game(dir: Option<&Path>, name: &str) -> Result<RuleFile, SourceError> {
+    if let Some(local) = dir.map(|d| d.join(format!("{name}.pl"))) {
+        if local.is_file() {
+            return RuleFile::read(&local);
+        }
+    }
+    games::find(name)
+        .map(embedded)
+        .ok_or_else(|| SourceError::UnknownGame(name.to_string()))
+}
+
+/// The rules a spec names, resolved: the files to load and the descriptor, if any.
+pub struct Resolved {
+    pub rules: RuleSet,
+    /// The built-in game the rule file is (by its module name), if it is one.
+    pub descriptor: Option<&'static GameDescriptor>,
+    /// Whether the rules came from disk.
+    pub from_disk: bool,
+}
+
+impl EngineSpec {
+    /// A built-in game with options, in its default tier.
+    pub fn new(game: &str, options: GameOptions) -> EngineSpec {
+        EngineSpec {
+            game: game.to_string(),
+            options,
+            tier: None,
+            rules: None,
+            limit: None,
+        }
+    }
+
+    /// The same spec in another tier.
+    pub fn in_tier(&self, tier: Tier) -> EngineSpec {
+        EngineSpec {
+            tier: Some(tier),
+            ..self.clone()
+        }
+    }
+
+    /// The built-in game the spec names (not a rule file given by path).
+    pub fn descriptor(&self) -> Option<&'static GameDescriptor> {
+        if is_path(&self.game) {
+            None
+        } else {
+            games::find(&self.game)
+        }
+    }
+
+    /// The rule files to load, and what they are.
+    pub fn resolve(&self) -> Result<Resolved, OpenError> {
+        let (game, dir, lib_dir) = if is_path(&self.game) {
+            let path = Path::new(&self.game);
+            if !path.is_file() {
+                return Err(SourceError::Missing(self.game.clone()).into());
+            }
+            let dir = path.parent().map(Path::to_path_buf);
+            (RuleFile::read(path)?, dir, None)
+        } else if let Some(path) = &self.rules {
+            if path.is_file() {
+                let dir = path.parent().map(Path::to_path_buf);
+                (RuleFile::read(path)?, dir, None)
+            } else if path.is_dir() {
+                let file = path.join(format!("{}.pl", self.game));
+                if !file.is_file() {
+                    return Err(SourceError::NoGame {
+                        dir: path.display().to_string(),
+                        game: self.game.clone(),
+                    }
+                    .into());
+                }
+                (
+                    RuleFile::read(&file)?,
+                    Some(path.clone()),
+                    Some(path.join("lib")),
+                )
+            } else {
+                return Err(SourceError::Missing(path.display().to_string()).into());
+            }
+        } else {
+            let d = games::find(&self.game)
+                .ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
+            (embedded(d), None, None)
+        };
+        if reserved_module(&game.module) {
+            return Err(SourceError::Reserved {
+                path: game.path.clone(),
+                module: game.module.clone(),
+            }
+            .into());
+        }
+        let from_disk = game.disk.is_some();
+        let descriptor = games::find(&game.module);
+        let find = |name: &str| find_game(dir.as_deref(), name);
+        let rules = rule_set(game, &find, lib_dir.as_deref())?;
+        Ok(Resolved {
+            rules,
+            descriptor,
+            from_disk,
+        })
+    }
+
+    /// The tier that will run when none is given.
+    pub fn effective_tier(&self) -> Tier {
+        if let Some(t) = self.tier {
+            return t;
+        }
+        match self.descriptor() {
+            Some(d) if self.rules.is_none() => d.default_tier(),
+            Some(d) if d.accelerated => Tier::Accelerated,
+            Some(_) => Tier::Spec,
+            None => match self.resolve() {
+                Ok(r) if r.rules.accelerators.len() > 1 => Tier::Accelerated,
+                _ => Tier::Spec,
+            },
+        }
+    }
+
+    /// The rule-file engine of this game in a rule tier (for views and queries).
+    pub fn open_rules(&self, tier: Tier) -> Result<RulesEngine, OpenError> {
+        let resolved = self.resolve()?;
+        let options = match resolved.descriptor {
+            Some(d) => RuleOptions::Values(d.values(&self.options)?),
+            None => RuleOptions::Raw(self.options.clone()),
+        };
+        if tier == Tier::Accelerated {
+            // the foreign functions must stay linked into this executable
+            std::hint::black_box(crate::foreign::exported_symbols());
+        }
+        let mut engine = RulesEngine::new(&resolved.rules, options, tier)?;
+        if let Some(limit) = self.limit {
+            engine.set_limit(limit);
+        }
+        Ok(engine)
+    }
+
+    /// Opens the engine and checks the options by computing the start position.
+    pub fn open(&self) -> Result<Box<dyn Engine>, OpenError> {
+        let tier = self.effective_tier();
+        let name = self.descriptor().map_or(self.game.as_str(), |d| d.name);
+        if let Some(d) = self.descriptor() {
+            if !d.offers(tier) {
+                let tiers: Vec<&str> = d.tiers().iter().map(|t| t.name()).collect();
+                return Err(OpenError::Other(format!(
+                    "{name} has no {tier} tier{} (it runs in {})",
+                    if tier == Tier::Accelerated {
+                        ": its rules have no native helpers"
+                    } else {
+                        ""
+                    },
+                    tiers.join(", ")
+                )));
+            }
+        }
+        if tier == Tier::Native {
+            if self.rules.is_some() || is_path(&self.game) {
+                return Err(OpenError::Other(
+                    "the native tier does not read rule files; use --tier spec or accelerated"
+                        .into(),
+                ));
+            }
+            let d = games::find(&self.game)
+                .ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
+            let open = d.native.ok_or_else(|| {
+                OpenError::Other(format!("{name} has no native engine; use --tier spec"))
+            })?;
+            return Ok(open(&d.values(&self.options)?)?);
+        }
+        let mut engine = self.open_rules(tier)?;
+        let start = engine.initial().map_err(|e| match e {
+            EngineError::Rules(m) | EngineError::Options(m) => {
+                OpenError::Other(format!("options {}: {m}", self.options))
+            }
+            other => OpenError::Engine(other),
+        })?;
+        engine.release(start);
+        Ok(Box::new(engine))
+    }
+}
