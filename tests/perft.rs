@@ -14,7 +14,10 @@ struct Row {
 }
 
 fn table() -> Vec<Row> {
-    let text = include_str!("data/perft.txt");
+    rows(include_str!("data/perft.txt"))
+}
+
+fn rows(text: &str) -> Vec<Row> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -40,7 +43,11 @@ fn table() -> Vec<Row> {
 }
 
 fn check_tier(tier: Tier) {
-    for row in table().iter().filter(|r| r.tiers.contains(&tier)) {
+    check_rows(&table(), tier);
+}
+
+fn check_rows(rows: &[Row], tier: Tier) {
+    for row in rows.iter().filter(|r| r.tiers.contains(&tier)) {
         let mut engine = common::engine(&row.game, &row.options, tier);
         let at = match &row.position {
             Some(p) => engine.parse(p).expect("the table's position parses"),
@@ -71,4 +78,13 @@ fn perft_table_spec() {
 #[test]
 fn perft_table_accelerated() {
     check_tier(Tier::Accelerated);
+}
+
+#[test]
+#[ignore = "slow: minutes in the rule tiers; run with --ignored"]
+fn perft_table_slow_rows() {
+    let slow = rows(include_str!("data/perft_slow.txt"));
+    for tier in Tier::ALL {
+        check_rows(&slow, tier);
+    }
 }

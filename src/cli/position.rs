@@ -14,10 +14,19 @@ pub struct PositionArg {
     pub after: Option<String>,
 }
 
-/// The moves of an `--after` list.
+/// The moves of an `--after` list: separated by spaces, or by commas in a word
+/// that holds no `;` (a Mitsudomoe move lists its relocations after `;`,
+/// separated by commas: `d2>c3/a2-c4;b5,e2`).
 pub fn split_moves(moves: &str) -> Vec<String> {
     moves
-        .split(|c: char| c.is_whitespace() || c == ',')
+        .split_whitespace()
+        .flat_map(|word| {
+            if word.contains(';') {
+                vec![word]
+            } else {
+                word.split(',').collect()
+            }
+        })
         .filter(|m| !m.is_empty())
         .map(String::from)
         .collect()

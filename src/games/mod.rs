@@ -6,12 +6,21 @@
 //! file `rules/<game>.pl`, and one line in `ALL` below.  See CONTRIBUTING.md.
 
 pub mod hex;
+pub mod mitsudomoe;
 pub mod replica;
+pub mod tactigon;
 
 use crate::game::GameDescriptor;
 
 /// Every built-in game, in the order `ludolog games` lists them.
-pub const ALL: &[&GameDescriptor] = &[&hex::DESCRIPTOR, &hex::CONTACTIX, &replica::DESCRIPTOR];
+pub const ALL: &[&GameDescriptor] = &[
+    &hex::DESCRIPTOR,
+    &hex::CONTACTIX,
+    &replica::DESCRIPTOR,
+    &mitsudomoe::DESCRIPTOR,
+    &tactigon::DESCRIPTOR,
+    &tactigon::ADVANCED,
+];
 
 /// The built-in game called `name`.
 pub fn find(name: &str) -> Option<&'static GameDescriptor> {

@@ -43,11 +43,13 @@ fn centre(view: &View, col: usize, row: usize) -> (f64, f64) {
     }
 }
 
-/// The corners of a regular polygon of `n` sides around (x, y), one corner up.
+/// The corners of a regular polygon of `n` sides around (x, y), one corner up
+/// (a square sits on a side).
 fn polygon(x: f64, y: f64, r: f64, n: usize) -> String {
+    let turn = if n == 4 { 45.0 } else { 0.0 };
     (0..n)
         .map(|k| {
-            let a = (-90.0 + 360.0 / n as f64 * k as f64).to_radians();
+            let a = (-90.0 + turn + 360.0 / n as f64 * k as f64).to_radians();
             format!("{:.1},{:.1}", x + r * a.cos(), y + r * a.sin())
         })
         .collect::<Vec<_>>()

@@ -1,0 +1,641 @@
+%% tactigon — the rules of Tactigon (see shared/rules/tactigon.md), the ludolog game protocol.
+%
+% State: tactigon(ToMove, Board, Status)
+%   ToMove  red or blue; Red moves first
+%   Board   b(Row0, ..., Row6), row R the term r(X0, ..., X10) of its 11 matrix
+%           columns: e (an empty cell), a piece Kind(Owner) with Kind circle,
+%           triangle, square or pentagon and Owner red or blue, or x where the
+%           7 x 11 matrix has no cell (a hole: never read, never written)
+%   Status  ongoing or won(Player)
+% Cells are numbered N = 11 * R + C (row R = 0..6 from the top, column C = 0..10):
+% 3 4 / 11..19 / 22..31 / 33..43 / 45..54 / 57..65 / 72 73; the gold cells are 15 and 61.
+% Move: move(From, To), the cell numbers of the piece and of where it ends.
+%
+% Position text: "ROWS SIDE[ won=P]".  ROWS lists the 7 rows from the top,
+% separated by "/", each row its own cells left to right (2, 9, 10, 11, 10, 9
+% and 2 of them): C T S P for Red's circle, triangle, square and pentagon, c t s p
+% for Blue's, a number (1 to 11) for a run of empty cells.  SIDE is red or blue;
+% " won=P" ends the text of a finished game.
+% Start: "2/C1C3c1c/1ST4ts1/CTPSC1csptc/1ST4ts1/C1C3c1c/2 red".
+% Move text: "36-38"; an attack may be written "36x38" too (printed with "-").
+%
+% The winner is judged after each move, in this order: the mover took the enemy
+% pentagon; else the player who did not move holds both gold cells; else the
+% player to move has no legal move and loses.  A state records the result, and
+% a position text determines it (a board without a pentagon, or with the side
+% to move on both gold cells or without a move, is a finished game).
+%
+% Extension surface (for rule variants such as variants/tactigon_advanced.pl):
+% the moves of a side come from its limits, a list lim(From, Range, Over) with
+% one entry per own piece: the piece on From moves at most Range steps, passing
+% through empty cells and the occupied cells listed in Over.  A variant defines
+% its own limits/3 and calls the predicates below with them:
+%   limits(+Board, +Player, -Limits)            the limits of this file's rules
+%   reach(+Board, +From, +Range, +Over, -Targets)   where one piece may go
+%   legal_with(+State, +Limits, -Move)          the legal moves the limits allow
+%   allowed_with(+State, +Limits, +Move)        one move is legal under the limits
+%   resolve(+State, +Move, -Next)               combat, pentagon and gold wins
+%   settle(+State0, +Limits, -State)            the side to move loses without a move
+%   explain_with(+State, +Limits, +Move, -Reason)   why a move is refused
+%   evaluate_with(+State, +Player, +LimitsP, +LimitsQ, -Score)   the evaluation
+%   read_position(-State0, -Won)//, won_agrees(+Won, +State)   reading positions
+% and the helpers range/2, gold/1, other/2, piece_kind/3, at/3 (what stands on a cell)
+% and piece_on/3 (the pieces on a board).
+
+:- module(tactigon, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3,
+    limits/3, reach/5, legal_with/3, allowed_with/3, resolve/3, settle/3,
+    explain_with/4, evaluate_with/5, read_position//2, won_agrees/2,
+    range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+:- use_module(library(error)).
+
+%% initial(+Options, -State)  the start position; Tactigon has no options.
+initial(Options, State) :-
+    must_be(list, Options),
+    no_options(Options),
+    start_text(Text),
+    phrase(position(State), Text).
+
+%% no_options(+Options)  Options is empty; else a domain error naming the first.
+no_options([]).
+no_options([O|_]) :- domain_error(tactigon_option, O).
+
+%% start_text(-Text)  the position text of the start.
+start_text("2/C1C3c1c/1ST4ts1/CTPSC1csptc/1ST4ts1/C1C3c1c/2 red").
+
+%% to_move(+State, -Player)  whose turn it is.
+to_move(tactigon(P, _, _), P).
+
+%% other(?Player, ?Opponent)  the two players.
+other(red, blue).
+other(blue, red).
+
+%% cell(?N, ?R, ?C)  the 53 cells: number N = 11 * R + C, row R, column C.
+cell(3, 0, 3).   cell(4, 0, 4).
+cell(11, 1, 0).  cell(12, 1, 1).  cell(13, 1, 2).  cell(14, 1, 3).  cell(15, 1, 4).
+cell(16, 1, 5).  cell(17, 1, 6).  cell(18, 1, 7).  cell(19, 1, 8).
+cell(22, 2, 0).  cell(23, 2, 1).  cell(24, 2, 2).  cell(25, 2, 3).  cell(26, 2, 4).
+cell(27, 2, 5).  cell(28, 2, 6).  cell(29, 2, 7).  cell(30, 2, 8).  cell(31, 2, 9).
+cell(33, 3, 0).  cell(34, 3, 1).  cell(35, 3, 2).  cell(36, 3, 3).  cell(37, 3, 4).
+cell(38, 3, 5).  cell(39, 3, 6).  cell(40, 3, 7).  cell(41, 3, 8).  cell(42, 3, 9).
+cell(43, 3, 10).
+cell(45, 4, 1).  cell(46, 4, 2).  cell(47, 4, 3).  cell(48, 4, 4).  cell(49, 4, 5).
+cell(50, 4, 6).  cell(51, 4, 7).  cell(52, 4, 8).  cell(53, 4, 9).  cell(54, 4, 10).
+cell(57, 5, 2).  cell(58, 5, 3).  cell(59, 5, 4).  cell(60, 5, 5).  cell(61, 5, 6).
+cell(62, 5, 7).  cell(63, 5, 8).  cell(64, 5, 9).  cell(65, 5, 10).
+cell(72, 6, 6).  cell(73, 6, 7).
+
+%% row(?R, ?Cells)  the cells of row R, left to right.
+row(0, [3, 4]).
+row(1, [11, 12, 13, 14, 15, 16, 17, 18, 19]).
+row(2, [22, 23, 24, 25, 26, 27, 28, 29, 30, 31]).
+row(3, [33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43]).
+row(4, [45, 46, 47, 48, 49, 50, 51, 52, 53, 54]).
+row(5, [57, 58, 59, 60, 61, 62, 63, 64, 65]).
+row(6, [72, 73]).
+
+%% neighbours(?N, ?Cells)  the cells next to N: of (R, C) those of (R, C-1),
+% (R, C+1), (R-1, C-1), (R-1, C), (R+1, C) and (R+1, C+1) that exist, sorted.
+neighbours(3, [4, 14, 15]).
+neighbours(4, [3, 15, 16]).
+neighbours(11, [12, 22, 23]).
+neighbours(12, [11, 13, 23, 24]).
+neighbours(13, [12, 14, 24, 25]).
+neighbours(14, [3, 13, 15, 25, 26]).
+neighbours(15, [3, 4, 14, 16, 26, 27]).
+neighbours(16, [4, 15, 17, 27, 28]).
+neighbours(17, [16, 18, 28, 29]).
+neighbours(18, [17, 19, 29, 30]).
+neighbours(19, [18, 30, 31]).
+neighbours(22, [11, 23, 33, 34]).
+neighbours(23, [11, 12, 22, 24, 34, 35]).
+neighbours(24, [12, 13, 23, 25, 35, 36]).
+neighbours(25, [13, 14, 24, 26, 36, 37]).
+neighbours(26, [14, 15, 25, 27, 37, 38]).
+neighbours(27, [15, 16, 26, 28, 38, 39]).
+neighbours(28, [16, 17, 27, 29, 39, 40]).
+neighbours(29, [17, 18, 28, 30, 40, 41]).
+neighbours(30, [18, 19, 29, 31, 41, 42]).
+neighbours(31, [19, 30, 42, 43]).
+neighbours(33, [22, 34, 45]).
+neighbours(34, [22, 23, 33, 35, 45, 46]).
+neighbours(35, [23, 24, 34, 36, 46, 47]).
+neighbours(36, [24, 25, 35, 37, 47, 48]).
+neighbours(37, [25, 26, 36, 38, 48, 49]).
+neighbours(38, [26, 27, 37, 39, 49, 50]).
+neighbours(39, [27, 28, 38, 40, 50, 51]).
+neighbours(40, [28, 29, 39, 41, 51, 52]).
+neighbours(41, [29, 30, 40, 42, 52, 53]).
+neighbours(42, [30, 31, 41, 43, 53, 54]).
+neighbours(43, [31, 42, 54]).
+neighbours(45, [33, 34, 46, 57]).
+neighbours(46, [34, 35, 45, 47, 57, 58]).
+neighbours(47, [35, 36, 46, 48, 58, 59]).
+neighbours(48, [36, 37, 47, 49, 59, 60]).
+neighbours(49, [37, 38, 48, 50, 60, 61]).
+neighbours(50, [38, 39, 49, 51, 61, 62]).
+neighbours(51, [39, 40, 50, 52, 62, 63]).
+neighbours(52, [40, 41, 51, 53, 63, 64]).
+neighbours(53, [41, 42, 52, 54, 64, 65]).
+neighbours(54, [42, 43, 53, 65]).
+neighbours(57, [45, 46, 58]).
+neighbours(58, [46, 47, 57, 59]).
+neighbours(59, [47, 48, 58, 60]).
+neighbours(60, [48, 49, 59, 61, 72]).
+neighbours(61, [49, 50, 60, 62, 72, 73]).
+neighbours(62, [50, 51, 61, 63, 73]).
+neighbours(63, [51, 52, 62, 64]).
+neighbours(64, [52, 53, 63, 65]).
+neighbours(65, [53, 54, 64]).
+neighbours(72, [60, 61, 73]).
+neighbours(73, [61, 62, 72]).
+
+%% gold(?N)  the two gold cells.
+gold(15).
+gold(61).
+
+%% range(?Kind, ?Steps)  how far each kind of piece moves: its number of sides, a circle 1.
+range(circle, 1).
+range(triangle, 3).
+range(square, 4).
+range(pentagon, 5).
+
+%% piece_kind(?Piece, ?Kind, ?Owner)  a piece term, its kind and its owner.
+piece_kind(circle(P), circle, P).
+piece_kind(triangle(P), triangle, P).
+piece_kind(square(P), square, P).
+piece_kind(pentagon(P), pentagon, P).
+
+%% most(?Kind, ?Count)  how many pieces of each kind a side has at the start (and at most).
+most(circle, 6).
+most(triangle, 3).
+most(square, 3).
+most(pentagon, 1).
+
+%% combat(?Attacker, ?Defender, ?Result)  the combat table: d (the defender is
+% removed, the attacker takes its cell), b (both are removed, the cell is left
+% empty) or x (the attack is not allowed).
+combat(circle, circle, d).
+combat(circle, triangle, d).
+combat(circle, square, d).
+combat(circle, pentagon, d).
+combat(triangle, circle, b).
+combat(triangle, triangle, d).
+combat(triangle, square, d).
+combat(triangle, pentagon, d).
+combat(square, circle, x).
+combat(square, triangle, b).
+combat(square, square, d).
+combat(square, pentagon, d).
+combat(pentagon, circle, x).
+combat(pentagon, triangle, x).
+combat(pentagon, square, x).
+combat(pentagon, pentagon, d).
+
+%% attackable(+Attacker, +Defender)  the piece Attacker may attack the piece Defender:
+% an enemy, and the combat table allows it.
+attackable(A, D) :-
+    piece_kind(A, KA, P), piece_kind(D, KD, Q),
+    P \== Q,
+    combat(KA, KD, R), R \== x.
+
+%% at(+Board, +N, -X)  what stands on cell N: e or a piece.
+at(Board, N, X) :-
+    cell(N, R, C),
+    R1 is R + 1, C1 is C + 1,
+    arg(R1, Board, Row), arg(C1, Row, X).
+
+%% set(+Board, +N, +X, -Board1)  Board1 is Board with X on cell N.
+set(Board, N, X, Board1) :-
+    cell(N, R, C),
+    R1 is R + 1, C1 is C + 1,
+    arg(R1, Board, Row),
+    replace_arg(C1, Row, X, Row1),
+    replace_arg(R1, Board, Row1, Board1).
+
+%% replace_arg(+I, +Term, +X, -Term1)  Term1 is Term with X as its I-th argument.
+replace_arg(I, T, X, T1) :-
+    functor(T, F, A), functor(T1, F, A),
+    copy_args(A, I, T, X, T1).
+
+%% copy_args(+K, +I, +Term, +X, +Term1)  arguments 1..K of Term1 are those of Term, X at I.
+copy_args(0, _, _, _, _) :- !.
+copy_args(K, I, T, X, T1) :-
+    (  K =:= I -> arg(K, T1, X) ; arg(K, T, Y), arg(K, T1, Y) ),
+    K1 is K - 1,
+    copy_args(K1, I, T, X, T1).
+
+%% piece_on(+Board, -N, -Piece)  the pieces on the board, by cell number.
+piece_on(Board, N, Piece) :-
+    cell(N, _, _),
+    at(Board, N, Piece),
+    Piece \== e.
+
+%% limits(+Board, +Player, -Limits)  lim(From, Range, []) for each piece of Player:
+% it moves as far as its range, through empty cells only.
+limits(Board, P, Limits) :-
+    findall(lim(N, K, []), ( piece_on(Board, N, Piece), piece_kind(Piece, Kind, P), range(Kind, K) ), Limits).
+
+%% reach(+Board, +From, +Range, +Over, -Targets)  the cells the piece on From may
+% move to: a breadth-first search from From to depth Range, through the empty
+% cells and the occupied cells in Over (a passed cell costs a step).  Targets,
+% sorted, are the empty cells it meets and the enemy pieces it may attack that
+% lie next to From or to a passed cell at most Range - 1 steps away.
+reach(Board, From, Range, Over, Targets) :-
+    at(Board, From, Piece),
+    search(Range, [From], [From], Board, Piece, Over, Found),
+    sort(Found, Targets).
+
+%% search(+Steps, +Layer, +Seen, +Board, +Piece, +Over, -Found)  the targets found
+% in at most Steps more steps from the cells of Layer; Seen holds every cell met so far.
+search(0, _, _, _, _, _, []) :- !.
+search(_, [], _, _, _, _, []) :- !.
+search(K, Layer, Seen, Board, Piece, Over, Found) :-
+    expand(Layer, Board, Piece, Over, Seen, Seen1, [], Next, Found, Found1),
+    K1 is K - 1,
+    search(K1, Next, Seen1, Board, Piece, Over, Found1).
+
+%% expand(+Layer, +Board, +Piece, +Over, +Seen0, -Seen, +Next0, -Next, -Found, ?Found0)
+% one step from every cell of Layer: Next (on top of Next0) the cells to go on
+% from, Found (down to the tail Found0) the targets met.
+expand([], _, _, _, S, S, N, N, F, F).
+expand([U|Us], B, Pc, Ov, S0, S, N0, N, F, F0) :-
+    neighbours(U, Vs),
+    visit(Vs, B, Pc, Ov, S0, S1, N0, N1, F, F1),
+    expand(Us, B, Pc, Ov, S1, S, N1, N, F1, F0).
+
+%% visit(+Cells, +Board, +Piece, +Over, +Seen0, -Seen, +Next0, -Next, -Found, ?Found0)
+% meet each cell not seen yet: an empty cell is a target and is passed through;
+% an occupied one is a target if Piece may attack it, passed through if in Over.
+visit([], _, _, _, S, S, N, N, F, F).
+visit([V|Vs], B, Pc, Ov, S0, S, N0, N, F, F0) :-
+    (  memberchk(V, S0) -> S1 = S0, N1 = N0, F = F1
+    ;  S1 = [V|S0],
+       at(B, V, X),
+       (  X == e -> N1 = [V|N0], F = [V|F1]
+       ;  (  attackable(Pc, X) -> F = [V|F1] ; F = F1 ),
+          (  memberchk(V, Ov) -> N1 = [V|N0] ; N1 = N0 )
+       )
+    ),
+    visit(Vs, B, Pc, Ov, S1, S, N1, N, F1, F0).
+
+%% legal(+State, -Move)  every move of the side to move, by cell number from and to.
+legal(S, M) :-
+    S = tactigon(P, B, ongoing),
+    limits(B, P, L),
+    legal_with(S, L, M).
+
+%% legal_with(+State, +Limits, -Move)  the moves the limits of the side to move allow.
+legal_with(tactigon(_, B, ongoing), Limits, move(From, To)) :-
+    member(lim(From, K, Over), Limits),
+    reach(B, From, K, Over, Targets),
+    member(To, Targets).
+
+%% allowed_with(+State, +Limits, +Move)  Move is one of legal_with/3's moves.
+allowed_with(tactigon(_, B, ongoing), Limits, move(From, To)) :-
+    integer(From), integer(To),
+    memberchk(lim(From, K, Over), Limits),
+    reach(B, From, K, Over, Targets),
+    memberchk(To, Targets).
+
+%% play(+State, +Move, -Next)  the state after a legal move; fails otherwise.
+play(S, M, Next) :-
+    S = tactigon(P, B, ongoing),
+    limits(B, P, L),
+    allowed_with(S, L, M), !,
+    resolve(S, M, Next0),
+    settle_by_rules(Next0, Next).
+
+%% settle_by_rules(+State0, -State)  settle/3 with this file's limits.
+settle_by_rules(S0, S) :-
+    S0 = tactigon(P, B, ongoing), !,
+    limits(B, P, L),
+    settle(S0, L, S).
+settle_by_rules(S, S).
+
+%% resolve(+State, +Move, -Next)  the state after an allowed move: the combat on
+% its target cell, then the pentagon win of the mover, then the gold win of the
+% other player (who holds both gold cells after the move); the no-move loss is settle/3's.
+resolve(tactigon(P, B, ongoing), move(From, To), tactigon(Q, B2, Status)) :-
+    at(B, From, A), at(B, To, D),
+    set(B, From, e, B1),
+    (  D == e -> set(B1, To, A, B2)
+    ;  piece_kind(A, KA, _), piece_kind(D, KD, _), combat(KA, KD, R),
+       (  R == d -> set(B1, To, A, B2) ; R == b, set(B1, To, e, B2) )
+    ),
+    other(P, Q),
+    (  D = pentagon(Q) -> Status = won(P)
+    ;  holds_gold(B2, Q) -> Status = won(Q)
+    ;  Status = ongoing
+    ).
+
+%% holds_gold(+Board, +Player)  Player's pieces stand on both gold cells (on
+% every gold cell).
+holds_gold(B, P) :-
+    \+ ( gold(G), \+ ( at(B, G, X), piece_kind(X, _, P) ) ).
+
+%% settle(+State0, +Limits, -State)  State0 with the side to move, whose limits are
+% Limits, lost when it has no legal move.
+settle(S0, Limits, S) :-
+    S0 = tactigon(P, B, ongoing),
+    \+ legal_with(S0, Limits, _), !,
+    other(P, Q),
+    S = tactigon(P, B, won(Q)).
+settle(S, _, S).
+
+%% outcome(+State, -Outcome)  win(Player) once a player has won.
+outcome(tactigon(_, _, won(P)), win(P)).
+
+%% evaluate(+State, +Player, -Score)  evaluate_with/5 with this file's limits.
+evaluate(S, P, Score) :-
+    S = tactigon(_, B, _),
+    other(P, Q),
+    limits(B, P, LP), limits(B, Q, LQ),
+    evaluate_with(S, P, LP, LQ, Score).
+
+%% evaluate_with(+State, +Player, +LimitsP, +LimitsQ, -Score)  10000 or -10000 for
+% a finished game; else V(Player) - V(Opponent), where for a side X with limits L
+%   V(X) = material + 40 * threats + 15 * gold + (30 if gold = 2)
+%          + (1000 if X is to move and threats > 0),
+% material the sum of X's pieces (circle 10, triangle 30, square 40, pentagon 0),
+% threats the number of X's pieces whose moves under L include the cell of the
+% enemy pentagon, gold the number of gold cells X occupies.  (The native engine
+% computes exactly this.)
+evaluate_with(tactigon(_, _, won(W)), P, _, _, Score) :- !,
+    (  W == P -> Score = 10000 ; Score = -10000 ).
+evaluate_with(tactigon(ToMove, B, ongoing), P, LP, LQ, Score) :-
+    other(P, Q),
+    side_value(B, ToMove, P, LP, VP),
+    side_value(B, ToMove, Q, LQ, VQ),
+    Score is VP - VQ.
+
+%% side_value(+Board, +ToMove, +Side, +Limits, -V)  V(Side) of evaluate_with/5.
+side_value(B, ToMove, X, L, V) :-
+    findall(W, ( piece_on(B, _, Piece), piece_kind(Piece, Kind, X), value(Kind, W) ), Ws),
+    sum_list(Ws, Material),
+    other(X, Y),
+    (  piece_on(B, Pc, pentagon(Y)) -> threats(L, B, Pc, 0, T) ; T = 0 ),
+    findall(G, ( gold(G), at(B, G, Z), piece_kind(Z, _, X) ), Gs),
+    length(Gs, NG),
+    (  NG =:= 2 -> Both = 30 ; Both = 0 ),
+    (  ToMove == X, T > 0 -> Tempo = 1000 ; Tempo = 0 ),
+    V is Material + 40 * T + 15 * NG + Both + Tempo.
+
+%% value(?Kind, ?Points)  the material value of each kind of piece.
+value(circle, 10).
+value(triangle, 30).
+value(square, 40).
+value(pentagon, 0).
+
+%% threats(+Limits, +Board, +Cell, +T0, -T)  T0 plus the number of pieces whose
+% moves under Limits reach Cell.
+threats([], _, _, T, T).
+threats([lim(From, K, Over)|Ls], B, Pc, T0, T) :-
+    (  distance(From, Pc, D), D =< K,
+       reach(B, From, K, Over, Targets), memberchk(Pc, Targets)
+    -> T1 is T0 + 1
+    ;  T1 = T0
+    ),
+    threats(Ls, B, Pc, T1, T).
+
+%% distance(+N1, +N2, -D)  the number of steps between two cells on an empty board
+% (the hex distance: the board has no detour).
+distance(N1, N2, D) :-
+    cell(N1, R1, C1), cell(N2, R2, C2),
+    hex_distance(R1, C1, R2, C2, D).
+
+%% hex_distance(+R1, +C1, +R2, +C2, -D)  the hex distance between two matrix places.
+hex_distance(R1, C1, R2, C2, D) :-
+    DR is R1 - R2, DC is C1 - C2, DQ is DC - DR,
+    D is max(max(abs(DR), abs(DC)), abs(DQ)).
+
+%% explain_illegal(+State, +Move, -Reason)  explain_with/4 with this file's limits.
+explain_illegal(S, M, Reason) :-
+    S = tactigon(P, B, _),
+    limits(B, P, L),
+    explain_with(S, L, M, Reason).
+
+%% explain_with(+State, +Limits, +Move, -Reason)  why Move is refused under the
+% limits of the side to move (fails for a legal move).
+explain_with(tactigon(_, _, won(W)), _, _, Reason) :- !,
+    phrase(("the game is over: ", atom(W), " has won"), Reason).
+explain_with(tactigon(P, B, ongoing), Limits, M, Reason) :-
+    (  M = move(From, To), integer(From), integer(To)
+    -> why(From, To, P, B, Limits, Reason)
+    ;  Reason = "not a Tactigon move (a move is From-To, two cell numbers)"
+    ).
+
+%% why(+From, +To, +Player, +Board, +Limits, -Reason)  the first rule the move
+% From-To breaks: both cells exist, an own piece stands on From, the piece
+% moves, it does not end on an own piece, the combat table allows the attack,
+% To is in range, and an open path leads there.
+why(From, To, P, B, Limits, Reason) :-
+    (  \+ cell(From, _, _) -> phrase((number(From), " is not a cell of the board"), Reason)
+    ;  \+ cell(To, _, _) -> phrase((number(To), " is not a cell of the board"), Reason)
+    ;  \+ memberchk(lim(From, _, _), Limits) -> phrase(("no ", atom(P), " piece on ", number(From)), Reason)
+    ;  From =:= To -> Reason = "a piece must move to another cell"
+    ;  at(B, To, D), piece_kind(D, Kind, P)
+    -> phrase((atom(P), " cannot move onto its own ", atom(Kind), " on ", number(To)), Reason)
+    ;  at(B, From, A), at(B, To, D), D \== e, \+ attackable(A, D)
+    -> piece_kind(A, KA, _), piece_kind(D, KD, Q),
+       phrase(("the combat table does not let a ", atom(P), " ", atom(KA), " attack a ",
+               atom(Q), " ", atom(KD)), Reason)
+    ;  memberchk(lim(From, K, Over), Limits),
+       at(B, From, A), piece_kind(A, KA, _),
+       (  distance(From, To, Dist), Dist > K
+       -> phrase((number(To), " is ", number(Dist), " steps from ", number(From),
+                  ", but the ", atom(KA), " on ", number(From), " has a range of ", number(K)), Reason)
+       ;  reach(B, From, K, Over, Targets), \+ memberchk(To, Targets)
+       -> blocked(B, P, From, To, K, Over, Reason)
+       )
+    ).
+
+%% blocked(+Board, +Player, +From, +To, +K, +Over, -Reason)  the cells in the way of
+% every path of at most K steps from From to To: those that lie on such a path
+% (their distances from From and to To add up to at most K) and hold a piece not
+% in Over, by owner (Player's first), and the edge of the board if a hole does.
+blocked(B, P, From, To, K, Over, Reason) :-
+    other(P, Q),
+    in_the_way(B, P, From, To, K, Over, Own),
+    in_the_way(B, Q, From, To, K, Over, Enemy),
+    (  edge_in_the_way(From, To, K) -> Edge = [edge] ; Edge = [] ),
+    findall(Part, ( member(Part, [P-Own, Q-Enemy]), Part = _-[_|_] ), Parts0),
+    append(Parts0, Edge, Parts),
+    phrase(("no open path of at most ", number(K), " steps from ", number(From), " to ",
+            number(To), "; in the way: ", way_parts(Parts)), Reason).
+
+%% in_the_way(+Board, +Owner, +From, +To, +K, +Over, -Cells)  Owner's pieces not in
+% Over on a path of at most K steps from From to To, sorted.
+in_the_way(B, X, From, To, K, Over, Cells) :-
+    cell(From, R1, C1), cell(To, R2, C2),
+    findall(N, ( cell(N, R, C), N =\= From, N =\= To,
+                 hex_distance(R1, C1, R, C, D1), hex_distance(R, C, R2, C2, D2), D1 + D2 =< K,
+                 at(B, N, Y), piece_kind(Y, _, X), \+ memberchk(N, Over) ),
+            Cells).
+
+%% edge_in_the_way(+From, +To, +K)  a place of the 11-column hex grid that is not a
+% cell of the board lies on a path of at most K steps from From to To.
+edge_in_the_way(From, To, K) :-
+    cell(From, R1, C1), cell(To, R2, C2),
+    RA is R1 - K, RB is R1 + K, CA is C1 - K, CB is C1 + K,
+    between(RA, RB, R), between(CA, CB, C),
+    \+ ( N is 11 * R + C, R >= 0, R =< 6, C >= 0, C =< 10, cell(N, R, C) ),
+    hex_distance(R1, C1, R, C, D1), hex_distance(R, C, R2, C2, D2), D1 + D2 =< K, !.
+
+%% way_parts(+Parts)//  "red on 37 49, blue on 39, the edge of the board".
+way_parts([Part]) --> !, way_part(Part).
+way_parts([Part|Parts]) --> way_part(Part), ", ", way_parts(Parts).
+
+%% way_part(+Part)//  one owner's cells, or the edge of the board.
+way_part(edge) --> "the edge of the board".
+way_part(X-Cells) --> atom(X), " on", cells_out(Cells).
+
+%% cells_out(+Cells)//  each cell number after a space.
+cells_out([]) --> [].
+cells_out([N|Ns]) --> " ", number(N), cells_out(Ns).
+
+%% atom(+Atom)//  the characters of Atom.
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
+
+%% number(+N)//  the decimal digits of N.
+number(N) --> { number_chars(N, Cs) }, seq(Cs).
+
+%% move(?Move)//  N1-N2 (N1xN2 is read too), cell numbers.
+move(M) --> { ground(M) }, !, { M = move(From, To) }, number(From), "-", number(To).
+move(move(From, To)) --> cell_in(From), ( "-" ; "x" ), cell_in(To).
+
+%% cell_in(-N)//  a cell number, without leading zeros.
+cell_in(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]), cell(N, _, _) }.
+
+%% digits(-Digits)//  the longest run of decimal digits, as chars.
+digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
+digits([]) --> [].
+
+%% position(?State)//  the canonical one-line position text.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> read_position(S0, Won), { settle_by_rules(S0, S), won_agrees(Won, S) }.
+
+%% position_out(+State)//  the text of a state.
+position_out(tactigon(P, B, Status)) -->
+    rows_out(0, B), " ", atom(P),
+    (  { Status = won(W) } -> " won=", atom(W) ; [] ).
+
+%% rows_out(+R, +Board)//  rows R..6, separated by "/".
+rows_out(R, B) -->
+    { row(R, Cells) },
+    row_out(Cells, B, 0),
+    (  { R =:= 6 } -> [] ; "/", { R1 is R + 1 }, rows_out(R1, B) ).
+
+%% row_out(+Cells, +Board, +Run)//  the cells of a row, each run of empty cells as its length.
+row_out([], _, Run) --> run_out(Run).
+row_out([N|Ns], B, Run) -->
+    { at(B, N, X) },
+    (  { X == e } -> { Run1 is Run + 1 }, row_out(Ns, B, Run1)
+    ;  run_out(Run), { letter(X, L) }, [L], row_out(Ns, B, 0)
+    ).
+
+%% run_out(+Run)//  a run of empty cells as its length; nothing for 0.
+run_out(0) --> !.
+run_out(N) --> number(N).
+
+%% letter(?Piece, ?Letter)  capitals for Red, small letters for Blue.
+letter(circle(red), 'C').
+letter(triangle(red), 'T').
+letter(square(red), 'S').
+letter(pentagon(red), 'P').
+letter(circle(blue), c).
+letter(triangle(blue), t).
+letter(square(blue), s).
+letter(pentagon(blue), p).
+
+%% read_position(-State0, -Won)//  a position text: State0 with the status its board
+% shows (a missing pentagon, the gold cells; the no-move loss is settle/3's), Won
+% the player after " won=", or none.  Fails on more pieces of a kind than a side has.
+read_position(tactigon(P, B, Status), Won) -->
+    rows_in(0, Rows), " ", side(P), won_in(Won),
+    {  rows_board(0, Rows, Board), B =.. [b|Board],
+       \+ ( piece_kind(_, Kind, X), member(X, [red, blue]), most(Kind, Most),
+            count_pieces(B, Kind, X, Count), Count > Most ),
+       board_status(B, P, Status) }.
+
+%% count_pieces(+Board, +Kind, +Owner, -Count)  how many pieces of Kind Owner has.
+count_pieces(B, Kind, X, Count) :-
+    findall(N, ( piece_on(B, N, Piece), piece_kind(Piece, Kind, X) ), Ns),
+    length(Ns, Count).
+
+%% board_status(+Board, +ToMove, -Status)  the winner the board shows: the opponent of
+% a side without its pentagon (not both), else the side to move on both gold cells.
+board_status(B, P, Status) :-
+    (  piece_on(B, _, pentagon(red)) -> RedP = yes ; RedP = no ),
+    (  piece_on(B, _, pentagon(blue)) -> BlueP = yes ; BlueP = no ),
+    (  RedP == no -> BlueP == yes, Status = won(blue)
+    ;  BlueP == no -> Status = won(red)
+    ;  holds_gold(B, P) -> Status = won(P)
+    ;  Status = ongoing
+    ).
+
+%% won_agrees(+Won, +State)  the won= of a text (none if absent) agrees with the state.
+won_agrees(none, _).
+won_agrees(W, tactigon(_, _, won(W))).
+
+%% side(?Player)//  red or blue.
+side(red) --> "red".
+side(blue) --> "blue".
+
+%% won_in(-Won)//  the player after " won=", or none.
+won_in(W) --> " won=", !, side(W).
+won_in(none) --> [].
+
+%% rows_in(+R, -Rows)//  rows R..6 separated by "/", each the list of its cells' contents.
+rows_in(R, [Xs|Rows]) -->
+    { row(R, Cells), length(Cells, K) },
+    row_in(K, Xs),
+    (  { R =:= 6 } -> { Rows = [] } ; "/", { R1 is R + 1 }, rows_in(R1, Rows) ).
+
+%% row_in(+K, -Xs)//  the next K cells, as piece letters and runs.
+row_in(0, []) --> !.
+row_in(K, [X|Xs]) --> [L], { letter(X, L) }, !, { K1 is K - 1 }, row_in(K1, Xs).
+row_in(K, Xs) -->
+    [D], { member(D, "123456789") }, digits(Ds),
+    { number_chars(Run, [D|Ds]), Run =< K,
+      length(Es, Run), maplist(=(e), Es), append(Es, Xs1, Xs), K1 is K - Run },
+    after_run(K1, Xs1).
+
+%% after_run(+K, -Xs)//  the K cells after a run: none, or a piece first.
+after_run(0, []) --> !.
+after_run(K, [X|Xs]) --> [L], { letter(X, L) }, { K1 is K - 1 }, row_in(K1, Xs).
+
+%% rows_board(+R, +Rows, -RowTerms)  the row terms r(X0, ..., X10) of rows R..6,
+% holes filled with x.
+rows_board(_, [], []).
+rows_board(R, [Xs|Rows], [Row|Terms]) :-
+    columns(0, R, Xs, Cs),
+    Row =.. [r|Cs],
+    R1 is R + 1,
+    rows_board(R1, Rows, Terms).
+
+%% columns(+C, +R, +Xs, -Cs)  the contents of columns C..10 of row R, those of its cells
+% taken in order from Xs.
+columns(11, _, [], []) :- !.
+columns(C, R, Xs, [Y|Cs]) :-
+    N is 11 * R + C,
+    (  cell(N, R, C) -> Xs = [Y|Xs1] ; Y = x, Xs1 = Xs ),
+    C1 is C + 1,
+    columns(C1, R, Xs1, Cs).
+
+%% view(+State, -View)  the cells in the hex(left) layout, gold cells marked; text
+% drawings use the letters of the position text.
+view(tactigon(P, B, Status), view(hex(left), 11, 7, Cells, [to_move(P), status(Status), glyphs(Gs)])) :-
+    findall(Piece = L, letter(Piece, L), Gs),
+    findall(cell(C, R, Name, Contents, Marks),
+            ( cell(N, R, C), at(B, N, X),
+              (  X == e -> Contents = empty ; Contents = X ),
+              (  gold(N) -> Marks = [gold] ; Marks = [] ),
+              number_chars(N, Cs), atom_chars(Name, Cs) ),
+            Cells).

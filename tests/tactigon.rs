@@ -1,0 +1,47 @@
+//! Tactigon: the spec and the native engine agree (each with its own text) over 1,000+
+//! positions of random games, and a mutant rule file is caught and shrunk.  The
+//! rules text's hand-built positions are in tests/data/cases/tactigon.txt (tests/cases.rs).
+
+mod common;
+
+use ludolog::check::{compare, CheckConfig};
+use ludolog::game::Tier;
+
+#[test]
+fn spec_and_native_agree_over_1000_positions() {
+    for (game, games) in [("tactigon", 30), ("tactigon_advanced", 26)] {
+        let mut a = common::engine(game, "", Tier::Spec);
+        let mut b = common::engine(game, "", Tier::Native);
+        let config = CheckConfig {
+            games,
+            max_plies: 300,
+            seed: 5,
+            perft_depth: Some(2),
+            progress: false,
+        };
+        let report = compare(a.as_mut(), b.as_mut(), &config).unwrap();
+        assert!(report.mismatch.is_none(), "{game}: {:?}", report.mismatch);
+        assert!(
+            report.positions >= 1000,
+            "{game}: only {} positions",
+            report.positions
+        );
+    }
+}
+
+#[test]
+fn a_square_that_may_take_a_circle_is_caught_and_shrunk() {
+    // the combat table says a square may not attack a circle (X); the mutant lets it
+    let m = common::mutant_mismatch(
+        "tactigon",
+        "",
+        "tactigon.pl",
+        ("combat(square, circle, x).", "combat(square, circle, d)."),
+        (30, 300, 1),
+    );
+    assert!(
+        !m.only_a.is_empty(),
+        "the mutant lists extra attacks: {m:?}"
+    );
+    assert!(m.moves.len() <= 20, "shrunk to {:?}", m.moves);
+}
