@@ -43,6 +43,10 @@ struct RunArgs {
     /// Stop a rule-file query after this many inferences.
     #[arg(long, value_name = "N")]
     inference_limit: Option<u64>,
+    /// Run rule files and REPL queries without the sandbox: they may then reach
+    /// files, programs, the network and foreign libraries.
+    #[arg(long)]
+    trust: bool,
 }
 
 #[derive(Args, Clone)]
@@ -195,12 +199,18 @@ fn spec(g: &GameArgs) -> Result<EngineSpec> {
 }
 
 fn engine_spec(game: String, run: &RunArgs) -> Result<EngineSpec> {
+    if run.trust {
+        eprintln!(
+            "warning: --trust: the sandbox is off; rule files and queries can reach files, programs, the network and foreign libraries"
+        );
+    }
     Ok(EngineSpec {
         game,
         options: GameOptions::parse(&run.options)?,
         tier: run.tier,
         rules: run.rules.clone(),
         limit: run.inference_limit,
+        trust: run.trust,
     })
 }
 

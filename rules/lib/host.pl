@@ -35,6 +35,7 @@ limit_text(Limit, Text) :-
 
 %% exception_reply(+Exception, -Reply)  a thrown term as an error reply.
 exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
+exception_reply(sandbox(G, Why), error(sandbox, Text)) :- !, sandbox:refusal_text(G, Why, Text).
 exception_reply(error(E, _), error(exception, Text)) :-
     error_text(E, Text), !.
 exception_reply(E, error(exception, Text)) :-
@@ -215,11 +216,15 @@ user_query(G, Text, Id, Limit, Max, Reply) :-
     ;  var(Goal0)
     -> Reply = error("the query is a variable")
     ;  (  held(Id, S0) -> S = S0 ; true ),
-       with_current(G, Goal0, S, Goal),
+       with_current(G, Goal0, S, Goal1),
+       catch(sandbox:query_goal(Goal1, G, Goal), E1, true),
        Max1 is Max + 1,
        % the limit is per solution (scryer counts each solution's inferences,
        % and a limit hit while backtracking inside findall/3 would look like failure)
-       catch(findall(Vs-R, first_n(call_with_inference_limit(Goal, Limit, R), Max1), LR), E2, true),
+       (  var(E1)
+       -> catch(findall(Vs-R, first_n(call_with_inference_limit(Goal, Limit, R), Max1), LR), E2, true)
+       ;  E2 = E1
+       ),
        (  nonvar(E2)
        -> query_error_text(E2, T), Reply = error(T)
        ;  memberchk(_-inference_limit_exceeded, LR)
@@ -258,6 +263,7 @@ read_error_text(error(syntax_error(What), _), T) :- !, phrase(format_("syntax er
 read_error_text(E, T) :- phrase(format_("~q", [E]), T).
 
 %% query_error_text(+Exception, -Text)  an exception as a top level shows it.
+query_error_text(sandbox(G, Why), T) :- !, sandbox:refusal_text(G, Why, T0), append("error: ", T0, T).
 query_error_text(error(E, _), T) :- !, phrase(format_("error: ~q", [E]), T).
 query_error_text(E, T) :- phrase(format_("error: uncaught exception ~q", [E]), T).
 

@@ -77,10 +77,16 @@ impl PrologMachine {
             poisoned: false,
             accelerators: Vec::new(),
         };
-        // the embedded host comes first: it checks the syntax of files from disk
-        pm.load_file(&super::rules::embedded_host())?;
+        // the embedded host and sandbox come first: they read and check files from disk
+        for file in super::rules::embedded_host() {
+            pm.load_file(&file, true)?;
+        }
+        if rules.trust {
+            pm.run_to_end("sandbox:trust.")
+                .map_err(|e| LoadError(format!("cannot turn the sandbox off: {e}")))?;
+        }
         for file in &rules.files {
-            pm.load_file(file)?;
+            pm.load_file(file, rules.trust)?;
         }
         let game = rules.game();
         pm.check_protocol(game)?;
@@ -133,12 +139,15 @@ impl PrologMachine {
             }
         }
         text.push_str("legal_moves(G, S, Ms) :- findall(M, legal(G, S, M), Ms).\n");
-        self.load_file(&RuleFile {
-            module: "dispatch".to_string(),
-            path: "(the generated module dispatch)".to_string(),
-            disk: None,
-            text,
-        })
+        self.load_file(
+            &RuleFile {
+                module: "dispatch".to_string(),
+                path: "(the generated module dispatch)".to_string(),
+                disk: None,
+                text,
+            },
+            true,
+        )
     }
 
     /// What Prolog printed since the last call.
@@ -146,19 +155,31 @@ impl PrologMachine {
         std::mem::take(&mut *self.output.borrow_mut())
     }
 
-    /// Loads one file; a file from disk is read term by term first, so a syntax
-    /// error is reported with its line before it can reach scryer's loader.
-    fn load_file(&mut self, file: &RuleFile) -> Result<(), LoadError> {
+    /// Loads one file.  A file from disk is read term by term first, so a syntax
+    /// error is reported with its line before it can reach scryer's loader, and
+    /// (unless `trust`) checked by the sandbox, which may hand back a rewritten
+    /// text (its meta-calls wrapped in run-time checks) to load instead.
+    fn load_file(&mut self, file: &RuleFile, trust: bool) -> Result<(), LoadError> {
+        let mut text = file.text.clone();
         if let Some(disk) = &file.disk {
             let path = disk.to_string_lossy();
-            let answer = self
-                .answer(
-                    &format!("host:check_syntax({}, R).", quote_string(&path)),
-                    "R",
-                )
+            let q = format!(
+                "sandbox:check_file({}, {}, {}, R, T).",
+                quote_string(&path),
+                quote_atom(&file.module),
+                if trust { "false" } else { "true" }
+            );
+            let answers = self
+                .run_to_end(&q)
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
-            if let Term::Compound(f, args) = &answer {
-                if f == "error" && args.len() == 2 {
+            let (result, rewritten) = match answers.into_iter().next() {
+                Some(Ok(LeafAnswer::LeafAnswer { bindings, .. })) => {
+                    (bindings.get("R").cloned(), bindings.get("T").cloned())
+                }
+                _ => (None, None),
+            };
+            match result {
+                Some(Term::Compound(f, args)) if f == "error" && args.len() == 2 => {
                     let line = super::term_integer(&args[0]).unwrap_or(0);
                     let what = super::term_text(&args[1]).unwrap_or_default();
                     let at = if line > 0 {
@@ -166,12 +187,31 @@ impl PrologMachine {
                     } else {
                         file.path.clone()
                     };
-                    return Err(LoadError(format!("{at}: syntax error: {what}")));
+                    return Err(LoadError(format!("{at}: {what}")));
+                }
+                Some(Term::Atom(a)) if a == "rewrite" => {
+                    text = rewritten
+                        .as_ref()
+                        .and_then(super::term_text)
+                        .ok_or_else(|| {
+                            LoadError(format!("{}: the sandbox could not rewrite it", file.path))
+                        })?;
+                }
+                Some(Term::Atom(a)) if a == "ok" => {}
+                _ => {
+                    return Err(LoadError(format!(
+                        "{}: the sandbox could not read it",
+                        file.path
+                    )))
                 }
             }
         }
+        // scryer's loader trips over a comment on the last line: end with a newline
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
         self.take_output();
-        let (module, text) = (file.module.clone(), file.text.clone());
+        let module = file.module.clone();
         catch_unwind(AssertUnwindSafe(|| {
             self.machine.load_module_string(&module, text)
         }))
@@ -198,8 +238,13 @@ impl PrologMachine {
         for warning in out.lines().filter(|l| !l.trim().is_empty()) {
             eprintln!("{}: {}", file.path, warning.trim().trim_start_matches("% "));
         }
-        self.run_to_end("host:clear.")
-            .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
+        let q = format!("sandbox:add_rule_module({}).", quote_atom(&file.module));
+        self.run_to_end(if file.module == "host" || file.module == "sandbox" {
+            "host:clear."
+        } else {
+            &q
+        })
+        .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
         Ok(())
     }
 

@@ -77,10 +77,11 @@ macro_rules! lib {
     };
 }
 
-/// The helpers every machine loads, in load order: host first, because it checks
-/// the syntax of every file that comes from disk.
-const CORE: [Library; 4] = [
+/// The helpers every machine loads, in load order: host and sandbox first, because
+/// the sandbox reads and checks every file that comes from disk.
+const CORE: [Library; 5] = [
     lib!("host", "rules/lib/host.pl"),
+    lib!("sandbox", "rules/lib/sandbox.pl"),
     lib!("protocol", "rules/lib/protocol.pl"),
     lib!("search", "rules/lib/search.pl"),
     lib!("native", "rules/lib/native.pl"),
@@ -100,10 +101,9 @@ const BOARDS: [Library; 2] = [
 /// The modules of the core helpers with foreign bindings.
 const CORE_ACCEL: [&str; 1] = ["native"];
 
-/// The embedded copy of the host helpers.
-pub fn embedded_host() -> RuleFile {
-    let h = &CORE[0];
-    RuleFile::embedded(h.module, h.path, h.text)
+/// The embedded copies of the host helpers and the sandbox, loaded before anything else.
+pub fn embedded_host() -> [RuleFile; 2] {
+    [&CORE[0], &CORE[1]].map(|h| RuleFile::embedded(h.module, h.path, h.text))
 }
 
 /// The names of the board libraries a rule file may require.
@@ -120,6 +120,8 @@ pub struct RuleSet {
     pub games: Vec<String>,
     /// The modules whose `load/0` binds foreign functions (for the accelerated tier).
     pub accelerators: Vec<String>,
+    /// Whether files from disk and REPL queries run unchecked (`--trust`).
+    pub trust: bool,
 }
 
 impl RuleSet {
@@ -171,6 +173,17 @@ pub fn rule_set(
         if depth > 8 {
             return Err(SourceError::Cycle(file.path));
         }
+        // a file from disk may take a reserved name only as the override of the board
+        // library of that name (lib/hexgrid.pl declaring hexgrid, for mutant tests):
+        // it is checked by the sandbox like any rule file, and the host's own modules
+        // (host, sandbox, protocol, dispatch, scryer's libraries) stay the embedded ones
+        let board_override = !is_game && BOARDS.iter().any(|l| l.module == file.module);
+        if file.disk.is_some() && reserved_module(&file.module) && !board_override {
+            return Err(SourceError::Reserved {
+                path: file.path,
+                module: file.module,
+            });
+        }
         for name in required_names(&file.text) {
             if out.0.iter().any(|f| f.module == name) {
                 continue;
@@ -202,7 +215,7 @@ pub fn rule_set(
     let mut acc = (Vec::new(), Vec::new(), Vec::new());
     visit(game, true, 0, find, lib_dir, &mut acc)?;
     let (files, g, a) = acc;
-    for lib in CORE.iter().skip(1) {
+    for lib in CORE.iter().skip(2) {
         ordered.push(RuleFile::embedded(lib.module, lib.path, lib.text));
     }
     ordered.extend(files);
@@ -212,6 +225,7 @@ pub fn rule_set(
         files: ordered,
         games,
         accelerators,
+        trust: false,
     })
 }
 
@@ -234,9 +248,72 @@ pub enum SourceError {
     Reserved { path: String, module: String },
 }
 
-/// The module names of ludolog's own Prolog files, which no rule file may take.
+/// Modules of scryer itself and its libraries: a rule file taking one of these
+/// names would replace code the host and every other module run.
+const SCRYER_MODULES: [&str; 56] = [
+    "user",
+    "builtins",
+    "loader",
+    "$toplevel",
+    "toplevel",
+    "arithmetic",
+    "assoc",
+    "atts",
+    "between",
+    "charsio",
+    "clpb",
+    "clpz",
+    "cont",
+    "crypto",
+    "csv",
+    "dcgs",
+    "debug",
+    "diag",
+    "dif",
+    "error",
+    "ffi",
+    "files",
+    "format",
+    "freeze",
+    "gensym",
+    "http_open",
+    "iso_ext",
+    "lambda",
+    "lists",
+    "ordsets",
+    "os",
+    "pairs",
+    "pio",
+    "process",
+    "queues",
+    "random",
+    "reif",
+    "sgml",
+    "si",
+    "simplex",
+    "sockets",
+    "tabling",
+    "terms",
+    "time",
+    "tls",
+    "ugraphs",
+    "uuid",
+    "wasm",
+    "when",
+    "xpath",
+    "http_server",
+    "serialization",
+    "json",
+    "numerics",
+    "apply",
+    "system",
+];
+
+/// The module names of ludolog's own Prolog files and of scryer's libraries, which
+/// no rule file may take.
 pub fn reserved_module(name: &str) -> bool {
-    CORE.iter().chain(BOARDS.iter()).any(|l| l.module == name)
+    SCRYER_MODULES.contains(&name)
+        || CORE.iter().chain(BOARDS.iter()).any(|l| l.module == name)
         || BOARDS
             .iter()
             .any(|l| l.accel.is_some_and(|(m, _, _)| m == name))

@@ -20,6 +20,8 @@ pub struct EngineSpec {
     pub rules: Option<PathBuf>,
     /// The inference limit of each query in the rule tiers (`None`: the default).
     pub limit: Option<u64>,
+    /// `--trust`: rule files from disk and REPL queries run without the sandbox.
+    pub trust: bool,
 }
 
 /// An error opening an engine.
@@ -77,6 +79,7 @@ impl EngineSpec {
             tier: None,
             rules: None,
             limit: None,
+            trust: false,
         }
     }
 
@@ -142,7 +145,8 @@ impl EngineSpec {
         let from_disk = game.disk.is_some();
         let descriptor = games::find(&game.module);
         let find = |name: &str| find_game(dir.as_deref(), name);
-        let rules = rule_set(game, &find, lib_dir.as_deref())?;
+        let mut rules = rule_set(game, &find, lib_dir.as_deref())?;
+        rules.trust = self.trust;
         Ok(Resolved {
             rules,
             descriptor,

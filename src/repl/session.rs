@@ -382,6 +382,7 @@ impl Session {
                         tier: None,
                         rules: None,
                         limit: self.spec.limit,
+                        trust: self.spec.trust,
                     };
                     self.switch(spec, false)
                 }
@@ -394,6 +395,7 @@ impl Session {
                     tier: None,
                     rules: None,
                     limit: self.spec.limit,
+                    trust: self.spec.trust,
                 };
                 self.switch(spec, false)
             }

@@ -14,6 +14,7 @@ pub fn engine(game: &str, options: &str, tier: Tier) -> Box<dyn Engine> {
         tier: Some(tier),
         rules: None,
         limit: None,
+        trust: false,
     };
     spec.open()
         .unwrap_or_else(|e| panic!("cannot open {game} {options} ({tier}): {e}"))
@@ -80,6 +81,7 @@ pub fn mutant(
         tier: Some(Tier::Spec),
         rules: Some(dir.path().to_path_buf()),
         limit: None,
+        trust: false,
     };
     let engine = spec
         .open()
