@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli::{self, PositionArg};
-use ludolog::game::{GameOptions, Limits, SearchSpec, Tier};
+use ludolog::game::{count_in, GameOptions, Limits, SearchSpec, Tier};
 use ludolog::registry::EngineSpec;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,8 +40,10 @@ struct RunArgs {
     /// Load the rules from this file or directory instead of the built-in copy.
     #[arg(long, value_name = "PATH")]
     rules: Option<PathBuf>,
-    /// Stop a rule-file query after this many inferences.
-    #[arg(long, value_name = "N")]
+    /// Stop each rule-file query after this many inferences, 1000 to 10^12 (default:
+    /// 30 million for a query on one position, about two seconds; 2*10^9 for perft,
+    /// playouts and search).
+    #[arg(long, value_name = "N", value_parser = inference_limit)]
     inference_limit: Option<u64>,
     /// Run rule files and REPL queries without the sandbox: they may then reach
     /// files, programs, the network and foreign libraries.
@@ -84,7 +86,8 @@ enum Command {
         game: GameArgs,
         #[command(flatten)]
         pos: PositionArgs,
-        #[arg(long, short)]
+        /// Count to this many plies, 0 to 20.
+        #[arg(long, short, value_parser = perft_depth)]
         depth: u32,
         #[arg(long)]
         json: bool,
@@ -96,17 +99,17 @@ enum Command {
         /// The two tiers to compare (default: spec,native where a native engine exists).
         #[arg(long, value_delimiter = ',')]
         tiers: Vec<Tier>,
-        /// Random games to play.
-        #[arg(long, default_value_t = 100)]
+        /// Random games to play, 1 to 10^7.
+        #[arg(long, default_value_t = 100, value_parser = games_count)]
         games: usize,
-        /// Cut each game off after this many plies.
-        #[arg(long, default_value_t = 1000)]
+        /// Cut each game off after this many plies, 1 to 10^6.
+        #[arg(long, default_value_t = 1000, value_parser = max_plies)]
         max_plies: usize,
         /// Seed of the random games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Also compare perft counts to this depth.
-        #[arg(long)]
+        /// Also compare perft counts to this depth, 0 to 20.
+        #[arg(long, value_parser = perft_depth)]
         perft: Option<u32>,
         #[arg(long)]
         json: bool,
@@ -117,14 +120,14 @@ enum Command {
         game: GameArgs,
         #[command(flatten)]
         pos: PositionArgs,
-        /// Search this many plies deep (default 4 without --time).
-        #[arg(long, short)]
+        /// Search this many plies deep, 1 to 40 (default 4 without --time).
+        #[arg(long, short, value_parser = search_depth)]
         depth: Option<u32>,
-        /// Search for this long, e.g. 2s or 500ms (native tier).
-        #[arg(long, value_parser = parse_duration)]
+        /// Search for this long, e.g. 2s or 500ms, 1ms to 3600s (native tier).
+        #[arg(long, value_parser = search_time)]
         time: Option<std::time::Duration>,
-        /// Use MCTS with this many playouts instead of alpha-beta (native tier).
-        #[arg(long)]
+        /// Use MCTS with this many playouts instead of alpha-beta, 1 to 10^8 (native tier).
+        #[arg(long, value_parser = mcts_playouts)]
         mcts: Option<u64>,
         #[arg(long)]
         json: bool,
@@ -177,17 +180,17 @@ enum Command {
     Bench {
         #[command(flatten)]
         game: GameArgs,
-        /// Seconds to spend on each measurement.
-        #[arg(long, default_value_t = 2.0)]
+        /// Seconds to spend on each measurement, 0.1 to 600.
+        #[arg(long, default_value_t = 2.0, value_parser = bench_seconds)]
         seconds: f64,
         /// Tiers to measure, comma-separated (default: all that exist).
         #[arg(long, value_delimiter = ',')]
         tiers: Vec<Tier>,
-        /// Depth of the native search timed on sampled positions.
-        #[arg(long, default_value_t = 4)]
+        /// Depth of the native search timed on sampled positions, 1 to 40.
+        #[arg(long, default_value_t = 4, value_parser = search_depth)]
         search_depth: u32,
-        /// How many positions from random games to time that search on (0: skip).
-        #[arg(long, default_value_t = 12)]
+        /// How many positions from random games to time that search on, 0 (skip) to 1000.
+        #[arg(long, default_value_t = 12, value_parser = bench_positions)]
         positions: usize,
         #[arg(long)]
         json: bool,
@@ -214,19 +217,49 @@ fn engine_spec(game: String, run: &RunArgs) -> Result<EngineSpec> {
     })
 }
 
-/// Reads "2s", "500ms" or a number of seconds.
-fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
-    let t = text.trim();
-    let (num, scale) = if let Some(ms) = t.strip_suffix("ms") {
-        (ms, 0.001)
-    } else if let Some(s) = t.strip_suffix('s') {
-        (s, 1.0)
-    } else {
-        (t, 1.0)
-    };
-    match num.trim().parse::<f64>() {
-        Ok(v) if v >= 0.0 && v.is_finite() => Ok(std::time::Duration::from_secs_f64(v * scale)),
-        _ => Err(format!("`{text}` is not a duration like 2s or 500ms")),
+/// `--depth` of best and bench: 1 to `MAX_SEARCH_DEPTH`.
+fn search_depth(text: &str) -> Result<u32, String> {
+    ludolog::game::search_depth(text)
+}
+
+/// `--depth` of perft and `--perft` of check: 0 to `MAX_PERFT_DEPTH`.
+fn perft_depth(text: &str) -> Result<u32, String> {
+    ludolog::game::perft_depth(text)
+}
+
+/// `--time`: "2s", "500ms" or a number of seconds, 1 ms to an hour.
+fn search_time(text: &str) -> Result<std::time::Duration, String> {
+    ludolog::game::search_time(text)
+}
+
+/// `--mcts`: 1 to `MAX_MCTS_PLAYOUTS` playouts.
+fn mcts_playouts(text: &str) -> Result<u64, String> {
+    ludolog::game::mcts_playouts(text)
+}
+
+fn inference_limit(text: &str) -> Result<u64, String> {
+    count_in(text, "an inference limit", 1000..=1_000_000_000_000)
+}
+
+fn games_count(text: &str) -> Result<usize, String> {
+    count_in(text, "a number of games", 1..=10_000_000).map(|n| n as usize)
+}
+
+fn max_plies(text: &str) -> Result<usize, String> {
+    count_in(text, "a number of plies", 1..=1_000_000).map(|n| n as usize)
+}
+
+fn bench_positions(text: &str) -> Result<usize, String> {
+    count_in(text, "a number of positions", 0..=1000).map(|n| n as usize)
+}
+
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) if (0.1..=600.0).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{}` is not a number of seconds (from 0.1 to 600)",
+            ludolog::game::elide(text)
+        )),
     }
 }
 
@@ -322,9 +355,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     "save" => config.save = Some(PathBuf::from(value)),
                     "load" => config.load = Some(PathBuf::from(value)),
                     "seed" => {
-                        config.seed = value
-                            .parse()
-                            .map_err(|_| anyhow::anyhow!("--seed takes a number"))?
+                        config.seed = value.parse().map_err(|_| {
+                            anyhow::anyhow!(
+                                "--seed takes a whole number from 0 to {}, not `{}`",
+                                u64::MAX,
+                                ludolog::game::elide(&value)
+                            )
+                        })?
                     }
                     _ => config
                         .players

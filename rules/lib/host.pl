@@ -23,7 +23,7 @@ request(G, Limit, Req, Reply) :-
     (  catch(call_with_inference_limit(handle(G, Req, V), Limit, R), E, true)
     -> (  nonvar(E) -> exception_reply(E, Reply)
        ;  R == inference_limit_exceeded
-       -> limit_text(Limit, Text), Reply = error(limit, Text)
+       -> step_limit_text(Limit, Text), Reply = error(limit, Text)
        ;  Reply = ok(V)
        )
     ;  Reply = error(failed, "the request failed")
@@ -32,6 +32,16 @@ request(G, Limit, Req, Reply) :-
 %% limit_text(+Limit, -Text)  the message for a request that ran past its inference limit.
 limit_text(Limit, Text) :-
     phrase(format_("the query ran past its inference limit of ~d (a loop in the rules?)", [Limit]), Text).
+
+%% step(+Name)  the protocol predicate a request runs now, named if it runs away.
+step(Name) :- bb_put(host_step, Name).
+
+%% step_limit_text(+Limit, -Text)  the message for a request that ran past its limit, naming the step.
+step_limit_text(Limit, Text) :-
+    (  catch(bb_get(host_step, Step), _, fail)
+    -> phrase(format_("~s ran past the inference limit of ~d (a loop in the rules? --inference-limit N raises it)", [Step, Limit]), Text)
+    ;  limit_text(Limit, Text)
+    ).
 
 %% exception_reply(+Exception, -Reply)  a thrown term as an error reply.
 exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
@@ -68,11 +78,13 @@ state(Id, S) :-
 
 %% handle(+Game, +Request, -Value)  one request, answered once.
 handle(G, initial(Options, Id), ok) :-
+    step("initial/2"),
     (  call(G:initial(Options, S)) -> true
     ;  fail_with(options, "initial/2 refused the options ~q", [Options])
     ),
     hold(Id, S).
 handle(G, parse(PosText, Id), ok) :-
+    step("position//1 (reading a position)"),
     parse_position(G, PosText, S),
     hold(Id, S).
 handle(_, release(Id), Found) :-
@@ -82,34 +94,46 @@ handle(_, copy(Id, Id1), ok) :-
     hold(Id1, S).
 handle(G, text(Id), Text) :-
     state(Id, S),
+    step("position//1 (writing a position)"),
     position_text(G, S, Text).
 handle(G, describe(Id), d(Text, Player, Outcome, Moves)) :-
     state(Id, S),
+    step("position//1 (writing a position)"),
     position_text(G, S, Text),
+    step("to_move/2"),
     once(dispatch:to_move(G, S, P)), plain_text(P, Player),
+    step("outcome/2"),
     (  dispatch:outcome(G, S, O) -> plain_text(O, Outcome) ; Outcome = none ),
+    step("legal/2"),
     protocol:legal_moves(G, S, Ms),
+    step("move//1 (writing a move)"),
     maplist(move_text(G), Ms, Moves).
 handle(G, play(Id, MoveText, Id1), ok) :-
     state(Id, S),
+    step("play/3"),
     parse_move(G, MoveText, M),
     checked_play(G, S, M, MoveText, S1),
     hold(Id1, S1).
 handle(G, after(Id, MoveTexts, Id1), ok) :-
     state(Id, S0),
+    step("play/3"),
     replay_texts(MoveTexts, 1, G, S0, S),
     hold(Id1, S).
 handle(G, perft(Id, Depth), N) :-
     state(Id, S),
+    step("perft (legal/2 and play/3)"),
     protocol:perft(G, S, Depth, N).
 handle(G, perft_counts(Id, Depth), Ns) :-
     state(Id, S),
+    step("perft (legal/2 and play/3)"),
     protocol:perft_counts(G, S, Depth, Ns).
 handle(G, playouts(Id, N, Seed, MaxPlies), Plies) :-
     state(Id, S),
+    step("the random playouts (legal/2, play/3 and outcome/2)"),
     protocol:playouts(G, S, N, Seed, MaxPlies, Plies).
 handle(G, best(Id, Depth), Best) :-
     state(Id, S),
+    step("the alpha-beta search (legal/2, play/3 and evaluate/3)"),
     (  search:alphabeta(G, S, Depth, M, Score, Nodes)
     -> move_text(G, M, Text), Best = b(Text, Score, Nodes)
     ;  Best = none
@@ -117,10 +141,22 @@ handle(G, best(Id, Depth), Best) :-
 handle(G, evaluate(Id, PlayerText), Score) :-
     state(Id, S),
     atom_chars(P, PlayerText),
+    step("evaluate/3"),
     once(dispatch:evaluate(G, S, P, Score)).
 handle(G, view(Id), View) :-
     state(Id, S),
-    once(call(G:view(S, View))).
+    step("view/2"),
+    once(call(G:view(S, View))),
+    view_bounded(View).
+
+%% view_bounded(+View)  a view small enough to hand to the host, or an error saying its size.
+view_bounded(View) :-
+    (  View = view(_, C, R, Cells, _), integer(C), integer(R), C * R > 4096
+    -> fail_with(protocol, "view/2 describes ~d x ~d cells, more than the 4096 a view may have", [C, R])
+    ;  View = view(_, _, _, Cells, _), '$skip_max_list'(N, 4097, Cells, _), N > 4096
+    -> fail_with(protocol, "view/2 lists more than the 4096 cells a view may have", [])
+    ;  true
+    ).
 
 %% replay_texts(+MoveTexts, +Index, +Game, +State0, -State)  play move texts in order.
 replay_texts([], _, _, S, S).

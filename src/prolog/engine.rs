@@ -1,7 +1,9 @@
 //! `RulesEngine`: a rule file run by the embedded Prolog engine, as an `Engine` over
 //! positions held by the Prolog host (`host:held/2`, one term per handle).
 
-use super::machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
+use super::machine::{
+    LoadError, PrologMachine, QueryError, BULK_INFERENCE_LIMIT, DEFAULT_INFERENCE_LIMIT,
+};
 use super::rules::RuleSet;
 use super::term::{quote_atom, quote_string, term_integer, term_text};
 use super::view_term::view_from_term;
@@ -70,6 +72,8 @@ pub struct RulesEngine {
     options: RuleOptions,
     tier: Tier,
     limit: u64,
+    /// The limit of perft, playouts and search requests, whose size the user chose.
+    bulk_limit: u64,
     next: u64,
     held: usize,
 }
@@ -102,14 +106,24 @@ impl RulesEngine {
             options,
             tier,
             limit: DEFAULT_INFERENCE_LIMIT,
+            bulk_limit: BULK_INFERENCE_LIMIT,
             next: 1,
             held: 0,
         })
     }
 
-    /// Sets the inference limit of each request.
+    /// Sets the inference limit of each request (perft, playouts and search included).
     pub fn set_limit(&mut self, limit: u64) {
         self.limit = limit;
+        self.bulk_limit = limit;
+    }
+
+    /// Sends a request whose work the user sized, under the bulk limit.
+    fn request_bulk(&mut self, request: &str) -> Result<Term, EngineError> {
+        let limit = std::mem::replace(&mut self.limit, self.bulk_limit);
+        let reply = self.request(request);
+        self.limit = limit;
+        reply
     }
 
     /// The module name of the game.
@@ -333,12 +347,12 @@ impl Engine for RulesEngine {
     }
 
     fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
-        let t = self.request(&format!("perft({}, {depth})", pos.0))?;
+        let t = self.request_bulk(&format!("perft({}, {depth})", pos.0))?;
         self.integer(&t)
     }
 
     fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
-        let t = self.request(&format!("perft_counts({}, {depth})", pos.0))?;
+        let t = self.request_bulk(&format!("perft_counts({}, {depth})", pos.0))?;
         match &t {
             Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
@@ -359,7 +373,7 @@ impl Engine for RulesEngine {
             }
         };
         let depth = limits.depth.unwrap_or(2).max(1);
-        let t = self.request(&format!("best({}, {depth})", pos.0))?;
+        let t = self.request_bulk(&format!("best({}, {depth})", pos.0))?;
         match &t {
             Term::Atom(a) if a == "none" => Ok(BestMove {
                 mv: None,
@@ -403,7 +417,7 @@ impl Engine for RulesEngine {
         max_plies: u64,
     ) -> Result<u64, EngineError> {
         let seed = seed % (1 << 31);
-        let t = self.request(&format!(
+        let t = self.request_bulk(&format!(
             "playouts({}, {count}, {seed}, {max_plies})",
             pos.0
         ))?;

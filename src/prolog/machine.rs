@@ -15,8 +15,14 @@ use std::io::Cursor;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
-/// Inference limit of a request unless the caller gives another.
-pub const DEFAULT_INFERENCE_LIMIT: u64 = 2_000_000_000;
+/// Inference limit of a request on one position (initial/2, legal/2, play/3, view/2, ...)
+/// unless the caller gives another: about two seconds of scryer, so a looping rule
+/// stops soon, named, while the largest real position needs far less.
+pub const DEFAULT_INFERENCE_LIMIT: u64 = 30_000_000;
+
+/// Inference limit of a request whose work the user sized (perft to a depth, N
+/// playouts, a search to a depth) unless the caller gives another.
+pub const BULK_INFERENCE_LIMIT: u64 = 2_000_000_000;
 
 /// A rule file that could not be loaded: the message says file:line where known.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]

@@ -83,10 +83,9 @@ pub fn parse(line: &str) -> Result<Command, String> {
             .ok_or_else(|| ":tier needs spec, accelerated or native".to_string()),
         "best" => match rest.first() {
             None => Ok(Command::Best(None)),
-            Some(d) => d
-                .parse()
+            Some(d) => crate::game::search_depth(d)
                 .map(|d| Command::Best(Some(d)))
-                .map_err(|_| format!(":best takes a depth, not `{d}`")),
+                .map_err(|e| format!(":best takes a depth: {e}")),
         },
         "help" | "h" | "?" => Ok(Command::Help(one(&rest))),
         "quit" | "q" | "exit" => Ok(Command::Quit),

@@ -4,7 +4,6 @@ use crate::game::{Engine, EngineError, Limits, Pos, SearchSpec};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use std::str::FromStr;
-use std::time::Duration;
 
 /// Who chooses a side's moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,7 +20,10 @@ impl FromStr for PlayerKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
-            format!("`{s}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N)")
+            format!(
+                "`{}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N)",
+                crate::game::elide(s)
+            )
         };
         let (kind, arg) = match s.split_once(':') {
             Some((k, a)) => (k, Some(a)),
@@ -36,26 +38,25 @@ impl FromStr for PlayerKind {
                 ..Limits::default()
             })),
             ("alphabeta", Some(a)) => {
-                if let Some(secs) = a.strip_suffix('s') {
-                    let t: f64 = secs.parse().map_err(|_| bad())?;
-                    if !(t.is_finite() && t > 0.0) {
-                        return Err(bad());
-                    }
+                if a.trim().ends_with('s') {
                     Ok(PlayerKind::AlphaBeta(Limits {
-                        time: Some(Duration::from_secs_f64(t)),
+                        time: Some(
+                            crate::game::search_time(a).map_err(|e| format!("{}: {e}", bad()))?,
+                        ),
                         ..Limits::default()
                     }))
                 } else {
-                    let d: u32 = a.parse().map_err(|_| bad())?;
+                    let d = crate::game::search_depth(a).map_err(|e| format!("{}: {e}", bad()))?;
                     Ok(PlayerKind::AlphaBeta(Limits {
-                        depth: Some(d.max(1)),
+                        depth: Some(d),
                         ..Limits::default()
                     }))
                 }
             }
-            ("mcts", a) => Ok(PlayerKind::Mcts(
-                a.map_or(Ok(10_000), |a| a.parse().map_err(|_| bad()))?,
-            )),
+            ("mcts", a) => Ok(PlayerKind::Mcts(match a {
+                None => 10_000,
+                Some(a) => crate::game::mcts_playouts(a).map_err(|e| format!("{}: {e}", bad()))?,
+            })),
             _ => Err(bad()),
         }
     }
