@@ -112,6 +112,13 @@ position_in(contactix(X*Y, hex(C-R, false, P, Board, Status))) -->
        hexgrid:cells_board(C, Cells, Board),
        status(Board, C-R, Status) }.
 
+%% position_error(+State, -Reason)  why no game reaches a state read from a text (either
+% colour may start); fails when a game does.
+position_error(contactix(X*Y, hex(Size, _, P, Board, _)), Reason) :-
+    hex:stone_facts(Board, Size, Counts, Won),
+    colour(P, X*Y, T),
+    hex:names_error([X, Y], either, T, Counts, Won, Reason).
+
 %% letter(?HexCell, ?Letter)  Hex's r and b are written x and y.
 letter(e, e).
 letter(r, x).

@@ -25,6 +25,7 @@
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
+:- use_module(library(format)).
 
 %% requires(?Library)  Hex is played on hexgrid.pl's rhombus.
 requires(hexgrid).
@@ -219,6 +220,67 @@ position_status(Board, Size, Status) :-
     -> Status = won(P)
     ;  Status = ongoing
     ).
+
+%% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
+% when one does (the host asks after reading a position; the native engine says the same).
+position_error(hex(Size, Swap, P, Board, _), Reason) :-
+    stone_facts(Board, Size, Counts, Won),
+    names_error([red, blue], fixed(Swap), P, Counts, Won, Reason).
+
+%% stone_facts(+Board, +Size, -NR-NB, -WR-WB)  the stones of each player and whether they join their edges.
+stone_facts(Board, Size, NR-NB, WR-WB) :-
+    hexgrid:board_cells(Board, Cells),
+    count_stones(Cells, r, NR), count_stones(Cells, b, NB),
+    (  hexgrid:spanning(Board, Size, r, vertical, true) -> WR = true ; WR = false ),
+    (  hexgrid:spanning(Board, Size, b, horizontal, true) -> WB = true ; WB = false ).
+
+%% count_stones(+Cells, +Stone, -N)  how many cells hold Stone.
+count_stones([], _, 0).
+count_stones([C|Cs], X, N) :- count_stones(Cs, X, N0), ( C == X -> N is N0 + 1 ; N = N0 ).
+
+%% names_error(+[X, Y], +First, +ToMove, +NX-NY, +WX-WY, -Reason)  why no game reaches
+% these stone counts, winners and side to move: First is fixed(Swap) when X moves
+% first (Hex), either when either may start (Con-Tac-Tix).
+names_error([X, Y], First, P, NX-NY, WX-WY, Reason) :-
+    plural(NX, SX), plural(NY, SY),
+    (  sides(First, NX, NY, X, Y, []) -> counts_why(First, X, Y, Why),
+       phrase(format_("~a has ~d ~a and ~a ~d: no game reaches that (~s)",
+                      [X, NX, SX, Y, NY, Why]), Reason0)
+    ;  WX == true, WY == true
+    -> phrase(format_("both ~a and ~a join their edges: no game reaches that", [X, Y]), Reason0)
+    ;  WX == true, P == X -> winner_why(X, Y, Reason0)
+    ;  WY == true, P == Y -> winner_why(Y, X, Reason0)
+    ;  sides(First, NX, NY, X, Y, [E|Es]), \+ memberchk(P, [E|Es])
+    -> phrase(format_("with ~d ~a and ~d ~a ~a, ~a is to move, not ~a",
+                      [NX, X, NY, Y, SY, E, P]), Reason0)
+    ),
+    !,
+    Reason = Reason0.
+
+%% plural(+N, -Word)  stone or stones.
+plural(N, S) :- ( N =:= 1 -> S = stone ; S = stones ).
+
+%% sides(+First, +NX, +NY, +X, +Y, -Sides)  who may be to move with these counts ([]: nobody).
+sides(fixed(Swap), NX, NY, X, Y, Sides) :-
+    (  NX =:= NY -> ( Swap == true, NY >= 1 -> Sides = [X, Y] ; Sides = [X] )
+    ;  NX =:= NY + 1 -> Sides = [Y]
+    ;  Swap == true, NY =:= NX + 1 -> Sides = [X]
+    ;  Sides = []
+    ).
+sides(either, NX, NY, X, Y, Sides) :-
+    (  NX =:= NY -> Sides = [X, Y]
+    ;  NX =:= NY + 1 -> Sides = [Y]
+    ;  NY =:= NX + 1 -> Sides = [X]
+    ;  Sides = []
+    ).
+
+counts_why(fixed(false), X, _, W) :- phrase(format_("~a moves first and the players alternate", [X]), W).
+counts_why(fixed(true), X, Y, W) :-
+    phrase(format_("~a moves first, the players alternate, and a swap gives ~a one stone more", [X, Y]), W).
+counts_why(either, _, _, "the players alternate").
+
+winner_why(W, L, Reason) :-
+    phrase(format_("~a joins its edges, so the game ended with its move and ~a is to move, not ~a", [W, L, W]), Reason).
 
 %% view(+State, -View)  the cells, coordinates and pieces, for the renderers.
 view(hex(Cols-Rows, _, P, Board, Status), view(hex, Cols, Rows, Cells, Info)) :-

@@ -184,7 +184,7 @@ fn runaway_query_stops_at_the_inference_limit() {
     let (_dir, path) = rule_file("hex.pl", &text);
     fails_with(
         &["moves", &path, "--inference-limit", "100000"],
-        "ran past its inference limit of 100000",
+        "to_move/2 ran past the inference limit of 100000",
     );
 }
 

@@ -120,7 +120,7 @@ fn prolog_alpha_beta_agrees_with_the_native_score() {
     for pos in [
         "4x4 4/4/4/4 red",
         "4x4 4/1r2/2b1/4 red",
-        "4x4 r3/1b2/2r1/3b blue",
+        "4x4 r3/1b2/2r1/3b red", // (blue to move: no game reaches it)
         "4x4 rr2/bb2/4/4 red",
     ] {
         let (pa, pb) = (native.parse(pos).unwrap(), spec.parse(pos).unwrap());

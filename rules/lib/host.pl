@@ -181,14 +181,28 @@ checked_play(G, S, M, T, _) :-
 parse_position(G, Text, S) :-
     (  catch(dispatch:position(G, S0, Text, []), _, fail)
     -> S = S0
-    ;  fail_with(position, "not a ~a position: \"~s\"", [G, Text])
+    ;  elided(Text, Shown),
+       fail_with(position, "not a ~a position: \"~s\"", [G, Shown])
+    ),
+    (  catch(call(G:position_error(S, Why)), error(existence_error(procedure, _), _), fail)
+    -> fail_with(position, "~s", [Why])
+    ;  true
+    ).
+
+%% elided(+Text, -Shown)  Text, cut to 40 characters with the count of the rest.
+elided(Text, Shown) :-
+    length(Text, N),
+    (  N =< 40 -> Shown = Text
+    ;  length(Head, 40), append(Head, _, Text),
+       phrase(format_("~s… (~d characters)", [Head, N]), Shown)
     ).
 
 %% parse_move(+Game, +Text, -Move)  the move the move text names.
 parse_move(G, Text, M) :-
     (  catch(dispatch:move(G, M0, Text, []), _, fail)
     -> M = M0
-    ;  fail_with(move, "not a ~a move: \"~s\"", [G, Text])
+    ;  elided(Text, Shown),
+       fail_with(move, "not a ~a move: \"~s\"", [G, Shown])
     ).
 
 %% position_text(+Game, +State, -Text)  the position text of State, or a protocol error.

@@ -153,14 +153,16 @@ pub fn parse(text: &str) -> Result<Hex, String> {
         }
         cells[r * cols + c] = Some(p);
     }
-    Ok(Hex::from_cells(
+    let game = Hex::from_cells(
         Arc::new(HexRules::contactix(&x, &y)),
         cols,
         rows,
         &cells,
         to_move,
         false,
-    ))
+    );
+    game.validate()?;
+    Ok(game)
 }
 
 /// Writes a position as a file, tiles by column then row.

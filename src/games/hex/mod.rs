@@ -4,6 +4,7 @@ mod board;
 mod connect;
 pub mod contactix_file;
 mod notation;
+mod validate;
 
 pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
 pub use connect::{cells_distance, group_spans, spanning};

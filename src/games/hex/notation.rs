@@ -64,14 +64,19 @@ impl Cursor<'_> {
         self.text.get(self.at).copied()
     }
 
+    /// An error at the cursor: the column counts characters, and what was found is
+    /// shown as typed (the cursor only ever steps over ASCII, so it sits on a
+    /// character boundary).
     fn fail<T>(&self, expected: &str) -> Result<T, String> {
-        let found = match self.peek() {
+        let text = String::from_utf8_lossy(self.text);
+        let before = String::from_utf8_lossy(&self.text[..self.at.min(self.text.len())]);
+        let found = match text[before.len().min(text.len())..].chars().next() {
             None => "the end of the text".to_string(),
-            Some(ch) => format!("'{}'", ch as char),
+            Some(ch) => format!("'{ch}'"),
         };
         Err(format!(
             "column {}: expected {expected}, found {found}",
-            self.at + 1
+            before.chars().count() + 1
         ))
     }
 
@@ -214,7 +219,9 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
             return cur.fail(&format!("the colour to move ({x} or {y})"));
         };
         let rules = Arc::new(HexRules::contactix(&x, &y));
-        return Ok(Hex::from_cells(rules, cols, rows, &cells, to_move, false));
+        let game = Hex::from_cells(rules, cols, rows, &cells, to_move, false);
+        game.validate()?;
+        return Ok(game);
     }
     let to_move = if cur.text[cur.at..].starts_with(rules.names[0].as_bytes()) {
         cur.at += rules.names[0].len();
@@ -235,14 +242,9 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
     if cur.peek().is_some() {
         return cur.fail("the end of the text");
     }
-    Ok(Hex::from_cells(
-        rules.clone(),
-        cols,
-        rows,
-        &cells,
-        to_move,
-        swap,
-    ))
+    let game = Hex::from_cells(rules.clone(), cols, rows, &cells, to_move, swap);
+    game.validate()?;
+    Ok(game)
 }
 
 /// Reads a move and checks that it is legal in `game`.

@@ -1,0 +1,177 @@
+//! Which Hex and Con-Tac-Tix positions a game can reach: stone counts, the side to
+//! move and the winner, checked when a position text is read (the rule files'
+//! `position_error/2` says the same words).
+
+use super::board::Board;
+use super::{Hex, Style};
+
+/// Who moves first, which fixes the stone counts a game can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// The first player moves first (Hex); `swap`: the pie rule is on.
+    Fixed { swap: bool },
+    /// Either colour may start (Con-Tac-Tix positions carry `turn:`).
+    Either,
+}
+
+fn stones(n: usize) -> &'static str {
+    if n == 1 {
+        "stone"
+    } else {
+        "stones"
+    }
+}
+
+/// The sides that may be to move with these stone counts (empty: no game has them).
+fn sides(first: First, counts: [usize; 2]) -> Vec<usize> {
+    let [x, y] = counts;
+    match first {
+        First::Fixed { swap } => {
+            if x == y {
+                if swap && y >= 1 {
+                    vec![0, 1]
+                } else {
+                    vec![0]
+                }
+            } else if x == y + 1 {
+                vec![1]
+            } else if swap && y == x + 1 {
+                vec![0]
+            } else {
+                vec![]
+            }
+        }
+        First::Either => {
+            if x == y {
+                vec![0, 1]
+            } else if x == y + 1 {
+                vec![1]
+            } else if y == x + 1 {
+                vec![0]
+            } else {
+                vec![]
+            }
+        }
+    }
+}
+
+/// Why no game reaches a position with these facts, or `Ok` when one does.
+/// `names` are the players in turn order (index 0 joins top and bottom),
+/// `won[p]`: player p's stones join its edges.
+pub fn position_error(
+    names: [&str; 2],
+    first: First,
+    counts: [usize; 2],
+    won: [bool; 2],
+    to_move: usize,
+) -> Result<(), String> {
+    let [x, y] = names;
+    let allowed = sides(first, counts);
+    if allowed.is_empty() {
+        let why = match first {
+            First::Fixed { swap: false } => format!("{x} moves first and the players alternate"),
+            First::Fixed { swap: true } => format!(
+                "{x} moves first, the players alternate, and a swap gives {y} one stone more"
+            ),
+            First::Either => "the players alternate".to_string(),
+        };
+        return Err(format!(
+            "{x} has {} {} and {y} {}: no game reaches that ({why})",
+            counts[0],
+            stones(counts[0]),
+            counts[1]
+        ));
+    }
+    if won[0] && won[1] {
+        return Err(format!(
+            "both {x} and {y} join their edges: no game reaches that"
+        ));
+    }
+    for w in 0..2 {
+        if won[w] && to_move == w {
+            let (winner, loser) = (names[w], names[1 - w]);
+            return Err(format!(
+                "{winner} joins its edges, so the game ended with its move and {loser} is to move, not {winner}"
+            ));
+        }
+    }
+    if !allowed.contains(&to_move) {
+        return Err(format!(
+            "with {} {x} and {} {y} {}, {} is to move, not {}",
+            counts[0],
+            counts[1],
+            stones(counts[1]),
+            names[allowed[0]],
+            names[to_move]
+        ));
+    }
+    Ok(())
+}
+
+impl Hex {
+    /// Why no game reaches this position (read from a text), or `Ok`.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        // the stones again, on a fresh board: a group's last stone reports its span
+        let (cols, rows) = (self.board.cols(), self.board.rows());
+        let mut fresh = Board::new(cols, rows);
+        let mut counts = [0usize; 2];
+        let mut won = [false; 2];
+        for i in 0..cols * rows {
+            if let Some(p) = self.board.stone(i) {
+                counts[p] += 1;
+                won[p] |= fresh.place(i, p, self.axes[p]);
+            }
+        }
+        let first = match self.rules.style {
+            Style::ConTacTix => First::Either,
+            _ => First::Fixed { swap: self.swap },
+        };
+        position_error(
+            [self.rules.names[0].as_str(), self.rules.names[1].as_str()],
+            first,
+            counts,
+            won,
+            self.to_move,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RB: [&str; 2] = ["red", "blue"];
+    const NO_SWAP: First = First::Fixed { swap: false };
+
+    #[test]
+    fn counts_and_sides() {
+        assert!(position_error(RB, NO_SWAP, [0, 0], [false; 2], 0).is_ok());
+        assert!(position_error(RB, NO_SWAP, [1, 0], [false; 2], 1).is_ok());
+        assert_eq!(
+            position_error(RB, NO_SWAP, [3, 1], [false; 2], 1).unwrap_err(),
+            "red has 3 stones and blue 1: no game reaches that (red moves first and the players alternate)"
+        );
+        assert_eq!(
+            position_error(RB, NO_SWAP, [1, 1], [false; 2], 1).unwrap_err(),
+            "with 1 red and 1 blue stone, red is to move, not blue"
+        );
+        let swap = First::Fixed { swap: true };
+        assert!(position_error(RB, swap, [0, 1], [false; 2], 0).is_ok());
+        assert!(position_error(RB, swap, [1, 1], [false; 2], 1).is_ok());
+        assert!(position_error(RB, swap, [0, 0], [false; 2], 1).is_err());
+        assert!(position_error(RB, First::Either, [2, 3], [false; 2], 0).is_ok());
+        assert!(position_error(RB, First::Either, [2, 4], [false; 2], 0).is_err());
+    }
+
+    #[test]
+    fn winners() {
+        assert_eq!(
+            position_error(RB, NO_SWAP, [2, 2], [true, true], 0).unwrap_err(),
+            "both red and blue join their edges: no game reaches that"
+        );
+        assert_eq!(
+            position_error(RB, NO_SWAP, [2, 2], [false, true], 1).unwrap_err(),
+            "blue joins its edges, so the game ended with its move and red is to move, not blue"
+        );
+    }
+}
