@@ -25,6 +25,7 @@
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
+:- use_module(library(format)).
 
 %% initial(+Options, -State)  the start position; option sight(forward|all), declared
 % with its default in the descriptor (src/games/replica/).
@@ -326,6 +327,32 @@ side_won(P, Board) :-
     (  \+ piece(Board, _, king(Q)) -> true
     ;  corner(P, C), square(Board, C, king(P))
     ).
+
+%% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
+% when one does (the host asks after reading a position; the native engine says the same).
+position_error(replica(_, P, Board, _), Reason) :-
+    other(P, Q),
+    findall(C, piece(Board, _, man(C)), Men), findall(C, piece(Board, _, king(C)), Kings),
+    append(Men, Kings, All),
+    (  member(S, [white, black]), count_of(All, S, N), N > 12
+    -> phrase(format_("~a has ~d pieces: a side has 12 at most", [S, N]), Reason)
+    ;  Kings == []
+    -> Reason = "neither white nor black has a king: no game reaches that"
+    ;  square(Board, 8-8, king(white)), square(Board, 1-1, king(black))
+    -> Reason = "white has a king on h8 and black one on a1: no game reaches that"
+    ;  \+ memberchk(Q, Kings)
+    -> phrase(format_("~a has no king: the game ended when ~a captured it, so ~a is to move, not ~a",
+                      [Q, P, Q, P]), Reason)
+    ;  corner(P, Sq), square(Board, Sq, king(P))
+    -> phrase(square_name(Sq), Name),
+       phrase(format_("~a has a king on ~s: the game ended with that move, so ~a is to move, not ~a",
+                      [P, Name, Q, P]), Reason)
+    ),
+    !.
+
+%% count_of(+Colours, +Colour, -N)  how many times Colour is in the list.
+count_of([], _, 0).
+count_of([X|Xs], C, N) :- count_of(Xs, C, N0), ( X == C -> N is N0 + 1 ; N = N0 ).
 
 %% view(+State, -View)  the squares, a8 at the top left, for the renderers.
 view(replica(_, P, Board, Status), view(square, 8, 8, Cells, [to_move(P), status(Status)])) :-

@@ -24,6 +24,7 @@ use std::time::Instant;
 fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, Pos)> {
     let mut engine = spec.open()?;
     let position = read_position(engine.as_mut(), pos)?;
+    position::check_options(spec, engine.as_mut(), position, pos)?;
     Ok((engine, position))
 }
 

@@ -2,6 +2,7 @@
 //! stdin, or the start, then `--after` moves — read once into a held position.
 
 use crate::game::{Engine, Pos};
+use crate::registry::EngineSpec;
 use anyhow::{Context, Result};
 use std::io::Read;
 
@@ -59,4 +60,28 @@ pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Pos> 
             Ok(after?)
         }
     }
+}
+
+/// `-O` given with a position text that contradicts it (`-O size=5` with a 3x3
+/// position) is an error: the position would silently win.
+pub fn check_options(
+    spec: &EngineSpec,
+    engine: &mut dyn Engine,
+    pos: Pos,
+    arg: &PositionArg,
+) -> Result<()> {
+    let Some(d) = spec.descriptor() else {
+        return Ok(());
+    };
+    if arg.text.is_none() || spec.options.pairs().is_empty() {
+        return Ok(());
+    }
+    let text = engine.text(pos)?;
+    let clashes = d.contradicted(&spec.options, &text);
+    if let Some((key, given, in_text)) = clashes.first() {
+        anyhow::bail!(
+            "-O {key}={given} contradicts the position, which has {key}={in_text} (drop -O {key} or change the position)"
+        );
+    }
+    Ok(())
 }

@@ -17,6 +17,7 @@ pub fn render(
 ) -> Result<()> {
     let mut rules = spec.open_rules(Tier::Spec)?;
     let position = read_position(&mut rules, pos)?;
+    super::position::check_options(spec, &mut rules, position, pos)?;
     let view = rules.view(position)?;
     match svg {
         Some(path) if path.as_os_str() == "-" => write!(out, "{}", render_svg(&view))?,

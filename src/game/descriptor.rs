@@ -43,6 +43,17 @@ pub struct GameDescriptor {
     pub native: Option<OpenNative>,
     /// Whether the rule file has native helpers (an accelerated tier that differs from spec).
     pub accelerated: bool,
+    /// The option values a canonical position text carries (`3x3 ...` is size=3),
+    /// so that `-O` given with a position that contradicts it is an error.
+    pub position_options: PositionOptions,
+}
+
+/// The option values written in a canonical position text, as key and value.
+pub type PositionOptions = fn(&str) -> Vec<(&'static str, String)>;
+
+/// For games whose position texts carry no option.
+pub fn no_position_options(_: &str) -> Vec<(&'static str, String)> {
+    Vec::new()
 }
 
 impl GameDescriptor {
@@ -66,6 +77,30 @@ impl GameDescriptor {
     }
 
     /// The user's options checked against the game's, with the defaults filled in.
+    /// The options given that a position text contradicts: (key, given, in the text).
+    pub fn contradicted(&self, given: &GameOptions, text: &str) -> Vec<(String, String, String)> {
+        let Ok(values) = self.values(given) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (key, in_text) in (self.position_options)(text) {
+            if given.get(key).is_none() {
+                continue;
+            }
+            let wanted = values
+                .pairs()
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.to_string());
+            if let Some(wanted) = wanted {
+                if wanted != in_text {
+                    out.push((key.to_string(), wanted, in_text));
+                }
+            }
+        }
+        out
+    }
+
     pub fn values(&self, given: &GameOptions) -> Result<OptionValues, OptionError> {
         OptionValues::validate(self.name, self.options, given)
     }

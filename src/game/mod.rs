@@ -6,10 +6,13 @@ mod engine;
 mod limits;
 mod options;
 mod scores;
+mod text_error;
 mod tier;
 mod view;
 
-pub use descriptor::{GameDescriptor, OpenNative, RuleSource};
+pub use descriptor::{
+    no_position_options, GameDescriptor, OpenNative, PositionOptions, RuleSource,
+};
 pub(crate) use engine::prefix_move;
 pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};
 pub use limits::{
@@ -18,6 +21,7 @@ pub use limits::{
 };
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use scores::{decided_score, PROVEN, WIN};
+pub use text_error::{column, expected_at};
 pub use tier::Tier;
 pub use view::{Cell, Piece, Shape, Shift, View, MAX_VIEW_CELLS};
 

@@ -45,7 +45,34 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
         Ok(Box::new(NativeEngine::new("hex", Hex::from_values(v)?)) as Box<dyn Engine>)
     }),
     accelerated: true,
+    position_options: hex_position_options,
 };
+
+/// The size and pie rule a Hex position text carries: `3x3 ... red swap`.
+fn hex_position_options(text: &str) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if let Some((n, _)) = text.split_once('x') {
+        out.push(("size", n.to_string()));
+    }
+    out.push(("swap", text.ends_with(" swap").to_string()));
+    out
+}
+
+/// The board and colours a Con-Tac-Tix position text carries: `3x4 ... red red*blue`.
+fn contactix_position_options(text: &str) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if let Some((c, rest)) = text.split_once('x') {
+        out.push(("cols", c.to_string()));
+        if let Some((r, _)) = rest.split_once(' ') {
+            out.push(("rows", r.to_string()));
+        }
+    }
+    if let Some((x, y)) = text.rsplit(' ').next().and_then(|w| w.split_once('*')) {
+        out.push(("vertical", x.to_string()));
+        out.push(("horizontal", y.to_string()));
+    }
+    out
+}
 
 /// Con-Tac-Tix: the descriptor.
 pub const CONTACTIX: GameDescriptor = GameDescriptor {
@@ -85,6 +112,7 @@ pub const CONTACTIX: GameDescriptor = GameDescriptor {
         )) as Box<dyn Engine>)
     }),
     accelerated: true,
+    position_options: contactix_position_options,
 };
 
 /// The fixed settings of a Hex-like game: players, orientation, swap rule.

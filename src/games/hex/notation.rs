@@ -64,20 +64,8 @@ impl Cursor<'_> {
         self.text.get(self.at).copied()
     }
 
-    /// An error at the cursor: the column counts characters, and what was found is
-    /// shown as typed (the cursor only ever steps over ASCII, so it sits on a
-    /// character boundary).
     fn fail<T>(&self, expected: &str) -> Result<T, String> {
-        let text = String::from_utf8_lossy(self.text);
-        let before = String::from_utf8_lossy(&self.text[..self.at.min(self.text.len())]);
-        let found = match text[before.len().min(text.len())..].chars().next() {
-            None => "the end of the text".to_string(),
-            Some(ch) => format!("'{ch}'"),
-        };
-        Err(format!(
-            "column {}: expected {expected}, found {found}",
-            before.chars().count() + 1
-        ))
+        Err(crate::game::expected_at(self.text, self.at, expected))
     }
 
     /// A colour name: letters and digits.
@@ -207,7 +195,7 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
         if x == y {
             return Err(format!(
                 "column {}: the two colours must differ",
-                turn_at + 1
+                crate::game::column(cur.text, turn_at)
             ));
         }
         let to_move = if turn == x {

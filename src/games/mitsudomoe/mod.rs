@@ -19,6 +19,7 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
     rules: crate::rule_file!("rules/mitsudomoe.pl"),
     native: Some(|_| Ok(Box::new(NativeEngine::new("mitsudomoe", start())) as Box<dyn Engine>)),
     accelerated: false,
+    position_options: crate::game::no_position_options,
 };
 use geometry::{NONE, T};
 use std::cmp::Ordering;

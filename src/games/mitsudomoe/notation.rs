@@ -82,14 +82,7 @@ pub fn position_text(g: &Mitsudomoe) -> String {
 }
 
 fn fail<T>(text: &[u8], at: usize, expected: &str) -> Result<T, String> {
-    let found = match text.get(at) {
-        None => "the end of the text".to_string(),
-        Some(c) => format!("'{}'", *c as char),
-    };
-    Err(format!(
-        "column {}: expected {expected}, found {found}",
-        at + 1
-    ))
+    Err(crate::game::expected_at(text, at, expected))
 }
 
 /// Reads a decimal number at `at` (saturating), moving past its digits.
@@ -241,7 +234,7 @@ pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
     if [white, black] != expected {
         return Err(format!(
             "column {}: the supplies must be {},{} (8 minus the rings of each colour on the board)",
-            supply_at + 1,
+            crate::game::column(t, supply_at),
             expected[0],
             expected[1]
         ));

@@ -2,6 +2,17 @@
 //! the same position and move texts as rules/replica.pl.
 
 mod notation;
+mod validate;
+/// The line of sight a Replica position text carries: ` sight=all` or nothing.
+fn replica_position_options(text: &str) -> Vec<(&'static str, String)> {
+    let sight = if text.contains(" sight=all") {
+        "all"
+    } else {
+        "forward"
+    };
+    vec![("sight", sight.to_string())]
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -26,6 +37,7 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
         Ok(Box::new(NativeEngine::new("replica", Replica::from_values(v)?)) as Box<dyn Engine>)
     }),
     accelerated: false,
+    position_options: replica_position_options,
 };
 
 /// The start position's text.

@@ -64,14 +64,7 @@ pub fn position_text(g: &Replica) -> String {
 }
 
 fn fail<T>(text: &[u8], at: usize, expected: &str) -> Result<T, String> {
-    let found = match text.get(at) {
-        None => "the end of the text".to_string(),
-        Some(c) => format!("'{}'", *c as char),
-    };
-    Err(format!(
-        "column {}: expected {expected}, found {found}",
-        at + 1
-    ))
+    Err(crate::game::expected_at(text, at, expected))
 }
 
 /// Reads a position text.
@@ -153,6 +146,7 @@ pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String>
         }
     };
     let _ = template;
+    super::validate::position_error(men, kings, to_move)?;
     let mut g = Replica::from_parts(men, kings, to_move, sight_all);
     if let Some(w) = won {
         let names = g.player_names();

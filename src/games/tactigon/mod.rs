@@ -24,6 +24,7 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
         Ok(Box::new(NativeEngine::new("tactigon", Tactigon::start(false))) as Box<dyn Engine>)
     }),
     accelerated: false,
+    position_options: crate::game::no_position_options,
 };
 
 /// Tactigon with the official advanced rules: the descriptor.  The rule file is a
@@ -40,6 +41,7 @@ pub const ADVANCED: GameDescriptor = GameDescriptor {
         )) as Box<dyn Engine>)
     }),
     accelerated: false,
+    position_options: crate::game::no_position_options,
 };
 use board::{bits, index_of, reach, ALL, GOLD};
 

@@ -45,15 +45,7 @@ pub fn position_text(g: &Tactigon) -> String {
 }
 
 fn fail<T>(text: &[u8], at: usize, expected: &str) -> Result<T, String> {
-    let found = match text.get(at) {
-        None => "the end of the text".to_string(),
-        Some(c) if c.is_ascii_graphic() || *c == b' ' => format!("'{}'", *c as char),
-        Some(c) => format!("byte {c:#04x}"),
-    };
-    Err(format!(
-        "column {}: expected {expected}, found {found}",
-        at + 1
-    ))
+    Err(crate::game::expected_at(text, at, expected))
 }
 
 /// Reads a position text; `advanced` selects the rules (the texts are the same,
