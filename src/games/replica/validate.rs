@@ -55,7 +55,7 @@ mod tests {
             .unwrap_err()
             .starts_with("white has a king on h8 and black one on a1"));
         assert_eq!(
-            position_error([0, 0], [0, 1 << 5], 0).unwrap_err(),
+            position_error([0, 0], [0, 1 << 5], 1).unwrap_err(),
             "white has no king: the game ended when black captured it, so white is to move, not black"
         );
         assert!(position_error([0, 0], [1 << 5, 0], 1).is_ok());
