@@ -537,14 +537,15 @@ ring_letter(b, black).
 ball_letter('W', white).
 ball_letter('B', black).
 
-%% position_in(-State)//  the state a position text names; the board must be one of
-% real play: three balls of each colour, each on a ring of its own colour, at most 8
-% rings of a colour, and supplies of 8 minus the rings on the board.
+%% position_in(-State)//  the state a position text names.  Whether real play reaches
+% it (three balls of each colour, each on a ring of its colour, at most 8 rings of a
+% colour, supplies of 8 minus the rings on the board, a " won=" the board agrees with)
+% is position_error/2's question, so that the reason can be given.
 position_in(mitsudomoe(P, Board, W-B, Status)) -->
     ranks_in(Board), " ", side(P), " supply=", natural(W), ",", natural(B), won_in(Won),
-    {  board_ok(Board, W, B),
-       position_status(P, Board, W-B, Status),
-       (  Won == none -> true ; Status == won(Won) )
+    {  Won \== none -> Status = won(Won)
+    ;  board_problem(Board, W-B, _) -> Status = ongoing
+    ;  position_status(P, Board, W-B, Status)
     }.
 
 %% side(?Colour)//  white or black.
@@ -594,18 +595,43 @@ rings_in([]) --> [].
 ball_in(C) --> [L], { ball_letter(L, C) }, !.
 ball_in(none) --> [].
 
-%% board_ok(+Board, +W, +B)  three balls of each colour, each on a ring of its colour;
-% W and B are 8 minus the white and black rings on the board, neither negative.
-board_ok(Board, W, B) :-
-    findall(C, ( square_at(Board, _, s(_, C)), C \== none ), Balls),
-    count_balls(Balls, white, 3),
-    count_balls(Balls, black, 3),
-    \+ ( square_at(Board, _, s(Rs, C)), C \== none, Rs \= [C|_] ),
+%% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
+% when one does (the host asks after reading a position; the native engine says the same).
+position_error(mitsudomoe(P, Board, Supply, Status), Reason) :-
+    (  board_problem(Board, Supply, Reason) -> true
+    ;  Status = won(W),
+       position_status(P, Board, Supply, Status0),
+       Status0 \== Status,
+       (  Status0 = won(X)
+       -> phrase(("won=", atom(W), ", but the board shows a win for ", atom(X)), Reason)
+       ;  phrase(("won=", atom(W), ", but the board shows a game still going on"), Reason)
+       )
+    ).
+
+%% board_problem(+Board, +Supply, -Reason)  the first reason no game reaches this board
+% and supply, in the native engine's order: too many rings of a colour, then for each
+% colour its ball count and a ball not on a ring of its colour, then the supplies.
+board_problem(Board, W-B, Reason) :-
     findall(C, ( square_at(Board, _, s(Rs, _)), member(C, Rs) ), Rings),
     count_balls(Rings, white, NW),
     count_balls(Rings, black, NB),
-    NW =< 8, NB =< 8,
-    W =:= 8 - NW, B =:= 8 - NB.
+    findall(C, ( square_at(Board, _, s(_, C)), C \== none ), Balls),
+    (  member(C-N, [white-NW, black-NB]), N > 8
+    -> phrase((atom(C), " has more than 8 rings on the board: a side has 8"), Reason)
+    ;  member(C, [white, black]),
+       (  count_balls(Balls, C, K), K =\= 3
+       -> number_chars(K, Ks),
+          phrase((atom(C), " has ", seq(Ks), " balls on the board, not 3"), Reason)
+       ;  square_at(Board, Sq, s(Rs, C)), Rs \= [C|_]
+       -> phrase(("the ", atom(C), " ball on ", square_name(Sq), " does not stand on a ",
+                  atom(C), " ring"), Reason)
+       )
+    -> true
+    ;  EW is 8 - NW, EB is 8 - NB, W-B \== EW-EB
+    -> number_chars(EW, Ws), number_chars(EB, Bs),
+       phrase(("the supplies must be ", seq(Ws), ",", seq(Bs),
+               " (8 minus the rings of each colour on the board)"), Reason)
+    ).
 
 %% count_balls(+Items, +Colour, -N)  how many of Items are Colour.
 count_balls([], _, 0).

@@ -39,6 +39,7 @@
 %   explain_with(+State, +Limits, +Move, -Reason)   why a move is refused
 %   evaluate_with(+State, +Player, +LimitsP, +LimitsQ, -Score)   the evaluation
 %   read_position(-State0, -Won)//, won_agrees(+Won, +State)   reading positions
+%   board_problem(+State, -Reason)              why no game reaches a board
 % and the helpers range/2, gold/1, other/2, piece_kind/3, at/3 (what stands on a cell)
 % and piece_on/3 (the pieces on a board).
 
@@ -46,7 +47,7 @@
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3,
     limits/3, reach/5, legal_with/3, allowed_with/3, resolve/3, settle/3,
-    explain_with/4, evaluate_with/5, read_position//2, won_agrees/2,
+    explain_with/4, evaluate_with/5, read_position//2, won_agrees/2, board_problem/2,
     range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3
 ]).
 
@@ -519,7 +520,43 @@ digits([]) --> [].
 
 %% position(?State)//  the canonical one-line position text.
 position(S) --> { nonvar(S) }, !, position_out(S).
-position(S) --> read_position(S0, Won), { settle_by_rules(S0, S), won_agrees(Won, S) }.
+% A " won=" is taken as written; position_error/2 says when the board disagrees.
+position(S) --> read_position(S0, Won), { claimed(S0, Won, S) }.
+
+%% claimed(+State0, +Won, -State)  State0 settled when the text names no winner, else
+% with the winner it names.
+claimed(S0, none, S) :- !, settle_by_rules(S0, S).
+claimed(tactigon(P, B, _), W, tactigon(P, B, won(W))).
+
+%% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
+% when one does (the host asks after reading a position; the native engine says the same).
+position_error(S, Reason) :-
+    (  board_problem(S, Reason) -> true
+    ;  S = tactigon(P, B, won(W)),
+       board_status(B, P, Status0),
+       settle_by_rules(tactigon(P, B, Status0), tactigon(_, _, Status)),
+       Status \== won(W),
+       (  Status = won(V)
+       -> phrase(("won=", atom(W), " contradicts the board: ", atom(V), " has won"), Reason)
+       ;  phrase(("won=", atom(W), " contradicts the board: the game goes on"), Reason)
+       )
+    ).
+
+%% board_problem(+State, -Reason)  the first reason no game reaches this board, in the
+% native engine's order: more pieces of a kind than a side has, no pentagon at all, a
+% side without its pentagon that is not to move (only the mover takes a pentagon, and
+% never loses its own on its move).
+board_problem(tactigon(P, B, _), Reason) :-
+    (  member(X, [red, blue]), member(Kind, [circle, triangle, square, pentagon]),
+       most(Kind, Most), count_pieces(B, Kind, X, N), N > Most
+    -> phrase((atom(X), " has ", number(N), " ", atom(Kind), "s (at most ", number(Most), ")"),
+              Reason)
+    ;  \+ piece_on(B, _, pentagon(_))
+    -> Reason = "neither side has its pentagon"
+    ;  other(P, Q), \+ piece_on(B, _, pentagon(Q))
+    -> phrase((atom(Q), " has no pentagon: the game ended when ", atom(P), " took it, so ",
+               atom(Q), " is to move, not ", atom(P)), Reason)
+    ).
 
 %% position_out(+State)//  the text of a state.
 position_out(tactigon(P, B, Status)) -->
@@ -556,12 +593,11 @@ letter(pentagon(blue), p).
 
 %% read_position(-State0, -Won)//  a position text: State0 with the status its board
 % shows (a missing pentagon, the gold cells; the no-move loss is settle/3's), Won
-% the player after " won=", or none.  Fails on more pieces of a kind than a side has.
+% the player after " won=", or none.  Whether a game reaches the board is
+% board_problem/2's question.
 read_position(tactigon(P, B, Status), Won) -->
     rows_in(0, Rows), " ", side(P), won_in(Won),
     {  rows_board(0, Rows, Board), B =.. [b|Board],
-       \+ ( piece_kind(_, Kind, X), member(X, [red, blue]), most(Kind, Most),
-            count_pieces(B, Kind, X, Count), Count > Most ),
        board_status(B, P, Status) }.
 
 %% count_pieces(+Board, +Kind, +Owner, -Count)  how many pieces of Kind Owner has.
@@ -574,7 +610,8 @@ count_pieces(B, Kind, X, Count) :-
 board_status(B, P, Status) :-
     (  piece_on(B, _, pentagon(red)) -> RedP = yes ; RedP = no ),
     (  piece_on(B, _, pentagon(blue)) -> BlueP = yes ; BlueP = no ),
-    (  RedP == no -> BlueP == yes, Status = won(blue)
+    (  RedP == no, BlueP == no -> Status = ongoing  % board_problem/2 refuses it
+    ;  RedP == no -> Status = won(blue)
     ;  BlueP == no -> Status = won(red)
     ;  holds_gold(B, P) -> Status = won(P)
     ;  Status = ongoing

@@ -195,3 +195,76 @@ fn rule_file_from_disk_runs() {
     assert!(out.contains(r#""position":"5x5 5/5/5/5/5 red""#), "{out}");
     assert_eq!(out.matches("\",\"").count() + 1 - 2, 25, "{out}");
 }
+
+/// Impossible positions of every game, refused with the same reason by the native
+/// engine and the rule file.
+#[test]
+fn impossible_positions_are_refused_alike_in_every_tier() {
+    let table = [
+        (
+            "hex",
+            "3x3 rr1/3/3 red",
+            "red has 2 stones and blue 0: no game reaches that",
+        ),
+        (
+            "replica",
+            "8/8/8/8/8/8/8/8 white",
+            "neither white nor black has a king: no game reaches that",
+        ),
+        (
+            "mitsudomoe",
+            "3,bB,bB/4,bB/5/w,4/wW,wW,3 white supply=5,5",
+            "white has 2 balls on the board, not 3",
+        ),
+        (
+            "mitsudomoe",
+            "3,bB,bB/4,bB/5/bW,4/wW,wW,3 white supply=6,4",
+            "the white ball on a2 does not stand on a white ring",
+        ),
+        (
+            "mitsudomoe",
+            "wwwwwwwww,bB,bB,2/4,bB/5/wW,4/wW,wW,3 white supply=0,5",
+            "white has more than 8 rings on the board: a side has 8",
+        ),
+        (
+            "mitsudomoe",
+            "3,bB,bB/4,bB/5/wW,4/wW,wW,3 white supply=5,4",
+            "the supplies must be 5,5 (8 minus the rings of each colour on the board)",
+        ),
+        (
+            "mitsudomoe",
+            "3,bB,bB/4,bB/5/wW,4/wW,wW,3 white supply=5,5 won=white",
+            "won=white, but the board shows a game still going on",
+        ),
+        (
+            "tactigon",
+            "2/9/10/11/10/9/2 red",
+            "neither side has its pentagon",
+        ),
+        (
+            "tactigon",
+            "2/CCCCCCC2/10/2P5p2/10/9/2 red",
+            "red has 7 circles (at most 6)",
+        ),
+        (
+            "tactigon",
+            "2/9/10/2P8/10/9/2 red",
+            "blue has no pentagon: the game ended when red took it, so blue is to move, not red",
+        ),
+        (
+            "tactigon",
+            "2/9/10/2P5p2/10/9/2 red won=red",
+            "won=red contradicts the board: the game goes on",
+        ),
+        (
+            "tactigon",
+            "2/9/10/2P3T3c/10/9/2 blue won=blue",
+            "won=blue contradicts the board: red has won",
+        ),
+    ];
+    for (game, position, reason) in table {
+        for tier in ["native", "spec"] {
+            fails_with(&["moves", game, position, "--tier", tier], reason);
+        }
+    }
+}

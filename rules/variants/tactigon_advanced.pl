@@ -101,6 +101,9 @@ explain_illegal(S, M, Reason) :-
 position(S) --> { nonvar(S) }, !, tactigon:position(S).
 position(S) --> tactigon:read_position(S0, Won), { settle(S0, S), tactigon:won_agrees(Won, S) }.
 
+%% position_error(+State, -Reason)  why no game reaches a state read from a text.
+position_error(S, Reason) :- tactigon:board_problem(S, Reason).
+
 %% move(?Move)//  Tactigon's move text.
 move(M) --> tactigon:move(M).
 

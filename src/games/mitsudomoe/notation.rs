@@ -155,7 +155,10 @@ pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
                     while let Some(&l @ (b'w' | b'b')) = t.get(at) {
                         let c = usize::from(l == b'b');
                         if count[c] == RINGS {
-                            return fail(t, at, &format!("at most {RINGS} {} rings", NAMES[c]));
+                            return Err(format!(
+                                "{} has more than {RINGS} rings on the board: a side has {RINGS}",
+                                NAMES[c]
+                            ));
                         }
                         count[c] += 1;
                         rings[s] |= (c as u16) << height[s];

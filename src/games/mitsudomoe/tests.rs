@@ -291,6 +291,10 @@ fn texts_are_read_back_and_errors_say_where() {
         "the white ball on a2 does not stand on a white ring"
     );
     assert!(bad("3,bB,bB/4,bB/5/w,4/wW,wW,3 white supply=5,5").contains("white has 2 balls"));
+    assert_eq!(
+        bad("wwwwwwwww,bB,bB,2/4,bB/5/wW,4/wW,wW,3 white supply=0,5"),
+        "white has more than 8 rings on the board: a side has 8"
+    );
     assert!(bad("3,bB,bB/4,bB/6/wW,4/wW,wW,3 white supply=5,5").starts_with("column 14:"));
     for garbage in [
         "",

@@ -149,6 +149,15 @@ pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
     if kinds[Kind::Pentagon as usize] == 0 {
         return Err("neither side has its pentagon".to_string());
     }
+    // Only the mover takes a pentagon, and never loses its own on its move: a side
+    // without its pentagon is the side to move.
+    let (p, q) = (to_move, 1 - to_move);
+    if sides[q] & kinds[Kind::Pentagon as usize] == 0 {
+        return Err(format!(
+            "{} has no pentagon: the game ended when {} took it, so {} is to move, not {}",
+            NAMES[q], NAMES[p], NAMES[q], NAMES[p]
+        ));
+    }
     let g = Tactigon::from_parts(sides, kinds, to_move, advanced);
     if let Some(w) = won {
         if g.winner != Some(w) {

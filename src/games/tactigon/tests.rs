@@ -353,6 +353,10 @@ fn position_texts_are_checked() {
         "red has 7 circles (at most 6)"
     );
     assert_eq!(
+        err("2/9/10/2P8/10/9/2 red"),
+        "blue has no pentagon: the game ended when red took it, so blue is to move, not red"
+    );
+    assert_eq!(
         err("2/9/10/2P5p2/10/9/2 red won=red"),
         "won=red contradicts the board: the game goes on"
     );
