@@ -93,3 +93,139 @@ fn bad_player_specs_are_refused() {
     assert_eq!(code, 1);
     assert!(err.contains("no player named `green`"), "{err}");
 }
+
+#[test]
+fn a_record_that_cannot_be_saved_is_refused_before_the_game() {
+    let (code, out, err) = run(
+        &[
+            "play",
+            "hex",
+            "--save",
+            "/nonexistent-dir/game.txt",
+            "--red",
+            "random",
+            "--blue",
+            "random",
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("/nonexistent-dir/game.txt: cannot save the game record: cannot write in /nonexistent-dir"),
+        "{err}"
+    );
+    assert!(!out.contains("plays"), "the game started: {out}");
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
+    let (code, _, err) = run(&["play", "hex", "--save", &d], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("it is a directory"), "{err}");
+}
+
+#[test]
+fn saving_replaces_the_record_whole_and_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.txt");
+    std::fs::write(&save, "old record\n").unwrap();
+    let s = save.display().to_string();
+    let (code, _, err) = run(
+        &[
+            "play", "hex", "-O", "size=2", "--red", "random", "--blue", "random", "--save", &s,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        record.starts_with("# ludolog game record\ngame: hex\noptions: size=2\n"),
+        "{record}"
+    );
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+}
+
+#[test]
+fn a_record_is_loaded_with_its_game_and_options_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let replica = write(
+        "replica.txt",
+        "game: replica\noptions: sight=forward\nstart: 4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white\nmoves:\n",
+    );
+    let (code, _, err) = run(&["play", "hex", "--load", &replica], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("{replica}: the record is a game of replica, not hex (ludolog play replica --load {replica})")),
+        "{err}"
+    );
+    // the record's options are used without -O; other options are an error
+    let small = write(
+        "small.txt",
+        "game: hex\noptions: size=3\nstart: 3x3 3/3/3 red\nmoves: a1 b2\n",
+    );
+    let (code, out, err) = run(
+        &[
+            "play",
+            "hex",
+            "--load",
+            &small,
+            "--red",
+            "alphabeta:9",
+            "--blue",
+            "alphabeta:9",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result: win("), "{out}");
+    let (code, _, err) = run(&["play", "hex", "-O", "size=5", "--load", &small], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the record was played with options `size=3`, not `size=5`"),
+        "{err}"
+    );
+    // a record of the default options takes -O only when its start agrees
+    let plain = write(
+        "plain.txt",
+        "game: hex\noptions:\nstart: 3x3 3/3/3 red\nmoves:\n",
+    );
+    let (code, _, err) = run(&["play", "hex", "-O", "size=5", "--load", &plain], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!(
+            "{plain}:3: -O size=5 contradicts the record's start position, which has size=3"
+        )),
+        "{err}"
+    );
+    // errors name the file, the line and the move
+    let bad = write(
+        "bad.txt",
+        "game: hex\noptions: size=3\nstart: 3x3 3/3/3 red\nmoves: a1 a1\n",
+    );
+    let (code, _, err) = run(&["play", "hex", "--load", &bad], None);
+    assert_eq!(code, 1);
+    assert!(err.contains(&format!("{bad}:4: move 2 (a1): ")), "{err}");
+    assert!(err.contains("a1 is occupied by red"), "{err}");
+    let start = write("start.txt", "game: hex\nstart: 3x3 3/3/3 green\n");
+    let (code, _, err) = run(&["play", "hex", "--load", &start], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("{start}:2: the start position: ")),
+        "{err}"
+    );
+    let junk = write("junk.txt", "start: 3x3 3/3/3 red\nhello\n");
+    let (code, _, err) = run(&["play", "hex", "--load", &junk], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!("{junk}:2: expected `game:`")),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+}

@@ -5,6 +5,7 @@ mod check;
 mod contactix;
 mod play;
 mod position;
+mod record;
 mod render;
 
 pub use bench::{bench, BenchPlan};

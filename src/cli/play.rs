@@ -1,12 +1,13 @@
 //! `ludolog play`: a game in the terminal between humans and computer players.
 
+use super::record::{contradiction, honour, read_record, Record, RecordFile};
 use crate::game::TextOps;
 use crate::game::{Engine, Pos, Tier};
 use crate::prolog::RulesEngine;
 use crate::registry::EngineSpec;
 use crate::render::render_ascii;
 use crate::search::{choose_move, PlayerKind};
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::io::{BufRead, Write};
@@ -47,56 +48,6 @@ pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
     Ok(out)
 }
 
-/// A saved game: the start position and the moves played from it.
-struct Record {
-    start: String,
-    moves: Vec<String>,
-}
-
-fn read_record(path: &PathBuf) -> Result<Record> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read the game record", path.display()))?;
-    let mut start = None;
-    let mut moves = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.split_once(':') {
-            Some(("start", v)) => start = Some(v.trim().to_string()),
-            Some(("moves", v)) => moves = v.split_whitespace().map(String::from).collect(),
-            Some(("game" | "options" | "result", _)) => {}
-            _ => bail!(
-                "{}:{}: expected `start:`, `moves:`, `game:`, `options:` or `result:`",
-                path.display(),
-                i + 1
-            ),
-        }
-    }
-    let start =
-        start.with_context(|| format!("{}: the record has no `start:` line", path.display()))?;
-    Ok(Record { start, moves })
-}
-
-fn write_record(
-    path: &PathBuf,
-    spec: &EngineSpec,
-    record: &Record,
-    result: Option<&str>,
-) -> Result<()> {
-    let text = format!(
-        "# ludolog game record\ngame: {}\noptions: {}\nstart: {}\nmoves: {}\n{}",
-        spec.game,
-        spec.options,
-        record.start,
-        record.moves.join(" "),
-        result.map(|r| format!("result: {r}\n")).unwrap_or_default()
-    );
-    std::fs::write(path, text)
-        .with_context(|| format!("{}: cannot save the game record", path.display()))
-}
-
 fn draw(viewer: &mut RulesEngine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
     let view = viewer.view_text(position)?;
     write!(out, "{}", render_ascii(&view, colour))?;
@@ -122,22 +73,50 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let loaded = match &config.load {
+        Some(path) => Some((read_record(path)?, path)),
+        None => None,
+    };
+    let spec = match &loaded {
+        Some((record, path)) => honour(spec, record, path)?,
+        None => spec.clone(),
+    };
+    // a record that cannot be saved is an error now, not after the game
+    let save_to = config.save.as_deref().map(RecordFile::create).transpose()?;
     let mut engine = spec.open()?;
     let mut viewer = spec.open_rules(Tier::Spec)?;
     let mut rng = SmallRng::seed_from_u64(config.seed);
-    let mut record = match &config.load {
-        Some(path) => read_record(path)?,
+    let mut record = match loaded {
+        Some((record, _)) => record,
         None => Record {
             start: engine.initial_text()?,
-            moves: Vec::new(),
+            ..Record::default()
         },
     };
-    let start = engine.parse(&record.start)?;
+    let name = config.load.as_ref().map(|p| p.display().to_string());
+    let start = engine.parse(&record.start).map_err(|e| match &name {
+        Some(n) => anyhow::anyhow!("{n}:{}: the start position: {e}", record.start_line),
+        None => e.into(),
+    })?;
+    if let Some(path) = &config.load {
+        let text = engine.text(start)?;
+        if let Some(message) = contradiction(&spec, &text, path, record.start_line) {
+            bail!(message);
+        }
+    }
     // positions[i] is the position after i moves
     let mut positions = vec![start];
-    for m in &record.moves {
+    for (i, m) in record.moves.iter().enumerate() {
         let at = positions[positions.len() - 1];
-        let next = engine.play(at, m)?;
+        let next = engine.play(at, m).map_err(|e| match &name {
+            Some(n) => anyhow::anyhow!(
+                "{n}:{}: move {} ({}): {e}",
+                record.moves_line,
+                i + 1,
+                crate::game::elide(m)
+            ),
+            None => e.into(),
+        })?;
         positions.push(next);
     }
     let first = engine.describe(start)?.to_move;
@@ -234,8 +213,8 @@ pub fn play(
         record.moves.push(mv);
     }
     writeln!(out, "moves: {}", record.moves.join(" "))?;
-    if let Some(path) = &config.save {
-        write_record(path, spec, &record, result.as_deref())?;
+    if let (Some(file), Some(path)) = (save_to, &config.save) {
+        file.save(&spec, &record, result.as_deref())?;
         writeln!(out, "saved the game to {}", path.display())?;
     }
     Ok(())
