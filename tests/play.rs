@@ -111,7 +111,7 @@ fn a_record_that_cannot_be_saved_is_refused_before_the_game() {
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("/nonexistent-dir/game.txt: cannot save the game record: cannot write in /nonexistent-dir"),
+        err.contains("/nonexistent-dir/game.txt: cannot save the game record: there is no directory /nonexistent-dir"),
         "{err}"
     );
     assert!(!out.contains("plays"), "the game started: {out}");

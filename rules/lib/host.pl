@@ -51,13 +51,33 @@ exception_reply(error(E, _), error(exception, Text)) :-
 exception_reply(E, error(exception, Text)) :-
     phrase(format_("uncaught exception ~q", [E]), Text).
 
-%% error_text(+Error, -Text)  an ISO error term, said in words.
-error_text(domain_error(D, V), T) :- phrase(format_("~q is not a valid ~q", [V, D]), T).
-error_text(type_error(Ty, V), T) :- phrase(format_("expected ~q, got ~q", [Ty, V]), T).
-error_text(existence_error(procedure, PI), T) :- phrase(format_("unknown procedure ~q", [PI]), T).
-error_text(instantiation_error, T) :- phrase(format_("arguments are not sufficiently instantiated", []), T).
-error_text(evaluation_error(E), T) :- phrase(format_("arithmetic error: ~q", [E]), T).
+%% error_text(+Error, -Text)  an ISO error term, said in words (no Prolog terms of the
+% engine's own: the names in them are shown with spaces).
+error_text(domain_error(D, V), T) :- words(D, Ws), phrase(format_("~q is not a valid ~s", [V, Ws]), T).
+error_text(type_error(evaluable, PI), T) :- !, phrase(format_("~q is not an arithmetic function", [PI]), T).
+error_text(type_error(Ty, V), T) :- words(Ty, Ws), phrase(format_("expected ~s, found ~q", [Ws, V]), T).
+error_text(existence_error(procedure, PI), T) :- !, phrase(format_("unknown procedure ~q", [PI]), T).
+error_text(existence_error(K, V), T) :- words(K, Ws), phrase(format_("there is no ~s ~q", [Ws, V]), T).
+error_text(instantiation_error, "arguments are not sufficiently instantiated (a variable where a value is needed)").
+error_text(evaluation_error(zero_divisor), "arithmetic error: division by zero") :- !.
+error_text(evaluation_error(E), T) :- words(E, Ws), phrase(format_("arithmetic error: ~s", [Ws]), T).
+error_text(representation_error(R), T) :- words(R, Ws), phrase(format_("cannot represent ~s", [Ws]), T).
+error_text(resource_error(R), T) :- words(R, Ws), phrase(format_("out of ~s", [Ws]), T).
+error_text(permission_error(A, K, V), T) :-
+    words(A, As), words(K, Ks), phrase(format_("not allowed to ~s the ~s ~q", [As, Ks, V]), T).
+error_text(syntax_error(W), T) :- sandbox:syntax_words(W, Ws), phrase(format_("syntax error: ~s", [Ws]), T).
 error_text(E, T) :- phrase(format_("~q", [E]), T).
+
+%% words(+Name, -Chars)  a name as written by the engine, with spaces for underscores.
+words(Name, Ws) :-
+    phrase(format_("~w", [Name]), Cs),
+    underscores_spaced(Cs, Ws).
+
+%% underscores_spaced(+Chars, -Spaced)  the characters, each '_' a space.
+underscores_spaced([], []).
+underscores_spaced([C|Cs], [D|Ds]) :-
+    (  C == '_' -> D = ' ' ; D = C ),
+    underscores_spaced(Cs, Ds).
 
 %% fail_with(+Kind, +Format, +Args)  throw ludolog(Kind, Text), Text formatted from Args.
 fail_with(Kind, Fmt, Args) :-
@@ -80,6 +100,8 @@ state(Id, S) :-
 handle(G, initial(Options, Id), ok) :-
     step("initial/2"),
     (  call(G:initial(Options, S)) -> true
+    ;  Options == []
+    -> fail_with(options, "initial/2 fails: the rule file gives no start position", [])
     ;  fail_with(options, "initial/2 refused the options ~q", [Options])
     ),
     hold(Id, S).
@@ -309,12 +331,13 @@ with_current(G, Goal, _, Qualified) :-
     ).
 
 %% read_error_text(+Exception, -Text)  a query's read error, said in words.
-read_error_text(error(syntax_error(What), _), T) :- !, phrase(format_("syntax error: ~q", [What]), T).
+read_error_text(error(syntax_error(What), _), T) :- !,
+    sandbox:syntax_words(What, Ws), phrase(format_("syntax error: ~s", [Ws]), T).
 read_error_text(E, T) :- phrase(format_("~q", [E]), T).
 
 %% query_error_text(+Exception, -Text)  an exception as a top level shows it.
 query_error_text(sandbox(G, Why), T) :- !, sandbox:refusal_text(G, Why, T0), append("error: ", T0, T).
-query_error_text(error(E, _), T) :- !, phrase(format_("error: ~q", [E]), T).
+query_error_text(error(E, _), T) :- !, error_text(E, T0), !, append("error: ", T0, T).
 query_error_text(E, T) :- phrase(format_("error: uncaught exception ~q", [E]), T).
 
 %% answer_texts(+Answers, -Texts)  each answer's bindings as "X = 1, Y = b", or "true".

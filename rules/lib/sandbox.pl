@@ -74,7 +74,7 @@ syntax_words(W, Words) :-
     phrase(format_("~w", [W]), Cs),
     (  syntax_word(Cs, Words0) -> Words = Words0 ; Words = Cs ).
 
-syntax_word("incomplete_reduction", "a bracket or quote is not closed, or an operator lacks an argument").
+syntax_word("incomplete_reduction", "a bracket, a quote or a /* comment is not closed, or an operator lacks an argument").
 syntax_word("cannot_parse_big_int", "a number is malformed").
 syntax_word("missing_quote", "a quote is not closed").
 syntax_word("unexpected_eof", "the file ends inside a term (a missing '.' at the end of a clause?)").

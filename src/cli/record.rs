@@ -158,14 +158,22 @@ impl RecordFile {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
+        if !dir.is_dir() {
+            bail!(
+                "{}: cannot save the game record: there is no directory {}",
+                path.display(),
+                dir.display()
+            );
+        }
         let temp = tempfile::Builder::new()
             .prefix(".ludolog-record")
             .tempfile_in(&dir)
-            .with_context(|| {
-                format!(
-                    "{}: cannot save the game record: cannot write in {}",
+            .map_err(|e| {
+                anyhow::anyhow!(
+                    "{}: cannot save the game record: cannot write in {} ({})",
                     path.display(),
-                    dir.display()
+                    dir.display(),
+                    std::io::Error::from(e.kind())
                 )
             })?;
         Ok(RecordFile {

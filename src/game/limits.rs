@@ -108,14 +108,25 @@ pub fn count_in(
     }
 }
 
-/// A user's text shortened for a message: at most 40 characters, the rest elided.
+/// A user's text shortened for a message: at most 40 characters, the rest elided;
+/// other characters as typed, control characters escaped (`\u{1}`).
 pub fn elide(text: &str) -> String {
     const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        text.to_string()
+    let shown = |s: &mut dyn Iterator<Item = char>| -> String {
+        s.map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+    };
+    let n = text.chars().count();
+    if n <= MAX {
+        shown(&mut text.chars())
     } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head}… ({} characters)", text.chars().count())
+        format!("{}… ({n} characters)", shown(&mut text.chars().take(MAX)))
     }
 }
 

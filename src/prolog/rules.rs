@@ -240,7 +240,7 @@ pub enum SourceError {
     Missing(String),
     #[error("{dir}: the rules directory has no {game}.pl")]
     NoGame { dir: String, game: String },
-    #[error("unknown game `{0}` (see `ludolog games`)")]
+    #[error("unknown game `{}` (see `ludolog games`)", crate::game::elide(.0))]
     UnknownGame(String),
     #[error("{0}: the rule files require each other in a cycle")]
     Cycle(String),

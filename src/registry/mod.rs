@@ -223,7 +223,11 @@ impl EngineSpec {
         let mut engine = self.open_rules(tier)?;
         let start = engine.initial().map_err(|e| match e {
             EngineError::Rules(m) | EngineError::Options(m) => {
-                OpenError::Other(format!("options {}: {m}", self.options))
+                OpenError::Other(if self.options.pairs().is_empty() {
+                    m
+                } else {
+                    format!("with -O {}: {m}", self.options)
+                })
             }
             other => OpenError::Engine(other),
         })?;

@@ -49,13 +49,19 @@ pub fn parse(text: &str) -> Result<Hex, String> {
                 .strip_prefix('(')
                 .and_then(|r| r.split_once(")->"))
                 .ok_or_else(|| {
-                    format!("line {line}: expected a tile like `(A2) -> red`, got `{t}`")
+                    format!(
+                        "line {line}: expected a tile like `(A2) -> red`, got `{}`",
+                        crate::game::elide(t)
+                    )
                 })?;
             tiles.push((line, cell.to_string(), who.to_string()));
             continue;
         }
         let (key, value) = t.split_once(':').ok_or_else(|| {
-            format!("line {line}: expected `key: value` or a tile `(A2) -> red`, got `{t}`")
+            format!(
+                "line {line}: expected `key: value` or a tile `(A2) -> red`, got `{}`",
+                crate::game::elide(t)
+            )
         })?;
         let (key, value) = (key.trim(), value.trim());
         let slot = match key {

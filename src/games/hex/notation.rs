@@ -263,7 +263,8 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
         Some(ch) if ch.is_ascii_alphabetic() => (ch.to_ascii_lowercase() - b'a') as usize,
         _ => {
             return Err(EngineError::Move(format!(
-                "\"{text}\" is not a cell like d5 or the move swap"
+                "\"{}\" is not a cell like d5 or the move swap",
+                crate::game::elide(text)
             )))
         }
     };
@@ -276,7 +277,8 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
         }
         _ => {
             return Err(EngineError::Move(format!(
-                "\"{text}\" is not a cell like d5 or the move swap"
+                "\"{}\" is not a cell like d5 or the move swap",
+                crate::game::elide(text)
             )))
         }
     };

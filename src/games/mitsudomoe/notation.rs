@@ -342,7 +342,8 @@ pub fn parse_move(g: &Mitsudomoe, text: &str) -> Result<Turn, EngineError> {
     let t = text.trim();
     let w = read_move(t.as_bytes()).ok_or_else(|| {
         EngineError::Move(format!(
-            "\"{t}\" is not a move like +c3/a1-a3 or d2>c3/a2-c4;b5,e2"
+            "\"{}\" is not a move like +c3/a1-a3 or d2>c3/a2-c4;b5,e2",
+            crate::game::elide(t)
         ))
     })?;
     if let Some(Outcome::Win(x)) = g.outcome() {

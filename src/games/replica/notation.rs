@@ -183,7 +183,12 @@ fn parse_square(s: &str) -> Option<usize> {
 /// Reads a move (`a1-e1`, `d4xe4` or `b2*`) and checks that it is legal.
 pub fn parse_move(g: &Replica, text: &str) -> Result<ReplicaMove, EngineError> {
     let t = text.trim();
-    let not_a_move = || EngineError::Move(format!("\"{t}\" is not a move like a1-e1 or b2*"));
+    let not_a_move = || {
+        EngineError::Move(format!(
+            "\"{}\" is not a move like a1-e1 or b2*",
+            crate::game::elide(t)
+        ))
+    };
     let mv = if let Some(sq) = t.strip_suffix('*') {
         ReplicaMove::Transform(parse_square(sq).ok_or_else(not_a_move)? as u8)
     } else {

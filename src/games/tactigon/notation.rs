@@ -186,7 +186,8 @@ pub fn parse_move(g: &Tactigon, text: &str) -> Result<TactigonMove, EngineError>
     let t = text.trim();
     let unreadable = || {
         EngineError::Move(format!(
-            "\"{t}\" is not a move like 36-38 (two cell numbers of the board)"
+            "\"{}\" is not a move like 36-38 (two cell numbers of the board)",
+            crate::game::elide(t)
         ))
     };
     let (from, to) = t.split_once(['-', 'x']).ok_or_else(unreadable)?;
