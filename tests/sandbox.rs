@@ -1,0 +1,173 @@
+//! The sandbox: each capability an untrusted rule file or REPL query might reach is
+//! refused with a clear error, from a rule file and from the REPL, and nothing
+//! happens (no file made, no program run, the process lives on); `--trust` lifts it.
+
+mod common;
+
+use common::run;
+use std::path::Path;
+
+/// The protocol predicates a tiny game needs, after its `initial/2`.
+const TAIL: &str = "to_move(s, a).\nlegal(s, m).\nplay(s, m, s).\noutcome(_, _) :- fail.\nevaluate(_, _, 0).\nposition(s) --> \"s\".\nmove(m) --> \"m\".\nview(_, view(square, 1, 1, [], [])).\n";
+
+/// A tiny game whose file has `body` (directives and an `initial/2`) after its module.
+fn tiny(dir: &Path, body: &str) -> String {
+    let path = dir.join("tiny.pl");
+    let text = format!(
+        ":- module(tiny, [initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3, position//1, move//1, view/2]).\n{body}{TAIL}"
+    );
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Each capability: its name, a rule-file body, a REPL query, and the words of the
+/// refusal. `MARK` stands for a file the goal would make.
+const CAPABILITIES: &[(&str, &str, &str, &str)] = &[
+    (
+        "read a file",
+        "initial(_, s) :- open('/etc/hostname', read, _).\n",
+        "open('/etc/hostname', read, S).",
+        "open/3 reads or writes files and directories",
+    ),
+    (
+        "make a file",
+        "initial(_, s) :- open('MARK', write, S), close(S).\n",
+        "open('MARK', write, S), close(S).",
+        "open/3 reads or writes files and directories",
+    ),
+    (
+        "list a directory",
+        ":- use_module(library(files)).\ninitial(_, s) :- directory_files(\".\", _).\n",
+        "use_module(library(files)), directory_files(\".\", F).",
+        "library(files)",
+    ),
+    (
+        "read the environment",
+        ":- use_module(library(os)).\ninitial(_, s) :- getenv(\"HOME\", _).\n",
+        "os:getenv(\"HOME\", V).",
+        "refused by the sandbox",
+    ),
+    (
+        "run a program",
+        ":- use_module(library(os)).\ninitial(_, s) :- shell(\"touch MARK\", _).\n",
+        "os:shell(\"touch MARK\", S).",
+        "refused by the sandbox",
+    ),
+    (
+        "run a program at load time",
+        ":- initialization(os:shell(\"touch MARK\", _)).\ninitial(_, s).\n",
+        "findall(S, os:shell(\"touch MARK\", S), L).",
+        "refused by the sandbox",
+    ),
+    (
+        "open a socket",
+        ":- use_module(library(sockets)).\ninitial(_, s) :- socket_server_open('127.0.0.1':0, _).\n",
+        "sockets:socket_server_open('127.0.0.1':0, S).",
+        "refused by the sandbox",
+    ),
+    (
+        "call a foreign library",
+        ":- use_module(library(ffi)).\ninitial(_, s) :- use_foreign_module(\"libc.so.6\", [abort([], void)]), ffi:abort.\n",
+        "ffi:use_foreign_module(\"libc.so.6\", [abort([], void)]).",
+        "refused by the sandbox",
+    ),
+    (
+        "stop the program",
+        "initial(_, s) :- halt(7).\n",
+        "halt(7).",
+        "halt/1 stops the program",
+    ),
+    (
+        "load another file",
+        "initial(_, s) :- consult('/etc/passwd').\n",
+        "consult('/etc/passwd').",
+        "loads code from outside the rules being loaded",
+    ),
+    (
+        "change the host",
+        "initial(_, s) :- assertz(host:held(1, s)).\n",
+        "assertz(host:held(1, s)).",
+        "which is not this rule file's",
+    ),
+];
+
+#[test]
+fn every_capability_is_refused_from_a_rule_file_and_nothing_happens() {
+    for (what, body, _, words) in CAPABILITIES {
+        let dir = tempfile::tempdir().unwrap();
+        let mark = dir.path().join("made");
+        let body = body.replace("MARK", &mark.display().to_string());
+        let file = tiny(dir.path(), &body);
+        let (code, _, err) = run(&["moves", &file], None);
+        assert_eq!(code, 1, "{what}: {err}");
+        assert!(err.contains(words), "{what}: expected {words:?} in {err}");
+        assert!(
+            err.contains("tiny.pl"),
+            "{what}: the file is not named: {err}"
+        );
+        assert!(!mark.exists(), "{what}: the refused goal made a file");
+    }
+}
+
+#[test]
+fn every_capability_is_refused_from_the_repl_and_the_session_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mark = dir.path().join("made");
+    let mut input = String::new();
+    for (_, _, query, _) in CAPABILITIES {
+        input.push_str(&query.replace("MARK", &mark.display().to_string()));
+        input.push('\n');
+    }
+    input.push_str("X is 6 * 7.\n");
+    let (code, out, err) = run(&["repl", "hex"], Some(&input));
+    assert_eq!(code, 0, "the REPL stopped: {err}");
+    let refusals = out.matches("refused by the sandbox").count();
+    assert_eq!(refusals, CAPABILITIES.len(), "{out}");
+    for (what, _, _, words) in CAPABILITIES {
+        assert!(out.contains(words), "{what}: expected {words:?} in {out}");
+    }
+    assert!(out.contains("X = 42"), "the session did not go on: {out}");
+    assert!(!mark.exists(), "a refused query made a file");
+}
+
+#[test]
+fn a_rules_directory_cannot_replace_the_host_or_take_its_module_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::copy("rules/hex.pl", dir.path().join("hex.pl")).unwrap();
+    std::fs::write(
+        lib.join("host.pl"),
+        ":- module(host, []).\n:- initialization(halt(9)).\n",
+    )
+    .unwrap();
+    let d = dir.path().display().to_string();
+    let (code, out, err) = run(&["moves", "hex", "--rules", &d, "-O", "size=2"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("legal (4)"), "{out}");
+    for module in ["host", "lists", "sandbox"] {
+        let path = dir.path().join(format!("{module}.pl"));
+        std::fs::write(&path, format!(":- module({module}, []).\nfoo.\n")).unwrap();
+        let (code, _, err) = run(&["moves", &path.display().to_string()], None);
+        assert_eq!(code, 1, "{module}: {err}");
+        assert!(
+            err.contains(&format!("the module name `{module}` is taken")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn trust_lifts_the_sandbox_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mark = dir.path().join("made");
+    let body = format!(
+        "initial(_, s) :- open('{}', write, S), close(S).\n",
+        mark.display()
+    );
+    let file = tiny(dir.path(), &body);
+    let (code, _, err) = run(&["moves", &file, "--trust"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("--trust: the sandbox is off"), "{err}");
+    assert!(mark.exists(), "--trust did not let the rule file write");
+}
