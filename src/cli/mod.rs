@@ -13,6 +13,7 @@ pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{read_position, split_moves, PositionArg};
+pub use record::{parse_record, Record};
 pub use render::render;
 
 use crate::game::{Engine, Pos, SearchSpec};
