@@ -53,16 +53,26 @@ fail_with(Kind, Fmt, Args) :-
     phrase(format_(Fmt, Args), Text),
     throw(ludolog(Kind, Text)).
 
-%% held(?Id, ?State)  the positions the host holds for the Rust side, by handle.
-:- dynamic(held/2).
+% Held positions.  The Rust side names each position it holds here by a slot
+% number, and reuses the slots of released positions.  A slot is a global
+% variable (bb_put/2), not a clause: in scryer 0.10 the memory of a retracted
+% clause is never given back (scryer-prolog issue #1871; measured here: assertz
+% + retract of a small term in a loop grew the process by about 5 KB a cycle),
+% while overwriting a global variable keeps memory flat.
 
-%% hold(+Id, +State)  keep State under the handle Id.
-hold(Id, S) :- assertz(held(Id, S)).
+%% slot_key(+Slot, -Key)  the name of the global variable of slot Slot.
+slot_key(N, K) :- number_chars(N, Cs), atom_chars(K, ['$', h, e, l, d, '_'|Cs]).
 
-%% state(+Id, -State)  the state held under Id, or an error naming the handle.
-state(Id, S) :-
-    (  held(Id, S0) -> S = S0
-    ;  fail_with(handle, "no position is held under handle ~d", [Id])
+%% hold(+Slot, +State)  keep State in slot Slot.
+hold(N, S) :- slot_key(N, K), bb_put(K, held(S)).
+
+%% held(+Slot, -State)  the state kept in slot Slot; fails for an empty slot.
+held(N, S) :- slot_key(N, K), catch(bb_get(K, held(S0)), _, fail), S = S0.
+
+%% state(+Slot, -State)  the state kept in slot Slot, or an error naming it.
+state(N, S) :-
+    (  held(N, S0) -> S = S0
+    ;  fail_with(handle, "no position is held in slot ~d", [N])
     ).
 
 %% handle(+Game, +Request, -Value)  one request, answered once.
@@ -75,20 +85,21 @@ handle(G, parse(PosText, Id), ok) :-
     parse_position(G, PosText, S),
     hold(Id, S).
 handle(_, release(Id), Found) :-
-    (  retract(held(Id, _)) -> Found = true ; Found = false ).
+    (  held(Id, _) -> slot_key(Id, K), bb_put(K, free), Found = true ; Found = false ).
 handle(_, copy(Id, Id1), ok) :-
     state(Id, S),
     hold(Id1, S).
 handle(G, text(Id), Text) :-
     state(Id, S),
     position_text(G, S, Text).
-handle(G, describe(Id), d(Text, Player, Outcome, Moves)) :-
+handle(G, describe(Id), D) :-
     state(Id, S),
-    position_text(G, S, Text),
-    once(dispatch:to_move(G, S, P)), plain_text(P, Player),
-    (  dispatch:outcome(G, S, O) -> plain_text(O, Outcome) ; Outcome = none ),
-    protocol:legal_moves(G, S, Ms),
-    maplist(move_text(G), Ms, Moves).
+    describe(G, S, D).
+handle(G, reread(Id), D) :-
+    state(Id, S0),
+    position_text(G, S0, Text0),
+    parse_position(G, Text0, S),
+    describe(G, S, D).
 handle(G, play(Id, MoveText, Id1), ok) :-
     state(Id, S),
     parse_move(G, MoveText, M),
@@ -120,6 +131,16 @@ handle(G, evaluate(Id, PlayerText), Score) :-
 handle(G, view(Id), View) :-
     state(Id, S),
     once(call(G:view(S, View))).
+
+%% describe(+Game, +State, -Description)  d(Text, Player, Outcome, Moves): the texts
+% of a state's position, side to move, outcome (none while the game goes on) and
+% legal moves.
+describe(G, S, d(Text, Player, Outcome, Moves)) :-
+    position_text(G, S, Text),
+    once(dispatch:to_move(G, S, P)), plain_text(P, Player),
+    (  dispatch:outcome(G, S, O) -> plain_text(O, Outcome) ; Outcome = none ),
+    protocol:legal_moves(G, S, Ms),
+    maplist(move_text(G), Ms, Moves).
 
 %% replay_texts(+MoveTexts, +Index, +Game, +State0, -State)  play move texts in order.
 replay_texts([], _, _, S, S).

@@ -34,11 +34,34 @@ pub struct SampledSearch {
     pub slowest: String,
 }
 
-/// The whole report: the tiers, and the native search on sampled positions.
+/// How much memory the spec tier's perft needs at two depths: the deeper must not
+/// need more than the shallower (the rule tiers run in memory bounded by depth).
+#[derive(Debug, serde::Serialize)]
+pub struct PerftMemory {
+    /// (depth, nodes, kilobytes the peak rose above what was resident before)
+    pub runs: Vec<(u32, u64, Option<u64>)>,
+}
+
+/// The whole report: the tiers, the native search on sampled positions, and the
+/// memory of spec perft.
 #[derive(Debug, serde::Serialize)]
 pub struct BenchReport {
     pub tiers: Vec<TierBench>,
     pub sampled_search: Option<SampledSearch>,
+    pub spec_perft_memory: Option<PerftMemory>,
+}
+
+/// Spec perft at the two deepest depths that fit the budget, each with the peak
+/// memory it added.
+fn spec_perft_memory(spec: &EngineSpec, deepest: u32) -> Result<PerftMemory> {
+    let mut engine = spec.in_tier(Tier::Spec).open()?;
+    let start = engine.initial()?;
+    let mut runs = Vec::new();
+    for depth in [deepest.saturating_sub(1).max(1), deepest.max(2)] {
+        let (nodes, kb) = super::memory::peak_growth_kb(|| engine.perft(start, depth));
+        runs.push((depth, nodes?, kb));
+    }
+    Ok(PerftMemory { runs })
 }
 
 /// What to measure besides the tiers.
@@ -168,10 +191,15 @@ pub fn bench(
     } else {
         None
     };
+    let memory = match rows.iter().find(|r| r.tier == "spec") {
+        Some(r) => Some(spec_perft_memory(spec, r.perft_depth)?),
+        None => None,
+    };
     if json {
         let report = BenchReport {
             tiers: rows,
             sampled_search: sampled,
+            spec_perft_memory: memory,
         };
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());
@@ -214,6 +242,17 @@ pub fn bench(
             "native alpha-beta to depth {} on {} positions from random games: mean {:.4} s, max {:.4} s ({})",
             s.depth, s.positions, s.mean_seconds, s.max_seconds, s.slowest
         )?;
+    }
+    if let Some(m) = &memory {
+        let runs: Vec<String> = m
+            .runs
+            .iter()
+            .map(|(d, n, kb)| match kb {
+                Some(kb) => format!("depth {d} ({n} leaves) +{kb} KB"),
+                None => format!("depth {d} ({n} leaves) n/a"),
+            })
+            .collect();
+        writeln!(out, "spec perft peak memory: {}", runs.join(", "))?;
     }
     if let (Some(native), true) = (rows.iter().find(|r| r.tier == "native"), rows.len() > 1) {
         for r in rows.iter().filter(|r| r.tier != "native") {

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod contactix;
+mod memory;
 mod play;
 mod position;
 mod render;
