@@ -8,7 +8,7 @@ use ludolog::registry::EngineSpec;
 fn machine(accelerated: bool) -> PrologMachine {
     let spec = EngineSpec::new("hex", GameOptions::default());
     let rules = spec.resolve().expect("embedded hex").rules;
-    let mut m = PrologMachine::load(&rules).expect("load");
+    let mut m = PrologMachine::load(&rules, accelerated).expect("load");
     m.set_acceleration(accelerated).expect("acceleration");
     m.answer(
         "use_module(library(between)), use_module(library(lists)), use_module(library(dcgs)), X = ok.",

@@ -35,7 +35,9 @@ fn bench_reports_every_tier_and_the_sampled_search() {
     assert_eq!(sampled["depth"], 4);
     assert_eq!(sampled["positions"], 3);
     // spec perft at two depths, each with the peak memory it added
-    let runs = report["spec_perft_memory"]["runs"].as_array().expect("memory runs");
+    let runs = report["spec_perft_memory"]["runs"]
+        .as_array()
+        .expect("memory runs");
     assert_eq!(runs.len(), 2);
     assert!(runs[0][0].as_u64() < runs[1][0].as_u64(), "{runs:?}");
 }

@@ -41,11 +41,19 @@ fn positions(game: &str, options: &str, games: usize, plies: usize) -> Vec<Strin
 fn round_trip(game: &str, options: &str, tier: Tier, texts: &[String]) {
     let mut e = common::engine(game, options, tier);
     for text in texts {
-        let at = e.parse(text).unwrap_or_else(|err| panic!("{game} ({tier}): {text}: {err}"));
+        let at = e
+            .parse(text)
+            .unwrap_or_else(|err| panic!("{game} ({tier}): {text}: {err}"));
         let held = e.describe(at).unwrap();
-        assert_eq!(&held.position, text, "{game} ({tier}): the text is not canonical");
+        assert_eq!(
+            &held.position, text,
+            "{game} ({tier}): the text is not canonical"
+        );
         let back = e.reread(at).unwrap();
-        assert_eq!(held, back, "{game} ({tier}): {text} loses part of its state");
+        assert_eq!(
+            held, back,
+            "{game} ({tier}): {text} loses part of its state"
+        );
         e.release(at);
     }
     assert_eq!(e.held(), 0, "{game} ({tier})");
@@ -54,7 +62,11 @@ fn round_trip(game: &str, options: &str, tier: Tier, texts: &[String]) {
 /// (game, options, plies per game in the rule tiers)
 const GAMES: &[(&str, &str, usize)] = &[
     ("hex", "size=5 swap=true", 1000),
-    ("contactix", "cols=4 rows=6 vertical=SandyBrown horizontal=lime", 1000),
+    (
+        "contactix",
+        "cols=4 rows=6 vertical=SandyBrown horizontal=lime",
+        1000,
+    ),
     ("replica", "sight=all", 1000),
     ("mitsudomoe", "", 4),
     ("tactigon", "", 6),
@@ -62,12 +74,20 @@ const GAMES: &[(&str, &str, usize)] = &[
 ];
 
 fn every_game(full: bool) {
-    assert_eq!(GAMES.len(), games::ALL.len(), "a game is missing from this test");
+    assert_eq!(
+        GAMES.len(),
+        games::ALL.len(),
+        "a game is missing from this test"
+    );
     for &(game, options, plies) in GAMES {
         let d = games::find(game).unwrap();
         let native = positions(game, options, 100, 1000);
         round_trip(game, options, Tier::Native, &native);
-        let short = if full { native.clone() } else { positions(game, options, 100, plies) };
+        let short = if full {
+            native.clone()
+        } else {
+            positions(game, options, 100, plies)
+        };
         for tier in d.tiers().into_iter().filter(|&t| t != Tier::Native) {
             round_trip(game, options, tier, &short);
         }

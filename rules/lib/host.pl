@@ -11,14 +11,21 @@
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
-:- use_module(library(format)).
 :- use_module(library(iso_ext)).
 :- use_module(library(charsio)).
 
 %% clear  a query that succeeds and leaves nothing behind.
 clear.
 
-%% request(+Game, +Limit, +Request, -Reply)  run Request on Game's rules, safely.
+%% request(+Game, +Limit, +Request, -Reply)  run Request on Game's rules, safely;
+% Limit 0 runs it with no inference limit (the work requests a user sized: perft,
+% playouts, search), since counting inferences against a limit costs a playout
+% about a fifth of its time.
+request(G, 0, Req, Reply) :- !,
+    (  catch(handle(G, Req, V), E, true)
+    -> (  nonvar(E) -> exception_reply(E, Reply) ; Reply = ok(V) )
+    ;  Reply = error(failed, "the request failed")
+    ).
 request(G, Limit, Req, Reply) :-
     (  catch(call_with_inference_limit(handle(G, Req, V), Limit, R), E, true)
     -> (  nonvar(E) -> exception_reply(E, Reply)
@@ -29,28 +36,37 @@ request(G, Limit, Req, Reply) :-
     ;  Reply = error(failed, "the request failed")
     ).
 
+%% formatted(+Format, +Args, -Text)  Text is what format_//2 writes for Format and
+% Args.  library(format) is loaded the first time a message is written, not at
+% start-up: it takes about 60 ms to load, more than the rest of a rule tier.
+formatted(F, As, Text) :-
+    % meta-calls: a call compiled before the module existed would not find it;
+    % current_predicate/1 is no test (it finds format_/4 before the load)
+    catch(call(format:format_(F, As, Text, [])), error(existence_error(procedure, _), _),
+          ( use_module(library(format)), call(format:format_(F, As, Text, [])) )).
+
 %% limit_text(+Limit, -Text)  the message for a request that ran past its inference limit.
 limit_text(Limit, Text) :-
-    phrase(format_("the query ran past its inference limit of ~d (a loop in the rules?)", [Limit]), Text).
+    formatted("the query ran past its inference limit of ~d (a loop in the rules?)", [Limit], Text).
 
 %% exception_reply(+Exception, -Reply)  a thrown term as an error reply.
 exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
 exception_reply(error(E, _), error(exception, Text)) :-
     error_text(E, Text), !.
 exception_reply(E, error(exception, Text)) :-
-    phrase(format_("uncaught exception ~q", [E]), Text).
+    formatted("uncaught exception ~q", [E], Text).
 
 %% error_text(+Error, -Text)  an ISO error term, said in words.
-error_text(domain_error(D, V), T) :- phrase(format_("~q is not a valid ~q", [V, D]), T).
-error_text(type_error(Ty, V), T) :- phrase(format_("expected ~q, got ~q", [Ty, V]), T).
-error_text(existence_error(procedure, PI), T) :- phrase(format_("unknown procedure ~q", [PI]), T).
-error_text(instantiation_error, T) :- phrase(format_("arguments are not sufficiently instantiated", []), T).
-error_text(evaluation_error(E), T) :- phrase(format_("arithmetic error: ~q", [E]), T).
-error_text(E, T) :- phrase(format_("~q", [E]), T).
+error_text(domain_error(D, V), T) :- formatted("~q is not a valid ~q", [V, D], T).
+error_text(type_error(Ty, V), T) :- formatted("expected ~q, got ~q", [Ty, V], T).
+error_text(existence_error(procedure, PI), T) :- formatted("unknown procedure ~q", [PI], T).
+error_text(instantiation_error, T) :- formatted("arguments are not sufficiently instantiated", [], T).
+error_text(evaluation_error(E), T) :- formatted("arithmetic error: ~q", [E], T).
+error_text(E, T) :- formatted("~q", [E], T).
 
 %% fail_with(+Kind, +Format, +Args)  throw ludolog(Kind, Text), Text formatted from Args.
 fail_with(Kind, Fmt, Args) :-
-    phrase(format_(Fmt, Args), Text),
+    formatted(Fmt, Args, Text),
     throw(ludolog(Kind, Text)).
 
 % Held positions.  The Rust side names each position it holds here by a slot
@@ -147,7 +163,7 @@ replay_texts([], _, _, S, S).
 replay_texts([T|Ts], K, G, S0, S) :-
     catch(( parse_move(G, T, M), checked_play(G, S0, M, T, S1) ),
           ludolog(Kind, Text),
-          ( phrase(format_("move ~d: ~s", [K, Text]), Text1), throw(ludolog(Kind, Text1)) )),
+          ( formatted("move ~d: ~s", [K, Text], Text1), throw(ludolog(Kind, Text1)) )),
     K1 is K + 1,
     replay_texts(Ts, K1, G, S1, S).
 
@@ -188,10 +204,10 @@ move_text(G, M, Text) :-
     ).
 
 %% term_text(+Term, -Text)  Term written quoted, as a char list.
-term_text(T, Text) :- phrase(format_("~q", [T]), Text).
+term_text(T, Text) :- write_term_to_chars(T, [quoted(true)], Text).
 
 %% plain_text(+Term, -Text)  a player or outcome as the protocol texts show it: win(SandyBrown).
-plain_text(T, Text) :- phrase(format_("~w", [T]), Text).
+plain_text(T, Text) :- write_term_to_chars(T, [quoted(false)], Text).
 
 %% check_protocol(+Game, -Missing)  the protocol predicates Game does not define.
 check_protocol(G, Missing) :-
@@ -275,12 +291,12 @@ with_current(G, Goal, _, Qualified) :-
     ).
 
 %% read_error_text(+Exception, -Text)  a query's read error, said in words.
-read_error_text(error(syntax_error(What), _), T) :- !, phrase(format_("syntax error: ~q", [What]), T).
-read_error_text(E, T) :- phrase(format_("~q", [E]), T).
+read_error_text(error(syntax_error(What), _), T) :- !, formatted("syntax error: ~q", [What], T).
+read_error_text(E, T) :- formatted("~q", [E], T).
 
 %% query_error_text(+Exception, -Text)  an exception as a top level shows it.
-query_error_text(error(E, _), T) :- !, phrase(format_("error: ~q", [E]), T).
-query_error_text(E, T) :- phrase(format_("error: uncaught exception ~q", [E]), T).
+query_error_text(error(E, _), T) :- !, formatted("error: ~q", [E], T).
+query_error_text(E, T) :- formatted("error: uncaught exception ~q", [E], T).
 
 %% answer_texts(+Answers, -Texts)  each answer's bindings as "X = 1, Y = b", or "true".
 answer_texts([], []).
@@ -307,4 +323,4 @@ bindings_text([B|Bs]) --> binding_text(B), ",\n", bindings_text(Bs).
 %% binding_text(+Name=Value)//  one binding as "X = Value", the value quoted.
 binding_text(Name=Value) -->
     { write_term_to_chars(Value, [quoted(true), double_quotes(true), max_depth(200)], Cs) },
-    format_("~a = ~s", [Name, Cs]).
+    { atom_chars(Name, Ns) }, seq(Ns), " = ", seq(Cs).

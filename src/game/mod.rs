@@ -71,7 +71,7 @@ pub trait Game: Clone {
 }
 
 /// A fixed pseudo-random 64-bit key for `index` (SplitMix64), for Zobrist hashing.
-pub fn zobrist_key(index: u64) -> u64 {
+pub const fn zobrist_key(index: u64) -> u64 {
     let mut z = index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -82,7 +82,11 @@ pub struct RulesEngine {
     path: String,
     options: RuleOptions,
     tier: Tier,
+    /// The inference limit of each request about a position.
     limit: u64,
+    /// The inference limit of the work a user sized (perft, playouts, search):
+    /// none unless one was set, since counting costs time.
+    work_limit: Option<u64>,
     /// The next handle to give out (handles are never reused; slots are).
     next: u64,
     /// The host's slot of each held position.
@@ -99,8 +103,6 @@ impl RulesEngine {
         options: RuleOptions,
         tier: Tier,
     ) -> Result<RulesEngine, LoadError> {
-        let mut machine = PrologMachine::load(rules)?;
-        let game = rules.game();
         let accelerated = match tier {
             Tier::Spec => false,
             Tier::Accelerated => true,
@@ -110,6 +112,8 @@ impl RulesEngine {
                 ))
             }
         };
+        let mut machine = PrologMachine::load(rules, accelerated)?;
+        let game = rules.game();
         machine
             .set_acceleration(accelerated)
             .map_err(|e| LoadError(format!("{}: {e}", game.path)))?;
@@ -123,6 +127,7 @@ impl RulesEngine {
             options,
             tier,
             limit: DEFAULT_INFERENCE_LIMIT,
+            work_limit: None,
             next: 1,
             slots: FxHashMap::default(),
             free: Vec::new(),
@@ -130,9 +135,10 @@ impl RulesEngine {
         })
     }
 
-    /// Sets the inference limit of each request.
+    /// Sets the inference limit of each request, the work requests' too.
     pub fn set_limit(&mut self, limit: u64) {
         self.limit = limit;
+        self.work_limit = Some(limit);
     }
 
     /// Replaces the machine once its queries have left `bytes` in scryer's arena
@@ -170,7 +176,8 @@ impl RulesEngine {
     /// grow without end; a fresh one every ~30,000 requests keeps memory flat.
     fn recycle(&mut self) -> Result<(), EngineError> {
         let fail = |e: String| EngineError::Rules(format!("{}: {e}", self.path));
-        let mut fresh = PrologMachine::load(&self.rules).map_err(|e| fail(e.to_string()))?;
+        let mut fresh = PrologMachine::load(&self.rules, self.tier == Tier::Accelerated)
+            .map_err(|e| fail(e.to_string()))?;
         fresh
             .set_acceleration(self.tier == Tier::Accelerated)
             .map_err(|e| fail(e.to_string()))?;
@@ -216,12 +223,22 @@ impl RulesEngine {
 
     /// Sends a request and unpacks `ok(Value)`, turning `error(Kind, Text)` into an `EngineError`.
     fn request(&mut self, request: &str) -> Result<Term, EngineError> {
+        self.request_within(self.limit, request)
+    }
+
+    /// A work request (perft, playouts, search): within the work limit, if any.
+    fn work(&mut self, request: &str) -> Result<Term, EngineError> {
+        self.request_within(self.work_limit.unwrap_or(0), request)
+    }
+
+    /// Sends a request with an inference limit (0: none).
+    fn request_within(&mut self, limit: u64, request: &str) -> Result<Term, EngineError> {
         if !self.pinned && self.machine.arena_bytes() > self.recycle_at {
             self.recycle()?;
         }
         let reply = self
             .machine
-            .request(&self.module, self.limit, request)
+            .request(&self.module, limit, request)
             .map_err(|e: QueryError| EngineError::Rules(format!("{}: {e}", self.path)))?;
         match reply {
             Term::Compound(f, mut args) if f == "ok" && args.len() == 1 => Ok(args.remove(0)),
@@ -429,12 +446,12 @@ impl Engine for RulesEngine {
     }
 
     fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
-        let t = self.request(&format!("perft({}, {depth})", self.slot(pos)?))?;
+        let t = self.work(&format!("perft({}, {depth})", self.slot(pos)?))?;
         self.integer(&t)
     }
 
     fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
-        let t = self.request(&format!("perft_counts({}, {depth})", self.slot(pos)?))?;
+        let t = self.work(&format!("perft_counts({}, {depth})", self.slot(pos)?))?;
         match &t {
             Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
@@ -455,7 +472,7 @@ impl Engine for RulesEngine {
             }
         };
         let depth = limits.depth.unwrap_or(2).max(1);
-        let t = self.request(&format!("best({}, {depth})", self.slot(pos)?))?;
+        let t = self.work(&format!("best({}, {depth})", self.slot(pos)?))?;
         match &t {
             Term::Atom(a) if a == "none" => Ok(BestMove {
                 mv: None,
@@ -503,7 +520,7 @@ impl Engine for RulesEngine {
         max_plies: u64,
     ) -> Result<u64, EngineError> {
         let seed = seed % (1 << 31);
-        let t = self.request(&format!(
+        let t = self.work(&format!(
             "playouts({}, {count}, {seed}, {max_plies})",
             self.slot(pos)?
         ))?;
