@@ -15,6 +15,7 @@ pub mod cli;
 pub mod foreign;
 pub mod game;
 pub mod games;
+pub mod gtp;
 pub mod prolog;
 pub mod record;
 pub mod registry;
