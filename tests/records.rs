@@ -5,7 +5,6 @@
 mod common;
 
 use common::run;
-use std::path::Path;
 
 const LITTLE_GOLEM: &str = "tests/data/records/littlegolem.sgf";
 const HEXGUI: &str = "tests/data/records/hexgui.sgf";
