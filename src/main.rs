@@ -157,9 +157,10 @@ enum Command {
     Gtp {
         #[command(flatten)]
         game: GameArgs,
-        /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns or mcts:N.
-        #[arg(long, default_value = "alphabeta:1s", value_name = "KIND")]
-        player: String,
+        /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns or mcts:N
+        /// (default: mcts:100000 on a native engine, else alphabeta:2).
+        #[arg(long, value_name = "KIND")]
+        player: Option<String>,
         /// Seed of the random choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -313,8 +314,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             never_resign,
         }) => {
+            let spec = spec(&game)?;
+            let player = player.unwrap_or_else(|| {
+                match spec.effective_tier() {
+                    Tier::Native => "mcts:100000",
+                    _ => "alphabeta:2",
+                }
+                .to_string()
+            });
             let config = ludolog::gtp::GtpConfig {
-                spec: spec(&game)?,
+                spec,
                 player: player.parse().map_err(anyhow::Error::msg)?,
                 seed,
                 resign: !never_resign,
