@@ -1,93 +1,10 @@
-//! Hex's conventions of SGF (GM[11]), read and written for Hex and Con-Tac-Tix.
-//!
-//! `SZ[n]` or `SZ[c:r]`; `;B[a1]` and `;W[b2]` (column letter, row number from the
-//! top); Black moves first and joins top and bottom: Black is the first player (red in
-//! Hex), White the second.  `swap-pieces` is this program's swap (the first stone
-//! mirrored in the long diagonal and recoloured, then Black moves), `swap-sides` has
-//! the players change colours: it is read as the same swap with the rest of the game
-//! mirrored, so every record becomes a game of the fixed-colour rules.  `AB`/`AW`/`PL`
-//! set up a position before the first move; `RE[B+]`, `PB`, `PW`, `DT` carry the result,
-//! the players and the date.
-//!
-//! Read leniently, saying what was read unusually: Little Golem's files have no `GM`,
-//! write the first player's moves as `W` (while `PB` and `RE` still name the first
-//! player Black), use Go-style cells (`mf`: column m, row f), `swap` for swap-pieces,
-//! and URL-encoded names; HexGui up to 0.9 wrote `swap-pieces` for swap-sides.
+//! Reading Hex SGF: the moves of the main line in the fixed-colour rules, setup
+//! stones, players, date and result, with notes on every liberty taken.
 
-use super::sgf::{self, Node};
-use super::{Record, RecordError};
+use super::{cell_text, invalid, player_names, player_tag, read_cell, MAX_SIDE};
 use crate::game::GameOptions;
-
-/// The largest board side (Hex and Con-Tac-Tix cells are lettered a to z).
-const MAX_SIDE: usize = 26;
-
-/// Whether a game's records may be SGF (GM[11]).
-pub fn speaks_sgf(game: &str) -> bool {
-    matches!(game, "hex" | "contactix")
-}
-
-/// The two player names of `game` with the user's options (Con-Tac-Tix names its colours).
-fn player_names(game: &str, options: &GameOptions) -> [String; 2] {
-    match game {
-        "contactix" => [
-            options.get("vertical").unwrap_or("red").to_string(),
-            options.get("horizontal").unwrap_or("blue").to_string(),
-        ],
-        _ => ["red".to_string(), "blue".to_string()],
-    }
-}
-
-/// A tag name for a player: `red` → `Red` (names with capitals stay as they are).
-pub fn player_tag(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(c) if name.chars().all(|c| !c.is_ascii_uppercase()) => {
-            c.to_ascii_uppercase().to_string() + chars.as_str()
-        }
-        _ => name.to_string(),
-    }
-}
-
-fn invalid(line: usize, what: String) -> RecordError {
-    RecordError::Syntax { line, what }
-}
-
-/// The name of cell (c, r) in `game`'s notation: `a1` in Hex, `A1` in Con-Tac-Tix.
-fn cell_text(game: &str, c: usize, r: usize) -> String {
-    let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
-    if game == "contactix" {
-        name.to_uppercase()
-    } else {
-        name
-    }
-}
-
-/// A cell of an SGF move or setup value: `a1` (Hex's notation) or `mf` (Go's, as Little
-/// Golem writes); whether it was Go-style.
-fn read_cell(value: &str, cols: usize, rows: usize) -> Result<((usize, usize), bool), String> {
-    let v = value.trim().to_ascii_lowercase();
-    let b = v.as_bytes();
-    let letter = |x: u8| {
-        (x as char)
-            .is_ascii_lowercase()
-            .then(|| (x - b'a') as usize)
-    };
-    let cell = match b {
-        [x, y] if letter(*y).is_some() => letter(*x).zip(letter(*y)).map(|c| (c, true)),
-        [x, digits @ ..] if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) => {
-            let r: usize = v[1..].parse().unwrap_or(0);
-            letter(*x)
-                .filter(|_| r >= 1 && digits[0] != b'0')
-                .map(|c| ((c, r - 1), false))
-        }
-        _ => None,
-    };
-    match cell {
-        Some(((c, r), go)) if c < cols && r < rows => Ok(((c, r), go)),
-        Some(_) => Err(format!("`{value}` is off the {cols}x{rows} board")),
-        None => Err(format!("`{value}` is not a cell like a1 (or mf)")),
-    }
-}
+use crate::record::sgf::{self, Node};
+use crate::record::{Record, RecordError};
 
 /// `%20` and the like decoded (Little Golem writes names URL-encoded).
 fn percent_decode(text: &str) -> String {
@@ -430,151 +347,12 @@ fn read_result(v: &str) -> Option<(usize, Option<&'static str>)> {
     Some((winner, how))
 }
 
-/// A Hex or Con-Tac-Tix position text read for writing: size, stones, side, names.
-struct Board {
-    cols: usize,
-    rows: usize,
-    /// (column, row, player) of each stone, row by row.
-    stones: Vec<(usize, usize, usize)>,
-    to_move: usize,
-    names: [String; 2],
-}
-
-/// Reads `CxR ROWS SIDE[ swap| X*Y]` (rules/hex.pl and rules/contactix.pl).
-fn read_board(text: &str) -> Option<Board> {
-    let words: Vec<&str> = text.split(' ').collect();
-    let (c, r) = words.first()?.split_once('x')?;
-    let (cols, rows) = (c.parse().ok()?, r.parse().ok()?);
-    let (names, letters) = match words.get(3) {
-        Some(pair) if pair.contains('*') => {
-            let (x, y) = pair.split_once('*')?;
-            ([x.to_string(), y.to_string()], ['x', 'y'])
-        }
-        _ => (["red".to_string(), "blue".to_string()], ['r', 'b']),
-    };
-    let side = *words.get(2)?;
-    let to_move = names.iter().position(|n| n == side)?;
-    let mut stones = Vec::new();
-    for (r, row) in words.get(1)?.split('/').enumerate() {
-        let mut c = 0;
-        let mut run = 0;
-        for ch in row.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                run = run * 10 + d as usize;
-                continue;
-            }
-            c += std::mem::take(&mut run);
-            stones.push((c, r, letters.iter().position(|&l| l == ch)?));
-            c += 1;
-        }
-    }
-    Some(Board {
-        cols,
-        rows,
-        stones,
-        to_move,
-        names,
-    })
-}
-
-/// The SGF text of a Hex or Con-Tac-Tix record (its start position must be given).
-pub fn write(record: &Record) -> Result<String, RecordError> {
-    let start = record.start.as_deref().ok_or_else(|| {
-        RecordError::Invalid("an SGF record needs the start position of the game".into())
-    })?;
-    let board = read_board(start).ok_or_else(|| {
-        RecordError::Invalid(format!("`{start}` is not a Hex or Con-Tac-Tix position"))
-    })?;
-    let cell = |c: usize, r: usize| format!("{}{}", (b'a' + c as u8) as char, r + 1);
-    let mut head = format!("(;FF[4]GM[11]AP[ludolog:{}]SZ[", env!("CARGO_PKG_VERSION"));
-    head += &if board.cols == board.rows {
-        board.cols.to_string()
-    } else {
-        format!("{}:{}", board.cols, board.rows)
-    };
-    head.push(']');
-    for (i, id) in ["PB", "PW"].iter().enumerate() {
-        if let Some(who) = record.player(&board.names[i]) {
-            head += &format!("{id}[{}]", sgf::escape(who));
-        }
-    }
-    if let Some(d) = &record.date {
-        head += &format!("DT[{}]", sgf::escape(&d.replace('.', "-")));
-    }
-    if let Some(res) = &record.result {
-        let winner = board
-            .names
-            .iter()
-            .position(|n| res == &format!("win({n})"))
-            .ok_or_else(|| RecordError::Invalid(format!("result {res} names no player")))?;
-        let resigned = record
-            .termination
-            .as_deref()
-            .is_some_and(|t| t.ends_with("resigned"));
-        head += &format!(
-            "RE[{}+{}]",
-            ["B", "W"][winner],
-            if resigned { "R" } else { "" }
-        );
-    }
-    for (player, id) in [(0, "AB"), (1, "AW")] {
-        let cells: Vec<String> = board
-            .stones
-            .iter()
-            .filter(|s| s.2 == player)
-            .map(|s| format!("[{}]", cell(s.0, s.1)))
-            .collect();
-        if !cells.is_empty() {
-            head += &format!("{id}{}", cells.concat());
-        }
-    }
-    if board.to_move == 1 {
-        head += "PL[W]";
-    }
-    let mut lines = vec![head];
-    let mut line = String::new();
-    let mut to_move = board.to_move;
-    for (i, m) in record.moves.iter().enumerate() {
-        let v = if m.eq_ignore_ascii_case("swap") {
-            "swap-pieces".to_string()
-        } else {
-            let ((c, r), _) = read_cell(m, board.cols, board.rows)
-                .ok()
-                .filter(|(_, go)| !go)
-                .ok_or_else(|| {
-                    RecordError::Invalid(format!("move {}: `{m}` is not a Hex move", i + 1))
-                })?;
-            cell(c, r)
-        };
-        let node = format!(";{}[{v}]", ["B", "W"][to_move]);
-        if line.len() + node.len() > 72 {
-            lines.push(std::mem::take(&mut line));
-        }
-        line += &node;
-        to_move ^= 1;
-    }
-    line.push(')');
-    lines.push(line);
-    Ok(lines.join("\n") + "\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn hex(options: &str) -> GameOptions {
         GameOptions::parse(&options.split_whitespace().collect::<Vec<_>>()).unwrap()
-    }
-
-    #[test]
-    fn cells_are_read_either_way() {
-        assert_eq!(read_cell("c2", 5, 5), Ok(((2, 1), false)));
-        assert_eq!(read_cell("MF", 13, 13), Ok(((12, 5), true)));
-        assert!(read_cell("f6", 5, 5)
-            .unwrap_err()
-            .contains("off the 5x5 board"));
-        assert!(read_cell("a0", 5, 5).is_err());
-        assert!(read_cell("swap", 5, 5).is_err());
     }
 
     #[test]
@@ -633,43 +411,5 @@ mod tests {
         assert!(refuse("(;GM[11]SZ[3];B[a1];B[b2])", "hex").contains("out of turn"));
         assert!(refuse("(;GM[11]SZ[3];B[a1];W[])", "hex").contains("no pass"));
         assert!(refuse("(;GM[11]SZ[3];B[a1];W[swap-pieces])", "contactix").contains("no swap"));
-    }
-
-    #[test]
-    fn writes_what_it_reads() {
-        let record = Record {
-            game: "hex".into(),
-            options: hex("size=4 swap=true"),
-            start: Some("4x4 4/4/4/4 red swap".into()),
-            moves: vec!["b2".into(), "swap".into(), "c3".into()],
-            result: Some("win(red)".into()),
-            termination: Some("blue resigned".into()),
-            date: Some("2025.06.01".into()),
-            tags: vec![("Red".into(), "alpha ] beta".into())],
-            ..Record::default()
-        };
-        let text = write(&record).unwrap();
-        assert!(
-            text.contains("PB[alpha \\] beta]DT[2025-06-01]RE[B+R]"),
-            "{text}"
-        );
-        assert!(text.ends_with(";B[b2];W[swap-pieces];B[c3])\n"), "{text}");
-        let (back, notes) = read(&text, "hex", &GameOptions::default()).unwrap();
-        assert!(notes.is_empty(), "{notes:?}");
-        assert_eq!(back.moves, record.moves);
-        assert_eq!(back.result, record.result);
-        assert_eq!(back.termination, record.termination);
-        assert_eq!(back.player("red"), Some("alpha ] beta"));
-        let setup = Record {
-            start: Some("3x2 x1y/3 y x*y".into()),
-            ..Record::default()
-        };
-        assert_eq!(
-            write(&setup).unwrap().lines().next().unwrap(),
-            format!(
-                "(;FF[4]GM[11]AP[ludolog:{}]SZ[3:2]AB[a1]AW[c1]PL[W]",
-                env!("CARGO_PKG_VERSION")
-            )
-        );
     }
 }
