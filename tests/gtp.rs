@@ -268,3 +268,27 @@ fn two_engines_play_a_game_through_a_controller() {
         assert!(e.child.wait().expect("the engine ends").success());
     }
 }
+
+#[test]
+fn the_binary_answers_any_bytes_and_stops_at_the_end_of_its_input() {
+    let mut child = Command::new(common::bin())
+        .args(["gtp", "hex", "-O", "size=3", "--player", "random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludolog gtp runs");
+    let mut input = child.stdin.take().expect("stdin");
+    input
+        .write_all(b"play black \xff\xfe\r\n\x00\x01\nplay black b2\n2 genmove white")
+        .unwrap();
+    drop(input);
+    let out = child.wait_with_output().expect("the engine ends");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), 3, "{text}");
+    assert!(answers[0].starts_with("? syntax error: "), "{text}");
+    assert_eq!(answers[1], "= ");
+    assert!(answers[2].starts_with("=2 "), "{text}");
+}
