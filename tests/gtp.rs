@@ -284,7 +284,11 @@ fn the_binary_answers_any_bytes_and_stops_at_the_end_of_its_input() {
         .unwrap();
     drop(input);
     let out = child.wait_with_output().expect("the engine ends");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     let answers: Vec<&str> = text.split_terminator("\n\n").collect();
     assert_eq!(answers.len(), 3, "{text}");

@@ -37,6 +37,33 @@ enum Step {
     Swap,
 }
 
+/// The first value of a property, trimmed.
+fn value(p: &sgf::Prop) -> String {
+    p.values[0].trim().to_string()
+}
+
+/// What reading one record needs to know and says.
+struct Reading {
+    game: String,
+    names: [String; 2],
+    cols: usize,
+    rows: usize,
+    /// HexGui up to 0.9, which wrote swap-pieces for swap-sides.
+    old_hexgui: bool,
+    /// Whether some cell was written Go-style.
+    go_style: bool,
+    notes: Vec<String>,
+}
+
+/// The moves of the main line, read.
+struct Played {
+    steps: Vec<Step>,
+    /// (the player, `resigned` or `forfeited`) when the record ends so.
+    ended: Option<(usize, &'static str)>,
+    /// Whether a swap-sides left the colours traded.
+    sides_swapped: bool,
+}
+
 /// Reads an SGF text as a record of `game` (hex or contactix), with the user's options
 /// (for Con-Tac-Tix's colour names); notes say what was ignored or read leniently.
 pub fn read(
@@ -52,59 +79,118 @@ pub fn read(
             if skipped == 1 { "" } else { "s" }
         ));
     }
-    let root = nodes[0];
-    let value = |p: &sgf::Prop| p.values[0].trim().to_string();
-    if let Some(p) = root.get("FF") {
-        if !matches!(value(p).as_str(), "1" | "2" | "3" | "4") {
-            notes.push(format!(
-                "line {}: FF[{}] is no SGF version: ignored",
-                p.line,
-                value(p)
-            ));
-        }
-    }
-    match root.get("GM") {
-        None => notes.push("no GM[11]: read as Hex".into()),
-        Some(p) if value(p) == "11" => {}
-        Some(p) => {
-            return Err(invalid(
-                p.line,
-                format!("GM[{}] is not Hex (GM[11])", value(p)),
-            ))
-        }
-    }
-    let sz = root.get("SZ").ok_or_else(|| {
-        RecordError::Invalid("the record has no SZ: the board size is unknown".into())
-    })?;
-    let (cols, rows) = read_size(&value(sz)).ok_or_else(|| {
-        invalid(
-            sz.line,
-            format!("SZ[{}] is not a size like 11 or 7:9 (1 to 26)", value(sz)),
-        )
-    })?;
-    if game == "hex" && cols != rows {
-        return Err(invalid(
-            sz.line,
-            format!("SZ[{cols}:{rows}]: Hex is played on square boards; read it as contactix"),
-        ));
-    }
-    let names = player_names(game, options);
-    let old_hexgui = root
-        .get("AP")
-        .is_some_and(|p| old_hexgui_version(&value(p)));
-
+    let mut r = Reading::header(nodes[0], game, options, notes)?;
     let mut record = Record {
         game: game.to_string(),
         ..Record::default()
     };
-    let mut go_style = false;
-    // the setup, before the first move
     let first_move = nodes
         .iter()
-        .position(|n| n.get("B").is_some() || n.get("W").is_some())
+        .position(|n| move_of(n).is_some())
         .unwrap_or(nodes.len());
-    for node in &nodes[..first_move] {
-        for p in &node.props {
+    r.setup(&nodes[..first_move], &mut record)?;
+    let moves: Vec<(usize, &sgf::Prop)> = nodes[first_move..]
+        .iter()
+        .map(|n| match n.get("AB").or(n.get("AW")).or(n.get("AE")) {
+            Some(p) => Err(invalid(
+                p.line,
+                format!("{} after the first move is not supported", p.id),
+            )),
+            None => Ok(move_of(n)),
+        })
+        .filter_map(Result::transpose)
+        .collect::<Result<_, _>>()?;
+    let played = r.moves(&moves, &record)?;
+    if r.go_style {
+        r.notes
+            .push("cells written Go-style (mf = column m, row f) as Little Golem does".into());
+    }
+    let swapped = played.steps.iter().any(|s| matches!(s, Step::Swap));
+    let (c, rows) = (r.cols.to_string(), r.rows.to_string());
+    record.options = match game {
+        "hex" if swapped => GameOptions::from_pairs(&[("size", &c), ("swap", "true")]),
+        "hex" => GameOptions::from_pairs(&[("size", &c)]),
+        _ if swapped => return Err(RecordError::Invalid(format!("{game} has no swap rule"))),
+        _ => GameOptions::from_pairs(&[("cols", &c), ("rows", &rows)]),
+    };
+    record.moves = played
+        .steps
+        .iter()
+        .map(|s| match s {
+            Step::Cell(c, r) => cell_text(game, *c, *r),
+            Step::Swap => "swap".to_string(),
+        })
+        .collect();
+    r.about(&nodes, &played, &mut record);
+    Ok((record, r.notes))
+}
+
+impl Reading {
+    /// The root's FF, GM, SZ and AP.
+    fn header(
+        root: &Node,
+        game: &str,
+        options: &GameOptions,
+        mut notes: Vec<String>,
+    ) -> Result<Reading, RecordError> {
+        if let Some(p) = root.get("FF") {
+            if !matches!(value(p).as_str(), "1" | "2" | "3" | "4") {
+                notes.push(format!(
+                    "line {}: FF[{}] is no SGF version: ignored",
+                    p.line,
+                    value(p)
+                ));
+            }
+        }
+        match root.get("GM") {
+            None => notes.push("no GM[11]: read as Hex".into()),
+            Some(p) if value(p) == "11" => {}
+            Some(p) => {
+                return Err(invalid(
+                    p.line,
+                    format!("GM[{}] is not Hex (GM[11])", value(p)),
+                ))
+            }
+        }
+        let sz = root.get("SZ").ok_or_else(|| {
+            RecordError::Invalid("the record has no SZ: the board size is unknown".into())
+        })?;
+        let (cols, rows) = read_size(&value(sz)).ok_or_else(|| {
+            invalid(
+                sz.line,
+                format!("SZ[{}] is not a size like 11 or 7:9 (1 to 26)", value(sz)),
+            )
+        })?;
+        if game == "hex" && cols != rows {
+            return Err(invalid(
+                sz.line,
+                format!("SZ[{cols}:{rows}]: Hex is played on square boards; read it as contactix"),
+            ));
+        }
+        Ok(Reading {
+            game: game.to_string(),
+            names: player_names(game, options),
+            cols,
+            rows,
+            old_hexgui: root
+                .get("AP")
+                .is_some_and(|p| old_hexgui_version(&value(p))),
+            go_style: false,
+            notes,
+        })
+    }
+
+    /// A cell of the board, or why the value is none.
+    fn cell(&mut self, v: &str) -> Result<(usize, usize), String> {
+        let (cell, go) = read_cell(v, self.cols, self.rows)?;
+        self.go_style |= go;
+        Ok(cell)
+    }
+
+    /// The setup before the first move: `AB`, `AW` and `PL` (without `PL`, the side
+    /// with fewer stones moves, Black when they have as many).
+    fn setup(&mut self, nodes: &[&Node], record: &mut Record) -> Result<(), RecordError> {
+        for p in nodes.iter().flat_map(|n| n.props.iter()) {
             let player = match p.id.as_str() {
                 "AB" => 0,
                 "AW" => 1,
@@ -115,183 +201,158 @@ pub fn read(
                     ))
                 }
                 "PL" => {
-                    record.setup_to_move = Some(
-                        names[colour(&value(p)).ok_or_else(|| {
-                            invalid(p.line, format!("PL[{}] is neither B nor W", value(p)))
-                        })?]
-                        .clone(),
-                    );
+                    let side = colour(&value(p)).ok_or_else(|| {
+                        invalid(p.line, format!("PL[{}] is neither B nor W", value(p)))
+                    })?;
+                    record.setup_to_move = Some(self.names[side].clone());
                     continue;
                 }
                 _ => continue,
             };
             for v in &p.values {
-                let ((c, r), go) = read_cell(v, cols, rows).map_err(|w| invalid(p.line, w))?;
-                go_style |= go;
-                record
-                    .setup
-                    .push((names[player].clone(), cell_text(game, c, r)));
+                let (c, r) = self.cell(v).map_err(|w| invalid(p.line, w))?;
+                let stone = (self.names[player].clone(), cell_text(&self.game, c, r));
+                record.setup.push(stone);
             }
         }
-    }
-    if !record.setup.is_empty() && record.setup_to_move.is_none() {
-        // no PL: the side with fewer stones moves, Black when they have as many
-        let blacks = record.setup.iter().filter(|(p, _)| *p == names[0]).count();
-        let side = usize::from(2 * blacks > record.setup.len());
-        record.setup_to_move = Some(names[side].clone());
-    }
-    for node in &nodes[first_move..] {
-        if let Some(p) = node.get("AB").or(node.get("AW")).or(node.get("AE")) {
-            return Err(invalid(
-                p.line,
-                format!("{} after the first move is not supported", p.id),
-            ));
+        if !record.setup.is_empty() && record.setup_to_move.is_none() {
+            let blacks = record.setup.iter().filter(|(p, _)| *p == self.names[0]);
+            let side = usize::from(2 * blacks.count() > record.setup.len());
+            record.setup_to_move = Some(self.names[side].clone());
         }
+        Ok(())
     }
-    let moves: Vec<(usize, &sgf::Prop)> = nodes[first_move..]
-        .iter()
-        .filter_map(|n| move_of(n))
-        .collect();
-    // Little Golem: the first player's moves are written W
-    let lg_labels = record.setup.is_empty()
-        && record.setup_to_move.is_none()
-        && moves.first().is_some_and(|(label, _)| *label == 1);
-    if lg_labels {
-        notes.push(
-            "the first move is W's: W read as the first player (Little Golem writes its games so)"
-                .into(),
-        );
-    }
-    let mut flip = usize::from(lg_labels);
-    let mut sides_swapped = false;
-    let mut to_move = match &record.setup_to_move {
-        Some(n) if *n == names[1] => 1,
-        _ => 0,
-    };
-    let mut steps = Vec::new();
-    let mut ended: Option<(usize, &str)> = None;
-    for (k, (label, p)) in moves.iter().enumerate() {
-        let v = value(p).to_ascii_lowercase();
-        if ended.is_some() {
-            notes.push(format!(
-                "line {}: ignored the moves after the game ended",
-                p.line
-            ));
-            break;
+
+    /// The moves, (0 for B or 1 for W, the property), in the fixed-colour rules.
+    fn moves(
+        &mut self,
+        moves: &[(usize, &sgf::Prop)],
+        record: &Record,
+    ) -> Result<Played, RecordError> {
+        // Little Golem: the first player's moves are written W
+        let lg_labels = record.setup.is_empty()
+            && record.setup_to_move.is_none()
+            && moves.first().is_some_and(|(label, _)| *label == 1);
+        if lg_labels {
+            self.notes.push(
+                "the first move is W's: W read as the first player (Little Golem writes its games so)"
+                    .into(),
+            );
         }
-        let player = label ^ flip;
-        let said = format!("move {}: {}[{}]", k + 1, ["B", "W"][*label], value(p));
-        let word = match v.as_str() {
-            "resign" => Some("resigned"),
-            "forfeit" => Some("forfeited"),
-            _ => None,
+        let mut flip = usize::from(lg_labels);
+        let mut to_move = usize::from(record.setup_to_move.as_ref() == Some(&self.names[1]));
+        let mut played = Played {
+            steps: Vec::new(),
+            ended: None,
+            sides_swapped: false,
         };
-        if let Some(w) = word {
-            ended = Some((player, w));
-            continue;
-        }
-        if player != to_move {
-            return Err(invalid(
-                p.line,
-                format!("{said} is out of turn ({} is to move)", names[to_move]),
-            ));
-        }
-        let sides = v == "swap-sides" || (v == "swap-pieces" && old_hexgui);
-        match v.as_str() {
-            _ if sides => {
-                if old_hexgui && v == "swap-pieces" {
-                    notes.push(format!(
-                        "line {}: swap-pieces read as swap-sides (HexGui up to 0.9 wrote it so)",
+        for (k, (label, p)) in moves.iter().enumerate() {
+            if played.ended.is_some() {
+                let note = format!("line {}: ignored the moves after the game ended", p.line);
+                self.notes.push(note);
+                break;
+            }
+            let v = value(p).to_ascii_lowercase();
+            let player = label ^ flip;
+            let said = format!("move {}: {}[{}]", k + 1, ["B", "W"][*label], value(p));
+            match v.as_str() {
+                "resign" => played.ended = Some((player, "resigned")),
+                "forfeit" => played.ended = Some((player, "forfeited")),
+                _ if player != to_move => {
+                    return Err(invalid(
+                        p.line,
+                        format!("{said} is out of turn ({} is to move)", self.names[to_move]),
+                    ))
+                }
+                "swap-sides" | "swap-pieces" if v == "swap-sides" || self.old_hexgui => {
+                    if v == "swap-pieces" {
+                        self.notes.push(format!(
+                            "line {}: swap-pieces read as swap-sides (HexGui up to 0.9 wrote it so)",
+                            p.line
+                        ));
+                    }
+                    played.steps.push(Step::Swap);
+                    played.sides_swapped = !played.sides_swapped;
+                    flip ^= 1;
+                }
+                "swap-pieces" => played.steps.push(Step::Swap),
+                "swap" => {
+                    self.notes.push(format!(
+                        "line {}: `swap` read as swap-pieces (Little Golem mirrors the stone)",
                         p.line
                     ));
+                    played.steps.push(Step::Swap);
                 }
-                steps.push(Step::Swap);
-                sides_swapped = !sides_swapped;
-                flip ^= 1;
+                "pass" | "" | "tt" => {
+                    return Err(invalid(p.line, format!("{said}: Hex has no pass")))
+                }
+                _ => {
+                    let (c, r) = self
+                        .cell(&v)
+                        .map_err(|w| invalid(p.line, format!("{said}: {w}")))?;
+                    played.steps.push(if played.sides_swapped {
+                        Step::Cell(r, c)
+                    } else {
+                        Step::Cell(c, r)
+                    });
+                }
             }
-            "swap-pieces" => steps.push(Step::Swap),
-            "swap" => {
-                notes.push(format!(
-                    "line {}: `swap` read as swap-pieces (Little Golem mirrors the stone)",
-                    p.line
-                ));
-                steps.push(Step::Swap);
-            }
-            "pass" | "" | "tt" => return Err(invalid(p.line, format!("{said}: Hex has no pass"))),
-            _ => {
-                let ((c, r), go) = read_cell(&v, cols, rows)
-                    .map_err(|w| invalid(p.line, format!("{said}: {w}")))?;
-                go_style |= go;
-                steps.push(if sides_swapped {
-                    Step::Cell(r, c)
-                } else {
-                    Step::Cell(c, r)
-                });
+            if played.ended.is_none() {
+                to_move ^= 1;
             }
         }
-        to_move ^= 1;
+        Ok(played)
     }
-    if go_style {
-        notes.push("cells written Go-style (mf = column m, row f) as Little Golem does".into());
-    }
-    let swapped = steps.iter().any(|s| matches!(s, Step::Swap));
-    if swapped && game != "hex" {
-        return Err(RecordError::Invalid(format!("{game} has no swap rule")));
-    }
-    record.options = match game {
-        "hex" if swapped => {
-            GameOptions::from_pairs(&[("size", &cols.to_string()), ("swap", "true")])
-        }
-        "hex" => GameOptions::from_pairs(&[("size", &cols.to_string())]),
-        _ => GameOptions::from_pairs(&[("cols", &cols.to_string()), ("rows", &rows.to_string())]),
-    };
-    record.moves = steps
-        .iter()
-        .map(|s| match s {
-            Step::Cell(c, r) => cell_text(game, *c, *r),
-            Step::Swap => "swap".to_string(),
-        })
-        .collect();
-    // players, date, result
-    for (i, id) in ["PB", "PW"].iter().enumerate() {
-        if let Some(p) = root.get(id) {
-            let name = percent_decode(&value(p));
-            if name != value(p) {
-                notes.push(format!(
-                    "line {}: {id}[{}] URL-decoded to `{name}`",
-                    p.line,
-                    value(p)
-                ));
-            }
-            record.tags.push((player_tag(&names[i]), name));
-        }
-    }
-    if let Some(p) = root.get("DT") {
-        record.date = Some(value(p).replace('-', "."));
-    }
-    let said = nodes
-        .iter()
-        .find_map(|n| n.get("RE"))
-        .map(|p| (p.line, value(p)));
-    let re = said.as_ref().and_then(|(_, v)| read_result(v));
-    if let Some((loser, how)) = ended {
-        let winner = 1 - loser;
-        if let (Some((line, v)), Some((w, _))) = (&said, re) {
-            if w ^ usize::from(sides_swapped) != winner {
-                notes.push(format!(
-                    "line {line}: RE[{v}] disagrees with the game ({} {how}): kept the game",
-                    names[loser]
-                ));
+
+    /// The players (`PB`, `PW`), the date (`DT`) and the result (`RE`, or a resignation).
+    fn about(&mut self, nodes: &[&Node], played: &Played, record: &mut Record) {
+        let root = nodes[0];
+        for (i, id) in ["PB", "PW"].iter().enumerate() {
+            if let Some(p) = root.get(id) {
+                let name = percent_decode(&value(p));
+                if name != value(p) {
+                    self.notes.push(format!(
+                        "line {}: {id}[{}] URL-decoded to `{name}`",
+                        p.line,
+                        value(p)
+                    ));
+                }
+                record.tags.push((player_tag(&self.names[i]), name));
             }
         }
-        record.result = Some(format!("win({})", names[winner]));
-        record.termination = Some(format!("{} {how}", names[loser]));
-    } else if let Some((w, how)) = re {
-        let winner = w ^ usize::from(sides_swapped);
-        record.result = Some(format!("win({})", names[winner]));
-        record.termination = how.map(|h| format!("{} {h}", names[1 - winner]));
+        if let Some(p) = root.get("DT") {
+            record.date = Some(value(p).replace('-', "."));
+        }
+        let said = nodes
+            .iter()
+            .find_map(|n| n.get("RE"))
+            .map(|p| (p.line, value(p)));
+        // RE names colours: after a swap-sides the first player holds White
+        let re = said
+            .as_ref()
+            .and_then(|(_, v)| read_result(v))
+            .map(|(w, how)| (w ^ usize::from(played.sides_swapped), how));
+        let names = &self.names;
+        match (played.ended, re) {
+            (Some((loser, how)), re) => {
+                if let (Some((line, v)), Some((w, _))) = (&said, re) {
+                    if w == loser {
+                        self.notes.push(format!(
+                            "line {line}: RE[{v}] disagrees with the game ({} {how}): kept the game",
+                            names[loser]
+                        ));
+                    }
+                }
+                record.result = Some(format!("win({})", names[1 - loser]));
+                record.termination = Some(format!("{} {how}", names[loser]));
+            }
+            (None, Some((winner, how))) => {
+                record.result = Some(format!("win({})", names[winner]));
+                record.termination = how.map(|h| format!("{} {h}", names[1 - winner]));
+            }
+            (None, None) => {}
+        }
     }
-    Ok((record, notes))
 }
 
 /// The move of a node: (0 for B or 1 for W, the property).
