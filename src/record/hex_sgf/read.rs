@@ -473,4 +473,25 @@ mod tests {
         assert!(refuse("(;GM[11]SZ[3];B[a1];W[])", "hex").contains("no pass"));
         assert!(refuse("(;GM[11]SZ[3];B[a1];W[swap-pieces])", "contactix").contains("no swap"));
     }
+
+    #[test]
+    fn little_golem_labels_results_and_resignations() {
+        let text = "(;FF[4]PB[a%20b]PW[c]SZ[5]RE[W];W[cb];B[swap];W[ad];B[resign];W[ee])";
+        let (r, notes) = read(text, "hex", &GameOptions::default()).unwrap();
+        // the first player (W here) played c2; Blue swapped it to b3; red a4
+        assert_eq!(r.moves, vec!["c2", "swap", "a4"]);
+        assert_eq!(r.result.as_deref(), Some("win(red)"));
+        assert_eq!(r.termination.as_deref(), Some("blue resigned"));
+        assert_eq!(r.player("red"), Some("a b"));
+        let said = notes.join("\n");
+        assert!(
+            said.contains("RE[W] disagrees with the game (blue resigned)"),
+            "{said}"
+        );
+        assert!(
+            said.contains("ignored the moves after the game ended"),
+            "{said}"
+        );
+        assert!(said.contains("Go-style"), "{said}");
+    }
 }
