@@ -52,6 +52,12 @@ struct PositionArgs {
     /// Moves to play first, from the position (or the start), e.g. --after "a1 b2".
     #[arg(long, value_name = "MOVES")]
     after: Option<String>,
+    /// Start from a game record (text, or SGF for Hex), played to its end or to --ply.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Play only the record's first N moves.
+    #[arg(long, value_name = "N", requires = "record")]
+    ply: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -132,10 +138,10 @@ enum Command {
         /// Seed of the random players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Save the game record here on exit.
+        /// Save the game record here on exit (SGF when FILE ends in .sgf: Hex and Con-Tac-Tix).
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
-        /// Resume a saved game record.
+        /// Resume a saved game record (text, or SGF from HexGui or Little Golem).
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
         /// Players by name: --red human --blue alphabeta:4 (human, random, greedy,
@@ -146,6 +152,21 @@ enum Command {
             value_name = "--PLAYER KIND"
         )]
         players: Vec<String>,
+    },
+    /// A GTP engine on standard input and output (for HexGui and other controllers).
+    Gtp {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns or mcts:N
+        /// (default: mcts:100000 on a native engine, else alphabeta:2).
+        #[arg(long, value_name = "KIND")]
+        player: Option<String>,
+        /// Seed of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play on when the search proves the game lost, instead of answering `resign`.
+        #[arg(long)]
+        never_resign: bool,
     },
     /// Draw a position from the rule file's view/2: --svg FILE (or -) or --ascii.
     Render {
@@ -224,6 +245,8 @@ fn position(p: &PositionArgs) -> PositionArg {
     PositionArg {
         text: p.position.clone(),
         after: p.after.clone(),
+        record: p.record.clone(),
+        ply: p.ply,
     }
 }
 
@@ -285,6 +308,29 @@ fn run(cli: Cli) -> Result<ExitCode> {
             svg,
             ascii: _,
         }) => cli::render(&spec(&game)?, &position(&pos), svg.as_ref(), &mut out)?,
+        Some(Command::Gtp {
+            game,
+            player,
+            seed,
+            never_resign,
+        }) => {
+            let spec = spec(&game)?;
+            let player = player.unwrap_or_else(|| {
+                match spec.effective_tier() {
+                    Tier::Native => "mcts:100000",
+                    _ => "alphabeta:2",
+                }
+                .to_string()
+            });
+            let config = ludolog::gtp::GtpConfig {
+                spec,
+                player: player.parse().map_err(anyhow::Error::msg)?,
+                seed,
+                resign: !never_resign,
+            };
+            let stdin = std::io::stdin();
+            cli::gtp(config, &mut stdin.lock(), &mut out)?;
+        }
         Some(Command::Contactix { words }) => {
             cli::contactix(&cli::parse_contactix_args(&words)?, &mut out)?
         }

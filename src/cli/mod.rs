@@ -3,29 +3,67 @@
 mod bench;
 mod check;
 mod contactix;
+mod gtp;
 mod memory;
 mod play;
 mod position;
+mod records;
 mod render;
 
 pub use bench::{bench, BenchPlan};
 pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
+pub use gtp::gtp;
 pub use play::{flag_pairs, play, PlayConfig};
-pub use position::{read_position, split_moves, PositionArg};
+pub use position::{after_moves, read_position, split_moves, PositionArg};
+pub use records::{game_name, read_record};
 pub use render::render;
 
 use crate::game::{Engine, Pos, SearchSpec};
 use crate::registry::EngineSpec;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::io::Write;
 use std::time::Instant;
 
-/// Opens the engine a command runs on and reads the position the user gave.
+/// Opens the engine a command runs on and reads the position the user gave (with a
+/// `--record`, the engine runs with the record's options).
 fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, Pos)> {
+    let (spec, record) = with_record(spec, pos)?;
     let mut engine = spec.open()?;
-    let position = read_position(engine.as_mut(), pos)?;
+    let position = position_in(engine.as_mut(), pos, record.as_ref())?;
     Ok((engine, position))
+}
+
+/// The spec a command runs with: the record's options added when a `--record` is
+/// given (its notes go to standard error), and the record.
+fn with_record(
+    spec: &EngineSpec,
+    pos: &PositionArg,
+) -> Result<(EngineSpec, Option<crate::record::Record>)> {
+    match &pos.record {
+        None => Ok((spec.clone(), None)),
+        Some(_) if pos.text.is_some() => anyhow::bail!("give a position or --record, not both"),
+        Some(path) => {
+            let (record, spec) = read_record(spec, path, &mut std::io::stderr())?;
+            Ok((spec, Some(record)))
+        }
+    }
+}
+
+/// The position the user gave: the record's (to `--ply`) or `read_position`'s.
+fn position_in(
+    engine: &mut dyn Engine,
+    pos: &PositionArg,
+    record: Option<&crate::record::Record>,
+) -> Result<Pos> {
+    let Some(record) = record else {
+        return read_position(engine, pos);
+    };
+    let at = record.position(engine, pos.ply).with_context(|| {
+        let path = pos.record.as_deref().unwrap_or(std::path::Path::new("-"));
+        path.display().to_string()
+    })?;
+    after_moves(engine, at, pos)
 }
 
 /// `ludolog moves`: the position, side to move, outcome and legal moves.

@@ -7,6 +7,7 @@ mod limits;
 mod options;
 mod scores;
 mod tier;
+mod turn;
 mod view;
 
 pub use descriptor::{GameDescriptor, OpenNative, RuleSource};
@@ -16,6 +17,7 @@ pub use limits::Limits;
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use scores::{decided_score, PROVEN, WIN};
 pub use tier::Tier;
+pub use turn::with_side_to_move;
 pub use view::{Cell, Piece, Shape, Shift, View, MAX_VIEW_CELLS};
 
 use std::fmt;
