@@ -1,9 +1,12 @@
 //! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs).
 
 mod bench;
+mod bench_threads;
 mod check;
 mod contactix;
 mod memory;
+mod merge;
+mod perft;
 mod play;
 mod position;
 mod render;
@@ -11,15 +14,34 @@ mod render;
 pub use bench::{bench, BenchPlan};
 pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
+pub use merge::merge;
+pub use perft::{perft, PerftResult};
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{read_position, split_moves, PositionArg};
 pub use render::render;
 
 use crate::game::{Engine, Pos, SearchSpec};
+use crate::parallel::Shard;
 use crate::registry::EngineSpec;
 use anyhow::Result;
 use std::io::Write;
 use std::time::Instant;
+
+/// How a command spreads its work: over threads here, and which shard of a run split
+/// between machines it does.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    pub threads: usize,
+    pub shard: Shard,
+}
+
+impl Split {
+    /// One thread, the whole run.
+    pub const ONE: Split = Split {
+        threads: 1,
+        shard: Shard::WHOLE,
+    };
+}
 
 /// Opens the engine a command runs on and reads the position the user gave.
 fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, Pos)> {
@@ -46,31 +68,6 @@ pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Wri
             info.legal.len(),
             info.legal.join(" ")
         )?;
-    }
-    Ok(())
-}
-
-/// `ludolog perft`: leaves of the game tree to a depth.
-pub fn perft(
-    spec: &EngineSpec,
-    pos: &PositionArg,
-    depth: u32,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let (mut engine, at) = open_at(spec, pos)?;
-    let start = Instant::now();
-    let nodes = engine.perft(at, depth)?;
-    let secs = start.elapsed().as_secs_f64();
-    if json {
-        let position = engine.text(at)?;
-        let v = serde_json::json!({
-            "position": position, "depth": depth, "nodes": nodes, "tier": spec.effective_tier().name(),
-            "seconds": secs, "nodes_per_second": nodes as f64 / secs.max(1e-9),
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        writeln!(out, "{nodes}")?;
     }
     Ok(())
 }

@@ -97,6 +97,7 @@ pub fn choose_move(
                 SearchSpec::Mcts {
                     playouts,
                     seed: rng.gen(),
+                    threads: 1,
                 },
             )?
             .mv),
