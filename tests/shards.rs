@@ -20,6 +20,7 @@ fn report(json: &str) -> serde_json::Value {
     let o = v.as_object_mut().expect("an object");
     for key in [
         "seconds_a",
+        "wall_seconds",
         "seconds_b",
         "seconds",
         "nodes_per_second",

@@ -120,5 +120,6 @@ where
     let (sa, sb) = both.finish();
     report.seconds_a = seconds_a + sa;
     report.seconds_b = seconds_b + sb;
+    report.wall_seconds = shared.started.elapsed().as_secs_f64();
     Ok(report)
 }

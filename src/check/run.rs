@@ -52,8 +52,12 @@ pub struct CheckReport {
     /// The index of the game the mismatch was found in (its seed is derived from it).
     #[serde(default)]
     pub mismatch_game: Option<usize>,
+    /// Seconds spent in each engine (on all threads together).
     pub seconds_a: f64,
     pub seconds_b: f64,
+    /// Seconds the check took from start to end (summed over merged shards).
+    #[serde(default)]
+    pub wall_seconds: f64,
 }
 
 impl CheckReport {
@@ -71,6 +75,7 @@ impl CheckReport {
             mismatch_game: None,
             seconds_a: 0.0,
             seconds_b: 0.0,
+            wall_seconds: 0.0,
         }
     }
 
@@ -244,5 +249,6 @@ pub fn compare(
         report.mismatch = Some(both.shrink(m));
     }
     (report.seconds_a, report.seconds_b) = both.finish();
+    report.wall_seconds = started.elapsed().as_secs_f64();
     Ok(report)
 }

@@ -96,6 +96,7 @@ pub fn merge(parts: Vec<(String, CheckShard)>) -> Result<CheckShard, MergeError>
         r.perft_counts += p.perft_counts;
         r.seconds_a += p.seconds_a;
         r.seconds_b += p.seconds_b;
+        r.wall_seconds += p.wall_seconds;
         if p.mismatch.is_some() {
             r.mismatch = p.mismatch.clone();
             r.mismatch_game = p.mismatch_game;
