@@ -49,7 +49,7 @@ struct RunArgs {
 /// How many threads to run.
 #[derive(Args, Clone)]
 struct ThreadArgs {
-    /// Threads to run on (default: every core); one engine each.
+    /// Threads to run on (default: every core), each with engines of its own.
     #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
 }
@@ -146,6 +146,7 @@ enum Command {
         /// The shards' result files (`check --json` or `perft --json`).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Print the merged result as JSON (as one run's `--json`).
         #[arg(long)]
         json: bool,
     },
@@ -164,7 +165,7 @@ enum Command {
         /// Use MCTS with this many playouts instead of alpha-beta (native tier).
         #[arg(long)]
         mcts: Option<u64>,
-        /// MCTS root-parallel: one tree per thread, the playouts shared out.
+        // with --mcts: one tree per thread (root-parallel), the playouts shared out
         #[command(flatten)]
         threads: ThreadArgs,
         #[arg(long)]
@@ -230,7 +231,7 @@ enum Command {
         /// How many positions from random games to time that search on (0: skip).
         #[arg(long, default_value_t = 12)]
         positions: usize,
-        /// Playouts and perft on this many threads too, for the speed-up.
+        // playouts and perft on this many threads too, for the speed-up
         #[command(flatten)]
         threads: ThreadArgs,
         #[arg(long)]
