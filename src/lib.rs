@@ -2,7 +2,8 @@
 //! embedded scryer-prolog, native Rust engines, and the tools to prove they agree.
 //!
 //! Layers, bottom up (no module uses one above it):
-//! `game` (the protocol: `Game`, `Engine`, options, descriptors, views);
+//! `game` (the protocol: `Game`, `Engine`, options, descriptors, views) and
+//! `parallel` (threads, work queues, shards);
 //! `search`, `check`, `render` (over `game`);
 //! `games` (native engines and descriptors) and `prolog` (rule files), side by side;
 //! `foreign` (the native helpers rule files call); `registry` (opening a game in a
@@ -16,6 +17,7 @@ pub mod foreign;
 pub mod game;
 pub mod games;
 pub mod gtp;
+pub mod parallel;
 pub mod prolog;
 pub mod record;
 pub mod registry;

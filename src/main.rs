@@ -4,6 +4,7 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli::{self, PositionArg};
 use ludolog::game::{GameOptions, Limits, SearchSpec, Tier};
+use ludolog::parallel::{thread_count, Shard};
 use ludolog::registry::EngineSpec;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,6 +44,33 @@ struct RunArgs {
     /// Stop a rule-file query after this many inferences.
     #[arg(long, value_name = "N")]
     inference_limit: Option<u64>,
+}
+
+/// How many threads to run.
+#[derive(Args, Clone)]
+struct ThreadArgs {
+    /// Threads to run on (default: every core), each with engines of its own.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    threads: Option<usize>,
+}
+
+/// Threads, and the part of a run split between machines.
+#[derive(Args, Clone)]
+struct SplitArgs {
+    #[command(flatten)]
+    threads: ThreadArgs,
+    /// Do shard K of N of the run (e.g. 2/8), for `ludolog merge` to add up.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+}
+
+impl SplitArgs {
+    fn split(&self) -> cli::Split {
+        cli::Split {
+            threads: thread_count(self.threads.threads),
+            shard: self.shard.unwrap_or(Shard::WHOLE),
+        }
+    }
 }
 
 #[derive(Args, Clone)]
@@ -88,6 +116,9 @@ enum Command {
         pos: PositionArgs,
         #[arg(long, short)]
         depth: u32,
+        #[command(flatten)]
+        split: SplitArgs,
+        /// Print the count and what it is as JSON (the input of `ludolog merge`).
         #[arg(long)]
         json: bool,
     },
@@ -110,6 +141,18 @@ enum Command {
         /// Also compare perft counts to this depth.
         #[arg(long)]
         perft: Option<u32>,
+        #[command(flatten)]
+        split: SplitArgs,
+        /// Print the report as JSON (the input of `ludolog merge`).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add up the JSON results of the shards of one check or perft run.
+    Merge {
+        /// The shards' result files (`check --json` or `perft --json`).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Print the merged result as JSON (as one run's `--json`).
         #[arg(long)]
         json: bool,
     },
@@ -128,6 +171,9 @@ enum Command {
         /// Use MCTS with this many playouts instead of alpha-beta (native tier).
         #[arg(long)]
         mcts: Option<u64>,
+        // with --mcts: one tree per thread (root-parallel), the playouts shared out
+        #[command(flatten)]
+        threads: ThreadArgs,
         #[arg(long)]
         json: bool,
     },
@@ -206,6 +252,9 @@ enum Command {
         /// How many positions from random games to time that search on (0: skip).
         #[arg(long, default_value_t = 12)]
         positions: usize,
+        // playouts and perft on this many threads too, for the speed-up
+        #[command(flatten)]
+        threads: ThreadArgs,
         #[arg(long)]
         json: bool,
     },
@@ -223,6 +272,14 @@ fn engine_spec(game: String, run: &RunArgs) -> Result<EngineSpec> {
         rules: run.rules.clone(),
         limit: run.inference_limit,
     })
+}
+
+/// Reads a number of threads, 1 or more.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{text}` is not a number of threads (1 or more)")),
+    }
 }
 
 /// Reads "2s", "500ms" or a number of seconds.
@@ -264,6 +321,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_plies,
             seed,
             perft,
+            split,
             json,
         }) => {
             let spec = spec(&game)?;
@@ -288,7 +346,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 perft_depth: perft,
                 progress: true,
             };
-            if !cli::check(&spec, &tiers, config, json, &mut out)? {
+            if !cli::check(&spec, &tiers, config, split.split(), json, &mut out)? {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Some(Command::Merge { files, json }) => {
+            if !cli::merge(&files, json, &mut out)? {
                 return Ok(ExitCode::FAILURE);
             }
         }
@@ -299,8 +362,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             game,
             pos,
             depth,
+            split,
             json,
-        }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
+        }) => cli::perft(
+            &spec(&game)?,
+            &position(&pos),
+            depth,
+            split.split(),
+            json,
+            &mut out,
+        )?,
         Some(Command::Games) => cli::games(&mut out)?,
         Some(Command::Render {
             game,
@@ -376,10 +447,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             depth,
             time,
             mcts,
+            threads,
             json,
         }) => {
             let how = match mcts {
-                Some(playouts) => SearchSpec::Mcts { playouts, seed: 1 },
+                Some(playouts) => SearchSpec::Mcts {
+                    playouts,
+                    seed: 1,
+                    threads: thread_count(threads.threads),
+                },
                 None => SearchSpec::AlphaBeta(Limits {
                     depth: depth.or(if time.is_some() { None } else { Some(4) }),
                     time,
@@ -394,6 +470,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             tiers,
             search_depth,
             positions,
+            threads,
             json,
         }) => {
             let spec = spec(&game)?;
@@ -410,6 +487,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 seconds,
                 search_depth,
                 positions,
+                threads: thread_count(threads.threads),
             };
             cli::bench(&spec, &tiers, &plan, json, &mut out)?;
         }

@@ -1,5 +1,7 @@
-//! `ludolog bench`: the tiers of a game side by side — random playouts/s, perft nodes/s, search — and the native search on sampled positions.
+//! `ludolog bench`: the tiers of a game side by side — random playouts/s, perft nodes/s,
+//! search, and the speed-up on many threads — and the native search on sampled positions.
 
+use super::bench_threads::{bench_threads, OneThread, ThreadsBench};
 use crate::game::{Engine, Limits, SearchSpec, Tier};
 use crate::registry::EngineSpec;
 use crate::search::MAX_PLAYOUT_PLIES;
@@ -21,6 +23,8 @@ pub struct TierBench {
     pub search_seconds_to_depth: Vec<f64>,
     pub search_nodes: u64,
     pub search_nodes_per_second: f64,
+    /// Playouts and perft on `BenchPlan::threads` threads, and the speed-up.
+    pub parallel: ThreadsBench,
 }
 
 /// Native alpha-beta at one depth on positions from random games.
@@ -72,6 +76,8 @@ pub struct BenchPlan {
     pub search_depth: u32,
     /// How many sampled positions (0: none).
     pub positions: usize,
+    /// Threads for the playouts and perft on many threads.
+    pub threads: usize,
 }
 
 /// `count` positions spread over seeded random games (unfinished ones only), as
@@ -173,6 +179,20 @@ pub fn bench(
                 break;
             }
         }
+        let one = OneThread {
+            playouts_per_second: games as f64 / secs,
+            perft_depth: depth,
+            perft_nodes: nodes,
+            perft_nodes_per_second: nodes as f64 / perft_secs.max(1e-9),
+        };
+        let parallel = bench_threads(
+            engine.as_mut(),
+            &spec.in_tier(tier),
+            plan.threads,
+            seconds,
+            batch,
+            &one,
+        )?;
         rows.push(TierBench {
             tier: tier.name().to_string(),
             playouts: games,
@@ -184,6 +204,7 @@ pub fn bench(
             search_seconds_to_depth: to_depth,
             search_nodes,
             search_nodes_per_second: search_nodes as f64 / search_secs.max(1e-9),
+            parallel,
         });
     }
     let sampled = if tiers.contains(&Tier::Native) && plan.positions > 0 {
@@ -234,6 +255,19 @@ pub fn bench(
             r.perft_nodes_per_second,
             r.search_nodes_per_second,
             to_depth.join(" ")
+        )?;
+    }
+    for r in &rows {
+        let p = &r.parallel;
+        writeln!(
+            out,
+            "{} on {} threads: playouts {:.1}/s ({:.2}x one thread), perft {:.0} nodes/s ({:.2}x)",
+            r.tier,
+            p.threads,
+            p.playouts_per_second,
+            p.playouts_speedup,
+            p.perft_nodes_per_second,
+            p.perft_speedup
         )?;
     }
     if let Some(s) = &sampled {

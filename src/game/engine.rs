@@ -18,8 +18,14 @@ pub struct Pos(pub u64);
 pub enum SearchSpec {
     /// Alpha-beta within limits (the rule tiers honour the depth only).
     AlphaBeta(Limits),
-    /// Monte Carlo tree search with this many playouts (native engines only).
-    Mcts { playouts: u64, seed: u64 },
+    /// Monte Carlo tree search with this many playouts in all (native engines only),
+    /// root-parallel: `threads` independent trees, seeded `seed`, `seed + 1`, …,
+    /// their root visits summed.
+    Mcts {
+        playouts: u64,
+        seed: u64,
+        threads: usize,
+    },
 }
 
 /// What a search chose.

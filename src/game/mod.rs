@@ -32,10 +32,11 @@ pub enum Outcome {
 /// A game with a native engine: the same protocol as a rule file, on Rust values.
 ///
 /// Generic code (perft, playouts, search, the checker) is written once against it.
-/// Position and move texts are exactly those of the game's rule file.
-pub trait Game: Clone {
+/// Position and move texts are exactly those of the game's rule file.  A game is a
+/// plain value (`Send + Sync`), so that searches can run on many threads.
+pub trait Game: Clone + Send + Sync {
     /// A move; `Ord` gives the order in which moves are listed to people.
-    type Move: Copy + Eq + Ord + std::hash::Hash + fmt::Debug;
+    type Move: Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Send + Sync;
 
     /// The names of the two players, in turn order (index 0 moves first).
     fn player_names(&self) -> [&str; 2];

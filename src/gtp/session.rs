@@ -315,7 +315,11 @@ impl Session {
             }
             PlayerKind::Mcts(playouts) => {
                 let seed = self.rng.gen();
-                Some(self.engine.best(at, SearchSpec::Mcts { playouts, seed })?)
+                Some(self.engine.best(at, SearchSpec::Mcts {
+                    playouts,
+                    seed,
+                    threads: 1,
+                })?)
             }
             _ => None,
         };

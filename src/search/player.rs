@@ -115,6 +115,7 @@ pub fn choose_move(
                 SearchSpec::Mcts {
                     playouts,
                     seed: rng.gen(),
+                    threads: 1,
                 },
             )?
             .mv),
