@@ -308,10 +308,7 @@ fn game_records_never_panic() {
     runner
         .run(&proptest::collection::vec(line, 0..6), |lines| {
             let text = lines.join("\n");
-            if let Ok(r) = ludolog::cli::parse_record("r.txt", &text) {
-                prop_assert!(text.contains("start:"));
-                prop_assert!(r.start_line >= 1);
-            }
+            let _ = ludolog::record::parse(&text, "hex", &GameOptions::default());
             Ok(())
         })
         .unwrap();

@@ -65,7 +65,7 @@ fn a_human_plays_with_mistakes_and_undo() {
     let shown = out.replace(&save_s, "GAME.txt");
     insta::assert_snapshot!(shown);
     let record = std::fs::read_to_string(&save).unwrap();
-    assert!(record.contains("start: 3x3 3/3/3 red"), "{record}");
+    assert!(record.contains("[Start \"3x3 3/3/3 red\"]"), "{record}");
     // the record resumes where it stopped
     let (code, out, err) = run(
         &[
@@ -137,7 +137,7 @@ fn saving_replaces_the_record_whole_and_leaves_no_temporary_file() {
     assert_eq!(code, 0, "{err}");
     let record = std::fs::read_to_string(&save).unwrap();
     assert!(
-        record.starts_with("# ludolog game record\ngame: hex\noptions: size=2\n"),
+        record.starts_with("[Game \"hex\"]\n[Options \"size=2\"]\n"),
         "{record}"
     );
     let names: Vec<_> = std::fs::read_dir(dir.path())
@@ -155,20 +155,27 @@ fn a_record_is_loaded_with_its_game_and_options_and_checked() {
         std::fs::write(&p, text).unwrap();
         p.display().to_string()
     };
+    let fails = |args: &[&str], needle: &str| {
+        let (code, _, err) = run(args, None);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: expected {needle:?} in {err}"
+        );
+        assert_eq!(err.matches(needle).count(), 1, "said twice: {err}");
+    };
     let replica = write(
         "replica.txt",
-        "game: replica\noptions: sight=forward\nstart: 4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white\nmoves:\n",
+        "[Game \"replica\"]\n[Start \"4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white\"]\n",
     );
-    let (code, _, err) = run(&["play", "hex", "--load", &replica], None);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(&format!("{replica}: the record is a game of replica, not hex (ludolog play replica --load {replica})")),
-        "{err}"
+    fails(
+        &["play", "hex", "--load", &replica],
+        &format!("{replica}: the record is a game of replica, not of hex"),
     );
     // the record's options are used without -O; other options are an error
     let small = write(
         "small.txt",
-        "game: hex\noptions: size=3\nstart: 3x3 3/3/3 red\nmoves: a1 b2\n",
+        "[Game \"hex\"]\n[Options \"size=3\"]\n\n1. a1 b2\n",
     );
     let (code, out, err) = run(
         &[
@@ -185,47 +192,24 @@ fn a_record_is_loaded_with_its_game_and_options_and_checked() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("result: win("), "{out}");
-    let (code, _, err) = run(&["play", "hex", "-O", "size=5", "--load", &small], None);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("the record was played with options `size=3`, not `size=5`"),
-        "{err}"
+    fails(
+        &["play", "hex", "-O", "size=5", "--load", &small],
+        "option size: the record says 3, the command says 5",
     );
-    // a record of the default options takes -O only when its start agrees
-    let plain = write(
-        "plain.txt",
-        "game: hex\noptions:\nstart: 3x3 3/3/3 red\nmoves:\n",
-    );
-    let (code, _, err) = run(&["play", "hex", "-O", "size=5", "--load", &plain], None);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(&format!(
-            "{plain}:3: -O size=5 contradicts the record's start position, which has size=3"
-        )),
-        "{err}"
-    );
-    // errors name the file, the line and the move
+    // errors name the file and the move
     let bad = write(
         "bad.txt",
-        "game: hex\noptions: size=3\nstart: 3x3 3/3/3 red\nmoves: a1 a1\n",
+        "[Game \"hex\"]\n[Options \"size=3\"]\n\n1. a1 a1\n",
     );
-    let (code, _, err) = run(&["play", "hex", "--load", &bad], None);
-    assert_eq!(code, 1);
-    assert!(err.contains(&format!("{bad}:4: move 2 (a1): ")), "{err}");
-    assert!(err.contains("a1 is occupied by red"), "{err}");
-    let start = write("start.txt", "game: hex\nstart: 3x3 3/3/3 green\n");
-    let (code, _, err) = run(&["play", "hex", "--load", &start], None);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(&format!("{start}:2: the start position: ")),
-        "{err}"
+    fails(
+        &["play", "hex", "--load", &bad],
+        &format!("{bad}: move 2 (a1): "),
     );
-    let junk = write("junk.txt", "start: 3x3 3/3/3 red\nhello\n");
-    let (code, _, err) = run(&["play", "hex", "--load", &junk], None);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains(&format!("{junk}:2: expected `game:`")),
-        "{err}"
+    let start = write("start.txt", "[Game \"hex\"]\n[Start \"3x3 3/3/3 green\"]\n");
+    fails(
+        &["play", "hex", "--load", &start],
+        &format!("{start}: the start position: "),
     );
-    assert!(!err.contains("panicked"));
+    let junk = write("junk.txt", "hello\n");
+    fails(&["play", "hex", "--load", &junk], &format!("{junk}: "));
 }

@@ -1,9 +1,10 @@
 //! `ludolog play`: a game in the terminal between humans and computer players.
 
-use super::record::{contradiction, honour, read_record, Record, RecordFile};
-use crate::game::TextOps;
+use super::record_file::RecordFile;
+use super::records::{game_name, read_record};
 use crate::game::{Engine, Pos, Tier};
 use crate::prolog::RulesEngine;
+use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::render_ascii;
 use crate::search::{choose_move, PlayerKind};
@@ -73,49 +74,53 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let loaded = match &config.load {
-        Some(path) => Some((read_record(path)?, path)),
-        None => None,
-    };
-    let spec = match &loaded {
-        Some((record, path)) => honour(spec, record, path)?,
-        None => spec.clone(),
-    };
+    if let Some(path) = &config.save {
+        if Format::of_path(path) == Format::Sgf && !record::speaks_sgf(&game_name(spec)) {
+            bail!(
+                "{}: SGF records are for Hex and Con-Tac-Tix; save this game as a text record",
+                path.display()
+            );
+        }
+    }
     // a record that cannot be saved is an error now, not after the game
     let save_to = config.save.as_deref().map(RecordFile::create).transpose()?;
+    let (mut record, spec) = match &config.load {
+        Some(path) => read_record(spec, path, out)?,
+        None => (
+            Record {
+                game: game_name(spec),
+                options: spec.options.clone(),
+                date: Some(record::today()),
+                ..Record::default()
+            },
+            spec.clone(),
+        ),
+    };
+    let spec = &spec;
     let mut engine = spec.open()?;
     let mut viewer = spec.open_rules(Tier::Spec)?;
     let mut rng = SmallRng::seed_from_u64(config.seed);
-    let mut record = match loaded {
-        Some((record, _)) => record,
-        None => Record {
-            start: engine.initial_text()?,
-            ..Record::default()
-        },
-    };
-    let name = config.load.as_ref().map(|p| p.display().to_string());
-    let start = engine.parse(&record.start).map_err(|e| match &name {
-        Some(n) => anyhow::anyhow!("{n}:{}: the start position: {e}", record.start_line),
-        None => e.into(),
-    })?;
-    if let Some(path) = &config.load {
-        let text = engine.text(start)?;
-        if let Some(message) = contradiction(&spec, &text, path, record.start_line) {
-            bail!(message);
-        }
-    }
+    let start = record
+        .start_position(engine.as_mut())
+        .map_err(|e| match &config.load {
+            Some(path) => anyhow::anyhow!("{}: the start position: {e}", path.display()),
+            None => e.into(),
+        })?;
+    record.start = Some(engine.text(start)?);
+    record.setup.clear();
+    record.setup_to_move = None;
     // positions[i] is the position after i moves
     let mut positions = vec![start];
     for (i, m) in record.moves.iter().enumerate() {
         let at = positions[positions.len() - 1];
-        let next = engine.play(at, m).map_err(|e| match &name {
-            Some(n) => anyhow::anyhow!(
-                "{n}:{}: move {} ({}): {e}",
-                record.moves_line,
+        let next = engine.play(at, m).map_err(|e| match &config.load {
+            Some(path) => anyhow::anyhow!(
+                "{}: move {} ({}): {e}",
+                path.display(),
                 i + 1,
                 crate::game::elide(m)
             ),
-            None => e.into(),
+            None => anyhow::anyhow!("move {}: {e}", i + 1),
         })?;
         positions.push(next);
     }
@@ -133,7 +138,7 @@ pub fn play(
             .find(|(n, _)| n == name)
             .map_or(PlayerKind::Human, |(_, k)| *k)
     };
-    let mut result = None;
+    let mut result = record.result.take();
     loop {
         let pos = positions[positions.len() - 1];
         let info = engine.describe(pos)?;
@@ -141,6 +146,15 @@ pub fn play(
         if let Some(o) = &info.outcome {
             writeln!(out, "result: {o}")?;
             result = Some(o.clone());
+            break;
+        }
+        if let Some(r) = &result {
+            // a record that ended without a finished position (a resignation)
+            let how = record
+                .termination
+                .as_deref()
+                .unwrap_or("the record says so");
+            writeln!(out, "result: {r} ({how})")?;
             break;
         }
         if info.legal.is_empty() {
@@ -213,8 +227,16 @@ pub fn play(
         record.moves.push(mv);
     }
     writeln!(out, "moves: {}", record.moves.join(" "))?;
-    if let (Some(file), Some(path)) = (save_to, &config.save) {
-        file.save(&spec, &record, result.as_deref())?;
+    if let (Some(path), Some(file)) = (&config.save, save_to) {
+        record.result = result;
+        // players named here, or not yet in the record
+        for name in [Some(first), second].into_iter().flatten() {
+            if config.players.iter().any(|(n, _)| *n == name) || record.player(&name).is_none() {
+                record.set_player(&name, &kind_of(&name).to_string());
+            }
+        }
+        let text = record.render(Format::of_path(path))?;
+        file.save(&text)?;
         writeln!(out, "saved the game to {}", path.display())?;
     }
     Ok(())

@@ -8,6 +8,7 @@ mod options;
 mod scores;
 mod text_error;
 mod tier;
+mod turn;
 mod view;
 
 pub use descriptor::{
@@ -23,6 +24,7 @@ pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue,
 pub use scores::{decided_score, PROVEN, WIN};
 pub use text_error::{column, expected_at};
 pub use tier::Tier;
+pub use turn::with_side_to_move;
 pub use view::{Cell, Piece, Shape, Shift, View, MAX_VIEW_CELLS};
 
 use std::fmt;
@@ -37,10 +39,11 @@ pub enum Outcome {
 /// A game with a native engine: the same protocol as a rule file, on Rust values.
 ///
 /// Generic code (perft, playouts, search, the checker) is written once against it.
-/// Position and move texts are exactly those of the game's rule file.
-pub trait Game: Clone {
+/// Position and move texts are exactly those of the game's rule file.  A game is a
+/// plain value (`Send + Sync`), so that searches can run on many threads.
+pub trait Game: Clone + Send + Sync {
     /// A move; `Ord` gives the order in which moves are listed to people.
-    type Move: Copy + Eq + Ord + std::hash::Hash + fmt::Debug;
+    type Move: Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Send + Sync;
 
     /// The names of the two players, in turn order (index 0 moves first).
     fn player_names(&self) -> [&str; 2];
@@ -71,6 +74,11 @@ pub trait Game: Clone {
     fn position_text(&self) -> String;
     /// Reads a position text of this game (with these options' fixed settings).
     fn parse_position(&self, text: &str) -> Result<Self, EngineError>;
+    /// Reads a position set up by hand (GTP's out-of-turn moves): like `parse_position`,
+    /// but a game need not reach it. By default the same as `parse_position`.
+    fn parse_setup(&self, text: &str) -> Result<Self, EngineError> {
+        self.parse_position(text)
+    }
     /// The notation of a move.
     fn move_text(&self, mv: Self::Move) -> String;
     /// Reads a move in this position; errors say why it is not legal here.
@@ -78,7 +86,7 @@ pub trait Game: Clone {
 }
 
 /// A fixed pseudo-random 64-bit key for `index` (SplitMix64), for Zobrist hashing.
-pub fn zobrist_key(index: u64) -> u64 {
+pub const fn zobrist_key(index: u64) -> u64 {
     let mut z = index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

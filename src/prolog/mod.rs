@@ -8,9 +8,7 @@ mod term;
 mod view_term;
 
 pub use engine::{QueryReply, RuleOptions, RulesEngine};
-pub use machine::{
-    LoadError, PrologMachine, QueryError, BULK_INFERENCE_LIMIT, DEFAULT_INFERENCE_LIMIT,
-};
+pub use machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 pub use rules::{
     board_libraries, declared_module, required_names, reserved_module, rule_set, FindGame,
     RuleFile, RuleSet, SourceError,
