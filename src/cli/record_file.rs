@@ -34,17 +34,23 @@ impl RecordFile {
                 dir.display()
             );
         }
-        let temp = tempfile::Builder::new()
-            .prefix(".ludolog-record")
-            .tempfile_in(&dir)
-            .map_err(|e| {
-                anyhow::anyhow!(
-                    "{}: cannot save the game record: cannot write in {} ({})",
-                    path.display(),
-                    dir.display(),
-                    std::io::Error::from(e.kind())
-                )
-            })?;
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".ludolog-record");
+        // a new record gets the usual permissions (the umask's), not a temporary
+        // file's owner-only ones
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let temp = builder.tempfile_in(&dir).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: cannot save the game record: cannot write in {} ({})",
+                path.display(),
+                dir.display(),
+                std::io::Error::from(e.kind())
+            )
+        })?;
         Ok(RecordFile {
             path: path.to_path_buf(),
             temp,
@@ -57,6 +63,13 @@ impl RecordFile {
         let context = || format!("{}: cannot save the game record", self.path.display());
         self.temp.write_all(text.as_bytes()).with_context(context)?;
         self.temp.as_file().sync_all().with_context(context)?;
+        // a record saved over keeps its permissions
+        if let Ok(meta) = std::fs::metadata(&self.path) {
+            self.temp
+                .as_file()
+                .set_permissions(meta.permissions())
+                .with_context(context)?;
+        }
         self.temp
             .persist(&self.path)
             .map_err(|e| e.error)
@@ -77,7 +90,28 @@ mod tests {
         let file = RecordFile::create(&path).unwrap();
         file.save("new\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let fresh = dir.path().join("fresh.txt");
+            RecordFile::create(&fresh).unwrap().save("x").unwrap();
+            let plain = dir.path().join("plain.txt");
+            std::fs::write(&plain, "x").unwrap();
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(
+                mode(&fresh),
+                mode(&plain),
+                "a new record has the usual permissions"
+            );
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+            RecordFile::create(&path).unwrap().save("y").unwrap();
+            assert_eq!(mode(&path), 0o600, "the old record's permissions are kept");
+        }
         let missing = dir.path().join("no/such/dir/game.txt");
         let err = RecordFile::create(&missing).err().unwrap().to_string();
         assert!(err.contains("there is no directory"), "{err}");
