@@ -143,7 +143,7 @@ enum Command {
         #[arg(long, default_value_t = 1000, value_parser = max_plies)]
         max_plies: usize,
         /// Seed of the random games.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = seed_value)]
         seed: u64,
         /// Also compare perft counts to this depth, 0 to 20.
         #[arg(long, value_parser = perft_depth)]
@@ -189,7 +189,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Seed of the random players.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = seed_value)]
         seed: u64,
         /// Save the game record here on exit (SGF when FILE ends in .sgf: Hex and Con-Tac-Tix).
         #[arg(long, value_name = "FILE")]
@@ -215,7 +215,7 @@ enum Command {
         #[arg(long, value_name = "KIND")]
         player: Option<String>,
         /// Seed of the random choices.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = seed_value)]
         seed: u64,
         /// Play on when the search proves the game lost, instead of answering `resign`.
         #[arg(long)]
@@ -331,6 +331,11 @@ fn bench_seconds(text: &str) -> Result<f64, String> {
             ludolog::game::elide(text)
         )),
     }
+}
+
+/// `--seed`: any whole number that fits in 64 bits.
+fn seed_value(text: &str) -> Result<u64, String> {
+    count_in(text, "a seed", 0..=u64::MAX)
 }
 
 /// Reads a number of threads, 1 or more.

@@ -20,7 +20,7 @@ pub enum OptionError {
         key: String,
         known: String,
     },
-    #[error("option {key}={value}: {why}")]
+    #[error("option {key}={}: {why}", crate::game::elide(value))]
     BadValue {
         key: String,
         value: String,
@@ -80,7 +80,11 @@ impl GameOptions {
             Some((k, _)) => Err(OptionError::Unknown {
                 game: game.to_string(),
                 key: k.clone(),
-                known: known.join(", "),
+                known: if known.is_empty() {
+                    "no options".to_string()
+                } else {
+                    known.join(", ")
+                },
             }),
             None => Ok(()),
         }
