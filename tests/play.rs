@@ -213,3 +213,36 @@ fn a_record_is_loaded_with_its_game_and_options_and_checked() {
     let junk = write("junk.txt", "hello\n");
     fails(&["play", "hex", "--load", &junk], &format!("{junk}: "));
 }
+
+#[test]
+fn an_error_that_stops_the_game_keeps_the_moves_so_far() {
+    // a rule file that lists a move its play/3 refuses, after one good move
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("broken.pl");
+    std::fs::write(
+        &rules,
+        ":- module(broken, [initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3, position//1, move//1, view/2]).\n\
+         initial(_, s).\nto_move(s, a).\nto_move(t, b).\nlegal(s, m).\nlegal(t, n).\nplay(s, m, t).\n\
+         outcome(_, _) :- fail.\nevaluate(_, _, 0).\nposition(s) --> \"s\".\nposition(t) --> \"t\".\n\
+         move(m) --> \"m\".\nmove(n) --> \"n\".\nview(_, view(square, 1, 1, [], [])).\n",
+    )
+    .unwrap();
+    let save = dir.path().join("game.txt");
+    let (code, _, err) = run(
+        &[
+            "play",
+            &rules.display().to_string(),
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--save",
+            &save.display().to_string(),
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("n is not legal in this position"), "{err}");
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(record.contains("1. m"), "{record}");
+}

@@ -139,93 +139,97 @@ pub fn play(
             .map_or(PlayerKind::Human, |(_, k)| *k)
     };
     let mut result = record.result.take();
-    loop {
-        let pos = positions[positions.len() - 1];
-        let info = engine.describe(pos)?;
-        draw(&mut viewer, &info.position, config.colour, out)?;
-        if let Some(o) = &info.outcome {
-            writeln!(out, "result: {o}")?;
-            result = Some(o.clone());
-            break;
-        }
-        if let Some(r) = &result {
-            // a record that ended without a finished position (a resignation)
-            let how = record
-                .termination
-                .as_deref()
-                .unwrap_or("the record says so");
-            writeln!(out, "result: {r} ({how})")?;
-            break;
-        }
-        if info.legal.is_empty() {
-            writeln!(out, "result: no legal moves for {}", info.to_move)?;
-            break;
-        }
-        let kind = kind_of(&info.to_move);
-        let mv = if kind == PlayerKind::Human {
-            write!(out, "{}> ", info.to_move)?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
+    // an error that stops the game still leaves the moves so far saved
+    let played = (|| -> Result<()> {
+        loop {
+            let pos = positions[positions.len() - 1];
+            let info = engine.describe(pos)?;
+            draw(&mut viewer, &info.position, config.colour, out)?;
+            if let Some(o) = &info.outcome {
+                writeln!(out, "result: {o}")?;
+                result = Some(o.clone());
                 break;
             }
-            if config.echo {
-                writeln!(out, "{}", line.trim_end())?;
+            if let Some(r) = &result {
+                // a record that ended without a finished position (a resignation)
+                let how = record
+                    .termination
+                    .as_deref()
+                    .unwrap_or("the record says so");
+                writeln!(out, "result: {r} ({how})")?;
+                break;
             }
-            match line.trim() {
-                "" => continue,
-                "quit" | "exit" => break,
-                "moves" | "?" | "help" => {
-                    writeln!(out, "legal moves: {}", info.legal.join(" "))?;
-                    writeln!(out, "type a move, `undo`, `moves` or `quit`")?;
-                    continue;
+            if info.legal.is_empty() {
+                writeln!(out, "result: no legal moves for {}", info.to_move)?;
+                break;
+            }
+            let kind = kind_of(&info.to_move);
+            let mv = if kind == PlayerKind::Human {
+                write!(out, "{}> ", info.to_move)?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    writeln!(out)?;
+                    break;
                 }
-                "undo" => {
-                    // back to this human's previous turn
-                    let mut undone = 0;
-                    while positions.len() > 1 {
-                        if let Some(p) = positions.pop() {
-                            engine.release(p);
-                        }
-                        record.moves.pop();
-                        undone += 1;
-                        let p = positions[positions.len() - 1];
-                        if kind_of(&engine.describe(p)?.to_move) == PlayerKind::Human {
-                            break;
-                        }
-                    }
-                    writeln!(
-                        out,
-                        "undid {undone} move{}",
-                        if undone == 1 { "" } else { "s" }
-                    )?;
-                    continue;
+                if config.echo {
+                    writeln!(out, "{}", line.trim_end())?;
                 }
-                text => match engine.play(pos, text) {
-                    Ok(next) => {
-                        positions.push(next);
-                        record.moves.push(text.to_string());
-                        continue;
-                    }
-                    Err(e) => {
-                        writeln!(out, "{e}")?;
+                match line.trim() {
+                    "" => continue,
+                    "quit" | "exit" => break,
+                    "moves" | "?" | "help" => {
                         writeln!(out, "legal moves: {}", info.legal.join(" "))?;
+                        writeln!(out, "type a move, `undo`, `moves` or `quit`")?;
                         continue;
                     }
-                },
-            }
-        } else {
-            match choose_move(kind, engine.as_mut(), pos, &mut rng)? {
-                Some(m) => m,
-                None => bail!("{} found no move in {}", info.to_move, info.position),
-            }
-        };
-        writeln!(out, "{} plays {mv}", info.to_move)?;
-        let next = engine.play(pos, &mv)?;
-        positions.push(next);
-        record.moves.push(mv);
-    }
+                    "undo" => {
+                        // back to this human's previous turn
+                        let mut undone = 0;
+                        while positions.len() > 1 {
+                            if let Some(p) = positions.pop() {
+                                engine.release(p);
+                            }
+                            record.moves.pop();
+                            undone += 1;
+                            let p = positions[positions.len() - 1];
+                            if kind_of(&engine.describe(p)?.to_move) == PlayerKind::Human {
+                                break;
+                            }
+                        }
+                        writeln!(
+                            out,
+                            "undid {undone} move{}",
+                            if undone == 1 { "" } else { "s" }
+                        )?;
+                        continue;
+                    }
+                    text => match engine.play(pos, text) {
+                        Ok(next) => {
+                            positions.push(next);
+                            record.moves.push(text.to_string());
+                            continue;
+                        }
+                        Err(e) => {
+                            writeln!(out, "{e}")?;
+                            writeln!(out, "legal moves: {}", info.legal.join(" "))?;
+                            continue;
+                        }
+                    },
+                }
+            } else {
+                match choose_move(kind, engine.as_mut(), pos, &mut rng)? {
+                    Some(m) => m,
+                    None => bail!("{} found no move in {}", info.to_move, info.position),
+                }
+            };
+            writeln!(out, "{} plays {mv}", info.to_move)?;
+            let next = engine.play(pos, &mv)?;
+            positions.push(next);
+            record.moves.push(mv);
+        }
+        Ok(())
+    })();
     writeln!(out, "moves: {}", record.moves.join(" "))?;
     if let (Some(path), Some(file)) = (&config.save, save_to) {
         record.result = result;
@@ -239,5 +243,5 @@ pub fn play(
         file.save(&text)?;
         writeln!(out, "saved the game to {}", path.display())?;
     }
-    Ok(())
+    played
 }
