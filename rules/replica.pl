@@ -29,7 +29,7 @@
 %% initial(+Options, -State)  the start position; option sight(forward|all), declared
 % with its default in the descriptor (src/games/replica/).
 initial(Options, replica(Sight, white, Board, ongoing)) :-
-    protocol:option(sight(Sight), Options),
+    protocol:options([sight(Sight)], Options),
     start_text(Text),
     phrase(ranks_in(8, Rows), Text),
     reverse(Rows, Ranks),

@@ -120,6 +120,14 @@ handle(G, evaluate(Id, PlayerText), Score) :-
 handle(G, view(Id), View) :-
     state(Id, S),
     once(call(G:view(S, View))).
+handle(G, info, info(Summary, Options)) :-
+    (  catch(call(G:summary(S0)), error(existence_error(procedure, _), _), fail)
+    -> Summary = S0
+    ;  Summary = none
+    ),
+    findall(option(K, Kind, D, M),
+            catch(call(G:option(K, Kind, D, M)), error(existence_error(procedure, _), _), fail),
+            Options).
 
 %% replay_texts(+MoveTexts, +Index, +Game, +State0, -State)  play move texts in order.
 replay_texts([], _, _, S, S).

@@ -119,9 +119,11 @@ pub fn best(
     Ok(())
 }
 
-/// `ludolog games`: the built-in games, their tiers and options.
+/// `ludolog games`: the built-in games (also those written only as rules), their
+/// tiers and options.
 pub fn games(out: &mut dyn Write) -> Result<()> {
-    for g in crate::games::ALL {
+    let (games, broken) = crate::registry::all_games();
+    for g in games {
         let tiers: Vec<&str> = g.tiers().iter().map(|t| t.name()).collect();
         writeln!(out, "{:<10} {}", g.name, g.summary)?;
         writeln!(out, "{:<10} tiers: {}", "", tiers.join(", "))?;
@@ -136,6 +138,9 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
                 o.default
             )?;
         }
+    }
+    for (name, why) in broken {
+        writeln!(out, "{name:<10} (its rule file does not load: {why})")?;
     }
     Ok(())
 }

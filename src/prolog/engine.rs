@@ -107,6 +107,12 @@ impl RulesEngine {
         })
     }
 
+    /// Replaces the options initial/2 receives (e.g. once the file's own
+    /// declarations have validated them).
+    pub fn set_options(&mut self, options: RuleOptions) {
+        self.options = options;
+    }
+
     /// Sets the inference limit of each request.
     pub fn set_limit(&mut self, limit: u64) {
         self.limit = limit;
@@ -140,7 +146,7 @@ impl RulesEngine {
     }
 
     /// Sends a request and unpacks `ok(Value)`, turning `error(Kind, Text)` into an `EngineError`.
-    fn request(&mut self, request: &str) -> Result<Term, EngineError> {
+    pub(super) fn request(&mut self, request: &str) -> Result<Term, EngineError> {
         let reply = self
             .machine
             .request(&self.module, self.limit, request)
@@ -178,7 +184,7 @@ impl RulesEngine {
         Ok(Pos(id))
     }
 
-    fn text_of(&self, t: &Term) -> Result<String, EngineError> {
+    pub(super) fn text_of(&self, t: &Term) -> Result<String, EngineError> {
         term_text(t)
             .ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {t:?}", self.path)))
     }
