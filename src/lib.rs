@@ -9,6 +9,7 @@
 //! tier); `cli` and `repl` on top.
 #![deny(unsafe_code)]
 
+pub mod authoring;
 pub mod check;
 pub mod cli;
 pub mod foreign;

@@ -169,6 +169,41 @@ enum Command {
     },
     /// List the built-in games and their options.
     Games,
+    /// Does a rule file keep the protocol?  Static checks of its text, then checks
+    /// on seeded random games; a directory is every rule file in it.
+    Lint {
+        /// A rule file, or a directory of rule files.
+        path: PathBuf,
+        /// A game option, key=value (repeatable), e.g. -O size=5.
+        #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Random games to play (0: the static checks only).
+        #[arg(long, default_value_t = 5)]
+        games: usize,
+        /// Seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still going after this many plies is a finding.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Stop a rule-file query after this many inferences.
+        #[arg(long, value_name = "N")]
+        inference_limit: Option<u64>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Why a move is illegal (or, when it is legal, what it does): why GAME [POSITION] MOVE
+    Why {
+        #[command(flatten)]
+        game: GameArgs,
+        /// [POSITION] MOVE: a position text (or - for standard input; default: the
+        /// start, after --after) and the move.
+        #[arg(num_args = 1..=2, required = true, value_name = "[POSITION] MOVE")]
+        words: Vec<String>,
+        /// Moves to play first, from the position (or the start).
+        #[arg(long, value_name = "MOVES")]
+        after: Option<String>,
+    },
     /// Measure the tiers side by side: random playouts/s and perft nodes/s.
     Bench {
         #[command(flatten)]
@@ -279,6 +314,34 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
         }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
         Some(Command::Games) => cli::games(&mut out)?,
+        Some(Command::Lint {
+            path,
+            options,
+            games,
+            seed,
+            max_plies,
+            inference_limit,
+            json,
+        }) => {
+            let plan = ludolog::authoring::Playouts {
+                games,
+                seed,
+                max_plies,
+            };
+            let options = GameOptions::parse(&options)?;
+            if !cli::lint(&path, &options, plan, inference_limit, json, &mut out)? {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Some(Command::Why { game, words, after }) => {
+            let (text, mv) = match words.as_slice() {
+                [mv] => (None, mv.clone()),
+                [p, mv] => (Some(p.clone()), mv.clone()),
+                _ => anyhow::bail!("why takes [POSITION] MOVE"),
+            };
+            let pos = PositionArg { text, after };
+            cli::why(&spec(&game)?, &pos, &mv, &mut out)?;
+        }
         Some(Command::Render {
             game,
             pos,

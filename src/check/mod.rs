@@ -12,4 +12,6 @@ mod timed;
 pub use mismatch::Mismatch;
 pub use report::print_report;
 pub use run::{compare, CheckConfig, CheckReport};
+pub use shrink::shrink_moves;
+pub use step::round_trip;
 pub use timed::TimedEngine;

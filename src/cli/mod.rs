@@ -3,16 +3,20 @@
 mod bench;
 mod check;
 mod contactix;
+mod lint;
 mod play;
 mod position;
 mod render;
+mod why;
 
 pub use bench::{bench, BenchPlan};
 pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
+pub use lint::lint;
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{read_position, split_moves, PositionArg};
 pub use render::render;
+pub use why::why;
 
 use crate::game::{Engine, Pos, SearchSpec};
 use crate::registry::EngineSpec;

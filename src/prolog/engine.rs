@@ -2,7 +2,7 @@
 //! positions held by the Prolog host (`host:held/2`, one term per handle).
 
 use super::machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
-use super::rules::RuleSet;
+use super::rules::{RuleFile, RuleSet};
 use super::term::{quote_atom, quote_string, term_integer, term_text};
 use super::view_term::view_from_term;
 use crate::game::{
@@ -72,6 +72,9 @@ pub struct RulesEngine {
     limit: u64,
     next: u64,
     held: usize,
+    /// The files loaded (libraries, then games, the game's own last), for the
+    /// tools that read a rule file's text.
+    files: Vec<RuleFile>,
 }
 
 impl RulesEngine {
@@ -81,7 +84,18 @@ impl RulesEngine {
         options: RuleOptions,
         tier: Tier,
     ) -> Result<RulesEngine, LoadError> {
-        let mut machine = PrologMachine::load(rules)?;
+        RulesEngine::load(rules, options, tier, true)
+    }
+
+    /// As `new`; `check_protocol` false loads a game that lacks protocol predicates
+    /// (for `ludolog lint`, which reports them with their lines).
+    pub fn load(
+        rules: &RuleSet,
+        options: RuleOptions,
+        tier: Tier,
+        check_protocol: bool,
+    ) -> Result<RulesEngine, LoadError> {
+        let mut machine = PrologMachine::load_with(rules, check_protocol)?;
         let game = rules.game();
         let accelerated = match tier {
             Tier::Spec => false,
@@ -97,6 +111,7 @@ impl RulesEngine {
             .map_err(|e| LoadError(format!("{}: {e}", game.path)))?;
         Ok(RulesEngine {
             machine,
+            files: rules.files.clone(),
             module: game.module.clone(),
             path: game.path.clone(),
             options,
@@ -111,6 +126,16 @@ impl RulesEngine {
     /// declarations have validated them).
     pub fn set_options(&mut self, options: RuleOptions) {
         self.options = options;
+    }
+
+    /// The files loaded, each before the files that require it (the game's own last).
+    pub fn files(&self) -> &[RuleFile] {
+        &self.files
+    }
+
+    /// The options initial/2 receives, as a Prolog list.
+    pub fn options_term(&self) -> String {
+        self.options.term_text()
     }
 
     /// Sets the inference limit of each request.

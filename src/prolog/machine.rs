@@ -62,6 +62,13 @@ fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
 impl PrologMachine {
     /// A fresh machine with the rule set loaded: helpers first, the game last.
     pub fn load(rules: &RuleSet) -> Result<PrologMachine, LoadError> {
+        PrologMachine::load_with(rules, true)
+    }
+
+    /// As `load`; without the check that the game defines every protocol
+    /// predicate when `check_protocol` is false (`ludolog lint` reports that itself,
+    /// with the line of the module declaration).
+    pub fn load_with(rules: &RuleSet, check_protocol: bool) -> Result<PrologMachine, LoadError> {
         let output = Rc::new(RefCell::new(String::new()));
         let (_input, streams) = StreamConfig::from_callbacks(
             Some(capture(output.clone())),
@@ -83,7 +90,9 @@ impl PrologMachine {
             pm.load_file(file)?;
         }
         let game = rules.game();
-        pm.check_protocol(game)?;
+        if check_protocol {
+            pm.check_protocol(game)?;
+        }
         let games: Vec<&str> = rules.games.iter().map(String::as_str).collect();
         pm.load_dispatch(&games, &game.path)?;
         pm.accelerators = rules.accelerators.clone();
@@ -139,6 +148,12 @@ impl PrologMachine {
             disk: None,
             text,
         })
+    }
+
+    /// Loads one more Prolog library (a module of ludolog's own, such as the
+    /// authoring tools of rules/lib/) into the running machine.
+    pub fn load_library(&mut self, file: &RuleFile) -> Result<(), LoadError> {
+        self.load_file(file)
     }
 
     /// What Prolog printed since the last call.

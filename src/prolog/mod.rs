@@ -1,6 +1,7 @@
 //! The embedded scryer-prolog engine: loading rule files and their libraries, safe
 //! queries, and the rule-file `Engine` over held positions.
 
+mod clauses;
 mod engine;
 mod info;
 mod machine;
@@ -8,6 +9,7 @@ mod rules;
 mod term;
 mod view_term;
 
+pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{QueryReply, RuleOptions, RulesEngine};
 pub use info::GameInfo;
 pub use machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};

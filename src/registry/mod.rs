@@ -167,6 +167,16 @@ impl EngineSpec {
 
     /// The rule-file engine of this game in a rule tier (for views and queries).
     pub fn open_rules(&self, tier: Tier) -> Result<RulesEngine, OpenError> {
+        self.open_rules_as(tier, true)
+    }
+
+    /// As `open_rules`, but a game that lacks protocol predicates loads too (for
+    /// `ludolog lint`, which reports them).
+    pub fn open_rules_unchecked(&self, tier: Tier) -> Result<RulesEngine, OpenError> {
+        self.open_rules_as(tier, false)
+    }
+
+    fn open_rules_as(&self, tier: Tier, check_protocol: bool) -> Result<RulesEngine, OpenError> {
         let resolved = self.resolve()?;
         // a built-in game's options are its descriptor's; a rule file from disk
         // that is not a game with a native engine declares its own (option/4)
@@ -179,7 +189,7 @@ impl EngineSpec {
             // the foreign functions must stay linked into this executable
             std::hint::black_box(crate::foreign::exported_symbols());
         }
-        let mut engine = RulesEngine::new(&resolved.rules, options, tier)?;
+        let mut engine = RulesEngine::load(&resolved.rules, options, tier, check_protocol)?;
         if declares_own {
             let info = engine.info()?;
             if !info.options.is_empty() {
