@@ -7,9 +7,10 @@
 %                                            order; Singletons the names of the
 %                                            variables it uses once
 %   clause_at(Module, Head, Body, Line)      every clause, grammar rules translated
+%   has_source(Module), game_source(Module)  the modules kept, and which are games
 % (kept with assertz: the text of the rule files, never the state of a game).
 
-:- module(source, [add_file/3, term_at/4, clause_at/4, has_source/1]).
+:- module(source, [add_file/4, term_at/4, clause_at/4, has_source/1, game_source/1]).
 
 :- use_module(library(lists)).
 :- use_module(library(format)).
@@ -19,15 +20,18 @@
 :- dynamic(term_at/4).
 :- dynamic(clause_at/4).
 :- dynamic(has_source/1).
+:- dynamic(game_source/1).
 
-%% add_file(+Module, +Chunks, -Errors)  reads and keeps the clauses of Module's file
-% (replacing what was kept of it); Errors lists error(Line, Text) for each clause
-% that does not read.
-add_file(M, Chunks, Errors) :-
+%% add_file(+Module, +Kind, +Chunks, -Errors)  reads and keeps the clauses of
+% Module's file, a game or a library (Kind), replacing what was kept of it; Errors
+% lists error(Line, Text) for each clause that does not read.
+add_file(M, Kind, Chunks, Errors) :-
     retractall(term_at(M, _, _, _)),
     retractall(clause_at(M, _, _, _)),
     retractall(has_source(M)),
+    retractall(game_source(M)),
     assertz(has_source(M)),
+    (  Kind == game -> assertz(game_source(M)) ; true ),
     add_chunks(Chunks, M, Errors).
 
 %% add_chunks(+Chunks, +Module, -Errors)  reads and keeps each chunk in order.

@@ -1,8 +1,9 @@
 %% why — why play/3 refuses a move, read from the rule files' own clauses.
 %
 % A small meta-interpreter runs Game:play(State, Move, _) over the clauses that
-% source.pl keeps (the game's file and the games it builds on); goals of other
-% modules (board libraries, builtins) run as they are.  Whenever a goal on the way
+% source.pl keeps of the game's file and the games it builds on; goals of other
+% modules (board libraries, builtins) run as they are, so that the explanation
+% names a goal of a rule file.  Whenever a goal on the way
 % fails outright — a library goal with no answer, or a call that no clause head
 % matches — the interpreter notes it with its depth (how many clauses deep it was
 % called) and the clause it was called from; the deepest one is the explanation.
@@ -72,7 +73,7 @@ goal_text(M, G, Text) :-
 
 %% qualified(+Module, +Goal, -Shown)  Goal as written in a file of Module: bare when
 % Module has sources (a rule file), else Module:Goal.
-qualified(M, G, G) :- source:has_source(M), !.
+qualified(M, G, G) :- source:game_source(M), !.
 qualified(M, G, M:G).
 
 %% solve(+Goal, +Module, +Depth, +Where)  Goal, run in Module, called Depth clauses
@@ -91,7 +92,7 @@ solve((A ; B), M, D, W) :- !,
 solve(\+ A, M, D, W) :- !,
     (  call(M:A) -> note(\+ A, M, D, W), fail ; true ).
 solve(G, M, D, W) :-
-    source:has_source(M), is_user(M, G), !,
+    source:game_source(M), is_user(M, G), !,
     findall(cl(G, B, L), source:clause_at(M, G, B, L), Cls),
     (  Cls == []
     -> note(no_clause(G), M, D, W), fail

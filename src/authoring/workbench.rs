@@ -56,8 +56,10 @@ impl Workbench {
         }
         let mut files = Vec::new();
         let mut read_errors = Vec::new();
+        let games = engine.game_modules().to_vec();
         for file in engine.files().to_vec() {
-            read_errors.extend(add_source(&mut engine, &file).map_err(&fail)?);
+            let kind = if games.contains(&file.module) { "game" } else { "library" };
+            read_errors.extend(add_source(&mut engine, &file, kind).map_err(&fail)?);
             files.push((file.module.clone(), file.path.clone()));
         }
         Ok(Workbench {
@@ -91,7 +93,7 @@ impl Workbench {
 }
 
 /// Hands a file's clauses to source.pl; gives the clauses that do not read.
-fn add_source(engine: &mut RulesEngine, file: &RuleFile) -> Result<Vec<ReadError>, String> {
+fn add_source(engine: &mut RulesEngine, file: &RuleFile, kind: &str) -> Result<Vec<ReadError>, String> {
     let split = split_clauses(&file.text);
     let chunks: Vec<String> = split
         .chunks
@@ -99,7 +101,7 @@ fn add_source(engine: &mut RulesEngine, file: &RuleFile) -> Result<Vec<ReadError
         .map(|c| format!("c({}, {})", c.line, quote_string(&c.text)))
         .collect();
     let q = format!(
-        "source:add_file({}, [{}], E).",
+        "source:add_file({}, {kind}, [{}], E).",
         quote_atom(&file.module),
         chunks.join(",")
     );

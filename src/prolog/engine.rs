@@ -75,6 +75,8 @@ pub struct RulesEngine {
     /// The files loaded (libraries, then games, the game's own last), for the
     /// tools that read a rule file's text.
     files: Vec<RuleFile>,
+    /// The modules among them that are games (the game's own last).
+    games: Vec<String>,
 }
 
 impl RulesEngine {
@@ -112,6 +114,7 @@ impl RulesEngine {
         Ok(RulesEngine {
             machine,
             files: rules.files.clone(),
+            games: rules.games.clone(),
             module: game.module.clone(),
             path: game.path.clone(),
             options,
@@ -131,6 +134,11 @@ impl RulesEngine {
     /// The files loaded, each before the files that require it (the game's own last).
     pub fn files(&self) -> &[RuleFile] {
         &self.files
+    }
+
+    /// The modules of the games loaded: the game's own, and those it builds on.
+    pub fn game_modules(&self) -> &[String] {
+        &self.games
     }
 
     /// The options initial/2 receives, as a Prolog list.

@@ -4,6 +4,7 @@
 mod commands;
 mod frontend;
 mod session;
+mod why;
 
 pub use commands::{Command, COMMANDS};
 pub use frontend::run;

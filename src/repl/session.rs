@@ -68,6 +68,8 @@ pub struct Session {
     query_copy: Option<(Pos, Pos)>,
     pending: VecDeque<String>,
     cut_off: bool,
+    /// `:why`'s tools, opened on first use.
+    why: super::why::WhyTool,
 }
 
 fn rules_tier(spec: &EngineSpec) -> Tier {
@@ -110,6 +112,7 @@ impl Session {
             query_copy: None,
             pending: VecDeque::new(),
             cut_off: false,
+            why: Default::default(),
         })
     }
 
@@ -299,6 +302,10 @@ impl Session {
             Command::Help(topic) => Reply::Text(commands::help(topic.as_deref())),
             Command::Moves => Reply::Text(self.legal_list()),
             Command::Board => Reply::Text(self.board()),
+            Command::Why(mv) => {
+                let position = self.position();
+                Reply::Text(self.why.answer(&self.spec, &position, &mv))
+            }
             Command::Position(None) => Reply::Text(self.position()),
             Command::Position(Some(text)) => match self.engine().parse(&text) {
                 Ok(p) => {
