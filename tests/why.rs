@@ -123,7 +123,7 @@ fn the_repl_answers_why_on_its_current_position() {
     );
     assert_eq!(
         text(s.eval(":why e1-e2")),
-        "e1-e2 is illegal: no black piece on e1\n  (explain_illegal/3, rules/replica.pl:197)"
+        "e1-e2 is illegal: no black piece on e1\n  (explain_illegal/3, rules/replica.pl:205)"
     );
     assert_eq!(text(s.eval(":why")), "error: :why needs a move, e.g. :why d5");
 }
