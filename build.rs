@@ -32,9 +32,14 @@ fn main() {
          pub const RULE_FILES: &[(&str, &str)] = &[\n",
     );
     for f in &files {
-        let _ = writeln!(out, "    ({f:?}, include_str!({:?})),", format!("{root}/{f}"));
+        let _ = writeln!(
+            out,
+            "    ({f:?}, include_str!({:?})),",
+            format!("{root}/{f}")
+        );
     }
     out.push_str("];\n");
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("rule_files.rs");
+    let dest =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("rule_files.rs");
     std::fs::write(dest, out).expect("write rule_files.rs");
 }

@@ -63,6 +63,9 @@ enum Command {
         game: String,
         #[command(flatten)]
         run: RunArgs,
+        /// Reload the rule files when they change on disk, replaying the game so far.
+        #[arg(long)]
+        watch: bool,
     },
     /// The legal moves of a position.
     Moves {
@@ -266,8 +269,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?,
-        Some(Command::Repl { game, run }) => {
-            ludolog::repl::run(engine_spec(game, &run)?)?;
+        Some(Command::Repl { game, run, watch }) => {
+            ludolog::repl::run_watching(engine_spec(game, &run)?, watch)?;
         }
         Some(Command::Check {
             game,

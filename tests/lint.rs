@@ -51,16 +51,28 @@ fn each_seeded_defect_is_found_at_its_line_and_nothing_else() {
     files.sort();
     let mut listed: Vec<String> = table.iter().map(|e| e.file.clone()).collect();
     listed.sort();
-    assert_eq!(files, listed, "expected.txt lists every rule file of tests/data/lint");
+    assert_eq!(
+        files, listed,
+        "expected.txt lists every rule file of tests/data/lint"
+    );
     for e in &table {
         let path = Path::new("tests/data/lint").join(&e.file);
         let report = lint_file(&path, &GameOptions::default(), PLAN, None);
         let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
         if e.check.is_empty() {
-            assert!(got.is_empty(), "{}: expected no finding, got {got:#?}", e.file);
+            assert!(
+                got.is_empty(),
+                "{}: expected no finding, got {got:#?}",
+                e.file
+            );
             continue;
         }
-        assert_eq!(report.findings.len(), 1, "{}: one finding, got {got:#?}", e.file);
+        assert_eq!(
+            report.findings.len(),
+            1,
+            "{}: one finding, got {got:#?}",
+            e.file
+        );
         let f = &report.findings[0];
         assert_eq!(
             (f.check.as_str(), f.line, f.predicate.as_str()),
@@ -150,7 +162,13 @@ fn every_rule_file_passes_the_static_checks() {
 #[test]
 fn the_command_exits_1_on_findings_and_speaks_json() {
     let (code, out, _) = common::run(
-        &["lint", "tests/data/lint/singleton.pl", "--games", "1", "--json"],
+        &[
+            "lint",
+            "tests/data/lint/singleton.pl",
+            "--games",
+            "1",
+            "--json",
+        ],
         None,
     );
     assert_eq!(code, 1);
@@ -163,5 +181,8 @@ fn the_command_exits_1_on_findings_and_speaks_json() {
     assert_eq!(code, 0, "{out}");
     let (code, _, err) = common::run(&["lint", "no/such/file.pl"], None);
     assert_eq!(code, 1);
-    assert!(err.contains("no/such/file.pl: no such rule file or directory"), "{err}");
+    assert!(
+        err.contains("no/such/file.pl: no such rule file or directory"),
+        "{err}"
+    );
 }

@@ -8,7 +8,7 @@
 mod common;
 
 use ludolog::check::{compare, CheckConfig};
-use ludolog::game::{Engine, GameOptions, SearchSpec, Tier};
+use ludolog::game::{GameOptions, SearchSpec, Tier};
 use ludolog::registry::{all_games, find_game, EngineSpec};
 
 const RULE_ONLY: [&str; 4] = ["misere_hex", "replica_house", "mitsudomoe_source", "y"];
@@ -38,7 +38,10 @@ fn rule_only_games_are_listed_with_their_declared_options() {
     let house = find_game("replica_house").unwrap();
     let keys: Vec<&str> = house.options.iter().map(|o| o.key).collect();
     assert_eq!(keys, ["sight", "kings", "twice", "backward"]);
-    assert_eq!(find_game("misere_hex").unwrap().tiers(), [Tier::Spec, Tier::Accelerated]);
+    assert_eq!(
+        find_game("misere_hex").unwrap().tiers(),
+        [Tier::Spec, Tier::Accelerated]
+    );
     assert_eq!(find_game("y").unwrap().tiers(), [Tier::Spec]);
     let (code, out, _) = common::run(&["games"], None);
     assert_eq!(code, 0);
@@ -49,10 +52,18 @@ fn rule_only_games_are_listed_with_their_declared_options() {
     // options are checked like a built-in game's
     let (code, _, err) = common::run(&["moves", "replica_house", "-O", "kings=sideways"], None);
     assert_eq!(code, 1);
-    assert!(err.contains("option kings=sideways: the directions a king steps and jumps in is forward or all"), "{err}");
+    assert!(
+        err.contains(
+            "option kings=sideways: the directions a king steps and jumps in is forward or all"
+        ),
+        "{err}"
+    );
     let (code, _, err) = common::run(&["moves", "y", "-O", "sise=3"], None);
     assert_eq!(code, 1);
-    assert!(err.contains("unknown option `sise` for y (it takes: size)"), "{err}");
+    assert!(
+        err.contains("unknown option `sise` for y (it takes: size)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -100,7 +111,9 @@ fn variants_are_playable_searchable_and_renderable() {
         let mut e = spec.open().unwrap();
         let start = e.initial().unwrap();
         let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
-        let at = e.play_all(start, &moves).unwrap_or_else(|err| panic!("{game}: {err}"));
+        let at = e
+            .play_all(start, &moves)
+            .unwrap_or_else(|err| panic!("{game}: {err}"));
         let best = e
             .best(at, SearchSpec::AlphaBeta(ludolog::game::Limits::depth(2)))
             .unwrap();

@@ -50,8 +50,7 @@ fn every_cause_of_illegality_of_every_game() {
             .or_insert_with(|| {
                 let opts: Vec<&str> = row.options.split_whitespace().collect();
                 let spec = EngineSpec::new(&row.game, GameOptions::parse(&opts).unwrap());
-                Workbench::open(&spec)
-                    .unwrap_or_else(|e| panic!("why.txt line {}: {e}", row.line))
+                Workbench::open(&spec).unwrap_or_else(|e| panic!("why.txt line {}: {e}", row.line))
             });
         let arg = match row.position.as_str() {
             "start" => PositionArg::default(),
@@ -103,7 +102,8 @@ fn first_line(file: &str, pred: &str) -> usize {
 
 #[test]
 fn the_command_explains_and_refuses_bad_input() {
-    let (code, out, err) = common::run(&["why", "hex", "-O", "size=3", "--after", "a1", "a1"], None);
+    let (code, out, err) =
+        common::run(&["why", "hex", "-O", "size=3", "--after", "a1", "a1"], None);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
@@ -114,7 +114,10 @@ fn the_command_explains_and_refuses_bad_input() {
     );
     let (code, out, _) = common::run(&["why", "y", "-O", "size=3", "3 r/2/3 blue", "a1"], None);
     assert_eq!(code, 0);
-    assert!(out.contains("in a clause of play/3 at rules/y.pl:"), "{out}");
+    assert!(
+        out.contains("in a clause of play/3 at rules/y.pl:"),
+        "{out}"
+    );
     let (code, _, err) = common::run(&["why", "hex", "not a position", "a1"], None);
     assert_eq!(code, 1);
     assert!(err.contains("bad position"), "{err}");
@@ -140,5 +143,8 @@ fn the_repl_answers_why_on_its_current_position() {
             first_line("rules/replica.pl", "explain_illegal")
         )
     );
-    assert_eq!(text(s.eval(":why")), "error: :why needs a move, e.g. :why d5");
+    assert_eq!(
+        text(s.eval(":why")),
+        "error: :why needs a move, e.g. :why d5"
+    );
 }

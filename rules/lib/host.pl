@@ -295,3 +295,34 @@ bindings_text([B|Bs]) --> binding_text(B), ",\n", bindings_text(Bs).
 binding_text(Name=Value) -->
     { write_term_to_chars(Value, [quoted(true), double_quotes(true), max_depth(200)], Cs) },
     format_("~a = ~s", [Name, Cs]).
+
+% A user's own definitions.  The clauses a REPL user's queries assert land in this
+% module; when the REPL opens a fresh machine (:reload, :tier, :game, :load) it
+% carries them over as texts, read back here as data.
+
+%% user_definitions(-Texts)  the predicates the user's queries made (the dynamic
+% predicates of this module other than held/2): d(Name/Arity), then c(Clause) for
+% each of its clauses, each written as a text that reads back.
+user_definitions(Texts) :-
+    findall(N/A, ( current_predicate(host:N/A), N/A \== held/2, functor(H, N, A),
+                   predicate_property(host:H, dynamic) ), PIs),
+    findall(T, ( member(N/A, PIs), functor(H, N, A),
+                 (  D = d(N/A)
+                 ;  clause(host:H, B), D = c((H :- B))
+                 ),
+                 write_term_to_chars(D, [quoted(true), ignore_ops(true)], T) ), Texts).
+
+%% add_user_definitions(+Texts)  assert in this module what user_definitions/1 gave.
+add_user_definitions([]).
+add_user_definitions([T|Ts]) :-
+    append(T, " .", T1),
+    read_term_from_chars(T1, D, []),
+    add_definition(D),
+    add_user_definitions(Ts).
+
+%% add_definition(+Definition)  declare a predicate dynamic, or add one clause of it.
+add_definition(d(N/A)) :-
+    functor(H, N, A),
+    assertz(host:H), retract(host:H).
+add_definition(c(Clause)) :-
+    assertz(host:Clause).

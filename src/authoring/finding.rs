@@ -64,7 +64,11 @@ impl Finding {
 
     /// Findings are the same problem when they agree in all but line and moves.
     pub fn key(&self) -> (String, String, String) {
-        (self.file.clone(), self.predicate.clone(), self.check.clone())
+        (
+            self.file.clone(),
+            self.predicate.clone(),
+            self.check.clone(),
+        )
     }
 }
 

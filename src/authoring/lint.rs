@@ -50,7 +50,12 @@ pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 /// Lints one rule file: the static checks, then (if it has no static finding that
 /// stops play, and `plan.games` > 0) the random games.
-pub fn lint_file(path: &Path, options: &GameOptions, plan: Playouts, limit: Option<u64>) -> FileReport {
+pub fn lint_file(
+    path: &Path,
+    options: &GameOptions,
+    plan: Playouts,
+    limit: Option<u64>,
+) -> FileReport {
     let shown = path.display().to_string();
     let mut report = FileReport {
         file: shown.clone(),
@@ -77,7 +82,9 @@ pub fn lint_file(path: &Path, options: &GameOptions, plan: Playouts, limit: Opti
     report.game = Some(wb.module().to_string());
     match static_findings(&mut wb) {
         Ok(fs) => report.findings.extend(fs),
-        Err(e) => report.findings.push(Finding::at(&shown, 0, "", "engine", e.to_string())),
+        Err(e) => report
+            .findings
+            .push(Finding::at(&shown, 0, "", "engine", e.to_string())),
     }
     if plan.games == 0 {
         return report;
@@ -104,7 +111,9 @@ pub fn lint_file(path: &Path, options: &GameOptions, plan: Playouts, limit: Opti
             report.games = d.games;
             report.positions = d.positions;
         }
-        Err(e) => report.findings.push(Finding::at(&shown, 0, "", "engine", e.to_string())),
+        Err(e) => report
+            .findings
+            .push(Finding::at(&shown, 0, "", "engine", e.to_string())),
     }
     report
 }
@@ -119,6 +128,10 @@ fn load_finding(file: &str, error: &str) -> Finding {
         }
         _ => (0, rest.map_or(error, str::trim).to_string()),
     };
-    let check = if message.contains("syntax") { "syntax" } else { "load" };
+    let check = if message.contains("syntax") {
+        "syntax"
+    } else {
+        "load"
+    };
     Finding::at(file, line, "", check, message)
 }

@@ -42,6 +42,9 @@ struct Context {
     pool: VecDeque<String>,
 }
 
+/// What one position shows: the findings there, its legal moves and who is to move.
+type AtPosition = (Vec<Finding>, Vec<String>, Option<String>);
+
 /// The findings at the position held under `pos`, reached by `moves`.
 fn position_findings(
     wb: &mut Workbench,
@@ -49,7 +52,7 @@ fn position_findings(
     pos: Pos,
     moves: &[String],
     path: &str,
-) -> Result<(Vec<Finding>, Vec<String>, Option<String>), EngineError> {
+) -> Result<AtPosition, EngineError> {
     let mut out = Vec::new();
     let info = match wb.engine.describe(pos) {
         Ok(info) => info,
@@ -61,7 +64,10 @@ fn position_findings(
     if let Err(m) = round_trip(&mut wb.engine, &info, moves) {
         let line = pred_line(wb, "position", 3)?;
         let what = m.what.join("; ");
-        let what = what.split_once(": ").map_or(what.as_str(), |(_, w)| w).to_string();
+        let what = what
+            .split_once(": ")
+            .map_or(what.as_str(), |(_, w)| w)
+            .to_string();
         out.push(Finding::at(path, line, "position//1", "lossless", what));
     }
     let players: Vec<String> = ctx.players.iter().map(|p| quote_atom(p)).collect();
@@ -79,24 +85,45 @@ fn position_findings(
         players.join(",")
     );
     let answer = wb.ask(&q, "F")?;
-    out.extend(list(&answer).iter().filter_map(|t| Finding::from_term(path, t)));
-    Ok((out, info.legal, Some(info.to_move).filter(|p| !p.is_empty())))
+    out.extend(
+        list(&answer)
+            .iter()
+            .filter_map(|t| Finding::from_term(path, t)),
+    );
+    Ok((
+        out,
+        info.legal,
+        Some(info.to_move).filter(|p| !p.is_empty()),
+    ))
 }
 
 /// The line of a predicate's first clause in the game's file (0: none).
 fn pred_line(wb: &mut Workbench, name: &str, arity: usize) -> Result<usize, EngineError> {
-    let q = format!("lint:pred_line({}, {}/{arity}, L).", quote_atom(wb.module()), quote_atom(name));
-    Ok(crate::prolog::term_integer(&wb.ask(&q, "L")?).unwrap_or(0).max(0) as usize)
+    let q = format!(
+        "lint:pred_line({}, {}/{arity}, L).",
+        quote_atom(wb.module()),
+        quote_atom(name)
+    );
+    Ok(crate::prolog::term_integer(&wb.ask(&q, "L")?)
+        .unwrap_or(0)
+        .max(0) as usize)
 }
 
 /// Replays `moves` from the start; the findings at the position they reach (none
 /// when a move is not legal: not a valid sequence).
-fn findings_after(wb: &mut Workbench, ctx: &Context, moves: &[String], path: &str) -> Option<Vec<Finding>> {
+fn findings_after(
+    wb: &mut Workbench,
+    ctx: &Context,
+    moves: &[String],
+    path: &str,
+) -> Option<Vec<Finding>> {
     let start = wb.engine.initial().ok()?;
     let at = wb.engine.play_all(start, moves);
     wb.engine.release(start);
     let at = at.ok()?;
-    let found = position_findings(wb, ctx, at, moves, path).ok().map(|(f, _, _)| f);
+    let found = position_findings(wb, ctx, at, moves, path)
+        .ok()
+        .map(|(f, _, _)| f);
     wb.engine.release(at);
     found
 }
@@ -115,12 +142,19 @@ pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, E
         Ok(p) => p,
         Err(e) => {
             let line = pred_line(wb, "initial", 2)?;
-            result.findings.push(Finding::at(&path, line, "initial/2", "engine", e.to_string()));
+            result.findings.push(Finding::at(
+                &path,
+                line,
+                "initial/2",
+                "engine",
+                e.to_string(),
+            ));
             return Ok(result);
         }
     };
     for g in 0..plan.games {
-        let mut rng = SmallRng::seed_from_u64(plan.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
+        let mut rng =
+            SmallRng::seed_from_u64(plan.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
         result.games += 1;
         let mut at = wb.engine.copy(start)?;
         let mut moves: Vec<String> = Vec::new();

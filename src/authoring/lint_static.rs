@@ -19,13 +19,24 @@ pub fn static_findings(wb: &mut Workbench) -> Result<Vec<Finding>, EngineError> 
         .map(|e| Finding::at(&e.file, e.line, "", "syntax", e.text.clone()))
         .collect();
     let answer = wb.ask(&format!("lint:static({}, F).", quote_atom(&module)), "F")?;
-    out.extend(list(&answer).iter().filter_map(|t| Finding::from_term(&path, t)));
+    out.extend(
+        list(&answer)
+            .iter()
+            .filter_map(|t| Finding::from_term(&path, t)),
+    );
     let options = wb.engine.options_term();
     let answer = wb.ask(
-        &format!("lint:unknown_option({}, {options}, F).", quote_atom(&module)),
+        &format!(
+            "lint:unknown_option({}, {options}, F).",
+            quote_atom(&module)
+        ),
         "F",
     )?;
-    out.extend(list(&answer).iter().filter_map(|t| Finding::from_term(&path, t)));
+    out.extend(
+        list(&answer)
+            .iter()
+            .filter_map(|t| Finding::from_term(&path, t)),
+    );
     out.sort_by_key(|f| f.line);
     Ok(out)
 }

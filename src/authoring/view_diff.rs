@@ -9,9 +9,12 @@ fn piece_text(p: &Piece) -> String {
     format!("{} {}", p.owner, p.kind)
 }
 
+/// Pieces, each with the cell it is on.
+type Placed = Vec<(Piece, String)>;
+
 /// The pieces taken off and put on each cell: the part of each stack above what
 /// the two stacks have in common, bottom up.
-fn changes(before: &View, after: &View) -> (Vec<(Piece, String)>, Vec<(Piece, String)>) {
+fn changes(before: &View, after: &View) -> (Placed, Placed) {
     let (mut removed, mut added) = (Vec::new(), Vec::new());
     for cell in &after.cells {
         let old: &[Piece] = before
@@ -25,7 +28,11 @@ fn changes(before: &View, after: &View) -> (Vec<(Piece, String)>, Vec<(Piece, St
             .take_while(|(a, b)| a == b)
             .count();
         removed.extend(old[common..].iter().map(|p| (p.clone(), cell.name.clone())));
-        added.extend(cell.pieces[common..].iter().map(|p| (p.clone(), cell.name.clone())));
+        added.extend(
+            cell.pieces[common..]
+                .iter()
+                .map(|p| (p.clone(), cell.name.clone())),
+        );
     }
     (removed, added)
 }
@@ -40,9 +47,16 @@ pub fn effects(before: &View, after: &View, mover: &str) -> Vec<String> {
     let mut placed = vec![false; added.len()];
     for i in order {
         let (piece, to) = &added[i];
-        if let Some(j) = removed.iter().position(|(p, from)| p == piece && from != to) {
+        if let Some(j) = removed
+            .iter()
+            .position(|(p, from)| p == piece && from != to)
+        {
             let (_, from) = removed.remove(j);
-            let verb = if piece.owner == mover { "moves" } else { "is relocated" };
+            let verb = if piece.owner == mover {
+                "moves"
+            } else {
+                "is relocated"
+            };
             out.push(format!("{} {verb} from {from} to {to}", piece_text(piece)));
             placed[i] = true;
         }

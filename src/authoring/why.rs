@@ -47,7 +47,10 @@ impl fmt::Display for Explanation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Explanation::NotAMove { mv, legal } => {
-                write!(f, "{mv} is not a move of this game (move//1 does not read it)")?;
+                write!(
+                    f,
+                    "{mv} is not a move of this game (move//1 does not read it)"
+                )?;
                 if !legal.is_empty() {
                     write!(f, "\nlegal moves ({}): {}", legal.len(), legal.join(" "))?;
                 }
@@ -135,7 +138,10 @@ pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, En
             })
         }
         Term::Compound(f, args) if f == "reason" && args.len() == 1 => {
-            let q = format!("lint:pred_line({}, explain_illegal/3, L).", quote_atom(&module));
+            let q = format!(
+                "lint:pred_line({}, explain_illegal/3, L).",
+                quote_atom(&module)
+            );
             let line = term_integer(&wb.ask(&q, "L")?).unwrap_or(0).max(0) as usize;
             Ok(Explanation::Reason {
                 reason: text(&args[0]),

@@ -4,7 +4,9 @@
 //! name file:line.
 
 use crate::game::{EngineError, Tier};
-use crate::prolog::{quote_atom, quote_string, split_clauses, term_integer, term_text, RuleFile, RulesEngine};
+use crate::prolog::{
+    quote_atom, quote_string, split_clauses, term_integer, term_text, RuleFile, RulesEngine,
+};
 use crate::registry::{EngineSpec, OpenError};
 use scryer_prolog::Term;
 
@@ -52,13 +54,20 @@ impl Workbench {
             tool!("lint", "rules/lib/lint.pl"),
             tool!("why", "rules/lib/why.pl"),
         ] {
-            engine.machine().load_library(&lib).map_err(|e| fail(e.to_string()))?;
+            engine
+                .machine()
+                .load_library(&lib)
+                .map_err(|e| fail(e.to_string()))?;
         }
         let mut files = Vec::new();
         let mut read_errors = Vec::new();
         let games = engine.game_modules().to_vec();
         for file in engine.files().to_vec() {
-            let kind = if games.contains(&file.module) { "game" } else { "library" };
+            let kind = if games.contains(&file.module) {
+                "game"
+            } else {
+                "library"
+            };
             read_errors.extend(add_source(&mut engine, &file, kind).map_err(&fail)?);
             files.push((file.module.clone(), file.path.clone()));
         }
@@ -93,7 +102,11 @@ impl Workbench {
 }
 
 /// Hands a file's clauses to source.pl; gives the clauses that do not read.
-fn add_source(engine: &mut RulesEngine, file: &RuleFile, kind: &str) -> Result<Vec<ReadError>, String> {
+fn add_source(
+    engine: &mut RulesEngine,
+    file: &RuleFile,
+    kind: &str,
+) -> Result<Vec<ReadError>, String> {
     let split = split_clauses(&file.text);
     let chunks: Vec<String> = split
         .chunks
@@ -105,7 +118,10 @@ fn add_source(engine: &mut RulesEngine, file: &RuleFile, kind: &str) -> Result<V
         quote_atom(&file.module),
         chunks.join(",")
     );
-    let answer = engine.machine().answer(&q, "E").map_err(|e| e.to_string())?;
+    let answer = engine
+        .machine()
+        .answer(&q, "E")
+        .map_err(|e| e.to_string())?;
     let mut errors: Vec<ReadError> = list(&answer)
         .iter()
         .filter_map(|t| match t {

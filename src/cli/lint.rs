@@ -19,7 +19,8 @@ pub fn lint(
     if !path.exists() {
         anyhow::bail!("{}: no such rule file or directory", path.display());
     }
-    let files = rule_files(path).with_context(|| format!("{}: cannot list the rule files", path.display()))?;
+    let files = rule_files(path)
+        .with_context(|| format!("{}: cannot list the rule files", path.display()))?;
     if files.is_empty() {
         anyhow::bail!("{}: no rule file (*.pl) there", path.display());
     }

@@ -60,9 +60,7 @@ impl DeclaredOption {
 pub fn check_declared(options: &[DeclaredOption]) -> Result<(), String> {
     for (i, o) in options.iter().enumerate() {
         let name_ok = o.key.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-            && o.key
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_');
+            && o.key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !name_ok {
             return Err(format!(
                 "option `{}`: a key is a lowercase name such as size",
@@ -129,7 +127,9 @@ type Interned = HashMap<Vec<DeclaredOption>, &'static [OptionSpec]>;
 pub fn intern_options(options: &[DeclaredOption]) -> &'static [OptionSpec] {
     static TABLE: OnceLock<Mutex<Interned>> = OnceLock::new();
     let table = TABLE.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut table = table.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut table = table
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(specs) = table.get(options) {
         return specs;
     }

@@ -2,6 +2,7 @@
 //! queries, and the rule-file `Engine` over held positions.
 
 mod clauses;
+mod definitions;
 mod engine;
 mod info;
 mod machine;

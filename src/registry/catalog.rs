@@ -50,9 +50,14 @@ fn cache() -> &'static Mutex<HashMap<String, Described>> {
 
 /// Loads a rule-only game's file (with what it requires, all embedded) and makes
 /// its descriptor from what the file declares.
-fn describe(module: &str, path: &'static str, text: &'static str) -> Result<GameDescriptor, OpenError> {
+fn describe(
+    module: &str,
+    path: &'static str,
+    text: &'static str,
+) -> Result<GameDescriptor, OpenError> {
     let file = RuleFile::embedded(module, path, text);
-    let find = |name: &str| embedded_file(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()));
+    let find =
+        |name: &str| embedded_file(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()));
     let rules = rule_set(file, &find, None)?;
     let accelerated = rules.accelerators.len() > 1;
     let mut engine = RulesEngine::new(&rules, RuleOptions::Raw(Default::default()), Tier::Spec)?;
@@ -60,7 +65,11 @@ fn describe(module: &str, path: &'static str, text: &'static str) -> Result<Game
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
     Ok(GameDescriptor {
         name: leak(module),
-        summary: leak(info.summary.as_deref().unwrap_or("(a game written as rules; its file has no summary/1)")),
+        summary: leak(
+            info.summary
+                .as_deref()
+                .unwrap_or("(a game written as rules; its file has no summary/1)"),
+        ),
         options: intern_options(&info.options),
         rules: RuleSource { path, text },
         native: None,

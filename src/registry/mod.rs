@@ -3,7 +3,9 @@
 
 mod catalog;
 
-pub use catalog::{all_games, describe_rule_only, embedded_file, find_game, is_rule_only, rule_only_files};
+pub use catalog::{
+    all_games, describe_rule_only, embedded_file, find_game, is_rule_only, rule_only_files,
+};
 
 use crate::game::{
     intern_options, Engine, EngineError, GameDescriptor, GameOptions, OptionError, OptionValues,
@@ -15,7 +17,7 @@ use crate::prolog::{
 use std::path::{Path, PathBuf};
 
 /// What to open: a built-in game or a rule file, with options, rules and tier.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// A built-in game name, or a path to a rule file.
     pub game: String,
@@ -230,8 +232,8 @@ impl EngineSpec {
                         .into(),
                 ));
             }
-            let d = find_game(&self.game)
-                .ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
+            let d =
+                find_game(&self.game).ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
             let open = d.native.ok_or_else(|| {
                 OpenError::Other(format!("{name} has no native engine; use --tier spec"))
             })?;

@@ -34,7 +34,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "reload",
         "",
-        "re-read the rule files, keeping the moves that are still legal",
+        "re-read the rule files, keeping the moves still legal and your definitions",
     ),
     (
         "tier",
@@ -46,11 +46,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "[DEPTH]",
         "the best move by alpha-beta (default depth 3)",
     ),
-    (
-        "why",
-        "MOVE",
-        "why a move is illegal here, or what it does",
-    ),
+    ("why", "MOVE", "why a move is illegal here, or what it does"),
     ("help", "[COMMAND]", "this list, or one command"),
     ("quit", "", "leave (or Ctrl-D)"),
 ];

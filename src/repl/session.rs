@@ -189,6 +189,16 @@ impl Session {
         self.engine().text(cur).unwrap_or_default()
     }
 
+    /// What the session plays: game, options, tier, rules.
+    pub fn spec(&self) -> &EngineSpec {
+        &self.spec
+    }
+
+    /// Whether answers of the last query are still to be shown.
+    pub fn answering(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
     /// The game's name and tier, for the prompt and banner.
     pub fn describe(&self) -> String {
         format!(
@@ -418,7 +428,7 @@ impl Session {
             Ok(s) => s,
             Err(e) => return Reply::Text(format!("error: {e:#}\n(the session is unchanged)")),
         };
-        let mut note = String::new();
+        let mut note = super::watch::carry_definitions(&mut self.rules, &mut fresh.rules);
         if keep_moves {
             let start = match &self.start {
                 Some(text) => fresh.engine().parse(text).map(|p| (p, Some(text.clone()))),
@@ -435,20 +445,20 @@ impl Session {
                                 fresh.moves.push(m.clone());
                             }
                             Err(e) => {
-                                note = format!(
+                                note.push_str(&format!(
                                     "\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
                                     self.moves.len(),
                                     i + 1
-                                );
+                                ));
                                 break;
                             }
                         }
                     }
+                    note.push_str(&super::watch::replayed(fresh.moves.len(), self.moves.len()));
                 }
-                Err(_) => {
-                    note =
-                        "\nthe old start position does not parse any more: back to the start".into()
-                }
+                Err(_) => note.push_str(
+                    "\nthe old start position does not parse any more: back to the start",
+                ),
             }
         }
         *self = fresh;
