@@ -52,6 +52,9 @@
     rules/1, legal_with/3, play_with/4, explain_with/4, position_with//2, goal/2, home/2
 ]).
 
+%% requires(?Library)  the board geometry comes from grid.pl.
+requires(grid).
+
 :- use_module(library(lists)).
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
@@ -99,15 +102,9 @@ rules(rules(lim(WG, BG), lim(BG, WG))) :-
 limits(white, rules(lim(F, S), _), F, S).
 limits(black, rules(_, lim(F, S)), F, S).
 
-%% direction(?DF, ?DR)  the eight directions (file step, rank step).
-direction(-1, -1).
-direction(-1, 0).
-direction(-1, 1).
-direction(0, -1).
-direction(0, 1).
-direction(1, -1).
-direction(1, 0).
-direction(1, 1).
+%% direction(?DF, ?DR)  the eight directions (file step, rank step): the king-move
+% neighbours of grid.pl's square8 board.
+direction(DF, DR) :- grid:offset(square8, DF, DR).
 
 %% on_board(+F, +R)  file F and rank R lie on the 5 x 5 board.
 on_board(F, R) :- F >= 1, F =< 5, R >= 1, R =< 5.

@@ -56,12 +56,12 @@ fn every_cause_of_illegality_of_every_game() {
             "start" => PositionArg::default(),
             p => match p.strip_prefix("after ") {
                 Some(moves) => PositionArg {
-                    text: None,
                     after: Some(moves.to_string()),
+                    ..PositionArg::default()
                 },
                 None => PositionArg {
                     text: Some(p.to_string()),
-                    after: None,
+                    ..PositionArg::default()
                 },
             },
         };

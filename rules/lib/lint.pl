@@ -294,7 +294,7 @@ finding(G, PI, Check, F, Args, f(L, PT, Check, Text)) :-
     pred_line(G, PI, L), pi_text(G, PI, PT), say(F, Args, Text).
 
 %% position(+Game, +Id, +Pool, +Players, +Cap, -Findings)  the term-level checks of
-% the position held under Id: legal/2 (no duplicates, none once the game is over, at
+% the position held in slot Id: legal/2 (no duplicates, none once the game is over, at
 % least one while it goes on), to_move/2, evaluate/3 (an integer for each of
 % Players), play/3 (exactly one next state for each legal move, at most Cap of
 % them; failing on each move of Pool, move texts seen elsewhere, that legal/2 does
@@ -309,7 +309,7 @@ position(G, Id, Pool, Players, Cap, Findings) :-
     ;  findall(F, position_finding(G, S, L, Pool, Players, Cap, F), Findings)
     ).
 position(_, Id, _, _, _, [f(0, "", host, Text)]) :-
-    say("no position is held under handle ~d", [Id], Text).
+    say("no position is held in slot ~d", [Id], Text).
 
 %% position_finding(+Game, +State, +Legal, +Pool, +Players, +Cap, -Finding)  each finding.
 position_finding(G, _, L, _, _, _, F) :-

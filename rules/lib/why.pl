@@ -22,7 +22,7 @@
 :- use_module(library(dcgs)).
 
 %% explain(+Game, +Id, +MoveText, -Reply)  why the move MoveText cannot be played in
-% the position held under Id.  Reply is
+% the position held in slot Id.  Reply is
 %   not_a_move                the text is no move of the game
 %   legal                     play/3 accepts it
 %   reason(Text)              explain_illegal/3 says why

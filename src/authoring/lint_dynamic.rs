@@ -61,7 +61,7 @@ fn position_findings(
             return Ok((out, Vec::new(), None));
         }
     };
-    if let Err(m) = round_trip(&mut wb.engine, &info, moves) {
+    if let Err(m) = round_trip(&mut wb.engine, pos, &info, moves) {
         let line = pred_line(wb, "position", 3)?;
         let what = m.what.join("; ");
         let what = what
@@ -80,7 +80,7 @@ fn position_findings(
     let q = format!(
         "lint:position({}, {}, [{}], [{}], {PLAYED_PER_POSITION}, F).",
         quote_atom(wb.module()),
-        pos.0,
+        wb.engine.slot(pos)?,
         pool.join(","),
         players.join(",")
     );

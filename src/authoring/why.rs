@@ -113,7 +113,7 @@ pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, En
     let q = format!(
         "why:explain({}, {}, {}, R).",
         quote_atom(&module),
-        pos.0,
+        wb.engine.slot(pos)?,
         quote_string(&mv)
     );
     let reply = wb.ask(&q, "R")?;

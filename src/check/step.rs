@@ -43,12 +43,13 @@ fn show_outcome(o: &Option<String>) -> String {
 /// Also `ludolog lint`'s check of a rule file's position text.
 pub fn round_trip(
     e: &mut dyn Engine,
+    pos: Pos,
     info: &PositionInfo,
     moves: &[String],
 ) -> Result<(), Box<Mismatch>> {
     let label = e.label();
-    let back = match e.parse(&info.position) {
-        Ok(p) => p,
+    let again = match e.reread(pos) {
+        Ok(d) => d,
         Err(err) => {
             let mut m = Mismatch::new(
                 moves,
@@ -59,9 +60,6 @@ pub fn round_trip(
             return Err(Box::new(m));
         }
     };
-    let again = e.describe(back);
-    e.release(back);
-    let again = again.map_err(|err| failure(moves, &info.position, &label, &err))?;
     let lost = differing_fields(info, &again);
     if lost.is_empty() {
         return Ok(());
@@ -114,7 +112,7 @@ fn observe(e: &mut dyn Engine, pos: Pos, moves: &[String]) -> Result<PositionInf
     let info = e
         .describe(pos)
         .map_err(|err| failure(moves, "", &e.label(), &err))?;
-    round_trip(e, &info, moves)?;
+    round_trip(e, pos, &info, moves)?;
     Ok(info)
 }
 
