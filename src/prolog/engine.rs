@@ -76,6 +76,9 @@ pub struct RulesEngine {
     /// Whether the machine holds state of its own besides the held positions (a
     /// user's queries may have defined predicates): then it is never replaced.
     pinned: bool,
+    /// Whether loading checks that the game defines every protocol predicate (a
+    /// fresh machine is loaded the same way).
+    check_protocol: bool,
     /// The arena size at which the machine is replaced (`RECYCLE_AT_BYTES`).
     recycle_at: usize,
     module: String,
@@ -132,6 +135,7 @@ impl RulesEngine {
             machine,
             rules: rules.clone(),
             pinned: false,
+            check_protocol,
             recycle_at: RECYCLE_AT_BYTES,
             module: game.module.clone(),
             path: game.path.clone(),
@@ -208,7 +212,8 @@ impl RulesEngine {
     /// grow without end; a fresh one every ~30,000 requests keeps memory flat.
     fn recycle(&mut self) -> Result<(), EngineError> {
         let fail = |e: String| EngineError::Rules(format!("{}: {e}", self.path));
-        let mut fresh = PrologMachine::load(&self.rules, self.tier == Tier::Accelerated)
+        let accelerated = self.tier == Tier::Accelerated;
+        let mut fresh = PrologMachine::load_with(&self.rules, accelerated, self.check_protocol)
             .map_err(|e| fail(e.to_string()))?;
         fresh
             .set_acceleration(self.tier == Tier::Accelerated)
