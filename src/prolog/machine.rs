@@ -56,7 +56,11 @@ pub struct PrologMachine {
 /// (measured: about 250 bytes per short query, for as long as the machine lives).
 const ARENA_BYTES_PER_QUERY: usize = 200;
 
-fn capture(buf: Rc<RefCell<String>>) -> Box<dyn FnMut(&mut Cursor<Vec<u8>>)> {
+/// A callback that scryer calls with what a stream wrote.
+type StreamSink = Box<dyn FnMut(&mut Cursor<Vec<u8>>)>;
+
+/// A sink that appends what the stream wrote to `buf`.
+fn capture(buf: Rc<RefCell<String>>) -> StreamSink {
     Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
         buf.borrow_mut()
             .push_str(&String::from_utf8_lossy(cursor.get_ref()));
