@@ -198,6 +198,14 @@ handle(G, view(Id), View) :-
     step("view/2"),
     once(call(G:view(S, View))),
     view_bounded(View).
+handle(G, info, info(Summary, Options)) :-
+    (  catch(call(G:summary(S0)), error(existence_error(procedure, _), _), fail)
+    -> Summary = S0
+    ;  Summary = none
+    ),
+    findall(option(K, Kind, D, M),
+            catch(call(G:option(K, Kind, D, M)), error(existence_error(procedure, _), _), fail),
+            Options).
 
 %% view_bounded(+View)  a view small enough to hand to the host, or an error saying its size.
 view_bounded(View) :-
@@ -414,3 +422,57 @@ bindings_text([B|Bs]) --> binding_text(B), ",\n", bindings_text(Bs).
 binding_text(Name=Value) -->
     { write_term_to_chars(Value, [quoted(true), double_quotes(true), max_depth(200)], Cs) },
     { atom_chars(Name, Ns) }, seq(Ns), " = ", seq(Cs).
+
+% A user's own definitions.  The clauses a REPL user's queries assert land in this
+% module; when the REPL opens a fresh machine (:reload, :tier, :game, :load) it
+% carries them over as texts, read back here as data.
+
+%% user_definitions(-Texts)  the predicates the user's queries made (the dynamic
+% predicates of this module, which has none of its own): d(Name/Arity), then
+% c(Clause) for each of its clauses, each written as a text that reads back.
+user_definitions(Texts) :-
+    findall(N/A, ( current_predicate(host:N/A), functor(H, N, A),
+                   predicate_property(host:H, dynamic) ), PIs),
+    findall(T, ( member(N/A, PIs), functor(H, N, A),
+                 (  D = d(N/A)
+                 ;  clause(host:H, B), D = c((H :- B))
+                 ),
+                 write_term_to_chars(D, [quoted(true), ignore_ops(true)], T) ), Texts).
+
+%% user_definitions(+Game, -Texts)  as user_definitions/1, for the game's module, where
+% the sandbox runs REPL queries: its dynamic predicates the rule file does not define.
+user_definitions(G, Texts) :-
+    findall(N/A, ( current_predicate(G:N/A), functor(H, N, A),
+                   predicate_property(G:H, dynamic), \+ sandbox:own(G, N, A) ), PIs0),
+    sort(PIs0, PIs),
+    findall(T, ( member(N/A, PIs), functor(H, N, A),
+                 (  D = d(N/A)
+                 ;  clause(G:H, B), D = c((H :- B))
+                 ),
+                 write_term_to_chars(D, [quoted(true), ignore_ops(true)], T) ), Texts).
+
+%% add_user_definitions(+Game, +Texts)  assert in the game's module what
+% user_definitions/2 gave.
+add_user_definitions(_, []).
+add_user_definitions(G, [T|Ts]) :-
+    append(T, " .", T1),
+    read_term_from_chars(T1, D, []),
+    (  D = d(N/A) -> functor(H, N, A), assertz(G:H), retract(G:H)
+    ;  D = c(Clause) -> assertz(G:Clause)
+    ),
+    add_user_definitions(G, Ts).
+
+%% add_user_definitions(+Texts)  assert in this module what user_definitions/1 gave.
+add_user_definitions([]).
+add_user_definitions([T|Ts]) :-
+    append(T, " .", T1),
+    read_term_from_chars(T1, D, []),
+    add_definition(D),
+    add_user_definitions(Ts).
+
+%% add_definition(+Definition)  declare a predicate dynamic, or add one clause of it.
+add_definition(d(N/A)) :-
+    functor(H, N, A),
+    assertz(host:H), retract(host:H).
+add_definition(c(Clause)) :-
+    assertz(host:Clause).

@@ -426,12 +426,14 @@ database_goal(M, G, Out, C0, C) :-
     ).
 
 %% db_head(+Module, +Head, +Goal)  a head that asserting may add to: a predicate the
-% untrusted file defines or declares dynamic (not a builtin, not a hook, not the host's).
+% untrusted file defines or declares dynamic, or a new one of its module (a REPL user's
+% own facts); not a builtin, not a hook, not the host's.
 db_head(M, H, G) :-
     (  H = N/A, G = abolish(_) -> ( atom(N), integer(A) -> functor(H1, N, A), db_head(M, H1, G) ; throw(sandbox(G, unknown)) )
     ;  \+ callable(H) -> throw(sandbox(G, unknown))
     ;  functor(H, N, A), ( safe(N, A) ; unsafe(N, A, _) ; expansion_hook(N) ) -> throw(sandbox(G, modify(M)))
     ;  functor(H, N, A), own(M, N, A) -> true
+    ;  functor(H, N, A), \+ catch(current_predicate(M:N/A), _, fail) -> true
     ;  throw(sandbox(G, undeclared))
     ).
 

@@ -58,7 +58,11 @@ pub struct PrologMachine {
 /// (measured: about 250 bytes per short query, for as long as the machine lives).
 const ARENA_BYTES_PER_QUERY: usize = 200;
 
-fn capture(buf: Rc<RefCell<String>>) -> Box<dyn FnMut(&mut Cursor<Vec<u8>>)> {
+/// A callback that scryer calls with what a stream wrote.
+type StreamSink = Box<dyn FnMut(&mut Cursor<Vec<u8>>)>;
+
+/// A sink that appends what the stream wrote to `buf`.
+fn capture(buf: Rc<RefCell<String>>) -> StreamSink {
     Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
         buf.borrow_mut()
             .push_str(&String::from_utf8_lossy(cursor.get_ref()));
@@ -80,6 +84,17 @@ impl PrologMachine {
     /// only (`accelerated`): the spec tier never calls them, and library(ffi)
     /// costs start-up time.
     pub fn load(rules: &RuleSet, accelerated: bool) -> Result<PrologMachine, LoadError> {
+        PrologMachine::load_with(rules, accelerated, true)
+    }
+
+    /// As `load`; without the check that the game defines every protocol
+    /// predicate when `check_protocol` is false (`ludolog lint` reports that itself,
+    /// with the line of the module declaration).
+    pub fn load_with(
+        rules: &RuleSet,
+        accelerated: bool,
+        check_protocol: bool,
+    ) -> Result<PrologMachine, LoadError> {
         let output = Rc::new(RefCell::new(String::new()));
         let (_input, streams) = StreamConfig::from_callbacks(
             Some(capture(output.clone())),
@@ -113,7 +128,9 @@ impl PrologMachine {
             }
         }
         let game = rules.game();
-        pm.check_protocol(game)?;
+        if check_protocol {
+            pm.check_protocol(game)?;
+        }
         let games: Vec<&str> = rules.games.iter().map(String::as_str).collect();
         pm.load_dispatch(&games, &game.path)?;
         if accelerated {
@@ -194,6 +211,13 @@ impl PrologMachine {
             },
             true,
         )
+    }
+
+    /// Loads one more Prolog library (a module of ludolog's own, such as the
+    /// authoring tools of rules/lib/) into the running machine.
+    pub fn load_library(&mut self, file: &RuleFile) -> Result<(), LoadError> {
+        // ludolog's own code: not sandboxed
+        self.load_file(file, true)
     }
 
     /// About how many bytes of memory the queries run so far hold for good.

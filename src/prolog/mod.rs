@@ -1,13 +1,18 @@
 //! The embedded scryer-prolog engine: loading rule files and their libraries, safe
 //! queries, and the rule-file `Engine` over held positions.
 
+mod clauses;
+mod definitions;
 mod engine;
+mod info;
 mod machine;
 mod rules;
 mod term;
 mod view_term;
 
+pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{QueryReply, RuleOptions, RulesEngine};
+pub use info::GameInfo;
 pub use machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 pub use rules::{
     board_libraries, declared_module, required_names, reserved_module, rule_set, FindGame,

@@ -309,7 +309,8 @@ const SCRYER_MODULES: [&str; 56] = [
     "system",
 ];
 
-/// The module names of ludolog's own Prolog files and of scryer's libraries, which
+/// The module names of ludolog's own Prolog files (the authoring tools' too) and of
+/// scryer's libraries, which
 /// no rule file may take.
 pub fn reserved_module(name: &str) -> bool {
     SCRYER_MODULES.contains(&name)
@@ -317,7 +318,7 @@ pub fn reserved_module(name: &str) -> bool {
         || BOARDS
             .iter()
             .any(|l| l.accel.is_some_and(|(m, _, _)| m == name))
-        || name == "dispatch"
+        || ["dispatch", "source", "lint", "why"].contains(&name)
 }
 
 /// The module name a rule file declares, read from its first `:- module(` directive.

@@ -13,6 +13,7 @@ pub enum Command {
     Reload,
     Tier(String),
     Best(Option<u32>),
+    Why(String),
     Help(Option<String>),
     Quit,
 }
@@ -33,7 +34,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "reload",
         "",
-        "re-read the rule files, keeping the moves that are still legal",
+        "re-read the rule files, keeping the moves still legal and your definitions",
     ),
     (
         "tier",
@@ -45,6 +46,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "[DEPTH]",
         "the best move by alpha-beta (default depth 3)",
     ),
+    ("why", "MOVE", "why a move is illegal here, or what it does"),
     ("help", "[COMMAND]", "this list, or one command"),
     ("quit", "", "leave (or Ctrl-D)"),
 ];
@@ -87,6 +89,8 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 .map(|d| Command::Best(Some(d)))
                 .map_err(|e| format!(":best takes a depth: {e}")),
         },
+        "why" | "w" if !rest.is_empty() => Ok(Command::Why(rest.join(" "))),
+        "why" | "w" => Err(":why needs a move, e.g. :why d5".into()),
         "help" | "h" | "?" => Ok(Command::Help(one(&rest))),
         "quit" | "q" | "exit" => Ok(Command::Quit),
         other => Err(format!("unknown command :{other} (try :help)")),

@@ -25,6 +25,8 @@ enum Request {
     Next,
     Stop,
     Complete(String, usize),
+    /// `--watch`: reload if a rule file changed; the answer goes to the sender.
+    WatchTick(Sender<Option<String>>),
 }
 
 enum Response {
@@ -39,7 +41,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn spawn(snapshot: Snapshot) -> Result<(Worker, String)> {
+    fn spawn(snapshot: Snapshot, watch: bool) -> Result<(Worker, String)> {
         let (tx, worker_rx) = channel::<Request>();
         let (worker_tx, rx) = channel::<Response>();
         let (ready_tx, ready_rx) = channel::<Result<String, String>>();
@@ -58,8 +60,13 @@ impl Worker {
                     return;
                 }
             };
+            let mut watch = watch.then(super::watch::Watch::new);
             for req in worker_rx {
                 let resp = match req {
+                    Request::WatchTick(reply) => {
+                        let _ = reply.send(watch.as_mut().and_then(|w| w.tick(&mut session)));
+                        continue;
+                    }
                     Request::Eval(text) => Response::Reply(session.eval(&text), session.snapshot()),
                     Request::Next => {
                         let r = session.next_answer().unwrap_or(Reply::Text(String::new()));
@@ -93,6 +100,27 @@ struct Remote {
     worker: Worker,
     snapshot: Snapshot,
     interrupted: Arc<AtomicBool>,
+    /// `--watch`: whether the session thread watches the rule files.
+    watch: bool,
+}
+
+impl Remote {
+    /// `--watch`: a reload, if a rule file changed, before each prompt and each input
+    /// (not from another thread: rustyline's external printer delays typed keys).
+    fn watch_now(&mut self, out: &mut dyn Write) -> Result<()> {
+        if !self.watch {
+            return Ok(());
+        }
+        let (tx, rx) = channel();
+        self.worker
+            .tx
+            .send(Request::WatchTick(tx))
+            .context("the session thread stopped")?;
+        if let Ok(Some(text)) = rx.recv() {
+            writeln!(out, "{text}")?;
+        }
+        Ok(())
+    }
 }
 
 impl Remote {
@@ -113,7 +141,7 @@ impl Remote {
                 Ok(Response::Completions(..)) => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     if self.interrupted.swap(false, Ordering::SeqCst) {
-                        let (worker, _) = Worker::spawn(self.snapshot.clone())?;
+                        let (worker, _) = Worker::spawn(self.snapshot.clone(), self.watch)?;
                         self.worker = worker;
                         return Ok(Reply::Text(
                             "interrupted: the query was abandoned; the session is as it was".into(),
@@ -256,22 +284,33 @@ fn print_reply(
 
 /// Runs the REPL on `spec` until `:quit` or end of input.
 pub fn run(spec: EngineSpec) -> Result<()> {
+    run_watching(spec, false)
+}
+
+/// Runs the REPL on `spec`; with `watch`, changed rule files are reloaded as they
+/// change (`ludolog repl --watch`).
+pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<()> {
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupted.clone();
         // Ctrl-C while a query runs: flag it (at the prompt, rustyline reads Ctrl-C as a key)
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
+    let watching = watch.then(|| super::watch::Watch::describe(&spec));
     let snapshot = Snapshot::start(spec);
-    let (worker, banner) = Worker::spawn(snapshot.clone())?;
+    let (worker, banner) = Worker::spawn(snapshot.clone(), watch)?;
     let remote = Rc::new(RefCell::new(Remote {
         worker,
         snapshot,
         interrupted,
+        watch,
     }));
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut out = std::io::stdout();
     if !interactive {
+        if let Some(w) = &watching {
+            writeln!(out, "{w}")?;
+        }
         return run_piped(&remote, &mut out);
     }
     writeln!(
@@ -279,6 +318,9 @@ pub fn run(spec: EngineSpec) -> Result<()> {
         "ludolog — {banner}. Queries end with `.`; :help for commands, Ctrl-D to leave."
     )?;
     let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = Editor::new()?;
+    if let Some(w) = &watching {
+        writeln!(out, "{w} (before each input; Enter alone reloads)")?;
+    }
     editor.set_helper(Some(ReplHelper {
         remote: remote.clone(),
     }));
@@ -289,8 +331,14 @@ pub fn run(spec: EngineSpec) -> Result<()> {
     let mut buffer = String::new();
     loop {
         let prompt = if buffer.is_empty() { "?- " } else { "|    " };
+        if buffer.is_empty() {
+            remote.borrow_mut().watch_now(&mut out)?;
+        }
         match editor.readline(prompt) {
             Ok(line) => {
+                if buffer.is_empty() {
+                    remote.borrow_mut().watch_now(&mut out)?;
+                }
                 buffer.push_str(&line);
                 buffer.push('\n');
                 if !complete_input(&buffer) {
@@ -335,6 +383,7 @@ fn run_piped(remote: &Rc<RefCell<Remote>>, out: &mut dyn Write) -> Result<()> {
         if input.trim().is_empty() {
             continue;
         }
+        remote.borrow_mut().watch_now(out)?;
         writeln!(out, "?- {}", input.trim())?;
         let reply = remote.borrow_mut().ask(Request::Eval(input))?;
         if !print_reply(&mut remote.borrow_mut(), reply, false, out)? {

@@ -4,7 +4,10 @@
 mod commands;
 mod frontend;
 mod session;
+mod watch;
+mod why;
 
 pub use commands::{Command, COMMANDS};
-pub use frontend::run;
+pub use frontend::{run, run_watching};
 pub use session::{Reply, Session, Snapshot};
+pub use watch::Watch;

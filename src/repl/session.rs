@@ -68,6 +68,8 @@ pub struct Session {
     query_copy: Option<(Pos, Pos)>,
     pending: VecDeque<String>,
     cut_off: bool,
+    /// `:why`'s tools, opened on first use.
+    why: super::why::WhyTool,
 }
 
 fn rules_tier(spec: &EngineSpec) -> Tier {
@@ -110,6 +112,7 @@ impl Session {
             query_copy: None,
             pending: VecDeque::new(),
             cut_off: false,
+            why: Default::default(),
         })
     }
 
@@ -184,6 +187,16 @@ impl Session {
     pub fn position(&mut self) -> String {
         let cur = self.current();
         self.engine().text(cur).unwrap_or_default()
+    }
+
+    /// What the session plays: game, options, tier, rules.
+    pub fn spec(&self) -> &EngineSpec {
+        &self.spec
+    }
+
+    /// Whether answers of the last query are still to be shown.
+    pub fn answering(&self) -> bool {
+        !self.pending.is_empty()
     }
 
     /// The game's name and tier, for the prompt and banner.
@@ -299,6 +312,10 @@ impl Session {
             Command::Help(topic) => Reply::Text(commands::help(topic.as_deref())),
             Command::Moves => Reply::Text(self.legal_list()),
             Command::Board => Reply::Text(self.board()),
+            Command::Why(mv) => {
+                let position = self.position();
+                Reply::Text(self.why.answer(&self.spec, &position, &mv))
+            }
             Command::Position(None) => Reply::Text(self.position()),
             Command::Position(Some(text)) => match self.engine().parse(&text) {
                 Ok(p) => {
@@ -413,7 +430,7 @@ impl Session {
             Ok(s) => s,
             Err(e) => return Reply::Text(format!("error: {e:#}\n(the session is unchanged)")),
         };
-        let mut note = String::new();
+        let mut note = super::watch::carry_definitions(&mut self.rules, &mut fresh.rules);
         if keep_moves {
             let start = match &self.start {
                 Some(text) => fresh.engine().parse(text).map(|p| (p, Some(text.clone()))),
@@ -430,20 +447,20 @@ impl Session {
                                 fresh.moves.push(m.clone());
                             }
                             Err(e) => {
-                                note = format!(
+                                note.push_str(&format!(
                                     "\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
                                     self.moves.len(),
                                     i + 1
-                                );
+                                ));
                                 break;
                             }
                         }
                     }
+                    note.push_str(&super::watch::replayed(fresh.moves.len(), self.moves.len()));
                 }
-                Err(_) => {
-                    note =
-                        "\nthe old start position does not parse any more: back to the start".into()
-                }
+                Err(_) => note.push_str(
+                    "\nthe old start position does not parse any more: back to the start",
+                ),
             }
         }
         *self = fresh;
