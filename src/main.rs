@@ -64,6 +64,9 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// The REPL's engine process, started by the REPL itself (a line protocol on stdin/stdout).
+    #[command(hide = true)]
+    ReplWorker,
     /// The legal moves of a position.
     Moves {
         #[command(flatten)]
@@ -228,12 +231,23 @@ fn position(p: &PositionArgs) -> PositionArg {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    if let Some(Command::ReplWorker) = cli.command {
+        // the engine process writes its protocol to standard output: no lock held here
+        ludolog::repl::serve_worker()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = std::io::stdout().lock();
     match cli.command {
-        None => ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?,
-        Some(Command::Repl { game, run }) => {
-            ludolog::repl::run(engine_spec(game, &run)?)?;
+        None => {
+            let code = ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?;
+            return Ok(ExitCode::from(code));
         }
+        Some(Command::Repl { game, run }) => {
+            return Ok(ExitCode::from(ludolog::repl::run(engine_spec(
+                game, &run,
+            )?)?));
+        }
+        Some(Command::ReplWorker) => {}
         Some(Command::Check {
             game,
             tiers,

@@ -7,7 +7,7 @@
 % inference limit, and is deterministic, so no exception or choicepoint
 % outlives it.
 
-:- module(host, [request/4, check_protocol/2, check_syntax/2, user_query/6, clear/0]).
+:- module(host, [request/4, check_protocol/2, check_syntax/2, clear/0]).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
@@ -202,88 +202,3 @@ read_terms(S) :-
     ;  (  nonvar(T), T = (:- op(P, Type, Names)) -> catch(op(P, Type, Names), _, true) ; true ),
        read_terms(S)
     ).
-
-%% user_query(+Game, +Text, +Id, +Limit, +Max, -Reply)
-% Runs a query typed at the REPL, read from Text, in the game's module, with
-% current(S) bound to the state held under Id.  Reply is answers(Texts, Complete)
-% for at most Max answers (Complete is false when more were left), or
-% syntax(Text), error(Text) or limit(Text).
-user_query(G, Text, Id, Limit, Max, Reply) :-
-    catch(read_term_from_chars(Text, Goal0, [variable_names(Vs)]), E, true),
-    (  nonvar(E)
-    -> read_error_text(E, T), Reply = syntax(T)
-    ;  var(Goal0)
-    -> Reply = error("the query is a variable")
-    ;  (  held(Id, S0) -> S = S0 ; true ),
-       with_current(G, Goal0, S, Goal),
-       Max1 is Max + 1,
-       % the limit is per solution (scryer counts each solution's inferences,
-       % and a limit hit while backtracking inside findall/3 would look like failure)
-       catch(findall(Vs-R, first_n(call_with_inference_limit(Goal, Limit, R), Max1), LR), E2, true),
-       (  nonvar(E2)
-       -> query_error_text(E2, T), Reply = error(T)
-       ;  memberchk(_-inference_limit_exceeded, LR)
-       -> limit_text(Limit, T), Reply = limit(T)
-       ;  findall(V, member(V-_, LR), L0),
-          length(L0, N),
-          (  N > Max -> append(L, [_], L0), Complete = false ; L = L0, Complete = true ),
-          answer_texts(L, Texts),
-          Reply = answers(Texts, Complete)
-       )
-    ).
-
-%% first_n(+Goal, +N)  the first N solutions of Goal.
-first_n(Goal, N) :- call_nth(Goal, K), ( K >= N -> ! ; true ).
-
-%% with_current(+Game, +Goal0, +State, -Goal)  replace the goals current(X) by
-% X = State, and call each other goal in the game's module when it defines it.
-with_current(_, V, _, call(V)) :- var(V), !.
-with_current(_, current(X), S, X = S) :- !.
-with_current(G, (A, B), S, (A1, B1)) :- !, with_current(G, A, S, A1), with_current(G, B, S, B1).
-with_current(G, (A ; B), S, (A1 ; B1)) :- !, with_current(G, A, S, A1), with_current(G, B, S, B1).
-with_current(G, (A -> B), S, (A1 -> B1)) :- !, with_current(G, A, S, A1), with_current(G, B, S, B1).
-with_current(G, \+ A, S, \+ A1) :- !, with_current(G, A, S, A1).
-with_current(G, findall(T, A, L), S, findall(T, A1, L)) :- !, with_current(G, A, S, A1).
-with_current(G, forall(A, B), S, forall(A1, B1)) :- !, with_current(G, A, S, A1), with_current(G, B, S, B1).
-with_current(G, once(A), S, once(A1)) :- !, with_current(G, A, S, A1).
-with_current(G, Goal, _, Qualified) :-
-    functor(Goal, Name, Arity),
-    (  catch(current_predicate(G:Name/Arity), _, fail)
-    -> Qualified = G:Goal
-    ;  Qualified = Goal
-    ).
-
-%% read_error_text(+Exception, -Text)  a query's read error, said in words.
-read_error_text(error(syntax_error(What), _), T) :- !, phrase(format_("syntax error: ~q", [What]), T).
-read_error_text(E, T) :- phrase(format_("~q", [E]), T).
-
-%% query_error_text(+Exception, -Text)  an exception as a top level shows it.
-query_error_text(error(E, _), T) :- !, phrase(format_("error: ~q", [E]), T).
-query_error_text(E, T) :- phrase(format_("error: uncaught exception ~q", [E]), T).
-
-%% answer_texts(+Answers, -Texts)  each answer's bindings as "X = 1, Y = b", or "true".
-answer_texts([], []).
-answer_texts([Vs|Ls], [T|Ts]) :-
-    shown_bindings(Vs, Bs),
-    (  Bs == [] -> T = "true"
-    ;  phrase(bindings_text(Bs), T)
-    ),
-    answer_texts(Ls, Ts).
-
-%% shown_bindings(+Bindings, -Shown)  the bindings worth showing: bound, not named _X.
-shown_bindings([], []).
-shown_bindings([Name=Value|Vs], Bs) :-
-    (  atom_chars(Name, ['_'|_]) -> Bs = Bs1
-    ;  var(Value) -> Bs = Bs1
-    ;  Bs = [Name=Value|Bs1]
-    ),
-    shown_bindings(Vs, Bs1).
-
-%% bindings_text(+Bindings)//  the bindings, separated by a comma and a newline.
-bindings_text([B]) --> !, binding_text(B).
-bindings_text([B|Bs]) --> binding_text(B), ",\n", bindings_text(Bs).
-
-%% binding_text(+Name=Value)//  one binding as "X = Value", the value quoted.
-binding_text(Name=Value) -->
-    { write_term_to_chars(Value, [quoted(true), double_quotes(true), max_depth(200)], Cs) },
-    format_("~a = ~s", [Name, Cs]).
