@@ -169,6 +169,23 @@ fn answers_are_printed_as_a_top_level_prints_them() {
     ));
 }
 
+/// Elided answers holding strings and long rows (the 11x11 start position) print
+/// intact: naming the shown variables must not walk into what the answer elides.
+#[test]
+fn elided_answers_with_strings_and_boards_print_intact() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &[],
+        &[
+            "current(S).",
+            "atom_chars(abcdefghijklmnopqrstuvwxyz, L), X = f(L).",
+            "X = f(\"abcdefghijklmnopqrstuvwxyz\"), Y = g(\"ab\", [1,2]).",
+            "length(L, 3), X = f(Y, Z, L).",
+            "X = f(X, Y).",
+        ],
+    ));
+}
+
 #[test]
 fn definitions_live_in_the_user_module_and_survive_switches() {
     insta::assert_snapshot!(transcript(

@@ -206,9 +206,35 @@ shown_vars([G|Gs], D, Vars) :-
     ;  G = goal(T) -> true
     ;  T = []
     ),
-    '$term_variables_under_max_depth'(T, D, Vs),
-    append(Vs, Vars1, Vars),
+    vars_under(T, D, Vars, Vars1),
     shown_vars(Gs, D, Vars1).
+
+%% vars_under(+Term, +Depth, -Vars, ?Tail)  the variables of Term down to Depth (an
+% argument is one level down, so is each next cell of a list), in order, before
+% Tail.  It stands in for '$term_variables_under_max_depth'/3, which breaks terms
+% holding partial strings in scryer 0.10.
+vars_under(T, _, [T|Vs], Vs) :- var(T), !.
+vars_under(_, D, Vs, Vs) :- D =< 0, !.
+vars_under([H|T], D, Vs0, Vs) :- !,
+    D1 is D - 1,
+    vars_under(H, D1, Vs0, Vs1),
+    vars_under(T, D1, Vs1, Vs).
+vars_under(T, D, Vs0, Vs) :-
+    compound(T), !,
+    functor(T, _, A),
+    D1 is D - 1,
+    args_vars_under(1, A, T, D1, Vs0, Vs).
+vars_under(_, _, Vs, Vs).
+
+%% args_vars_under(+I, +Arity, +Term, +Depth, -Vars, ?Tail)  vars_under/4 of the arguments from I.
+args_vars_under(I, A, T, D, Vs0, Vs) :-
+    (  I > A
+    -> Vs0 = Vs
+    ;  arg(I, T, X),
+       vars_under(X, D, Vs0, Vs1),
+       I1 is I + 1,
+       args_vars_under(I1, A, T, D, Vs1, Vs)
+    ).
 
 %% goals_text(+Goals, +Names, +Depth, -Text)  the answer as the top level shows it.
 goals_text([], _, _, "true") :- !.
