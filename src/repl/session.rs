@@ -289,10 +289,11 @@ impl Session {
 
     /// The game's name and tier, for the prompt and banner.
     pub fn describe(&self) -> String {
+        let options = self.spec.options.to_string();
+        let sep = if options.is_empty() { "" } else { " " };
         format!(
-            "{} {} ({})",
+            "{}{sep}{options} ({})",
             self.rules.module(),
-            self.spec.options,
             self.spec.effective_tier()
         )
     }
