@@ -16,7 +16,8 @@
 
 :- module(contactix, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, file//1, legal_moves/2
+    position//1, move//1, view/2, explain_illegal/3, file//1, legal_moves/2,
+    legal_count/2, nth_legal/3
 ]).
 
 %% requires(?Game)  this file builds on Game's rule file; the host loads that
@@ -56,6 +57,12 @@ legal(contactix(_, H), M) :- hex:legal(H, M).
 
 %% legal_moves(+State, -Moves)  Hex's moves as one list (see hex:legal_moves/2).
 legal_moves(contactix(_, H), Ms) :- hex:legal_moves(H, Ms).
+
+%% legal_count(+State, -N)  how many moves there are (see hex:legal_count/2).
+legal_count(contactix(_, H), N) :- hex:legal_count(H, N).
+
+%% nth_legal(+State, +K, -Move)  the K-th move (see hex:nth_legal/3).
+nth_legal(contactix(_, H), K, M) :- hex:nth_legal(H, K, M).
 
 %% play(+State, +Move, -Next)  Hex's play; fails when Move is not legal.
 play(contactix(O, H), M, contactix(O, H1)) :- hex:play(H, M, H1).

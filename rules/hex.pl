@@ -18,7 +18,8 @@
 
 :- module(hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_moves/2
+    position//1, move//1, view/2, explain_illegal/3, legal_moves/2,
+    legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -60,6 +61,22 @@ legal_moves(hex(_, _, _, _, won(_)), []).
 legal_moves(hex(_, Swap, P, Board, ongoing), Moves) :-
     hexgrid:placements(Board, Moves, Tail),
     (  Swap == true, P == blue, swap_stone(Board, _) -> Tail = [swap] ; Tail = [] ).
+
+%% legal_count(+State, -N)  how many moves legal/2 gives: the empty cells, and the
+% swap where the pie rule allows it.
+legal_count(hex(_, _, _, _, won(_)), 0).
+legal_count(hex(_, Swap, P, Board, ongoing), N) :-
+    hexgrid:empty_count(Board, N0),
+    (  Swap == true, P == blue, swap_stone(Board, _) -> N is N0 + 1 ; N = N0 ).
+
+%% nth_legal(+State, +K, -Move)  the K-th move of legal/2 (from 0), found without
+% listing them: the K-th empty cell, or the swap after them all.
+nth_legal(hex(_, Swap, P, Board, ongoing), K, M) :-
+    hexgrid:empty_count(Board, N),
+    (  K < N
+    -> hexgrid:nth_empty(Board, K, C, R), M = place(C, R)
+    ;  K =:= N, Swap == true, P == blue, swap_stone(Board, _), M = swap
+    ).
 
 %% swap_stone(+Board, -C-R)  Red's stone on (C, R) is the only stone on the board.
 swap_stone(Board, C-R) :-

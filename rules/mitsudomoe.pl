@@ -39,6 +39,9 @@
     position//1, move//1, view/2, explain_illegal/3
 ]).
 
+%% requires(?Library)  the board geometry comes from grid.pl.
+requires(grid).
+
 :- use_module(library(lists)).
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
@@ -76,15 +79,9 @@ home(black, 4-5).
 goal(white, Sq) :- home(black, Sq).
 goal(black, Sq) :- home(white, Sq).
 
-%% direction(?DF, ?DR)  the eight directions (file step, rank step).
-direction(-1, -1).
-direction(-1, 0).
-direction(-1, 1).
-direction(0, -1).
-direction(0, 1).
-direction(1, -1).
-direction(1, 0).
-direction(1, 1).
+%% direction(?DF, ?DR)  the eight directions (file step, rank step): the king-move
+% neighbours of grid.pl's square8 board.
+direction(DF, DR) :- grid:offset(square8, DF, DR).
 
 %% on_board(+F, +R)  file F and rank R lie on the 5 x 5 board.
 on_board(F, R) :- F >= 1, F =< 5, R >= 1, R =< 5.

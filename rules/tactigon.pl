@@ -50,6 +50,9 @@
     range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3
 ]).
 
+%% requires(?Library)  the board's neighbour relation is grid.pl's hex_left.
+requires(grid).
+
 :- use_module(library(lists)).
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
@@ -102,6 +105,8 @@ row(6, [72, 73]).
 
 %% neighbours(?N, ?Cells)  the cells next to N: of (R, C) those of (R, C-1),
 % (R, C+1), (R-1, C-1), (R-1, C), (R+1, C) and (R+1, C+1) that exist, sorted.
+% This is grid.pl's hex_left relation on these cells, written out as facts (the
+% fastest lookup in scryer); tests/tactigon.rs checks it against grid.pl.
 neighbours(3, [4, 14, 15]).
 neighbours(4, [3, 15, 16]).
 neighbours(11, [12, 22, 23]).

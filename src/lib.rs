@@ -2,11 +2,13 @@
 //! embedded scryer-prolog, native Rust engines, and the tools to prove they agree.
 //!
 //! Layers, bottom up (no module uses one above it):
-//! `game` (the protocol: `Game`, `Engine`, options, descriptors, views);
+//! `game` (the protocol: `Game`, `Engine`, options, descriptors, views) and
+//! `parallel` (threads, work queues, shards);
 //! `search`, `check`, `render` (over `game`);
 //! `games` (native engines and descriptors) and `prolog` (rule files), side by side;
 //! `foreign` (the native helpers rule files call); `registry` (opening a game in a
-//! tier); `cli` and `repl` on top.
+//! tier); `record` (game records, text and SGF, over `game`); `cli`, `repl` and `gtp`
+//! (the Go Text Protocol engine) on top.
 #![deny(unsafe_code)]
 
 pub mod check;
@@ -14,7 +16,10 @@ pub mod cli;
 pub mod foreign;
 pub mod game;
 pub mod games;
+pub mod gtp;
+pub mod parallel;
 pub mod prolog;
+pub mod record;
 pub mod registry;
 pub mod render;
 pub mod repl;

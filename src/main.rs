@@ -4,6 +4,7 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli::{self, PositionArg};
 use ludolog::game::{GameOptions, Limits, SearchSpec, Tier};
+use ludolog::parallel::{thread_count, Shard};
 use ludolog::registry::EngineSpec;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,6 +46,33 @@ struct RunArgs {
     inference_limit: Option<u64>,
 }
 
+/// How many threads to run.
+#[derive(Args, Clone)]
+struct ThreadArgs {
+    /// Threads to run on (default: every core), each with engines of its own.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    threads: Option<usize>,
+}
+
+/// Threads, and the part of a run split between machines.
+#[derive(Args, Clone)]
+struct SplitArgs {
+    #[command(flatten)]
+    threads: ThreadArgs,
+    /// Do shard K of N of the run (e.g. 2/8), for `ludolog merge` to add up.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+}
+
+impl SplitArgs {
+    fn split(&self) -> cli::Split {
+        cli::Split {
+            threads: thread_count(self.threads.threads),
+            shard: self.shard.unwrap_or(Shard::WHOLE),
+        }
+    }
+}
+
 #[derive(Args, Clone)]
 struct PositionArgs {
     /// A position text, or - to read it from standard input (default: the start).
@@ -52,6 +80,12 @@ struct PositionArgs {
     /// Moves to play first, from the position (or the start), e.g. --after "a1 b2".
     #[arg(long, value_name = "MOVES")]
     after: Option<String>,
+    /// Start from a game record (text, or SGF for Hex), played to its end or to --ply.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Play only the record's first N moves.
+    #[arg(long, value_name = "N", requires = "record")]
+    ply: Option<usize>,
 }
 
 #[derive(Subcommand)]
@@ -85,6 +119,9 @@ enum Command {
         pos: PositionArgs,
         #[arg(long, short)]
         depth: u32,
+        #[command(flatten)]
+        split: SplitArgs,
+        /// Print the count and what it is as JSON (the input of `ludolog merge`).
         #[arg(long)]
         json: bool,
     },
@@ -107,6 +144,18 @@ enum Command {
         /// Also compare perft counts to this depth.
         #[arg(long)]
         perft: Option<u32>,
+        #[command(flatten)]
+        split: SplitArgs,
+        /// Print the report as JSON (the input of `ludolog merge`).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add up the JSON results of the shards of one check or perft run.
+    Merge {
+        /// The shards' result files (`check --json` or `perft --json`).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Print the merged result as JSON (as one run's `--json`).
         #[arg(long)]
         json: bool,
     },
@@ -125,6 +174,9 @@ enum Command {
         /// Use MCTS with this many playouts instead of alpha-beta (native tier).
         #[arg(long)]
         mcts: Option<u64>,
+        // with --mcts: one tree per thread (root-parallel), the playouts shared out
+        #[command(flatten)]
+        threads: ThreadArgs,
         #[arg(long)]
         json: bool,
     },
@@ -135,10 +187,10 @@ enum Command {
         /// Seed of the random players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Save the game record here on exit.
+        /// Save the game record here on exit (SGF when FILE ends in .sgf: Hex and Con-Tac-Tix).
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
-        /// Resume a saved game record.
+        /// Resume a saved game record (text, or SGF from HexGui or Little Golem).
         #[arg(long, value_name = "FILE")]
         load: Option<PathBuf>,
         /// Players by name: --red human --blue alphabeta:4 (human, random, greedy,
@@ -149,6 +201,21 @@ enum Command {
             value_name = "--PLAYER KIND"
         )]
         players: Vec<String>,
+    },
+    /// A GTP engine on standard input and output (for HexGui and other controllers).
+    Gtp {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns or mcts:N
+        /// (default: mcts:100000 on a native engine, else alphabeta:2).
+        #[arg(long, value_name = "KIND")]
+        player: Option<String>,
+        /// Seed of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play on when the search proves the game lost, instead of answering `resign`.
+        #[arg(long)]
+        never_resign: bool,
     },
     /// Draw a position from the rule file's view/2: --svg FILE (or -) or --ascii.
     Render {
@@ -188,6 +255,9 @@ enum Command {
         /// How many positions from random games to time that search on (0: skip).
         #[arg(long, default_value_t = 12)]
         positions: usize,
+        // playouts and perft on this many threads too, for the speed-up
+        #[command(flatten)]
+        threads: ThreadArgs,
         #[arg(long)]
         json: bool,
     },
@@ -205,6 +275,14 @@ fn engine_spec(game: String, run: &RunArgs) -> Result<EngineSpec> {
         rules: run.rules.clone(),
         limit: run.inference_limit,
     })
+}
+
+/// Reads a number of threads, 1 or more.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{text}` is not a number of threads (1 or more)")),
+    }
 }
 
 /// Reads "2s", "500ms" or a number of seconds.
@@ -227,6 +305,8 @@ fn position(p: &PositionArgs) -> PositionArg {
     PositionArg {
         text: p.position.clone(),
         after: p.after.clone(),
+        record: p.record.clone(),
+        ply: p.ply,
     }
 }
 
@@ -255,6 +335,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_plies,
             seed,
             perft,
+            split,
             json,
         }) => {
             let spec = spec(&game)?;
@@ -279,7 +360,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 perft_depth: perft,
                 progress: true,
             };
-            if !cli::check(&spec, &tiers, config, json, &mut out)? {
+            if !cli::check(&spec, &tiers, config, split.split(), json, &mut out)? {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Some(Command::Merge { files, json }) => {
+            if !cli::merge(&files, json, &mut out)? {
                 return Ok(ExitCode::FAILURE);
             }
         }
@@ -290,8 +376,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             game,
             pos,
             depth,
+            split,
             json,
-        }) => cli::perft(&spec(&game)?, &position(&pos), depth, json, &mut out)?,
+        }) => cli::perft(
+            &spec(&game)?,
+            &position(&pos),
+            depth,
+            split.split(),
+            json,
+            &mut out,
+        )?,
         Some(Command::Games) => cli::games(&mut out)?,
         Some(Command::Render {
             game,
@@ -299,6 +393,29 @@ fn run(cli: Cli) -> Result<ExitCode> {
             svg,
             ascii: _,
         }) => cli::render(&spec(&game)?, &position(&pos), svg.as_ref(), &mut out)?,
+        Some(Command::Gtp {
+            game,
+            player,
+            seed,
+            never_resign,
+        }) => {
+            let spec = spec(&game)?;
+            let player = player.unwrap_or_else(|| {
+                match spec.effective_tier() {
+                    Tier::Native => "mcts:100000",
+                    _ => "alphabeta:2",
+                }
+                .to_string()
+            });
+            let config = ludolog::gtp::GtpConfig {
+                spec,
+                player: player.parse().map_err(anyhow::Error::msg)?,
+                seed,
+                resign: !never_resign,
+            };
+            let stdin = std::io::stdin();
+            cli::gtp(config, &mut stdin.lock(), &mut out)?;
+        }
         Some(Command::Contactix { words }) => {
             cli::contactix(&cli::parse_contactix_args(&words)?, &mut out)?
         }
@@ -344,10 +461,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             depth,
             time,
             mcts,
+            threads,
             json,
         }) => {
             let how = match mcts {
-                Some(playouts) => SearchSpec::Mcts { playouts, seed: 1 },
+                Some(playouts) => SearchSpec::Mcts {
+                    playouts,
+                    seed: 1,
+                    threads: thread_count(threads.threads),
+                },
                 None => SearchSpec::AlphaBeta(Limits {
                     depth: depth.or(if time.is_some() { None } else { Some(4) }),
                     time,
@@ -362,6 +484,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             tiers,
             search_depth,
             positions,
+            threads,
             json,
         }) => {
             let spec = spec(&game)?;
@@ -378,6 +501,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 seconds,
                 search_depth,
                 positions,
+                threads: thread_count(threads.threads),
             };
             cli::bench(&spec, &tiers, &plan, json, &mut out)?;
         }

@@ -8,7 +8,7 @@ use ludolog::registry::EngineSpec;
 fn machine(accelerated: bool) -> PrologMachine {
     let spec = EngineSpec::new("hex", GameOptions::default());
     let rules = spec.resolve().expect("embedded hex").rules;
-    let mut m = PrologMachine::load(&rules).expect("load");
+    let mut m = PrologMachine::load(&rules, accelerated).expect("load");
     m.set_acceleration(accelerated).expect("acceleration");
     m.answer(
         "use_module(library(between)), use_module(library(lists)), use_module(library(dcgs)), X = ok.",
@@ -64,4 +64,32 @@ fn evaluation_is_the_same_in_both_rule_tiers() {
              findall(V, ( member(P, [red, blue]), hex:evaluate(S, P, V) ), X).";
     let accelerated = answer(&mut machine(true), q);
     assert_eq!(accelerated, answer(&mut machine(false), q));
+}
+
+#[test]
+fn a_machine_replaced_mid_game_keeps_every_held_position() {
+    // a fresh machine every few requests: the positions move over through their
+    // texts, and every answer stays what one machine gives
+    use ludolog::game::{Engine, Tier};
+    for tier in [Tier::Spec, Tier::Accelerated] {
+        let spec = EngineSpec::new("hex", GameOptions::parse(&["size=4"]).unwrap());
+        let mut steady = spec.open_rules(tier).unwrap();
+        let mut churned = spec.open_rules(tier).unwrap();
+        churned.set_recycle_at(2_000);
+        let (mut a, mut b) = (steady.initial().unwrap(), churned.initial().unwrap());
+        let start_b = churned.copy(b).unwrap();
+        for k in 0..16 {
+            let (da, db) = (steady.describe(a).unwrap(), churned.describe(b).unwrap());
+            assert_eq!(da, db, "{tier} after {k} moves");
+            let Some(m) = da.legal.get((k * 5) % da.legal.len().max(1)).cloned() else {
+                break;
+            };
+            let (na, nb) = (steady.play(a, &m).unwrap(), churned.play(b, &m).unwrap());
+            steady.release(a);
+            churned.release(b);
+            (a, b) = (na, nb);
+        }
+        assert_eq!(churned.text(start_b).unwrap(), "4x4 4/4/4/4 red");
+        assert_eq!(churned.held(), 2);
+    }
 }

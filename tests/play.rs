@@ -65,7 +65,7 @@ fn a_human_plays_with_mistakes_and_undo() {
     let shown = out.replace(&save_s, "GAME.txt");
     insta::assert_snapshot!(shown);
     let record = std::fs::read_to_string(&save).unwrap();
-    assert!(record.contains("start: 3x3 3/3/3 red"), "{record}");
+    assert!(record.contains("[Start \"3x3 3/3/3 red\"]"), "{record}");
     // the record resumes where it stopped
     let (code, out, err) = run(
         &[

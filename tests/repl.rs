@@ -411,6 +411,7 @@ fn completion_offers_commands_files_moves_and_predicates() {
             12,
             vec![
                 "legal(".to_string(),
+                "legal_count(".to_string(),
                 "legal_moves(".to_string(),
                 "length(".to_string()
             ]

@@ -101,6 +101,7 @@ fn best_moves_are_always_legal() {
                 SearchSpec::Mcts {
                     playouts: 200,
                     seed: 3,
+                    threads: 1,
                 },
             )
             .unwrap();

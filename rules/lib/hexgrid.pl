@@ -28,7 +28,8 @@
 :- module(hexgrid, [
     empty_board/3, cell/4, board_set/5, empty_cell/3, neighbour/3,
     spans/5, spanning/5, distance/6, board_cells/2,
-    cells_board/3, board_rows/2, board_size/3, placements/3, place_stone/7
+    cells_board/3, board_rows/2, board_size/3, placements/3, place_stone/7,
+    empty_count/2, nth_empty/4
 ]).
 
 :- use_module(library(lists)).
@@ -130,6 +131,52 @@ empty_in_rows([Row|Rows], R0, C, R) :-
 empty_in_row([X|Xs], C0, C) :-
     (  X == e, C = C0
     ;  C1 is C0 + 1, empty_in_row(Xs, C1, C)
+    ).
+
+%% empty_count(+Board, -N)  how many cells are empty (accelerated).
+empty_count(native(_, H), N) :-
+    protocol:accelerated, hexgrid_accel:empty_count(H, N0), !,
+    N = N0.
+empty_count(Board, N) :-
+    board_rows(Board, Rows),
+    empties_in_rows(Rows, 0, N).
+
+%% empties_in_rows(+Rows, +N0, -N)  N0 plus the empty cells of Rows.
+empties_in_rows([], N, N).
+empties_in_rows([Row|Rows], N0, N) :-
+    empties_in_row(Row, N0, N1),
+    empties_in_rows(Rows, N1, N).
+
+%% empties_in_row(+Cells, +N0, -N)  N0 plus the empty cells of a row.
+empties_in_row([], N, N).
+empties_in_row([X|Xs], N0, N) :-
+    (  X == e -> N1 is N0 + 1 ; N1 = N0 ),
+    empties_in_row(Xs, N1, N).
+
+%% nth_empty(+Board, +K, -C, -R)  (C, R) is the K-th empty cell (from 0), row by
+% row, left to right: the order of empty_cell/3 (accelerated).
+nth_empty(native(_, H), K, C, R) :-
+    protocol:accelerated, hexgrid_accel:nth_empty(H, K, C0, R0), !,
+    C = C0, R = R0.
+nth_empty(Board, K, C, R) :-
+    board_rows(Board, Rows),
+    nth_empty_in_rows(Rows, 0, K, C, R).
+
+%% nth_empty_in_rows(+Rows, +R0, +K, -C, -R)  the K-th empty cell of Rows, the first row R0.
+nth_empty_in_rows([Row|Rows], R0, K, C, R) :-
+    empties_in_row(Row, 0, N),
+    (  K < N
+    -> R = R0, nth_empty_in_row(Row, 0, K, C)
+    ;  K1 is K - N, R1 is R0 + 1,
+       nth_empty_in_rows(Rows, R1, K1, C, R)
+    ).
+
+%% nth_empty_in_row(+Cells, +C0, +K, -C)  the K-th empty cell of a row, the first column C0.
+nth_empty_in_row([X|Xs], C0, K, C) :-
+    C1 is C0 + 1,
+    (  X \== e -> nth_empty_in_row(Xs, C1, K, C)
+    ;  K =:= 0 -> C = C0
+    ;  K1 is K - 1, nth_empty_in_row(Xs, C1, K1, C)
     ).
 
 %% placements(+Board, -Moves, ?Tail)  the move place(C, R) for each empty cell

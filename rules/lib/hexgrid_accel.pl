@@ -9,7 +9,8 @@
 % about a handle it has dropped fails, and hexgrid falls back to the rows.
 
 :- module(hexgrid_accel, [load/0, board_new/4, board_set/4, placements/3, place/7,
-                          group_spans/4, spanning/4, distance/5, letter/2]).
+                          group_spans/4, spanning/4, distance/5, letter/2,
+                          empty_count/2, nth_empty/4]).
 
 :- use_module(library(ffi)).
 :- use_module(library(lists)).
@@ -23,7 +24,9 @@ load :-
         ludolog_hex_board_empties([i64], cstr),
         ludolog_hex_board_group_spans([i64, i64, i64], i64),
         ludolog_hex_board_spanning([i64, i64, i64], i64),
-        ludolog_hex_board_distance([i64, i64, i64, i64], i64)
+        ludolog_hex_board_distance([i64, i64, i64, i64], i64),
+        ludolog_hex_board_empty_count([i64], i64),
+        ludolog_hex_board_nth_empty([i64, i64], i64)
     ]).
 
 %% board_new(+CellsAtom, +Cols, +Rows, -H)  a native copy of the board whose
@@ -115,6 +118,19 @@ distance(H, Stone, Other, Axis, D) :-
     ffi:ludolog_hex_board_distance(H, Stone, Other, Axis, D0),
     answer(D0, ludolog_hex_board_distance),
     D = D0.
+
+%% empty_count(+H, -N)  how many cells of board H are empty; fails when H was dropped.
+empty_count(H, N) :-
+    ffi:ludolog_hex_board_empty_count(H, N0),
+    answer(N0, ludolog_hex_board_empty_count),
+    N = N0.
+
+%% nth_empty(+H, +K, -C, -R)  (C, R) is the K-th empty cell of board H (from 0, row
+% by row); fails when H was dropped.
+nth_empty(H, K, C, R) :-
+    ffi:ludolog_hex_board_nth_empty(H, K, V),
+    answer(V, ludolog_hex_board_nth_empty),
+    C is V /\ 255, R is V >> 8.
 
 %% truth(?Int, ?Bool)  a foreign 1 or 0 as true or false.
 truth(1, true).

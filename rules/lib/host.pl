@@ -11,14 +11,21 @@
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
-:- use_module(library(format)).
 :- use_module(library(iso_ext)).
 :- use_module(library(charsio)).
 
 %% clear  a query that succeeds and leaves nothing behind.
 clear.
 
-%% request(+Game, +Limit, +Request, -Reply)  run Request on Game's rules, safely.
+%% request(+Game, +Limit, +Request, -Reply)  run Request on Game's rules, safely;
+% Limit 0 runs it with no inference limit (the work requests a user sized: perft,
+% playouts, search), since counting inferences against a limit costs a playout
+% about a fifth of its time.
+request(G, 0, Req, Reply) :- !,
+    (  catch(handle(G, Req, V), E, true)
+    -> (  nonvar(E) -> exception_reply(E, Reply) ; Reply = ok(V) )
+    ;  Reply = error(failed, "the request failed")
+    ).
 request(G, Limit, Req, Reply) :-
     (  catch(call_with_inference_limit(handle(G, Req, V), Limit, R), E, true)
     -> (  nonvar(E) -> exception_reply(E, Reply)
@@ -29,40 +36,59 @@ request(G, Limit, Req, Reply) :-
     ;  Reply = error(failed, "the request failed")
     ).
 
+%% formatted(+Format, +Args, -Text)  Text is what format_//2 writes for Format and
+% Args.  library(format) is loaded the first time a message is written, not at
+% start-up: it takes about 60 ms to load, more than the rest of a rule tier.
+formatted(F, As, Text) :-
+    % meta-calls: a call compiled before the module existed would not find it;
+    % current_predicate/1 is no test (it finds format_/4 before the load)
+    catch(call(format:format_(F, As, Text, [])), error(existence_error(procedure, _), _),
+          ( use_module(library(format)), call(format:format_(F, As, Text, [])) )).
+
 %% limit_text(+Limit, -Text)  the message for a request that ran past its inference limit.
 limit_text(Limit, Text) :-
-    phrase(format_("the query ran past its inference limit of ~d (a loop in the rules?)", [Limit]), Text).
+    formatted("the query ran past its inference limit of ~d (a loop in the rules?)", [Limit], Text).
 
 %% exception_reply(+Exception, -Reply)  a thrown term as an error reply.
 exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
 exception_reply(error(E, _), error(exception, Text)) :-
     error_text(E, Text), !.
 exception_reply(E, error(exception, Text)) :-
-    phrase(format_("uncaught exception ~q", [E]), Text).
+    formatted("uncaught exception ~q", [E], Text).
 
 %% error_text(+Error, -Text)  an ISO error term, said in words.
-error_text(domain_error(D, V), T) :- phrase(format_("~q is not a valid ~q", [V, D]), T).
-error_text(type_error(Ty, V), T) :- phrase(format_("expected ~q, got ~q", [Ty, V]), T).
-error_text(existence_error(procedure, PI), T) :- phrase(format_("unknown procedure ~q", [PI]), T).
-error_text(instantiation_error, T) :- phrase(format_("arguments are not sufficiently instantiated", []), T).
-error_text(evaluation_error(E), T) :- phrase(format_("arithmetic error: ~q", [E]), T).
-error_text(E, T) :- phrase(format_("~q", [E]), T).
+error_text(domain_error(D, V), T) :- formatted("~q is not a valid ~q", [V, D], T).
+error_text(type_error(Ty, V), T) :- formatted("expected ~q, got ~q", [Ty, V], T).
+error_text(existence_error(procedure, PI), T) :- formatted("unknown procedure ~q", [PI], T).
+error_text(instantiation_error, T) :- formatted("arguments are not sufficiently instantiated", [], T).
+error_text(evaluation_error(E), T) :- formatted("arithmetic error: ~q", [E], T).
+error_text(E, T) :- formatted("~q", [E], T).
 
 %% fail_with(+Kind, +Format, +Args)  throw ludolog(Kind, Text), Text formatted from Args.
 fail_with(Kind, Fmt, Args) :-
-    phrase(format_(Fmt, Args), Text),
+    formatted(Fmt, Args, Text),
     throw(ludolog(Kind, Text)).
 
-%% held(?Id, ?State)  the positions the host holds for the Rust side, by handle.
-:- dynamic(held/2).
+% Held positions.  The Rust side names each position it holds here by a slot
+% number, and reuses the slots of released positions.  A slot is a global
+% variable (bb_put/2), not a clause: in scryer 0.10 the memory of a retracted
+% clause is never given back (scryer-prolog issue #1871; measured here: assertz
+% + retract of a small term in a loop grew the process by about 5 KB a cycle),
+% while overwriting a global variable keeps memory flat.
 
-%% hold(+Id, +State)  keep State under the handle Id.
-hold(Id, S) :- assertz(held(Id, S)).
+%% slot_key(+Slot, -Key)  the name of the global variable of slot Slot.
+slot_key(N, K) :- number_chars(N, Cs), atom_chars(K, ['$', h, e, l, d, '_'|Cs]).
 
-%% state(+Id, -State)  the state held under Id, or an error naming the handle.
-state(Id, S) :-
-    (  held(Id, S0) -> S = S0
-    ;  fail_with(handle, "no position is held under handle ~d", [Id])
+%% hold(+Slot, +State)  keep State in slot Slot.
+hold(N, S) :- slot_key(N, K), bb_put(K, held(S)).
+
+%% held(+Slot, -State)  the state kept in slot Slot; fails for an empty slot.
+held(N, S) :- slot_key(N, K), catch(bb_get(K, held(S0)), _, fail), S = S0.
+
+%% state(+Slot, -State)  the state kept in slot Slot, or an error naming it.
+state(N, S) :-
+    (  held(N, S0) -> S = S0
+    ;  fail_with(handle, "no position is held in slot ~d", [N])
     ).
 
 %% handle(+Game, +Request, -Value)  one request, answered once.
@@ -75,20 +101,21 @@ handle(G, parse(PosText, Id), ok) :-
     parse_position(G, PosText, S),
     hold(Id, S).
 handle(_, release(Id), Found) :-
-    (  retract(held(Id, _)) -> Found = true ; Found = false ).
+    (  held(Id, _) -> slot_key(Id, K), bb_put(K, free), Found = true ; Found = false ).
 handle(_, copy(Id, Id1), ok) :-
     state(Id, S),
     hold(Id1, S).
 handle(G, text(Id), Text) :-
     state(Id, S),
     position_text(G, S, Text).
-handle(G, describe(Id), d(Text, Player, Outcome, Moves)) :-
+handle(G, describe(Id), D) :-
     state(Id, S),
-    position_text(G, S, Text),
-    once(dispatch:to_move(G, S, P)), plain_text(P, Player),
-    (  dispatch:outcome(G, S, O) -> plain_text(O, Outcome) ; Outcome = none ),
-    protocol:legal_moves(G, S, Ms),
-    maplist(move_text(G), Ms, Moves).
+    describe(G, S, D).
+handle(G, reread(Id), D) :-
+    state(Id, S0),
+    position_text(G, S0, Text0),
+    parse_position(G, Text0, S),
+    describe(G, S, D).
 handle(G, play(Id, MoveText, Id1), ok) :-
     state(Id, S),
     parse_move(G, MoveText, M),
@@ -121,12 +148,22 @@ handle(G, view(Id), View) :-
     state(Id, S),
     once(call(G:view(S, View))).
 
+%% describe(+Game, +State, -Description)  d(Text, Player, Outcome, Moves): the texts
+% of a state's position, side to move, outcome (none while the game goes on) and
+% legal moves.
+describe(G, S, d(Text, Player, Outcome, Moves)) :-
+    position_text(G, S, Text),
+    once(dispatch:to_move(G, S, P)), plain_text(P, Player),
+    (  dispatch:outcome(G, S, O) -> plain_text(O, Outcome) ; Outcome = none ),
+    protocol:legal_moves(G, S, Ms),
+    maplist(move_text(G), Ms, Moves).
+
 %% replay_texts(+MoveTexts, +Index, +Game, +State0, -State)  play move texts in order.
 replay_texts([], _, _, S, S).
 replay_texts([T|Ts], K, G, S0, S) :-
     catch(( parse_move(G, T, M), checked_play(G, S0, M, T, S1) ),
           ludolog(Kind, Text),
-          ( phrase(format_("move ~d: ~s", [K, Text]), Text1), throw(ludolog(Kind, Text1)) )),
+          ( formatted("move ~d: ~s", [K, Text], Text1), throw(ludolog(Kind, Text1)) )),
     K1 is K + 1,
     replay_texts(Ts, K1, G, S1, S).
 
@@ -167,10 +204,10 @@ move_text(G, M, Text) :-
     ).
 
 %% term_text(+Term, -Text)  Term written quoted, as a char list.
-term_text(T, Text) :- phrase(format_("~q", [T]), Text).
+term_text(T, Text) :- write_term_to_chars(T, [quoted(true)], Text).
 
 %% plain_text(+Term, -Text)  a player or outcome as the protocol texts show it: win(SandyBrown).
-plain_text(T, Text) :- phrase(format_("~w", [T]), Text).
+plain_text(T, Text) :- write_term_to_chars(T, [quoted(false)], Text).
 
 %% check_protocol(+Game, -Missing)  the protocol predicates Game does not define.
 check_protocol(G, Missing) :-

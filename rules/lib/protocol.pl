@@ -43,6 +43,11 @@
 %                                   a backtrack per move), the spec tier never
 %                                   does, so checking spec against accelerated
 %                                   compares the two
+%   legal_count(+State, -N)         how many moves legal/2 gives, and
+%   nth_legal(+State, +K, -Move)    the K-th of them (from 0, in legal/2's
+%                                   order), both without listing them all:
+%                                   the accelerated tier's playouts and perft
+%                                   leaves use them when a game has both
 %
 % The helpers below take the game's module name as first argument and call the
 % game through dispatch:P(Game, ...), a module the host generates after loading
@@ -99,11 +104,21 @@ legal_moves(G, S, Ms) :- findall(M, dispatch:legal(G, S, M), Ms).
 % findall backtracks for the next one, and a walk to any depth runs in memory
 % bounded by its depth, not by the number of nodes.
 
+%% legal_count(+Game, +State, -N)  how many legal moves there are (accelerated:
+% Game's legal_count/2 when it has one).
+legal_count(G, S, N) :- accelerated, !, dispatch:legal_count(G, S, N).
+legal_count(G, S, N) :- legal_moves(G, S, Ms), length(Ms, N).
+
+%% nth_legal(+Game, +State, +K, -Move)  the K-th legal move, from 0, in legal/2's
+% order (accelerated: Game's nth_legal/3 when it has one).
+nth_legal(G, S, K, M) :- accelerated, !, dispatch:nth_legal(G, S, K, M).
+nth_legal(G, S, K, M) :- legal_moves(G, S, Ms), nth0(K, Ms, M).
+
 %% perft(+Game, +State, +Depth, -Count)  leaves of the game tree to Depth;
 % a finished game is a leaf wherever it ends.
 perft(_, _, 0, 1) :- !.
 perft(G, S, _, 1) :- dispatch:outcome(G, S, _), !.
-perft(G, S, 1, N) :- !, legal_moves(G, S, Ms), length(Ms, N).
+perft(G, S, 1, N) :- !, legal_count(G, S, N).
 perft(G, S, D, N) :-
     D1 is D - 1,
     legal_moves(G, S, Ms),
@@ -121,7 +136,7 @@ perft_vector(G, S, D, V) :-
     dispatch:outcome(G, S, _), !,
     D1 is D + 1, length(V, D1), maplist(=(1), V).
 perft_vector(G, S, 1, [1, N]) :- !,
-    legal_moves(G, S, Ms), length(Ms, N).
+    legal_count(G, S, N).
 perft_vector(G, S, D, [1|Sum]) :-
     D1 is D - 1,
     legal_moves(G, S, Ms),
@@ -147,17 +162,25 @@ random_playout(G, S, Seed, Max, Plies, Final) :-
 playout_(G, S, Seed, Max, P0, P, Final) :-
     (  ( P0 >= Max ; dispatch:outcome(G, S, _) )
     -> P = P0, Final = S
-    ;  legal_moves(G, S, Ms),
-       length(Ms, L),
-       (  L =:= 0
-       -> P = P0, Final = S
-       ;  lcg_next(Seed, Seed1),
-          K is (Seed1 >> 8) mod L,
-          nth0(K, Ms, M),
-          dispatch:play(G, S, M, S1),
-          P1 is P0 + 1,
-          playout_(G, S1, Seed1, Max, P1, P, Final)
-       )
+    ;  random_move(G, S, Seed, Seed1, M)
+    -> dispatch:play(G, S, M, S1),
+       P1 is P0 + 1,
+       playout_(G, S1, Seed1, Max, P1, P, Final)
+    ;  P = P0, Final = S
+    ).
+
+%% random_move(+Game, +State, +Seed0, -Seed, -Move)  a uniformly random legal move
+% (the (Seed >> 8) mod N-th of legal/2's N moves); fails when there is none.
+% Accelerated, a game with legal_count/2 and nth_legal/3 picks it without
+% listing the moves; else the moves are listed once.
+random_move(G, S, Seed0, Seed, M) :-
+    (  accelerated
+    -> legal_count(G, S, L), L > 0,
+       lcg_next(Seed0, Seed), K is (Seed >> 8) mod L,
+       nth_legal(G, S, K, M)
+    ;  legal_moves(G, S, Ms), length(Ms, L), L > 0,
+       lcg_next(Seed0, Seed), K is (Seed >> 8) mod L,
+       nth0(K, Ms, M)
     ).
 
 %% playouts(+Game, +State, +N, +Seed, +MaxPlies, -Plies)  N random playouts, each

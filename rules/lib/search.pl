@@ -26,9 +26,8 @@ alphabeta(G, S, D, Move, Score, Nodes) :-
 % the best of Moves for the side to move in S, with alpha-beta cut-offs.
 best_move([], _, _, _, _, _, _, Best, Move, Best, Move, N, N).
 best_move([M|Ms], G, S, D, Alpha, Beta, Ply, Best0, Move0, Best, Move, N0, N) :-
-    dispatch:play(G, S, M, S1),
     NA is -Beta, NB is -Alpha,
-    negamax(G, S1, D, NA, NB, Ply, V0, N0, N1),
+    child_value(G, S, M, D, NA, NB, Ply, V0, N0, N1),
     V is -V0,
     (  V > Best0 -> Best1 = V, Move1 = M ; Best1 = Best0, Move1 = Move0 ),
     Alpha1 is max(Alpha, V),
@@ -36,6 +35,14 @@ best_move([M|Ms], G, S, D, Alpha, Beta, Ply, Best0, Move0, Best, Move, N0, N) :-
     -> Best = Best1, Move = Move1, N = N1
     ;  best_move(Ms, G, S, D, Alpha1, Beta, Ply, Best1, Move1, Best, Move, N1, N)
     ).
+
+%% child_value(+G, +S, +Move, +Depth, +Alpha, +Beta, +Ply, -Score, +N0, -N)
+% the negamax value of the position after Move.  It is computed inside
+% findall/3 so that its heap is reclaimed at once (scryer frees heap only on
+% backtracking): a search of any size runs in memory bounded by its depth.
+child_value(G, S, M, D, Alpha, Beta, Ply, V, N0, N) :-
+    findall(V1-N1, ( dispatch:play(G, S, M, S1),
+                     negamax(G, S1, D, Alpha, Beta, Ply, V1, N0, N1) ), [V-N]).
 
 %% negamax(+G, +S, +Depth, +Alpha, +Beta, +Ply, -Score, +N0, -N)
 % the value of S for its side to move; Ply is the distance from the root.

@@ -2,7 +2,7 @@
 //! own position text.
 
 /// The first disagreement found, after shrinking.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Mismatch {
     /// The moves from the start that reach the disagreement.
     pub moves: Vec<String>,

@@ -1,15 +1,20 @@
 //! Differential checking: play seeded random games through two engines in lockstep,
 //! compare every position (and each engine with its own position text), and shrink
-//! the first disagreement to a short reproduction.
+//! the first disagreement to a short reproduction — on many threads, and in shards
+//! whose results merge into the report of one run.
 
 mod mismatch;
+mod parallel;
 mod report;
 mod run;
+mod shard;
 mod shrink;
 mod step;
 mod timed;
 
 pub use mismatch::Mismatch;
+pub use parallel::{compare_games, OpenPair};
 pub use report::print_report;
 pub use run::{compare, CheckConfig, CheckReport};
+pub use shard::{merge, CheckRun, CheckShard};
 pub use timed::TimedEngine;

@@ -22,7 +22,13 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
         "  time         {}: {:.2}s, {}: {:.2}s",
         r.engine_a, r.seconds_a, r.engine_b, r.seconds_b
     )?;
-    let total = (r.seconds_a + r.seconds_b).max(1e-9);
+    // wall time where it is known (reports of older versions have engine time only)
+    let total = if r.wall_seconds > 0.0 {
+        r.wall_seconds
+    } else {
+        r.seconds_a + r.seconds_b
+    }
+    .max(1e-9);
     writeln!(
         out,
         "  throughput   {:.0} positions/s",

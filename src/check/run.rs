@@ -39,7 +39,7 @@ impl Default for CheckConfig {
 }
 
 /// The result of a check.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CheckReport {
     pub engine_a: String,
     pub engine_b: String,
@@ -49,8 +49,69 @@ pub struct CheckReport {
     pub perft_positions: usize,
     pub perft_counts: usize,
     pub mismatch: Option<Mismatch>,
+    /// The index of the game the mismatch was found in (its seed is derived from it).
+    #[serde(default)]
+    pub mismatch_game: Option<usize>,
+    /// Seconds spent in each engine (on all threads together).
     pub seconds_a: f64,
     pub seconds_b: f64,
+    /// Seconds the check took from start to end (summed over merged shards).
+    #[serde(default)]
+    pub wall_seconds: f64,
+}
+
+impl CheckReport {
+    /// A report of nothing checked yet.
+    pub fn empty(engine_a: String, engine_b: String) -> CheckReport {
+        CheckReport {
+            engine_a,
+            engine_b,
+            games: 0,
+            positions: 0,
+            moves_compared: 0,
+            perft_positions: 0,
+            perft_counts: 0,
+            mismatch: None,
+            mismatch_game: None,
+            seconds_a: 0.0,
+            seconds_b: 0.0,
+            wall_seconds: 0.0,
+        }
+    }
+
+    /// Adds the counts of one game, `g`, played after those already added.
+    pub(super) fn add(&mut self, g: usize, r: GameResult) {
+        self.games += 1;
+        self.positions += r.positions;
+        self.moves_compared += r.moves_compared;
+        self.perft_positions += r.perft_positions;
+        self.perft_counts += r.perft_counts;
+        if r.mismatch.is_some() {
+            self.mismatch = r.mismatch;
+            self.mismatch_game = Some(g);
+        }
+    }
+}
+
+/// What one game of a check found (the mismatch not yet shrunk).
+#[derive(Clone, Debug, Default)]
+pub(super) struct GameResult {
+    pub positions: usize,
+    pub moves_compared: usize,
+    pub perft_positions: usize,
+    pub perft_counts: usize,
+    pub mismatch: Option<Mismatch>,
+}
+
+/// The random generator of game `g`: the same game, whichever thread or shard plays it.
+fn game_rng(seed: u64, g: usize) -> SmallRng {
+    SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g as u64))
+}
+
+/// Whether game `g` compares perft counts after `ply` plies: the start of game 0,
+/// and ply 4 of games 0 to 8 (at most ten positions, the same in every split run).
+fn perft_here(g: usize, ply: usize) -> bool {
+    (g == 0 && ply == 0) || (g < 9 && ply == 4)
 }
 
 /// Both engines' positions of one game, released together.
@@ -66,34 +127,47 @@ impl Pair {
     }
 }
 
-/// Plays one random game in lockstep; gives the first mismatch, if any.
-fn one_game(
-    a: &mut dyn Engine,
-    b: &mut dyn Engine,
-    start: &Pair,
-    rng: &mut SmallRng,
-    config: &CheckConfig,
-    report: &mut CheckReport,
-    first_game: bool,
-) -> Result<Option<Mismatch>, EngineError> {
-    let mut at = Pair {
-        a: a.copy(start.a)?,
-        b: b.copy(start.b)?,
-    };
-    let mut moves: Vec<String> = Vec::new();
-    let found = loop {
-        report.positions += 1;
-        let legal = match compare_position(a, b, at.a, at.b, &moves) {
-            Step::Agree(legal) => legal,
-            Step::Differ(m) => break Some(*m),
+/// Both engines of a check, timed, and their start positions: what one thread holds.
+pub(super) struct Lockstep<'a> {
+    pub a: TimedEngine<'a>,
+    pub b: TimedEngine<'a>,
+    start: Pair,
+}
+
+impl<'a> Lockstep<'a> {
+    /// Times both engines and computes their start positions.
+    pub fn new(a: &'a mut dyn Engine, b: &'a mut dyn Engine) -> Result<Lockstep<'a>, EngineError> {
+        let mut a = TimedEngine::new(a);
+        let mut b = TimedEngine::new(b);
+        let start = Pair {
+            a: a.initial()?,
+            b: b.initial()?,
         };
-        report.moves_compared += legal.len();
-        if let Some(depth) = config.perft_depth {
-            if moves.len() == 4 && report.perft_positions < 10 || (first_game && moves.is_empty()) {
+        Ok(Lockstep { a, b, start })
+    }
+
+    /// Plays game `g` of the check (seeded from `config.seed` and `g`) in lockstep.
+    pub fn game(&mut self, g: usize, config: &CheckConfig) -> Result<GameResult, EngineError> {
+        let (a, b) = (&mut self.a, &mut self.b);
+        let mut rng = game_rng(config.seed, g);
+        let mut r = GameResult::default();
+        let mut at = Pair {
+            a: a.copy(self.start.a)?,
+            b: b.copy(self.start.b)?,
+        };
+        let mut moves: Vec<String> = Vec::new();
+        let found = loop {
+            r.positions += 1;
+            let legal = match compare_position(a, b, at.a, at.b, &moves) {
+                Step::Agree(legal) => legal,
+                Step::Differ(m) => break Some(*m),
+            };
+            r.moves_compared += legal.len();
+            if let Some(depth) = config.perft_depth.filter(|_| perft_here(g, moves.len())) {
                 let pa = a.perft_counts(at.a, depth)?;
                 let pb = b.perft_counts(at.b, depth)?;
-                report.perft_positions += 1;
-                report.perft_counts += pa.len();
+                r.perft_positions += 1;
+                r.perft_counts += pa.len();
                 if pa != pb {
                     let position = a.text(at.a)?;
                     break Some(Mismatch::new(
@@ -103,21 +177,47 @@ fn one_game(
                     ));
                 }
             }
-        }
-        if legal.is_empty() || moves.len() >= config.max_plies {
-            break None;
-        }
-        let mv = legal[rng.gen_range(0..legal.len())].clone();
-        match play_both(a, b, at.a, at.b, &mv, &moves) {
-            Ok((na, nb)) => {
-                std::mem::replace(&mut at, Pair { a: na, b: nb }).release(a, b);
-                moves.push(mv);
+            if legal.is_empty() || moves.len() >= config.max_plies {
+                break None;
             }
-            Err(m) => break Some(*m),
-        }
+            let mv = legal[rng.gen_range(0..legal.len())].clone();
+            match play_both(a, b, at.a, at.b, &mv, &moves) {
+                Ok((na, nb)) => {
+                    std::mem::replace(&mut at, Pair { a: na, b: nb }).release(a, b);
+                    moves.push(mv);
+                }
+                Err(m) => break Some(*m),
+            }
+        };
+        at.release(a, b);
+        r.mismatch = found;
+        Ok(r)
+    }
+
+    /// Shrinks a mismatch found by `game` to a short reproduction.
+    pub fn shrink(&mut self, found: Mismatch) -> Mismatch {
+        shrink(&mut self.a, &mut self.b, self.start.a, self.start.b, found)
+    }
+
+    /// Releases the start positions; gives the seconds spent in each engine.
+    pub fn finish(mut self) -> (f64, f64) {
+        self.start.release(&mut self.a, &mut self.b);
+        (self.a.spent.as_secs_f64(), self.b.spent.as_secs_f64())
+    }
+}
+
+/// A progress bar over `games` games (hidden unless asked for).
+pub(super) fn progress_bar(games: usize, shown: bool) -> ProgressBar {
+    let bar = if shown {
+        ProgressBar::new(games as u64)
+    } else {
+        ProgressBar::hidden()
     };
-    at.release(a, b);
-    Ok(found)
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 /// Plays `config.games` seeded random games through both engines in lockstep and
@@ -127,49 +227,13 @@ pub fn compare(
     b: &mut dyn Engine,
     config: &CheckConfig,
 ) -> Result<CheckReport, EngineError> {
-    let mut ta = TimedEngine::new(a);
-    let mut tb = TimedEngine::new(b);
-    let mut report = CheckReport {
-        engine_a: ta.label(),
-        engine_b: tb.label(),
-        games: 0,
-        positions: 0,
-        moves_compared: 0,
-        perft_positions: 0,
-        perft_counts: 0,
-        mismatch: None,
-        seconds_a: 0.0,
-        seconds_b: 0.0,
-    };
-    let start = Pair {
-        a: ta.initial()?,
-        b: tb.initial()?,
-    };
-    let bar = if config.progress {
-        ProgressBar::new(config.games as u64)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let mut report = CheckReport::empty(a.label(), b.label());
+    let mut both = Lockstep::new(a, b)?;
+    let bar = progress_bar(config.games, config.progress);
     let started = std::time::Instant::now();
-    let mut found = None;
     for g in 0..config.games {
-        let mut rng =
-            SmallRng::seed_from_u64(config.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
-        report.games += 1;
-        found = one_game(
-            &mut ta,
-            &mut tb,
-            &start,
-            &mut rng,
-            config,
-            &mut report,
-            g == 0,
-        )?;
-        if found.is_some() {
+        report.add(g, both.game(g, config)?);
+        if report.mismatch.is_some() {
             break;
         }
         bar.inc(1);
@@ -181,11 +245,10 @@ pub fn compare(
         ));
     }
     bar.finish_and_clear();
-    if let Some(m) = found {
-        report.mismatch = Some(shrink(&mut ta, &mut tb, start.a, start.b, m));
+    if let Some(m) = report.mismatch.take() {
+        report.mismatch = Some(both.shrink(m));
     }
-    start.release(&mut ta, &mut tb);
-    report.seconds_a = ta.spent.as_secs_f64();
-    report.seconds_b = tb.spent.as_secs_f64();
+    (report.seconds_a, report.seconds_b) = both.finish();
+    report.wall_seconds = started.elapsed().as_secs_f64();
     Ok(report)
 }

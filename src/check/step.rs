@@ -42,12 +42,13 @@ fn show_outcome(o: &Option<String>) -> String {
 /// read back from its text must agree in every field (the lossless contract).
 fn round_trip(
     e: &mut dyn Engine,
+    pos: Pos,
     info: &PositionInfo,
     moves: &[String],
 ) -> Result<(), Box<Mismatch>> {
     let label = e.label();
-    let back = match e.parse(&info.position) {
-        Ok(p) => p,
+    let again = match e.reread(pos) {
+        Ok(d) => d,
         Err(err) => {
             let mut m = Mismatch::new(
                 moves,
@@ -58,9 +59,6 @@ fn round_trip(
             return Err(Box::new(m));
         }
     };
-    let again = e.describe(back);
-    e.release(back);
-    let again = again.map_err(|err| failure(moves, &info.position, &label, &err))?;
     let lost = differing_fields(info, &again);
     if lost.is_empty() {
         return Ok(());
@@ -113,7 +111,7 @@ fn observe(e: &mut dyn Engine, pos: Pos, moves: &[String]) -> Result<PositionInf
     let info = e
         .describe(pos)
         .map_err(|err| failure(moves, "", &e.label(), &err))?;
-    round_trip(e, &info, moves)?;
+    round_trip(e, pos, &info, moves)?;
     Ok(info)
 }
 

@@ -1,5 +1,7 @@
-//! `ludolog bench`: the tiers of a game side by side — random playouts/s, perft nodes/s, search — and the native search on sampled positions.
+//! `ludolog bench`: the tiers of a game side by side — random playouts/s, perft nodes/s,
+//! search, and the speed-up on many threads — and the native search on sampled positions.
 
+use super::bench_threads::{bench_threads, OneThread, ThreadsBench};
 use crate::game::{Engine, Limits, SearchSpec, Tier};
 use crate::registry::EngineSpec;
 use crate::search::MAX_PLAYOUT_PLIES;
@@ -21,6 +23,8 @@ pub struct TierBench {
     pub search_seconds_to_depth: Vec<f64>,
     pub search_nodes: u64,
     pub search_nodes_per_second: f64,
+    /// Playouts and perft on `BenchPlan::threads` threads, and the speed-up.
+    pub parallel: ThreadsBench,
 }
 
 /// Native alpha-beta at one depth on positions from random games.
@@ -34,11 +38,34 @@ pub struct SampledSearch {
     pub slowest: String,
 }
 
-/// The whole report: the tiers, and the native search on sampled positions.
+/// How much memory the spec tier's perft needs at two depths: the deeper must not
+/// need more than the shallower (the rule tiers run in memory bounded by depth).
+#[derive(Debug, serde::Serialize)]
+pub struct PerftMemory {
+    /// (depth, nodes, kilobytes the peak rose above what was resident before)
+    pub runs: Vec<(u32, u64, Option<u64>)>,
+}
+
+/// The whole report: the tiers, the native search on sampled positions, and the
+/// memory of spec perft.
 #[derive(Debug, serde::Serialize)]
 pub struct BenchReport {
     pub tiers: Vec<TierBench>,
     pub sampled_search: Option<SampledSearch>,
+    pub spec_perft_memory: Option<PerftMemory>,
+}
+
+/// Spec perft at the two deepest depths that fit the budget, each with the peak
+/// memory it added.
+fn spec_perft_memory(spec: &EngineSpec, deepest: u32) -> Result<PerftMemory> {
+    let mut engine = spec.in_tier(Tier::Spec).open()?;
+    let start = engine.initial()?;
+    let mut runs = Vec::new();
+    for depth in [deepest.saturating_sub(1).max(1), deepest.max(2)] {
+        let (nodes, kb) = super::memory::peak_growth_kb(|| engine.perft(start, depth));
+        runs.push((depth, nodes?, kb));
+    }
+    Ok(PerftMemory { runs })
 }
 
 /// What to measure besides the tiers.
@@ -49,6 +76,8 @@ pub struct BenchPlan {
     pub search_depth: u32,
     /// How many sampled positions (0: none).
     pub positions: usize,
+    /// Threads for the playouts and perft on many threads.
+    pub threads: usize,
 }
 
 /// `count` positions spread over seeded random games (unfinished ones only), as
@@ -150,6 +179,20 @@ pub fn bench(
                 break;
             }
         }
+        let one = OneThread {
+            playouts_per_second: games as f64 / secs,
+            perft_depth: depth,
+            perft_nodes: nodes,
+            perft_nodes_per_second: nodes as f64 / perft_secs.max(1e-9),
+        };
+        let parallel = bench_threads(
+            engine.as_mut(),
+            &spec.in_tier(tier),
+            plan.threads,
+            seconds,
+            batch,
+            &one,
+        )?;
         rows.push(TierBench {
             tier: tier.name().to_string(),
             playouts: games,
@@ -161,6 +204,7 @@ pub fn bench(
             search_seconds_to_depth: to_depth,
             search_nodes,
             search_nodes_per_second: search_nodes as f64 / search_secs.max(1e-9),
+            parallel,
         });
     }
     let sampled = if tiers.contains(&Tier::Native) && plan.positions > 0 {
@@ -168,10 +212,15 @@ pub fn bench(
     } else {
         None
     };
+    let memory = match rows.iter().find(|r| r.tier == "spec") {
+        Some(r) => Some(spec_perft_memory(spec, r.perft_depth)?),
+        None => None,
+    };
     if json {
         let report = BenchReport {
             tiers: rows,
             sampled_search: sampled,
+            spec_perft_memory: memory,
         };
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
         return Ok(());
@@ -208,12 +257,37 @@ pub fn bench(
             to_depth.join(" ")
         )?;
     }
+    // on one thread there is no speed-up to show
+    for r in rows.iter().filter(|r| r.parallel.threads > 1) {
+        let p = &r.parallel;
+        writeln!(
+            out,
+            "{} on {} threads: playouts {:.1}/s ({:.2}x one thread), perft {:.0} nodes/s ({:.2}x)",
+            r.tier,
+            p.threads,
+            p.playouts_per_second,
+            p.playouts_speedup,
+            p.perft_nodes_per_second,
+            p.perft_speedup
+        )?;
+    }
     if let Some(s) = &sampled {
         writeln!(
             out,
             "native alpha-beta to depth {} on {} positions from random games: mean {:.4} s, max {:.4} s ({})",
             s.depth, s.positions, s.mean_seconds, s.max_seconds, s.slowest
         )?;
+    }
+    if let Some(m) = &memory {
+        let runs: Vec<String> = m
+            .runs
+            .iter()
+            .map(|(d, n, kb)| match kb {
+                Some(kb) => format!("depth {d} ({n} leaves) +{kb} KB"),
+                None => format!("depth {d} ({n} leaves) n/a"),
+            })
+            .collect();
+        writeln!(out, "spec perft peak memory: {}", runs.join(", "))?;
     }
     if let (Some(native), true) = (rows.iter().find(|r| r.tier == "native"), rows.len() > 1) {
         for r in rows.iter().filter(|r| r.tier != "native") {

@@ -1,16 +1,21 @@
-//! `ludolog check`: compare two tiers of a game (or a rule file against a native engine).
+//! `ludolog check`: compare two tiers of a game (or a rule file against a native
+//! engine) — on many threads, or one shard of the seeded games.
 
-use crate::check::{compare, print_report, CheckConfig};
-use crate::game::Tier;
+use super::perft::run_options;
+use super::Split;
+use crate::check::{compare_games, print_report, CheckConfig, CheckRun, CheckShard};
+use crate::game::{Engine, Tier};
 use crate::registry::EngineSpec;
 use anyhow::{bail, Result};
 use std::io::{IsTerminal, Write};
 
-/// Compares the two tiers of `spec`'s game; returns whether they agree.
+/// Compares the two tiers of `spec`'s game on this shard's games; returns whether
+/// they agree.
 pub fn check(
     spec: &EngineSpec,
     tiers: &[Tier],
     mut config: CheckConfig,
+    split: Split,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
@@ -27,14 +32,47 @@ pub fn check(
         }
         s.open()
     };
-    let mut a = open(tiers[0])?;
-    let mut b = open(tiers[1])?;
+    let open_pair =
+        || -> Result<(Box<dyn Engine>, Box<dyn Engine>)> { Ok((open(tiers[0])?, open(tiers[1])?)) };
+    let (mut a, mut b) = open_pair()?;
     config.progress = config.progress && std::io::stderr().is_terminal() && !json;
-    let report = compare(a.as_mut(), b.as_mut(), &config)?;
+    let games = split.shard.range(config.games);
+    let report = compare_games(
+        a.as_mut(),
+        b.as_mut(),
+        &open_pair,
+        &config,
+        games.clone(),
+        split.threads,
+    )?;
+    let agree = report.mismatch.is_none();
     if json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        let run = CheckRun {
+            game: spec.game.clone(),
+            options: run_options(spec),
+            rules: spec.rules.as_ref().map(|p| p.display().to_string()),
+            tiers: tiers.iter().map(|t| t.name().to_string()).collect(),
+            games: config.games,
+            seed: config.seed,
+            max_plies: config.max_plies,
+            perft_depth: config.perft_depth,
+        };
+        let result = CheckShard::new(run, split.shard, report);
+        writeln!(out, "{}", serde_json::to_string_pretty(&result)?)?;
     } else {
+        if games.is_empty() {
+            writeln!(out, "shard {}: no games (of {})", split.shard, config.games)?;
+        } else if !split.shard.is_whole() {
+            writeln!(
+                out,
+                "shard {}: games {} to {} of {}",
+                split.shard,
+                games.start,
+                games.end - 1,
+                config.games
+            )?;
+        }
         print_report(&report, out)?;
     }
-    Ok(report.mismatch.is_none())
+    Ok(agree)
 }

@@ -1,30 +1,101 @@
 //! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs).
 
 mod bench;
+mod bench_threads;
 mod check;
 mod contactix;
+mod gtp;
+mod memory;
+mod merge;
+mod perft;
 mod play;
 mod position;
+mod records;
 mod render;
 
 pub use bench::{bench, BenchPlan};
 pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
+pub use gtp::gtp;
+pub use merge::merge;
+pub use perft::{perft, PerftResult};
 pub use play::{flag_pairs, play, PlayConfig};
-pub use position::{read_position, split_moves, PositionArg};
+pub use position::{after_moves, read_position, split_moves, PositionArg};
+pub use records::{game_name, read_record};
 pub use render::render;
 
 use crate::game::{Engine, Pos, SearchSpec};
+use crate::parallel::Shard;
 use crate::registry::EngineSpec;
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::io::Write;
 use std::time::Instant;
 
-/// Opens the engine a command runs on and reads the position the user gave.
+/// How a command spreads its work: over threads here, and which shard of a run split
+/// between machines it does.
+#[derive(Clone, Copy, Debug)]
+pub struct Split {
+    pub threads: usize,
+    pub shard: Shard,
+}
+
+impl Split {
+    /// One thread, the whole run.
+    pub const ONE: Split = Split {
+        threads: 1,
+        shard: Shard::WHOLE,
+    };
+}
+
+/// Opens the engine a command runs on and reads the position the user gave (with a
+/// `--record`, the engine runs with the record's options).
 fn open_at(spec: &EngineSpec, pos: &PositionArg) -> Result<(Box<dyn Engine>, Pos)> {
-    let mut engine = spec.open()?;
-    let position = read_position(engine.as_mut(), pos)?;
+    let (_, engine, position) = open_spec_at(spec, pos)?;
     Ok((engine, position))
+}
+
+/// As `open_at`, with the spec the engine was opened from (a record's options
+/// included), for commands that open more engines of the same game.
+fn open_spec_at(
+    spec: &EngineSpec,
+    pos: &PositionArg,
+) -> Result<(EngineSpec, Box<dyn Engine>, Pos)> {
+    let (spec, record) = with_record(spec, pos)?;
+    let mut engine = spec.open()?;
+    let position = position_in(engine.as_mut(), pos, record.as_ref())?;
+    Ok((spec, engine, position))
+}
+
+/// The spec a command runs with: the record's options added when a `--record` is
+/// given (its notes go to standard error), and the record.
+fn with_record(
+    spec: &EngineSpec,
+    pos: &PositionArg,
+) -> Result<(EngineSpec, Option<crate::record::Record>)> {
+    match &pos.record {
+        None => Ok((spec.clone(), None)),
+        Some(_) if pos.text.is_some() => anyhow::bail!("give a position or --record, not both"),
+        Some(path) => {
+            let (record, spec) = read_record(spec, path, &mut std::io::stderr())?;
+            Ok((spec, Some(record)))
+        }
+    }
+}
+
+/// The position the user gave: the record's (to `--ply`) or `read_position`'s.
+fn position_in(
+    engine: &mut dyn Engine,
+    pos: &PositionArg,
+    record: Option<&crate::record::Record>,
+) -> Result<Pos> {
+    let Some(record) = record else {
+        return read_position(engine, pos);
+    };
+    let at = record.position(engine, pos.ply).with_context(|| {
+        let path = pos.record.as_deref().unwrap_or(std::path::Path::new("-"));
+        path.display().to_string()
+    })?;
+    after_moves(engine, at, pos)
 }
 
 /// `ludolog moves`: the position, side to move, outcome and legal moves.
@@ -45,31 +116,6 @@ pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Wri
             info.legal.len(),
             info.legal.join(" ")
         )?;
-    }
-    Ok(())
-}
-
-/// `ludolog perft`: leaves of the game tree to a depth.
-pub fn perft(
-    spec: &EngineSpec,
-    pos: &PositionArg,
-    depth: u32,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let (mut engine, at) = open_at(spec, pos)?;
-    let start = Instant::now();
-    let nodes = engine.perft(at, depth)?;
-    let secs = start.elapsed().as_secs_f64();
-    if json {
-        let position = engine.text(at)?;
-        let v = serde_json::json!({
-            "position": position, "depth": depth, "nodes": nodes, "tier": spec.effective_tier().name(),
-            "seconds": secs, "nodes_per_second": nodes as f64 / secs.max(1e-9),
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        writeln!(out, "{nodes}")?;
     }
     Ok(())
 }

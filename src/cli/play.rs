@@ -1,8 +1,9 @@
 //! `ludolog play`: a game in the terminal between humans and computer players.
 
-use crate::game::TextOps;
+use super::records::{game_name, read_record};
 use crate::game::{Engine, Pos, Tier};
 use crate::prolog::RulesEngine;
+use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::render_ascii;
 use crate::search::{choose_move, PlayerKind};
@@ -47,56 +48,6 @@ pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
     Ok(out)
 }
 
-/// A saved game: the start position and the moves played from it.
-struct Record {
-    start: String,
-    moves: Vec<String>,
-}
-
-fn read_record(path: &PathBuf) -> Result<Record> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read the game record", path.display()))?;
-    let mut start = None;
-    let mut moves = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.split_once(':') {
-            Some(("start", v)) => start = Some(v.trim().to_string()),
-            Some(("moves", v)) => moves = v.split_whitespace().map(String::from).collect(),
-            Some(("game" | "options" | "result", _)) => {}
-            _ => bail!(
-                "{}:{}: expected `start:`, `moves:`, `game:`, `options:` or `result:`",
-                path.display(),
-                i + 1
-            ),
-        }
-    }
-    let start =
-        start.with_context(|| format!("{}: the record has no `start:` line", path.display()))?;
-    Ok(Record { start, moves })
-}
-
-fn write_record(
-    path: &PathBuf,
-    spec: &EngineSpec,
-    record: &Record,
-    result: Option<&str>,
-) -> Result<()> {
-    let text = format!(
-        "# ludolog game record\ngame: {}\noptions: {}\nstart: {}\nmoves: {}\n{}",
-        spec.game,
-        spec.options,
-        record.start,
-        record.moves.join(" "),
-        result.map(|r| format!("result: {r}\n")).unwrap_or_default()
-    );
-    std::fs::write(path, text)
-        .with_context(|| format!("{}: cannot save the game record", path.display()))
-}
-
 fn draw(viewer: &mut RulesEngine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
     let view = viewer.view_text(position)?;
     write!(out, "{}", render_ascii(&view, colour))?;
@@ -122,22 +73,41 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
+    if let Some(path) = &config.save {
+        if Format::of_path(path) == Format::Sgf && !record::speaks_sgf(&game_name(spec)) {
+            bail!(
+                "{}: SGF records are for Hex and Con-Tac-Tix; save this game as a text record",
+                path.display()
+            );
+        }
+    }
+    let (mut record, spec) = match &config.load {
+        Some(path) => read_record(spec, path, out)?,
+        None => (
+            Record {
+                game: game_name(spec),
+                options: spec.options.clone(),
+                date: Some(record::today()),
+                ..Record::default()
+            },
+            spec.clone(),
+        ),
+    };
+    let spec = &spec;
     let mut engine = spec.open()?;
     let mut viewer = spec.open_rules(Tier::Spec)?;
     let mut rng = SmallRng::seed_from_u64(config.seed);
-    let mut record = match &config.load {
-        Some(path) => read_record(path)?,
-        None => Record {
-            start: engine.initial_text()?,
-            moves: Vec::new(),
-        },
-    };
-    let start = engine.parse(&record.start)?;
+    let start = record.start_position(engine.as_mut())?;
+    record.start = Some(engine.text(start)?);
+    record.setup.clear();
+    record.setup_to_move = None;
     // positions[i] is the position after i moves
     let mut positions = vec![start];
-    for m in &record.moves {
+    for (i, m) in record.moves.iter().enumerate() {
         let at = positions[positions.len() - 1];
-        let next = engine.play(at, m)?;
+        let next = engine
+            .play(at, m)
+            .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
         positions.push(next);
     }
     let first = engine.describe(start)?.to_move;
@@ -154,7 +124,7 @@ pub fn play(
             .find(|(n, _)| n == name)
             .map_or(PlayerKind::Human, |(_, k)| *k)
     };
-    let mut result = None;
+    let mut result = record.result.take();
     loop {
         let pos = positions[positions.len() - 1];
         let info = engine.describe(pos)?;
@@ -162,6 +132,15 @@ pub fn play(
         if let Some(o) = &info.outcome {
             writeln!(out, "result: {o}")?;
             result = Some(o.clone());
+            break;
+        }
+        if let Some(r) = &result {
+            // a record that ended without a finished position (a resignation)
+            let how = record
+                .termination
+                .as_deref()
+                .unwrap_or("the record says so");
+            writeln!(out, "result: {r} ({how})")?;
             break;
         }
         if info.legal.is_empty() {
@@ -235,7 +214,16 @@ pub fn play(
     }
     writeln!(out, "moves: {}", record.moves.join(" "))?;
     if let Some(path) = &config.save {
-        write_record(path, spec, &record, result.as_deref())?;
+        record.result = result;
+        // players named here, or not yet in the record
+        for name in [Some(first), second].into_iter().flatten() {
+            if config.players.iter().any(|(n, _)| *n == name) || record.player(&name).is_none() {
+                record.set_player(&name, &kind_of(&name).to_string());
+            }
+        }
+        let text = record.render(Format::of_path(path))?;
+        std::fs::write(path, text)
+            .with_context(|| format!("{}: cannot save the game record", path.display()))?;
         writeln!(out, "saved the game to {}", path.display())?;
     }
     Ok(())

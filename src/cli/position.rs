@@ -1,5 +1,6 @@
 //! The position a command works on: a position text, a file holding one, `-` for
-//! stdin, or the start, then `--after` moves — read once into a held position.
+//! stdin, the start, or a game record (`--record`, to `--ply`), then `--after` moves —
+//! read once into a held position.
 
 use crate::game::{Engine, Pos};
 use anyhow::{Context, Result};
@@ -12,6 +13,10 @@ pub struct PositionArg {
     pub text: Option<String>,
     /// Moves to play from that position, separated by spaces or commas.
     pub after: Option<String>,
+    /// A game record whose position to start from (see `open_at` in cli).
+    pub record: Option<std::path::PathBuf>,
+    /// How many of the record's moves to play (all when `None`).
+    pub ply: Option<usize>,
 }
 
 /// The moves of an `--after` list: separated by spaces, or by commas in a word
@@ -51,6 +56,15 @@ pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Pos> 
         }
         Some(text) => engine.parse(text.trim())?,
     };
+    if arg.ply.is_some() {
+        engine.release(start);
+        anyhow::bail!("--ply counts the moves of a --record");
+    }
+    after_moves(engine, start, arg)
+}
+
+/// The position after the `--after` moves from `start` (which it takes over).
+pub fn after_moves(engine: &mut dyn Engine, start: Pos, arg: &PositionArg) -> Result<Pos> {
     match arg.after.as_deref() {
         None => Ok(start),
         Some(moves) => {

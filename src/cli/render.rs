@@ -1,6 +1,6 @@
 //! `ludolog render`: draw any game's position, from its rule file's `view/2`, as SVG or ASCII.
 
-use super::{read_position, PositionArg};
+use super::{position_in, with_record, PositionArg};
 use crate::game::Tier;
 use crate::registry::EngineSpec;
 use crate::render::{render_ascii, render_svg};
@@ -15,8 +15,9 @@ pub fn render(
     svg: Option<&PathBuf>,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let (spec, record) = with_record(spec, pos)?;
     let mut rules = spec.open_rules(Tier::Spec)?;
-    let position = read_position(&mut rules, pos)?;
+    let position = position_in(&mut rules, pos, record.as_ref())?;
     let view = rules.view(position)?;
     match svg {
         Some(path) if path.as_os_str() == "-" => write!(out, "{}", render_svg(&view))?,

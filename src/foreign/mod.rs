@@ -209,6 +209,31 @@ pub extern "C" fn ludolog_hex_board_distance(
     })
 }
 
+/// How many cells of board `handle` are empty; -2 dropped.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_board_empty_count(handle: i64) -> i64 {
+    on_board(handle, |b| {
+        Some(b.cells.iter().filter(|&&x| x == b'e').count() as i64)
+    })
+}
+
+/// The `k`-th empty cell of board `handle` (from 0, row by row) as `c + 256 * r`;
+/// -2 dropped, -1 when there are not that many empty cells.
+#[no_mangle]
+pub extern "C" fn ludolog_hex_board_nth_empty(handle: i64, k: i64) -> i64 {
+    on_board(handle, |b| {
+        let k = usize::try_from(k).ok()?;
+        let i = b
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, &x)| x == b'e')
+            .nth(k)?
+            .0;
+        Some((i % b.cols + 256 * (i / b.cols)) as i64)
+    })
+}
+
 /// The native engine's best move for a position text of `game`, searched
 /// `depth` plies deep: the move text, "none" when the game is over, or
 /// "error: ..." for a bad game name or position.
@@ -255,9 +280,11 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 9] {
+pub fn exported_symbols() -> [(&'static str, usize); 11] {
     symbols![
         ludolog_repl_step,
+        ludolog_hex_board_empty_count,
+        ludolog_hex_board_nth_empty,
         ludolog_native_best,
         ludolog_hex_board_new,
         ludolog_hex_board_set,
@@ -295,6 +322,11 @@ mod tests {
             assert_eq!(v % 2, i64::from(r == 2), "row {r}");
         }
         assert_eq!(text(ludolog_hex_board_empties(b)), "kaac/bac/cac/");
+        assert_eq!(ludolog_hex_board_empty_count(b), 6);
+        assert_eq!(ludolog_hex_board_nth_empty(b, 0), 0);
+        assert_eq!(ludolog_hex_board_nth_empty(b, 3), 2 + 256);
+        assert_eq!(ludolog_hex_board_nth_empty(b, 6), -1);
+        assert_eq!(ludolog_hex_board_nth_empty(-9, 0), -2);
         assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 0), 1);
         assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 1), 0);
         assert_eq!(ludolog_hex_board_group_spans(b, 4, 0), 1);

@@ -18,8 +18,14 @@ pub struct Pos(pub u64);
 pub enum SearchSpec {
     /// Alpha-beta within limits (the rule tiers honour the depth only).
     AlphaBeta(Limits),
-    /// Monte Carlo tree search with this many playouts (native engines only).
-    Mcts { playouts: u64, seed: u64 },
+    /// Monte Carlo tree search with this many playouts in all (native engines only),
+    /// root-parallel: `threads` independent trees, seeded `seed`, `seed + 1`, …,
+    /// their root visits summed.
+    Mcts {
+        playouts: u64,
+        seed: u64,
+        threads: usize,
+    },
 }
 
 /// What a search chose.
@@ -102,6 +108,15 @@ pub trait Engine {
     fn text(&mut self, pos: Pos) -> Result<String, EngineError>;
     /// Text, side to move, outcome and legal moves of a position.
     fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError>;
+    /// `describe` of the position read back from this position's own text: what
+    /// the lossless contract compares with `describe(pos)`.
+    fn reread(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+        let text = self.text(pos)?;
+        let back = self.parse(&text)?;
+        let d = self.describe(back);
+        self.release(back);
+        d
+    }
     /// The position after a move (a new handle); an error says why the move is refused.
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError>;
     /// A second handle to the same position.

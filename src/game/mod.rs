@@ -7,6 +7,7 @@ mod limits;
 mod options;
 mod scores;
 mod tier;
+mod turn;
 mod view;
 
 pub use descriptor::{GameDescriptor, OpenNative, RuleSource};
@@ -16,6 +17,7 @@ pub use limits::Limits;
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use scores::{decided_score, PROVEN, WIN};
 pub use tier::Tier;
+pub use turn::with_side_to_move;
 pub use view::{Cell, Piece, Shape, Shift, View, MAX_VIEW_CELLS};
 
 use std::fmt;
@@ -30,10 +32,11 @@ pub enum Outcome {
 /// A game with a native engine: the same protocol as a rule file, on Rust values.
 ///
 /// Generic code (perft, playouts, search, the checker) is written once against it.
-/// Position and move texts are exactly those of the game's rule file.
-pub trait Game: Clone {
+/// Position and move texts are exactly those of the game's rule file.  A game is a
+/// plain value (`Send + Sync`), so that searches can run on many threads.
+pub trait Game: Clone + Send + Sync {
     /// A move; `Ord` gives the order in which moves are listed to people.
-    type Move: Copy + Eq + Ord + std::hash::Hash + fmt::Debug;
+    type Move: Copy + Eq + Ord + std::hash::Hash + fmt::Debug + Send + Sync;
 
     /// The names of the two players, in turn order (index 0 moves first).
     fn player_names(&self) -> [&str; 2];
@@ -71,7 +74,7 @@ pub trait Game: Clone {
 }
 
 /// A fixed pseudo-random 64-bit key for `index` (SplitMix64), for Zobrist hashing.
-pub fn zobrist_key(index: u64) -> u64 {
+pub const fn zobrist_key(index: u64) -> u64 {
     let mut z = index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -1,5 +1,6 @@
 //! `RulesEngine`: a rule file run by the embedded Prolog engine, as an `Engine` over
-//! positions held by the Prolog host (`host:held/2`, one term per handle).
+//! positions held by the Prolog host (one term per slot, see host.pl; the slots of
+//! released positions are reused, so a long run holds a bounded number of them).
 
 use super::machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 use super::rules::RuleSet;
@@ -9,6 +10,7 @@ use crate::game::{
     verdict, BestMove, Engine, EngineError, GameOptions, OptionValue, OptionValues, Pos,
     PositionInfo, SearchSpec, Tier, View,
 };
+use rustc_hash::FxHashMap;
 use scryer_prolog::Term;
 
 /// The options a rule file's initial/2 receives.
@@ -53,16 +55,36 @@ impl RuleOptions {
     }
 }
 
+/// When the queries of a machine have left this many bytes in scryer's arena, an
+/// engine that runs no user queries moves to a fresh machine (see `recycle`).
+const RECYCLE_AT_BYTES: usize = 8 << 20;
+
 /// A rule file in a Prolog machine, answering the `Engine` interface.
 pub struct RulesEngine {
     machine: PrologMachine,
+    /// The files loaded, to load them again into a fresh machine.
+    rules: RuleSet,
+    /// Whether the machine holds state of its own besides the held positions (a
+    /// user's queries may have defined predicates): then it is never replaced.
+    pinned: bool,
+    /// The arena size at which the machine is replaced (`RECYCLE_AT_BYTES`).
+    recycle_at: usize,
     module: String,
     path: String,
     options: RuleOptions,
     tier: Tier,
+    /// The inference limit of each request about a position.
     limit: u64,
+    /// The inference limit of the work a user sized (perft, playouts, search):
+    /// none unless one was set, since counting costs time.
+    work_limit: Option<u64>,
+    /// The next handle to give out (handles are never reused; slots are).
     next: u64,
-    held: usize,
+    /// The host's slot of each held position.
+    slots: FxHashMap<u64, u64>,
+    /// Slots free for reuse, and how many slots there are.
+    free: Vec<u64>,
+    slot_count: u64,
 }
 
 impl RulesEngine {
@@ -72,8 +94,6 @@ impl RulesEngine {
         options: RuleOptions,
         tier: Tier,
     ) -> Result<RulesEngine, LoadError> {
-        let mut machine = PrologMachine::load(rules)?;
-        let game = rules.game();
         let accelerated = match tier {
             Tier::Spec => false,
             Tier::Accelerated => true,
@@ -83,24 +103,39 @@ impl RulesEngine {
                 ))
             }
         };
+        let mut machine = PrologMachine::load(rules, accelerated)?;
+        let game = rules.game();
         machine
             .set_acceleration(accelerated)
             .map_err(|e| LoadError(format!("{}: {e}", game.path)))?;
         Ok(RulesEngine {
             machine,
+            rules: rules.clone(),
+            pinned: false,
+            recycle_at: RECYCLE_AT_BYTES,
             module: game.module.clone(),
             path: game.path.clone(),
             options,
             tier,
             limit: DEFAULT_INFERENCE_LIMIT,
+            work_limit: None,
             next: 1,
-            held: 0,
+            slots: FxHashMap::default(),
+            free: Vec::new(),
+            slot_count: 0,
         })
     }
 
-    /// Sets the inference limit of each request.
+    /// Sets the inference limit of each request, the work requests' too.
     pub fn set_limit(&mut self, limit: u64) {
         self.limit = limit;
+        self.work_limit = Some(limit);
+    }
+
+    /// Replaces the machine once its queries have left `bytes` in scryer's arena
+    /// (tests use a small number to see it happen).
+    pub fn set_recycle_at(&mut self, bytes: usize) {
+        self.recycle_at = bytes;
     }
 
     /// The module name of the game.
@@ -118,23 +153,83 @@ impl RulesEngine {
         self.tier
     }
 
-    /// The Prolog machine, for queries of one's own.
+    /// The Prolog machine, for queries of one's own (the engine then keeps this
+    /// machine for good: see `recycle`).
     pub fn machine(&mut self) -> &mut PrologMachine {
+        self.pinned = true;
         &mut self.machine
     }
 
-    /// A fresh handle number.
-    fn fresh(&mut self) -> u64 {
-        let id = self.next;
-        self.next += 1;
-        id
+    /// Moves to a fresh machine, taking every held position along through its
+    /// text (lossless by the protocol's contract, which `check` asserts).  scryer
+    /// 0.10 never frees the stream each query is read from, so a machine that
+    /// answers millions of requests (a long `check`, a long playout bench) would
+    /// grow without end; a fresh one every ~30,000 requests keeps memory flat.
+    fn recycle(&mut self) -> Result<(), EngineError> {
+        let fail = |e: String| EngineError::Rules(format!("{}: {e}", self.path));
+        let mut fresh = PrologMachine::load(&self.rules, self.tier == Tier::Accelerated)
+            .map_err(|e| fail(e.to_string()))?;
+        fresh
+            .set_acceleration(self.tier == Tier::Accelerated)
+            .map_err(|e| fail(e.to_string()))?;
+        for &slot in self.slots.values() {
+            let text = self
+                .machine
+                .request(&self.module, self.limit, &format!("text({slot})"))
+                .map_err(|e| fail(e.to_string()))?;
+            let Term::Compound(f, args) = &text else {
+                return Err(fail(format!("slot {slot} has no text: {text:?}")));
+            };
+            let text = match (f.as_str(), args.first().and_then(term_text)) {
+                ("ok", Some(t)) => t,
+                _ => return Err(fail(format!("slot {slot} has no text: {text:?}"))),
+            };
+            let parse = format!("parse({}, {slot})", quote_string(&text));
+            let reply = fresh
+                .request(&self.module, self.limit, &parse)
+                .map_err(|e| fail(e.to_string()))?;
+            if !matches!(&reply, Term::Compound(f, _) if f == "ok") {
+                return Err(fail(format!("{text:?} does not read back: {reply:?}")));
+            }
+        }
+        self.machine = fresh;
+        Ok(())
+    }
+
+    /// The slot of a held position.
+    pub(super) fn slot(&self, pos: Pos) -> Result<u64, EngineError> {
+        self.slots
+            .get(&pos.0)
+            .copied()
+            .ok_or(EngineError::Handle(pos.0))
+    }
+
+    /// A slot for a new position: a free one, or a new one.
+    fn free_slot(&mut self) -> u64 {
+        self.free.pop().unwrap_or_else(|| {
+            self.slot_count += 1;
+            self.slot_count
+        })
     }
 
     /// Sends a request and unpacks `ok(Value)`, turning `error(Kind, Text)` into an `EngineError`.
     fn request(&mut self, request: &str) -> Result<Term, EngineError> {
+        self.request_within(self.limit, request)
+    }
+
+    /// A work request (perft, playouts, search): within the work limit, if any.
+    fn work(&mut self, request: &str) -> Result<Term, EngineError> {
+        self.request_within(self.work_limit.unwrap_or(0), request)
+    }
+
+    /// Sends a request with an inference limit (0: none).
+    fn request_within(&mut self, limit: u64, request: &str) -> Result<Term, EngineError> {
+        if !self.pinned && self.machine.arena_bytes() > self.recycle_at {
+            self.recycle()?;
+        }
         let reply = self
             .machine
-            .request(&self.module, self.limit, request)
+            .request(&self.module, limit, request)
             .map_err(|e: QueryError| EngineError::Rules(format!("{}: {e}", self.path)))?;
         match reply {
             Term::Compound(f, mut args) if f == "ok" && args.len() == 1 => Ok(args.remove(0)),
@@ -161,11 +256,16 @@ impl RulesEngine {
         }
     }
 
-    /// Sends a request that makes a new held position under a fresh handle.
+    /// Sends a request that makes a new held position in a free slot.
     fn request_new(&mut self, make: impl FnOnce(u64) -> String) -> Result<Pos, EngineError> {
-        let id = self.fresh();
-        self.request(&make(id))?;
-        self.held += 1;
+        let slot = self.free_slot();
+        if let Err(e) = self.request(&make(slot)) {
+            self.free.push(slot);
+            return Err(e);
+        }
+        let id = self.next;
+        self.next += 1;
+        self.slots.insert(id, slot);
         Ok(Pos(id))
     }
 
@@ -193,9 +293,31 @@ impl RulesEngine {
         }
     }
 
+    /// A `d(Text, Player, Outcome, Moves)` reply as a `PositionInfo`.
+    fn description(&self, t: Term) -> Result<PositionInfo, EngineError> {
+        match t {
+            Term::Compound(f, args) if f == "d" && args.len() == 4 => {
+                let outcome = match &args[2] {
+                    Term::Atom(a) if a == "none" => None,
+                    other => Some(self.text_of(other)?),
+                };
+                Ok(PositionInfo {
+                    position: self.text_of(&args[0])?,
+                    to_move: self.text_of(&args[1])?,
+                    outcome,
+                    legal: self.texts(&args[3])?,
+                })
+            }
+            other => Err(EngineError::Rules(format!(
+                "{}: bad description {other:?}",
+                self.path
+            ))),
+        }
+    }
+
     /// The rule file's `view/2` of a held position.
     pub fn view(&mut self, pos: Pos) -> Result<View, EngineError> {
-        let t = self.request(&format!("view({})", pos.0))?;
+        let t = self.request(&format!("view({})", self.slot(pos)?))?;
         view_from_term(&t).map_err(|why| {
             EngineError::Rules(format!(
                 "{}: view/2 gave a term of the wrong shape: {why}",
@@ -229,66 +351,56 @@ impl Engine for RulesEngine {
     }
 
     fn release(&mut self, pos: Pos) {
-        if let Ok(t) = self.request(&format!("release({})", pos.0)) {
-            if t == Term::atom("true") {
-                self.held = self.held.saturating_sub(1);
+        if let Some(slot) = self.slots.remove(&pos.0) {
+            // the slot is reused only once the host has emptied it
+            if self.request(&format!("release({slot})")).is_ok() {
+                self.free.push(slot);
             }
         }
     }
 
     fn held(&self) -> usize {
-        self.held
+        self.slots.len()
     }
 
     fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
-        self.request_new(|id| format!("copy({}, {id})", pos.0))
+        let from = self.slot(pos)?;
+        self.request_new(|id| format!("copy({from}, {id})"))
     }
 
     fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
-        let t = self.request(&format!("text({})", pos.0))?;
+        let t = self.request(&format!("text({})", self.slot(pos)?))?;
         self.text_of(&t)
     }
 
     fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
-        let t = self.request(&format!("describe({})", pos.0))?;
-        match t {
-            Term::Compound(f, args) if f == "d" && args.len() == 4 => {
-                let outcome = match &args[2] {
-                    Term::Atom(a) if a == "none" => None,
-                    other => Some(self.text_of(other)?),
-                };
-                Ok(PositionInfo {
-                    position: self.text_of(&args[0])?,
-                    to_move: self.text_of(&args[1])?,
-                    outcome,
-                    legal: self.texts(&args[3])?,
-                })
-            }
-            other => Err(EngineError::Rules(format!(
-                "{}: bad description {other:?}",
-                self.path
-            ))),
-        }
+        let t = self.request(&format!("describe({})", self.slot(pos)?))?;
+        self.description(t)
+    }
+
+    fn reread(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+        let t = self.request(&format!("reread({})", self.slot(pos)?))?;
+        self.description(t)
     }
 
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
-        let mv = quote_string(mv.trim());
-        self.request_new(|id| format!("play({}, {mv}, {id})", pos.0))
+        let (from, mv) = (self.slot(pos)?, quote_string(mv.trim()));
+        self.request_new(|id| format!("play({from}, {mv}, {id})"))
     }
 
     fn play_all(&mut self, pos: Pos, moves: &[String]) -> Result<Pos, EngineError> {
         let list: Vec<String> = moves.iter().map(|m| quote_string(m.trim())).collect();
-        let list = list.join(",");
-        self.request_new(|id| format!("after({}, [{list}], {id})", pos.0))
+        let (from, list) = (self.slot(pos)?, list.join(","));
+        self.request_new(|id| format!("after({from}, [{list}], {id})"))
     }
 
     fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
-        let t = self.request(&format!("perft({}, {depth})", pos.0))?;
+        let t = self.work(&format!("perft({}, {depth})", self.slot(pos)?))?;
         self.integer(&t)
     }
 
     fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
-        let t = self.request(&format!("perft_counts({}, {depth})", pos.0))?;
+        let t = self.work(&format!("perft_counts({}, {depth})", self.slot(pos)?))?;
         match &t {
             Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
@@ -309,7 +421,7 @@ impl Engine for RulesEngine {
             }
         };
         let depth = limits.depth.unwrap_or(2).max(1);
-        let t = self.request(&format!("best({}, {depth})", pos.0))?;
+        let t = self.work(&format!("best({}, {depth})", self.slot(pos)?))?;
         match &t {
             Term::Atom(a) if a == "none" => Ok(BestMove {
                 mv: None,
@@ -339,7 +451,11 @@ impl Engine for RulesEngine {
     }
 
     fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
-        let t = self.request(&format!("evaluate({}, {})", pos.0, quote_string(player)))?;
+        let t = self.request(&format!(
+            "evaluate({}, {})",
+            self.slot(pos)?,
+            quote_string(player)
+        ))?;
         term_integer(&t)
             .map(|i| i as i32)
             .ok_or_else(|| EngineError::Rules(format!("{}: evaluate/3 gave {t:?}", self.path)))
@@ -353,9 +469,9 @@ impl Engine for RulesEngine {
         max_plies: u64,
     ) -> Result<u64, EngineError> {
         let seed = seed % (1 << 31);
-        let t = self.request(&format!(
+        let t = self.work(&format!(
             "playouts({}, {count}, {seed}, {max_plies})",
-            pos.0
+            self.slot(pos)?
         ))?;
         self.integer(&t)
     }

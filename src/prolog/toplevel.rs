@@ -104,7 +104,7 @@ impl RulesEngine {
         let q = format!(
             "repl:answer({}, {}, {limit}, R).",
             quote_string(text),
-            pos.0
+            self.slot(pos)?
         );
         let path = self.path().to_string();
         let mut bad = None;

@@ -97,6 +97,20 @@ impl EngineSpec {
         }
     }
 
+    /// The game's name as records and protocols give it: the built-in game's (also for
+    /// a rule file of one), else the path given.
+    pub fn game_name(&self) -> String {
+        if let Some(d) = self.descriptor() {
+            return d.name.to_string();
+        }
+        match self.resolve() {
+            Ok(r) => r
+                .descriptor
+                .map_or(self.game.clone(), |d| d.name.to_string()),
+            Err(_) => self.game.clone(),
+        }
+    }
+
     /// The rule files to load, and what they are.
     pub fn resolve(&self) -> Result<Resolved, OpenError> {
         let (game, dir, lib_dir) = if is_path(&self.game) {

@@ -86,7 +86,7 @@ fn pieces(s: &mut String, cell: &Cell, x: f64, y: f64) {
                 let _ = writeln!(
                     s,
                     r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{fill}" stroke="black" stroke-width="1"/>"#,
-                    R * 0.3
+                    R * 0.25
                 );
             }
             kind @ ("triangle" | "square" | "pentagon") => {
@@ -123,18 +123,31 @@ fn piece_disc(s: &mut String, piece: &Piece, x: f64, y: f64) {
     }
 }
 
-/// The fill of a cell: gold for a gold mark, a tint of the owner's colour for
-/// `home(P)`, else the board's own colours.
+/// The fill of a cell: gold for a gold mark, else the board's own colours.
 fn cell_fill(cell: &Cell, plain: &str) -> (String, f64) {
-    for mark in &cell.marks {
-        if mark == "gold" {
-            return ("gold".to_string(), 1.0);
-        }
-        if let Some(owner) = mark.strip_prefix("home(").and_then(|m| m.strip_suffix(')')) {
-            return (paint(owner), 0.35);
-        }
+    if cell.marks.iter().any(|m| m == "gold") {
+        return ("gold".to_string(), 1.0);
     }
     (plain.to_string(), 1.0)
+}
+
+/// A small flag in the owner's colour at the top left of a cell marked `home(P)`.
+fn home_flags(s: &mut String, cell: &Cell, x: f64, y: f64) {
+    for mark in &cell.marks {
+        if let Some(owner) = mark.strip_prefix("home(").and_then(|m| m.strip_suffix(')')) {
+            let _ = writeln!(
+                s,
+                r#"  <polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" stroke="black" stroke-width="0.8"><title>{owner}'s home</title></polygon>"#,
+                x - R + 2.0,
+                y - R + 2.0,
+                x - R + 11.0,
+                y - R + 2.0,
+                x - R + 2.0,
+                y - R + 11.0,
+                paint(owner)
+            );
+        }
+    }
 }
 
 /// The owner of an edge (`top`, `bottom`, `left`, `right`) from the view's info.
@@ -229,6 +242,7 @@ pub fn render_svg(view: &View) -> String {
                 );
             }
         }
+        home_flags(&mut s, cell, x, y);
         pieces(&mut s, cell, x, y);
     }
     if matches!(view.shape, Shape::Hex(_)) {

@@ -31,17 +31,41 @@ struct Node<M> {
     mover: usize,
 }
 
+/// A move at the root of a search tree, and what the playouts through it gave.
+#[derive(Clone, Copy, Debug)]
+pub struct RootChild<M> {
+    pub mv: M,
+    pub visits: u64,
+    /// Wins for the player who made the move (a draw is half a win).
+    pub wins: f64,
+}
+
 /// Runs `playouts` iterations of UCT from `game`; the best move is the most visited.
 pub fn mcts<G: Game>(game: &G, playouts: u64, seed: u64) -> MctsResult<G::Move> {
+    pick(&root_children(game, playouts, seed), playouts)
+}
+
+/// The most visited root move (the last of equals, in the order given) and its win
+/// rate; `nodes` is the number of playouts run.
+pub fn pick<M: Copy>(children: &[RootChild<M>], nodes: u64) -> MctsResult<M> {
+    let best = children.iter().max_by_key(|c| c.visits);
+    MctsResult {
+        best: best.map(|c| c.mv),
+        score: best
+            .map(|c| (c.wins / c.visits.max(1) as f64 * 1000.0) as i32)
+            .unwrap_or(0),
+        nodes: if best.is_some() { nodes } else { 0 },
+    }
+}
+
+/// Runs `playouts` iterations of UCT from `game` with a seeded generator; gives the
+/// root's children in the order they were expanded (none once the game is over).
+pub fn root_children<G: Game>(game: &G, playouts: u64, seed: u64) -> Vec<RootChild<G::Move>> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);
     if root_moves.is_empty() {
-        return MctsResult {
-            best: None,
-            score: 0,
-            nodes: 0,
-        };
+        return Vec::new();
     }
     let mut nodes = vec![Node {
         mv: None,
@@ -129,16 +153,16 @@ pub fn mcts<G: Game>(game: &G, playouts: u64, seed: u64) -> MctsResult<G::Move> 
             cur = n.parent;
         }
     }
-    let best = nodes[0]
+    nodes[0]
         .children
         .iter()
-        .copied()
-        .max_by_key(|&i| nodes[i].visits);
-    MctsResult {
-        best: best.and_then(|i| nodes[i].mv),
-        score: best
-            .map(|i| (nodes[i].wins / f64::from(nodes[i].visits.max(1)) * 1000.0) as i32)
-            .unwrap_or(0),
-        nodes: playouts,
-    }
+        .filter_map(|&i| {
+            let n = &nodes[i];
+            n.mv.map(|mv| RootChild {
+                mv,
+                visits: u64::from(n.visits),
+                wins: n.wins,
+            })
+        })
+        .collect()
 }

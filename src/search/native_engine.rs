@@ -1,7 +1,7 @@
 //! `NativeEngine`: any native `Game` as an `Engine` — it holds its positions as Rust
 //! values, and runs perft, playouts, alpha-beta and MCTS on them directly.
 
-use super::{mcts, perft, random_playouts, Searcher};
+use super::{mcts_root_parallel, perft, random_playouts, Searcher};
 use crate::game::{
     outcome_text, BestMove, Engine, EngineError, Game, Pos, PositionInfo, SearchSpec,
 };
@@ -166,8 +166,12 @@ impl<G: Game> Engine for NativeEngine<G> {
                     nodes: r.nodes,
                 })
             }
-            SearchSpec::Mcts { playouts, seed } => {
-                let r = mcts(&game, playouts, seed);
+            SearchSpec::Mcts {
+                playouts,
+                seed,
+                threads,
+            } => {
+                let r = mcts_root_parallel(&game, playouts, seed, threads);
                 Ok(BestMove {
                     mv: r.best.map(|m| game.move_text(m)),
                     score: r.score,

@@ -3,6 +3,7 @@
 use crate::game::{Engine, EngineError, Limits, Pos, SearchSpec};
 use rand::rngs::SmallRng;
 use rand::Rng;
+use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -15,6 +16,23 @@ pub enum PlayerKind {
     Greedy,
     AlphaBeta(Limits),
     Mcts(u64),
+}
+
+/// The spec a player is given by: `alphabeta:4`, `alphabeta:2s`, `mcts:5000`.
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerKind::Human => f.write_str("human"),
+            PlayerKind::Random => f.write_str("random"),
+            PlayerKind::Greedy => f.write_str("greedy"),
+            PlayerKind::AlphaBeta(Limits { time: Some(t), .. }) => {
+                write!(f, "alphabeta:{}s", t.as_secs_f64())
+            }
+            PlayerKind::AlphaBeta(Limits { depth: Some(d), .. }) => write!(f, "alphabeta:{d}"),
+            PlayerKind::AlphaBeta(_) => f.write_str("alphabeta"),
+            PlayerKind::Mcts(n) => write!(f, "mcts:{n}"),
+        }
+    }
 }
 
 impl FromStr for PlayerKind {
@@ -97,8 +115,32 @@ pub fn choose_move(
                 SearchSpec::Mcts {
                     playouts,
                     seed: rng.gen(),
+                    threads: 1,
                 },
             )?
             .mv),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_print_as_they_are_written() {
+        for spec in [
+            "human",
+            "random",
+            "greedy",
+            "alphabeta:3",
+            "alphabeta:1.5s",
+            "mcts:500",
+        ] {
+            assert_eq!(spec.parse::<PlayerKind>().unwrap().to_string(), spec);
+        }
+        assert_eq!(
+            "alphabeta".parse::<PlayerKind>().unwrap().to_string(),
+            "alphabeta:4"
+        );
     }
 }

@@ -4,6 +4,20 @@ use crate::game::Game;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
+/// Plays uniformly random moves in `g` until the game ends or `max_plies` have
+/// been played; gives the plies played.
+fn play_out<G: Game>(g: &mut G, rng: &mut SmallRng, buf: &mut Vec<G::Move>, max_plies: u64) -> u64 {
+    let mut plies = 0;
+    while g.outcome().is_none() && plies < max_plies {
+        let Some(m) = g.random_legal(rng, buf) else {
+            break;
+        };
+        g.play(m);
+        plies += 1;
+    }
+    plies
+}
+
 /// Plays uniformly random moves from `game` until the game ends or `max_plies`
 /// have been played; gives the plies played and the last position.
 pub fn random_playout<G: Game>(
@@ -13,23 +27,20 @@ pub fn random_playout<G: Game>(
     max_plies: u64,
 ) -> (u64, G) {
     let mut g = game.clone();
-    let mut plies = 0;
-    while g.outcome().is_none() && plies < max_plies {
-        let Some(m) = g.random_legal(rng, buf) else {
-            break;
-        };
-        g.play(m);
-        plies += 1;
-    }
+    let plies = play_out(&mut g, rng, buf, max_plies);
     (plies, g)
 }
 
 /// Plays `count` random games from `game` with a seeded generator, each cut off
-/// after `max_plies`; gives the total plies.
+/// after `max_plies`; gives the total plies.  (Each game is played in one copy of
+/// the start, which is not moved or returned: a Hex board is kilobytes.)
 pub fn random_playouts<G: Game>(game: &G, count: u64, seed: u64, max_plies: u64) -> u64 {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut buf = Vec::new();
-    (0..count)
-        .map(|_| random_playout(game, &mut rng, &mut buf, max_plies).0)
-        .sum()
+    let mut total = 0;
+    for _ in 0..count {
+        let mut g = game.clone();
+        total += play_out(&mut g, &mut rng, &mut buf, max_plies);
+    }
+    total
 }

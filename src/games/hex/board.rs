@@ -40,16 +40,23 @@ impl Axis {
 /// The six neighbour offsets (dc, dr): (c+-1, r), (c, r+-1), (c+1, r-1), (c-1, r+1).
 pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
+/// What a board size fixes about one cell.
+#[derive(Clone, Copy)]
+pub struct CellGeometry {
+    /// Six neighbour slots; after the last neighbour, `NO_CELL`.
+    pub neighbours: [u16; 6],
+    /// Its bit in a plane (see `Geometry::bit`), kept to spare a division.
+    pub bit: u16,
+    /// Bit 0 top row, 1 bottom row, 2 left column, 3 right column.
+    pub edges: u8,
+}
+
 /// The neighbours and edges of every cell of one board size, and its bit planes.
 pub struct Geometry {
     pub cols: usize,
     pub rows: usize,
-    /// Six neighbour slots per cell; after the last neighbour, `NO_CELL`.
-    pub neighbours: Vec<[u16; 6]>,
-    /// Per cell: bit 0 top row, 1 bottom row, 2 left column, 3 right column.
-    pub edges: Vec<u8>,
-    /// Per cell: its bit in a plane (see `bit`), kept to spare a division.
-    bits: Vec<u16>,
+    /// Per cell: its neighbours, edges and bit (one record, one cache line).
+    pub cells: Vec<CellGeometry>,
     /// Bits apart of two cells one row apart in a plane: `cols + 1`.
     pub stride: usize,
     /// The words of a plane that hold cells of this size.
@@ -67,9 +74,13 @@ impl Geometry {
         let mut g = Geometry {
             cols,
             rows,
-            neighbours: vec![[NO_CELL; 6]; n],
-            edges: vec![0; n],
-            bits: (0..n).map(|i| (i + i / cols) as u16).collect(),
+            cells: (0..n)
+                .map(|i| CellGeometry {
+                    neighbours: [NO_CELL; 6],
+                    bit: (i + i / cols) as u16,
+                    edges: 0,
+                })
+                .collect(),
             stride,
             words: (rows * stride).div_ceil(64),
             valid: [0; WORDS],
@@ -81,18 +92,18 @@ impl Geometry {
             for (dc, dr) in DIRECTIONS {
                 let (c1, r1) = (c as i32 + dc, r as i32 + dr);
                 if c1 >= 0 && r1 >= 0 && (c1 as usize) < cols && (r1 as usize) < rows {
-                    g.neighbours[i][k] = (r1 as usize * cols + c1 as usize) as u16;
+                    g.cells[i].neighbours[k] = (r1 as usize * cols + c1 as usize) as u16;
                     k += 1;
                 }
             }
-            g.edges[i] = u8::from(r == 0)
+            g.cells[i].edges = u8::from(r == 0)
                 | u8::from(r + 1 == rows) << 1
                 | u8::from(c == 0) << 2
                 | u8::from(c + 1 == cols) << 3;
             let bit = g.bit(i);
             g.valid[bit / 64] |= 1 << (bit % 64);
             for (e, plane) in g.edge_planes.iter_mut().enumerate() {
-                if g.edges[i] & (1 << e) != 0 {
+                if g.cells[i].edges & (1 << e) != 0 {
                     plane[bit / 64] |= 1 << (bit % 64);
                 }
             }
@@ -102,7 +113,7 @@ impl Geometry {
 
     /// The bit of cell `i` in a plane.
     pub fn bit(&self, i: usize) -> usize {
-        self.bits[i] as usize
+        self.cells[i].bit as usize
     }
 
     /// The shared geometry of a board size, built once per size for the whole program.
@@ -220,7 +231,8 @@ impl Board {
 
     /// The neighbours of cell `i` on this board.
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        self.geometry.neighbours[i]
+        self.geometry.cells[i]
+            .neighbours
             .iter()
             .take_while(|&&j| j != NO_CELL)
             .map(|&j| j as usize)
@@ -247,15 +259,15 @@ impl Board {
         self.empties[at] = last;
         self.empty_at[last as usize] = at as u16;
         self.n_empty -= 1;
-        let g = self.geometry;
-        let bit = g.bit(i);
+        let cell = &self.geometry.cells[i];
+        let bit = cell.bit as usize;
         self.planes[player][bit / 64] |= 1 << (bit % 64);
         // the stone joins the group of its first same-coloured neighbour (a
         // shallow tree: it hangs right under that root); other groups it touches
         // are linked under the same root
         let mut root = i;
-        let mut reach = g.edges[i];
-        let slots = &g.neighbours[i];
+        let mut reach = cell.edges;
+        let slots = &cell.neighbours;
         // which of the six slots hold the same stone, as bits (no branch per
         // slot: on a random board that test is a coin toss for the predictor)
         let mut same = 0u32;

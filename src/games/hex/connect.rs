@@ -18,11 +18,11 @@ fn flood(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis, seeds: &
         stack.push(s);
     }
     while let Some(i) = stack.pop() {
-        touched |= g.edges[i];
+        touched |= g.cells[i].edges;
         if touched & (low | high) == low | high {
             return true;
         }
-        for &j in g.neighbours[i].iter().take_while(|&&j| j != NO_CELL) {
+        for &j in g.cells[i].neighbours.iter().take_while(|&&j| j != NO_CELL) {
             let j = j as usize;
             if !seen[j] && cells[j] == stone {
                 seen[j] = true;
@@ -44,7 +44,7 @@ pub fn spanning(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis) -
     let g = Geometry::of(cols, rows);
     let low = axis.edge_bits().0;
     let seeds: Vec<usize> = (0..cells.len())
-        .filter(|&i| cells[i] == stone && g.edges[i] & low != 0)
+        .filter(|&i| cells[i] == stone && g.cells[i].edges & low != 0)
         .collect();
     !seeds.is_empty() && flood(cells, cols, rows, stone, axis, &seeds)
 }
@@ -70,7 +70,7 @@ pub fn cells_distance(
     };
     let mut dist = vec![u32::MAX; cells.len()];
     let mut deque = std::collections::VecDeque::with_capacity(cells.len());
-    for i in (0..cells.len()).filter(|&i| g.edges[i] & low != 0) {
+    for i in (0..cells.len()).filter(|&i| g.cells[i].edges & low != 0) {
         if let Some(c) = cost(i) {
             dist[i] = c;
             if c == 0 {
@@ -82,10 +82,10 @@ pub fn cells_distance(
     }
     // 0-1 breadth-first search: a cell leaves the deque with its final distance
     while let Some(i) = deque.pop_front() {
-        if g.edges[i] & high != 0 {
+        if g.cells[i].edges & high != 0 {
             return dist[i];
         }
-        for &j in g.neighbours[i].iter().take_while(|&&j| j != NO_CELL) {
+        for &j in g.cells[i].neighbours.iter().take_while(|&&j| j != NO_CELL) {
             let j = j as usize;
             if let Some(c) = cost(j) {
                 if dist[i] + c < dist[j] {

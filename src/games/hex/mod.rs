@@ -13,7 +13,7 @@ use crate::game::{
     OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
 };
 use crate::search::NativeEngine;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 /// The board sizes a native board holds.
 const SIDES: OptionKind = OptionKind::Int {
@@ -155,11 +155,20 @@ pub struct Hex {
     hash: u64,
 }
 
-/// The Zobrist key of a stone of `player` on cell `i` (from a table: play is a hot path).
+/// The Zobrist keys of the stones, computed at compile time (play is a hot path).
+static STONE_KEYS: [u64; 2 * MAX_CELLS] = {
+    let mut keys = [0; 2 * MAX_CELLS];
+    let mut k = 0;
+    while k < keys.len() {
+        keys[k] = zobrist_key(k as u64);
+        k += 1;
+    }
+    keys
+};
+
+/// The Zobrist key of a stone of `player` on cell `i`.
 fn stone_key(i: usize, player: usize) -> u64 {
-    static KEYS: LazyLock<Vec<u64>> =
-        LazyLock::new(|| (0..2 * MAX_CELLS as u64).map(zobrist_key).collect());
-    KEYS[i * 2 + player]
+    STONE_KEYS[i * 2 + player]
 }
 
 /// The Zobrist key of "blue to move".
@@ -243,6 +252,21 @@ impl Hex {
         (0..self.board.len()).find(|&i| self.board.stone(i) == Some(0))
     }
 
+    /// Plays the swap: Red's only stone becomes Blue's on the mirrored cell.  Out
+    /// of line: the new position is built on the stack, and a frame that size on
+    /// `play`'s hot path cost every move a stack probe.
+    #[cold]
+    #[inline(never)]
+    fn play_swap(&mut self) {
+        if let Some(i) = self.swap_cell() {
+            let (c, r) = self.board.coords(i);
+            let (cols, rows) = (self.board.cols(), self.board.rows());
+            let mut cells = vec![None; cols * rows];
+            cells[c * cols + r] = Some(1);
+            *self = Hex::from_cells(self.rules.clone(), cols, rows, &cells, 0, self.swap);
+        }
+    }
+
     /// Rebuilds a position from stones: `cells[i]` is `None` or `Some(player)`.
     pub(crate) fn from_cells(
         rules: Arc<HexRules>,
@@ -322,13 +346,7 @@ impl Game for Hex {
     fn play(&mut self, mv: HexMove) {
         let p = self.to_move;
         if mv == SWAP {
-            if let Some(i) = self.swap_cell() {
-                let (c, r) = self.board.coords(i);
-                let (cols, rows) = (self.board.cols(), self.board.rows());
-                let mut cells = vec![None; cols * rows];
-                cells[c * cols + r] = Some(1);
-                *self = Hex::from_cells(self.rules.clone(), cols, rows, &cells, 0, self.swap);
-            }
+            self.play_swap();
             return;
         }
         if self.board.place(mv as usize, p, self.axes[p]) {

@@ -1,9 +1,10 @@
-//! Why a Mitsudomoe turn is illegal, in words: the same reasons, in the same order, as
-//! explain_illegal/3 of rules/mitsudomoe.pl.
+//! Reading a turn in a position, and why a Mitsudomoe turn is illegal, in words: the
+//! same reasons, in the same order, as explain_illegal/3 of rules/mitsudomoe.pl.
 
 use super::geometry::T;
-use super::notation::{square_name, RingStep, Written};
-use super::{bit, Mitsudomoe, FULL, GOAL, NAMES};
+use super::notation::{read_move, square_name, RingStep, Written};
+use super::{bit, Mitsudomoe, Turn, FULL, GOAL, NAMES, SUPPLY};
+use crate::game::{EngineError, Game, Outcome};
 
 /// The reason a written turn is not legal in `g` (a game still going on).
 pub(crate) fn why_illegal(g: &Mitsudomoe, w: &Written) -> String {
@@ -156,4 +157,39 @@ pub(crate) fn why_illegal(g: &Mitsudomoe, w: &Written) -> String {
         }
     }
     format!("{} is not legal here", w.text())
+}
+
+/// Reads a move and checks that it is legal here; the error says why not.
+pub fn parse_move(g: &Mitsudomoe, text: &str) -> Result<Turn, EngineError> {
+    let t = text.trim();
+    let w = read_move(t.as_bytes()).ok_or_else(|| {
+        EngineError::Move(format!(
+            "\"{t}\" is not a move like +c3/a1-a3 or d2>c3/a2-c4;b5,e2"
+        ))
+    })?;
+    if let Some(Outcome::Win(x)) = g.outcome() {
+        return Err(EngineError::Illegal(format!(
+            "the game is over: {} has won",
+            NAMES[x]
+        )));
+    }
+    let (ring_from, ring_to) = match w.ring {
+        RingStep::Place(s) => (SUPPLY, s as u8),
+        RingStep::Shift(a, b) => (a as u8, b as u8),
+    };
+    let mv = Turn {
+        ring_from,
+        ring_to,
+        ball_from: w.from as u8,
+        ball_to: w.to as u8,
+        targets: w.targets.iter().fold(0, |m, &s| m | 1 << s),
+    };
+    if w.targets.windows(2).all(|p| p[0] < p[1]) {
+        let mut legal = Vec::new();
+        g.legal_moves(&mut legal);
+        if legal.contains(&mv) {
+            return Ok(mv);
+        }
+    }
+    Err(EngineError::Illegal(why_illegal(g, &w)))
 }

@@ -567,6 +567,6 @@ impl Game for Mitsudomoe {
     }
 
     fn parse_move(&self, text: &str) -> Result<Turn, EngineError> {
-        notation::parse_move(self, text)
+        explain::parse_move(self, text)
     }
 }

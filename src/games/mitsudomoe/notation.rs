@@ -1,8 +1,8 @@
 //! Mitsudomoe position text ("3,bB,bB/4,bB/5/wW,4/wW,wW,3 white supply=5,5") and move
 //! text ("+c3/a1-a3", "d2>c3/a2-c4;b5,e2"), byte for byte as rules/mitsudomoe.pl.
 
-use super::{explain, Mitsudomoe, Turn, NAMES, RINGS, SQUARES, SUPPLY};
-use crate::game::{EngineError, Game, Outcome};
+use super::{Mitsudomoe, Turn, NAMES, RINGS, SQUARES, SUPPLY};
+use crate::game::{Game, Outcome};
 
 /// The name of a square (`a1` .. `e5`).
 pub fn square_name(s: usize) -> String {
@@ -307,7 +307,7 @@ fn read_square(t: &[u8], at: &mut usize) -> Option<usize> {
 }
 
 /// Reads a move text: `+c3/a1-a3` or `d2>c3/a2-c4;b5,e2`.
-fn read_move(t: &[u8]) -> Option<Written> {
+pub(super) fn read_move(t: &[u8]) -> Option<Written> {
     let mut at = 0;
     let ring = if t.first() == Some(&b'+') {
         at += 1;
@@ -339,39 +339,4 @@ fn read_move(t: &[u8]) -> Option<Written> {
         to,
         targets,
     })
-}
-
-/// Reads a move and checks that it is legal here; the error says why not.
-pub fn parse_move(g: &Mitsudomoe, text: &str) -> Result<Turn, EngineError> {
-    let t = text.trim();
-    let w = read_move(t.as_bytes()).ok_or_else(|| {
-        EngineError::Move(format!(
-            "\"{t}\" is not a move like +c3/a1-a3 or d2>c3/a2-c4;b5,e2"
-        ))
-    })?;
-    if let Some(Outcome::Win(x)) = g.outcome() {
-        return Err(EngineError::Illegal(format!(
-            "the game is over: {} has won",
-            NAMES[x]
-        )));
-    }
-    let (ring_from, ring_to) = match w.ring {
-        RingStep::Place(s) => (SUPPLY, s as u8),
-        RingStep::Shift(a, b) => (a as u8, b as u8),
-    };
-    let mv = Turn {
-        ring_from,
-        ring_to,
-        ball_from: w.from as u8,
-        ball_to: w.to as u8,
-        targets: w.targets.iter().fold(0, |m, &s| m | 1 << s),
-    };
-    if w.targets.windows(2).all(|p| p[0] < p[1]) {
-        let mut legal = Vec::new();
-        g.legal_moves(&mut legal);
-        if legal.contains(&mv) {
-            return Ok(mv);
-        }
-    }
-    Err(EngineError::Illegal(explain::why_illegal(g, &w)))
 }

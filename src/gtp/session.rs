@@ -1,0 +1,423 @@
+//! One GTP session: the game on the board, the moves that can be taken back, and the
+//! answer to each command.  Every failure is a GTP error (`? message`); nothing a
+//! controller sends can end the session but `quit`.
+
+use super::protocol::{parse_line, response, Command};
+use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
+use crate::game::{
+    with_side_to_move, Engine, EngineError, GameOptions, Pos, SearchSpec, Tier, PROVEN,
+};
+use crate::prolog::RulesEngine;
+use crate::registry::{EngineSpec, OpenError};
+use crate::render::render_ascii;
+use crate::search::{choose_move, PlayerKind};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// How a GTP engine plays.
+#[derive(Clone, Debug)]
+pub struct GtpConfig {
+    /// The game, its options, tier and rules, as given on the command line.
+    pub spec: EngineSpec,
+    /// Who chooses the moves of `genmove` (not a human).
+    pub player: PlayerKind,
+    /// Seed of the random choices.
+    pub seed: u64,
+    /// Answer `resign` when the search proves the game lost.
+    pub resign: bool,
+}
+
+/// The commands, in the order `list_commands` gives them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "final_score",
+    "hexgui-analyze_commands",
+    "ludolog-position",
+];
+
+/// A GTP engine's state.
+pub struct Session {
+    config: GtpConfig,
+    /// The game being played (the command line's, resized by `boardsize`).
+    spec: EngineSpec,
+    /// Its name: `hex`, `contactix`, `replica`, …
+    game: String,
+    dialect: Dialect,
+    engine: Box<dyn Engine>,
+    /// The two players' names, in turn order.
+    names: [String; 2],
+    /// The position after `clear_board`, then after each move (never empty).
+    history: Vec<Pos>,
+    /// The rule file in the spec tier, opened when `showboard` first needs a view.
+    viewer: Option<RulesEngine>,
+    rng: SmallRng,
+    quit: bool,
+}
+
+/// What `genmove` decided.
+enum Decision {
+    Play(String),
+    Resign,
+}
+
+impl Session {
+    /// Opens the game of `config` on an empty board.
+    pub fn new(config: GtpConfig) -> Result<Session, OpenError> {
+        if config.player == PlayerKind::Human {
+            return Err(OpenError::Other(
+                "a GTP engine chooses its own moves: --player cannot be human".into(),
+            ));
+        }
+        let spec = config.spec.clone();
+        let game = spec.game_name();
+        let mut engine = spec.open()?;
+        let start = engine.initial()?;
+        let names = player_names(engine.as_mut(), start)?;
+        Ok(Session {
+            rng: SmallRng::seed_from_u64(config.seed),
+            dialect: Dialect::of(&game),
+            config,
+            spec,
+            game,
+            engine,
+            names,
+            history: vec![start],
+            viewer: None,
+            quit: false,
+        })
+    }
+
+    /// Whether `quit` was received.
+    pub fn quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The response to one line of input; `None` for a line with no command.
+    pub fn handle(&mut self, line: &str) -> Option<String> {
+        let command = parse_line(line)?;
+        let result = self.answer(&command);
+        Some(response(command.id, &result))
+    }
+
+    fn current(&self) -> Pos {
+        self.history[self.history.len() - 1]
+    }
+
+    fn answer(&mut self, c: &Command) -> Result<String, String> {
+        let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+        match (c.name.as_str(), args.as_slice()) {
+            ("protocol_version", []) => Ok("2".into()),
+            ("name", []) => Ok("ludolog".into()),
+            ("version", []) => Ok(env!("CARGO_PKG_VERSION").into()),
+            ("known_command", [name]) => Ok(COMMANDS.contains(name).to_string()),
+            ("list_commands", []) => Ok(COMMANDS.join("\n")),
+            ("quit", []) => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            ("boardsize", [size]) => self.boardsize(size, size),
+            ("boardsize", [cols, rows]) => self.boardsize(cols, rows),
+            ("clear_board", []) => self.clear_board(),
+            ("play", [colour, vertex]) => self.play(colour, vertex),
+            ("genmove", [colour]) => self.genmove(colour),
+            ("undo", []) => self.undo(),
+            ("showboard", []) => self.showboard(),
+            ("final_score", []) => self.final_score(),
+            ("hexgui-analyze_commands", []) => Ok(String::new()),
+            ("ludolog-position", []) => self.engine.text(self.current()).map_err(|e| e.to_string()),
+            (name, _) if COMMANDS.contains(&name) => Err(format!("syntax error: {}", usage(name))),
+            ("", _) => Err("syntax error: a command id with no command".into()),
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    /// The player a colour names, or a syntax error.
+    fn player(&self, colour: &str) -> Result<usize, String> {
+        player_of(colour, &self.names).ok_or_else(|| {
+            format!(
+                "syntax error: invalid color `{colour}` (black, white, {} or {})",
+                self.names[0], self.names[1]
+            )
+        })
+    }
+
+    fn boardsize(&mut self, cols: &str, rows: &str) -> Result<String, String> {
+        let side = |s: &str| {
+            s.parse::<usize>()
+                .map_err(|_| format!("syntax error: `{s}` is not a board size"))
+        };
+        let (c, r) = (side(cols)?, side(rows)?);
+        let spec = self.sized_spec(c, r)?;
+        let mut engine = spec.open().map_err(|e| format!("unacceptable size: {e}"))?;
+        let start = engine
+            .initial()
+            .map_err(|e| format!("unacceptable size: {e}"))?;
+        let names = player_names(engine.as_mut(), start).map_err(|e| e.to_string())?;
+        self.game = spec.game_name();
+        self.dialect = Dialect::of(&self.game);
+        self.spec = spec;
+        self.engine = engine;
+        self.names = names;
+        self.history = vec![start];
+        self.viewer = None;
+        Ok(String::new())
+    }
+
+    /// The game on a `cols` x `rows` board: Hex when it is square, else Con-Tac-Tix
+    /// (Hex on any rectangle, red joining top and bottom, no swap rule); other games
+    /// keep the one size they have.
+    fn sized_spec(&mut self, cols: usize, rows: usize) -> Result<EngineSpec, String> {
+        let base = &self.config.spec;
+        let with = |spec: &EngineSpec, game: &str, set: &[(&str, String)], drop: &[&str]| {
+            let mut items: Vec<String> = spec
+                .options
+                .pairs()
+                .iter()
+                .filter(|(k, _)| !set.iter().any(|(s, _)| s == k) && !drop.contains(&k.as_str()))
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            items.extend(set.iter().map(|(k, v)| format!("{k}={v}")));
+            GameOptions::parse(&items).map(|options| EngineSpec {
+                game: game.to_string(),
+                options,
+                ..spec.clone()
+            })
+        };
+        let base_game = base.game_name();
+        let spec = match base_game.as_str() {
+            "hex" if cols == rows => with(base, &base.game, &[("size", cols.to_string())], &[]),
+            "hex" if base.descriptor().is_some() && base.rules.is_none() => with(
+                base,
+                "contactix",
+                &[("cols", cols.to_string()), ("rows", rows.to_string())],
+                &["size", "swap"],
+            ),
+            "hex" => return Err("unacceptable size: Hex boards are square".into()),
+            "contactix" => with(
+                base,
+                &base.game,
+                &[("cols", cols.to_string()), ("rows", rows.to_string())],
+                &[],
+            ),
+            _ => {
+                let view = self.view().map_err(|e| e.to_string())?;
+                return if (view.cols, view.rows) == (cols, rows) {
+                    Ok(self.spec.clone())
+                } else {
+                    Err(format!(
+                        "unacceptable size: {} is played on {}x{}",
+                        self.game, view.cols, view.rows
+                    ))
+                };
+            }
+        };
+        spec.map_err(|e| format!("unacceptable size: {e}"))
+    }
+
+    fn clear_board(&mut self) -> Result<String, String> {
+        let start = self.engine.initial().map_err(|e| e.to_string())?;
+        for p in self.history.drain(..) {
+            self.engine.release(p);
+        }
+        self.history.push(start);
+        Ok(String::new())
+    }
+
+    /// The current position with `player` to move, or an illegal-move error.
+    fn turn_of(&mut self, player: usize) -> Result<Pos, String> {
+        let (name, current) = (self.names[player].clone(), self.current());
+        with_side_to_move(self.engine.as_mut(), current, &name)
+            .map_err(|e| format!("illegal move: {e}"))
+    }
+
+    fn play(&mut self, colour: &str, vertex: &str) -> Result<String, String> {
+        let player = self.player(colour)?;
+        if self.dialect == Dialect::Hex && vertex.eq_ignore_ascii_case("swap-sides") {
+            return self.swap_sides(player);
+        }
+        let at = self.turn_of(player)?;
+        let played = self.engine.describe(at).and_then(|info| {
+            let mv = move_in(self.dialect, vertex, &info.legal);
+            self.engine.play(at, &mv)
+        });
+        self.engine.release(at);
+        match played {
+            Ok(next) => {
+                self.history.push(next);
+                Ok(String::new())
+            }
+            Err(EngineError::Move(m)) => Err(format!("syntax error: {m}")),
+            Err(e) => Err(format!("illegal move: {}", plain(e))),
+        }
+    }
+
+    /// `swap-sides`: the players trade colours and the board stays as it is, so the
+    /// position only loses its pie rule (the ` swap` of a Hex position text).
+    fn swap_sides(&mut self, player: usize) -> Result<String, String> {
+        let at = self.turn_of(player)?;
+        let next =
+            self.engine
+                .describe(at)
+                .and_then(|info| match info.position.strip_suffix(" swap") {
+                    Some(text) if info.legal.iter().any(|m| m == "swap") => self.engine.parse(text),
+                    _ => Err(EngineError::Illegal(
+                        "swap-sides: a swap is not legal now".into(),
+                    )),
+                });
+        self.engine.release(at);
+        let next = next.map_err(|e| format!("illegal move: {}", plain(e)))?;
+        self.history.push(next);
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, colour: &str) -> Result<String, String> {
+        let player = self.player(colour)?;
+        let at = self.turn_of(player)?;
+        let decided = self.decide(at);
+        let answer = match decided {
+            Ok(Decision::Play(mv)) => self.engine.play(at, &mv).map(|next| {
+                self.history.push(next);
+                move_out(self.dialect, &mv)
+            }),
+            Ok(Decision::Resign) => Ok("resign".to_string()),
+            Err(e) => Err(e),
+        };
+        self.engine.release(at);
+        answer.map_err(plain)
+    }
+
+    /// The move the player chooses in `at` (whose turn it is).
+    fn decide(&mut self, at: Pos) -> Result<Decision, EngineError> {
+        let info = self.engine.describe(at)?;
+        if let Some(o) = info.outcome {
+            return Err(EngineError::Illegal(format!("the game is over: {o}")));
+        }
+        if info.legal.is_empty() {
+            return Err(EngineError::Illegal(format!(
+                "{} has no legal move",
+                info.to_move
+            )));
+        }
+        let found = match self.config.player {
+            PlayerKind::AlphaBeta(limits) => {
+                Some(self.engine.best(at, SearchSpec::AlphaBeta(limits))?)
+            }
+            PlayerKind::Mcts(playouts) => {
+                let seed = self.rng.gen();
+                Some(self.engine.best(
+                    at,
+                    SearchSpec::Mcts {
+                        playouts,
+                        seed,
+                        threads: 1,
+                    },
+                )?)
+            }
+            _ => None,
+        };
+        let mv = match found {
+            Some(best) if self.config.resign && best.score < -PROVEN => {
+                return Ok(Decision::Resign)
+            }
+            Some(best) => best.mv,
+            None => choose_move(self.config.player, self.engine.as_mut(), at, &mut self.rng)?,
+        };
+        mv.map(Decision::Play)
+            .ok_or_else(|| EngineError::Illegal(format!("{} found no move", info.to_move)))
+    }
+
+    fn undo(&mut self) -> Result<String, String> {
+        if self.history.len() < 2 {
+            return Err("cannot undo".into());
+        }
+        if let Some(p) = self.history.pop() {
+            self.engine.release(p);
+        }
+        Ok(String::new())
+    }
+
+    /// The view of the current position, from the rule file in the spec tier.
+    fn view(&mut self) -> Result<crate::game::View, Box<dyn std::error::Error>> {
+        let text = self.engine.text(self.current())?;
+        if self.viewer.is_none() {
+            self.viewer = Some(self.spec.open_rules(Tier::Spec)?);
+        }
+        match self.viewer.as_mut() {
+            Some(v) => Ok(v.view_text(&text)?),
+            None => Err("no view".into()),
+        }
+    }
+
+    fn showboard(&mut self) -> Result<String, String> {
+        let text = self
+            .engine
+            .text(self.current())
+            .map_err(|e| e.to_string())?;
+        let view = self.view().map_err(|e| e.to_string())?;
+        Ok(format!("\n{text}\n{}", render_ascii(&view, false)))
+    }
+
+    fn final_score(&mut self) -> Result<String, String> {
+        let info = self
+            .engine
+            .describe(self.current())
+            .map_err(|e| e.to_string())?;
+        match info.outcome.as_deref() {
+            None => Err("the game is not over".into()),
+            Some("draw") => Ok("0".into()),
+            Some(o) => {
+                let winner = self
+                    .names
+                    .iter()
+                    .position(|n| o == format!("win({n})"))
+                    .ok_or_else(|| format!("the outcome {o} names no player"))?;
+                Ok(format!("{}+", colour_letter(winner, &self.names)))
+            }
+        }
+    }
+}
+
+/// The two players' names: who moves at the start, and who moves after them.
+fn player_names(engine: &mut dyn Engine, start: Pos) -> Result<[String; 2], EngineError> {
+    let info = engine.describe(start)?;
+    let second = match info.legal.first() {
+        Some(m) => {
+            let next = engine.play(start, m)?;
+            let name = engine.describe(next).map(|i| i.to_move);
+            engine.release(next);
+            name?
+        }
+        None => String::new(),
+    };
+    Ok([info.to_move, second])
+}
+
+/// An engine error's message without its kind (`illegal move: …` says it already).
+fn plain(e: EngineError) -> String {
+    match e {
+        EngineError::Illegal(m) | EngineError::Move(m) => m,
+        other => other.to_string(),
+    }
+}
+
+/// How a command is written, for its syntax errors.
+fn usage(name: &str) -> &'static str {
+    match name {
+        "known_command" => "known_command takes a command name",
+        "boardsize" => "boardsize takes a size (boardsize 11) or two (boardsize 7 9)",
+        "play" => "play takes a color and a move (play black a1)",
+        "genmove" => "genmove takes a color (genmove white)",
+        _ => "this command takes no arguments",
+    }
+}

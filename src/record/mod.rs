@@ -1,0 +1,293 @@
+//! Game records: one text format for every game (PGN-like tags, then the moves in the
+//! game's own notation) and SGF where the game has a convention for it (Hex, GM[11]).
+//!
+//! The interface is small: `load` reads a file of either format into a `Record` (with
+//! notes on what a lenient read passed over), `Record::render` writes one, and
+//! `Record::merge_options` and `Record::position` put a record to work on an engine.
+
+mod hex_sgf;
+mod sgf;
+mod text;
+
+pub use hex_sgf::{player_tag, speaks_sgf};
+
+use crate::game::{with_side_to_move, Engine, EngineError, GameOptions, Pos};
+use std::path::Path;
+
+/// A game: its rules, where it started, the moves played and what came of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The game's name (`hex`, or the path of a rule file).
+    pub game: String,
+    /// The options the game was played with (those given; the rest are defaults).
+    pub options: GameOptions,
+    /// The start position's text; `None`: the game's start.
+    pub start: Option<String>,
+    /// Stones placed on the start before the first move, (player, move) — SGF's
+    /// `AB`/`AW`; each is played by that player, out of turn if need be.
+    pub setup: Vec<(String, String)>,
+    /// Who moves after the setup (SGF's `PL`); `None`: the side to move of the start.
+    pub setup_to_move: Option<String>,
+    /// The moves, in the game's notation.
+    pub moves: Vec<String>,
+    /// `win(P)` or `draw`; `None` while the game goes on.
+    pub result: Option<String>,
+    /// How the game ended when no position says it: `blue resigned`.
+    pub termination: Option<String>,
+    /// `YYYY.MM.DD`.
+    pub date: Option<String>,
+    /// Every other tag, in order: the players (`Red` → `alphabeta:3`), events, sites.
+    pub tags: Vec<(String, String)>,
+}
+
+/// The two formats a record is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Sgf,
+}
+
+impl Format {
+    /// SGF for a `.sgf` file, else text.
+    pub fn of_path(path: &Path) -> Format {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("sgf") => Format::Sgf,
+            _ => Format::Text,
+        }
+    }
+}
+
+/// A record that cannot be read, used or written.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("{path}: cannot read the record: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {source}")]
+    In {
+        path: String,
+        source: Box<RecordError>,
+    },
+    #[error("line {line}: {what}")]
+    Syntax { line: usize, what: String },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("the record names no game: it needs a [Game \"…\"] tag")]
+    NoGame,
+    #[error(transparent)]
+    Sgf(#[from] sgf::NoGameTree),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+/// A record as read: its format, and what a lenient read passed over.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub record: Record,
+    pub format: Format,
+    /// `line 3: ignored …`: what was read leniently or left out (SGF).
+    pub notes: Vec<String>,
+}
+
+/// Reads a record file of `game` (its name: `hex`), SGF or text, told apart by their
+/// content; `options` are the user's (an SGF record of Con-Tac-Tix takes its colour
+/// names from them).
+pub fn load(path: &Path, game: &str, options: &GameOptions) -> Result<Loaded, RecordError> {
+    let text = std::fs::read_to_string(path).map_err(|source| RecordError::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
+    parse(&text, game, options).map_err(|e| RecordError::In {
+        path: path.display().to_string(),
+        source: Box::new(e),
+    })
+}
+
+/// Reads a record text (see `load`).
+pub fn parse(text: &str, game: &str, options: &GameOptions) -> Result<Loaded, RecordError> {
+    if text.trim_start().starts_with('(') {
+        if !speaks_sgf(game) {
+            return Err(RecordError::Invalid(format!(
+                "an SGF record is a Hex game (GM[11]): {game} cannot read it"
+            )));
+        }
+        let (record, notes) = hex_sgf::read(text, game, options)?;
+        Ok(Loaded {
+            record,
+            format: Format::Sgf,
+            notes,
+        })
+    } else {
+        Ok(Loaded {
+            record: text::parse(text)?,
+            format: Format::Text,
+            notes: Vec::new(),
+        })
+    }
+}
+
+/// Today's date as records write it: `2025.06.01`.
+pub fn today() -> String {
+    chrono::Local::now().format("%Y.%m.%d").to_string()
+}
+
+impl Record {
+    /// The text of the record in a format.
+    pub fn render(&self, format: Format) -> Result<String, RecordError> {
+        if !self.setup.is_empty() {
+            return Err(RecordError::Invalid(
+                "a record with setup stones is written from its start position".into(),
+            ));
+        }
+        match format {
+            Format::Text => Ok(text::render(self)),
+            Format::Sgf if speaks_sgf(&self.game) => hex_sgf::write(self),
+            Format::Sgf => Err(RecordError::Invalid(format!(
+                "SGF records are for Hex and Con-Tac-Tix, not {}: save it as a text record",
+                self.game
+            ))),
+        }
+    }
+
+    /// Who played `player` (its tag: `Red` for red).
+    pub fn player(&self, player: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(player))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Records who played `player`.
+    pub fn set_player(&mut self, player: &str, who: &str) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(player))
+        {
+            Some((_, v)) => *v = who.to_string(),
+            None => self.tags.push((player_tag(player), who.to_string())),
+        }
+    }
+
+    /// Fails unless the record is a game of `game`.
+    pub fn check_game(&self, game: &str) -> Result<(), RecordError> {
+        if self.game == game {
+            Ok(())
+        } else {
+            Err(RecordError::Invalid(format!(
+                "the record is a game of {}, not of {game}",
+                self.game
+            )))
+        }
+    }
+
+    /// The user's options with the record's added; an option both give must agree.
+    pub fn merge_options(&self, given: &GameOptions) -> Result<GameOptions, RecordError> {
+        let mut items: Vec<String> = given
+            .pairs()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        for (k, v) in self.options.pairs() {
+            match given.get(k) {
+                Some(g) if g != v => {
+                    return Err(RecordError::Invalid(format!(
+                        "option {k}: the record says {v}, the command says {g}"
+                    )))
+                }
+                Some(_) => {}
+                None => items.push(format!("{k}={v}")),
+            }
+        }
+        GameOptions::parse(&items).map_err(|e| RecordError::Invalid(e.to_string()))
+    }
+
+    /// The start: the record's start position (or the game's), with the setup stones.
+    pub fn start_position(&self, engine: &mut dyn Engine) -> Result<Pos, RecordError> {
+        let mut at = match &self.start {
+            Some(text) => engine.parse(text)?,
+            None => engine.initial()?,
+        };
+        if self.setup.is_empty() && self.setup_to_move.is_none() {
+            return Ok(at);
+        }
+        let first = engine.describe(at)?.to_move;
+        for (player, mv) in &self.setup {
+            let step = with_side_to_move(engine, at, player).and_then(|p| {
+                let next = engine.play(p, mv);
+                engine.release(p);
+                next
+            });
+            engine.release(at);
+            at = step
+                .map_err(|e| RecordError::Invalid(format!("setup stone {mv} of {player}: {e}")))?;
+        }
+        let side = self.setup_to_move.clone().unwrap_or(first);
+        let next = with_side_to_move(engine, at, &side);
+        engine.release(at);
+        Ok(next?)
+    }
+
+    /// The position after the first `ply` moves (all of them without `ply`).
+    pub fn position(
+        &self,
+        engine: &mut dyn Engine,
+        ply: Option<usize>,
+    ) -> Result<Pos, RecordError> {
+        let n = ply.unwrap_or(self.moves.len());
+        if n > self.moves.len() {
+            return Err(RecordError::Invalid(format!(
+                "the record has {} move{}: there is no ply {n}",
+                self.moves.len(),
+                if self.moves.len() == 1 { "" } else { "s" }
+            )));
+        }
+        let start = self.start_position(engine)?;
+        let at = engine.play_all(start, &self.moves[..n]);
+        engine.release(start);
+        Ok(at?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_merge_and_must_agree() {
+        let r = Record {
+            options: GameOptions::parse(&["size=5", "swap=true"]).unwrap(),
+            ..Record::default()
+        };
+        let merged = r
+            .merge_options(&GameOptions::parse(&["swap=true"]).unwrap())
+            .unwrap();
+        assert_eq!(merged.to_string(), "swap=true size=5");
+        let e = r
+            .merge_options(&GameOptions::parse(&["size=7"]).unwrap())
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "option size: the record says 5, the command says 7"
+        );
+    }
+
+    #[test]
+    fn formats_come_from_the_content_and_the_name() {
+        assert_eq!(Format::of_path(Path::new("a/game.SGF")), Format::Sgf);
+        assert_eq!(Format::of_path(Path::new("game.txt")), Format::Text);
+        let e = parse("(;GM[11]SZ[3])", "replica", &GameOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("replica cannot read it"), "{e}");
+        let r = Record {
+            game: "replica".into(),
+            ..Record::default()
+        };
+        assert!(r
+            .render(Format::Sgf)
+            .unwrap_err()
+            .to_string()
+            .contains("not replica"));
+    }
+}

@@ -1,0 +1,261 @@
+//! The text record of every game, PGN-like: tag pairs (`[Game "hex"]`), a blank line,
+//! then the moves in the game's own notation, numbered, ending with the result:
+//!
+//! ```text
+//! [Game "hex"]
+//! [Options "size=3"]
+//! [Date "2025.06.01"]
+//! [Red "alphabeta:9"]
+//! [Blue "human"]
+//! [Result "win(red)"]
+//! [Start "3x3 3/3/3 red"]
+//!
+//! 1. b2 a3 2. b3 win(red)
+//! ```
+//!
+//! The reader also takes the older `key: value` records (`game:`, `options:`,
+//! `start:`, `moves:`, `result:`) that `ludolog play --save` wrote before.
+
+use super::{Record, RecordError};
+use crate::game::GameOptions;
+
+/// The text of a record.
+pub fn render(record: &Record) -> String {
+    let mut out = String::new();
+    let mut tag = |key: &str, value: &str| {
+        out.push_str(&format!("[{key} \"{}\"]\n", escape(value)));
+    };
+    tag("Game", &record.game);
+    tag("Options", &record.options.to_string());
+    if let Some(d) = &record.date {
+        tag("Date", d);
+    }
+    for (k, v) in &record.tags {
+        tag(k, v);
+    }
+    tag("Result", record.result.as_deref().unwrap_or("*"));
+    if let Some(t) = &record.termination {
+        tag("Termination", t);
+    }
+    if let Some(s) = &record.start {
+        tag("Start", s);
+    }
+    out.push('\n');
+    let mut line = String::new();
+    for (i, m) in record.moves.iter().enumerate() {
+        let word = if i % 2 == 0 {
+            format!("{}. {m}", i / 2 + 1)
+        } else {
+            m.clone()
+        };
+        if !line.is_empty() && line.len() + word.len() >= 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    line.push_str(record.result.as_deref().unwrap_or("*"));
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Reads a text record (this format or the older one).
+pub fn parse(text: &str) -> Result<Record, RecordError> {
+    let mut record = Record::default();
+    let mut game = None;
+    let mut movetext = String::new();
+    let mut legacy_moves = None;
+    let bad = |line: usize, what: String| RecordError::Syntax { line, what };
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(inner) = line.strip_prefix('[') {
+            let (key, value) = tag_pair(inner).map_err(|w| bad(n, w))?;
+            match key.as_str() {
+                "Game" => game = Some(value),
+                "Options" => {
+                    let words: Vec<&str> = value.split_whitespace().collect();
+                    record.options = GameOptions::parse(&words)
+                        .map_err(|e| bad(n, format!("[Options]: {e}")))?;
+                }
+                "Start" => record.start = Some(value),
+                "Result" => record.result = (value != "*").then_some(value),
+                "Termination" => record.termination = Some(value),
+                "Date" => record.date = Some(value),
+                _ => record.tags.push((key, value)),
+            }
+            continue;
+        }
+        match line.split_once(':') {
+            Some((key @ ("game" | "options" | "start" | "moves" | "result"), value))
+                if movetext.is_empty() =>
+            {
+                let value = value.trim().to_string();
+                match key {
+                    "game" => game = Some(value),
+                    "options" => {
+                        let words: Vec<&str> = value.split_whitespace().collect();
+                        record.options = GameOptions::parse(&words)
+                            .map_err(|e| bad(n, format!("options: {e}")))?;
+                    }
+                    "start" => record.start = Some(value),
+                    "moves" => legacy_moves = Some(value),
+                    _ => record.result = Some(value),
+                }
+            }
+            _ => {
+                movetext.push_str(line);
+                movetext.push('\n');
+            }
+        }
+    }
+    record.game = game.ok_or(RecordError::NoGame)?;
+    if record.start.is_none() && legacy_moves.is_some() {
+        return Err(RecordError::Invalid(
+            "the record has `moves:` but no `start:` line".into(),
+        ));
+    }
+    let words = legacy_moves.unwrap_or_default() + " " + &movetext;
+    record.moves = moves(&words, record.result.as_deref())?;
+    Ok(record)
+}
+
+/// `Key "value"]` (after the `[`): the tag's key and unescaped value.
+fn tag_pair(inner: &str) -> Result<(String, String), String> {
+    let body = inner
+        .strip_suffix(']')
+        .ok_or_else(|| format!("a tag `[{inner}` that does not end with `]`"))?;
+    let (key, rest) = body
+        .split_once(' ')
+        .ok_or_else(|| format!("a tag `[{body}]` with no value"))?;
+    let quoted = rest
+        .trim()
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(|| format!("the value of tag {key} is not in double quotes"))?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            value.extend(chars.next());
+        } else {
+            value.push(c);
+        }
+    }
+    Ok((key.to_string(), value))
+}
+
+/// The moves of a movetext: move numbers (`12.`, `12...`) and `{comments}` are left
+/// out; the result (`*`, `draw`, `win(…)`) ends it and must agree with the tag.
+fn moves(text: &str, result: Option<&str>) -> Result<Vec<String>, RecordError> {
+    let mut out = Vec::new();
+    let mut in_comment = false;
+    for word in text.split_whitespace() {
+        if in_comment || word.starts_with('{') {
+            in_comment = !word.ends_with('}');
+            continue;
+        }
+        let number = word.trim_end_matches('.');
+        if number.len() < word.len() && number.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if word == "*" || word == "draw" || (word.starts_with("win(") && word.ends_with(')')) {
+            let said = (word != "*").then_some(word);
+            if said.is_some() && said != result {
+                return Err(RecordError::Invalid(format!(
+                    "the moves end with {word} but the result tag says {}",
+                    result.unwrap_or("*")
+                )));
+            }
+            continue;
+        }
+        out.push(word.to_string());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Record {
+        Record {
+            game: "hex".into(),
+            options: GameOptions::parse(&["size=3"]).unwrap(),
+            start: Some("3x3 3/3/3 red".into()),
+            moves: vec!["b2".into(), "a3".into(), "b3".into()],
+            result: Some("win(red)".into()),
+            date: Some("2025.06.01".into()),
+            tags: vec![
+                ("Red".into(), "alphabeta:9".into()),
+                ("Blue".into(), "a \"quoted\" name".into()),
+            ],
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn renders_tags_and_numbered_moves() {
+        let text = render(&sample());
+        assert_eq!(
+            text,
+            "[Game \"hex\"]\n[Options \"size=3\"]\n[Date \"2025.06.01\"]\n\
+             [Red \"alphabeta:9\"]\n[Blue \"a \\\"quoted\\\" name\"]\n[Result \"win(red)\"]\n\
+             [Start \"3x3 3/3/3 red\"]\n\n1. b2 a3 2. b3 win(red)\n"
+        );
+        assert_eq!(parse(&text).unwrap(), sample());
+    }
+
+    #[test]
+    fn long_games_wrap_and_come_back_whole() {
+        let mut r = sample();
+        r.moves = (0..60).map(|i| format!("m{i}")).collect();
+        let text = render(&r);
+        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        assert_eq!(parse(&text).unwrap(), r);
+    }
+
+    #[test]
+    fn reads_the_older_records() {
+        let text = "# ludolog game record\ngame: hex\noptions: size=3\nstart: 3x3 3/3/3 red\n\
+                    moves: b2 a3\nresult: win(red)\n";
+        let r = parse(text).unwrap();
+        assert_eq!(r.game, "hex");
+        assert_eq!(r.moves, vec!["b2", "a3"]);
+        assert_eq!(r.start.as_deref(), Some("3x3 3/3/3 red"));
+        assert_eq!(r.result.as_deref(), Some("win(red)"));
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let e = parse("[Game \"hex\"\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: a tag `[Game \"hex\"` that does not end with `]`"
+        );
+        let e = parse("[Options \"size\"]\n").unwrap_err();
+        assert!(e.to_string().contains("line 1: [Options]"), "{e}");
+        let e = parse("1. a1\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the record names no game: it needs a [Game \"…\"] tag"
+        );
+        let e = parse("[Game \"hex\"]\n[Result \"win(red)\"]\n\n1. a1 win(blue)\n").unwrap_err();
+        assert!(e.to_string().contains("win(blue)"), "{e}");
+    }
+}

@@ -1,0 +1,59 @@
+//! What a person sees of every game: the ASCII board and the SVG drawing of a position
+//! with stacks (Mitsudomoe), holes, gold cells and four kinds of piece (Tactigon),
+//! kings (Replica) and edges (Hex), as insta snapshots; every SVG is well-formed XML.
+
+mod common;
+
+/// (name, game, position: moves from the start)
+const POSITIONS: &[(&str, &str, &str)] = &[
+    ("hex", "hex", "-O size=4 --after c2 b3 a4"),
+    ("replica", "replica", "--after b1* h8-f6 a1-c3 g8-g4"),
+    (
+        "mitsudomoe",
+        "mitsudomoe",
+        "--after +b2/a1-b2 +d4/e5-d4 +c3/b2-c3 e5>b2/d4-b2;a1",
+    ),
+    ("tactigon", "tactigon", "--after 36-61 40x15 47-49"),
+];
+
+fn run_render(game: &str, args: &str, kind: &[&str]) -> String {
+    let mut all: Vec<&str> = vec!["render", game];
+    let mut words = args.split(' ');
+    while let Some(w) = words.next() {
+        if w == "--after" {
+            all.push(w);
+            let rest: Vec<&str> = words.by_ref().collect();
+            let joined = rest.join(" ");
+            let (code, out, err) = {
+                let mut a = all.clone();
+                a.push(&joined);
+                a.extend_from_slice(kind);
+                common::run(&a, None)
+            };
+            assert_eq!(code, 0, "{game}: {err}");
+            return out;
+        }
+        all.push(w);
+    }
+    all.extend_from_slice(kind);
+    let (code, out, err) = common::run(&all, None);
+    assert_eq!(code, 0, "{game}: {err}");
+    out
+}
+
+#[test]
+fn every_game_draws_as_text() {
+    for (name, game, args) in POSITIONS {
+        let out = run_render(game, args, &["--ascii"]);
+        insta::assert_snapshot!(format!("ascii_{name}"), out);
+    }
+}
+
+#[test]
+fn every_game_draws_as_svg() {
+    for (name, game, args) in POSITIONS {
+        let out = run_render(game, args, &["--svg", "-"]);
+        roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        insta::assert_snapshot!(format!("svg_{name}"), out);
+    }
+}

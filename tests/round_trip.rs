@@ -1,0 +1,106 @@
+//! The lossless contract, for every game in every tier it runs in: on every position
+//! of 100 seeded random games, the position read back from its own text has the
+//! same text, side to move, outcome and legal moves.  (The checker asserts the same
+//! at every ply of every `check`; this test covers every game and tier at once.)
+//!
+//! Games are played by the native engine; each tier then holds each position by
+//! reading its text once and is asked about it.  The rule tiers of the games whose
+//! positions list hundreds of moves (Mitsudomoe, Tactigon) take the first plies of
+//! each game only, to keep CI fast; `--ignored` runs them to the end.
+
+mod common;
+
+use ludolog::game::{Engine, Tier};
+use ludolog::games;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The position texts of `games` seeded random games, each cut off after `plies`.
+fn positions(game: &str, options: &str, games: usize, plies: usize) -> Vec<String> {
+    let mut e = common::engine(game, options, Tier::Native);
+    let mut rng = SmallRng::seed_from_u64(17);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut at = e.initial().unwrap();
+        for _ in 0..=plies {
+            let info = e.describe(at).unwrap();
+            out.push(info.position.clone());
+            if info.legal.is_empty() {
+                break;
+            }
+            let m = &info.legal[rng.gen_range(0..info.legal.len())];
+            let next = e.play(at, m).unwrap();
+            e.release(at);
+            at = next;
+        }
+        e.release(at);
+    }
+    out
+}
+
+fn round_trip(game: &str, options: &str, tier: Tier, texts: &[String]) {
+    let mut e = common::engine(game, options, tier);
+    for text in texts {
+        let at = e
+            .parse(text)
+            .unwrap_or_else(|err| panic!("{game} ({tier}): {text}: {err}"));
+        let held = e.describe(at).unwrap();
+        assert_eq!(
+            &held.position, text,
+            "{game} ({tier}): the text is not canonical"
+        );
+        let back = e.reread(at).unwrap();
+        assert_eq!(
+            held, back,
+            "{game} ({tier}): {text} loses part of its state"
+        );
+        e.release(at);
+    }
+    assert_eq!(e.held(), 0, "{game} ({tier})");
+}
+
+/// (game, options, plies per game in the rule tiers)
+const GAMES: &[(&str, &str, usize)] = &[
+    ("hex", "size=5 swap=true", 1000),
+    (
+        "contactix",
+        "cols=4 rows=6 vertical=SandyBrown horizontal=lime",
+        1000,
+    ),
+    ("replica", "sight=all", 1000),
+    ("mitsudomoe", "", 4),
+    ("tactigon", "", 6),
+    ("tactigon_advanced", "", 4),
+];
+
+fn every_game(full: bool) {
+    assert_eq!(
+        GAMES.len(),
+        games::ALL.len(),
+        "a game is missing from this test"
+    );
+    for &(game, options, plies) in GAMES {
+        let d = games::find(game).unwrap();
+        let native = positions(game, options, 100, 1000);
+        round_trip(game, options, Tier::Native, &native);
+        let short = if full {
+            native.clone()
+        } else {
+            positions(game, options, 100, plies)
+        };
+        for tier in d.tiers().into_iter().filter(|&t| t != Tier::Native) {
+            round_trip(game, options, tier, &short);
+        }
+    }
+}
+
+#[test]
+fn every_position_survives_its_own_text_in_every_tier() {
+    every_game(false);
+}
+
+#[test]
+#[ignore = "slow: the rule tiers on whole games of every game (minutes)"]
+fn every_position_of_whole_games_survives_its_own_text_in_every_tier() {
+    every_game(true);
+}
