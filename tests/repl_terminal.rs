@@ -129,6 +129,43 @@ fn ctrl_c_stops_the_query_for_real_and_keeps_the_session() {
 }
 
 #[test]
+fn an_engine_process_that_dies_is_replaced_with_the_session() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(home.path(), &["hex", "-O", "size=3"]);
+    let pid = s.get_process().pid().as_raw() as u32;
+    s.send_line(":play b2").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("double(X, Y) :- Y is 2*X.").unwrap();
+    s.expect("% double/2: 1 clause").unwrap();
+    s.expect("?- ").unwrap();
+
+    // the engine dies at the prompt (killed, as an out-of-memory killer would)
+    let engines = children(pid);
+    assert_eq!(engines.len(), 1, "one engine process: {engines:?}");
+    let killed = Command::new("kill")
+        .args(["-9", &engines[0].to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    pause(200);
+
+    // the next input is answered by a new one, with the position and definitions
+    s.send_line("double(21, Y).").unwrap();
+    s.expect("Y = 42.").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line(":position").unwrap();
+    s.expect("3x3 3/1r1/3 blue").unwrap();
+    s.expect("?- ").unwrap();
+    let now = children(pid);
+    assert!(
+        now.len() == 1 && now[0] != engines[0],
+        "a new engine process: {now:?}"
+    );
+    s.send("\x04").unwrap();
+    s.expect(Eof).unwrap();
+}
+
+#[test]
 fn answers_are_computed_when_asked_for() {
     let home = tempfile::tempdir().unwrap();
     let mut s = start(home.path(), &["hex", "-O", "size=3"]);

@@ -143,6 +143,11 @@ impl RulesEngine {
         &self.module
     }
 
+    /// Whether the machine is unusable (a panic inside scryer broke it).
+    pub fn is_broken(&self) -> bool {
+        self.machine.is_broken()
+    }
+
     /// The path of the game's rule file, as messages show it.
     pub fn path(&self) -> &str {
         &self.path

@@ -202,6 +202,11 @@ impl PrologMachine {
         })
     }
 
+    /// Whether a panic inside scryer has left this machine unusable.
+    pub fn is_broken(&self) -> bool {
+        self.poisoned
+    }
+
     /// About how many bytes of memory the queries run so far hold for good.
     pub fn arena_bytes(&self) -> usize {
         self.arena_bytes

@@ -85,6 +85,13 @@ impl Worker {
     }
 }
 
+/// Shows what a restart could not carry over (a note from `restart`, if any).
+fn show_note(pager: &mut dyn Pager, note: &str) {
+    if !note.is_empty() {
+        pager.output(&format!("{}\n", note.trim_start()));
+    }
+}
+
 /// The session as the frontend holds it: the engine process and the last snapshot.
 pub struct Remote {
     worker: Worker,
@@ -119,7 +126,13 @@ impl Remote {
     /// process and restarts it from the last snapshot.
     pub fn ask(&mut self, request: ToWorker, pager: &mut dyn Pager) -> Result<Reply> {
         self.interrupted.store(false, Ordering::SeqCst);
-        self.worker.send(&request)?;
+        if self.worker.send(&request).is_err() {
+            // the process ended between two inputs (it was killed): it never read
+            // this one, so a fresh one from the last snapshot answers it
+            let note = self.restart()?;
+            show_note(pager, &note);
+            self.worker.send(&request)?;
+        }
         loop {
             match self.worker.rx.recv_timeout(POLL) {
                 Ok(Some(FromWorker::Output(text))) => pager.output(&text),
@@ -129,8 +142,17 @@ impl Remote {
                         self.worker.send(&ToWorker::Step(step_char(step)))?;
                     }
                 }
-                Ok(Some(FromWorker::Done { reply, snapshot })) => {
+                Ok(Some(FromWorker::Done {
+                    reply,
+                    snapshot,
+                    broken,
+                })) => {
                     self.snapshot = snapshot;
+                    if broken {
+                        // its Prolog machine is unusable: the next input goes to a fresh one
+                        let note = self.restart()?;
+                        show_note(pager, &note);
+                    }
                     return Ok(reply);
                 }
                 Ok(Some(_)) => continue,

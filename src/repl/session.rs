@@ -234,6 +234,12 @@ impl Session {
         s
     }
 
+    /// Whether the session's Prolog machine is unusable (a panic inside scryer
+    /// broke it); the engine process then ends and the frontend starts another.
+    pub fn is_broken(&self) -> bool {
+        self.rules.is_broken()
+    }
+
     /// Sends what queries print to `sink` as they print it, instead of with their answers.
     pub fn set_output_sink(&mut self, sink: OutputSink) {
         self.sink = Some(sink);

@@ -32,8 +32,13 @@ pub enum FromWorker {
     Output(String),
     /// An answer; unless it is the last, the engine waits for a `Step`.
     Answer { text: String, last: bool },
-    /// The input is done: its reply, and the session as it is now.
-    Done { reply: Reply, snapshot: Snapshot },
+    /// The input is done: its reply, the session as it is now, and whether the
+    /// engine broke (a panic inside scryer): it then ends, and another takes over.
+    Done {
+        reply: Reply,
+        snapshot: Snapshot,
+        broken: bool,
+    },
     /// Completion candidates: where the word starts, and what may replace it.
     Completions(usize, Vec<String>),
 }

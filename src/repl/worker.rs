@@ -103,10 +103,18 @@ fn run() {
             // a step with no answer waiting for it
             ToWorker::Step(_) | ToWorker::Start(_) => continue,
         };
-        let quit = matches!(reply, Reply::Quit(_));
+        let broken = session.is_broken();
+        let reply = match reply {
+            Reply::Error(e) if broken => Reply::Error(format!(
+                "{e}\n% the next input runs in a fresh engine, with the session as it was"
+            )),
+            other => other,
+        };
+        let quit = broken || matches!(reply, Reply::Quit(_));
         tell(&FromWorker::Done {
             reply,
             snapshot: session.snapshot(),
+            broken,
         });
         if quit {
             break;
