@@ -51,7 +51,6 @@ impl Session {
                 Err(e) => Reply::Error(format!("error: {e}")),
             },
             Command::Play(moves) => self.play(&moves),
-            Command::Why(mv) => self.why(&mv),
             Command::Undo(n) => {
                 let n = n.min(self.moves.len());
                 for _ in 0..n {
@@ -148,38 +147,6 @@ impl Session {
             }
         }
         Reply::Text(self.board())
-    }
-
-    /// Why a move is illegal here, or what it does: whose turn it is after it, or
-    /// how the game ends; the session's position does not change.
-    fn why(&mut self, mv: &str) -> Reply {
-        let at = self.current();
-        let next = match self.engine().play(at, mv) {
-            Ok(next) => next,
-            Err(e) => {
-                return Reply::Text(format!(
-                    "{mv} is not playable here: {e}\n{}",
-                    self.legal_list()
-                ))
-            }
-        };
-        let info = self.engine().describe(next);
-        self.engine().release(next);
-        match info {
-            Ok(info) => Reply::Text(match info.outcome {
-                Some(outcome) => format!(
-                    "{mv} is legal and ends the game: {outcome} ({})",
-                    info.position
-                ),
-                None => format!(
-                    "{mv} is legal: then {} is to move with {} legal moves ({})",
-                    info.to_move,
-                    info.legal.len(),
-                    info.position
-                ),
-            }),
-            Err(e) => Reply::Error(format!("error: {e}")),
-        }
     }
 
     fn best(&mut self, depth: u32) -> Reply {

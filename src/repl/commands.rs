@@ -4,7 +4,6 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Play(Vec<String>),
-    Why(String),
     Undo(usize),
     Moves,
     Board,
@@ -24,11 +23,6 @@ pub enum Command {
 /// (name, arguments, what it does) for every command, as `:help` lists them.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("play", "MOVE...", "play moves from the current position"),
-    (
-        "why",
-        "MOVE",
-        "why a move is illegal, or what it does (without playing it)",
-    ),
     ("undo", "[N]", "take back the last N moves (default 1)"),
     ("moves", "", "list the legal moves"),
     ("board", "", "draw the board"),
@@ -82,11 +76,6 @@ pub fn parse(line: &str) -> Result<Command, String> {
     match name {
         "play" | "p" if !rest.is_empty() => Ok(Command::Play(rest)),
         "play" | "p" => Err(":play needs at least one move, e.g. :play d5".into()),
-        "why" => match rest.as_slice() {
-            [m] => Ok(Command::Why(m.clone())),
-            [] => Err(":why needs a move, e.g. :why d5".into()),
-            _ => Err(":why takes one move".into()),
-        },
         "undo" | "u" => match rest.first() {
             None => Ok(Command::Undo(1)),
             Some(n) => n
