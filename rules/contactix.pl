@@ -7,6 +7,9 @@
 % move comes from the position, there is no swap rule, and positions are also
 % read from (and written as) the UGent assignment's position file.
 %
+% It builds on hex.pl through that file's extension surface (natural//1,
+% rows_out//2, rows_in//4 and the protocol) and on hexgrid.pl.
+%
 % State: contactix(X*Y, Hex) where Hex is a state of hex.pl in which red plays
 % for X and blue for Y.  Moves are Hex's placements, written with capitals (A3).
 %
@@ -34,10 +37,7 @@ requires(hex).
 % horizontal (declared with their ranges and defaults in src/games/hex/, passed
 % validated by the host); the two colours must differ.
 initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-
-    protocol:option(cols(C), Options),
-    protocol:option(rows(R), Options),
-    protocol:option(vertical(X), Options),
-    protocol:option(horizontal(Y), Options),
+    protocol:options([cols(C), rows(R), vertical(X), horizontal(Y)], Options),
     (  X == Y -> domain_error(two_different_colours, X*Y) ; true ),
     hexgrid:empty_board(C, R, Board).
 

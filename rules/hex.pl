@@ -15,11 +15,22 @@
 % the rows from the top, separated by "/", each cell as r or b and each run of
 % empty cells as its length; " swap" is there when the pie rule is on.
 % Example, 3x3 after a1: "3x3 r2/3/3 blue".
+%
+% Extension surface (for games built on Hex, such as contactix.pl and
+% variants/misere_hex.pl): besides the protocol, this file exports
+%   other(?Player, ?Opponent)                 the two players
+%   player(?Player, ?Stone, ?Axis)            each player's stone letter and edges
+%   natural(?N)//                             a positive integer, both ways
+%   rows_out(+N, +Cells)//                    cells as rows of N, "/" between them
+%   rows_in(+Rows, +Cols, +Stones, -Cells)//  rows read back, Stones the stone letters
+%   atom_text(+Atom)//                        the characters of an atom
+% A game built on Hex calls these (and hexgrid.pl) and nothing else of this file.
 
 :- module(hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, legal_moves/2,
-    legal_count/2, nth_legal/3
+    legal_count/2, nth_legal/3,
+    other/2, player/3, natural//1, rows_out//2, rows_in//4, atom_text//1
 ]).
 
 :- use_module(library(lists)).
@@ -34,8 +45,7 @@ requires(hexgrid).
 % when option swap(true); the descriptor (src/games/hex/) declares both, with
 % their ranges and defaults, and the host passes them validated.
 initial(Options, hex(N-N, Swap, red, Board, ongoing)) :-
-    protocol:option(size(N), Options),
-    protocol:option(swap(Swap), Options),
+    protocol:options([size(N), swap(Swap)], Options),
     hexgrid:empty_board(N, N, Board).
 
 %% to_move(+State, -Player)  whose turn it is.

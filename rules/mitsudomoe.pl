@@ -33,10 +33,23 @@
 % (P loses), else the opponent has no complete legal turn (P wins).  A position text is
 % judged the same way for the player who is not to move, except the start position,
 % after which nobody has moved yet (both homes hold balls there).
+%
+% Extension surface (for variants such as variants/mitsudomoe_source.pl): two rules
+% of the rulebook are data, Rules = rules(LimWhite, LimBlack), each side's
+% lim(Frozen, Shielded): the squares on which its own balls never move (its goal
+% squares) and those on which an opponent ball cannot be vaulted over (the
+% opponent's goal squares).  A variant makes its own and calls:
+%   rules(-Rules)                              the rulebook's
+%   legal_with(+Rules, +State, -Move)          the legal turns under Rules
+%   play_with(+Rules, +State, +Move, -Next)    a turn and the end-of-turn checks
+%   explain_with(+Rules, +State, +Move, -Reason)   why a turn is refused
+%   position_with(+Rules, ?State)//            the position text (read under Rules)
+% and the helpers goal/2 and home/2.
 
 :- module(mitsudomoe, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3
+    position//1, move//1, view/2, explain_illegal/3,
+    rules/1, legal_with/3, play_with/4, explain_with/4, position_with//2, goal/2, home/2
 ]).
 
 %% requires(?Library)  the board geometry comes from grid.pl.
@@ -78,6 +91,16 @@ home(black, 4-5).
 %% goal(?Colour, ?Square)  a side's goal squares: the opponent's home squares.
 goal(white, Sq) :- home(black, Sq).
 goal(black, Sq) :- home(white, Sq).
+
+%% rules(-Rules)  the rulebook's: a ball on one of its goal squares never moves again,
+% and an opponent ball on one of the opponent's goal squares cannot be vaulted over.
+rules(rules(lim(WG, BG), lim(BG, WG))) :-
+    findall(Sq, goal(white, Sq), WG),
+    findall(Sq, goal(black, Sq), BG).
+
+%% limits(+Colour, +Rules, -Frozen, -Shielded)  the side's part of the rules.
+limits(white, rules(lim(F, S), _), F, S).
+limits(black, rules(_, lim(F, S)), F, S).
 
 %% direction(?DF, ?DR)  the eight directions (file step, rank step): the king-move
 % neighbours of grid.pl's square8 board.
@@ -125,15 +148,21 @@ take_ring(black, W-B, W-B1) :- B1 is B - 1.
 %% legal(+State, -Move)  every legal turn of the side to move, each outcome once:
 % ring steps (placements, then moves), for each the ball steps, for each vault the
 % sets of relocation targets.
-legal(S, turn(Ring, Ball, Targets)) :-
-    turn_steps(S, Ring, Ball, Targets, _, _, _).
+legal(S, M) :-
+    rules(R),
+    legal_with(R, S, M).
 
-%% turn_steps(+State, ?Ring, ?Ball, ?Targets, -Vaulted, -Board1, -Supply1)  a legal turn:
-% its ring step, ball step and relocation targets, with the vaulted opponent balls'
-% squares and the board and supplies after the ring step.
-turn_steps(mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
+%% legal_with(+Rules, +State, -Move)  every legal turn under Rules.
+legal_with(R, S, turn(Ring, Ball, Targets)) :-
+    turn_steps(R, S, Ring, Ball, Targets, _, _, _).
+
+%% turn_steps(+Rules, +State, ?Ring, ?Ball, ?Targets, -Vaulted, -Board1, -Supply1)  a
+% legal turn: its ring step, ball step and relocation targets, with the vaulted
+% opponent balls' squares and the board and supplies after the ring step.
+turn_steps(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
+    limits(P, R, Frozen, Shielded),
     ring_step(P, Board, Supply, Ring, Board1, Supply1),
-    ball_step(P, Board1, ball(From, To), Vaulted),
+    ball_step(P, Board1, Frozen, Shielded, ball(From, To), Vaulted),
     relocation(P, Board1, From, To, Vaulted, Targets).
 
 %% ring_step(+Colour, +Board, +Supply, ?Ring, -Board1, -Supply1)  the first step of a
@@ -151,16 +180,17 @@ ring_step(P, Board, Supply, shift(From, To), Board2, Supply) :-
     To \== From,
     set_square(Board1, To, s([P|Rs1], none), Board2).
 
-%% ball_step(+Colour, +Board, ?Ball, -Vaulted)  the second step: a ball of Colour that is
-% not on one of its goal squares steps onto an adjacent square whose top item is a ring
-% of Colour, or vaults in one direction over the whole line of balls that starts on the
-% adjacent square, onto the first square after it, which must be on the board and
-% topped by a ring of Colour.  Vaulted lists the squares of the opponent balls in the
-% line, sorted ([] for a step); a line holding an opponent ball on one of the
-% opponent's goal squares cannot be vaulted.
-ball_step(P, Board, ball(From, To), Vaulted) :-
+%% ball_step(+Colour, +Board, +Frozen, +Shielded, ?Ball, -Vaulted)  the second step: a
+% ball of Colour that is not on a Frozen square (by the rulebook, its goal squares)
+% steps onto an adjacent square whose top item is a ring of Colour, or vaults in one
+% direction over the whole line of balls that starts on the adjacent square, onto the
+% first square after it, which must be on the board and topped by a ring of Colour.
+% Vaulted lists the squares of the opponent balls in the line, sorted ([] for a
+% step); a line holding an opponent ball on a Shielded square (by the rulebook, one
+% of the opponent's goal squares) cannot be vaulted.
+ball_step(P, Board, Frozen, Shielded, ball(From, To), Vaulted) :-
     square_at(Board, From, s(_, P)),
-    \+ goal(P, From),
+    \+ memberchk(From, Frozen),
     From = F-R,
     direction(DF, DR),
     F1 is F + DF, R1 is R + DR,
@@ -169,26 +199,26 @@ ball_step(P, Board, ball(From, To), Vaulted) :-
     (  B == none
     -> To = F1-R1, Vaulted = []
     ;  other(P, Q),
-       vault_line(Board, Q, F1, R1, DF, DR, To, [], Vaulted0),
+       vault_line(Board, Q, Shielded, F1, R1, DF, DR, To, [], Vaulted0),
        sort(Vaulted0, Vaulted)
     ),
     square(Board, To, s([P|_], none)).
 
-%% vault_line(+Board, +Opponent, +F, +R, +DF, +DR, -Landing, +V0, -V)  walk the line of
-% balls from F-R in direction DF, DR: Landing is the first square without a ball (it
-% must be on the board), V is V0 plus the squares of Opponent's balls passed; fails at
-% an Opponent ball standing on one of Opponent's goal squares.
-vault_line(Board, Q, F, R, DF, DR, To, V0, V) :-
+%% vault_line(+Board, +Opponent, +Shielded, +F, +R, +DF, +DR, -Landing, +V0, -V)  walk
+% the line of balls from F-R in direction DF, DR: Landing is the first square without
+% a ball (it must be on the board), V is V0 plus the squares of Opponent's balls
+% passed; fails at an Opponent ball standing on a Shielded square.
+vault_line(Board, Q, Shielded, F, R, DF, DR, To, V0, V) :-
     square(Board, F-R, s(_, B)),
     (  B == none
     -> To = F-R, V = V0
     ;  (  B == Q
-       -> \+ goal(Q, F-R), V1 = [F-R|V0]
+       -> \+ memberchk(F-R, Shielded), V1 = [F-R|V0]
        ;  V1 = V0
        ),
        F1 is F + DF, R1 is R + DR,
        on_board(F1, R1),
-       vault_line(Board, Q, F1, R1, DF, DR, To, V1, V)
+       vault_line(Board, Q, Shielded, F1, R1, DF, DR, To, V1, V)
     ).
 
 %% relocation(+Colour, +Board, +From, +To, +Vaulted, ?Targets)  where the vaulted opponent
@@ -236,16 +266,21 @@ drop_balls([Sq|Sqs], Q, B0, B) :-
     drop_balls(Sqs, Q, B1, B).
 
 %% play(+State, +Move, -Next)  the state after a legal turn; fails on any other term.
-play(S, M, mitsudomoe(Q, Board, Supply, Status)) :-
+play(S, M, Next) :-
+    rules(R),
+    play_with(R, S, M, Next).
+
+%% play_with(+Rules, +State, +Move, -Next)  the state after a turn legal under Rules.
+play_with(R, S, M, mitsudomoe(Q, Board, Supply, Status)) :-
     S = mitsudomoe(P, _, _, ongoing),
     move_shape(M),
     M = turn(Ring, ball(From, To), Targets),
-    once(turn_steps(S, Ring, ball(From, To), Targets, Vaulted, Board1, Supply)),
+    once(turn_steps(R, S, Ring, ball(From, To), Targets, Vaulted, Board1, Supply)),
     move_ball(Board1, P, From, To, Board2),
     other(P, Q),
     lift_balls(Vaulted, Board2, Board3),
     drop_balls(Targets, Q, Board3, Board),
-    status_after(P, Board, Supply, Status).
+    status_after(R, P, Board, Supply, Status).
 
 %% move_shape(+Move)  Move is a ground turn term whose squares are squares of the board.
 move_shape(M) :-
@@ -263,17 +298,17 @@ ring_shape(shift(From, To)) :- is_square(From), is_square(To).
 squares([]).
 squares([Sq|Sqs]) :- is_square(Sq), squares(Sqs).
 
-%% status_after(+Mover, +Board, +Supply, -Status)  the end-of-turn checks for the player
-% who just moved (rules §4, in this order): all three of its balls on its goal squares
-% wins; else its three home squares all holding balls loses; else an opponent with no
-% complete legal turn loses.
-status_after(P, Board, Supply, Status) :-
+%% status_after(+Rules, +Mover, +Board, +Supply, -Status)  the end-of-turn checks for
+% the player who just moved (rules §4, in this order): all three of its balls on its
+% goal squares wins; else its three home squares all holding balls loses; else an
+% opponent with no complete legal turn (under Rules) loses.
+status_after(R, P, Board, Supply, Status) :-
     other(P, Q),
     (  findall(Sq, ( goal(P, Sq), square(Board, Sq, s(_, P)) ), [_, _, _])
     -> Status = won(P)
     ;  \+ ( home(P, Sq), square(Board, Sq, s(_, none)) )
     -> Status = won(Q)
-    ;  \+ turn_steps(mitsudomoe(Q, Board, Supply, ongoing), _, _, _, _, _, _)
+    ;  \+ turn_steps(R, mitsudomoe(Q, Board, Supply, ongoing), _, _, _, _, _, _)
     -> Status = won(P)
     ;  Status = ongoing
     ).
@@ -310,18 +345,24 @@ goal_distance(P, F-R, D) :-
     sort(Xs, [D|_]).
 
 %% explain_illegal(+State, +Move, -Reason)  why a turn is refused, in words.
-explain_illegal(mitsudomoe(_, _, _, won(W)), _, Reason) :- !,
-    phrase(("the game is over: ", atom(W), " has won"), Reason).
 explain_illegal(S, M, Reason) :-
+    rules(R),
+    explain_with(R, S, M, Reason).
+
+%% explain_with(+Rules, +State, +Move, -Reason)  why a turn is refused under Rules.
+explain_with(_, mitsudomoe(_, _, _, won(W)), _, Reason) :- !,
+    phrase(("the game is over: ", atom(W), " has won"), Reason).
+explain_with(R, S, M, Reason) :-
     S = mitsudomoe(P, Board, Supply, ongoing),
+    limits(P, R, Frozen, Shielded),
     (  \+ move_shape(M)
     -> Reason = "not a turn on this board"
     ;  M = turn(Ring, Ball, Targets),
        (  ring_problem(P, Board, Supply, Ring, Reason) -> true
        ;  once(ring_step(P, Board, Supply, Ring, Board1, _)),
-          ball_problem(P, Board1, Ball, Reason) -> true
+          ball_problem(P, Board1, Frozen, Shielded, Ball, Reason) -> true
        ;  once(ring_step(P, Board, Supply, Ring, Board1, _)),
-          once(ball_step(P, Board1, Ball, Vaulted)),
+          once(ball_step(P, Board1, Frozen, Shielded, Ball, Vaulted)),
           Ball = ball(From, To),
           targets_problem(P, Board1, From, To, Vaulted, Targets, Reason) -> true
        ;  phrase((move(M), " is not legal here"), Reason)
@@ -354,20 +395,20 @@ ring_problem(_, Board, _, shift(_, To), Reason) :-
 holds_ball(Sq, Reason) :-
     phrase((square_name(Sq), " holds a ball: a ring goes only on a square without one"), Reason).
 
-%% ball_problem(+Colour, +Board, +Ball, -Reason)  why the ball step cannot be made on
-% Board, the board after the ring step.
-ball_problem(P, Board, ball(From, _), Reason) :-
+%% ball_problem(+Colour, +Board, +Frozen, +Shielded, +Ball, -Reason)  why the ball step
+% cannot be made on Board, the board after the ring step.
+ball_problem(P, Board, _, _, ball(From, _), Reason) :-
     \+ square(Board, From, s(_, P)), !,
     phrase(("no ", atom(P), " ball on ", square_name(From)), Reason).
-ball_problem(P, _, ball(From, _), Reason) :-
-    goal(P, From), !,
+ball_problem(P, _, Frozen, _, ball(From, _), Reason) :-
+    memberchk(From, Frozen), !,
     phrase(("the ", atom(P), " ball on ", square_name(From),
             " stands on its goal square and never moves again"), Reason).
-ball_problem(_, _, ball(F-R, G-H), Reason) :-
+ball_problem(_, _, _, _, ball(F-R, G-H), Reason) :-
     \+ ( direction(DF, DR), between(1, 4, T), G =:= F + T * DF, H =:= R + T * DR ), !,
     phrase((square_name(F-R), "-", square_name(G-H),
             " is neither a step nor a vault: the squares are not on one line"), Reason).
-ball_problem(P, Board, ball(F-R, G-H), Reason) :-
+ball_problem(P, Board, _, Shielded, ball(F-R, G-H), Reason) :-
     direction(DF, DR), between(1, 4, T), G =:= F + T * DF, H =:= R + T * DR, !,
     other(P, Q),
     (  T =:= 1, square(Board, G-H, s(_, B)), B \== none
@@ -379,7 +420,7 @@ ball_problem(P, Board, ball(F-R, G-H), Reason) :-
     -> phrase(("the line of balls goes on past ", square_name(G-H),
                ": a vault lands on the first square after the line"), Reason)
     ;  T > 1, between(1, T, I), I < T, F1 is F + I * DF, R1 is R + I * DR,
-       square(Board, F1-R1, s(_, Q)), goal(Q, F1-R1)
+       square(Board, F1-R1, s(_, Q)), memberchk(F1-R1, Shielded)
     -> phrase(("the ", atom(Q), " ball on ", square_name(F1-R1),
                " stands on its goal square and cannot be vaulted over"), Reason)
     ;  \+ square(Board, G-H, s([P|_], none))
@@ -465,8 +506,12 @@ square_name(F-R) --> [L, N],
       char_code(N, D), D >= 0'1, D =< 0'5, R is D - 0'0 }.
 
 %% position(?State)//  the canonical one-line position text, both ways.
-position(S) --> { nonvar(S) }, !, position_out(S).
-position(S) --> position_in(S).
+position(S) --> { rules(R) }, position_with(R, S).
+
+%% position_with(+Rules, ?State)//  the position text; read, the end-of-turn checks
+% are made under Rules.
+position_with(_, S) --> { nonvar(S) }, !, position_out(S).
+position_with(R, S) --> position_in(R, S).
 
 %% position_out(+State)//  the text of a state.
 position_out(mitsudomoe(P, Board, W-B, Status)) -->
@@ -534,13 +579,13 @@ ring_letter(b, black).
 ball_letter('W', white).
 ball_letter('B', black).
 
-%% position_in(-State)//  the state a position text names; the board must be one of
+%% position_in(+Rules, -State)//  the state a position text names; the board must be one of
 % real play: three balls of each colour, each on a ring of its own colour, at most 8
 % rings of a colour, and supplies of 8 minus the rings on the board.
-position_in(mitsudomoe(P, Board, W-B, Status)) -->
+position_in(R, mitsudomoe(P, Board, W-B, Status)) -->
     ranks_in(Board), " ", side(P), " supply=", natural(W), ",", natural(B), won_in(Won),
     {  board_ok(Board, W, B),
-       position_status(P, Board, W-B, Status),
+       position_status(R, P, Board, W-B, Status),
        (  Won == none -> true ; Status == won(Won) )
     }.
 
@@ -610,13 +655,13 @@ count_balls([X|Xs], C, N) :-
     count_balls(Xs, C, N0),
     (  X == C -> N is N0 + 1 ; N = N0 ).
 
-%% position_status(+ToMove, +Board, +Supply, -Status)  the end-of-turn checks for the
-% player who is not to move, except in the start position, where nobody has moved.
-position_status(P, Board, Supply, Status) :-
+%% position_status(+Rules, +ToMove, +Board, +Supply, -Status)  the end-of-turn checks
+% for the player who is not to move, except in the start position, where nobody has moved.
+position_status(R, P, Board, Supply, Status) :-
     (  P == white, Supply == 5-5, start_board(Board)
     -> Status = ongoing
     ;  other(P, Q),
-       status_after(Q, Board, Supply, Status)
+       status_after(R, Q, Board, Supply, Status)
     ).
 
 %% view(+State, -View)  the 25 squares, a5 at the top left, each with its stack bottom

@@ -15,10 +15,30 @@
 % " won=COLOUR" once a side has won (always printed then: capturing one of
 % several enemy kings wins but leaves no trace on the board).
 % Start: "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white".
+%
+% Extension surface (for variants such as variants/replica_house.pl): the steps and
+% jumps of a side come from its rays, rays(ManRays, KingRays), each a list of
+% DF-DR-Kind: a direction, and whether a step or jump that way may end on any
+% square that is not friendly (any) or only on an enemy piece (capture).  This
+% file's rays are the side's three forward directions, any, for men and kings.
+% A variant makes its own rays and calls:
+%   rays(+Colour, -Rays)                          this file's rays
+%   legal_with(+State, +Rays, -Move)              the moves the rays allow
+%   allowed_with(+State, +Rays, +Move)            one move is legal under the rays
+%   step_with(+Board, +Colour, +Rays, ?From, ?To)   one step or jump (From, To given or not)
+%   transform(+State, ?Square)                    a transform
+%   resolve(+State, +Move, -Next)                 the state after an allowed move
+%   apply(+Move, +Colour, +Board, -Board1, -Captured), won(+Captured, +Colour, +Board)
+%   explain_with(+State, +Rays, +Move, -Reason)   why a move is refused
+% and the helpers other/2, forward/3, compass/2 (the eight directions), square/3,
+% friendly/2, square_name//1 and atom//1.
 
 :- module(replica, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3
+    position//1, move//1, view/2, explain_illegal/3,
+    rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
+    apply/5, won/3, explain_with/4,
+    other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1
 ]).
 
 :- use_module(library(lists)).
@@ -29,7 +49,7 @@
 %% initial(+Options, -State)  the start position; option sight(forward|all), declared
 % with its default in the descriptor (src/games/replica/).
 initial(Options, replica(Sight, white, Board, ongoing)) :-
-    protocol:option(sight(Sight), Options),
+    protocol:options([sight(Sight)], Options),
     start_text(Text),
     phrase(ranks_in(8, Rows), Text),
     reverse(Rows, Ranks),
@@ -53,10 +73,13 @@ forward(black, 0, -1).
 forward(black, -1, 0).
 forward(black, -1, -1).
 
+%% compass(?DF, ?DR)  the eight directions.
+compass(DF, DR) :-
+    member(DF-DR, [0-1, 1-0, 1-1, 0-(-1), (-1)-0, (-1)-(-1), 1-(-1), (-1)-1]).
+
 %% sight_direction(+Sight, +Colour, -DF, -DR)  the rays along which a king sees.
 sight_direction(forward, P, DF, DR) :- forward(P, DF, DR).
-sight_direction(all, _, DF, DR) :-
-    member(DF-DR, [0-1, 1-0, 1-1, 0-(-1), (-1)-0, (-1)-(-1), 1-(-1), (-1)-1]).
+sight_direction(all, _, DF, DR) :- compass(DF, DR).
 
 %% corner(?Colour, ?Square)  the corner a side must reach: the opponent's home.
 corner(white, 8-8).
@@ -100,13 +123,49 @@ replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
 friendly(man(P), P).
 friendly(king(P), P).
 
+%% rays(+Colour, -Rays)  men and kings step and jump along the side's three forward
+% directions, onto any square that is not friendly.
+rays(P, rays(Rs, Rs)) :-
+    findall(DF-DR-any, forward(P, DF, DR), Rs).
+
 %% legal(+State, -Move)  the steps and jumps, then the transforms.
-legal(replica(_, P, Board, ongoing), step(From, To)) :-
-    piece(Board, From, X), friendly(X, P),
-    forward(P, DF, DR),
-    destination(Board, P, From, DF, DR, To).
-legal(replica(Sight, P, Board, ongoing), transform(Sq)) :-
-    piece(Board, Sq, man(P)),
+legal(S, M) :-
+    S = replica(_, P, _, ongoing),
+    rays(P, Rays),
+    legal_with(S, Rays, M).
+
+%% legal_with(+State, +Rays, -Move)  the steps and jumps the rays allow (piece by
+% piece from a1, ray by ray), then the transforms.
+legal_with(replica(_, P, Board, ongoing), Rays, step(From, To)) :-
+    step_with(Board, P, Rays, From, To).
+legal_with(S, _, transform(Sq)) :-
+    transform(S, Sq).
+
+%% step_with(+Board, +Colour, +Rays, ?From, ?To)  the piece of Colour on From steps or
+% jumps along one of its rays to To (both given, or enumerated).
+step_with(Board, P, Rays, From, To) :-
+    (  nonvar(From) -> square(Board, From, X) ; piece(Board, From, X) ),
+    friendly(X, P),
+    piece_rays(X, Rays, Rs),
+    member(DF-DR-Kind, Rs),
+    (  nonvar(To) -> From = F-R, To = F2-R2, on_ray(F, R, DF, DR, F2, R2) ; true ),
+    destination(Board, P, From, DF, DR, To0),
+    ends_well(Kind, Board, To0),
+    To = To0.
+
+%% piece_rays(+Piece, +Rays, -Rs)  the rays of a man or of a king.
+piece_rays(man(_), rays(Rs, _), Rs).
+piece_rays(king(_), rays(_, Rs), Rs).
+
+%% ends_well(+Kind, +Board, +To)  a step of Kind may end on To (which is not friendly):
+% any such square, or (capture) only one that holds a piece.
+ends_well(any, _, _).
+ends_well(capture, Board, To) :- square(Board, To, X), X \== e.
+
+%% transform(+State, ?Square)  the man of the side to move on Square may become a king:
+% a friendly king sees it.
+transform(replica(Sight, P, Board, ongoing), Sq) :-
+    (  nonvar(Sq) -> square(Board, Sq, man(P)) ; piece(Board, Sq, man(P)) ),
     once(seen(Sight, Board, P, Sq)).
 
 %% destination(+Board, +Colour, +From, +DF, +DR, -To)  walk from From past
@@ -140,24 +199,26 @@ step_back(Board, P, F-R, DF, DR) :-
 
 %% play(+State, +Move, -Next)  the state after a legal move; fails otherwise.
 play(S, M, Next) :-
-    S = replica(Sight, P, Board, ongoing),
-    allowed(M, Sight, P, Board), !,
+    S = replica(_, P, _, ongoing),
+    rays(P, Rays),
+    allowed_with(S, Rays, M), !,
+    resolve(S, M, Next).
+
+%% allowed_with(+State, +Rays, +Move)  Move is legal under the rays: the same test as
+% legal_with/3, made for one given move.
+allowed_with(replica(_, P, Board, ongoing), Rays, step(From, To)) :-
+    ground(From-To),
+    step_with(Board, P, Rays, From, To), !.
+allowed_with(S, _, transform(Sq)) :-
+    ground(Sq),
+    transform(S, Sq).
+
+%% resolve(+State, +Move, -Next)  the state after an allowed move: the board, who
+% has won, the other side to move.
+resolve(replica(Sight, P, Board, ongoing), M, replica(Sight, Q, Board1, Status)) :-
     apply(M, P, Board, Board1, Captured),
     other(P, Q),
-    (  won(Captured, P, Board1) -> Status = won(P) ; Status = ongoing ),
-    Next = replica(Sight, Q, Board1, Status).
-
-%% allowed(+Move, +Sight, +Colour, +Board)  Move is legal: the same test as legal/2,
-% made for one given move.
-allowed(step(From, To), _, P, Board) :-
-    square(Board, From, X), friendly(X, P),
-    From = F-R, To = F2-R2,
-    forward(P, DF, DR),
-    on_ray(F, R, DF, DR, F2, R2),
-    destination(Board, P, From, DF, DR, To).
-allowed(transform(Sq), Sight, P, Board) :-
-    square(Board, Sq, man(P)),
-    once(seen(Sight, Board, P, Sq)).
+    (  won(Captured, P, Board1) -> Status = won(P) ; Status = ongoing ).
 
 %% on_ray(+F, +R, +DF, +DR, +F2, +R2)  F2-R2 lies on the ray from F-R in direction DF, DR.
 on_ray(F, R, DF, DR, F2, R2) :-
@@ -202,16 +263,24 @@ piece_value(man(black), _, F-R, V) :- V is 10 + 16 - F - R.
 piece_value(king(black), _, F-R, V) :- V is 30 + 16 - F - R.
 
 %% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(replica(_, _, _, won(W)), _, Reason) :- !,
+explain_illegal(S, M, Reason) :-
+    S = replica(_, P, _, _),
+    rays(P, Rays),
+    explain_with(S, Rays, M, Reason).
+
+%% explain_with(+State, +Rays, +Move, -Reason)  why a move is refused under the rays.
+explain_with(replica(_, _, _, won(W)), _, _, Reason) :- !,
     phrase(("the game is over: ", atom(W), " has won"), Reason).
-explain_illegal(replica(_, P, Board, _), M, Reason) :-
+explain_with(replica(_, P, Board, _), Rays, M, Reason) :-
     (  M = step(From, _), \+ ( square(Board, From, X), friendly(X, P) )
     -> phrase(("no ", atom(P), " piece on ", square_name(From)), Reason)
     ;  M = transform(Sq), \+ square(Board, Sq, man(P))
     -> phrase(("no ", atom(P), " man on ", square_name(Sq), " to transform"), Reason)
     ;  M = transform(Sq)
     -> phrase(("no ", atom(P), " king sees ", square_name(Sq)), Reason)
-    ;  phrase((move(M), " is not a forward step or jump"), Reason)
+    ;  rays(P, Rays)
+    -> phrase((move(M), " is not a forward step or jump"), Reason)
+    ;  phrase((move(M), " is not a step or jump these rules allow the piece"), Reason)
     ).
 
 %% atom(+Atom)//  the characters of Atom.

@@ -11,6 +11,7 @@
 //! (the Go Text Protocol engine) on top.
 #![deny(unsafe_code)]
 
+pub mod authoring;
 pub mod check;
 pub mod cli;
 pub mod foreign;

@@ -97,6 +97,9 @@ enum Command {
         game: String,
         #[command(flatten)]
         run: RunArgs,
+        /// Reload the rule files when they change on disk, replaying the game so far.
+        #[arg(long)]
+        watch: bool,
     },
     /// The REPL's engine process, started by the REPL itself (a line protocol on stdin/stdout).
     #[command(hide = true)]
@@ -239,6 +242,47 @@ enum Command {
     },
     /// List the built-in games and their options.
     Games,
+    /// Does a rule file keep the protocol?  Static checks of its text, then checks
+    /// on seeded random games; a directory is every rule file in it.
+    Lint {
+        /// A rule file, or a directory of rule files.
+        path: PathBuf,
+        /// A game option, key=value (repeatable), e.g. -O size=5.
+        #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Random games to play (0: the static checks only).
+        #[arg(long, default_value_t = 5)]
+        games: usize,
+        /// Seed of the random games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still going after this many plies is a finding.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: usize,
+        /// Stop a rule-file query after this many inferences.
+        #[arg(long, value_name = "N")]
+        inference_limit: Option<u64>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Why a move is illegal (or, when it is legal, what it does): why GAME [POSITION] MOVE
+    Why {
+        #[command(flatten)]
+        game: GameArgs,
+        /// [POSITION] MOVE: a position text (or - for standard input; default: the
+        /// start, after --after) and the move.
+        #[arg(num_args = 1..=2, required = true, value_name = "[POSITION] MOVE")]
+        words: Vec<String>,
+        /// Moves to play first, from the position (or the start).
+        #[arg(long, value_name = "MOVES")]
+        after: Option<String>,
+        /// Start from a game record (text, or SGF for Hex), played to its end or to --ply.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// Play only the record's first N moves.
+        #[arg(long, value_name = "N", requires = "record")]
+        ply: Option<usize>,
+    },
     /// Measure the tiers side by side: random playouts/s and perft nodes/s.
     Bench {
         #[command(flatten)]
@@ -322,10 +366,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let code = ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?;
             return Ok(ExitCode::from(code));
         }
-        Some(Command::Repl { game, run }) => {
-            return Ok(ExitCode::from(ludolog::repl::run(engine_spec(
-                game, &run,
-            )?)?));
+        Some(Command::Repl { game, run, watch }) => {
+            let code = ludolog::repl::run_watching(engine_spec(game, &run)?, watch)?;
+            return Ok(ExitCode::from(code));
         }
         Some(Command::ReplWorker) => {}
         Some(Command::Check {
@@ -345,10 +388,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 match spec.descriptor() {
                     Some(d) if d.native.is_some() => vec![Tier::Spec, Tier::Native],
                     Some(d) if !d.accelerated => {
-                        anyhow::bail!(
-                            "{} runs in the spec tier only: nothing to check it against",
+                        eprintln!(
+                            "{} runs in the spec tier only: checking it against itself \
+                             (its position text at every ply; --perft N compares perft too)",
                             d.name
-                        )
+                        );
+                        vec![Tier::Spec, Tier::Spec]
                     }
                     _ => vec![Tier::Spec, Tier::Accelerated],
                 }
@@ -387,6 +432,45 @@ fn run(cli: Cli) -> Result<ExitCode> {
             &mut out,
         )?,
         Some(Command::Games) => cli::games(&mut out)?,
+        Some(Command::Lint {
+            path,
+            options,
+            games,
+            seed,
+            max_plies,
+            inference_limit,
+            json,
+        }) => {
+            let plan = ludolog::authoring::Playouts {
+                games,
+                seed,
+                max_plies,
+            };
+            let options = GameOptions::parse(&options)?;
+            if !cli::lint(&path, &options, plan, inference_limit, json, &mut out)? {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Some(Command::Why {
+            game,
+            words,
+            after,
+            record,
+            ply,
+        }) => {
+            let (text, mv) = match words.as_slice() {
+                [mv] => (None, mv.clone()),
+                [p, mv] => (Some(p.clone()), mv.clone()),
+                _ => anyhow::bail!("why takes [POSITION] MOVE"),
+            };
+            let pos = PositionArg {
+                text,
+                after,
+                record,
+                ply,
+            };
+            cli::why(&spec(&game)?, &pos, &mv, &mut out)?;
+        }
         Some(Command::Render {
             game,
             pos,

@@ -34,7 +34,10 @@ fn a_vault_over_a_goal_ball_is_caught_and_shrunk() {
         "mitsudomoe",
         "",
         "mitsudomoe.pl",
-        ("-> \\+ goal(Q, F-R), V1 = [F-R|V0]", "-> V1 = [F-R|V0]"),
+        (
+            "-> \\+ memberchk(F-R, Shielded), V1 = [F-R|V0]",
+            "-> V1 = [F-R|V0]",
+        ),
         (60, 200, 1),
     );
     assert!(!m.only_a.is_empty(), "the mutant lists extra turns: {m:?}");

@@ -10,7 +10,7 @@
 
 mod common;
 
-use ludolog::game::{Engine, Tier};
+use ludolog::game::Tier;
 use ludolog::games;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -1,5 +1,5 @@
 %% grid — board geometry for any rule file: square grids with 4 or 8 neighbours,
-% the Hex rhombus, and irregular hex boards given by their cells.
+% the Hex rhombus, irregular hex boards given by their cells, and triangles.
 %
 % The neighbour relation of each kind of board is written once, as offsets:
 %
@@ -11,6 +11,12 @@
 %              (C+-1, R), (C, R+-1), (C-1, R-1), (C+1, R+1)
 %
 % Cells are (C, R): column C from the left, row R from the top, both from 0.
+% A shape names a common set of cells:
+%
+%   rectangle(Cols, Rows)  every cell of the rectangle
+%   triangle(N)            N rows, row R holding columns 0..R: with hex_left
+%                          neighbours, the triangular board of the game of Y,
+%                          whose three sides are C = 0, C = R and R = N - 1
 % A rule file may use the offsets directly (offset/3, the cheapest way on a
 % fixed rectangle), or build a grid: an adjacency table over the board's cells,
 % numbered 1..N row by row, for boards with holes or any board whose
@@ -24,7 +30,7 @@
 %             compound of N cell numbers: the neighbour that way, 0 off the board
 
 :- module(grid, [offsets/2, offset/3, directions/2, grid/4, grid_size/2, cell_number/3,
-                 cell_coords/3, neighbour/3, neighbours/3, step/4]).
+                 cell_coords/3, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -41,6 +47,20 @@ offset(Kind, DC, DR) :- offsets(Kind, Os), member(DC-DR, Os).
 
 %% directions(+Kind, -Count)  how many directions a board of Kind has.
 directions(Kind, N) :- offsets(Kind, Os), length(Os, N).
+
+%% shape_cells(+Shape, -Size, -Cells)  the bounding rectangle Cols-Rows of a shape
+% and its cells, row by row (as grid/4 takes them).
+shape_cells(rectangle(Cols, Rows), Cols-Rows, Cells) :-
+    board_cells(all, Cols, Rows, Cells).
+shape_cells(triangle(N), N-N, Cells) :-
+    Last is N - 1,
+    findall(C-R, ( between(0, Last, R), between(0, R, C) ), Cells).
+
+%% in_shape(+Shape, +C-R)  (C, R) is a cell of the shape.
+in_shape(rectangle(Cols, Rows), C-R) :-
+    integer(C), integer(R), C >= 0, C < Cols, R >= 0, R < Rows.
+in_shape(triangle(N), C-R) :-
+    integer(C), integer(R), R >= 0, R < N, C >= 0, C =< R.
 
 %% grid(+Kind, +Size, +Cells, -Grid)  the grid of a board of Kind whose bounding
 % rectangle is Size = Cols-Rows and whose cells are Cells: `all`, or a list of

@@ -147,6 +147,14 @@ handle(G, evaluate(Id, PlayerText), Score) :-
 handle(G, view(Id), View) :-
     state(Id, S),
     once(call(G:view(S, View))).
+handle(G, info, info(Summary, Options)) :-
+    (  catch(call(G:summary(S0)), error(existence_error(procedure, _), _), fail)
+    -> Summary = S0
+    ;  Summary = none
+    ),
+    findall(option(K, Kind, D, M),
+            catch(call(G:option(K, Kind, D, M)), error(existence_error(procedure, _), _), fail),
+            Options).
 
 %% describe(+Game, +State, -Description)  d(Text, Player, Outcome, Moves): the texts
 % of a state's position, side to move, outcome (none while the game goes on) and

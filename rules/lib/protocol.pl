@@ -3,10 +3,12 @@
 % A rule file is a module named after its game that exports:
 %
 %   initial(+Options, -State)       start position; Options like [size(11), swap(false)]:
-%                                   for a built-in game the host passes every
-%                                   option of its descriptor (src/games/<game>/),
-%                                   validated, defaults filled in; read them with
-%                                   protocol:option/2; an unknown option is an error
+%                                   the host passes every option the game takes
+%                                   (declared by its descriptor in src/games/<game>/
+%                                   or by its option/4 facts), validated, defaults
+%                                   filled in; read them with protocol:options/2,
+%                                   which also refuses an option it does not take
+%                                   (an unknown option is an error)
 %   to_move(+State, -Player)        whose turn it is
 %   legal(+State, -Move)            each distinct legal move exactly once;
 %                                   no moves once the game is over
@@ -49,17 +51,29 @@
 %                                   the accelerated tier's playouts and perft
 %                                   leaves use them when a game has both
 %
+% A game written only as rules (no descriptor in src/games/) describes itself
+% with two more predicates, which the host reads (they need not be exported):
+%
+%   summary(-Text)                  one line for `ludolog games`
+%   option(?Key, ?Kind, ?Default, ?Meaning)   each option initial/2 takes: Kind
+%                                   int(Min, Max), bool, choice([Word, ...]) or
+%                                   name; Default as a user writes it; Meaning a
+%                                   noun phrase ("the board size").  The host
+%                                   refuses unknown keys and bad values, fills in
+%                                   the defaults, and `ludolog games` lists them
+%
 % The helpers below take the game's module name as first argument and call the
 % game through dispatch:P(Game, ...), a module the host generates after loading
 % the rules (call(G:P(...)) with G known only at run time is slow in scryer).
 
 :- module(protocol, [
     protocol_predicate/1, replay/4, perft/4, perft_counts/4, playouts/6, random_playout/6,
-    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0, option/2
+    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0, option/2, options/2
 ]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
+:- use_module(library(error)).
 
 :- dynamic(accelerated/0).
 
@@ -87,6 +101,26 @@ option(O, Options) :-
     (  memberchk(Q, Options) -> O = Q
     ;  throw(error(existence_error(option, Name), initial/2))
     ).
+
+%% options(+Wanted, +Options)  the value of each option in Wanted, a list like
+% [size(N), swap(S)], from the list initial/2 received; an error names an
+% option of Options that Wanted does not take (so unknown options are refused
+% however the rule file is given its options), or one Wanted needs and lacks.
+options(Wanted, Options) :-
+    must_be(list, Options),
+    maplist(wanted(Options), Wanted),
+    (  member(O, Options), \+ known_option(O, Wanted)
+    -> throw(error(domain_error(game_option, O), initial/2))
+    ;  true
+    ).
+
+%% wanted(+Options, ?Option)  Option's value from Options (see option/2).
+wanted(Options, O) :- option(O, Options).
+
+%% known_option(+Option, +Wanted)  Option is a Key(Value) whose key Wanted takes.
+known_option(O, Wanted) :-
+    compound(O), functor(O, Name, 1), functor(W, Name, 1),
+    memberchk(W, Wanted).
 
 %% replay(+Game, +State0, +Moves, -State)  play a list of moves from State0.
 replay(_, S, [], S).

@@ -17,4 +17,6 @@ pub use parallel::{compare_games, OpenPair};
 pub use report::print_report;
 pub use run::{compare, CheckConfig, CheckReport};
 pub use shard::{merge, CheckRun, CheckShard};
+pub use shrink::shrink_moves;
+pub use step::round_trip;
 pub use timed::TimedEngine;

@@ -64,18 +64,36 @@ pub fn shrink(
     start_b: Pos,
     found: Mismatch,
 ) -> Mismatch {
+    shrink_moves(
+        found,
+        |m| &m.moves,
+        |candidate| match replay(a, b, start_a, start_b, candidate) {
+            Replay::Fails(m) => Some(*m),
+            _ => None,
+        },
+    )
+}
+
+/// Delta debugging over the moves of a failure: drops chunks of moves (halving their
+/// size, starting over after each success) while what is left still fails.
+/// `fails` replays a candidate sequence and gives the failure it shows, if any (its
+/// moves may be a shorter prefix of the candidate).
+pub fn shrink_moves<T>(
+    found: T,
+    moves: impl Fn(&T) -> &Vec<String>,
+    mut fails: impl FnMut(&[String]) -> Option<T>,
+) -> T {
     let mut best = found;
-    // delta debugging: drop chunks, halving their size, restarting after each success
-    let mut chunk = best.moves.len().div_ceil(2).max(1);
-    while !best.moves.is_empty() {
+    let mut chunk = moves(&best).len().div_ceil(2).max(1);
+    while !moves(&best).is_empty() {
         let mut improved = false;
         let mut at = 0;
-        while at < best.moves.len() {
-            let mut candidate = best.moves.clone();
+        while at < moves(&best).len() {
+            let mut candidate = moves(&best).clone();
             let end = (at + chunk).min(candidate.len());
             candidate.drain(at..end);
-            if let Replay::Fails(m) = replay(a, b, start_a, start_b, &candidate) {
-                best = *m;
+            if let Some(m) = fails(&candidate) {
+                best = m;
                 improved = true;
             } else {
                 at += chunk;

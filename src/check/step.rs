@@ -40,7 +40,8 @@ fn show_outcome(o: &Option<String>) -> String {
 
 /// What an engine does with its own position text: the state it holds and the one
 /// read back from its text must agree in every field (the lossless contract).
-fn round_trip(
+/// Also `ludolog lint`'s check of a rule file's position text.
+pub fn round_trip(
     e: &mut dyn Engine,
     pos: Pos,
     info: &PositionInfo,

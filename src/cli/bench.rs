@@ -228,15 +228,8 @@ pub fn bench(
     writeln!(out, "{} {}", spec.game, spec.options)?;
     writeln!(
         out,
-        "{:<12} {:>12} {:>12} {:>6} {:>14} {:>15} {:>15}  {}",
-        "tier",
-        "playouts/s",
-        "plies/s",
-        "depth",
-        "perft nodes",
-        "perft nodes/s",
-        "search nodes/s",
-        "alpha-beta seconds to depth 1, 2, ..."
+        "{:<12} {:>12} {:>12} {:>6} {:>14} {:>15} {:>15}  alpha-beta seconds to depth 1, 2, ...",
+        "tier", "playouts/s", "plies/s", "depth", "perft nodes", "perft nodes/s", "search nodes/s",
     )?;
     for r in &rows {
         let to_depth: Vec<String> = r

@@ -5,6 +5,7 @@ mod bench_threads;
 mod check;
 mod contactix;
 mod gtp;
+mod lint;
 mod memory;
 mod merge;
 mod perft;
@@ -12,17 +13,20 @@ mod play;
 mod position;
 mod records;
 mod render;
+mod why;
 
 pub use bench::{bench, BenchPlan};
 pub use check::check;
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
 pub use gtp::gtp;
+pub use lint::lint;
 pub use merge::merge;
 pub use perft::{perft, PerftResult};
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{after_moves, read_position, split_moves, PositionArg};
 pub use records::{game_name, read_record};
 pub use render::render;
+pub use why::why;
 
 use crate::game::{Engine, Pos, SearchSpec};
 use crate::parallel::Shard;
@@ -165,9 +169,11 @@ pub fn best(
     Ok(())
 }
 
-/// `ludolog games`: the built-in games, their tiers and options.
+/// `ludolog games`: the built-in games (also those written only as rules), their
+/// tiers and options.
 pub fn games(out: &mut dyn Write) -> Result<()> {
-    for g in crate::games::ALL {
+    let (games, broken) = crate::registry::all_games();
+    for g in games {
         let tiers: Vec<&str> = g.tiers().iter().map(|t| t.name()).collect();
         writeln!(out, "{:<10} {}", g.name, g.summary)?;
         writeln!(out, "{:<10} tiers: {}", "", tiers.join(", "))?;
@@ -182,6 +188,9 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
                 o.default
             )?;
         }
+    }
+    for (name, why) in broken {
+        writeln!(out, "{name:<10} (its rule file does not load: {why})")?;
     }
     Ok(())
 }

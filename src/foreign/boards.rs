@@ -29,11 +29,13 @@ pub struct BoardTable {
 }
 
 thread_local! {
-    static TABLE: RefCell<BoardTable> = RefCell::new(BoardTable {
-        next: 1,
-        slots: Vec::new(),
-        scratch: Vec::new(),
-    });
+    static TABLE: RefCell<BoardTable> = const {
+        RefCell::new(BoardTable {
+            next: 1,
+            slots: Vec::new(),
+            scratch: Vec::new(),
+        })
+    };
 }
 
 /// Runs `f` on this thread's table.

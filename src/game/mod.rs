@@ -1,6 +1,7 @@
 //! The game protocol on the Rust side: the native `Game` trait, the `Engine` API over
 //! held positions, tiers, options, game descriptors and the view model.
 
+mod declared;
 mod descriptor;
 mod engine;
 mod limits;
@@ -10,6 +11,7 @@ mod tier;
 mod turn;
 mod view;
 
+pub use declared::{check_declared, intern_options, DeclaredKind, DeclaredOption};
 pub use descriptor::{GameDescriptor, OpenNative, RuleSource};
 pub(crate) use engine::prefix_move;
 pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};

@@ -3,7 +3,7 @@
 //! released positions are reused, so a long run holds a bounded number of them).
 
 use super::machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
-use super::rules::RuleSet;
+use super::rules::{RuleFile, RuleSet};
 use super::term::{quote_atom, quote_string, term_integer, term_text};
 use super::view_term::view_from_term;
 use crate::game::{
@@ -67,6 +67,9 @@ pub struct RulesEngine {
     /// Whether the machine holds state of its own besides the held positions (a
     /// user's queries may have defined predicates): then it is never replaced.
     pinned: bool,
+    /// Whether loading checks that the game defines every protocol predicate (a
+    /// fresh machine is loaded the same way).
+    check_protocol: bool,
     /// The arena size at which the machine is replaced (`RECYCLE_AT_BYTES`).
     recycle_at: usize,
     module: String,
@@ -94,6 +97,17 @@ impl RulesEngine {
         options: RuleOptions,
         tier: Tier,
     ) -> Result<RulesEngine, LoadError> {
+        RulesEngine::load(rules, options, tier, true)
+    }
+
+    /// As `new`; `check_protocol` false loads a game that lacks protocol predicates
+    /// (for `ludolog lint`, which reports them with their lines).
+    pub fn load(
+        rules: &RuleSet,
+        options: RuleOptions,
+        tier: Tier,
+        check_protocol: bool,
+    ) -> Result<RulesEngine, LoadError> {
         let accelerated = match tier {
             Tier::Spec => false,
             Tier::Accelerated => true,
@@ -103,7 +117,7 @@ impl RulesEngine {
                 ))
             }
         };
-        let mut machine = PrologMachine::load(rules, accelerated)?;
+        let mut machine = PrologMachine::load_with(rules, accelerated, check_protocol)?;
         let game = rules.game();
         machine
             .set_acceleration(accelerated)
@@ -112,6 +126,7 @@ impl RulesEngine {
             machine,
             rules: rules.clone(),
             pinned: false,
+            check_protocol,
             recycle_at: RECYCLE_AT_BYTES,
             module: game.module.clone(),
             path: game.path.clone(),
@@ -124,6 +139,27 @@ impl RulesEngine {
             free: Vec::new(),
             slot_count: 0,
         })
+    }
+
+    /// Replaces the options initial/2 receives (e.g. once the file's own
+    /// declarations have validated them).
+    pub fn set_options(&mut self, options: RuleOptions) {
+        self.options = options;
+    }
+
+    /// The files loaded, each before the files that require it (the game's own last).
+    pub fn files(&self) -> &[RuleFile] {
+        &self.rules.files
+    }
+
+    /// The modules of the games loaded: the game's own, and those it builds on.
+    pub fn game_modules(&self) -> &[String] {
+        &self.rules.games
+    }
+
+    /// The options initial/2 receives, as a Prolog list.
+    pub fn options_term(&self) -> String {
+        self.options.term_text()
     }
 
     /// Sets the inference limit of each request, the work requests' too.
@@ -172,7 +208,8 @@ impl RulesEngine {
     /// grow without end; a fresh one every ~30,000 requests keeps memory flat.
     fn recycle(&mut self) -> Result<(), EngineError> {
         let fail = |e: String| EngineError::Rules(format!("{}: {e}", self.path));
-        let mut fresh = PrologMachine::load(&self.rules, self.tier == Tier::Accelerated)
+        let accelerated = self.tier == Tier::Accelerated;
+        let mut fresh = PrologMachine::load_with(&self.rules, accelerated, self.check_protocol)
             .map_err(|e| fail(e.to_string()))?;
         fresh
             .set_acceleration(self.tier == Tier::Accelerated)
@@ -201,8 +238,9 @@ impl RulesEngine {
         Ok(())
     }
 
-    /// The slot of a held position.
-    pub(super) fn slot(&self, pos: Pos) -> Result<u64, EngineError> {
+    /// The host's slot of a held position (`host:held(Slot, State)` in Prolog, for
+    /// the tools that query a held position themselves).
+    pub fn slot(&self, pos: Pos) -> Result<u64, EngineError> {
         self.slots
             .get(&pos.0)
             .copied()
@@ -218,7 +256,7 @@ impl RulesEngine {
     }
 
     /// Sends a request and unpacks `ok(Value)`, turning `error(Kind, Text)` into an `EngineError`.
-    fn request(&mut self, request: &str) -> Result<Term, EngineError> {
+    pub(super) fn request(&mut self, request: &str) -> Result<Term, EngineError> {
         self.request_within(self.limit, request)
     }
 
@@ -274,7 +312,7 @@ impl RulesEngine {
         Ok(Pos(id))
     }
 
-    fn text_of(&self, t: &Term) -> Result<String, EngineError> {
+    pub(super) fn text_of(&self, t: &Term) -> Result<String, EngineError> {
         term_text(t)
             .ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {t:?}", self.path)))
     }

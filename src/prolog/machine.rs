@@ -66,10 +66,11 @@ pub struct PrologMachine {
 /// (measured: about 250 bytes per short query, for as long as the machine lives).
 const ARENA_BYTES_PER_QUERY: usize = 200;
 
-/// A stream callback of scryer's: it gets the bytes written since the last flush.
-type FlushCallback = Box<dyn FnMut(&mut Cursor<Vec<u8>>)>;
+/// A callback that scryer calls with what a stream wrote.
+type StreamSink = Box<dyn FnMut(&mut Cursor<Vec<u8>>)>;
 
-fn capture(buf: Rc<RefCell<Captured>>) -> FlushCallback {
+/// A sink that appends what the stream wrote to `buf`.
+fn capture(buf: Rc<RefCell<Captured>>) -> StreamSink {
     Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
         let text = String::from_utf8_lossy(cursor.get_ref());
         let mut captured = buf.borrow_mut();
@@ -95,6 +96,17 @@ impl PrologMachine {
     /// only (`accelerated`): the spec tier never calls them, and library(ffi)
     /// costs start-up time.
     pub fn load(rules: &RuleSet, accelerated: bool) -> Result<PrologMachine, LoadError> {
+        PrologMachine::load_with(rules, accelerated, true)
+    }
+
+    /// As `load`; without the check that the game defines every protocol
+    /// predicate when `check_protocol` is false (`ludolog lint` reports that itself,
+    /// with the line of the module declaration).
+    pub fn load_with(
+        rules: &RuleSet,
+        accelerated: bool,
+        check_protocol: bool,
+    ) -> Result<PrologMachine, LoadError> {
         let output = Rc::new(RefCell::new(Captured::default()));
         let (_input, streams) = StreamConfig::from_callbacks(
             Some(capture(output.clone())),
@@ -122,7 +134,9 @@ impl PrologMachine {
             }
         }
         let game = rules.game();
-        pm.check_protocol(game)?;
+        if check_protocol {
+            pm.check_protocol(game)?;
+        }
         let games: Vec<&str> = rules.games.iter().map(String::as_str).collect();
         pm.load_dispatch(&games, &game.path)?;
         if accelerated {
@@ -207,6 +221,12 @@ impl PrologMachine {
         self.poisoned
     }
 
+    /// Loads one more Prolog library (a module of ludolog's own, such as the
+    /// authoring tools of rules/lib/) into the running machine.
+    pub fn load_library(&mut self, file: &RuleFile) -> Result<(), LoadError> {
+        self.load_file(file)
+    }
+
     /// About how many bytes of memory the queries run so far hold for good.
     pub fn arena_bytes(&self) -> usize {
         self.arena_bytes
@@ -221,11 +241,6 @@ impl PrologMachine {
     /// `take_output` again); gives back the sink that was set.
     pub fn set_output_sink(&mut self, sink: Option<OutputSink>) -> Option<OutputSink> {
         std::mem::replace(&mut self.output.borrow_mut().sink, sink)
-    }
-
-    /// Loads a helper file of ludolog's own after the rules (the REPL's top level).
-    pub fn load_library(&mut self, file: &RuleFile) -> Result<(), LoadError> {
-        self.load_file(file)
     }
 
     /// Loads one file; a file from disk is read term by term first, so a syntax

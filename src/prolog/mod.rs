@@ -1,14 +1,18 @@
 //! The embedded scryer-prolog engine: loading rule files and their libraries, safe
 //! queries, the rule-file `Engine` over held positions, and the REPL's top level.
 
+mod clauses;
 mod engine;
+mod info;
 mod machine;
 mod rules;
 mod term;
 mod toplevel;
 mod view_term;
 
+pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{RuleOptions, RulesEngine};
+pub use info::GameInfo;
 pub use machine::{LoadError, OutputSink, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 pub use rules::{
     board_libraries, declared_module, required_names, reserved_module, rule_set, FindGame,

@@ -242,7 +242,8 @@ pub enum SourceError {
     Reserved { path: String, module: String },
 }
 
-/// The module names of ludolog's own Prolog files, which no rule file may take.
+/// The module names of ludolog's own Prolog files (the authoring tools' too), which
+/// no rule file may take.
 pub fn reserved_module(name: &str) -> bool {
     CORE.iter()
         .chain(BOARDS.iter())
@@ -251,7 +252,7 @@ pub fn reserved_module(name: &str) -> bool {
         || BOARDS
             .iter()
             .any(|l| l.accel.is_some_and(|(m, _, _)| m == name))
-        || name == "dispatch"
+        || ["dispatch", "source", "lint", "why"].contains(&name)
 }
 
 /// The module name a rule file declares, read from its first `:- module(` directive.

@@ -1,15 +1,23 @@
 //! Opening a game: a built-in game's descriptor, or a rule file from disk, in a tier —
 //! the rule set to load, the options to check, the engine to run.
 
-use crate::game::{Engine, EngineError, GameDescriptor, GameOptions, OptionError, Tier};
-use crate::games;
+mod catalog;
+
+pub use catalog::{
+    all_games, describe_rule_only, embedded_file, find_game, is_rule_only, rule_only_files,
+};
+
+use crate::game::{
+    intern_options, Engine, EngineError, GameDescriptor, GameOptions, OptionError, OptionValues,
+    Tier,
+};
 use crate::prolog::{
     reserved_module, rule_set, LoadError, RuleFile, RuleOptions, RuleSet, RulesEngine, SourceError,
 };
 use std::path::{Path, PathBuf};
 
 /// What to open: a built-in game or a rule file, with options, rules and tier.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// A built-in game name, or a path to a rule file.
     pub game: String,
@@ -42,21 +50,14 @@ fn is_path(game: &str) -> bool {
     game.ends_with(".pl") || game.contains('/') || Path::new(game).is_file()
 }
 
-/// The built-in game's rule file.
-fn embedded(d: &GameDescriptor) -> RuleFile {
-    RuleFile::embedded(d.name, d.rules.path, d.rules.text)
-}
-
 /// A rule file found by name: `NAME.pl` in `dir` if it is there, else the built-in copy.
-fn find_game(dir: Option<&Path>, name: &str) -> Result<RuleFile, SourceError> {
+fn find_rule_file(dir: Option<&Path>, name: &str) -> Result<RuleFile, SourceError> {
     if let Some(local) = dir.map(|d| d.join(format!("{name}.pl"))) {
         if local.is_file() {
             return RuleFile::read(&local);
         }
     }
-    games::find(name)
-        .map(embedded)
-        .ok_or_else(|| SourceError::UnknownGame(name.to_string()))
+    embedded_file(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()))
 }
 
 /// The rules a spec names, resolved: the files to load and the descriptor, if any.
@@ -93,7 +94,7 @@ impl EngineSpec {
         if is_path(&self.game) {
             None
         } else {
-            games::find(&self.game)
+            find_game(&self.game)
         }
     }
 
@@ -142,9 +143,9 @@ impl EngineSpec {
                 return Err(SourceError::Missing(path.display().to_string()).into());
             }
         } else {
-            let d = games::find(&self.game)
+            let file = embedded_file(&self.game)
                 .ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
-            (embedded(d), None, None)
+            (file, None, None)
         };
         if reserved_module(&game.module) {
             return Err(SourceError::Reserved {
@@ -154,8 +155,8 @@ impl EngineSpec {
             .into());
         }
         let from_disk = game.disk.is_some();
-        let descriptor = games::find(&game.module);
-        let find = |name: &str| find_game(dir.as_deref(), name);
+        let descriptor = find_game(&game.module);
+        let find = |name: &str| find_rule_file(dir.as_deref(), name);
         let rules = rule_set(game, &find, lib_dir.as_deref())?;
         Ok(Resolved {
             rules,
@@ -182,16 +183,38 @@ impl EngineSpec {
 
     /// The rule-file engine of this game in a rule tier (for views and queries).
     pub fn open_rules(&self, tier: Tier) -> Result<RulesEngine, OpenError> {
+        self.open_rules_as(tier, true)
+    }
+
+    /// As `open_rules`, but a game that lacks protocol predicates loads too (for
+    /// `ludolog lint`, which reports them).
+    pub fn open_rules_unchecked(&self, tier: Tier) -> Result<RulesEngine, OpenError> {
+        self.open_rules_as(tier, false)
+    }
+
+    fn open_rules_as(&self, tier: Tier, check_protocol: bool) -> Result<RulesEngine, OpenError> {
         let resolved = self.resolve()?;
+        // a built-in game's options are its descriptor's; a rule file from disk
+        // that is not a game with a native engine declares its own (option/4)
+        let declares_own = resolved.from_disk && resolved.descriptor.is_none_or(is_rule_only);
         let options = match resolved.descriptor {
-            Some(d) => RuleOptions::Values(d.values(&self.options)?),
-            None => RuleOptions::Raw(self.options.clone()),
+            Some(d) if !declares_own => RuleOptions::Values(d.values(&self.options)?),
+            _ => RuleOptions::Raw(self.options.clone()),
         };
         if tier == Tier::Accelerated {
             // the foreign functions must stay linked into this executable
             std::hint::black_box(crate::foreign::exported_symbols());
         }
-        let mut engine = RulesEngine::new(&resolved.rules, options, tier)?;
+        let mut engine = RulesEngine::load(&resolved.rules, options, tier, check_protocol)?;
+        if declares_own {
+            let info = engine.info()?;
+            if !info.options.is_empty() {
+                let specs = intern_options(&info.options);
+                let name = engine.module().to_string();
+                let values = OptionValues::validate(&name, specs, &self.options)?;
+                engine.set_options(RuleOptions::Values(values));
+            }
+        }
         if let Some(limit) = self.limit {
             engine.set_limit(limit);
         }
@@ -223,8 +246,8 @@ impl EngineSpec {
                         .into(),
                 ));
             }
-            let d = games::find(&self.game)
-                .ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
+            let d =
+                find_game(&self.game).ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
             let open = d.native.ok_or_else(|| {
                 OpenError::Other(format!("{name} has no native engine; use --tier spec"))
             })?;

@@ -51,6 +51,10 @@ impl Session {
                 Err(e) => Reply::Error(format!("error: {e}")),
             },
             Command::Play(moves) => self.play(&moves),
+            Command::Why(mv) => {
+                let position = self.position();
+                Reply::Text(self.why.answer(&self.spec, &position, &mv))
+            }
             Command::Undo(n) => {
                 let n = n.min(self.moves.len());
                 for _ in 0..n {
@@ -216,11 +220,14 @@ impl Session {
         let note = fresh.carry_over(start, &moves, &self.user, &self.settings);
         fresh.sink = self.sink.take();
         *self = fresh;
-        let note = if note.is_empty() {
+        let mut note = if note.is_empty() {
             String::new()
         } else {
             format!("\n{note}")
         };
+        if keep_moves {
+            note.push_str(&super::watch::replayed(self.moves.len(), moves.len()));
+        }
         Reply::Text(format!("{}{note}\n{}", self.describe(), self.board()))
     }
 }

@@ -16,6 +16,7 @@ pub enum Command {
     Listing(String),
     Full,
     Set(Option<(String, String)>),
+    Why(String),
     Help(Option<String>),
     Quit,
 }
@@ -36,7 +37,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "reload",
         "",
-        "re-read the rule files, keeping the moves that are still legal",
+        "re-read the rule files, keeping the moves still legal and your definitions",
     ),
     (
         "tier",
@@ -63,6 +64,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "[KEY VALUE]",
         "how answers look: strings on|off, depth N (0: no eliding)",
     ),
+    ("why", "MOVE", "why a move is illegal here, or what it does"),
     ("help", "[COMMAND]", "this list, or one command"),
     ("quit", "", "leave (or Ctrl-D)"),
 ];
@@ -109,12 +111,14 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "listing" => one(&rest)
             .map(Command::Listing)
             .ok_or_else(|| ":listing needs a predicate name, e.g. :listing double".to_string()),
-        "full" | "w" => Ok(Command::Full),
+        "full" => Ok(Command::Full),
         "set" => match rest.as_slice() {
             [] => Ok(Command::Set(None)),
             [key, value] => Ok(Command::Set(Some((key.clone(), value.clone())))),
             _ => Err(":set takes a setting and a value, e.g. :set depth 20".into()),
         },
+        "why" | "w" if !rest.is_empty() => Ok(Command::Why(rest.join(" "))),
+        "why" | "w" => Err(":why needs a move, e.g. :why d5".into()),
         "help" | "h" | "?" => Ok(Command::Help(one(&rest))),
         "quit" | "q" | "exit" => Ok(Command::Quit),
         other => Err(format!("unknown command :{other} (try :help)")),

@@ -188,6 +188,23 @@ impl Pager for PipedPager {
 /// Runs the REPL on `spec` until `:quit`, `halt.` or the end of input; gives the
 /// exit code: halt's, or with piped input 1 if any input failed.
 pub fn run(spec: EngineSpec) -> Result<u8> {
+    run_watching(spec, false)
+}
+
+/// `--watch`: reloads the rules if a rule file changed, and says so.
+fn watch_now(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<()> {
+    if watch {
+        if let Some(note) = remote.borrow_mut().watch_tick()? {
+            println!("{note}");
+        }
+    }
+    Ok(())
+}
+
+/// As `run`; with `watch`, changed rule files are reloaded before each input
+/// (`ludolog repl --watch`).
+pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
+    let watching = watch.then(|| super::watch::Watch::describe(&spec));
     let interrupted = Arc::new(AtomicBool::new(false));
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if interactive {
@@ -203,9 +220,12 @@ pub fn run(spec: EngineSpec) -> Result<u8> {
     }
     let remote = Rc::new(RefCell::new(remote));
     if interactive {
-        run_terminal(&remote, &banner)
+        run_terminal(&remote, &banner, watching.as_deref())
     } else {
-        run_piped(&remote)
+        if let Some(w) = &watching {
+            println!("{w}");
+        }
+        run_piped(&remote, watch)
     }
 }
 
@@ -219,8 +239,12 @@ fn show(reply: Reply) -> Option<u8> {
     None
 }
 
-fn run_terminal(remote: &Rc<RefCell<Remote>>, banner: &str) -> Result<u8> {
+fn run_terminal(remote: &Rc<RefCell<Remote>>, banner: &str, watching: Option<&str>) -> Result<u8> {
     println!("ludolog — {banner}. Queries end with `.`; :help for commands, Ctrl-D to leave.");
+    if let Some(w) = watching {
+        println!("{w} (before each input; Enter alone reloads)");
+    }
+    let watch = watching.is_some();
     let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = Editor::new()?;
     editor.set_helper(Some(ReplHelper {
         remote: remote.clone(),
@@ -235,8 +259,16 @@ fn run_terminal(remote: &Rc<RefCell<Remote>>, banner: &str) -> Result<u8> {
     let mut buffer = String::new();
     let code = loop {
         let prompt = if buffer.is_empty() { "?- " } else { "|    " };
+        if buffer.is_empty() {
+            watch_now(remote, watch)?;
+        }
         let line = match editor.readline(prompt) {
-            Ok(line) => line,
+            Ok(line) => {
+                if buffer.is_empty() {
+                    watch_now(remote, watch)?;
+                }
+                line
+            }
             Err(ReadlineError::Interrupted) => {
                 buffer.clear();
                 println!("^C");
@@ -333,7 +365,7 @@ fn read_clauses_terminal(
 }
 
 /// Piped input: every input is echoed and answered; errors go to standard error.
-fn run_piped(remote: &Rc<RefCell<Remote>>) -> Result<u8> {
+fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut failed = false;
@@ -365,6 +397,7 @@ fn run_piped(remote: &Rc<RefCell<Remote>>) -> Result<u8> {
             inputs.into_iter().map(|(_, t)| t).collect()
         };
         for input in inputs {
+            watch_now(remote, watch)?;
             println!("?- {}", input.trim());
             let mut reply = ask(ToWorker::Eval(input), &mut pager)?;
             if reply == Reply::ReadClauses {

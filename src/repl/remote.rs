@@ -187,6 +187,22 @@ impl Remote {
         })
     }
 
+    /// `--watch`: has the engine reload the rules if a rule file changed; gives what
+    /// the reload said.
+    pub fn watch_tick(&mut self) -> Result<Option<String>> {
+        self.worker.send(&ToWorker::WatchTick)?;
+        loop {
+            match self.worker.rx.recv() {
+                Ok(Some(FromWorker::Watched { note, snapshot })) => {
+                    self.snapshot = snapshot;
+                    return Ok(note);
+                }
+                Ok(Some(_)) => continue,
+                _ => bail!("the Prolog engine process stopped"),
+            }
+        }
+    }
+
     /// Completion candidates from the engine (none if it does not answer soon).
     pub fn complete(&mut self, line: &str, pos: usize) -> (usize, Vec<String>) {
         if self

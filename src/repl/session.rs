@@ -112,6 +112,8 @@ pub struct Session {
     pub(super) settings: Vec<(String, String)>,
     /// Where a query's output goes as it is printed, if anywhere.
     pub(super) sink: Option<OutputSink>,
+    /// `:why`'s tools, opened on first use.
+    pub(super) why: super::why::WhyTool,
 }
 
 fn rules_tier(spec: &EngineSpec) -> Tier {
@@ -149,6 +151,7 @@ impl Session {
             user: Vec::new(),
             settings: Vec::new(),
             sink: None,
+            why: Default::default(),
         })
     }
 
@@ -291,6 +294,11 @@ impl Session {
     pub fn position(&mut self) -> String {
         let cur = self.current();
         self.engine().text(cur).unwrap_or_default()
+    }
+
+    /// What the session plays: game, options, tier, rules.
+    pub fn spec(&self) -> &EngineSpec {
+        &self.spec
     }
 
     /// The game's name and tier, for the prompt and banner.

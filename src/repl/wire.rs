@@ -19,6 +19,8 @@ pub enum ToWorker {
     Complete(String, usize),
     /// What to do after an answer that is not the last: `n` next, `w` in full, `s` stop.
     Step(char),
+    /// `--watch`: reload the rules if a rule file changed on disk.
+    WatchTick,
 }
 
 /// A message from the engine process.
@@ -41,6 +43,12 @@ pub enum FromWorker {
     },
     /// Completion candidates: where the word starts, and what may replace it.
     Completions(usize, Vec<String>),
+    /// The answer to `WatchTick`: what a reload said (if there was one), and the
+    /// session as it is now.
+    Watched {
+        note: Option<String>,
+        snapshot: Snapshot,
+    },
 }
 
 /// A step as sent on the wire.

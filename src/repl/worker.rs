@@ -5,6 +5,7 @@
 //! last snapshot.
 
 use super::session::{Pager, Reply, Session};
+use super::watch::Watch;
 use super::wire::{char_step, send, FromWorker, ToWorker};
 use crate::foreign::ReplStep;
 use anyhow::{Context, Result};
@@ -91,6 +92,8 @@ fn run() {
         _ => return,
     };
     session.set_output_sink(Box::new(|text| tell(&FromWorker::Output(text.to_string()))));
+    // `--watch`: the files as they are at the first tick
+    let mut watch: Option<Watch> = None;
     while let Some(request) = next_request(&mut lines) {
         let reply = match request {
             ToWorker::Eval(text) => session.eval(&text, &mut WirePager { lines: &mut lines }),
@@ -98,6 +101,14 @@ fn run() {
             ToWorker::Complete(line, pos) => {
                 let (start, candidates) = session.complete(&line, pos);
                 tell(&FromWorker::Completions(start, candidates));
+                continue;
+            }
+            ToWorker::WatchTick => {
+                let note = watch.get_or_insert_with(Watch::new).tick(&mut session);
+                tell(&FromWorker::Watched {
+                    note,
+                    snapshot: session.snapshot(),
+                });
                 continue;
             }
             // a step with no answer waiting for it

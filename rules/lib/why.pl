@@ -1,0 +1,133 @@
+%% why — why play/3 refuses a move, read from the rule files' own clauses.
+%
+% A small meta-interpreter runs Game:play(State, Move, _) over the clauses that
+% source.pl keeps of the game's file and the games it builds on; goals of other
+% modules (board libraries, builtins) run as they are, so that the explanation
+% names a goal of a rule file.  Whenever a goal on the way
+% fails outright — a library goal with no answer, or a call that no clause head
+% matches — the interpreter notes it with its depth (how many clauses deep it was
+% called) and the clause it was called from; the deepest one is the explanation.
+% Conditions of if-then-else and negations run as they are and are never noted:
+% their failing is how the rules choose, not why a move is refused.
+%
+% A cut at the top level of a clause body commits as it does in Prolog; a cut
+% anywhere else (inside a disjunction) is read as true.
+
+:- module(why, [explain/4]).
+
+:- use_module(library(lists)).
+:- use_module(library(format)).
+:- use_module(library(iso_ext)).
+:- use_module(library(charsio)).
+:- use_module(library(dcgs)).
+
+%% explain(+Game, +Id, +MoveText, -Reply)  why the move MoveText cannot be played in
+% the position held in slot Id.  Reply is
+%   not_a_move                the text is no move of the game
+%   legal                     play/3 accepts it
+%   reason(Text)              explain_illegal/3 says why
+%   deepest(Goal, Module, Line, Pred)   the deepest goal that failed, as text, in
+%                             the clause of Pred at Module's Line (0: the call itself)
+%   unknown                   nothing failed where the interpreter could see it
+explain(G, Id, Text, Reply) :-
+    host:held(Id, S),
+    (  catch(dispatch:move(G, M, Text, []), _, fail)
+    -> (  catch(dispatch:play(G, S, M, _), _, fail)
+       -> Reply = legal
+       ;  catch(call(G:explain_illegal(S, M, Why)), _, fail)
+       -> Reply = reason(Why)
+       ;  deepest(G, S, M, Reply)
+       )
+    ;  Reply = not_a_move
+    ).
+
+%% deepest(+Game, +State, +Move, -Reply)  the deepest failing goal of play/3.
+deepest(G, S, M, Reply) :-
+    bb_put(why_deepest, none),
+    (  catch(solve(play(S, M, _), G, 0, top), _, true) -> true ; true ),
+    bb_get(why_deepest, D),
+    (  D = failed(_, Goal, Mod, Line, Pred) -> Reply = deepest(Goal, Mod, Line, Pred)
+    ;  Reply = unknown
+    ).
+
+%% note(+Goal, +Module, +Depth, +Where)  a goal failed outright at Depth, called
+% from Where (c(Module, Line, Pred) or top); keeps the deepest (the first of equals).
+note(Goal, M, D, Where) :-
+    bb_get(why_deepest, Old),
+    (  Old = failed(D0, _, _, _, _), D0 >= D
+    -> true
+    ;  goal_text(M, Goal, Text),
+       (  Where = c(Mod, Line, Pred) -> true ; Mod = M, Line = 0, Pred = "" ),
+       bb_put(why_deepest, failed(D, Text, Mod, Line, Pred))
+    ).
+
+%% goal_text(+Module, +Goal, -Text)  the goal as it was called, big terms elided.
+goal_text(M, G, Text) :-
+    (  G = no_clause(G0)
+    -> functor(G0, N, A),
+       write_term_to_chars(G0, [quoted(true), max_depth(4)], Cs),
+       phrase(format_("no clause of ~a/~d matches ~s", [N, A, Cs]), Text)
+    ;  qualified(M, G, QG),
+       write_term_to_chars(QG, [quoted(true), max_depth(4)], Text)
+    ).
+
+%% qualified(+Module, +Goal, -Shown)  Goal as written in a file of Module: bare when
+% Module has sources (a rule file), else Module:Goal.
+qualified(M, G, G) :- source:game_source(M), !.
+qualified(M, G, M:G).
+
+%% solve(+Goal, +Module, +Depth, +Where)  Goal, run in Module, called Depth clauses
+% deep from Where.
+solve(V, _, _, _) :- var(V), !, fail.
+solve(true, _, _, _) :- !.
+solve(!, _, _, _) :- !.
+solve(M:G, _, D, W) :- !, solve(G, M, D, W).
+solve((A, B), M, D, W) :- !, solve(A, M, D, W), solve(B, M, D, W).
+solve((C -> T ; E), M, D, W) :- !,
+    (  call(M:C) -> solve(T, M, D, W) ; solve(E, M, D, W) ).
+solve((C -> T), M, D, W) :- !,
+    (  call(M:C) -> solve(T, M, D, W) ).
+solve((A ; B), M, D, W) :- !,
+    (  solve(A, M, D, W) ; solve(B, M, D, W) ).
+solve(\+ A, M, D, W) :- !,
+    (  call(M:A) -> note(\+ A, M, D, W), fail ; true ).
+solve(G, M, D, W) :-
+    source:game_source(M), is_user(M, G), !,
+    findall(cl(G, B, L), source:clause_at(M, G, B, L), Cls),
+    (  Cls == []
+    -> note(no_clause(G), M, D, W), fail
+    ;  functor(G, N, A), phrase(format_("~a/~d", [N, A]), Pred),
+       D1 is D + 1,
+       clauses(Cls, G, M, D1, Pred)
+    ).
+solve(G, M, D, W) :-
+    (  \+ call(M:G) -> note(G, M, D, W), fail ; call(M:G) ).
+
+%% is_user(+Module, +Goal)  the file of Module has clauses of Goal's predicate.
+is_user(M, G) :-
+    functor(G, N, A), functor(H, N, A),
+    source:clause_at(M, H, _, _), !.
+
+%% clauses(+Clauses, +Goal, +Module, +Depth, +Pred)  Goal by each clause in turn
+% (copies whose heads unify with it), a cut at the top of a body committing.
+clauses([cl(H, B, L)|Cls], G, M, D, Pred) :-
+    W = c(M, L, Pred),
+    (  cut_split(B, Before, After)
+    -> (  G = H, solve(Before, M, D, W)
+       -> solve(After, M, D, W)
+       ;  clauses(Cls, G, M, D, Pred)
+       )
+    ;  (  G = H, solve(B, M, D, W)
+       ;  clauses(Cls, G, M, D, Pred)
+       )
+    ).
+
+%% cut_split(+Body, -Before, -After)  Body is Before, !, After (the first cut at the
+% top level of the conjunction).
+cut_split(B, _, _) :- var(B), !, fail.
+cut_split(!, true, true) :- !.
+cut_split((A, B), Before, After) :- !,
+    (  A == !
+    -> Before = true, After = B
+    ;  cut_split(B, Before1, After) -> Before = (A, Before1)
+    ).

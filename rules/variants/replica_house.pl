@@ -1,0 +1,147 @@
+%% replica_house — Replica with the designer's house rules as options: a variant of
+% rules/replica.pl through its extension surface (its rays and helpers) only.
+%
+% Replica's designer, Alek Erickson, suggests house rules for players who want
+% more from the kings; the readings used here (see shared/rules/replica.md §7):
+% * kings=all: a king steps and jumps along all eight directions (men keep their
+%   three forward ones); a king's step or jump works as a man's: past friendly
+%   pieces, onto the first square that is not friendly.
+% * twice=true: after a step or jump of a king that does not win, the same king may
+%   step or jump once more in the same turn (a second action, along its rays on the
+%   board the first one left); the move is written with both steps, "a1-e1-e5".
+%   The single step stays a move of its own.
+% * backward=true: every piece may also capture backwards: a step or jump along one
+%   of its side's three backward directions, allowed only when it ends on an enemy
+%   piece (which it captures).
+% With every option off this is Replica exactly (the same moves, texts and
+% outcomes; tests/variants.rs checks it against the native engine).  With kings
+% moving backwards a game need not end: `check` and `lint` cut games off.
+%
+% State: house(rules(Kings, Twice, Backward), Replica), Replica a state of
+% replica.pl.  Position text: Replica's, then the house rules that are on:
+% " kings=all", " twice", " backward" (e.g. "... white kings=all twice").
+% Moves: Replica's (a1-e1, b2*) and twice(Step1, Step2), written "a1-e1-e5".
+
+:- module(replica_house, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(dcgs)).
+
+%% requires(?Game)  the house rules build on Replica's rule file.
+requires(replica).
+
+%% summary(-Text)  one line for `ludolog games`.
+summary("Replica with the designer's house rules: kings move in all directions or twice, backward captures").
+
+%% option(?Key, ?Kind, ?Default, ?Meaning)  Replica's option and the three house rules.
+option(sight, choice([forward, all]), forward, "the rays along which a king sees").
+option(kings, choice([forward, all]), forward, "the directions a king steps and jumps in").
+option(twice, bool, false, "a king may step or jump a second time in its turn").
+option(backward, bool, false, "pieces may also capture backwards").
+
+%% initial(+Options, -State)  Replica's start under the house rules chosen.
+initial(Options, house(rules(Kings, Twice, Back), S)) :-
+    protocol:options([sight(Sight), kings(Kings), twice(Twice), backward(Back)], Options),
+    replica:initial([sight(Sight)], S).
+
+%% rays(+Rules, +Colour, -Rays)  replica.pl's rays under the house rules: backward
+% captures for every piece, all eight directions for kings.
+rays(rules(Kings, _, Back), P, rays(Men, KingRays)) :-
+    findall(DF-DR-any, replica:forward(P, DF, DR), Forward),
+    (  Back == true
+    -> findall(DF-DR-capture, ( replica:forward(P, F, R), DF is -F, DR is -R ), Backward)
+    ;  Backward = []
+    ),
+    append(Forward, Backward, Men),
+    (  Kings == all
+    -> findall(DF-DR-any, replica:compass(DF, DR), KingRays)
+    ;  KingRays = Men
+    ).
+
+%% to_move(+State, -Colour)  whose turn it is.
+to_move(house(_, S), P) :- replica:to_move(S, P).
+
+%% legal(+State, -Move)  the moves the rays allow, each step of a king followed, when
+% twice is on, by its second steps; then the transforms.
+legal(house(R, S), M) :-
+    S = replica(_, P, Board, ongoing),
+    rays(R, P, Rays),
+    replica:legal_with(S, Rays, M0),
+    (  M = M0
+    ;  R = rules(_, true, _), M0 = step(From, To),
+       replica:square(Board, From, king(P)),
+       second_step(S, Rays, From, To, Step2),
+       M = twice(M0, Step2)
+    ).
+
+%% second_step(+State, +Rays, +From, +To, -Step)  after the king's step From-To, if
+% it did not win, a second step or jump of that king.
+second_step(replica(_, P, Board, _), Rays, From, To, step(To, To2)) :-
+    replica:apply(step(From, To), P, Board, Board1, Captured),
+    \+ replica:won(Captured, P, Board1),
+    replica:step_with(Board1, P, Rays, To, To2).
+
+%% play(+State, +Move, -Next)  the state after a move the house rules allow; fails otherwise.
+play(house(R, S), M, house(R, Next)) :-
+    S = replica(Sight, P, Board, ongoing),
+    rays(R, P, Rays),
+    (  M = twice(step(From, To), step(To1, To2))
+    -> R = rules(_, true, _), To1 == To,
+       replica:square(Board, From, king(P)),
+       replica:allowed_with(S, Rays, step(From, To)),
+       once(second_step(S, Rays, From, To, step(To, To2))),
+       replica:apply(step(From, To), P, Board, Board1, _),
+       replica:resolve(replica(Sight, P, Board1, ongoing), step(To, To2), Next)
+    ;  replica:allowed_with(S, Rays, M),
+       replica:resolve(S, M, Next)
+    ).
+
+%% outcome(+State, -Outcome)  Replica's.
+outcome(house(_, S), O) :- replica:outcome(S, O).
+
+%% evaluate(+State, +Colour, -Score)  Replica's evaluation.
+evaluate(house(_, S), P, Score) :- replica:evaluate(S, P, Score).
+
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused under the house rules.
+explain_illegal(house(R, S), M, Reason) :-
+    S = replica(_, P, Board, _),
+    rays(R, P, Rays),
+    (  M = twice(step(From, _), _), S = replica(_, _, _, ongoing)
+    -> (  R \= rules(_, true, _)
+       -> Reason = "a king moves twice only under the house rule twice=true"
+       ;  \+ replica:square(Board, From, king(P))
+       -> phrase(("no ", replica:atom(P), " king on ", replica:square_name(From), " to move twice"), Reason)
+       ;  M = twice(Step1, _), \+ replica:allowed_with(S, Rays, Step1)
+       -> replica:explain_with(S, Rays, Step1, Reason)
+       ;  phrase((move(M), " is not a second step or jump the king may make"), Reason)
+       )
+    ;  replica:explain_with(S, Rays, M, Reason)
+    ).
+
+%% position(?State)//  Replica's text, then the house rules that are on.
+position(house(rules(K, T, B), S)) --> replica:position(S), kings(K), twice(T), backward(B).
+
+%% kings(?Kings)//  " kings=all", or nothing.
+kings(all) --> " kings=all", !.
+kings(forward) --> [].
+
+%% twice(?Twice)//  " twice", or nothing.
+twice(true) --> " twice", !.
+twice(false) --> [].
+
+%% backward(?Backward)//  " backward", or nothing.
+backward(true) --> " backward", !.
+backward(false) --> [].
+
+%% move(?Move)//  Replica's moves, and a king's two steps "a1-e1-e5".
+move(M) --> { nonvar(M), M = twice(step(A, B), step(B, C)) }, !,
+    replica:square_name(A), "-", replica:square_name(B), "-", replica:square_name(C).
+move(M) --> { var(M) }, replica:square_name(A), "-", replica:square_name(B), "-",
+    replica:square_name(C), !, { M = twice(step(A, B), step(B, C)) }.
+move(M) --> replica:move(M).
+
+%% view(+State, -View)  Replica's view.
+view(house(_, S), V) :- replica:view(S, V).

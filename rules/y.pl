@@ -1,0 +1,248 @@
+%% y — the game of Y (Schensted and Titus, 1953; also John Nash and Claude Shannon):
+% a triangle of hexagons, two players place stones in turn, and a chain of one's
+% stones touching all three sides wins.  A game written only as rules (no native
+% engine, no Rust code) to show that the protocol is general.
+%
+% Board: grid.pl's triangle(N) with hex_left neighbours.  Row R (0 at the top)
+% holds the cells (0, R) .. (R, R); the sides are the left (C = 0), the right
+% (C = R) and the bottom (R = N - 1); each corner touches two sides.  There are no
+% draws: on a full board exactly one player has a Y (as in Hex, which is a special
+% case of Y).
+%
+% State: y(N, Grid, ToMove, Board, Status)
+%   N       the side of the triangle (option size)
+%   Grid    the triangle as a grid.pl grid (cells numbered 1..K row by row)
+%   ToMove  red or blue; red moves first
+%   Board   b(X1, ..., XK): e (empty), r or b on each cell
+%   Status  ongoing or won(Player)
+% Move: place(C, R); its text is the column letter and the row number counted
+% from the top: a1 is the top cell, a3 b3 c3 the bottom row of a side-3 board.
+% Position text: "N ROWS SIDE", ROWS the rows from the top separated by "/", r
+% and b for stones and a number for a run of empty cells; who has won is read
+% from the board.  The start of side 3: "3 1/2/3 red".
+%
+% Y has no explain_illegal/3: `ludolog why` explains a refused move from these
+% clauses (the deepest goal of play/3 that fails, with its line).
+% Perft of the smallest boards, counted by hand: see tests/data/perft.txt.
+
+:- module(y, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+
+%% requires(?Library)  the triangle's cells and neighbours come from grid.pl.
+requires(grid).
+
+%% summary(-Text)  one line for `ludolog games`.
+summary("Y: stones on a triangle of hexagons; a chain touching all three sides wins").
+
+%% option(?Key, ?Kind, ?Default, ?Meaning)  the side of the triangle.
+option(size, int(1, 26), 5, "the side of the triangle").
+
+%% initial(+Options, -State)  the empty triangle of side size(N).
+initial(Options, y(N, G, red, Board, ongoing)) :-
+    protocol:options([size(N)], Options),
+    triangle(N, G),
+    grid:grid_size(G, K),
+    length(Es, K), maplist(=(e), Es),
+    Board =.. [b|Es].
+
+%% triangle(+N, -Grid)  the grid of the triangle of side N.
+triangle(N, G) :-
+    grid:shape_cells(triangle(N), Size, Cells),
+    grid:grid(hex_left, Size, Cells, G).
+
+%% to_move(+State, -Player)  whose turn it is.
+to_move(y(_, _, P, _, _), P).
+
+%% other(?Player, ?Opponent)  the two players.
+other(red, blue).
+other(blue, red).
+
+%% stone(?Player, ?Stone)  each player's stone letter.
+stone(red, r).
+stone(blue, b).
+
+%% legal(+State, -Move)  every empty cell, row by row from the top.
+legal(y(_, G, _, Board, ongoing), place(C, R)) :-
+    grid:grid_size(G, K),
+    between(1, K, I),
+    arg(I, Board, e),
+    grid:cell_coords(G, I, C-R).
+
+%% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
+% game is won when its chain touches all three sides.  Fails on any other move.
+play(y(N, G, P, Board, ongoing), place(C, R), y(N, G, Q, Board1, Status)) :-
+    grid:in_shape(triangle(N), C-R),
+    grid:cell_number(G, C-R, K),
+    arg(K, Board, e),
+    stone(P, S),
+    set_cell(Board, K, S, Board1),
+    other(P, Q),
+    group_sides(N, G, Board1, K, Sides),
+    (  Sides =:= 7 -> Status = won(P) ; Status = ongoing ).
+
+%% set_cell(+Board, +K, +X, -Board1)  Board1 is Board with X on cell K.
+set_cell(Board, K, X, Board1) :-
+    Board =.. [b|Xs],
+    replace(K, Xs, X, Ys),
+    Board1 =.. [b|Ys].
+
+%% replace(+N, +Xs, +Y, -Ys)  Ys is Xs with its N-th element (from 1) replaced by Y.
+replace(1, [_|Xs], Y, [Y|Xs]) :- !.
+replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
+
+%% side_mask(+N, +Grid, +K, -Mask)  the sides cell K touches: 1 left, 2 right, 4 bottom.
+side_mask(N, G, K, Mask) :-
+    grid:cell_coords(G, K, C-R),
+    (  C =:= 0 -> L = 1 ; L = 0 ),
+    (  C =:= R -> Rt = 2 ; Rt = 0 ),
+    (  R =:= N - 1 -> B = 4 ; B = 0 ),
+    Mask is L \/ Rt \/ B.
+
+%% group_sides(+N, +Grid, +Board, +K, -Mask)  the sides touched by the chain of the
+% stone on cell K (7: all three).
+group_sides(N, G, Board, K, Mask) :-
+    arg(K, Board, S),
+    flood([K], N, G, Board, S, [K], 0, Mask).
+
+%% flood(+Stack, +N, +Grid, +Board, +Stone, +Seen, +Mask0, -Mask)  Mask0 with the
+% sides of the Stone cells reached from Stack (depth first); stops at all three.
+flood([], _, _, _, _, _, M, M).
+flood([K|Ks], N, G, Board, S, Seen, M0, M) :-
+    side_mask(N, G, K, M1),
+    M2 is M0 \/ M1,
+    (  M2 =:= 7
+    -> M = 7
+    ;  findall(J, ( grid:neighbour(G, K, J), arg(J, Board, S), \+ memberchk(J, Seen) ), Js),
+       append(Js, Seen, Seen1),
+       append(Js, Ks, Stack),
+       flood(Stack, N, G, Board, S, Seen1, M2, M)
+    ).
+
+%% outcome(+State, -Outcome)  win(Player) once a chain of Player's touches all three sides.
+outcome(y(_, _, _, _, won(P)), win(P)).
+
+%% evaluate(+State, +Player, -Score)  the most sides one chain of Player's touches,
+% minus the same for the opponent, times 10, plus 1 for the side to move.
+evaluate(y(_, _, _, _, won(W)), P, Score) :- !,
+    (  W == P -> Score = 10000 ; Score = -10000 ).
+evaluate(y(N, G, ToMove, Board, ongoing), P, Score) :-
+    other(P, Q),
+    most_sides(N, G, Board, P, SP),
+    most_sides(N, G, Board, Q, SQ),
+    (  ToMove == P -> Tempo = 1 ; Tempo = 0 ),
+    Score is (SP - SQ) * 10 + Tempo.
+
+%% most_sides(+N, +Grid, +Board, +Player, -Count)  the most sides (0 to 3) one chain
+% of Player's touches.
+most_sides(N, G, Board, P, Count) :-
+    stone(P, S),
+    grid:grid_size(G, K),
+    findall(C, ( between(1, K, I), arg(I, Board, S),
+                 group_sides(N, G, Board, I, M), bits(M, C) ), Cs),
+    foldl(larger, Cs, 0, Count).
+
+%% larger(+X, +Y, -Z)  Z is the larger of X and Y.
+larger(X, Y, Z) :- Z is max(X, Y).
+
+%% bits(+Mask, -Count)  how many of the three side bits are set.
+bits(M, C) :- C is (M /\ 1) + (M /\ 2) // 2 + (M /\ 4) // 4.
+
+%% move(?Move)//  a column letter and a row number from the top (a1 is the top cell).
+move(M) --> { ground(M) }, !, move_out(M).
+move(place(C, R)) -->
+    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
+    natural(R1), { R is R1 - 1 }.
+
+%% move_out(+Move)//  the text of a ground move.
+move_out(place(C, R)) -->
+    { Code is 0'a + C, char_code(L, Code), R1 is R + 1 }, [L], natural(R1).
+
+%% natural(?N)//  a positive integer without leading zeros.
+natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
+natural(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]) }.
+
+%% digits(-Digits)//  the longest run of decimal digits.
+digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
+digits([]) --> [].
+
+%% position(?State)//  the canonical one-line position text, both ways.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> position_in(S).
+
+%% position_out(+State)//  the text of a state.
+position_out(y(N, _, P, Board, _)) -->
+    natural(N), " ", { Board =.. [b|Xs] }, rows_out(1, N, Xs), " ", side(P).
+
+%% rows_out(+Len, +N, +Cells)//  the rows of length Len to N, separated by "/".
+rows_out(Len, N, Xs) -->
+    { length(Row, Len), append(Row, Rest, Xs) },
+    row_out(Row, 0),
+    (  { Len =:= N } -> [] ; "/", { Len1 is Len + 1 }, rows_out(Len1, N, Rest) ).
+
+%% row_out(+Cells, +Run)//  one row, each run of empty cells as its length.
+row_out([], Run) --> run_out(Run).
+row_out([e|Xs], Run) --> !, { Run1 is Run + 1 }, row_out(Xs, Run1).
+row_out([X|Xs], Run) --> run_out(Run), [X], row_out(Xs, 0).
+
+%% run_out(+Run)//  a run of empty cells as its length; nothing for 0.
+run_out(0) --> !.
+run_out(N) --> natural(N).
+
+%% side(?Player)//  red or blue.
+side(red) --> "red".
+side(blue) --> "blue".
+
+%% position_in(-State)//  the state a position text names.
+position_in(y(N, G, P, Board, Status)) -->
+    natural(N), { N =< 26 }, " ", rows_in(1, N, Xs), " ", side(P),
+    {  triangle(N, G),
+       Board =.. [b|Xs],
+       position_status(N, G, Board, Status) }.
+
+%% rows_in(+Len, +N, -Cells)//  the rows of length Len to N, separated by "/".
+rows_in(Len, N, Xs) -->
+    row_in(Len, Xs, Rest),
+    (  { Len =:= N } -> { Rest = [] } ; "/", { Len1 is Len + 1 }, rows_in(Len1, N, Rest) ).
+
+%% row_in(+K, -Cells, ?Tail)//  the next K cells of a row (stones and maximal runs), then Tail.
+row_in(0, T, T) --> !.
+row_in(K, [X|Xs], T) --> [X], { memberchk(X, [r, b]) }, !, { K1 is K - 1 }, row_in(K1, Xs, T).
+row_in(K, Xs, T) -->
+    natural(Run),
+    { Run =< K, length(Es, Run), maplist(=(e), Es), append(Es, Xs1, Xs), K1 is K - Run },
+    after_run(K1, Xs1, T).
+
+%% after_run(+K, -Cells, ?Tail)//  the K cells after a run: none, or a stone first.
+after_run(0, T, T) --> !.
+after_run(K, [X|Xs], T) --> [X], { memberchk(X, [r, b]) }, { K1 is K - 1 }, row_in(K1, Xs, T).
+
+%% position_status(+N, +Grid, +Board, -Status)  who, if anyone, has a chain touching
+% all three sides (every such chain touches the bottom row, so it is searched from there).
+position_status(N, G, Board, Status) :-
+    (  stone(P, S),
+       grid:grid_size(G, K), First is K - N + 1,
+       between(First, K, I), arg(I, Board, S),
+       group_sides(N, G, Board, I, 7)
+    -> Status = won(P)
+    ;  Status = ongoing
+    ).
+
+%% view(+State, -View)  the triangle, each row half a cell left of the one above.
+view(y(N, G, P, Board, Status), view(hex(left), N, N, Cells, [to_move(P), status(Status)])) :-
+    grid:grid_size(G, K),
+    findall(cell(C, R, Name, Piece),
+            ( between(1, K, I), grid:cell_coords(G, I, C-R),
+              arg(I, Board, X), cell_piece(X, Piece),
+              phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs) ),
+            Cells).
+
+%% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell letter.
+cell_piece(e, empty).
+cell_piece(r, stone(red)).
+cell_piece(b, stone(blue)).

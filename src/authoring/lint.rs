@@ -1,0 +1,137 @@
+//! `ludolog lint FILE|DIR`: does a rule file keep the protocol?  The static checks
+//! of its text, then the dynamic checks on seeded random games, as separate passes;
+//! a directory is every rule file in it (and below it, but for `lib/`).
+
+use super::finding::Finding;
+use super::lint_dynamic::{dynamic_findings, Playouts};
+use super::lint_static::static_findings;
+use super::workbench::Workbench;
+use crate::game::GameOptions;
+use crate::registry::EngineSpec;
+use std::path::{Path, PathBuf};
+
+/// What was linted in one file, and what was found.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FileReport {
+    pub file: String,
+    /// The game's module, once the file loaded.
+    pub game: Option<String>,
+    pub findings: Vec<Finding>,
+    pub games: usize,
+    pub positions: usize,
+    /// Why the random games were not played, if they were not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+}
+
+/// The rule files a path names: the file itself, or the `.pl` files of a
+/// directory and its subdirectories (but `lib/`, the board libraries), sorted.
+pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut out = Vec::new();
+    let mut dirs = vec![path.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let p = entry?.path();
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "lib") {
+                    dirs.push(p);
+                }
+            } else if p.extension().is_some_and(|e| e == "pl") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Lints one rule file: the static checks, then (if it has no static finding that
+/// stops play, and `plan.games` > 0) the random games.
+pub fn lint_file(
+    path: &Path,
+    options: &GameOptions,
+    plan: Playouts,
+    limit: Option<u64>,
+) -> FileReport {
+    let shown = path.display().to_string();
+    let mut report = FileReport {
+        file: shown.clone(),
+        game: None,
+        findings: Vec::new(),
+        games: 0,
+        positions: 0,
+        skipped: None,
+    };
+    let spec = EngineSpec {
+        game: shown.clone(),
+        options: options.clone(),
+        tier: Some(crate::game::Tier::Spec),
+        rules: None,
+        limit,
+    };
+    let mut wb = match Workbench::open(&spec) {
+        Ok(wb) => wb,
+        Err(e) => {
+            report.findings.push(load_finding(&shown, &e.to_string()));
+            return report;
+        }
+    };
+    report.game = Some(wb.module().to_string());
+    match static_findings(&mut wb) {
+        Ok(fs) => report.findings.extend(fs),
+        Err(e) => report
+            .findings
+            .push(Finding::at(&shown, 0, "", "engine", e.to_string())),
+    }
+    if plan.games == 0 {
+        return report;
+    }
+    if let Some(f) = report
+        .findings
+        .iter()
+        .find(|f| ["exports", "syntax", "load", "together"].contains(&f.check.as_str()))
+    {
+        report.skipped = Some(format!(
+            "the random games are not played until the {} finding is fixed{}",
+            f.check,
+            if f.check == "together" {
+                " (scryer keeps only the last run of a predicate's clauses)"
+            } else {
+                ""
+            }
+        ));
+        return report;
+    }
+    match dynamic_findings(&mut wb, plan) {
+        Ok(d) => {
+            report.findings.extend(d.findings);
+            report.games = d.games;
+            report.positions = d.positions;
+        }
+        Err(e) => report
+            .findings
+            .push(Finding::at(&shown, 0, "", "engine", e.to_string())),
+    }
+    report
+}
+
+/// A file that does not load: its error as a finding at the line it names.
+fn load_finding(file: &str, error: &str) -> Finding {
+    // errors read "path:LINE: what" when the loader knows the line
+    let rest = error.strip_prefix(file).and_then(|r| r.strip_prefix(':'));
+    let (line, message) = match rest.and_then(|r| r.split_once(':')) {
+        Some((l, m)) if l.chars().all(|c| c.is_ascii_digit()) && !l.is_empty() => {
+            (l.parse().unwrap_or(0), m.trim().to_string())
+        }
+        _ => (0, rest.map_or(error, str::trim).to_string()),
+    };
+    let check = if message.contains("syntax") {
+        "syntax"
+    } else {
+        "load"
+    };
+    Finding::at(file, line, "", check, message)
+}

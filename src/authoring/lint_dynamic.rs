@@ -1,0 +1,259 @@
+//! The dynamic checks of `ludolog lint`, on seeded random games played through the
+//! rule file: at every position the lossless position text (the checker's own round
+//! trip), then lint.pl's checks of the game's terms (legal/2 without duplicates and
+//! in agreement with outcome/2, play/3 deterministic on each legal move and failing
+//! on moves seen elsewhere, the move text round trip, evaluate/3 an integer); games
+//! must end within a bound.  Each finding keeps the shortest move sequence from the
+//! start that shows it (shrunk like a checker's mismatch).
+
+use super::finding::Finding;
+use super::workbench::{list, Workbench};
+use crate::check::{round_trip, shrink_moves};
+use crate::game::{Engine, EngineError, Pos};
+use crate::prolog::{quote_atom, quote_string};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::{BTreeSet, VecDeque};
+
+/// How many random games, from which seed, cut off where.
+#[derive(Clone, Copy, Debug)]
+pub struct Playouts {
+    pub games: usize,
+    pub seed: u64,
+    pub max_plies: usize,
+}
+
+/// At most this many legal moves of a position are played for the determinism check.
+const PLAYED_PER_POSITION: usize = 12;
+/// Move texts seen elsewhere, tried at each position (play/3 must refuse those not legal there).
+const POOL: usize = 16;
+
+/// What the random games showed.
+#[derive(Debug, Default)]
+pub struct Dynamic {
+    pub findings: Vec<Finding>,
+    pub games: usize,
+    pub positions: usize,
+}
+
+/// One game's state of knowledge.
+struct Context {
+    players: BTreeSet<String>,
+    pool: VecDeque<String>,
+}
+
+/// What one position shows: the findings there, its legal moves and who is to move.
+type AtPosition = (Vec<Finding>, Vec<String>, Option<String>);
+
+/// The findings at the position held under `pos`, reached by `moves`.
+fn position_findings(
+    wb: &mut Workbench,
+    ctx: &Context,
+    pos: Pos,
+    moves: &[String],
+    path: &str,
+) -> Result<AtPosition, EngineError> {
+    let mut out = Vec::new();
+    let info = match wb.engine.describe(pos) {
+        Ok(info) => info,
+        Err(e) => {
+            out.push(Finding::at(path, 0, "", "engine", e.to_string()));
+            return Ok((out, Vec::new(), None));
+        }
+    };
+    if let Err(m) = round_trip(&mut wb.engine, pos, &info, moves) {
+        let line = pred_line(wb, "position", 3)?;
+        let what = m.what.join("; ");
+        let what = what
+            .split_once(": ")
+            .map_or(what.as_str(), |(_, w)| w)
+            .to_string();
+        out.push(Finding::at(path, line, "position//1", "lossless", what));
+    }
+    let players: Vec<String> = ctx.players.iter().map(|p| quote_atom(p)).collect();
+    let pool: Vec<String> = ctx
+        .pool
+        .iter()
+        .filter(|m| !info.legal.contains(m))
+        .map(|m| quote_string(m))
+        .collect();
+    let q = format!(
+        "lint:position({}, {}, [{}], [{}], {PLAYED_PER_POSITION}, F).",
+        quote_atom(wb.module()),
+        wb.engine.slot(pos)?,
+        pool.join(","),
+        players.join(",")
+    );
+    let answer = wb.ask(&q, "F")?;
+    out.extend(
+        list(&answer)
+            .iter()
+            .filter_map(|t| Finding::from_term(path, t)),
+    );
+    Ok((
+        out,
+        info.legal,
+        Some(info.to_move).filter(|p| !p.is_empty()),
+    ))
+}
+
+/// The line of a predicate's first clause in the game's file (0: none).
+fn pred_line(wb: &mut Workbench, name: &str, arity: usize) -> Result<usize, EngineError> {
+    let q = format!(
+        "lint:pred_line({}, {}/{arity}, L).",
+        quote_atom(wb.module()),
+        quote_atom(name)
+    );
+    Ok(crate::prolog::term_integer(&wb.ask(&q, "L")?)
+        .unwrap_or(0)
+        .max(0) as usize)
+}
+
+/// Replays `moves` from the start; the findings at the position they reach (none
+/// when a move is not legal: not a valid sequence).
+fn findings_after(
+    wb: &mut Workbench,
+    ctx: &Context,
+    moves: &[String],
+    path: &str,
+) -> Option<Vec<Finding>> {
+    let start = wb.engine.initial().ok()?;
+    let at = wb.engine.play_all(start, moves);
+    wb.engine.release(start);
+    let at = at.ok()?;
+    let found = position_findings(wb, ctx, at, moves, path)
+        .ok()
+        .map(|(f, _, _)| f);
+    wb.engine.release(at);
+    found
+}
+
+/// Plays the random games and collects the findings, each with its shortest moves.
+pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, EngineError> {
+    let module = wb.module().to_string();
+    let path = wb.path_of(&module);
+    let mut result = Dynamic::default();
+    let mut ctx = Context {
+        players: BTreeSet::new(),
+        pool: VecDeque::new(),
+    };
+    let mut found: Vec<Finding> = Vec::new();
+    let start = match wb.engine.initial() {
+        Ok(p) => p,
+        Err(e) => {
+            let line = pred_line(wb, "initial", 2)?;
+            result.findings.push(Finding::at(
+                &path,
+                line,
+                "initial/2",
+                "engine",
+                e.to_string(),
+            ));
+            return Ok(result);
+        }
+    };
+    for g in 0..plan.games {
+        let mut rng =
+            SmallRng::seed_from_u64(plan.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
+        result.games += 1;
+        let mut at = wb.engine.copy(start)?;
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            result.positions += 1;
+            let (fs, legal, to_move) = position_findings(wb, &ctx, at, &moves, &path)?;
+            if let Some(p) = to_move {
+                ctx.players.insert(p);
+            }
+            for mut f in fs {
+                match found.iter_mut().find(|k| k.key() == f.key()) {
+                    Some(k) if k.moves.as_ref().is_some_and(|m| m.len() <= moves.len()) => {}
+                    slot => {
+                        f.moves = Some(moves.clone());
+                        f.position = wb.engine.text(at).ok();
+                        match slot {
+                            Some(k) => *k = f,
+                            None => found.push(f),
+                        }
+                    }
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            if moves.len() >= plan.max_plies {
+                let line = pred_line(wb, "outcome", 2)?;
+                let mut f = Finding::at(
+                    &path,
+                    line,
+                    "outcome/2",
+                    "ends",
+                    format!(
+                        "a random game has not ended after {} plies (a loop in the rules? --max-plies sets the bound)",
+                        plan.max_plies
+                    ),
+                );
+                if !found.iter().any(|k| k.key() == f.key()) {
+                    f.moves = Some(moves.clone());
+                    found.push(f);
+                }
+                break;
+            }
+            for m in &legal {
+                if !ctx.pool.contains(m) {
+                    ctx.pool.push_back(m.clone());
+                    if ctx.pool.len() > POOL {
+                        ctx.pool.pop_front();
+                    }
+                }
+            }
+            let mv = legal[rng.gen_range(0..legal.len())].clone();
+            let next = match wb.engine.play(at, &mv) {
+                Ok(n) => n,
+                Err(e) => {
+                    let line = pred_line(wb, "play", 3)?;
+                    let mut f = Finding::at(&path, line, "play/3", "play", format!("{mv}: {e}"));
+                    if !found.iter().any(|k| k.key() == f.key()) {
+                        f.moves = Some(moves.clone());
+                        found.push(f);
+                    }
+                    break;
+                }
+            };
+            wb.engine.release(at);
+            at = next;
+            moves.push(mv);
+        }
+        wb.engine.release(at);
+    }
+    wb.engine.release(start);
+    // the shortest sequence that still shows each finding
+    for f in found {
+        if f.check == "ends" || f.moves.as_ref().is_none_or(Vec::is_empty) {
+            result.findings.push(f);
+            continue;
+        }
+        let key = f.key();
+        let shrunk = shrink_moves(
+            f,
+            |f| f.moves.as_ref().expect("a dynamic finding has moves"),
+            |candidate| {
+                let fs = findings_after(wb, &ctx, candidate, &path)?;
+                let mut f = fs.into_iter().find(|f| f.key() == key)?;
+                f.moves = Some(candidate.to_vec());
+                Some(f)
+            },
+        );
+        let mut shrunk = shrunk;
+        if let Some(moves) = shrunk.moves.clone() {
+            if let Ok(s) = wb.engine.initial() {
+                if let Ok(p) = wb.engine.play_all(s, &moves) {
+                    shrunk.position = wb.engine.text(p).ok();
+                    wb.engine.release(p);
+                }
+                wb.engine.release(s);
+            }
+        }
+        result.findings.push(shrunk);
+    }
+    Ok(result)
+}

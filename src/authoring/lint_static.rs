@@ -1,0 +1,42 @@
+//! The static checks of `ludolog lint`: what the text of a rule file shows without
+//! playing — clauses that do not read, the protocol's exports, calls to predicates
+//! defined nowhere (or not exported by the game they belong to), singleton
+//! variables, a predicate's clauses apart, and an initial/2 that takes unknown options.
+
+use super::finding::Finding;
+use super::workbench::{list, Workbench};
+use crate::game::EngineError;
+use crate::prolog::quote_atom;
+
+/// The static findings of the game's own file, by line.
+pub fn static_findings(wb: &mut Workbench) -> Result<Vec<Finding>, EngineError> {
+    let module = wb.module().to_string();
+    let path = wb.path_of(&module);
+    let mut out: Vec<Finding> = wb
+        .read_errors
+        .iter()
+        .filter(|e| e.file == path)
+        .map(|e| Finding::at(&e.file, e.line, "", "syntax", e.text.clone()))
+        .collect();
+    let answer = wb.ask(&format!("lint:static({}, F).", quote_atom(&module)), "F")?;
+    out.extend(
+        list(&answer)
+            .iter()
+            .filter_map(|t| Finding::from_term(&path, t)),
+    );
+    let options = wb.engine.options_term();
+    let answer = wb.ask(
+        &format!(
+            "lint:unknown_option({}, {options}, F).",
+            quote_atom(&module)
+        ),
+        "F",
+    )?;
+    out.extend(
+        list(&answer)
+            .iter()
+            .filter_map(|t| Finding::from_term(&path, t)),
+    );
+    out.sort_by_key(|f| f.line);
+    Ok(out)
+}

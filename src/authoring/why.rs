@@ -1,0 +1,168 @@
+//! `ludolog why` and the REPL's `:why`: why a move is refused — the game's
+//! explain_illegal/3 where it has one, else the deepest goal of play/3 that failed,
+//! with its file:line (why.pl's meta-interpreter over the rule files' clauses) — or,
+//! when the move is legal, what it does: pieces moved, placed, captured, relocated,
+//! and the outcome.
+
+use super::view_diff::effects;
+use super::workbench::Workbench;
+use crate::game::{Engine, EngineError, Pos};
+use crate::prolog::{quote_atom, quote_string, term_integer, term_text};
+use scryer_prolog::Term;
+use std::fmt;
+
+/// What `why` says about a move in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Explanation {
+    /// The text names no move of the game.
+    NotAMove { mv: String, legal: Vec<String> },
+    /// The move is legal: what it does, who moves next, and the outcome if it ends the game.
+    Legal {
+        mv: String,
+        effects: Vec<String>,
+        to_move: String,
+        outcome: Option<String>,
+    },
+    /// The game's explain_illegal/3 says why (defined at file:line).
+    Reason {
+        mv: String,
+        reason: String,
+        file: String,
+        line: usize,
+    },
+    /// The deepest goal of play/3 that failed, in a clause of `pred` at file:line
+    /// (line 0: play/3 itself, no clause of which matches).
+    Deepest {
+        mv: String,
+        goal: String,
+        file: String,
+        line: usize,
+        pred: String,
+    },
+    /// play/3 refuses the move, and nothing the interpreter sees failed.
+    Unknown { mv: String },
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Explanation::NotAMove { mv, legal } => {
+                write!(
+                    f,
+                    "{mv} is not a move of this game (move//1 does not read it)"
+                )?;
+                if !legal.is_empty() {
+                    write!(f, "\nlegal moves ({}): {}", legal.len(), legal.join(" "))?;
+                }
+                Ok(())
+            }
+            Explanation::Legal {
+                mv,
+                effects,
+                to_move,
+                outcome,
+            } => {
+                write!(f, "{mv} is legal")?;
+                for e in effects {
+                    write!(f, "\n  {e}")?;
+                }
+                match outcome {
+                    Some(o) => write!(f, "\n  the game is over: {o}"),
+                    None => write!(f, "\n  then {to_move} moves"),
+                }
+            }
+            Explanation::Reason {
+                mv,
+                reason,
+                file,
+                line,
+            } => write!(
+                f,
+                "{mv} is illegal: {reason}\n  (explain_illegal/3, {file}:{line})"
+            ),
+            Explanation::Deepest {
+                mv,
+                goal,
+                file,
+                line,
+                pred,
+            } => {
+                write!(f, "{mv} is illegal: play/3 fails")?;
+                if *line == 0 {
+                    write!(f, "\n  {goal} ({file})")
+                } else {
+                    write!(
+                        f,
+                        "\n  the deepest goal that failed: {goal}\n  in a clause of {pred} at {file}:{line}"
+                    )
+                }
+            }
+            Explanation::Unknown { mv } => write!(f, "{mv} is illegal: play/3 fails"),
+        }
+    }
+}
+
+fn text(t: &Term) -> String {
+    term_text(t).unwrap_or_else(|| format!("{t:?}"))
+}
+
+/// Explains the move `mv` in the position held under `pos` by the workbench's engine.
+pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, EngineError> {
+    let mv = mv.trim().to_string();
+    let module = wb.module().to_string();
+    let q = format!(
+        "why:explain({}, {}, {}, R).",
+        quote_atom(&module),
+        wb.engine.slot(pos)?,
+        quote_string(&mv)
+    );
+    let reply = wb.ask(&q, "R")?;
+    match reply {
+        Term::Atom(a) if a == "not_a_move" => {
+            let legal = wb.engine.describe(pos)?.legal;
+            Ok(Explanation::NotAMove { mv, legal })
+        }
+        Term::Atom(a) if a == "legal" => {
+            let info = wb.engine.describe(pos)?;
+            let before = wb.engine.view(pos)?;
+            let next = wb.engine.play(pos, &mv)?;
+            let after = wb.engine.view(next);
+            let next_info = wb.engine.describe(next);
+            wb.engine.release(next);
+            let (after, next_info) = (after?, next_info?);
+            Ok(Explanation::Legal {
+                effects: effects(&before, &after, &info.to_move),
+                mv,
+                to_move: next_info.to_move,
+                outcome: next_info.outcome,
+            })
+        }
+        Term::Compound(f, args) if f == "reason" && args.len() == 1 => {
+            let q = format!(
+                "lint:pred_line({}, explain_illegal/3, L).",
+                quote_atom(&module)
+            );
+            let line = term_integer(&wb.ask(&q, "L")?).unwrap_or(0).max(0) as usize;
+            Ok(Explanation::Reason {
+                reason: text(&args[0]),
+                file: wb.path_of(&module),
+                line,
+                mv,
+            })
+        }
+        Term::Compound(f, args) if f == "deepest" && args.len() == 4 => {
+            let in_module = match &args[1] {
+                Term::Atom(m) => m.clone(),
+                other => text(other),
+            };
+            Ok(Explanation::Deepest {
+                goal: text(&args[0]),
+                file: wb.path_of(&in_module),
+                line: term_integer(&args[2]).unwrap_or(0).max(0) as usize,
+                pred: text(&args[3]),
+                mv,
+            })
+        }
+        _ => Ok(Explanation::Unknown { mv }),
+    }
+}

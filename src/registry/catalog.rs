@@ -1,0 +1,115 @@
+//! Every built-in game: those with a descriptor in `games::ALL`, and those written
+//! only as rules — the embedded rule files (`games::RULE_FILES`) that no descriptor
+//! claims.  A rule-only game is described by its own rule file: `summary/1` for
+//! `ludolog games`, `option/4` for its options (validated by the host exactly like a
+//! descriptor's), and its tiers by the libraries it requires (accelerated when one of
+//! them has native helpers).  Reading that takes loading the file, so it is done once
+//! per game and per process, the first time the game is asked for.
+
+use super::OpenError;
+use crate::game::{intern_options, GameDescriptor, RuleSource, Tier};
+use crate::games;
+use crate::prolog::{declared_module, rule_set, RuleFile, RuleOptions, RulesEngine, SourceError};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// The embedded rule files that no descriptor claims: (module, path, text), by path.
+pub fn rule_only_files() -> Vec<(String, &'static str, &'static str)> {
+    games::RULE_FILES
+        .iter()
+        .filter_map(|&(path, text)| {
+            let module = declared_module(text)?;
+            (games::find(&module).is_none()).then_some((module, path, text))
+        })
+        .collect()
+}
+
+/// The embedded rule file of a built-in game (with or without a descriptor).
+pub fn embedded_file(name: &str) -> Option<RuleFile> {
+    if let Some(d) = games::find(name) {
+        return Some(RuleFile::embedded(d.name, d.rules.path, d.rules.text));
+    }
+    rule_only_files()
+        .into_iter()
+        .find(|(module, _, _)| module == name)
+        .map(|(module, path, text)| RuleFile::embedded(&module, path, text))
+}
+
+/// Whether a descriptor is one this catalog made from a rule file.
+pub fn is_rule_only(d: &GameDescriptor) -> bool {
+    games::find(d.name).is_none()
+}
+
+type Described = Result<&'static GameDescriptor, String>;
+
+/// The descriptors made so far, by module name.
+fn cache() -> &'static Mutex<HashMap<String, Described>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Described>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Loads a rule-only game's file (with what it requires, all embedded) and makes
+/// its descriptor from what the file declares.
+fn describe(
+    module: &str,
+    path: &'static str,
+    text: &'static str,
+) -> Result<GameDescriptor, OpenError> {
+    let file = RuleFile::embedded(module, path, text);
+    let find =
+        |name: &str| embedded_file(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()));
+    let rules = rule_set(file, &find, None)?;
+    let accelerated = rules.accelerators.len() > 1;
+    let mut engine = RulesEngine::new(&rules, RuleOptions::Raw(Default::default()), Tier::Spec)?;
+    let info = engine.info()?;
+    let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
+    Ok(GameDescriptor {
+        name: leak(module),
+        summary: leak(
+            info.summary
+                .as_deref()
+                .unwrap_or("(a game written as rules; its file has no summary/1)"),
+        ),
+        options: intern_options(&info.options),
+        rules: RuleSource { path, text },
+        native: None,
+        accelerated,
+    })
+}
+
+/// The descriptor of a rule-only game, made on first use: `None` when no embedded
+/// rule file declares the module `name`, else the descriptor or why it cannot be made.
+pub fn describe_rule_only(name: &str) -> Option<Described> {
+    let (module, path, text) = rule_only_files().into_iter().find(|(m, _, _)| m == name)?;
+    let mut cache = cache().lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(d) = cache.get(name) {
+        return Some(d.clone());
+    }
+    let made = describe(&module, path, text)
+        .map(|d| &*Box::leak(Box::new(d)))
+        .map_err(|e| e.to_string());
+    cache.insert(name.to_string(), made.clone());
+    Some(made)
+}
+
+/// The built-in game called `name`: a descriptor of `games::ALL`, or a game written
+/// only as rules (described from its file the first time).
+pub fn find_game(name: &str) -> Option<&'static GameDescriptor> {
+    games::find(name).or_else(|| describe_rule_only(name)?.ok())
+}
+
+/// Every built-in game, in the order `ludolog games` lists them: the games with a
+/// descriptor, then the rule-only games by file path; with the rule-only games that
+/// cannot be described, and why.
+pub fn all_games() -> (Vec<&'static GameDescriptor>, Vec<(String, String)>) {
+    let mut found: Vec<&'static GameDescriptor> = games::ALL.to_vec();
+    let mut broken = Vec::new();
+    for (module, _, _) in rule_only_files() {
+        match describe_rule_only(&module) {
+            Some(Ok(d)) => found.push(d),
+            Some(Err(e)) => broken.push((module, e)),
+            None => {}
+        }
+    }
+    (found, broken)
+}
