@@ -107,6 +107,9 @@ enum Command {
         #[arg(long)]
         watch: bool,
     },
+    /// The REPL's engine process, started by the REPL itself (a line protocol on stdin/stdout).
+    #[command(hide = true)]
+    ReplWorker,
     /// The legal moves of a position.
     Moves {
         #[command(flatten)]
@@ -403,12 +406,22 @@ fn position(p: &PositionArgs) -> PositionArg {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    if let Some(Command::ReplWorker) = cli.command {
+        // the engine process writes its protocol to standard output: no lock held here
+        ludolog::repl::serve_worker()?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = std::io::stdout().lock();
     match cli.command {
-        None => ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?,
-        Some(Command::Repl { game, run, watch }) => {
-            ludolog::repl::run_watching(engine_spec(game, &run)?, watch)?;
+        None => {
+            let code = ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?;
+            return Ok(ExitCode::from(code));
         }
+        Some(Command::Repl { game, run, watch }) => {
+            let code = ludolog::repl::run_watching(engine_spec(game, &run)?, watch)?;
+            return Ok(ExitCode::from(code));
+        }
+        Some(Command::ReplWorker) => {}
         Some(Command::Check {
             game,
             tiers,

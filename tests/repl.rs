@@ -1,48 +1,100 @@
-//! The REPL backend driven without a terminal: transcripts of queries (0, 1 and
-//! many answers), every command, and every error case, as insta snapshots.
+//! The REPL backend driven without a terminal: transcripts of queries answered one
+//! answer at a time, answer printing, definitions, libraries, every command and
+//! every error case, as insta snapshots; and the binary with piped input.
 
 mod common;
 
 use ludolog::game::GameOptions;
 use ludolog::registry::EngineSpec;
-use ludolog::repl::{Reply, Session};
+use ludolog::repl::{Pager, ReplStep, Reply, Session};
 
-/// Runs inputs through a session and writes what a person would see; `;` after
-/// an answer asks for the next one.
-fn transcript(game: &str, options: &[&str], inputs: &[&str]) -> String {
-    let spec = EngineSpec::new(game, GameOptions::parse(options).unwrap());
-    let mut s = Session::new(spec).unwrap();
-    let mut out = String::new();
-    for input in inputs {
-        out.push_str(&format!("?- {input}\n"));
-        let mut reply = s.eval(input);
-        loop {
-            match reply {
-                Reply::Quit => {
-                    out.push_str("(quit)\n");
-                    break;
-                }
-                Reply::Text(t) => {
-                    if !t.is_empty() {
-                        out.push_str(&t);
-                        out.push('\n');
-                    }
-                    break;
-                }
-                Reply::Answer { output, text, more } => {
-                    out.push_str(&output);
-                    if more {
-                        out.push_str(&format!("{text} ;\n"));
-                        reply = s.next_answer().expect("another answer");
-                    } else {
-                        out.push_str(&format!("{text}.\n"));
-                        break;
-                    }
-                }
-            }
+/// Records what a person would see, and answers the pager from a script of keys:
+/// `;` next, `w` in full, `.` stop (when the script runs out: next, up to 20).
+struct Script {
+    out: String,
+    keys: Vec<char>,
+    shown: usize,
+}
+
+impl Pager for Script {
+    fn output(&mut self, text: &str) {
+        self.out.push_str(text);
+        if !text.ends_with('\n') {
+            self.out.push('\n');
         }
     }
-    out
+
+    fn answer(&mut self, text: &str, last: bool) -> ReplStep {
+        self.shown += 1;
+        if last {
+            self.out.push_str(&format!("{text}.\n"));
+            return ReplStep::Stop;
+        }
+        let key = if self.keys.is_empty() {
+            if self.shown >= 20 {
+                '.'
+            } else {
+                ';'
+            }
+        } else {
+            self.keys.remove(0)
+        };
+        let (step, shown) = match key {
+            ';' => (ReplStep::Next, ";"),
+            'w' => (ReplStep::Full, "w"),
+            _ => (ReplStep::Stop, "."),
+        };
+        self.out.push_str(&format!("{text} {shown}\n"));
+        step
+    }
+}
+
+fn spec(game: &str, options: &[&str]) -> EngineSpec {
+    EngineSpec::new(game, GameOptions::parse(options).unwrap())
+}
+
+/// Runs inputs through a session.  An input may end with `  |> KEYS`, the keys
+/// pressed after its answers; after `[user].` the inputs up to `end_of_file.` are
+/// the clauses.
+fn transcript_in(mut s: Session, inputs: &[&str]) -> String {
+    let mut pager = Script {
+        out: String::new(),
+        keys: Vec::new(),
+        shown: 0,
+    };
+    let mut inputs = inputs.iter();
+    while let Some(input) = inputs.next() {
+        let (input, keys) = input.split_once("  |> ").unwrap_or((input, ""));
+        pager.out.push_str(&format!("?- {input}\n"));
+        pager.keys = keys.chars().collect();
+        pager.shown = 0;
+        let mut reply = s.eval(input, &mut pager);
+        if reply == Reply::ReadClauses {
+            let mut block = String::new();
+            for line in inputs.by_ref() {
+                pager.out.push_str(&format!("|: {line}\n"));
+                block.push_str(line);
+                block.push('\n');
+                if line.trim() == "end_of_file." {
+                    break;
+                }
+            }
+            reply = s.consult(&block);
+        }
+        match reply {
+            Reply::Quit(code) => pager.out.push_str(&format!("(quit {code})\n")),
+            Reply::Text(t) | Reply::Error(t) if !t.is_empty() => {
+                pager.out.push_str(&t);
+                pager.out.push('\n');
+            }
+            _ => {}
+        }
+    }
+    pager.out
+}
+
+fn transcript(game: &str, options: &[&str], inputs: &[&str]) -> String {
+    transcript_in(Session::new(spec(game, options)).unwrap(), inputs)
 }
 
 #[test]
@@ -60,6 +112,148 @@ fn queries_with_no_one_and_many_answers() {
             "format(\"printed~n\", []), X = 1.",
             "true.",
             "phrase(move(M), \"b2\").",
+        ],
+    ));
+}
+
+#[test]
+fn answers_come_one_at_a_time() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            // side effects happen as each answer is asked for
+            "member(X, [1,2,3]), write(X), nl.  |> ;.",
+            "member(X, [a,b,c]), assertz(seen(X)).  |> .",
+            "findall(X, seen(X), L).",
+            // infinitely many answers: the first comes at once
+            "repeat, X = again.  |> ;;.",
+            "length(L, N).  |> ;.",
+            "between(1, 3, X).",
+            // a query that fails after its answers, and one that throws on backtracking
+            "member(X, [a]) ; fail.",
+            "(X = 1 ; throw(late)).  |> ;",
+        ],
+    ));
+}
+
+#[test]
+fn answers_are_printed_as_a_top_level_prints_them() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "X = Y.",
+            "X = Y, Y = Z.",
+            "X = [a,b,c].",
+            "copy_term(X-Y, Z).",
+            "length(L, 2).",
+            "X = f(Y).",
+            "_Hidden = 1, X = 2.",
+            "dif(X, a).",
+            "freeze(X, write(hi)).",
+            "X = f(Y), dif(Y, b).",
+            "X = (a :- b), Y = (-), Z = - 1, W = 'hello world'.",
+            "numlist(1, 30, L).",
+            ":full",
+            "length(L, 30), X = f(f(f(f(f(f(f(f(f(f(f(f(a)))))))))))).",
+            "numlist(1, 12, L), member(X, [a,b]).  |> w;",
+            ":set strings on",
+            "atom_chars(abc, Cs).",
+            ":set strings off",
+            ":set depth 0",
+            "numlist(1, 12, L).",
+            ":set depth ten",
+            ":set",
+        ],
+    ));
+}
+
+/// Elided answers holding strings and long rows (the 11x11 start position) print
+/// intact: naming the shown variables must not walk into what the answer elides.
+#[test]
+fn elided_answers_with_strings_and_boards_print_intact() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &[],
+        &[
+            "current(S).",
+            "atom_chars(abcdefghijklmnopqrstuvwxyz, L), X = f(L).",
+            "X = f(\"abcdefghijklmnopqrstuvwxyz\"), Y = g(\"ab\", [1,2]).",
+            "length(L, 3), X = f(Y, Z, L).",
+            "X = f(X, Y).",
+        ],
+    ));
+}
+
+#[test]
+fn definitions_live_in_the_user_module_and_survive_switches() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "double(X, Y) :- Y is 2*X.",
+            "double(21, Y).",
+            "moves(N) :- current(S), findall(M, legal(S, M), Ms), length(Ms, N).",
+            "moves(N).",
+            "greeting --> [hello], name.",
+            "[user].",
+            "name --> [world].",
+            "fact(1).",
+            "fact(2).",
+            "fact(3) :- true.",
+            "end_of_file.",
+            "phrase(greeting, L).",
+            "findall(X, fact(X), L).",
+            ":listing fact",
+            ":listing double/2",
+            ":listing legal",
+            ":listing member",
+            ":listing nothing",
+            "assertz(seen(1)).",
+            ":- dynamic(empty/1).",
+            "empty(X).",
+            ":reload",
+            "double(2, Y), findall(X, seen(X), L).",
+            "empty(X).",
+            ":tier spec",
+            "moves(N).",
+            ":game contactix cols=3 rows=3",
+            "double(5, Y), moves(N).",
+            "[user].",
+            "fact(9).",
+            "end_of_file.",
+            "findall(X, fact(X), L).",
+            "legal(S, M) :- true.",
+            "hex:foo :- true.",
+            "[user].",
+            "good(1).",
+            "bad(.",
+            "legal(x, y).",
+            "end_of_file.",
+            "good(X).",
+        ],
+    ));
+}
+
+#[test]
+fn libraries_with_their_operators() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "use_module(library(clpz)).",
+            "X #= 1 + 2.",
+            "X #> 3, X #< 6.",
+            "X in 1..3, label([X]).  |> ;;",
+            "square(X, Y) :- Y #= X * X.",
+            "square(X, 49), X #> 0.",
+            "op(700, xfx, ===>).",
+            "X = (a ===> b).",
+            ":reload",
+            "square(7, Y).",
+            "X = (a ===> b).",
+            "use_module(library(reif)), if_(1 = 2, X = yes, X = no).",
         ],
     ));
 }
@@ -103,13 +297,20 @@ fn every_error_keeps_the_session() {
             "foo(X).",
             "atom_length(X, 3).",
             "throw(my_ball).",
+            "X is 1/0.",
             "length(L, L).",
             "repeat, fail.",
-            "between(1, inf, X).",
+            "X.",
+            "[foo].",
+            "a. b.",
             ":play b2",
             ":play zz",
+            ":play c3 b2 a1",
             ":play",
             ":undo many",
+            ":listing",
+            ":listing a/b",
+            ":set colour on",
             ":position 9x9 nonsense",
             ":game chess",
             ":game hex size=99",
@@ -122,25 +323,130 @@ fn every_error_keeps_the_session() {
 }
 
 #[test]
+fn halt_leaves_with_its_code() {
+    insta::assert_snapshot!(transcript("hex", &["size=3"], &["X = 1.", "halt."]));
+    insta::assert_snapshot!(transcript("hex", &["size=3"], &["halt(3)."]));
+    insta::assert_snapshot!(transcript("hex", &["size=3"], &["X = 1, halt."]));
+}
+
+#[test]
+fn every_game_in_every_tier_answers_queries() {
+    for d in ludolog::games::ALL {
+        for tier in d.tiers() {
+            let s = Session::new(spec(d.name, &[]).in_tier(tier))
+                .unwrap_or_else(|e| panic!("{} {tier}: {e}", d.name));
+            let out = transcript_in(
+                s,
+                &[
+                    "current(S), legal(S, M).  |> .",
+                    "n(N) :- current(S), findall(M, legal(S, M), Ms), length(Ms, N).",
+                    "n(N), N > 0.",
+                    "dif(X, a).",
+                ],
+            );
+            assert!(!out.contains("error"), "{} {tier}:\n{out}", d.name);
+            assert!(out.contains("M = "), "{} {tier}:\n{out}", d.name);
+            assert!(out.contains("N = "), "{} {tier}:\n{out}", d.name);
+            assert!(out.contains("dif(X,a)."), "{} {tier}:\n{out}", d.name);
+        }
+    }
+}
+
+#[test]
+fn a_snapshot_restores_position_definitions_and_settings() {
+    let mut s = Session::new(spec("hex", &["size=3"])).unwrap();
+    let mut pager = Script {
+        out: String::new(),
+        keys: Vec::new(),
+        shown: 0,
+    };
+    for input in [
+        ":play b2 a1",
+        "double(X, Y) :- Y is 2*X.",
+        "use_module(library(clpz)).",
+        ":set depth 3",
+    ] {
+        s.eval(input, &mut pager);
+    }
+    let snapshot = s.snapshot();
+    let (restored, note) = Session::restore(snapshot).unwrap();
+    assert_eq!(note, "");
+    let out = transcript_in(
+        restored,
+        &[
+            ":position",
+            "double(4, Y).",
+            "X #= 2 * 3.",
+            "numlist(1, 9, L).",
+        ],
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn completion_offers_commands_files_moves_and_predicates() {
+    let mut s = Session::new(spec("hex", &["size=2"])).unwrap();
+    let mut pager = Script {
+        out: String::new(),
+        keys: Vec::new(),
+        shown: 0,
+    };
+    s.eval("double(X, Y) :- Y is 2*X.", &mut pager);
+    assert_eq!(s.complete(":lo", 3), (0, vec![":load ".to_string()]));
+    assert_eq!(s.complete(":mo", 3), (0, vec![":moves".to_string()]));
+    assert_eq!(
+        s.complete(":load rules/he", 14),
+        (6, vec!["rules/hex.pl".to_string()])
+    );
+    let (at, moves) = s.complete(":play ", 6);
+    assert_eq!((at, moves.len()), (6, 4));
+    // the moves after the ones typed before the word
+    let (_, after) = s.complete(":play a1 ", 9);
+    assert_eq!(after, ["b1", "a2", "b2"]);
+    let (_, why) = s.complete(":why b", 6);
+    assert_eq!(why, ["b1", "b2"]);
+    assert_eq!(
+        s.complete("current(S), le", 14),
+        (
+            12,
+            vec![
+                "legal(".to_string(),
+                "legal_count(".to_string(),
+                "legal_moves(".to_string(),
+                "length(".to_string()
+            ]
+        )
+    );
+    assert_eq!(s.complete("dou", 3), (0, vec!["double(".to_string()]));
+    assert_eq!(s.complete("X = Y", 5), (4, vec![]));
+    assert_eq!(
+        s.complete(":game con", 9),
+        (6, vec!["contactix".to_string()])
+    );
+}
+
+#[test]
 fn the_binary_with_piped_input() {
-    let bin = env!("CARGO_BIN_EXE_ludolog");
-    let input = "current(S), to_move(S, P).\nbetween(1, 3, X).\n:play b2\nfindall(M, (current(S),\n  legal(S, M)), Ms).\nfoo(\n";
-    let mut child = std::process::Command::new(bin)
-        .args(["repl", "hex", "-O", "size=3"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout));
+    let input = "current(S), to_move(S, P).\nbetween(1, 3, X).\n:play b2\nfindall(M, (current(S),\n  legal(S, M)), Ms).\n[user].\nf(1).\nend_of_file.\nf(X).\nfoo(\n";
+    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3"], Some(input));
+    assert_eq!(code, 1, "the input that ended inside a query fails: {err}");
+    insta::assert_snapshot!(format!("{out}--- stderr ---\n{err}"));
+}
+
+#[test]
+fn piped_errors_go_to_stderr_and_fail_the_run() {
+    let (code, out, err) = common::run(
+        &["repl", "hex", "-O", "size=3"],
+        Some("X = 1.\nfoo(X).\nY = 2.\n"),
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown procedure foo/1"), "{err}");
+    assert!(!out.contains("unknown procedure"), "{out}");
+    assert!(out.contains("Y = 2."), "the session goes on: {out}");
+    let (code, _, err) = common::run(&["repl", "hex", "-O", "size=3"], Some("X = 1.\nfalse.\n"));
+    assert_eq!(code, 0, "false is an answer, not an error: {err}");
+    let (code, _, _) = common::run(&["repl", "hex", "-O", "size=3"], Some("halt(4).\nX = 1.\n"));
+    assert_eq!(code, 4);
 }
 
 #[test]
@@ -149,7 +455,7 @@ fn the_binary_honours_the_inference_limit() {
         &["repl", "hex", "-O", "size=3", "--inference-limit", "1000"],
         Some("repeat, fail.\nX = 1.\n"),
     );
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("inference limit of 1000"), "{out}");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("inference limit of 1000"), "{err}");
     assert!(out.contains("X = 1."), "the session goes on: {out}");
 }

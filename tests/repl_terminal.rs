@@ -1,13 +1,17 @@
-//! The real binary on a pseudo-terminal: a query paged with `;`, a move completed
-//! with Tab, and Ctrl-C on a runaway query returning to the prompt.
+//! The real binary on a pseudo-terminal, as a person uses it: answers computed one
+//! at a time as keys ask for them, Ctrl-C that stops a runaway query (its CPU time
+//! and memory measured from /proc before and after), definitions and `[user]`,
+//! completion, wrapped answers, and `halt.`.
 
 use expectrl::{Eof, Regex, Session};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-fn start(home: &std::path::Path) -> Session {
+fn start(home: &std::path::Path, args: &[&str]) -> Session {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ludolog"));
-    cmd.args(["repl", "hex", "-O", "size=3"])
+    cmd.arg("repl")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("HOME", home)
         .env("XDG_DATA_HOME", home)
         .env("NO_COLOR", "1");
@@ -17,37 +21,103 @@ fn start(home: &std::path::Path) -> Session {
     s
 }
 
+fn pause(ms: u64) {
+    std::thread::sleep(Duration::from_millis(ms));
+}
+
+/// (ppid, CPU ticks of the process and of its reaped children, resident pages) of a process.
+fn stat(pid: u32) -> Option<(u32, u64, u64)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = &text[text.rfind(')')? + 1..];
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let n = |i: usize| f.get(i).and_then(|v| v.parse::<u64>().ok());
+    // fields 4 (ppid), 14-17 (utime, stime, cutime, cstime), 24 (rss); f[0] is field 3
+    let ticks = n(11)? + n(12)? + n(13)? + n(14)?;
+    Some((n(1)? as u32, ticks, n(21)?))
+}
+
+/// The live children of a process.
+fn children(pid: u32) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+                .filter(|&p| stat(p).is_some_and(|(ppid, _, _)| ppid == pid))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// CPU ticks used so far by the REPL and its engine processes (live or reaped),
+/// and the resident pages of the engine processes alive now.
+fn usage(pid: u32) -> (u64, u64) {
+    let own = stat(pid).map_or(0, |(_, t, _)| t);
+    children(pid)
+        .iter()
+        .filter_map(|&c| stat(c))
+        .fold((own, 0), |(t, r), (_, ct, cr)| (t + ct, r + cr))
+}
+
 #[test]
-fn query_paging_completion_and_interrupt_on_a_terminal() {
+fn ctrl_c_stops_the_query_for_real_and_keeps_the_session() {
     let home = tempfile::tempdir().unwrap();
-    let mut s = start(home.path());
-
-    // a query with several answers: `;` asks for the next, Enter stops
-    s.send_line("current(S), legal(S, M).").unwrap();
-    s.expect("M = place(0,0) ").unwrap();
-    s.send(";").unwrap();
-    s.expect("M = place(1,0) ").unwrap();
-    s.send("\r").unwrap();
+    let mut s = start(
+        home.path(),
+        &["hex", "-O", "size=3", "--inference-limit", "1000000000000"],
+    );
+    let pid = s.get_process().pid().as_raw() as u32;
+    s.send_line(":play b2").unwrap();
     s.expect("?- ").unwrap();
-
-    // Tab completes the only legal move starting with `a`
-    s.send_line(":position 3x3 r2/rbb/3 red").unwrap();
+    s.send_line("double(X, Y) :- Y is 2*X.").unwrap();
+    s.expect("% double/2: 1 clause").unwrap();
     s.expect("?- ").unwrap();
-    s.send(":play a").unwrap();
-    s.send("\t").unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    s.send("\r").unwrap();
-    s.expect("won(red)").unwrap();
-    s.expect("?- ").unwrap();
+    let engines = children(pid);
+    assert_eq!(engines.len(), 1, "one engine process: {engines:?}");
 
-    // Ctrl-C interrupts a runaway query and the prompt comes back, session intact
-    s.send_line("repeat, fail.").unwrap();
-    std::thread::sleep(Duration::from_millis(500));
+    // a query that takes all the CPU and memory it can get
+    s.send_line("findall(x, repeat, L).").unwrap();
+    pause(300);
+    let (busy0, _) = usage(pid);
+    pause(1000);
+    let (busy1, rss_busy) = usage(pid);
+    assert!(
+        busy1 - busy0 >= 50,
+        "the query should be using the CPU: {} ticks in a second",
+        busy1 - busy0
+    );
+
+    let asked = Instant::now();
     s.send("\x03").unwrap();
     s.expect("interrupted").unwrap();
+    assert!(
+        stat(engines[0]).is_none(),
+        "the engine process that ran the query is gone"
+    );
     s.expect("?- ").unwrap();
+    let back = asked.elapsed();
+    let (idle0, _) = usage(pid);
+    pause(1000);
+    let (idle1, rss_idle) = usage(pid);
+    assert!(
+        idle1 - idle0 <= 10,
+        "nothing runs after Ctrl-C: {} ticks in a second",
+        idle1 - idle0
+    );
+    assert!(
+        rss_idle * 4 < rss_busy,
+        "the query's memory is freed: {rss_busy} pages while it ran, {rss_idle} after"
+    );
+    assert!(back < Duration::from_secs(3), "the prompt took {back:?}");
+
+    // the history, the position and the definitions are as they were
+    s.send("\x1b[A").unwrap();
+    s.expect("findall(x, repeat, L).").unwrap();
+    s.send("\x15").unwrap();
     s.send_line(":position").unwrap();
-    s.expect(Regex("3x3 r2/rbb/r2 blue")).unwrap();
+    s.expect("3x3 3/1r1/3 blue").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("double(21, Y).").unwrap();
+    s.expect("Y = 42.").unwrap();
     s.expect("?- ").unwrap();
 
     // Ctrl-C at the prompt cancels the line; Ctrl-D leaves
@@ -55,5 +125,190 @@ fn query_paging_completion_and_interrupt_on_a_terminal() {
     s.send("\x03").unwrap();
     s.expect("?- ").unwrap();
     s.send("\x04").unwrap();
+    s.expect(Eof).unwrap();
+}
+
+#[test]
+fn an_engine_process_that_dies_is_replaced_with_the_session() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(home.path(), &["hex", "-O", "size=3"]);
+    let pid = s.get_process().pid().as_raw() as u32;
+    s.send_line(":play b2").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("double(X, Y) :- Y is 2*X.").unwrap();
+    s.expect("% double/2: 1 clause").unwrap();
+    s.expect("?- ").unwrap();
+
+    // the engine dies at the prompt (killed, as an out-of-memory killer would)
+    let engines = children(pid);
+    assert_eq!(engines.len(), 1, "one engine process: {engines:?}");
+    let killed = Command::new("kill")
+        .args(["-9", &engines[0].to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    pause(200);
+
+    // the next input is answered by a new one, with the position and definitions
+    s.send_line("double(21, Y).").unwrap();
+    s.expect("Y = 42.").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line(":position").unwrap();
+    s.expect("3x3 3/1r1/3 blue").unwrap();
+    s.expect("?- ").unwrap();
+    let now = children(pid);
+    assert!(
+        now.len() == 1 && now[0] != engines[0],
+        "a new engine process: {now:?}"
+    );
+    s.send("\x04").unwrap();
+    s.expect(Eof).unwrap();
+}
+
+#[test]
+fn answers_are_computed_when_asked_for() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(home.path(), &["hex", "-O", "size=3"]);
+
+    // side effects happen answer by answer
+    s.send_line("member(X, [1,2,3]), write(X), nl.").unwrap();
+    let first = s.expect("X = 1 ").unwrap();
+    let before = String::from_utf8_lossy(first.before()).to_string();
+    let printed = before.rsplit("nl.").next().unwrap_or("");
+    assert!(
+        printed.contains("1\r\n") && !printed.contains("2\r\n"),
+        "{before:?}"
+    );
+    pause(300);
+    assert!(
+        !s.is_matched("2").unwrap(),
+        "the second answer waits for `;`"
+    );
+    s.send(";").unwrap();
+    s.expect("2").unwrap();
+    s.expect("X = 2 ").unwrap();
+    s.send("\r").unwrap();
+    s.expect("?- ").unwrap();
+
+    // what the stopped query did not reach never happened
+    s.send_line("member(X, [a,b,c]), assertz(seen(X)).")
+        .unwrap();
+    s.expect("X = a ").unwrap();
+    s.send("\r").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("findall(X, seen(X), L).").unwrap();
+    s.expect("L = [a].").unwrap();
+
+    // infinitely many answers: the first shows at once
+    s.send_line("repeat, X = again.").unwrap();
+    s.expect("X = again ").unwrap();
+    s.send(" ").unwrap();
+    s.expect("X = again ").unwrap();
+    s.send(".").unwrap();
+    s.expect("?- ").unwrap();
+
+    // `w` shows an elided answer in full
+    s.send_line("numlist(1, 15, L), member(X, [a,b]).").unwrap();
+    s.expect("L = [1,2,3,4,5,6,7,8,9,...|...]").unwrap();
+    s.send("w").unwrap();
+    s.expect("L = [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]")
+        .unwrap();
+    s.send(";").unwrap();
+    s.expect("X = b.").unwrap();
+    s.expect("?- ").unwrap();
+    s.send("\x04").unwrap();
+    s.expect(Eof).unwrap();
+}
+
+#[test]
+fn definitions_libraries_and_answer_printing_on_a_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(home.path(), &["hex", "-O", "size=3"]);
+    s.get_process_mut().set_window_size(40, 24).unwrap();
+
+    s.send_line("[user].").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("fact(1).").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("fact(2).").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("end_of_file.").unwrap();
+    s.expect("% defined fact/1 (2 clauses)").unwrap();
+    s.send_line(":listing fact").unwrap();
+    s.expect("fact(2).").unwrap();
+    s.send_line(":game contactix cols=3 rows=3").unwrap();
+    s.expect("contactix cols=3 rows=3").unwrap();
+    s.send_line("findall(X, fact(X), L).").unwrap();
+    s.expect("L = [1,2].").unwrap();
+
+    s.send_line("use_module(library(clpz)).").unwrap();
+    s.expect("true.").unwrap();
+    s.send_line("X #> 3, X #< 6.").unwrap();
+    s.expect("X in 4..5.").unwrap();
+    s.send_line("dif(X, a), freeze(Y, true).").unwrap();
+    s.expect("dif(X,a),").unwrap();
+    s.expect("freeze(Y,true).").unwrap();
+    s.send_line("X = Y, copy_term(X-Z, C), L = [a,b].").unwrap();
+    s.expect("X = Y,").unwrap();
+    s.expect("C = _A-_B,").unwrap();
+    s.expect("L = [a,b].").unwrap();
+
+    // a long answer wraps to the terminal's width
+    s.send_line(":set depth 0").unwrap();
+    s.expect("depth 0").unwrap();
+    s.send_line("numlist(1, 30, L).").unwrap();
+    s.expect(Regex("L = \\[1,2,3,[0-9,]*\r\n    [0-9,]*"))
+        .unwrap();
+    s.expect("30].").unwrap();
+
+    s.send_line("foo(X).").unwrap();
+    s.expect("error: unknown procedure foo/1").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("halt(3).").unwrap();
+    s.expect(Eof).unwrap();
+    let status = s.get_process_mut().wait().unwrap();
+    assert_eq!(
+        status,
+        expectrl::WaitStatus::Exited(s.get_process().pid(), 3),
+        "halt(3) leaves with code 3"
+    );
+}
+
+#[test]
+fn completion_of_commands_files_and_moves() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(home.path(), &["hex", "-O", "size=3"]);
+
+    // a command that takes an argument completes with its space, a file after it
+    s.send(":lo\t").unwrap();
+    pause(300);
+    s.send("rules/he\t").unwrap();
+    pause(300);
+    s.send("\r").unwrap();
+    s.expect("hex size=3 (accelerated)").unwrap();
+    s.expect("?- ").unwrap();
+
+    // the only legal move starting with `a`; a move that fails is named
+    s.send_line(":position 3x3 r2/rbb/3 red").unwrap();
+    s.expect("?- ").unwrap();
+    s.send(":play a").unwrap();
+    s.send("\t").unwrap();
+    pause(300);
+    s.send("\r").unwrap();
+    s.expect("won(red)").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line(":undo").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line(":play a3 b1").unwrap();
+    s.expect("error: move 2 of 2 (b1)").unwrap();
+    s.expect("?- ").unwrap();
+
+    // predicates elsewhere
+    s.send("current(S), to_mo\t").unwrap();
+    pause(300);
+    s.send("S, P).\r").unwrap();
+    s.expect("P = blue").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("halt.").unwrap();
     s.expect(Eof).unwrap();
 }

@@ -125,26 +125,34 @@ fn the_command_explains_and_refuses_bad_input() {
 
 #[test]
 fn the_repl_answers_why_on_its_current_position() {
-    use ludolog::repl::{Reply, Session};
+    use ludolog::repl::{Pager, ReplStep, Reply, Session};
+    /// Commands show no answers.
+    struct NoAnswers;
+    impl Pager for NoAnswers {
+        fn output(&mut self, _: &str) {}
+        fn answer(&mut self, text: &str, _: bool) -> ReplStep {
+            panic!("an answer to a command: {text}")
+        }
+    }
     let text = |r: Reply| match r {
-        Reply::Text(t) => t,
+        Reply::Text(t) | Reply::Error(t) => t,
         other => panic!("{other:?}"),
     };
     let mut s = Session::new(EngineSpec::new("replica", GameOptions::default())).unwrap();
-    text(s.eval(":play a1-e1"));
+    text(s.eval(":play a1-e1", &mut NoAnswers));
     assert_eq!(
-        text(s.eval(":why h8-h4")),
+        text(s.eval(":why h8-h4", &mut NoAnswers)),
         "h8-h4 is legal\n  black king moves from h8 to h4\n  then white moves"
     );
     assert_eq!(
-        text(s.eval(":why e1-e2")),
+        text(s.eval(":why e1-e2", &mut NoAnswers)),
         format!(
             "e1-e2 is illegal: no black piece on e1\n  (explain_illegal/3, rules/replica.pl:{})",
             first_line("rules/replica.pl", "explain_illegal")
         )
     );
     assert_eq!(
-        text(s.eval(":why")),
+        text(s.eval(":why", &mut NoAnswers)),
         "error: :why needs a move, e.g. :why d5"
     );
 }

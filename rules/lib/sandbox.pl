@@ -354,6 +354,9 @@ goal(_, G, _, _, _) :- \+ callable(G), !, throw(sandbox(G, unknown)).
 goal(M, G, G, C, C) :- functor(G, N, A), own(M, N, A), !.
 goal(M, G, Out, C0, C) :- meta(G, Specs), !, meta_args(M, G, Specs, Out, C0, C).
 goal(M, G, Out, C0, C) :- database(G), !, database_goal(M, G, Out, C0, C).
+goal(_, use_module(library(L)), use_module(library(L)), C, C) :- !, safe_library(L).
+goal(_, use_module(library(L), Is), use_module(library(L), Is), C, C) :- !, safe_library(L).
+goal(_, op(P, T, Ns), op(P, T, Ns), C, C) :- !, safe_op(op(P, T, Ns)).
 goal(_, G, G, C, C) :- functor(G, N, A), safe(N, A), !.
 goal(_, G, _, _, _) :- functor(G, N, A), unsafe(N, A, Why), !, throw(sandbox(G, Why)).
 goal(_, G, _, _, _) :- functor(G, N, _), atom_chars(N, ['$'|_]), !, throw(sandbox(G, unknown)).

@@ -1,5 +1,5 @@
 //! The `extern "C"` functions behind the foreign predicates of rules/lib
-//! (hexgrid_accel.pl, native.pl).
+//! (hexgrid_accel.pl, native.pl, repl.pl).
 //!
 //! scryer's FFI finds them in the running executable (build.rs exports every
 //! `ludolog_*` symbol).  Arguments are integers and C strings; a returned string
@@ -11,12 +11,16 @@
 #![allow(unsafe_code)]
 
 mod boards;
+mod step;
+
+pub use step::{set_repl_step, ReplStep};
 
 use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
 use boards::{with_table, BoardCopy};
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use step::ludolog_repl_step;
 
 thread_local! {
     static RESULT: RefCell<CString> = RefCell::new(CString::default());
@@ -276,8 +280,9 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 10] {
+pub fn exported_symbols() -> [(&'static str, usize); 11] {
     symbols![
+        ludolog_repl_step,
         ludolog_hex_board_empty_count,
         ludolog_hex_board_nth_empty,
         ludolog_native_best,

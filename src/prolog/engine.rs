@@ -13,15 +13,6 @@ use crate::game::{
 use rustc_hash::FxHashMap;
 use scryer_prolog::Term;
 
-/// The answer to a query typed at the REPL.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum QueryReply {
-    /// The answers' texts, and whether that is all of them.
-    Answers(Vec<String>, bool),
-    /// A syntax error, an exception or a runaway query, as one line.
-    Error(String),
-}
-
 /// The options a rule file's initial/2 receives.
 #[derive(Clone, Debug)]
 pub enum RuleOptions {
@@ -186,6 +177,11 @@ impl RulesEngine {
     /// The module name of the game.
     pub fn module(&self) -> &str {
         &self.module
+    }
+
+    /// Whether the machine is unusable (a panic inside scryer broke it).
+    pub fn is_broken(&self) -> bool {
+        self.machine.is_broken()
     }
 
     /// The path of the game's rule file, as messages show it.
@@ -357,48 +353,6 @@ impl RulesEngine {
             }
             other => Err(EngineError::Rules(format!(
                 "{}: bad description {other:?}",
-                self.path
-            ))),
-        }
-    }
-
-    /// Runs a query typed by a user (as data, never as query syntax) with
-    /// `current(S)` bound to the held position `pos`; at most `max` answers.
-    pub fn user_query(
-        &mut self,
-        text: &str,
-        pos: Pos,
-        limit: u64,
-        max: usize,
-    ) -> Result<QueryReply, EngineError> {
-        self.pinned = true;
-        let q = format!(
-            "host:user_query({}, {}, {}, {limit}, {max}, R).",
-            quote_atom(&self.module),
-            quote_string(text),
-            self.slot(pos)?
-        );
-        let reply = self
-            .machine
-            .answer(&q, "R")
-            .map_err(|e| EngineError::Rules(format!("{}: {e}", self.path)))?;
-        match reply {
-            Term::Compound(f, args) if f == "answers" && args.len() == 2 => {
-                let texts = self.texts(&args[0])?;
-                Ok(QueryReply::Answers(texts, args[1] == Term::atom("true")))
-            }
-            Term::Compound(f, args)
-                if args.len() == 1 && ["syntax", "error", "limit"].contains(&f.as_str()) =>
-            {
-                let t = self.text_of(&args[0])?;
-                Ok(QueryReply::Error(if f == "limit" {
-                    format!("error: {t}")
-                } else {
-                    t
-                }))
-            }
-            other => Err(EngineError::Rules(format!(
-                "{}: unexpected query reply {other:?}",
                 self.path
             ))),
         }

@@ -42,10 +42,20 @@ pub enum QueryError {
     Answer(String),
 }
 
+/// Where Prolog's output goes: kept until `take_output`, or handed to a sink.
+#[derive(Default)]
+struct Captured {
+    text: String,
+    sink: Option<OutputSink>,
+}
+
+/// A receiver of Prolog's output as it is flushed.
+pub type OutputSink = Box<dyn FnMut(&str)>;
+
 /// A scryer machine with the ludolog helpers loaded.
 pub struct PrologMachine {
     machine: Machine,
-    output: Rc<RefCell<String>>,
+    output: Rc<RefCell<Captured>>,
     poisoned: bool,
     /// The loaded modules whose `load/0` binds foreign functions.
     accelerators: Vec<String>,
@@ -62,10 +72,14 @@ const ARENA_BYTES_PER_QUERY: usize = 200;
 type StreamSink = Box<dyn FnMut(&mut Cursor<Vec<u8>>)>;
 
 /// A sink that appends what the stream wrote to `buf`.
-fn capture(buf: Rc<RefCell<String>>) -> StreamSink {
+fn capture(buf: Rc<RefCell<Captured>>) -> StreamSink {
     Box::new(move |cursor: &mut Cursor<Vec<u8>>| {
-        buf.borrow_mut()
-            .push_str(&String::from_utf8_lossy(cursor.get_ref()));
+        let text = String::from_utf8_lossy(cursor.get_ref());
+        let mut captured = buf.borrow_mut();
+        match captured.sink.as_mut() {
+            Some(sink) if !text.is_empty() => sink(&text),
+            _ => captured.text.push_str(&text),
+        }
         cursor.get_mut().clear();
         cursor.set_position(0);
     })
@@ -95,7 +109,7 @@ impl PrologMachine {
         accelerated: bool,
         check_protocol: bool,
     ) -> Result<PrologMachine, LoadError> {
-        let output = Rc::new(RefCell::new(String::new()));
+        let output = Rc::new(RefCell::new(Captured::default()));
         let (_input, streams) = StreamConfig::from_callbacks(
             Some(capture(output.clone())),
             Some(capture(output.clone())),
@@ -213,6 +227,11 @@ impl PrologMachine {
         )
     }
 
+    /// Whether a panic inside scryer has left this machine unusable.
+    pub fn is_broken(&self) -> bool {
+        self.poisoned
+    }
+
     /// Loads one more Prolog library (a module of ludolog's own, such as the
     /// authoring tools of rules/lib/) into the running machine.
     pub fn load_library(&mut self, file: &RuleFile) -> Result<(), LoadError> {
@@ -227,7 +246,13 @@ impl PrologMachine {
 
     /// What Prolog printed since the last call.
     pub fn take_output(&mut self) -> String {
-        std::mem::take(&mut *self.output.borrow_mut())
+        std::mem::take(&mut self.output.borrow_mut().text)
+    }
+
+    /// Hands Prolog's output to `sink` as it is flushed (`None`: keep it for
+    /// `take_output` again); gives back the sink that was set.
+    pub fn set_output_sink(&mut self, sink: Option<OutputSink>) -> Option<OutputSink> {
+        std::mem::replace(&mut self.output.borrow_mut().sink, sink)
     }
 
     /// Loads one file.  A file from disk is read term by term first, so a syntax
@@ -400,6 +425,65 @@ impl PrologMachine {
                 }
                 Ok(answers)
             }
+            Err(p) => {
+                self.poisoned = true;
+                Err(QueryError::Engine(panic_text(p)))
+            }
+        }
+    }
+
+    /// Runs a query built from quoted data whose answers each bind `var`, and reads
+    /// it to its end one answer at a time: `each` gets what Prolog printed since the
+    /// last answer and every answer's binding of `var` (`None` for an answer
+    /// without it: the query called `halt`) before the
+    /// query resumes, so whatever `each` sets for the Prolog side to read (see
+    /// rules/lib/repl.pl) decides how the query goes on.  The query must come to
+    /// its end on its own: nothing here drops it half read.
+    pub fn run_stepwise(
+        &mut self,
+        query: &str,
+        var: &str,
+        each: &mut dyn FnMut(String, Option<Term>),
+    ) -> Result<(), QueryError> {
+        if self.poisoned {
+            return Err(QueryError::Engine(
+                "an earlier query broke this machine".into(),
+            ));
+        }
+        self.arena_bytes += query.len() + ARENA_BYTES_PER_QUERY;
+        let output = self.output.clone();
+        let printed = move || std::mem::take(&mut output.borrow_mut().text);
+        let machine = &mut self.machine;
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let mut escaped = None;
+            for answer in machine.run_query(query.to_string()) {
+                match answer {
+                    Ok(LeafAnswer::False) => break,
+                    Ok(LeafAnswer::True) => each(printed(), None),
+                    Ok(LeafAnswer::LeafAnswer { bindings, .. }) => each(
+                        printed(),
+                        bindings
+                            .get(var)
+                            .filter(|t| !matches!(t, Term::Var(_)))
+                            .cloned(),
+                    ),
+                    Ok(LeafAnswer::Exception(t)) | Err(t) => {
+                        escaped = Some(t);
+                        break;
+                    }
+                }
+            }
+            if escaped.is_some() {
+                // clear the ball so that it does not resurface
+                let _ = machine
+                    .run_query("catch(throw(reset), _, true).".to_string())
+                    .count();
+            }
+            escaped
+        }));
+        match result {
+            Ok(None) => Ok(()),
+            Ok(Some(t)) => Err(QueryError::Answer(format!("{t:?} escaped {query}"))),
             Err(p) => {
                 self.poisoned = true;
                 Err(QueryError::Engine(panic_text(p)))

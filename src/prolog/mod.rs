@@ -1,22 +1,23 @@
 //! The embedded scryer-prolog engine: loading rule files and their libraries, safe
-//! queries, and the rule-file `Engine` over held positions.
+//! queries, the rule-file `Engine` over held positions, and the REPL's top level.
 
 mod clauses;
-mod definitions;
 mod engine;
 mod info;
 mod machine;
 mod rules;
 mod term;
+mod toplevel;
 mod view_term;
 
 pub use clauses::{split_clauses, Chunk, Split};
-pub use engine::{QueryReply, RuleOptions, RulesEngine};
+pub use engine::{RuleOptions, RulesEngine};
 pub use info::GameInfo;
-pub use machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
+pub use machine::{LoadError, OutputSink, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
 pub use rules::{
     board_libraries, declared_module, required_names, reserved_module, rule_set, FindGame,
     RuleFile, RuleSet, SourceError,
 };
 pub use term::{quote_atom, quote_string, term_integer, term_text};
+pub use toplevel::{Consulted, TopReply};
 pub use view_term::view_from_term;

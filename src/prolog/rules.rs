@@ -98,12 +98,20 @@ const BOARDS: [Library; 2] = [
     ),
 ];
 
+/// The REPL's Prolog top level, loaded only into a REPL session's machine.
+const TOPLEVEL: Library = lib!("repl", "rules/lib/repl.pl");
+
 /// The modules of the core helpers with foreign bindings.
 const CORE_ACCEL: [&str; 1] = ["native"];
 
 /// The embedded copies of the host helpers and the sandbox, loaded before anything else.
 pub fn embedded_host() -> [RuleFile; 2] {
     [&CORE[0], &CORE[1]].map(|h| RuleFile::embedded(h.module, h.path, h.text))
+}
+
+/// The embedded copy of the REPL's top level (`rules/lib/repl.pl`).
+pub fn embedded_toplevel() -> RuleFile {
+    RuleFile::embedded(TOPLEVEL.module, TOPLEVEL.path, TOPLEVEL.text)
 }
 
 /// The names of the board libraries a rule file may require.
@@ -314,7 +322,11 @@ const SCRYER_MODULES: [&str; 56] = [
 /// no rule file may take.
 pub fn reserved_module(name: &str) -> bool {
     SCRYER_MODULES.contains(&name)
-        || CORE.iter().chain(BOARDS.iter()).any(|l| l.module == name)
+        || CORE
+            .iter()
+            .chain(BOARDS.iter())
+            .chain(std::iter::once(&TOPLEVEL))
+            .any(|l| l.module == name)
         || BOARDS
             .iter()
             .any(|l| l.accel.is_some_and(|(m, _, _)| m == name))
@@ -353,7 +365,7 @@ mod tests {
 
     #[test]
     fn every_library_has_its_module_name() {
-        for lib in CORE.iter().chain(BOARDS.iter()) {
+        for lib in CORE.iter().chain(BOARDS.iter()).chain([&TOPLEVEL]) {
             assert_eq!(declared_module(lib.text).as_deref(), Some(lib.module));
             if let Some((module, _, text)) = lib.accel {
                 assert_eq!(declared_module(text).as_deref(), Some(module));

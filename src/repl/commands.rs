@@ -13,6 +13,9 @@ pub enum Command {
     Reload,
     Tier(String),
     Best(Option<u32>),
+    Listing(String),
+    Full,
+    Set(Option<(String, String)>),
     Why(String),
     Help(Option<String>),
     Quit,
@@ -45,6 +48,21 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "best",
         "[DEPTH]",
         "the best move by alpha-beta (default depth 3)",
+    ),
+    (
+        "listing",
+        "NAME[/ARITY]",
+        "the clauses of a predicate defined at the prompt",
+    ),
+    (
+        "full",
+        "",
+        "the last answer again, without eliding long terms",
+    ),
+    (
+        "set",
+        "[KEY VALUE]",
+        "how answers look: strings on|off, depth N (0: no eliding)",
     ),
     ("why", "MOVE", "why a move is illegal here, or what it does"),
     ("help", "[COMMAND]", "this list, or one command"),
@@ -89,6 +107,15 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 .map(|d| Command::Best(Some(d)))
                 .map_err(|e| format!(":best takes a depth: {e}")),
         },
+        "listing" => one(&rest)
+            .map(Command::Listing)
+            .ok_or_else(|| ":listing needs a predicate name, e.g. :listing double".to_string()),
+        "full" => Ok(Command::Full),
+        "set" => match rest.as_slice() {
+            [] => Ok(Command::Set(None)),
+            [key, value] => Ok(Command::Set(Some((key.clone(), value.clone())))),
+            _ => Err(":set takes a setting and a value, e.g. :set depth 20".into()),
+        },
         "why" | "w" if !rest.is_empty() => Ok(Command::Why(rest.join(" "))),
         "why" | "w" => Err(":why needs a move, e.g. :why d5".into()),
         "help" | "h" | "?" => Ok(Command::Help(one(&rest))),
@@ -108,7 +135,9 @@ pub fn help(topic: Option<&str>) -> String {
             let mut out = String::from(
                 "Type a Prolog query ending in `.` to ask the rules, e.g. current(S), legal(S, M).\n\
                  `current(S)` is the current position; legal/2, play/3, outcome/2, ... are the game's.\n\
-                 After an answer, `;` (or space) asks for the next one, Enter stops.\n\nCommands:\n",
+                 After an answer, `;` (or space) asks for the next one, `w` shows it in full, Enter stops.\n\
+                 `Head :- Body.` adds a clause; `[user].` reads clauses (facts too) up to `end_of_file.`;\n\
+                 use_module(library(clpz)) loads a library; `halt.` leaves. Ctrl-C stops a query.\n\nCommands:\n",
             );
             for (n, args, what) in COMMANDS {
                 out.push_str(&format!("  :{:<28} {what}\n", format!("{n} {args}")));

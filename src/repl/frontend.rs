@@ -1,10 +1,16 @@
 //! The REPL frontend: rustyline editing, history and completion on a terminal,
-//! plain line reading when piped; the session runs on a worker thread so that
-//! Ctrl-C can abandon a running query and return to the prompt at once.
+//! plain line reading when piped.  The session runs in an engine process of its
+//! own (`remote`), so Ctrl-C stops a running query for certain; answers come one
+//! at a time and are paged here.
 
-use super::session::{Reply, Session, Snapshot};
+use super::layout::{full_stop, wrap};
+use super::remote::Remote;
+use super::session::{Pager, Reply, Snapshot};
+use super::terms;
+use super::wire::ToWorker;
+use crate::foreign::ReplStep;
 use crate::registry::EngineSpec;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -16,158 +22,10 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
-use std::time::Duration;
 
-enum Request {
-    Eval(String),
-    Next,
-    Stop,
-    Complete(String, usize),
-    /// `--watch`: reload if a rule file changed; the answer goes to the sender.
-    WatchTick(Sender<Option<String>>),
-}
-
-enum Response {
-    Reply(Reply, Snapshot),
-    Completions(usize, Vec<String>),
-}
-
-/// A session on its own thread.
-struct Worker {
-    tx: Sender<Request>,
-    rx: Receiver<Response>,
-}
-
-impl Worker {
-    fn spawn(snapshot: Snapshot, watch: bool) -> Result<(Worker, String)> {
-        let (tx, worker_rx) = channel::<Request>();
-        let (worker_tx, rx) = channel::<Response>();
-        let (ready_tx, ready_rx) = channel::<Result<String, String>>();
-        // a deep answer or a deep query needs a deep stack; untouched pages cost nothing
-        let thread = std::thread::Builder::new()
-            .name("ludolog-session".into())
-            .stack_size(512 << 20);
-        let spawned = thread.spawn(move || {
-            let mut session = match Session::restore(snapshot) {
-                Ok(s) => {
-                    let _ = ready_tx.send(Ok(s.describe()));
-                    s
-                }
-                Err(e) => {
-                    let _ = ready_tx.send(Err(format!("{e:#}")));
-                    return;
-                }
-            };
-            let mut watch = watch.then(super::watch::Watch::new);
-            for req in worker_rx {
-                let resp = match req {
-                    Request::WatchTick(reply) => {
-                        let _ = reply.send(watch.as_mut().and_then(|w| w.tick(&mut session)));
-                        continue;
-                    }
-                    Request::Eval(text) => Response::Reply(session.eval(&text), session.snapshot()),
-                    Request::Next => {
-                        let r = session.next_answer().unwrap_or(Reply::Text(String::new()));
-                        Response::Reply(r, session.snapshot())
-                    }
-                    Request::Stop => {
-                        session.stop_answers();
-                        Response::Reply(Reply::Text(String::new()), session.snapshot())
-                    }
-                    Request::Complete(line, pos) => {
-                        let (start, c) = session.complete(&line, pos);
-                        Response::Completions(start, c)
-                    }
-                };
-                if worker_tx.send(resp).is_err() {
-                    break;
-                }
-            }
-        });
-        spawned.context("cannot start the session thread")?;
-        let banner = ready_rx
-            .recv()
-            .context("the session thread stopped")?
-            .map_err(anyhow::Error::msg)?;
-        Ok((Worker { tx, rx }, banner))
-    }
-}
-
-/// The frontend's side of the session: the worker and the last good snapshot.
-struct Remote {
-    worker: Worker,
-    snapshot: Snapshot,
-    interrupted: Arc<AtomicBool>,
-    /// `--watch`: whether the session thread watches the rule files.
-    watch: bool,
-}
-
-impl Remote {
-    /// `--watch`: a reload, if a rule file changed, before each prompt and each input
-    /// (not from another thread: rustyline's external printer delays typed keys).
-    fn watch_now(&mut self, out: &mut dyn Write) -> Result<()> {
-        if !self.watch {
-            return Ok(());
-        }
-        let (tx, rx) = channel();
-        self.worker
-            .tx
-            .send(Request::WatchTick(tx))
-            .context("the session thread stopped")?;
-        if let Ok(Some(text)) = rx.recv() {
-            writeln!(out, "{text}")?;
-        }
-        Ok(())
-    }
-}
-
-impl Remote {
-    /// Sends a request and waits for its reply; on Ctrl-C, abandons the worker and
-    /// restarts one from the last snapshot.
-    fn ask(&mut self, req: Request) -> Result<Reply> {
-        self.interrupted.store(false, Ordering::SeqCst);
-        self.worker
-            .tx
-            .send(req)
-            .context("the session thread stopped")?;
-        loop {
-            match self.worker.rx.recv_timeout(Duration::from_millis(50)) {
-                Ok(Response::Reply(r, snap)) => {
-                    self.snapshot = snap;
-                    return Ok(r);
-                }
-                Ok(Response::Completions(..)) => continue,
-                Err(RecvTimeoutError::Timeout) => {
-                    if self.interrupted.swap(false, Ordering::SeqCst) {
-                        let (worker, _) = Worker::spawn(self.snapshot.clone(), self.watch)?;
-                        self.worker = worker;
-                        return Ok(Reply::Text(
-                            "interrupted: the query was abandoned; the session is as it was".into(),
-                        ));
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the session thread stopped"),
-            }
-        }
-    }
-
-    fn complete(&mut self, line: &str, pos: usize) -> (usize, Vec<String>) {
-        if self
-            .worker
-            .tx
-            .send(Request::Complete(line.to_string(), pos))
-            .is_err()
-        {
-            return (pos, vec![]);
-        }
-        match self.worker.rx.recv_timeout(Duration::from_secs(2)) {
-            Ok(Response::Completions(start, c)) => (start, c),
-            _ => (pos, vec![]),
-        }
-    }
-}
+/// With piped input, at most this many answers of one query are shown.
+pub const MAX_PIPED_ANSWERS: usize = 100;
 
 struct ReplHelper {
     remote: Rc<RefCell<Remote>>,
@@ -207,120 +65,187 @@ fn history_path() -> Option<PathBuf> {
     Some(base.join("ludolog").join("history"))
 }
 
-/// Whether an input is complete: a command, or a query whose last character is `.`.
-fn complete_input(text: &str) -> bool {
-    let t = text.trim();
-    t.is_empty() || t.starts_with(':') || t.ends_with('.')
+/// Whether a line typed at an empty prompt is a `:command` (not `:- directive`).
+fn is_command(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with(':') && !t.starts_with(":-")
 }
 
-/// Reads one key on the terminal: true for `;` or space (next answer).
-fn wants_more() -> bool {
-    use crossterm::event::{read, Event, KeyCode, KeyEvent};
-    if crossterm::terminal::enable_raw_mode().is_err() {
-        return false;
+/// Answers on a terminal: each one wrapped to the width, then a key says what next.
+struct TerminalPager {
+    at_line_start: bool,
+}
+
+impl TerminalPager {
+    fn print(&mut self, text: &str) {
+        let mut out = std::io::stdout();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+        if !text.is_empty() {
+            self.at_line_start = text.ends_with('\n');
+        }
     }
-    let more = loop {
-        match read() {
-            Ok(Event::Key(KeyEvent { code, .. })) => {
-                break matches!(
-                    code,
-                    KeyCode::Char(';') | KeyCode::Char(' ') | KeyCode::Char('n')
-                );
+}
+
+impl Pager for TerminalPager {
+    fn output(&mut self, text: &str) {
+        self.print(text);
+    }
+
+    fn answer(&mut self, text: &str, last: bool) -> ReplStep {
+        if !self.at_line_start {
+            self.print("\n");
+        }
+        let width = crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w).max(20));
+        let text = wrap(text, width);
+        if last {
+            self.print(&format!("{text}{}\n", full_stop(&text)));
+            return ReplStep::Stop;
+        }
+        self.print(&format!("{text} "));
+        loop {
+            match read_step() {
+                Some(ReplStep::Next) => {
+                    self.print(";\n");
+                    return ReplStep::Next;
+                }
+                Some(ReplStep::Full) => {
+                    self.print("\n");
+                    return ReplStep::Full;
+                }
+                Some(ReplStep::Stop) => {
+                    self.print(".\n");
+                    return ReplStep::Stop;
+                }
+                None => {
+                    self.print("\n% ; or space: next answer, w: this one in full, Enter: stop\n")
+                }
             }
-            Ok(_) => continue,
-            Err(_) => break false,
+        }
+    }
+}
+
+/// Reads one key on the terminal: `;`, space, `n` or Tab for the next answer, `w`
+/// for this one in full, Enter, `.`, `q`, Escape or Ctrl-C to stop; `None` for
+/// any other key (the frontend then says which keys there are).  It reads a
+/// single byte from the terminal, so keys typed after it stay for the prompt.
+fn read_step() -> Option<ReplStep> {
+    if crossterm::terminal::enable_raw_mode().is_err() {
+        return Some(ReplStep::Stop);
+    }
+    let mut byte = [0u8; 1];
+    let read = loop {
+        match nix::unistd::read(0, &mut byte) {
+            Err(nix::errno::Errno::EINTR) => continue,
+            other => break other,
         }
     };
     let _ = crossterm::terminal::disable_raw_mode();
-    more
+    match read {
+        Ok(1) => match byte[0] {
+            b';' | b' ' | b'n' | b'\t' => Some(ReplStep::Next),
+            b'w' => Some(ReplStep::Full),
+            b'\r' | b'\n' | b'.' | b'q' | 0x1b | 0x03 | 0x04 => Some(ReplStep::Stop),
+            _ => None,
+        },
+        _ => Some(ReplStep::Stop),
+    }
 }
 
-fn print_reply(
-    remote: &mut Remote,
-    reply: Reply,
-    interactive: bool,
-    out: &mut dyn Write,
-) -> Result<bool> {
-    let mut reply = reply;
-    loop {
-        match reply {
-            Reply::Quit => return Ok(false),
-            Reply::Text(t) => {
-                if !t.is_empty() {
-                    writeln!(out, "{t}")?;
-                }
-                return Ok(true);
-            }
-            Reply::Answer { output, text, more } => {
-                if !output.is_empty() {
-                    write!(out, "{output}")?;
-                    if !output.ends_with('\n') {
-                        writeln!(out)?;
-                    }
-                }
-                if !more {
-                    writeln!(out, "{text}.")?;
-                    return Ok(true);
-                }
-                if interactive {
-                    write!(out, "{text} ")?;
-                    out.flush()?;
-                    if wants_more() {
-                        writeln!(out, ";")?;
-                        reply = remote.ask(Request::Next)?;
-                    } else {
-                        writeln!(out, ".")?;
-                        remote.ask(Request::Stop)?;
-                        return Ok(true);
-                    }
-                } else {
-                    writeln!(out, "{text} ;")?;
-                    reply = remote.ask(Request::Next)?;
-                }
-            }
+/// Answers when the input is piped: all of them (up to a bound), each on its line.
+struct PipedPager {
+    shown: usize,
+    at_line_start: bool,
+}
+
+impl Pager for PipedPager {
+    fn output(&mut self, text: &str) {
+        print!("{text}");
+        if !text.is_empty() {
+            self.at_line_start = text.ends_with('\n');
+        }
+    }
+
+    fn answer(&mut self, text: &str, last: bool) -> ReplStep {
+        if !self.at_line_start {
+            println!();
+        }
+        self.at_line_start = true;
+        self.shown += 1;
+        if last {
+            println!("{text}{}", full_stop(text));
+            ReplStep::Stop
+        } else if self.shown >= MAX_PIPED_ANSWERS {
+            println!("{text} .\n% stopped after {MAX_PIPED_ANSWERS} answers (the most shown when the input is not a terminal)");
+            ReplStep::Stop
+        } else {
+            println!("{text} ;");
+            ReplStep::Next
         }
     }
 }
 
-/// Runs the REPL on `spec` until `:quit` or end of input.
-pub fn run(spec: EngineSpec) -> Result<()> {
+/// Runs the REPL on `spec` until `:quit`, `halt.` or the end of input; gives the
+/// exit code: halt's, or with piped input 1 if any input failed.
+pub fn run(spec: EngineSpec) -> Result<u8> {
     run_watching(spec, false)
 }
 
-/// Runs the REPL on `spec`; with `watch`, changed rule files are reloaded as they
-/// change (`ludolog repl --watch`).
-pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<()> {
+/// `--watch`: reloads the rules if a rule file changed, and says so.
+fn watch_now(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<()> {
+    if watch {
+        if let Some(note) = remote.borrow_mut().watch_tick()? {
+            println!("{note}");
+        }
+    }
+    Ok(())
+}
+
+/// As `run`; with `watch`, changed rule files are reloaded before each input
+/// (`ludolog repl --watch`).
+pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
+    let watching = watch.then(|| super::watch::Watch::describe(&spec));
     let interrupted = Arc::new(AtomicBool::new(false));
-    {
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    if interactive {
         let flag = interrupted.clone();
-        // Ctrl-C while a query runs: flag it (at the prompt, rustyline reads Ctrl-C as a key)
+        // Ctrl-C while a query runs: flag it (at the prompt and between answers the
+        // terminal is raw and Ctrl-C is a key).  With piped input Ctrl-C ends the
+        // REPL, and its engine process follows (it watches its parent).
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
-    let watching = watch.then(|| super::watch::Watch::describe(&spec));
-    let snapshot = Snapshot::start(spec);
-    let (worker, banner) = Worker::spawn(snapshot.clone(), watch)?;
-    let remote = Rc::new(RefCell::new(Remote {
-        worker,
-        snapshot,
-        interrupted,
-        watch,
-    }));
-    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let mut out = std::io::stdout();
-    if !interactive {
+    let (remote, banner, note) = Remote::start(Snapshot::start(spec), interrupted)?;
+    if !note.is_empty() {
+        eprintln!("{note}");
+    }
+    let remote = Rc::new(RefCell::new(remote));
+    if interactive {
+        run_terminal(&remote, &banner, watching.as_deref())
+    } else {
         if let Some(w) = &watching {
-            writeln!(out, "{w}")?;
+            println!("{w}");
         }
-        return run_piped(&remote, &mut out);
+        run_piped(&remote, watch)
     }
-    writeln!(
-        out,
-        "ludolog — {banner}. Queries end with `.`; :help for commands, Ctrl-D to leave."
-    )?;
+}
+
+/// Prints a reply on the terminal; gives the exit code when the REPL should end.
+fn show(reply: Reply) -> Option<u8> {
+    match reply {
+        Reply::Quit(code) => return Some(code),
+        Reply::Text(t) | Reply::Error(t) if !t.is_empty() => println!("{t}"),
+        _ => {}
+    }
+    None
+}
+
+fn run_terminal(remote: &Rc<RefCell<Remote>>, banner: &str, watching: Option<&str>) -> Result<u8> {
+    println!("ludolog — {banner}. Queries end with `.`; :help for commands, Ctrl-D to leave.");
+    if let Some(w) = watching {
+        println!("{w} (before each input; Enter alone reloads)");
+    }
+    let watch = watching.is_some();
     let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = Editor::new()?;
-    if let Some(w) = &watching {
-        writeln!(out, "{w} (before each input; Enter alone reloads)")?;
-    }
     editor.set_helper(Some(ReplHelper {
         remote: remote.clone(),
     }));
@@ -328,74 +253,182 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<()> {
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
+    let mut pager = TerminalPager {
+        at_line_start: true,
+    };
     let mut buffer = String::new();
-    loop {
+    let code = loop {
         let prompt = if buffer.is_empty() { "?- " } else { "|    " };
         if buffer.is_empty() {
-            remote.borrow_mut().watch_now(&mut out)?;
+            watch_now(remote, watch)?;
         }
-        match editor.readline(prompt) {
+        let line = match editor.readline(prompt) {
             Ok(line) => {
                 if buffer.is_empty() {
-                    remote.borrow_mut().watch_now(&mut out)?;
+                    watch_now(remote, watch)?;
                 }
-                buffer.push_str(&line);
-                buffer.push('\n');
-                if !complete_input(&buffer) {
-                    continue;
-                }
-                let input = std::mem::take(&mut buffer);
-                let _ = editor.add_history_entry(input.trim());
-                let reply = remote.borrow_mut().ask(Request::Eval(input))?;
-                if !print_reply(&mut remote.borrow_mut(), reply, true, &mut out)? {
-                    break;
-                }
+                line
             }
             Err(ReadlineError::Interrupted) => {
                 buffer.clear();
-                writeln!(out, "^C")?;
+                println!("^C");
+                continue;
             }
-            Err(ReadlineError::Eof) => break,
+            Err(ReadlineError::Eof) => break 0,
             Err(e) => return Err(e.into()),
+        };
+        if buffer.is_empty() && is_command(&line) {
+            let _ = editor.add_history_entry(line.trim());
+            let reply = remote.borrow_mut().ask(ToWorker::Eval(line), &mut pager)?;
+            if let Some(code) = show(reply) {
+                break code;
+            }
+            continue;
         }
-    }
+        buffer.push_str(&line);
+        buffer.push('\n');
+        let (inputs, rest) = terms::split(&buffer);
+        if inputs.is_empty() {
+            if terms::is_blank(&rest) {
+                buffer.clear();
+            }
+            continue;
+        }
+        let _ = editor.add_history_entry(buffer.trim());
+        buffer = if terms::is_blank(&rest) {
+            String::new()
+        } else {
+            rest
+        };
+        let mut quit = None;
+        for (_, input) in inputs {
+            pager.at_line_start = true;
+            let reply = remote.borrow_mut().ask(ToWorker::Eval(input), &mut pager)?;
+            let reply = match reply {
+                Reply::ReadClauses => {
+                    let block = read_clauses_terminal(&mut editor);
+                    match block {
+                        Some(text) => remote
+                            .borrow_mut()
+                            .ask(ToWorker::Consult(text), &mut pager)?,
+                        None => Reply::Text("% no clauses read".into()),
+                    }
+                }
+                other => other,
+            };
+            if let Some(code) = show(reply) {
+                quit = Some(code);
+                break;
+            }
+        }
+        if let Some(code) = quit {
+            break code;
+        }
+    };
     if let Some(h) = &history {
         if let Some(dir) = h.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
         let _ = editor.save_history(h);
     }
-    Ok(())
+    Ok(code)
 }
 
-/// Piped input: every input is read from standard input and every answer printed.
-fn run_piped(remote: &Rc<RefCell<Remote>>, out: &mut dyn Write) -> Result<()> {
+/// Whether a `[user]` block is complete: one of its terms is `end_of_file.`
+fn block_ended(text: &str) -> bool {
+    terms::split(text)
+        .0
+        .iter()
+        .any(|(_, t)| t == "end_of_file.")
+}
+
+/// The clauses of a `[user]` block typed on the terminal, up to `end_of_file.` or
+/// Ctrl-D; `None` when Ctrl-C abandons it.
+fn read_clauses_terminal(
+    editor: &mut Editor<ReplHelper, rustyline::history::DefaultHistory>,
+) -> Option<String> {
+    println!("% type clauses; end_of_file. or Ctrl-D ends them, Ctrl-C abandons them");
+    let mut text = String::new();
+    loop {
+        match editor.readline("|: ") {
+            Ok(line) => {
+                text.push_str(&line);
+                text.push('\n');
+                if block_ended(&text) {
+                    return Some(text);
+                }
+            }
+            Err(ReadlineError::Eof) => return Some(text),
+            Err(_) => return None,
+        }
+    }
+}
+
+/// Piped input: every input is echoed and answered; errors go to standard error.
+fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
     let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut failed = false;
     let mut buffer = String::new();
-    for line in stdin.lock().lines() {
+    let mut pager = PipedPager {
+        shown: 0,
+        at_line_start: true,
+    };
+    let ask = |request: ToWorker, pager: &mut PipedPager| -> Result<Reply> {
+        pager.shown = 0;
+        pager.at_line_start = true;
+        let reply = remote.borrow_mut().ask(request, pager);
+        let _ = std::io::stdout().flush();
+        reply
+    };
+    while let Some(line) = lines.next() {
         let line = line?;
-        buffer.push_str(&line);
-        buffer.push('\n');
-        if !complete_input(&buffer) {
-            continue;
-        }
-        let input = std::mem::take(&mut buffer);
-        if input.trim().is_empty() {
-            continue;
-        }
-        remote.borrow_mut().watch_now(out)?;
-        writeln!(out, "?- {}", input.trim())?;
-        let reply = remote.borrow_mut().ask(Request::Eval(input))?;
-        if !print_reply(&mut remote.borrow_mut(), reply, false, out)? {
-            return Ok(());
+        let inputs = if buffer.is_empty() && is_command(&line) {
+            vec![line]
+        } else {
+            buffer.push_str(&line);
+            buffer.push('\n');
+            let (inputs, rest) = terms::split(&buffer);
+            buffer = if terms::is_blank(&rest) {
+                String::new()
+            } else {
+                rest
+            };
+            inputs.into_iter().map(|(_, t)| t).collect()
+        };
+        for input in inputs {
+            watch_now(remote, watch)?;
+            println!("?- {}", input.trim());
+            let mut reply = ask(ToWorker::Eval(input), &mut pager)?;
+            if reply == Reply::ReadClauses {
+                let mut block = String::new();
+                for line in lines.by_ref() {
+                    let line = line?;
+                    println!("|: {line}");
+                    block.push_str(&line);
+                    block.push('\n');
+                    if block_ended(&block) {
+                        break;
+                    }
+                }
+                reply = ask(ToWorker::Consult(block), &mut pager)?;
+            }
+            match reply {
+                Reply::Quit(code) => return Ok(if code == 0 && failed { 1 } else { code }),
+                Reply::Text(t) if !t.is_empty() => println!("{t}"),
+                Reply::Error(t) => {
+                    failed = true;
+                    let _ = std::io::stdout().flush();
+                    eprintln!("{t}");
+                }
+                _ => {}
+            }
         }
     }
     if !buffer.trim().is_empty() {
-        writeln!(out, "?- {}", buffer.trim())?;
-        writeln!(
-            out,
-            "error: the input ended inside a query (a query ends with `.`)"
-        )?;
+        println!("?- {}", buffer.trim());
+        eprintln!("error: the input ended inside a query (a query ends with `.`)");
+        failed = true;
     }
-    Ok(())
+    Ok(u8::from(failed))
 }

@@ -1,13 +1,25 @@
-//! The REPL: a backend (session state, commands, Prolog queries, answer text) and
-//! a rustyline frontend; the backend is driven by tests without a terminal.
+//! The REPL: a backend (`Session`: state, commands, the Prolog top level answering
+//! one answer at a time), an engine process that runs it (`worker`, driven over a
+//! line protocol so Ctrl-C can kill a query for certain), and a rustyline frontend;
+//! `--watch` reloads changed rule files (`watch`), `:why` explains a move (`why`).
 
+mod actions;
 mod commands;
+mod complete;
 mod frontend;
+mod layout;
+mod remote;
 mod session;
+mod terms;
 mod watch;
 mod why;
+mod wire;
+mod worker;
 
+pub use crate::foreign::ReplStep;
 pub use commands::{Command, COMMANDS};
-pub use frontend::{run, run_watching};
-pub use session::{Reply, Session, Snapshot};
+pub use frontend::{run, run_watching, MAX_PIPED_ANSWERS};
+pub use session::{Pager, Reply, Session, Snapshot, QUERY_LIMIT};
+pub use terms::split as split_terms;
 pub use watch::Watch;
+pub use worker::serve as serve_worker;

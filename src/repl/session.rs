@@ -1,52 +1,98 @@
-//! The REPL backend: session state (game, tier, position history), `:commands`,
-//! Prolog queries with paged answers, and tab-completion candidates.
+//! The REPL backend: a session's state (game, tier, position history, the user's
+//! definitions and answer settings), Prolog queries answered one answer at a time
+//! through a `Pager`, `[user]` blocks, and the `Snapshot` that rebuilds a session.
 
-use super::commands::{self, Command};
-use crate::game::{Engine, GameOptions, Limits, Pos, SearchSpec, Tier};
-use crate::prolog::{QueryReply, RulesEngine};
+use super::terms;
+use crate::foreign::{set_repl_step, ReplStep};
+use crate::game::{Engine, GameOptions, Pos, Tier};
+use crate::prolog::{OutputSink, RulesEngine, TopReply};
 use crate::registry::EngineSpec;
-use crate::render::render_ascii;
-use std::collections::VecDeque;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
 
-/// Answers at most this many solutions of one query.
-pub const MAX_ANSWERS: usize = 100;
-/// The inference limit of one query (unless `--inference-limit` says otherwise).
+/// The inference limit of one answer (unless `--inference-limit` says otherwise).
 pub const QUERY_LIMIT: u64 = 20_000_000;
-/// Longer answers are cut to this many characters.
-pub const MAX_ANSWER_CHARS: usize = 4000;
 
-/// What the frontend shows after an input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the frontend shows after an input (answers go through the `Pager`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Reply {
     /// Text to print (may be empty).
     Text(String),
-    /// One answer of a query; `more` when `next_answer` has another.
-    Answer {
-        output: String,
-        text: String,
-        more: bool,
-    },
-    /// Leave the REPL.
-    Quit,
+    /// An error: the input did nothing, or the query stopped with it.
+    Error(String),
+    /// Leave the REPL with this exit code (`:quit`, `halt.`).
+    Quit(u8),
+    /// `[user].`: read clauses up to `end_of_file.` and hand them to `consult`.
+    ReadClauses,
 }
 
-/// What a session is, apart from its engines: enough to rebuild it.
-#[derive(Clone, Debug)]
+/// Shows a query's output and answers as they come, and asks what to do next.
+pub trait Pager {
+    /// Text the query printed.
+    fn output(&mut self, text: &str);
+    /// One answer, `last` when no other can follow; says what to do next (after
+    /// the last answer the step is not asked for).  `Full` shows the same answer
+    /// again without eliding; `Stop` abandons the query.
+    fn answer(&mut self, text: &str, last: bool) -> ReplStep;
+}
+
+/// Everything a session is, apart from its engines: enough to rebuild it (after
+/// Ctrl-C, in a fresh engine process) and to send it between processes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Snapshot {
-    spec: EngineSpec,
+    game: String,
+    options: Vec<(String, String)>,
+    tier: Option<String>,
+    rules: Option<PathBuf>,
+    limit: Option<u64>,
+    /// The sandbox is off (`--trust`).
+    #[serde(default)]
+    trust: bool,
     /// The start position's text, `None` for the game's start.
     start: Option<String>,
     moves: Vec<String>,
+    /// The user's libraries, operators and clauses, as term texts.
+    user: Vec<String>,
+    /// Answer settings (`:set`), in the order given.
+    settings: Vec<(String, String)>,
 }
 
 impl Snapshot {
-    /// A session at the start of the game.
+    /// A session at the start of the game, with nothing defined.
     pub fn start(spec: EngineSpec) -> Snapshot {
         Snapshot {
-            spec,
+            game: spec.game.clone(),
+            options: spec.options.pairs().to_vec(),
+            tier: spec.tier.map(|t| t.name().to_string()),
+            rules: spec.rules.clone(),
+            limit: spec.limit,
+            trust: spec.trust,
             start: None,
             moves: Vec::new(),
+            user: Vec::new(),
+            settings: Vec::new(),
         }
+    }
+
+    /// The engine spec this snapshot was taken with.
+    pub fn spec(&self) -> anyhow::Result<EngineSpec> {
+        let pairs: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let tier = match &self.tier {
+            Some(t) => Some(t.parse::<Tier>().map_err(anyhow::Error::msg)?),
+            None => None,
+        };
+        Ok(EngineSpec {
+            game: self.game.clone(),
+            options: GameOptions::parse(&pairs)?,
+            tier,
+            rules: self.rules.clone(),
+            limit: self.limit,
+            trust: self.trust,
+        })
     }
 }
 
@@ -54,22 +100,25 @@ impl Snapshot {
 /// the moves are played by the session's tier (the rule file itself, or a native
 /// engine), which holds the positions.
 pub struct Session {
-    spec: EngineSpec,
-    rules: RulesEngine,
+    pub(super) spec: EngineSpec,
+    pub(super) rules: RulesEngine,
     /// The native engine, when the session's tier is native.
-    native: Option<Box<dyn Engine>>,
+    pub(super) native: Option<Box<dyn Engine>>,
     /// The start position's text, as the user set it (`None`: the game's start).
-    start: Option<String>,
+    pub(super) start: Option<String>,
     /// positions[i] is the position after moves[..i], held by the playing engine.
-    positions: Vec<Pos>,
-    moves: Vec<String>,
+    pub(super) positions: Vec<Pos>,
+    pub(super) moves: Vec<String>,
     /// The rule file's copy of the current position when a native engine plays:
     /// (the native position it copies, the rules' handle).
     query_copy: Option<(Pos, Pos)>,
-    pending: VecDeque<String>,
-    cut_off: bool,
+    /// The user's definitions as term texts, as of the last input that could change them.
+    pub(super) user: Vec<String>,
+    pub(super) settings: Vec<(String, String)>,
+    /// Where a query's output goes as it is printed, if anywhere.
+    pub(super) sink: Option<OutputSink>,
     /// `:why`'s tools, opened on first use.
-    why: super::why::WhyTool,
+    pub(super) why: super::why::WhyTool,
 }
 
 fn rules_tier(spec: &EngineSpec) -> Tier {
@@ -80,19 +129,13 @@ fn rules_tier(spec: &EngineSpec) -> Tier {
     }
 }
 
-fn truncate(text: String) -> String {
-    let n = text.chars().count();
-    if n <= MAX_ANSWER_CHARS {
-        return text;
-    }
-    let cut: String = text.chars().take(MAX_ANSWER_CHARS).collect();
-    format!("{cut}… ({} more characters)", n - MAX_ANSWER_CHARS)
-}
-
 impl Session {
-    /// Opens a session at the game's start position.
+    /// Opens a session at the game's start position, with nothing defined.
     pub fn new(spec: EngineSpec) -> anyhow::Result<Session> {
+        // the top level reads the user's steps through this foreign function
+        std::hint::black_box(crate::foreign::exported_symbols());
         let mut rules = spec.open_rules(rules_tier(&spec))?;
+        rules.start_toplevel()?;
         let mut native = if spec.effective_tier() == Tier::Native {
             Some(spec.open()?)
         } else {
@@ -110,39 +153,108 @@ impl Session {
             positions: vec![start],
             moves: Vec::new(),
             query_copy: None,
-            pending: VecDeque::new(),
-            cut_off: false,
+            user: Vec::new(),
+            settings: Vec::new(),
+            sink: None,
             why: Default::default(),
         })
     }
 
-    /// Rebuilds a session from a snapshot (fresh engines, the same moves).
-    pub fn restore(snapshot: Snapshot) -> anyhow::Result<Session> {
-        let mut s = Session::new(snapshot.spec)?;
-        if let Some(text) = &snapshot.start {
-            let p = s.engine().parse(text)?;
-            s.set_start(p, Some(text.clone()));
-        }
-        for m in &snapshot.moves {
-            let at = s.current();
-            let next = s.engine().play(at, m)?;
-            s.positions.push(next);
-            s.moves.push(m.clone());
-        }
-        Ok(s)
+    /// Rebuilds a session from a snapshot in fresh engines; the note says what
+    /// could not be carried over (a move no longer legal, a definition that no
+    /// longer loads), empty when everything was.
+    pub fn restore(snapshot: Snapshot) -> anyhow::Result<(Session, String)> {
+        let mut s = Session::new(snapshot.spec()?)?;
+        let note = s.carry_over(
+            snapshot.start,
+            &snapshot.moves,
+            &snapshot.user,
+            &snapshot.settings,
+        );
+        Ok((s, note))
     }
 
-    /// The session's state, to rebuild it after an interrupt.
-    pub fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            spec: self.spec.clone(),
-            start: self.start.clone(),
-            moves: self.moves.clone(),
+    /// Sets up this (fresh) session like another one: its start, the moves that
+    /// are still legal, the user's definitions and settings.  Gives a note on
+    /// what could not be carried over.
+    pub(super) fn carry_over(
+        &mut self,
+        start: Option<String>,
+        moves: &[String],
+        user: &[String],
+        settings: &[(String, String)],
+    ) -> String {
+        let mut notes = Vec::new();
+        for (key, value) in settings {
+            if self.rules.set_answer_option(key, value).is_ok() {
+                self.settings.push((key.clone(), value.clone()));
+            }
         }
+        match self.rules.restore_user(user) {
+            Ok(errors) => {
+                for e in errors {
+                    notes.push(format!("a definition did not carry over: {e}"));
+                }
+            }
+            Err(e) => notes.push(format!("the definitions did not carry over: {e}")),
+        }
+        self.user = self.rules.user_state().unwrap_or_default();
+        let at = match &start {
+            Some(text) => self.engine().parse(text).map(|p| (p, start.clone())),
+            None => Ok((self.current(), None)),
+        };
+        match at {
+            Ok((p, text)) => {
+                if text.is_some() {
+                    self.set_start(p, text);
+                }
+                for (i, m) in moves.iter().enumerate() {
+                    let at = self.current();
+                    match self.engine().play(at, m) {
+                        Ok(next) => {
+                            self.positions.push(next);
+                            self.moves.push(m.clone());
+                        }
+                        Err(e) => {
+                            notes.push(format!(
+                                "kept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
+                                moves.len(),
+                                i + 1
+                            ));
+                            break;
+                        }
+                    }
+                }
+            }
+            Err(_) => notes
+                .push("the old start position does not parse any more: back to the start".into()),
+        }
+        notes.join("\n")
+    }
+
+    /// The session's state, to rebuild it elsewhere.
+    pub fn snapshot(&self) -> Snapshot {
+        let mut s = Snapshot::start(self.spec.clone());
+        s.start = self.start.clone();
+        s.moves = self.moves.clone();
+        s.user = self.user.clone();
+        s.settings = self.settings.clone();
+        s
+    }
+
+    /// Whether the session's Prolog machine is unusable (a panic inside scryer
+    /// broke it); the engine process then ends and the frontend starts another.
+    pub fn is_broken(&self) -> bool {
+        self.rules.is_broken()
+    }
+
+    /// Sends what queries print to `sink` as they print it, instead of with their answers.
+    pub fn set_output_sink(&mut self, sink: OutputSink) {
+        self.sink = Some(sink);
     }
 
     /// The engine that plays the moves.
-    fn engine(&mut self) -> &mut dyn Engine {
+    pub(super) fn engine(&mut self) -> &mut dyn Engine {
         match self.native.as_mut() {
             Some(n) => n.as_mut(),
             None => &mut self.rules,
@@ -150,12 +262,12 @@ impl Session {
     }
 
     /// The current position, held by the playing engine.
-    fn current(&self) -> Pos {
+    pub(super) fn current(&self) -> Pos {
         self.positions[self.positions.len() - 1]
     }
 
     /// Makes `start` the only position (releasing the others).
-    fn set_start(&mut self, start: Pos, text: Option<String>) {
+    pub(super) fn set_start(&mut self, start: Pos, text: Option<String>) {
         for p in std::mem::take(&mut self.positions) {
             self.engine().release(p);
         }
@@ -165,7 +277,7 @@ impl Session {
     }
 
     /// The current position as the rule file holds it (for queries and the board).
-    fn query_position(&mut self) -> Result<Pos, crate::game::EngineError> {
+    pub(super) fn query_position(&mut self) -> Result<Pos, crate::game::EngineError> {
         let cur = self.current();
         if self.native.is_none() {
             return Ok(cur);
@@ -194,333 +306,141 @@ impl Session {
         &self.spec
     }
 
-    /// Whether answers of the last query are still to be shown.
-    pub fn answering(&self) -> bool {
-        !self.pending.is_empty()
-    }
-
     /// The game's name and tier, for the prompt and banner.
     pub fn describe(&self) -> String {
+        let options = self.spec.options.to_string();
+        let sep = if options.is_empty() { "" } else { " " };
         format!(
-            "{} {} ({})",
+            "{}{sep}{options} ({})",
             self.rules.module(),
-            self.spec.options,
             self.spec.effective_tier()
         )
     }
 
-    /// Handles one complete input: a `:command` or a query ending in `.`.
-    pub fn eval(&mut self, input: &str) -> Reply {
-        self.pending.clear();
-        self.cut_off = false;
+    /// Handles one complete input: a `:command`, or one Prolog term (a query, a
+    /// clause to add, `[user].`, `halt.`) whose answers go through `pager`.
+    pub fn eval(&mut self, input: &str, pager: &mut dyn Pager) -> Reply {
         let input = input.trim();
         if input.is_empty() {
             return Reply::Text(String::new());
         }
-        if input.starts_with(':') {
-            return match commands::parse(input) {
+        if input.starts_with(':') && !input.starts_with(":-") {
+            return match super::commands::parse(input) {
                 Ok(cmd) => self.command(cmd),
-                Err(e) => Reply::Text(format!("error: {e}")),
+                Err(e) => Reply::Error(format!("error: {e}")),
             };
         }
-        self.query(input)
+        self.query(input, pager)
     }
 
-    /// The next answer of the last query, if any.
-    pub fn next_answer(&mut self) -> Option<Reply> {
-        let text = self.pending.pop_front()?;
-        let more = !self.pending.is_empty();
-        let mut text = text;
-        if !more && self.cut_off {
-            text.push_str(&format!("\n% stopped after {MAX_ANSWERS} answers"));
-        }
-        Some(Reply::Answer {
-            output: String::new(),
-            text,
-            more,
-        })
-    }
-
-    /// Forgets the answers not yet shown.
-    pub fn stop_answers(&mut self) {
-        self.pending.clear();
-    }
-
-    fn query(&mut self, input: &str) -> Reply {
-        let mut text = input.to_string();
-        if !text.ends_with('.') {
-            text.push('.');
-        }
-        let reply = match self.query_position() {
-            Ok(pos) => self.rules.user_query(
-                &text,
-                pos,
-                self.spec.limit.unwrap_or(QUERY_LIMIT),
-                MAX_ANSWERS,
-            ),
-            Err(e) => Err(e),
-        };
-        let output = self.rules.machine().take_output();
-        match reply {
-            Ok(QueryReply::Answers(answers, complete)) => {
-                if answers.is_empty() {
-                    return Reply::Answer {
-                        output,
-                        text: "false".into(),
-                        more: false,
-                    };
-                }
-                self.pending = answers.into_iter().map(truncate).collect();
-                self.cut_off = !complete;
-                match self.next_answer() {
-                    Some(Reply::Answer { text, more, .. }) => Reply::Answer { output, text, more },
-                    _ => Reply::Text(output),
-                }
+    fn query(&mut self, input: &str, pager: &mut dyn Pager) -> Reply {
+        let (terms, rest) = terms::split(input);
+        let text = match terms.as_slice() {
+            [] => format!("{input} ."),
+            [(_, one)] if terms::is_blank(&rest) => one.clone(),
+            _ => {
+                return Reply::Error(
+                    "error: one query at a time: this input holds more than one term".into(),
+                )
             }
-            Ok(QueryReply::Error(e)) => Reply::Text(format!("{output}{e}")),
-            Err(e) => Reply::Text(format!("{output}error: {e}")),
-        }
-    }
-
-    fn legal_list(&mut self) -> String {
-        let cur = self.current();
-        match self.engine().describe(cur) {
-            Ok(info) if info.legal.is_empty() => "no legal moves".to_string(),
-            Ok(info) => format!(
-                "legal moves ({}): {}",
-                info.legal.len(),
-                info.legal.join(" ")
-            ),
-            Err(e) => format!("error: {e}"),
-        }
-    }
-
-    fn board(&mut self) -> String {
-        let view = match self.query_position() {
-            Ok(pos) => self.rules.view(pos),
-            Err(e) => Err(e),
         };
-        match view {
-            Ok(view) => render_ascii(&view, false).trim_end().to_string(),
-            Err(e) => format!("error: {e}"),
+        let pos = match self.query_position() {
+            Ok(p) => p,
+            Err(e) => return Reply::Error(format!("error: {e}")),
+        };
+        let limit = self.spec.limit.unwrap_or(QUERY_LIMIT);
+        let stale = self.rules.machine().take_output();
+        if !stale.is_empty() {
+            pager.output(&stale);
         }
-    }
-
-    fn command(&mut self, cmd: Command) -> Reply {
-        match cmd {
-            Command::Quit => Reply::Quit,
-            Command::Help(topic) => Reply::Text(commands::help(topic.as_deref())),
-            Command::Moves => Reply::Text(self.legal_list()),
-            Command::Board => Reply::Text(self.board()),
-            Command::Why(mv) => {
-                let position = self.position();
-                Reply::Text(self.why.answer(&self.spec, &position, &mv))
-            }
-            Command::Position(None) => Reply::Text(self.position()),
-            Command::Position(Some(text)) => match self.engine().parse(&text) {
-                Ok(p) => {
-                    self.set_start(p, Some(text));
-                    Reply::Text(self.position())
+        let sink = self.sink.take();
+        let old = self.rules.machine().set_output_sink(sink);
+        let mut outcome = Reply::Text(String::new());
+        let mut ended = false;
+        let result = self
+            .rules
+            .toplevel_query(&text, pos, limit, &mut |output, reply| {
+                if !output.is_empty() {
+                    pager.output(&output);
                 }
-                Err(e) => Reply::Text(format!("error: {e}")),
-            },
-            Command::Play(moves) => {
-                for (i, m) in moves.iter().enumerate() {
-                    let at = self.current();
-                    match self.engine().play(at, m) {
-                        Ok(next) => {
-                            self.positions.push(next);
-                            self.moves.push(m.clone());
-                        }
-                        Err(e) => {
-                            let which = if moves.len() == 1 {
-                                String::new()
-                            } else {
-                                format!(
-                                    "move {} of {} ({m}), after playing the {} before it: ",
-                                    i + 1,
-                                    moves.len(),
-                                    i
-                                )
-                            };
-                            return Reply::Text(format!(
-                                "error: {which}{e}\n{}\n{}",
-                                self.legal_list(),
-                                self.board()
-                            ));
+                let mut step = ReplStep::Stop;
+                // after the final reply only the end of the query follows (after a
+                // halt, the remains of a query the engine stopped in the middle)
+                if ended {
+                    set_repl_step(step);
+                    return;
+                }
+                ended = reply.is_final();
+                match reply {
+                    TopReply::Answer { text, last } => {
+                        let asked = pager.answer(&text, last);
+                        if !last {
+                            step = asked;
                         }
                     }
-                }
-                Reply::Text(self.board())
-            }
-            Command::Undo(n) => {
-                let n = n.min(self.moves.len());
-                for _ in 0..n {
-                    if let Some(p) = self.positions.pop() {
-                        self.engine().release(p);
+                    TopReply::Full(text) => step = pager.answer(&text, false),
+                    TopReply::False => {
+                        pager.answer("false", true);
                     }
-                    self.moves.pop();
+                    TopReply::Error(m) => outcome = Reply::Error(format!("error: {m}")),
+                    TopReply::Defined { predicate, clauses } => {
+                        outcome = Reply::Text(format!(
+                            "% {predicate}: {clauses} clause{}",
+                            if clauses == 1 { "" } else { "s" }
+                        ))
+                    }
+                    TopReply::ReadClauses => outcome = Reply::ReadClauses,
+                    TopReply::Halt(code) => outcome = Reply::Quit(code),
+                    TopReply::Stopped => {}
                 }
-                Reply::Text(format!(
-                    "undid {n} move{}\n{}",
-                    if n == 1 { "" } else { "s" },
-                    self.board()
-                ))
-            }
-            Command::Best(depth) => {
-                let limits = Limits::depth(depth.unwrap_or(3));
-                let cur = self.current();
-                match self.engine().best(cur, SearchSpec::AlphaBeta(limits)) {
-                    Ok(b) => Reply::Text(match b.mv {
-                        None => "no move: the game is over".into(),
-                        Some(m) => format!(
-                            "best: {m}, score {}, depth {}, {} nodes",
-                            b.verdict.unwrap_or_else(|| format!("{:+}", b.score)),
-                            b.depth,
-                            b.nodes
-                        ),
-                    }),
-                    Err(e) => Reply::Text(format!("error: {e}")),
-                }
-            }
-            Command::Tier(name) => match name.parse::<Tier>() {
-                Ok(tier) => {
-                    let mut spec = self.spec.clone();
-                    spec.tier = Some(tier);
-                    self.switch(spec, true)
-                }
-                Err(e) => Reply::Text(format!("error: {e}")),
-            },
-            Command::Game(name, opts) => match GameOptions::parse(&opts) {
-                Ok(options) => {
-                    let spec = EngineSpec {
-                        game: name,
-                        options,
-                        tier: None,
-                        rules: None,
-                        limit: self.spec.limit,
-                        trust: self.spec.trust,
-                    };
-                    self.switch(spec, false)
-                }
-                Err(e) => Reply::Text(format!("error: {e}")),
-            },
-            Command::Load(file) => {
-                let spec = EngineSpec {
-                    game: file,
-                    options: self.spec.options.clone(),
-                    tier: None,
-                    rules: None,
-                    limit: self.spec.limit,
-                    trust: self.spec.trust,
-                };
-                self.switch(spec, false)
-            }
-            Command::Reload => {
-                let spec = self.spec.clone();
-                self.switch(spec, true)
-            }
+                set_repl_step(step);
+            });
+        self.sink = self.rules.machine().set_output_sink(old);
+        let rest = self.rules.machine().take_output();
+        if !rest.is_empty() {
+            pager.output(&rest);
         }
+        if let Err(e) = result {
+            return Reply::Error(format!("error: {e}"));
+        }
+        if let Ok(user) = self.rules.user_state() {
+            self.user = user;
+        }
+        outcome
     }
 
-    /// Opens a new session for `spec`; keeps the start and the moves that are still
-    /// legal when `keep_moves`.  On any error the old session stays as it was.
-    fn switch(&mut self, spec: EngineSpec, keep_moves: bool) -> Reply {
-        let mut fresh = match Session::new(spec) {
-            Ok(s) => s,
-            Err(e) => return Reply::Text(format!("error: {e:#}\n(the session is unchanged)")),
+    /// Adds the clauses of a `[user]` block (the text typed up to `end_of_file.`):
+    /// each predicate with clauses in it is replaced by them; directives run.
+    pub fn consult(&mut self, text: &str) -> Reply {
+        let (terms, rest) = terms::split(text);
+        let mut errors = Vec::new();
+        if !terms::is_blank(&rest) {
+            let line = text.lines().count() - rest.trim_start().lines().count() + 1;
+            errors.push(format!("user:{line}: the last clause has no full stop"));
+        }
+        let done = match self.rules.consult(&terms) {
+            Ok(c) => c,
+            Err(e) => return Reply::Error(format!("error: {e}")),
         };
-        let mut note = super::watch::carry_definitions(&mut self.rules, &mut fresh.rules);
-        if keep_moves {
-            let start = match &self.start {
-                Some(text) => fresh.engine().parse(text).map(|p| (p, Some(text.clone()))),
-                None => fresh.engine().initial().map(|p| (p, None)),
-            };
-            match start {
-                Ok((p, text)) => {
-                    fresh.set_start(p, text);
-                    for (i, m) in self.moves.iter().enumerate() {
-                        let at = fresh.current();
-                        match fresh.engine().play(at, m) {
-                            Ok(next) => {
-                                fresh.positions.push(next);
-                                fresh.moves.push(m.clone());
-                            }
-                            Err(e) => {
-                                note.push_str(&format!(
-                                    "\nkept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
-                                    self.moves.len(),
-                                    i + 1
-                                ));
-                                break;
-                            }
-                        }
-                    }
-                    note.push_str(&super::watch::replayed(fresh.moves.len(), self.moves.len()));
-                }
-                Err(_) => note.push_str(
-                    "\nthe old start position does not parse any more: back to the start",
-                ),
-            }
+        errors.extend(done.errors);
+        if let Ok(user) = self.rules.user_state() {
+            self.user = user;
         }
-        *self = fresh;
-        Reply::Text(format!("{}{note}\n{}", self.describe(), self.board()))
-    }
-
-    /// Completion candidates for the word being typed at `line[..pos]`; gives the
-    /// start of that word and the candidates.
-    pub fn complete(&mut self, line: &str, pos: usize) -> (usize, Vec<String>) {
-        let head = &line[..pos.min(line.len())];
-        let start = head
-            .rfind(|c: char| c.is_whitespace() || "(,;".contains(c))
-            .map_or(0, |i| i + 1);
-        let word = &head[start..];
-        let candidates: Vec<String> = if head.starts_with(':') && !head.contains(' ') {
-            commands::COMMANDS
-                .iter()
-                .map(|(n, _, _)| format!(":{n}"))
-                .collect()
-        } else if head.starts_with(":play ") || head.starts_with(":p ") {
-            let cur = self.current();
-            self.engine()
-                .describe(cur)
-                .map(|i| i.legal)
-                .unwrap_or_default()
-        } else if head.starts_with(":game ") || head.starts_with(":g ") {
-            crate::games::ALL
-                .iter()
-                .map(|g| g.name.to_string())
-                .collect()
-        } else if head.starts_with(":tier ") {
-            Tier::ALL.iter().map(|t| t.name().to_string()).collect()
-        } else if head.starts_with(":help ") {
-            commands::COMMANDS
-                .iter()
-                .map(|(n, _, _)| n.to_string())
-                .collect()
-        } else {
-            [
-                "current(",
-                "legal(",
-                "play(",
-                "outcome(",
-                "to_move(",
-                "evaluate(",
-                "view(",
-                "initial(",
-                "findall(",
-                "length(",
-            ]
+        let defined: Vec<String> = done
+            .defined
             .iter()
-            .map(|s| s.to_string())
-            .collect()
+            .map(|(p, n)| format!("{p} ({n} clause{})", if *n == 1 { "" } else { "s" }))
+            .collect();
+        let summary = if defined.is_empty() {
+            "% no clauses".to_string()
+        } else {
+            format!("% defined {}", defined.join(", "))
         };
-        (
-            start,
-            candidates
-                .into_iter()
-                .filter(|c| c.starts_with(word))
-                .collect(),
-        )
+        if errors.is_empty() {
+            Reply::Text(summary)
+        } else {
+            let errors: Vec<String> = errors.iter().map(|e| format!("error: {e}")).collect();
+            Reply::Error(format!("{}\n{summary}", errors.join("\n")))
+        }
     }
 }

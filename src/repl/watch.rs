@@ -1,11 +1,12 @@
 //! `ludolog repl --watch`: notices when the session's rule files change on disk, and
 //! then reloads them as `:reload` does — the game record replayed on the new rules,
-//! and where it no longer applies said.  The frontend has the session thread `tick`
-//! before each prompt and each input; the files to watch follow the session's game
-//! (`:load`, `:game`).
+//! and where it no longer applies said.  The frontend has the engine process `tick`
+//! before each prompt and each input (never while a query runs: the engine answers
+//! one message at a time); the files to watch follow the session's game (`:load`,
+//! `:game`).
 
-use super::session::{Reply, Session};
-use crate::prolog::RulesEngine;
+use super::session::{Pager, Reply, Session};
+use crate::foreign::ReplStep;
 use crate::registry::EngineSpec;
 use std::path::PathBuf;
 
@@ -77,26 +78,33 @@ impl Watch {
         out
     }
 
-    /// Reloads the session if one of its rule files changed (not while it is showing
-    /// the answers of a query); gives what to tell the user.
+    /// Reloads the session if one of its rule files changed; gives what to tell
+    /// the user.
     pub fn tick(&mut self, session: &mut Session) -> Option<String> {
         self.follow(session.spec());
-        if session.answering() {
-            return None;
-        }
         let changed = self.changed();
         if changed.is_empty() {
             return None;
         }
         let names: Vec<String> = changed.iter().map(|p| p.display().to_string()).collect();
-        let reply = match session.eval(":reload") {
-            Reply::Text(t) => t,
+        let reply = match session.eval(":reload", &mut NoAnswers) {
+            Reply::Text(t) | Reply::Error(t) => t,
             other => format!("{other:?}"),
         };
         // the files as the reload read them (a new game may have new files)
         self.spec = None;
         self.follow(session.spec());
         Some(format!("{} changed: reloaded\n{reply}", names.join(", ")))
+    }
+}
+
+/// The pager of a reload, which shows no answers.
+struct NoAnswers;
+
+impl Pager for NoAnswers {
+    fn output(&mut self, _: &str) {}
+    fn answer(&mut self, _: &str, _: bool) -> ReplStep {
+        ReplStep::Stop
     }
 }
 
@@ -109,24 +117,6 @@ impl Default for Watch {
 /// Whether two specs load the same rule files.
 fn same_rules(a: &EngineSpec, b: &EngineSpec) -> bool {
     a.game == b.game && a.rules == b.rules
-}
-
-/// Carries the user's own definitions (what their queries asserted) from the old
-/// session's rules to a fresh session's; gives a note for the user.
-pub(super) fn carry_definitions(old: &mut RulesEngine, fresh: &mut RulesEngine) -> String {
-    let texts = match old.user_definitions() {
-        Ok(t) => t,
-        Err(e) => return format!("\nyour own definitions could not be read: {e}"),
-    };
-    let count = texts.iter().filter(|t| t.starts_with("d(")).count();
-    match fresh.add_user_definitions(&texts) {
-        Ok(()) if count == 0 => String::new(),
-        Ok(()) => format!(
-            "\nkept your own definitions ({count} predicate{})",
-            if count == 1 { "" } else { "s" }
-        ),
-        Err(e) => format!("\nyour own definitions could not be kept: {e}"),
-    }
 }
 
 /// The note after a game record of `total` moves replayed in full on new rules

@@ -220,6 +220,7 @@ impl Board {
     }
 
     /// The empty cells, in no particular order.
+    #[inline]
     pub fn empties(&self) -> &[u16] {
         &self.empties[..self.n_empty as usize]
     }
@@ -238,6 +239,7 @@ impl Board {
             .map(|&j| j as usize)
     }
 
+    #[inline]
     fn find(&mut self, mut x: usize) -> usize {
         while self.parent[x] as usize != x {
             let grand = self.parent[self.parent[x] as usize];
@@ -249,6 +251,7 @@ impl Board {
 
     /// Puts a stone of `player`, who joins the edges of `axis`, on empty cell `i`.
     /// Returns true when that stone's group joins the edges of `axis`.
+    #[inline]
     pub fn place(&mut self, i: usize, player: usize, axis: Axis) -> bool {
         debug_assert_eq!(self.cells[i], 0);
         let stone = player as u8 + 1;

@@ -372,6 +372,7 @@ impl Game for Hex {
         Some(if k < empties.len() { empties[k] } else { SWAP })
     }
 
+    #[inline]
     fn play(&mut self, mv: HexMove) {
         let p = self.to_move;
         if mv == SWAP {
@@ -389,6 +390,7 @@ impl Game for Hex {
         self.hash
     }
 
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(Outcome::Win)
     }

@@ -1,0 +1,556 @@
+%% repl — the Prolog top level behind the REPL: typed queries answered one at a
+% time, definitions in the user module, listings, and the user's definitions as
+% texts to carry them to another machine.
+%
+% The host never builds a query from typed text: it calls answer/4 with the
+% text as data.  answer/4 gives one reply per answer.  When the host resumes the
+% query after a reply, the query first asks the host what the user wants
+% (ludolog_repl_step/0, set by the host on this thread before it resumes): the
+% next answer (0), the same answer without eliding (1), or stop (2).  Stopping
+% throws a ball caught here, which cuts every choicepoint of the query, so the
+% host always reads a query to its end and no exception escapes it.
+%
+% Typed clauses and the terms of a [user] block are added to the user module
+% with assertz/1, so every predicate the user defines is dynamic: listing/1 and
+% user_state/1 read them back with clause/2.
+
+:- module(repl, [current/1, listing/1, (dynamic)/1]).
+
+:- use_module(library(lists)).
+:- use_module(library(charsio)).
+:- use_module(library(format), [format_//2, format/2, portray_clause/1]).
+:- use_module(library(iso_ext)).
+:- use_module(library(dcgs)).
+:- use_module(library(ffi)).
+:- use_module(library('$project_atts')).
+
+%% imported(?Spec)  a library the user loaded with use_module/1, to load again in a new machine.
+:- dynamic(imported/1).
+
+%% declared(?Name/Arity)  a predicate the user defined or declared dynamic at the prompt.
+:- dynamic(declared/1).
+
+%% setup(+Game)  binds the step function, makes the game, this module and the
+% usual libraries visible in user, and remembers the operators and predicates
+% that exist before the user adds any.
+setup(G) :-
+    use_foreign_module("", [ludolog_repl_step([], i64)]),
+    Libraries = [G, repl, lists, between, dcgs, iso_ext, charsio, dif, freeze,
+                 error, pairs],
+    maplist(import_library, Libraries),
+    % format's own listing/1 takes Name/Arity only: the user gets this module's
+    user:use_module(library(format), [format_//2, format/2, format/3, portray_clause/1]),
+    findall(op(P, T, N), current_op(P, T, N), Ops),
+    bb_put(repl_ops, Ops),
+    findall(PI, current_predicate(user:PI), PIs),
+    bb_put(repl_preds, PIs),
+    bb_put(repl_game, G),
+    bb_put(repl_strings, false),
+    bb_put(repl_depth, 10),
+    bb_put(repl_last, none).
+
+%% import_library(+Name)  use_module(library(Name)) in user (a loaded module is imported).
+import_library(L) :- user:use_module(library(L)).
+
+%% set(+Key, +Value)  a setting of the answers: strings (true/false), depth (N, 0 for all).
+set(strings, V) :- memberchk(V, [true, false]), bb_put(repl_strings, V).
+set(depth, D) :- integer(D), D >= 0, bb_put(repl_depth, D).
+
+%% current(-State)  the REPL's current position.
+current(S) :-
+    bb_get(repl_current, Id),
+    host:held(Id, S0),
+    !,
+    S = S0.
+
+%% answer(+Text, +Id, +Limit, -Reply)  the replies to Text typed at the prompt, one
+% per answer, with the position held under Id as current/1; each answer may use
+% Limit inferences.  Replies: answer(Text) (more may follow), last(Text),
+% full(Text), false, error(Text), defined(Name/Arity, Clauses), read_clauses,
+% halt(Code), and stopped once the user stops.
+answer(Text, Id, Limit, Reply) :-
+    bb_put(repl_current, Id),
+    catch(reply(Text, Limit, Reply), '$repl_stop', Reply = stopped).
+
+%% reply(+Text, +Limit, -Reply)  read Text and answer it, reply by reply.
+reply(Text, Limit, Reply) :-
+    catch(read_term_from_chars(Text, T, [variable_names(Vs)]), E, true),
+    (  nonvar(E)
+    -> exception_text(E, M), yield(error(M), none, Reply)
+    ;  typed(T, Vs, Limit, Reply)
+    ).
+
+%% typed(+Term, +VarNames, +Limit, -Reply)  what a typed term is: a clause to add, [user], halt, or a query.
+typed(T, _, _, Reply) :-
+    var(T), !,
+    yield(error("the query is a variable: type a goal ending in a full stop"), none, Reply).
+typed((H :- B), _, _, Reply) :- !, define((H :- B), R), yield(R, none, Reply).
+typed((H --> B), _, _, Reply) :- !, define((H --> B), R), yield(R, none, Reply).
+typed((:- D), _, _, Reply) :- !,
+    catch(( directive(D), R = last("true") ), E, ( exception_text(E, M), R = error(M) )),
+    yield(R, none, Reply).
+typed([user], _, _, Reply) :- !, yield(read_clauses, none, Reply).
+typed([_|_], _, _, Reply) :- !,
+    yield(error("[File] does not load files here: :load FILE loads a rule file, [user]. reads clauses"), none, Reply).
+typed(halt, _, _, Reply) :- !, yield(halt(0), none, Reply).
+typed(halt(C), _, _, Reply) :-
+    integer(C), C >= 0, C =< 255, !,
+    yield(halt(C), none, Reply).
+typed(G, Vs, Limit, Reply) :- solve(G, Vs, Limit, Reply).
+
+%% solve(+Goal, +VarNames, +Limit, -Reply)  Goal's answers one by one, then false.
+solve(G, Vs, Limit, Reply) :-
+    catch(( sandboxed(G, G1),
+            call_with_inference_limit(call_residue_vars(G1, RVs), Limit, R) ), E, true),
+    (  nonvar(E)
+    -> exception_text(E, M), yield(error(M), none, Reply)
+    ;  R == inference_limit_exceeded
+    -> limit_text(Limit, M), yield(error(M), none, Reply)
+    ;  note_imports(G),
+       answer_goals(Vs, RVs, Goals),
+       bb_get(repl_depth, D),
+       goals_names(Goals, Vs, D, Names),
+       goals_text(Goals, Names, D, Text),
+       remember(Text, Goals, Names),
+       (  R == ! -> R0 = last(Text) ; R0 = answer(Text) ),
+       yield(R0, full(Goals, Names), Reply)
+    ).
+solve(_, _, _, Reply) :- yield(false, none, Reply).
+
+%% sandboxed(+Goal, -Checked)  Goal in user as the sandbox lets it run (rules/lib/sandbox.pl):
+% unsafe goals throw sandbox(Goal, Why), meta-calls are checked when they run; the
+% goal itself when the sandbox is off (--trust).
+sandboxed(G, G1) :-
+    sandbox:query_goal(G, user, G0),
+    (  G0 = user:_ -> G1 = G0 ; G1 = user:G0 ).
+
+%% yield(+Reply0, +Full, -Reply)  Reply0; when resumed, what the host asks for:
+% fail for the next answer, full(Text) for this one without eliding, or stop.
+yield(R0, _, R) :-
+    flush_output(user_output),
+    R = R0.
+yield(_, Full, R) :-
+    catch(ffi:ludolog_repl_step(Step), _, Step = 2),
+    (  Step =:= 0
+    -> fail
+    ;  Step =:= 1, Full = full(Goals, Names0)
+    -> term_variables(Goals, Vars),
+       charsio:extend_var_list(Vars, Names0, Names, fabricated),
+       goals_text(Goals, Names, 0, Text),
+       yield(full(Text), Full, R)
+    ;  throw('$repl_stop')
+    ).
+
+%% limit_text(+Limit, -Text)  the message for an answer that ran past its inference limit.
+limit_text(Limit, Text) :-
+    phrase(format_("the query ran past its inference limit of ~d (a loop? --inference-limit N raises it)", [Limit]), Text).
+
+%% answer_goals(+VarNames, +ResidueVars, -Goals)  what an answer says: binding(Name,
+% Value) for each bound query variable, same(Name1, Name2) for two names of one
+% variable, and goal(G) for each residual goal (dif/2, freeze/2, clpz).
+answer_goals(Vs, RVs, Goals) :-
+    free_vars(Vs, Fs),
+    term_variables(Fs, QVs),
+    '$project_atts':project_attributes(QVs, RVs),
+    copy_term([QVs, RVs], [QVs, RVs], Residual),
+    bindings(Vs, QVs, Bs),
+    residual_goals(Residual, Rs),
+    append(Bs, Rs, Goals).
+
+%% free_vars(+VarNames, -Vars)  the query variables still unbound.
+free_vars([], []).
+free_vars([_=V|Vs], Fs) :-
+    (  var(V) -> Fs = [V|Fs1] ; Fs = Fs1 ),
+    free_vars(Vs, Fs1).
+
+%% residual_goals(+Goals, -Wrapped)  each residual goal as goal(G), without the
+% module of the library that made it (dif:dif(X, a) shows as dif(X, a)).
+residual_goals([], []).
+residual_goals([G0|Gs], [goal(G)|Ws]) :-
+    (  nonvar(G0), G0 = _:G1 -> G = G1 ; G = G0 ),
+    residual_goals(Gs, Ws).
+
+%% bindings(+VarNames, +QueryVars, -Goals)  the bindings worth showing (names
+% starting with _ are hidden), and X = Y for query variables that became one.
+bindings([], _, []).
+bindings([N=V|Ns], QVs, Gs) :-
+    (  atom_chars(N, ['_'|_])
+    -> bindings(Ns, QVs, Gs)
+    ;  var(V)
+    -> same_names(Ns, V, Others, Rest),
+       chain([N|Others], Gs, Gs1),
+       bindings(Rest, QVs, Gs1)
+    ;  Gs = [binding(N, V)|Gs1],
+       bindings(Ns, QVs, Gs1)
+    ).
+
+%% same_names(+VarNames, +Var, -Names, -Rest)  the other shown names of Var, and the pairs left.
+same_names([], _, [], []).
+same_names([N=V|Ns], X, Same, Rest) :-
+    (  V == X, \+ atom_chars(N, ['_'|_])
+    -> Same = [N|Same1], same_names(Ns, X, Same1, Rest)
+    ;  Rest = [N=V|Rest1], same_names(Ns, X, Same, Rest1)
+    ).
+
+%% chain(+Names, -Goals, ?Tail)  X = Y, Y = Z for the names of one variable.
+chain([_], Gs, Gs).
+chain([A, B|Ns], [same(A, B)|Gs], Tail) :- chain([B|Ns], Gs, Tail).
+
+%% goals_names(+Goals, +VarNames, +Depth, -Names)  VarNames and _A, _B, ... for
+% the other variables the answer shows (those under Depth when Depth > 0).
+goals_names(Goals, Vs, D, Names) :-
+    (  D =:= 0
+    -> term_variables(Goals, Vars)
+    ;  D1 is D + 1,
+       shown_vars(Goals, D1, Vars0),
+       term_variables(Vars0, Vars)
+    ),
+    charsio:extend_var_list(Vars, Vs, Names, fabricated).
+
+%% shown_vars(+Goals, +Depth, -Vars)  the variables of the goals' terms down to Depth.
+shown_vars([], _, []).
+shown_vars([G|Gs], D, Vars) :-
+    (  G = binding(_, T) -> true
+    ;  G = goal(T) -> true
+    ;  T = []
+    ),
+    vars_under(T, D, Vars, Vars1),
+    shown_vars(Gs, D, Vars1).
+
+%% vars_under(+Term, +Depth, -Vars, ?Tail)  the variables of Term down to Depth (an
+% argument is one level down, so is each next cell of a list), in order, before
+% Tail.  It stands in for '$term_variables_under_max_depth'/3, which breaks terms
+% holding partial strings in scryer 0.10.
+vars_under(T, _, [T|Vs], Vs) :- var(T), !.
+vars_under(_, D, Vs, Vs) :- D =< 0, !.
+vars_under([H|T], D, Vs0, Vs) :- !,
+    D1 is D - 1,
+    vars_under(H, D1, Vs0, Vs1),
+    vars_under(T, D1, Vs1, Vs).
+vars_under(T, D, Vs0, Vs) :-
+    compound(T), !,
+    functor(T, _, A),
+    D1 is D - 1,
+    args_vars_under(1, A, T, D1, Vs0, Vs).
+vars_under(_, _, Vs, Vs).
+
+%% args_vars_under(+I, +Arity, +Term, +Depth, -Vars, ?Tail)  vars_under/4 of the arguments from I.
+args_vars_under(I, A, T, D, Vs0, Vs) :-
+    (  I > A
+    -> Vs0 = Vs
+    ;  arg(I, T, X),
+       vars_under(X, D, Vs0, Vs1),
+       I1 is I + 1,
+       args_vars_under(I1, A, T, D, Vs1, Vs)
+    ).
+
+%% goals_text(+Goals, +Names, +Depth, -Text)  the answer as the top level shows it.
+goals_text([], _, _, "true") :- !.
+goals_text(Goals, Names, D, Text) :-
+    bb_get(repl_strings, DQ),
+    phrase(goals_chars(Goals, Names, D, DQ), Text).
+
+%% goals_chars(+Goals, +Names, +Depth, +Strings)//  the goals, separated by a comma and a newline.
+goals_chars([G], Ns, D, DQ) --> !, goal_chars(G, Ns, D, DQ).
+goals_chars([G|Gs], Ns, D, DQ) --> goal_chars(G, Ns, D, DQ), ",\n", goals_chars(Gs, Ns, D, DQ).
+
+%% goal_chars(+Goal, +Names, +Depth, +Strings)//  one goal of an answer.
+goal_chars(same(A, B), _, _, _) --> format_("~a = ~a", [A, B]).
+goal_chars(binding(N, V), Ns, D, DQ) -->
+    { write_term_to_chars(V, [quoted(true), variable_names(Ns), max_depth(D), double_quotes(DQ)], Cs) },
+    (  { needs_parens(V) } -> format_("~a = (~s)", [N, Cs]) ; format_("~a = ~s", [N, Cs]) ).
+goal_chars(goal(G), Ns, D, DQ) -->
+    { write_term_to_chars(G, [quoted(true), variable_names(Ns), max_depth(D), double_quotes(DQ)], Cs) },
+    seq(Cs).
+
+%% needs_parens(+Value)  Value is an operator term that binds less tightly than =/2, or an operator atom.
+needs_parens(V) :-
+    nonvar(V),
+    functor(V, F, A),
+    atom(F),
+    current_op(P, T, F),
+    op_arity(T, A),
+    (  A =:= 0 ; P > 699 ),
+    !.
+
+%% op_arity(?Type, ?Arity)  the arity of an operator of Type (0 for the atom alone).
+op_arity(_, 0).
+op_arity(fx, 1).
+op_arity(fy, 1).
+op_arity(xf, 1).
+op_arity(yf, 1).
+op_arity(xfx, 2).
+op_arity(xfy, 2).
+op_arity(yfx, 2).
+
+%% remember(+Text, +Goals, +Names)  keep an elided answer for full_text/1.
+remember(Text, Goals, Names) :-
+    (  append(_, ['.', '.', '.'|_], Text)
+    -> copy_term_nat(Goals-Names, Copy), bb_put(repl_last, Copy)
+    ;  bb_put(repl_last, none)
+    ).
+
+%% full_text(-Text)  the last elided answer, in full.
+full_text(Text) :-
+    bb_get(repl_last, Last),
+    (  Last = Goals-Names0
+    -> term_variables(Goals, Vars),
+       charsio:extend_var_list(Vars, Names0, Names, fabricated),
+       goals_text(Goals, Names, 0, Text)
+    ;  Text = "the last answer was shown in full"
+    ).
+
+%% note_imports(+Goal)  remember the use_module/1,2 goals of a query that succeeded.
+note_imports(G) :- var(G), !.
+note_imports((A, B)) :- !, note_imports(A), note_imports(B).
+note_imports((A ; B)) :- !, note_imports(A), note_imports(B).
+note_imports((A -> B)) :- !, note_imports(A), note_imports(B).
+note_imports(use_module(S)) :- !, note_import(S).
+note_imports(use_module(S, _)) :- !, note_import(S).
+note_imports(_).
+
+%% note_import(+Spec)  remember one library the user loaded.
+note_import(S) :-
+    (  ground(S), \+ imported(S) -> assertz(imported(S)) ; true ).
+
+%% define(+Clause, -Reply)  add a typed clause (or grammar rule) to the user module.
+define(C0, Reply) :-
+    catch(( clause_form(C0, C1), checked_clause(C1, C), add_clause(C, PI) ), E, true),
+    (  nonvar(E)
+    -> exception_text(E, M), Reply = error(M)
+    ;  clause_count(PI, K),
+       Reply = defined(PI, K)
+    ).
+
+%% checked_clause(+Clause, -Checked)  a typed rule with its body checked by the sandbox.
+checked_clause((H :- B), (H :- B1)) :- !, sandboxed(B, user:B1).
+checked_clause(C, C).
+
+%% clause_form(+Typed, -Clause)  a grammar rule translated; a clause checked for a plain head.
+clause_form((H --> B), C) :- !, dcgs:dcg_rule((H --> B), C).
+clause_form(C, C).
+
+%% add_clause(+Clause, -Name/Arity)  assertz Clause in user; refuses a qualified or variable head.
+add_clause(C, N/A) :-
+    (  C = (H :- _) -> true ; H = C ),
+    (  var(H) -> throw(error(instantiation_error, define/1))
+    ;  H = _:_ -> throw(repl_message("define predicates in the user module: leave out the module"))
+    ;  callable(H) -> true
+    ;  throw(error(type_error(callable, H), define/1))
+    ),
+    functor(H, N, A),
+    assertz(user:C),
+    note_declared(N/A).
+
+%% note_declared(+Name/Arity)  remember a predicate the user defined.
+note_declared(PI) :-
+    (  declared(PI) -> true ; assertz(declared(PI)) ).
+
+%% clause_count(+Name/Arity, -Count)  how many clauses the user's predicate has.
+clause_count(N/A, K) :-
+    functor(H, N, A),
+    findall(x, catch(clause(H, _), _, fail), Xs),
+    length(Xs, K).
+
+%% declare_dynamic(+Name/Arity)  make Name/Arity a dynamic predicate of user (it may have no clauses).
+declare_dynamic(N/A) :-
+    functor(H, N, A),
+    assertz(user:(H :- '$repl_declared')),
+    retract(user:(H :- '$repl_declared')),
+    note_declared(N/A).
+
+%% user_predicate(-Head)  a predicate the user defined (dynamic in user, not there before).
+user_predicate(H) :-
+    bb_get(repl_preds, Base),
+    findall(PI, ( current_predicate(user:PI), \+ memberchk(PI, Base) ), PIs0),
+    findall(PI, declared(PI), PIs1),
+    append(PIs0, PIs1, PIs2),
+    sort(PIs2, PIs),
+    member(N/A, PIs),
+    functor(H, N, A),
+    catch(predicate_property(user:H, dynamic), _, fail).
+
+%% consult(+Terms, -Reply)  a [user] block: Terms are Line-Text pairs, read and
+% handled in order (directives at once, so an op/3 directive shapes the terms
+% after it); a predicate with clauses in the block is replaced by them.
+% Reply is consulted(Defined, Errors): Name/Arity-Clauses pairs, and one text per
+% term that could not be read or added.
+consult(Terms, consulted(Defined, Errors)) :-
+    consult_terms(Terms, [], PIs, Errors),
+    reverse(PIs, PIs1),
+    findall(PI-K, ( member(PI, PIs1), clause_count(PI, K) ), Defined).
+
+%% consult_terms(+Terms, +Seen, -Defined, -Errors)  handle the terms of a block in order.
+consult_terms([], Seen, Seen, []).
+consult_terms([Line-Text|Ts], Seen0, Seen, Errors) :-
+    catch(( read_term_from_chars(Text, T, []), consult_term(T, Seen0, Seen1) ), E, true),
+    (  nonvar(E)
+    -> exception_text(E, M),
+       phrase(format_("user:~d: ~s", [Line, M]), Msg),
+       Errors = [Msg|Errors1],
+       Seen2 = Seen0
+    ;  Errors = Errors1,
+       Seen2 = Seen1
+    ),
+    (  T == end_of_file -> Seen = Seen2, Errors1 = []
+    ;  consult_terms(Ts, Seen2, Seen, Errors1)
+    ).
+
+%% consult_term(+Term, +Seen, -Seen1)  one term of a [user] block.
+consult_term(T, _, _) :- var(T), !, throw(error(instantiation_error, consult/1)).
+consult_term(end_of_file, Seen, Seen) :- !.
+consult_term((:- D), Seen, Seen) :- !, directive(D).
+consult_term(T, Seen0, Seen) :-
+    clause_form(T, C0),
+    checked_clause(C0, C),
+    (  C = (H :- _) -> true ; H = C ),
+    (  callable(H), H \= _:_, functor(H, N, A), \+ memberchk(N/A, Seen0)
+    -> functor(G, N, A),
+       (  user_predicate(G) -> retractall(user:G) ; true ),
+       Seen = [N/A|Seen0]
+    ;  Seen = Seen0
+    ),
+    add_clause(C, _).
+
+%% directive(+Goal)  a directive of a [user] block or of a saved state, run in user.
+directive(G) :- var(G), !, throw(error(instantiation_error, directive/1)).
+directive(dynamic(Spec)) :- !, dynamic_specs(Spec).
+directive(use_module(S)) :- !, safe_module(S), user:use_module(S), note_import(S).
+directive(use_module(S, Is)) :- !, safe_module(S), user:use_module(S, Is), note_import(S).
+directive(G) :-
+    (  sandboxed(G, G1), call(G1) -> true
+    ;  phrase(format_("the directive ~q failed", [G]), M), throw(repl_message(M))
+    ).
+
+%% safe_module(+Spec)  a library the sandbox allows (any, with --trust).
+safe_module(S) :-
+    (  sandbox:trusted -> true
+    ;  S = library(L) -> sandbox:safe_library(L)
+    ;  throw(sandbox(use_module(S), load))
+    ).
+
+%% dynamic(+Specs)  declare predicates of user dynamic, as the directive does
+% (at the prompt it is a goal).
+dynamic(Specs) :- dynamic_specs(Specs).
+
+%% dynamic_specs(+Specs)  declare Name/Arity, (A, B) or [A, B] dynamic.
+dynamic_specs(S) :- var(S), !, throw(error(instantiation_error, dynamic/1)).
+dynamic_specs((A, B)) :- !, dynamic_specs(A), dynamic_specs(B).
+dynamic_specs([]) :- !.
+dynamic_specs([S|Ss]) :- !, dynamic_specs(S), dynamic_specs(Ss).
+dynamic_specs(N/A) :- atom(N), integer(A), !, declare_dynamic(N/A).
+dynamic_specs(S) :- throw(error(type_error(predicate_indicator, S), dynamic/1)).
+
+%% listing(+Spec)  print the user's predicates named Spec (Name or Name/Arity) as clauses.
+listing(Spec) :-
+    (  Spec = N/A -> true ; N = Spec ),
+    findall(H, ( user_predicate(H), functor(H, N, A) ), Hs),
+    (  Hs == []
+    -> listing_elsewhere(N, A)
+    ;  maplist(list_predicate, Hs)
+    ).
+
+%% list_predicate(+Head)  print one predicate's clauses (a dynamic declaration when it has none).
+list_predicate(H) :-
+    findall(H-B, clause(H, B), Cs),
+    (  Cs == []
+    -> functor(H, N, A), format(":- dynamic(~q).~n~n", [N/A])
+    ;  maplist(list_clause, Cs), nl
+    ).
+
+%% list_clause(+Head-Body)  print one clause.
+list_clause(H-true) :- !, portray_clause(H).
+list_clause(H-B) :- portray_clause((H :- B)).
+
+%% listing_elsewhere(+Name, ?Arity)  say where a predicate the user did not define comes from.
+listing_elsewhere(N, A) :-
+    bb_get(repl_game, G),
+    (  library_module(L), catch(current_predicate(L:N/A), _, fail)
+    -> format("% ~q comes from library(~q), not from the prompt~n", [N/A, L])
+    ;  catch(current_predicate(G:N/A), _, fail)
+    -> format("% ~q is the game's (module ~q, in its rule file), not defined at the prompt~n", [N/A, G])
+    ;  format("% no predicate ~q is defined at the prompt~n", [N])
+    ).
+
+%% library_module(?Module)  a library whose predicates the user module may see.
+library_module(lists).
+library_module(between).
+library_module(dcgs).
+library_module(format).
+library_module(iso_ext).
+library_module(charsio).
+library_module(dif).
+library_module(freeze).
+library_module(error).
+library_module(pairs).
+library_module(clpz).
+library_module(reif).
+library_module(assoc).
+library_module(ordsets).
+
+%% user_state(-Texts)  the user's libraries, operators and predicates as term texts
+% (written without operators, so they read back whatever operators exist).
+user_state(Texts) :-
+    findall(T, catch(state_term(T), _, fail), Terms),
+    maplist(canonical_text, Terms, Texts).
+
+%% state_term(-Term)  one term of the user's state, in the order to restore them.
+state_term((:- use_module(S))) :- imported(S).
+state_term((:- op(P, T, N))) :-
+    bb_get(repl_ops, Ops),
+    current_op(P, T, N),
+    \+ memberchk(op(P, T, N), Ops).
+state_term(Term) :-
+    user_predicate(H),
+    functor(H, N, A),
+    (  Term = (:- dynamic(N/A))
+    ;  clause(H, B), Term = (H :- B)
+    ).
+
+%% canonical_text(+Term, -Text)  Term written quoted, without operators.
+canonical_text(T, Text) :-
+    write_term_to_chars(T, [quoted(true), ignore_ops(true)], Text0),
+    append(Text0, ".", Text).
+
+%% restore(+Texts, -Errors)  the terms of a user state, restored in order; Errors
+% has one text per term that could not be restored.
+restore([], []).
+restore([Text|Ts], Errors) :-
+    catch(( read_term_from_chars(Text, T, []), restore_term(T) ), E, true),
+    (  nonvar(E)
+    -> exception_text(E, M), Errors = [M|Errors1]
+    ;  Errors = Errors1
+    ),
+    restore(Ts, Errors1).
+
+%% restore_term(+Term)  one term of a user state.
+restore_term((:- D)) :- !, directive(D).
+restore_term(C) :- add_clause(C, _).
+
+%% visible(-Names)  the names of the predicates a query can call unqualified, for completion.
+visible(Names) :-
+    findall(N, ( current_predicate(user:N/_), \+ atom_chars(N, ['$'|_]) ), Ns),
+    sort(Ns, Names0),
+    maplist(atom_chars, Names0, Names).
+
+%% exception_text(+Exception, -Text)  an exception as one line of text.
+exception_text(repl_message(M), M) :- !.
+exception_text(sandbox(G, Why), T) :- !, sandbox:refusal_text(G, Why, T).
+exception_text(error(E, _), T) :- !, error_text(E, T).
+exception_text(E, T) :- phrase(format_("uncaught exception ~q", [E]), T).
+
+%% error_text(+Error, -Text)  an ISO error term, said in words.
+error_text(existence_error(procedure, PI), T) :- !,
+    phrase(format_("unknown procedure ~q (a fact is defined with [user]. or assertz/1; Head :- Body. defines a rule)", [PI]), T).
+error_text(instantiation_error, "arguments are not sufficiently instantiated") :- !.
+error_text(type_error(Ty, V), T) :- !, phrase(format_("type error: ~q expected, found ~q", [Ty, V]), T).
+error_text(domain_error(D, V), T) :- !, phrase(format_("domain error: ~q expected, found ~q", [D, V]), T).
+error_text(evaluation_error(E), T) :- !, phrase(format_("arithmetic: ~q", [E]), T).
+error_text(permission_error(modify, static_procedure, PI), T) :- !,
+    phrase(format_("~q is not yours to change: the game's rule file or a library defines it (pick another name)", [PI]), T).
+error_text(permission_error(A, Ty, C), T) :- !, phrase(format_("no permission to ~q ~q ~q", [A, Ty, C]), T).
+error_text(representation_error(R), T) :- !, phrase(format_("cannot represent ~q", [R]), T).
+error_text(resource_error(R), T) :- !, phrase(format_("out of resources: ~q", [R]), T).
+error_text(syntax_error(S), T) :- !,
+    sandbox:syntax_words(S, Ws), phrase(format_("syntax error: ~s", [Ws]), T).
+error_text(E, T) :- phrase(format_("~q", [E]), T).

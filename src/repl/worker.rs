@@ -1,0 +1,134 @@
+//! The REPL's engine process (`ludolog repl-worker`): a session driven by the
+//! frontend over standard input and output (see `wire`).  It runs in a process of
+//! its own so that Ctrl-C can stop a query for certain: the frontend kills the
+//! process (its CPU and memory go with it) and starts another from the session's
+//! last snapshot.
+
+use super::session::{Pager, Reply, Session};
+use super::watch::Watch;
+use super::wire::{char_step, send, FromWorker, ToWorker};
+use crate::foreign::ReplStep;
+use anyhow::{Context, Result};
+use std::io::{BufRead, Lines, StdinLock};
+use std::time::Duration;
+
+/// Writes a message to the frontend; a frontend that is gone ends the process.
+fn tell(message: &FromWorker) {
+    if send(&mut std::io::stdout().lock(), message).is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// Reads the next request; `None` at the end of input or on a line that is not one.
+fn next_request(lines: &mut Lines<StdinLock<'static>>) -> Option<ToWorker> {
+    let line = lines.next()?.ok()?;
+    serde_json::from_str(&line).ok()
+}
+
+/// Shows answers by sending them to the frontend, and waits for its step.
+struct WirePager<'a> {
+    lines: &'a mut Lines<StdinLock<'static>>,
+}
+
+impl Pager for WirePager<'_> {
+    fn output(&mut self, text: &str) {
+        tell(&FromWorker::Output(text.to_string()));
+    }
+
+    fn answer(&mut self, text: &str, last: bool) -> ReplStep {
+        tell(&FromWorker::Answer {
+            text: text.to_string(),
+            last,
+        });
+        if last {
+            return ReplStep::Stop;
+        }
+        match next_request(self.lines) {
+            Some(ToWorker::Step(c)) => char_step(c),
+            _ => ReplStep::Stop,
+        }
+    }
+}
+
+/// Ends this process when the frontend that started it is gone (its parent
+/// changes), so an engine left busy in a query never outlives its REPL.
+fn watch_parent() {
+    let parent = std::os::unix::process::parent_id();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(200));
+        if std::os::unix::process::parent_id() != parent {
+            std::process::exit(0);
+        }
+    });
+}
+
+/// Serves one session until the frontend closes the connection or the session quits.
+pub fn serve() -> Result<()> {
+    watch_parent();
+    // a deep answer or a deep query needs a deep stack; untouched pages cost nothing
+    let thread = std::thread::Builder::new()
+        .name("ludolog-session".into())
+        .stack_size(512 << 20)
+        .spawn(run)
+        .context("cannot start the session thread")?;
+    thread
+        .join()
+        .map_err(|_| anyhow::anyhow!("the session thread failed"))
+}
+
+fn run() {
+    let mut lines = std::io::stdin().lock().lines();
+    let mut session = match next_request(&mut lines) {
+        Some(ToWorker::Start(snapshot)) => match Session::restore(snapshot) {
+            Ok((session, note)) => {
+                tell(&FromWorker::Ready {
+                    banner: session.describe(),
+                    note,
+                });
+                session
+            }
+            Err(e) => return tell(&FromWorker::Failed(format!("{e:#}"))),
+        },
+        _ => return,
+    };
+    session.set_output_sink(Box::new(|text| tell(&FromWorker::Output(text.to_string()))));
+    // `--watch`: the files as they are at the first tick
+    let mut watch: Option<Watch> = None;
+    while let Some(request) = next_request(&mut lines) {
+        let reply = match request {
+            ToWorker::Eval(text) => session.eval(&text, &mut WirePager { lines: &mut lines }),
+            ToWorker::Consult(text) => session.consult(&text),
+            ToWorker::Complete(line, pos) => {
+                let (start, candidates) = session.complete(&line, pos);
+                tell(&FromWorker::Completions(start, candidates));
+                continue;
+            }
+            ToWorker::WatchTick => {
+                let note = watch.get_or_insert_with(Watch::new).tick(&mut session);
+                tell(&FromWorker::Watched {
+                    note,
+                    snapshot: session.snapshot(),
+                });
+                continue;
+            }
+            // a step with no answer waiting for it
+            ToWorker::Step(_) | ToWorker::Start(_) => continue,
+        };
+        let broken = session.is_broken();
+        let reply = match reply {
+            Reply::Error(e) if broken => Reply::Error(format!(
+                "{e}\n% the next input runs in a fresh engine, with the session as it was"
+            )),
+            other => other,
+        };
+        let quit = broken || matches!(reply, Reply::Quit(_));
+        tell(&FromWorker::Done {
+            reply,
+            snapshot: session.snapshot(),
+            broken,
+        });
+        if quit {
+            break;
+        }
+    }
+}
