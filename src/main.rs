@@ -294,7 +294,7 @@ enum Command {
     Bench {
         #[command(flatten)]
         game: GameArgs,
-        /// Seconds to spend on each measurement, 0.1 to 600.
+        /// Seconds to spend on each measurement, 0.01 to 600.
         #[arg(long, default_value_t = 2.0, value_parser = bench_seconds)]
         seconds: f64,
         /// Tiers to measure, comma-separated (default: all that exist).
@@ -372,9 +372,9 @@ fn bench_positions(text: &str) -> Result<usize, String> {
 
 fn bench_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(v) if (0.1..=600.0).contains(&v) => Ok(v),
+        Ok(v) if (0.01..=600.0).contains(&v) => Ok(v),
         _ => Err(format!(
-            "`{}` is not a number of seconds (from 0.1 to 600)",
+            "`{}` is not a number of seconds (from 0.01 to 600)",
             ludolog::game::elide(text)
         )),
     }
