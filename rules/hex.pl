@@ -38,7 +38,6 @@
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
-:- use_module(library(format)).
 
 %% requires(?Library)  Hex is played on hexgrid.pl's rhombus.
 requires(hexgrid).
@@ -272,15 +271,13 @@ count_stones([C|Cs], X, N) :- count_stones(Cs, X, N0), ( C == X -> N is N0 + 1 ;
 names_error([X, Y], First, P, NX-NY, WX-WY, Reason) :-
     plural(NX, SX), plural(NY, SY),
     (  sides(First, NX, NY, X, Y, []) -> counts_why(First, X, Y, Why),
-       phrase(format_("~a has ~d ~a and ~a ~d: no game reaches that (~s)",
-                      [X, NX, SX, Y, NY, Why]), Reason0)
+       protocol:formatted("~a has ~d ~a and ~a ~d: no game reaches that (~s)", [X, NX, SX, Y, NY, Why], Reason0)
     ;  WX == true, WY == true
-    -> phrase(format_("both ~a and ~a join their edges: no game reaches that", [X, Y]), Reason0)
+    -> protocol:formatted("both ~a and ~a join their edges: no game reaches that", [X, Y], Reason0)
     ;  WX == true, P == X -> winner_why(X, Y, Reason0)
     ;  WY == true, P == Y -> winner_why(Y, X, Reason0)
     ;  sides(First, NX, NY, X, Y, [E|Es]), \+ memberchk(P, [E|Es])
-    -> phrase(format_("with ~d ~a and ~d ~a ~a, ~a is to move, not ~a",
-                      [NX, X, NY, Y, SY, E, P]), Reason0)
+    -> protocol:formatted("with ~d ~a and ~d ~a ~a, ~a is to move, not ~a", [NX, X, NY, Y, SY, E, P], Reason0)
     ),
     !,
     Reason = Reason0.
@@ -302,13 +299,13 @@ sides(either, NX, NY, X, Y, Sides) :-
     ;  Sides = []
     ).
 
-counts_why(fixed(false), X, _, W) :- phrase(format_("~a moves first and the players alternate", [X]), W).
+counts_why(fixed(false), X, _, W) :- protocol:formatted("~a moves first and the players alternate", [X], W).
 counts_why(fixed(true), X, Y, W) :-
-    phrase(format_("~a moves first, the players alternate, and a swap gives ~a one stone more", [X, Y]), W).
+    protocol:formatted("~a moves first, the players alternate, and a swap gives ~a one stone more", [X, Y], W).
 counts_why(either, _, _, "the players alternate").
 
 winner_why(W, L, Reason) :-
-    phrase(format_("~a joins its edges, so the game ended with its move and ~a is to move, not ~a", [W, L, W]), Reason).
+    protocol:formatted("~a joins its edges, so the game ended with its move and ~a is to move, not ~a", [W, L, W], Reason).
 
 %% view(+State, -View)  the cells, coordinates and pieces, for the renderers.
 view(hex(Cols-Rows, _, P, Board, Status), view(hex, Cols, Rows, Cells, Info)) :-

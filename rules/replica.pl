@@ -45,7 +45,6 @@
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
-:- use_module(library(format)).
 
 %% initial(+Options, -State)  the start position; option sight(forward|all), declared
 % with its default in the descriptor (src/games/replica/).
@@ -404,18 +403,16 @@ position_error(replica(_, P, Board, _), Reason) :-
     findall(C, piece(Board, _, man(C)), Men), findall(C, piece(Board, _, king(C)), Kings),
     append(Men, Kings, All),
     (  member(S, [white, black]), count_of(All, S, N), N > 12
-    -> phrase(format_("~a has ~d pieces: a side has 12 at most", [S, N]), Reason)
+    -> protocol:formatted("~a has ~d pieces: a side has 12 at most", [S, N], Reason)
     ;  Kings == []
     -> Reason = "neither white nor black has a king: no game reaches that"
     ;  square(Board, 8-8, king(white)), square(Board, 1-1, king(black))
     -> Reason = "white has a king on h8 and black one on a1: no game reaches that"
     ;  \+ memberchk(Q, Kings)
-    -> phrase(format_("~a has no king: the game ended when ~a captured it, so ~a is to move, not ~a",
-                      [Q, P, Q, P]), Reason)
+    -> protocol:formatted("~a has no king: the game ended when ~a captured it, so ~a is to move, not ~a", [Q, P, Q, P], Reason)
     ;  corner(P, Sq), square(Board, Sq, king(P))
     -> phrase(square_name(Sq), Name),
-       phrase(format_("~a has a king on ~s: the game ended with that move, so ~a is to move, not ~a",
-                      [P, Name, Q, P]), Reason)
+       protocol:formatted("~a has a king on ~s: the game ended with that move, so ~a is to move, not ~a", [P, Name, Q, P], Reason)
     ),
     !.
 

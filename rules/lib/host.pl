@@ -12,7 +12,6 @@
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
 % library(format) is loaded at start-up by the sandbox (sandbox.pl) in any case.
-:- use_module(library(format)).
 :- use_module(library(iso_ext)).
 :- use_module(library(charsio)).
 
@@ -57,7 +56,7 @@ step(Name) :- bb_put(host_step, Name).
 %% step_limit_text(+Limit, -Text)  the message for a request that ran past its limit, naming the step.
 step_limit_text(Limit, Text) :-
     (  catch(bb_get(host_step, Step), _, fail)
-    -> phrase(format_("~s ran past the inference limit of ~d (a loop in the rules? --inference-limit N raises it)", [Step, Limit]), Text)
+    -> formatted("~s ran past the inference limit of ~d (a loop in the rules? --inference-limit N raises it)", [Step, Limit], Text)
     ;  limit_text(Limit, Text)
     ).
 
@@ -71,24 +70,24 @@ exception_reply(E, error(exception, Text)) :-
 
 %% error_text(+Error, -Text)  an ISO error term, said in words (no Prolog terms of the
 % engine's own: the names in them are shown with spaces).
-error_text(domain_error(D, V), T) :- words(D, Ws), phrase(format_("~q is not a valid ~s", [V, Ws]), T).
-error_text(type_error(evaluable, PI), T) :- !, phrase(format_("~q is not an arithmetic function", [PI]), T).
-error_text(type_error(Ty, V), T) :- words(Ty, Ws), phrase(format_("expected ~s, found ~q", [Ws, V]), T).
-error_text(existence_error(procedure, PI), T) :- !, phrase(format_("unknown procedure ~q", [PI]), T).
-error_text(existence_error(K, V), T) :- words(K, Ws), phrase(format_("there is no ~s ~q", [Ws, V]), T).
+error_text(domain_error(D, V), T) :- words(D, Ws), formatted("~q is not a valid ~s", [V, Ws], T).
+error_text(type_error(evaluable, PI), T) :- !, formatted("~q is not an arithmetic function", [PI], T).
+error_text(type_error(Ty, V), T) :- words(Ty, Ws), formatted("expected ~s, found ~q", [Ws, V], T).
+error_text(existence_error(procedure, PI), T) :- !, formatted("unknown procedure ~q", [PI], T).
+error_text(existence_error(K, V), T) :- words(K, Ws), formatted("there is no ~s ~q", [Ws, V], T).
 error_text(instantiation_error, "arguments are not sufficiently instantiated (a variable where a value is needed)").
 error_text(evaluation_error(zero_divisor), "arithmetic error: division by zero") :- !.
-error_text(evaluation_error(E), T) :- words(E, Ws), phrase(format_("arithmetic error: ~s", [Ws]), T).
-error_text(representation_error(R), T) :- words(R, Ws), phrase(format_("cannot represent ~s", [Ws]), T).
-error_text(resource_error(R), T) :- words(R, Ws), phrase(format_("out of ~s", [Ws]), T).
+error_text(evaluation_error(E), T) :- words(E, Ws), formatted("arithmetic error: ~s", [Ws], T).
+error_text(representation_error(R), T) :- words(R, Ws), formatted("cannot represent ~s", [Ws], T).
+error_text(resource_error(R), T) :- words(R, Ws), formatted("out of ~s", [Ws], T).
 error_text(permission_error(A, K, V), T) :-
-    words(A, As), words(K, Ks), phrase(format_("not allowed to ~s the ~s ~q", [As, Ks, V]), T).
-error_text(syntax_error(W), T) :- sandbox:syntax_words(W, Ws), phrase(format_("syntax error: ~s", [Ws]), T).
-error_text(E, T) :- phrase(format_("~q", [E]), T).
+    words(A, As), words(K, Ks), formatted("not allowed to ~s the ~s ~q", [As, Ks, V], T).
+error_text(syntax_error(W), T) :- sandbox:syntax_words(W, Ws), formatted("syntax error: ~s", [Ws], T).
+error_text(E, T) :- formatted("~q", [E], T).
 
 %% words(+Name, -Chars)  a name as written by the engine, with spaces for underscores.
 words(Name, Ws) :-
-    phrase(format_("~w", [Name]), Cs),
+    formatted("~w", [Name], Cs),
     underscores_spaced(Cs, Ws).
 
 %% underscores_spaced(+Chars, -Spaced)  the characters, each '_' a space.
@@ -272,7 +271,7 @@ elided(Text, Shown) :-
     length(Text, N),
     (  N =< 40 -> Shown = Text
     ;  length(Head, 40), append(Head, _, Text),
-       phrase(format_("~s… (~d characters)", [Head, N]), Shown)
+       formatted("~s… (~d characters)", [Head, N], Shown)
     ).
 
 %% parse_move(+Game, +Text, -Move)  the move the move text names.

@@ -68,7 +68,8 @@
 
 :- module(protocol, [
     protocol_predicate/1, replay/4, perft/4, perft_counts/4, playouts/6, random_playout/6,
-    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0, option/2, options/2
+    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0, option/2, options/2,
+    formatted/3
 ]).
 
 :- use_module(library(lists)).
@@ -224,3 +225,8 @@ playouts(G, S, N, Seed, Max, Plies) :-
     findall(P, ( between(1, N, K), Seed1 is Seed + K,
                  random_playout(G, S, Seed1, Max, P, _) ), Ps),
     sum_list(Ps, Plies).
+
+%% formatted(+Format, +Args, -Text)  Text is what format_//2 writes for Format and Args,
+% for the messages of rule files (library(format) is loaded on the first message, not
+% at start-up, where it would cost about 60 ms).
+formatted(F, As, Text) :- host:formatted(F, As, Text).

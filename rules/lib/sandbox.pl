@@ -16,7 +16,6 @@
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
-:- use_module(library(format)).
 :- use_module(library(charsio)).
 
 %% own(?Module, ?Name, ?Arity)  the predicates an untrusted file defines (or declares dynamic).
@@ -31,7 +30,7 @@
 check_file(Path, Module, Check, Result, Text) :-
     catch(open(Path, read, S), E, true),
     (  nonvar(E)
-    -> phrase(format_("cannot open the file: ~q", [E]), Msg), Result = error(0, Msg), Text = []
+    -> host:formatted("cannot open the file: ~q", [E], Msg), Result = error(0, Msg), Text = []
     ;  catch(read_all(S, Terms), E2, true),
        close(S),
        (  nonvar(E2) -> read_error(E2, Result), Text = []
@@ -51,13 +50,13 @@ read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
     syntax_words(What, Words),
     End is End0 + Skipped,
     (  End0 > 0, End > Start
-    -> phrase(format_("syntax error: ~s (in the term that starts here; the reader gave up at line ~d)", [Words, End]), Msg)
-    ;  phrase(format_("syntax error: ~s", [Words]), Msg)
+    -> host:formatted("syntax error: ~s (in the term that starts here; the reader gave up at line ~d)", [Words, End], Msg)
+    ;  host:formatted("syntax error: ~s", [Words], Msg)
     ).
-read_error(at(Start, _, other(E)), error(Start, Msg)) :- !, phrase(format_("cannot read the term: ~q", [E]), Msg).
+read_error(at(Start, _, other(E)), error(Start, Msg)) :- !, host:formatted("cannot read the term: ~q", [E], Msg).
 read_error(at(_, syntax(What, _)), error(0, Msg)) :- !,
-    syntax_words(What, Words), phrase(format_("syntax error: ~s", [Words]), Msg).
-read_error(E, error(0, Msg)) :- phrase(format_("cannot read the file: ~q", [E]), Msg).
+    syntax_words(What, Words), host:formatted("syntax error: ~s", [Words], Msg).
+read_error(E, error(0, Msg)) :- host:formatted("cannot read the file: ~q", [E], Msg).
 
 %% read_failure(+Exception, -Failure)  syntax(What, Line) or other(E), taken apart step by
 % step (in scryer 0.10 a read error does not unify with a nested pattern in one go).
@@ -71,7 +70,7 @@ read_failure(E, other(E)).
 % text written by format: in scryer 0.10 the reader's error atom unifies with no
 % atom in a clause, and atom_chars/2 or atom_codes/2 on it panic.
 syntax_words(W, Words) :-
-    phrase(format_("~w", [W]), Cs),
+    host:formatted("~w", [W], Cs),
     (  syntax_word(Cs, Words0) -> Words = Words0 ; Words = Cs ).
 
 syntax_word("incomplete_reduction", "a bracket, a quote or a /* comment is not closed, or an operator lacks an argument").
@@ -135,22 +134,22 @@ skip_block(S, N0, N) :-
 refusal_result(at(Line, sandbox(G, Why)), error(Line, Msg)) :- !,
     refusal_text(G, Why, Msg).
 refusal_result(at(Line, E), error(Line, Msg)) :- !,
-    phrase(format_("cannot check the term: ~q", [E]), Msg).
-refusal_result(E, error(0, Msg)) :- phrase(format_("cannot check the file: ~q", [E]), Msg).
+    host:formatted("cannot check the term: ~q", [E], Msg).
+refusal_result(E, error(0, Msg)) :- host:formatted("cannot check the file: ~q", [E], Msg).
 
 %% refusal_text(+Goal, +Why, -Text)  a refusal said in words.
 refusal_text(G, Why, Text) :-
     goal_name(G, Name),
     why_words(Why, Words),
-    phrase(format_("refused by the sandbox: ~s ~s (run ludolog with --trust to allow it)", [Name, Words]), Text).
+    host:formatted("refused by the sandbox: ~s ~s (run ludolog with --trust to allow it)", [Name, Words], Text).
 
 %% goal_name(+Goal, -Text)  a goal as Name/Arity (qualified when it was).
 goal_name(G, Text) :- var(G), !, Text = "an unbound goal".
-goal_name(library(L), Text) :- !, phrase(format_("library(~q)", [L]), Text).
+goal_name(library(L), Text) :- !, host:formatted("library(~q)", [L], Text).
 goal_name(M:G, Text) :- atom(M), callable(G), !,
-    functor(G, N, A), phrase(format_("~q:~q/~d", [M, N, A]), Text).
-goal_name(G, Text) :- callable(G), !, functor(G, N, A), phrase(format_("~q/~d", [N, A]), Text).
-goal_name(G, Text) :- phrase(format_("~q", [G]), Text).
+    functor(G, N, A), host:formatted("~q:~q/~d", [M, N, A], Text).
+goal_name(G, Text) :- callable(G), !, functor(G, N, A), host:formatted("~q/~d", [N, A], Text).
+goal_name(G, Text) :- host:formatted("~q", [G], Text).
 
 %% why_words(+Why, -Words)  the reason of a refusal.
 why_words(files, "reads or writes files and directories").
@@ -164,8 +163,8 @@ why_words(streams, "reads or writes streams other than the standard output").
 why_words(flags, "changes a global flag").
 why_words(ops, "redefines a standard operator").
 why_words(global, "changes global variables").
-why_words(modify(M), W) :- phrase(format_("changes the clauses of the module ~q, which is not this rule file's", [M]), W).
-why_words(module(M), W) :- phrase(format_("calls into the module ~q, which is not part of the rules", [M]), W).
+why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q, which is not this rule file's", [M], W).
+why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
 why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
 why_words(undeclared, "adds or removes clauses of a predicate the rule file does not declare dynamic").
 why_words(unbound, "is a goal not known when it runs").
@@ -460,8 +459,13 @@ init_goal(M, G) :-
     catch(M:G, E, ( init_error(E), fail )).
 
 init_error(sandbox(G, Why)) :- !,
-    refusal_text(G, Why, T), format("error: initialization/1: ~s~n", [T]).
-init_error(E) :- format("error: initialization/1 threw ~q~n", [E]).
+    refusal_text(G, Why, T), host:formatted("error: initialization/1: ~s~n", [T], Cs),
+    put_chars(Cs).
+init_error(E) :- host:formatted("error: initialization/1 threw ~q~n", [E], Cs), put_chars(Cs).
+
+%% put_chars(+Cs)  writes the characters Cs to the current output.
+put_chars([]).
+put_chars([C|Cs]) :- put_char(C), put_chars(Cs).
 
 %% dcg_call(+Module, +Body, ?S0, ?S)  a grammar body checked when it runs.
 dcg_call(M, A, S0, S) :- dcgs:dcg_body(A, S0, S, B), safe_call(M, B).
