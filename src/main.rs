@@ -2,8 +2,12 @@
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
+use ludolog::cli::values::{
+    bench_positions, bench_seconds, games_count, inference_limit, max_plies, mcts_playouts,
+    parse_threads, perft_depth, search_depth, search_time, seed_value,
+};
 use ludolog::cli::{self, PositionArg};
-use ludolog::game::{count_in, GameOptions, Limits, SearchSpec, Tier};
+use ludolog::game::{GameOptions, Limits, SearchSpec, Tier};
 use ludolog::parallel::{thread_count, Shard};
 use ludolog::registry::EngineSpec;
 use std::path::PathBuf;
@@ -332,68 +336,6 @@ fn engine_spec(game: String, run: &RunArgs) -> Result<EngineSpec> {
         limit: run.inference_limit,
         trust: run.trust,
     })
-}
-
-/// `--depth` of best and bench: 1 to `MAX_SEARCH_DEPTH`.
-fn search_depth(text: &str) -> Result<u32, String> {
-    ludolog::game::search_depth(text)
-}
-
-/// `--depth` of perft and `--perft` of check: 0 to `MAX_PERFT_DEPTH`.
-fn perft_depth(text: &str) -> Result<u32, String> {
-    ludolog::game::perft_depth(text)
-}
-
-/// `--time`: "2s", "500ms" or a number of seconds, 1 ms to an hour.
-fn search_time(text: &str) -> Result<std::time::Duration, String> {
-    ludolog::game::search_time(text)
-}
-
-/// `--mcts`: 1 to `MAX_MCTS_PLAYOUTS` playouts.
-fn mcts_playouts(text: &str) -> Result<u64, String> {
-    ludolog::game::mcts_playouts(text)
-}
-
-fn inference_limit(text: &str) -> Result<u64, String> {
-    count_in(text, "an inference limit", 1000..=1_000_000_000_000)
-}
-
-fn games_count(text: &str) -> Result<usize, String> {
-    count_in(text, "a number of games", 1..=10_000_000).map(|n| n as usize)
-}
-
-fn max_plies(text: &str) -> Result<usize, String> {
-    count_in(text, "a number of plies", 1..=1_000_000).map(|n| n as usize)
-}
-
-fn bench_positions(text: &str) -> Result<usize, String> {
-    count_in(text, "a number of positions", 0..=1000).map(|n| n as usize)
-}
-
-fn bench_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(v) if (0.01..=600.0).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "`{}` is not a number of seconds (from 0.01 to 600)",
-            ludolog::game::elide(text)
-        )),
-    }
-}
-
-/// `--seed`: any whole number that fits in 64 bits.
-fn seed_value(text: &str) -> Result<u64, String> {
-    count_in(text, "a seed", 0..=u64::MAX)
-}
-
-/// Reads a number of threads, 1 or more.
-fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "`{}` is not a number of threads (1 or more)",
-            ludolog::game::elide(text)
-        )),
-    }
 }
 
 fn position(p: &PositionArgs) -> PositionArg {

@@ -14,6 +14,7 @@ mod position;
 mod record_file;
 mod records;
 mod render;
+pub mod values;
 mod why;
 
 pub use bench::{bench, BenchPlan};

@@ -127,30 +127,22 @@ impl Session {
     /// Plays moves in order; the first that fails is named, with the legal moves
     /// and the board after the moves before it.
     fn play(&mut self, moves: &[String]) -> Reply {
-        for (i, m) in moves.iter().enumerate() {
-            let at = self.current();
-            match self.engine().play(at, m) {
-                Ok(next) => {
-                    self.positions.push(next);
-                    self.moves.push(m.clone());
-                }
-                Err(e) => {
-                    let which = if moves.len() == 1 {
-                        format!("move {m}")
-                    } else {
-                        format!(
-                            "move {} of {} ({m}), after playing the {i} before it",
-                            i + 1,
-                            moves.len()
-                        )
-                    };
-                    return Reply::Error(format!(
-                        "error: {which}: {e}\n{}\n{}",
-                        self.legal_list(),
-                        self.board()
-                    ));
-                }
-            }
+        if let Err((i, e)) = self.play_moves(moves) {
+            let m = &moves[i];
+            let which = if moves.len() == 1 {
+                format!("move {m}")
+            } else {
+                format!(
+                    "move {} of {} ({m}), after playing the {i} before it",
+                    i + 1,
+                    moves.len()
+                )
+            };
+            return Reply::Error(format!(
+                "error: {which}: {e}\n{}\n{}",
+                self.legal_list(),
+                self.board()
+            ));
         }
         Reply::Text(self.board())
     }

@@ -4,7 +4,7 @@
 
 use super::terms;
 use crate::foreign::{set_repl_step, ReplStep};
-use crate::game::{Engine, GameOptions, Pos, Tier};
+use crate::game::{Engine, EngineError, GameOptions, Pos, Tier};
 use crate::prolog::{OutputSink, RulesEngine, TopReply};
 use crate::registry::EngineSpec;
 use serde::{Deserialize, Serialize};
@@ -208,28 +208,31 @@ impl Session {
                 if text.is_some() {
                     self.set_start(p, text);
                 }
-                for (i, m) in moves.iter().enumerate() {
-                    let at = self.current();
-                    match self.engine().play(at, m) {
-                        Ok(next) => {
-                            self.positions.push(next);
-                            self.moves.push(m.clone());
-                        }
-                        Err(e) => {
-                            notes.push(format!(
-                                "kept {i} of {} moves: move {} ({m}) is no longer legal: {e}",
-                                moves.len(),
-                                i + 1
-                            ));
-                            break;
-                        }
-                    }
+                if let Err((i, e)) = self.play_moves(moves) {
+                    notes.push(format!(
+                        "kept {i} of {} moves: move {} ({}) is no longer legal: {e}",
+                        moves.len(),
+                        i + 1,
+                        moves[i]
+                    ));
                 }
             }
             Err(_) => notes
                 .push("the old start position does not parse any more: back to the start".into()),
         }
         notes.join("\n")
+    }
+
+    /// Plays `moves` in order onto the current position, keeping each that plays;
+    /// the first that fails stops it, given with its index.
+    pub(crate) fn play_moves(&mut self, moves: &[String]) -> Result<(), (usize, EngineError)> {
+        for (i, m) in moves.iter().enumerate() {
+            let at = self.current();
+            let next = self.engine().play(at, m).map_err(|e| (i, e))?;
+            self.positions.push(next);
+            self.moves.push(m.clone());
+        }
+        Ok(())
     }
 
     /// The session's state, to rebuild it elsewhere.

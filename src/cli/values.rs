@@ -1,0 +1,55 @@
+//! The values of command-line options, each read with its range in the error message
+//! (clap's `value_parser`s for main.rs).
+
+use crate::game::count_in;
+
+/// `--depth` of best and bench (1 to `MAX_SEARCH_DEPTH`), `--depth` of perft (0 to
+/// `MAX_PERFT_DEPTH`), `--time` (1 ms to an hour), `--mcts` (1 to `MAX_MCTS_PLAYOUTS`).
+pub use crate::game::{mcts_playouts, perft_depth, search_depth, search_time};
+
+/// `--inference-limit`: 1000 to 10^12 inferences.
+pub fn inference_limit(text: &str) -> Result<u64, String> {
+    count_in(text, "an inference limit", 1000..=1_000_000_000_000)
+}
+
+/// `--games`: 1 to 10 million games.
+pub fn games_count(text: &str) -> Result<usize, String> {
+    count_in(text, "a number of games", 1..=10_000_000).map(|n| n as usize)
+}
+
+/// `--max-plies`: 1 to a million plies.
+pub fn max_plies(text: &str) -> Result<usize, String> {
+    count_in(text, "a number of plies", 1..=1_000_000).map(|n| n as usize)
+}
+
+/// `--positions` of bench: 0 to 1000.
+pub fn bench_positions(text: &str) -> Result<usize, String> {
+    count_in(text, "a number of positions", 0..=1000).map(|n| n as usize)
+}
+
+/// `--seconds` of bench: 0.01 to 600.
+pub fn bench_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) if (0.01..=600.0).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{}` is not a number of seconds (from 0.01 to 600)",
+            crate::game::elide(text)
+        )),
+    }
+}
+
+/// `--seed`: any whole number that fits in 64 bits.
+pub fn seed_value(text: &str) -> Result<u64, String> {
+    count_in(text, "a seed", 0..=u64::MAX)
+}
+
+/// Reads a number of threads, 1 or more.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "`{}` is not a number of threads (1 or more)",
+            crate::game::elide(text)
+        )),
+    }
+}
