@@ -94,7 +94,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
                         .map_err(|e| bad(n, format!("[Options]: {e}")))?;
                 }
                 "Start" => record.start = Some(value),
-                "Result" => record.result = (value != "*").then_some(value),
+                "Result" => record.result = result_value(&value).map_err(|e| bad(n, e))?,
                 "Termination" => record.termination = Some(value),
                 "Date" => record.date = Some(value),
                 _ => record.tags.push((key, value)),
@@ -115,7 +115,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
                     }
                     "start" => record.start = Some(value),
                     "moves" => legacy_moves = Some(value),
-                    _ => record.result = Some(value),
+                    _ => record.result = result_value(&value).map_err(|e| bad(n, e))?,
                 }
             }
             _ => {
@@ -158,6 +158,23 @@ fn tag_pair(inner: &str) -> Result<(String, String), String> {
         }
     }
     Ok((key.to_string(), value))
+}
+
+/// A result as a record says it: `*` (none yet), `draw` or `win(PLAYER)`, one word,
+/// so that it ends the movetext it is written at the end of.
+fn result_value(value: &str) -> Result<Option<String>, String> {
+    let one_word = !value.is_empty() && !value.contains(char::is_whitespace);
+    match value {
+        "*" => Ok(None),
+        "draw" => Ok(Some(value.to_string())),
+        _ if one_word && value.starts_with("win(") && value.ends_with(')') => {
+            Ok(Some(value.to_string()))
+        }
+        _ => Err(format!(
+            "the result {:?} is not *, draw or win(PLAYER)",
+            crate::game::elide(value)
+        )),
+    }
 }
 
 /// The moves of a movetext: move numbers (`12.`, `12...`) and `{comments}` are left
@@ -239,6 +256,21 @@ mod tests {
         assert_eq!(r.moves, vec!["b2", "a3"]);
         assert_eq!(r.start.as_deref(), Some("3x3 3/3/3 red"));
         assert_eq!(r.result.as_deref(), Some("win(red)"));
+    }
+
+    #[test]
+    fn a_result_is_one_the_movetext_can_end_with() {
+        // found by fuzzing: `[Result "x"]` was written after the moves and read
+        // back as one more move
+        let e = parse("[Game \"hex\"]\n[Result \"x\"]\n\n1. a1 *\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: the result \"x\" is not *, draw or win(PLAYER)"
+        );
+        assert!(parse("[Game \"hex\"]\n[Result \"win(red blue)\"]\n\n1. a1\n").is_err());
+        let r = parse("[Game \"hex\"]\n[Result \"win(red)\"]\n\n1. a1 win(red)\n").unwrap();
+        assert_eq!(r.result.as_deref(), Some("win(red)"));
+        assert_eq!(parse(&render(&r)).unwrap(), r);
     }
 
     #[test]
