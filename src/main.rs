@@ -593,9 +593,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
+        // the reader of our output went away (`ludolog moves hex | head -1`): stop
+        // quietly, as other command-line tools do
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether an error comes from writing to a pipe whose reader has closed it.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
