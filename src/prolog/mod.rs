@@ -4,6 +4,7 @@
 mod clauses;
 mod engine;
 mod info;
+mod load_error;
 mod machine;
 mod rules;
 mod term;
