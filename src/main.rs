@@ -87,6 +87,13 @@ impl SplitArgs {
 struct PositionArgs {
     /// A position text, or - to read it from standard input (default: the start).
     position: Option<String>,
+    #[command(flatten)]
+    from: FromArgs,
+}
+
+/// Where a position starts besides its text: moves played first, or a game record.
+#[derive(Args, Clone)]
+struct FromArgs {
     /// Moves to play first, from the position (or the start), e.g. --after "a1 b2".
     #[arg(long, value_name = "MOVES")]
     after: Option<String>,
@@ -284,15 +291,8 @@ enum Command {
         /// start, after --after) and the move.
         #[arg(num_args = 1..=2, required = true, value_name = "[POSITION] MOVE")]
         words: Vec<String>,
-        /// Moves to play first, from the position (or the start).
-        #[arg(long, value_name = "MOVES")]
-        after: Option<String>,
-        /// Start from a game record (text, or SGF for Hex), played to its end or to --ply.
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-        /// Play only the record's first N moves.
-        #[arg(long, value_name = "N", requires = "record")]
-        ply: Option<usize>,
+        #[command(flatten)]
+        from: FromArgs,
     },
     /// Measure the tiers side by side: random playouts/s and perft nodes/s.
     Bench {
@@ -339,11 +339,16 @@ fn engine_spec(game: String, run: &RunArgs) -> Result<EngineSpec> {
 }
 
 fn position(p: &PositionArgs) -> PositionArg {
+    position_arg(p.position.clone(), &p.from)
+}
+
+/// The position a command starts from: its text (or the start) and `from`.
+fn position_arg(text: Option<String>, from: &FromArgs) -> PositionArg {
     PositionArg {
-        text: p.position.clone(),
-        after: p.after.clone(),
-        record: p.record.clone(),
-        ply: p.ply,
+        text,
+        after: from.after.clone(),
+        record: from.record.clone(),
+        ply: from.ply,
     }
 }
 
@@ -444,24 +449,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Some(Command::Why {
-            game,
-            words,
-            after,
-            record,
-            ply,
-        }) => {
+        Some(Command::Why { game, words, from }) => {
             let (text, mv) = match words.as_slice() {
                 [mv] => (None, mv.clone()),
                 [p, mv] => (Some(p.clone()), mv.clone()),
                 _ => anyhow::bail!("why takes [POSITION] MOVE"),
             };
-            let pos = PositionArg {
-                text,
-                after,
-                record,
-                ply,
-            };
+            let pos = position_arg(text, &from);
             cli::why(&spec(&game)?, &pos, &mv, &mut out)?;
         }
         Some(Command::Render {
