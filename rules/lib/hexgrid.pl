@@ -1,6 +1,6 @@
 %% hexgrid — cells, neighbours, boards and connectivity on a C x R hex rhombus.
 %
-% A board is the list of its rows, top first, and each row the list of its
+% A board holds the list of its rows, top first, and each row the list of its
 % cells: [[e,e,e],[e,r,e],[e,e,e]] is a 3 x 3 board with one stone.  Cell
 % (C, R) is 0-based: column C from the left, row R from the top.  A cell holds
 % e (empty) or a one-letter stone name (r, b).  Rows are drawn shifted half a
@@ -12,6 +12,13 @@
 % compound costs =.. both ways (about 5 us each for 11 rows), while a new list
 % shares every row after the changed one.  nth0/3 on a row of at most 26 cells
 % reads as fast as arg/3 there (measured: setting a cell 3-5 us against 15 us).
+%
+% Beside its rows a board keeps its empty cells C-R in reading order (row by
+% row, left to right): board(Rows, Empties).  Listing the empty cells is what a
+% placement game does every ply, and a scan of the rows costs about four
+% inferences a cell where the list costs one; board_set/5 keeps the list in step
+% (what it cost: one field and empties_after/5).  A plain list of rows is a
+% board too, read by scanning it.
 %
 % The predicates marked "accelerated" have this pure definition and a native
 % one (rules/lib/hexgrid_accel.pl, backed by src/foreign/); protocol:accelerated/0
@@ -52,11 +59,23 @@ rows_board(Rows, Board) :-
     Rows = [Row|_], length(Row, Cols), length(Rows, N),
     hexgrid_accel:board_new(Atom, Cols, N, H),
     Board = native(Rows, H).
-rows_board(Rows, Rows).
+rows_board(Rows, board(Rows, Empties)) :-
+    rows_empties(Rows, Empties).
 
 %% board_rows(+Board, -Rows)  the rows of Board, top first.
-board_rows(native(Rows, _), Rows) :- !.
-board_rows(Rows, Rows).
+board_rows(native(Rows, _), Rows).
+board_rows(board(Rows, _), Rows).
+board_rows([Row|Rows], [Row|Rows]).
+
+%% board_empties(+Board, -Empties)  the empty cells C-R of Board in reading order.
+board_empties(board(_, Empties), Empties) :- !.
+board_empties(Board, Empties) :-
+    board_rows(Board, Rows),
+    rows_empties(Rows, Empties).
+
+%% rows_empties(+Rows, -Empties)  the empty cells C-R of Rows in reading order.
+rows_empties(Rows, Empties) :-
+    findall(C-R, empty_in_rows(Rows, 0, C, R), Empties).
 
 %% board_size(+Board, -Cols, -Rows)  the number of columns and rows.
 board_size(Board, Cols, Rows) :-
@@ -64,10 +83,12 @@ board_size(Board, Cols, Rows) :-
     Rs = [R|_], length(R, Cols), length(Rs, Rows).
 
 %% cell(+Board, +C, +R, -X)  X stands on cell (C, R).
-cell(native(Rows, _), C, R, X) :- !,
+cell(native(Rows, _), C, R, X) :-
     nth0(R, Rows, Row), nth0(C, Row, X).
-cell(Rows, C, R, X) :-
+cell(board(Rows, _), C, R, X) :-
     nth0(R, Rows, Row), nth0(C, Row, X).
+cell([Row0|Rows], C, R, X) :-
+    nth0(R, [Row0|Rows], Row), nth0(C, Row, X).
 
 %% board_set(+Board, +C, +R, +X, -Board1)  Board1 is Board with X on cell (C, R)
 % (accelerated: the native copy of Board1 is made from Board's).
@@ -80,9 +101,31 @@ board_set(native(Rows, H), C, R, X, native(Rows1, H1)) :-
     ;  % the host dropped H: a new native copy from the rows
        rows_board(Rows1, native(_, H1))
     ).
+board_set(board(Rows, Es), C, R, X, board(Rows1, Es1)) :- !,
+    cell(board(Rows, Es), C, R, Old),
+    set_in_rows(R, Rows, C, X, Rows1),
+    empties_after(Old, X, C-R, Es, Es1).
 board_set(Board, C, R, X, Rows1) :-
     board_rows(Board, Rows),
     set_in_rows(R, Rows, C, X, Rows1).
+
+%% empties_after(+Old, +New, +C-R, +Empties0, -Empties)  the empty cells once
+% cell (C, R) holding Old holds New.
+empties_after(e, New, P, Es0, Es) :- New \== e, !, del_empty(Es0, P, Es).
+empties_after(Old, e, P, Es0, Es) :- Old \== e, !, add_empty(Es0, P, Es).
+empties_after(_, _, _, Es, Es).
+
+%% del_empty(+Empties0, +C-R, -Empties)  Empties0 without (C, R).
+del_empty([P|Es], P, Es) :- !.
+del_empty([Q|Es], P, [Q|Es1]) :- del_empty(Es, P, Es1).
+
+%% add_empty(+Empties0, +C-R, -Empties)  Empties0 with (C, R) in its place in reading order.
+add_empty([], P, [P]).
+add_empty([C1-R1|Es], C-R, Out) :-
+    (  ( R1 < R ; R1 =:= R, C1 < C )
+    -> Out = [C1-R1|Out1], add_empty(Es, C-R, Out1)
+    ;  Out = [C-R, C1-R1|Es]
+    ).
 
 %% set_in_rows(+R, +Rows, +C, +X, -Rows1)  Rows1 is Rows with X on cell (C, R);
 % the rows after row R are shared, not copied.
@@ -118,8 +161,8 @@ empty_cell(native(_, H), C, R) :-
     protocol:accelerated, hexgrid_accel:placements(H, Moves, []), !,
     member(place(C, R), Moves).
 empty_cell(Board, C, R) :-
-    board_rows(Board, Rows),
-    empty_in_rows(Rows, 0, C, R).
+    board_empties(Board, Es),
+    member(C-R, Es).
 
 %% empty_in_rows(+Rows, +R0, -C, -R)  an empty cell (C, R) of Rows, the first of them row R0.
 empty_in_rows([Row|Rows], R0, C, R) :-
@@ -138,20 +181,8 @@ empty_count(native(_, H), N) :-
     protocol:accelerated, hexgrid_accel:empty_count(H, N0), !,
     N = N0.
 empty_count(Board, N) :-
-    board_rows(Board, Rows),
-    empties_in_rows(Rows, 0, N).
-
-%% empties_in_rows(+Rows, +N0, -N)  N0 plus the empty cells of Rows.
-empties_in_rows([], N, N).
-empties_in_rows([Row|Rows], N0, N) :-
-    empties_in_row(Row, N0, N1),
-    empties_in_rows(Rows, N1, N).
-
-%% empties_in_row(+Cells, +N0, -N)  N0 plus the empty cells of a row.
-empties_in_row([], N, N).
-empties_in_row([X|Xs], N0, N) :-
-    (  X == e -> N1 is N0 + 1 ; N1 = N0 ),
-    empties_in_row(Xs, N1, N).
+    board_empties(Board, Es),
+    length(Es, N).
 
 %% nth_empty(+Board, +K, -C, -R)  (C, R) is the K-th empty cell (from 0), row by
 % row, left to right: the order of empty_cell/3 (accelerated).
@@ -159,25 +190,8 @@ nth_empty(native(_, H), K, C, R) :-
     protocol:accelerated, hexgrid_accel:nth_empty(H, K, C0, R0), !,
     C = C0, R = R0.
 nth_empty(Board, K, C, R) :-
-    board_rows(Board, Rows),
-    nth_empty_in_rows(Rows, 0, K, C, R).
-
-%% nth_empty_in_rows(+Rows, +R0, +K, -C, -R)  the K-th empty cell of Rows, the first row R0.
-nth_empty_in_rows([Row|Rows], R0, K, C, R) :-
-    empties_in_row(Row, 0, N),
-    (  K < N
-    -> R = R0, nth_empty_in_row(Row, 0, K, C)
-    ;  K1 is K - N, R1 is R0 + 1,
-       nth_empty_in_rows(Rows, R1, K1, C, R)
-    ).
-
-%% nth_empty_in_row(+Cells, +C0, +K, -C)  the K-th empty cell of a row, the first column C0.
-nth_empty_in_row([X|Xs], C0, K, C) :-
-    C1 is C0 + 1,
-    (  X \== e -> nth_empty_in_row(Xs, C1, K, C)
-    ;  K =:= 0 -> C = C0
-    ;  K1 is K - 1, nth_empty_in_row(Xs, C1, K1, C)
-    ).
+    board_empties(Board, Es),
+    nth0(K, Es, C-R).
 
 %% placements(+Board, -Moves, ?Tail)  the move place(C, R) for each empty cell
 % (C, R), row by row, left to right, then Tail: the moves of a placement game on
@@ -186,22 +200,13 @@ placements(native(_, H), Moves, Tail) :-
     protocol:accelerated, hexgrid_accel:placements(H, Moves0, Tail0), !,
     Moves = Moves0, Tail = Tail0.
 placements(Board, Moves, Tail) :-
-    board_rows(Board, Rows),
-    rows_places(Rows, 0, Moves, Tail).
+    board_empties(Board, Es),
+    empties_places(Es, Moves, Tail).
 
-%% rows_places(+Rows, +R0, -Moves, ?Tail)  the placements on Rows, the first of them row R0.
-rows_places([], _, Moves, Moves).
-rows_places([Row|Rows], R, Moves, Tail) :-
-    row_places(Row, 0, R, Moves, Rest),
-    R1 is R + 1,
-    rows_places(Rows, R1, Rest, Tail).
-
-%% row_places(+Cells, +C0, +R, -Moves, ?Tail)  the placements on a row's Cells from column C0.
-row_places([], _, _, Moves, Moves).
-row_places([X|Xs], C, R, Moves, Tail) :-
-    (  X == e -> Moves = [place(C, R)|Moves1] ; Moves = Moves1 ),
-    C1 is C + 1,
-    row_places(Xs, C1, R, Moves1, Tail).
+%% empties_places(+Empties, -Moves, ?Tail)  place(C, R) for each C-R of Empties, then Tail.
+empties_places([], Tail, Tail).
+empties_places([C-R|Es], [place(C, R)|Moves], Tail) :-
+    empties_places(Es, Moves, Tail).
 
 %% place_stone(+Board, +Cols-Rows, +C-R, +Stone, +Axis, -Board1, -Spans)
 % Board1 is Board with Stone on the empty cell (C, R); Spans is true if the
@@ -263,7 +268,9 @@ spans(native(_, H), Cols-_, Axis, C-R, Spans) :-
     Spans = Answer.
 spans(Board, Size, Axis, C-R, Spans) :-
     cell(Board, C, R, Stone),
-    (  flood([C-R], Board, Size, Stone, Axis, [C-R], no-no)
+    board_rows(Board, Rows),
+    mark_seen([C-R], Rows, Seen),
+    (  flood([C-R], Seen, Size, Stone, Axis, no-no)
     -> Spans = true
     ;  Spans = false
     ).
@@ -272,31 +279,38 @@ spans(Board, Size, Axis, C-R, Spans) :-
 axis_code(vertical, 0).
 axis_code(horizontal, 1).
 
-%% flood(+ToVisit, +Board, +Size, +Stone, +Axis, +Seen, +Touched)
+%% mark_seen(+Cells, +Rows0, -Rows)  Rows0 with each of Cells marked `seen`.
+mark_seen([], Rows, Rows).
+mark_seen([C-R|Ps], Rows0, Rows) :-
+    set_in_rows(R, Rows0, C, seen, Rows1),
+    mark_seen(Ps, Rows1, Rows).
+
+%% flood(+ToVisit, +Rows, +Size, +Stone, +Axis, +Touched)
 % succeeds as soon as the Stone cells reached from ToVisit have touched both
-% edges (depth first: ToVisit is a stack).
-flood([P|Ps], Board, Size, Stone, Axis, Seen, T0) :-
+% edges (depth first: ToVisit is a stack).  Rows is the board with every cell
+% the flood has reached marked `seen` (a mark where a list of seen cells
+% would cost a search of that list per neighbour).
+flood([P|Ps], Rows, Size, Stone, Axis, T0) :-
     axis_edge(Axis, Size, P, E),
     touch(E, T0, T),
     (  T == yes-yes
     -> true
     ;  directions(Ds),
-       unseen_stones(Ds, P, Board, Size, Stone, Seen, Seen1, Ps, Queue),
-       flood(Queue, Board, Size, Stone, Axis, Seen1, T)
+       unseen_stones(Ds, P, Rows, Size, Stone, Rows1, Ps, Queue),
+       flood(Queue, Rows1, Size, Stone, Axis, T)
     ).
 
-%% unseen_stones(+Dirs, +C-R, +Board, +Size, +Stone, +Seen0, -Seen, +Stack0, -Stack)
-% pushes the neighbours of (C, R) that hold Stone and are not yet seen.
-unseen_stones([], _, _, _, _, Seen, Seen, Stack, Stack).
-unseen_stones([DC-DR|Ds], C-R, Board, Cols-Rows, Stone, Seen0, Seen, Stack0, Stack) :-
+%% unseen_stones(+Dirs, +C-R, +Rows0, +Size, +Stone, -Rows, +Stack0, -Stack)
+% pushes the neighbours of (C, R) that hold Stone (not yet seen) and marks them seen.
+unseen_stones([], _, Rows, _, _, Rows, Stack, Stack).
+unseen_stones([DC-DR|Ds], C-R, Rows0, Cols-Rs, Stone, Rows, Stack0, Stack) :-
     C1 is C + DC, R1 is R + DR,
-    (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rows,
-       cell(Board, C1, R1, Stone),
-       \+ memberchk(C1-R1, Seen0)
-    -> Seen1 = [C1-R1|Seen0], Stack1 = [C1-R1|Stack0]
-    ;  Seen1 = Seen0, Stack1 = Stack0
+    (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rs,
+       nth0(R1, Rows0, Row), nth0(C1, Row, Stone)
+    -> set_in_rows(R1, Rows0, C1, seen, Rows1), Stack1 = [C1-R1|Stack0]
+    ;  Rows1 = Rows0, Stack1 = Stack0
     ),
-    unseen_stones(Ds, C-R, Board, Cols-Rows, Stone, Seen1, Seen, Stack1, Stack).
+    unseen_stones(Ds, C-R, Rows1, Cols-Rs, Stone, Rows, Stack1, Stack).
 
 %% spanning(+Board, +Cols-Rows, +Stone, +Axis, -Spans)
 % Spans is true if some group of Stone cells joins both edges of Axis, else
@@ -311,8 +325,10 @@ spanning(Board, Size, Stone, Axis, Spans) :-
     % every seed lies on the low edge, so the flood of all of them at once
     % reaches the high edge exactly when one group joins both edges
     findall(C-R, ( low_edge_cell(Axis, Size, C-R), cell(Board, C, R, Stone) ), Seeds),
+    board_rows(Board, Rows),
+    mark_seen(Seeds, Rows, Seen),
     (  Seeds \== [],
-       flood(Seeds, Board, Size, Stone, Axis, Seeds, yes-no)
+       flood(Seeds, Seen, Size, Stone, Axis, yes-no)
     -> Spans = true
     ;  Spans = false
     ).
