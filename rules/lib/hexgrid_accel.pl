@@ -4,6 +4,11 @@
 % by calling a function of the running ludolog program (src/foreign/) through
 % scryer's FFI.  The empty library name opens the main program itself.
 %
+% scryer's library(ffi) wraps two system predicates, '$load_foreign_lib'/2 and
+% '$foreign_call'/3; they are called here directly: loading library(ffi) costs
+% about 20 ms of start-up (it loads library(format)), and each wrapped call one
+% append/3 more.  Rule files from disk may call neither (the sandbox refuses them).
+%
 % The host keeps native copies of boards and names each by an integer handle
 % (see hexgrid.pl).  It keeps the most recent ones only: a predicate asked
 % about a handle it has dropped fails, and hexgrid falls back to the rows.
@@ -12,12 +17,11 @@
                           group_spans/4, spanning/4, distance/5, letter/2,
                           empty_count/2, nth_empty/4]).
 
-:- use_module(library(ffi)).
 :- use_module(library(lists)).
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
-    use_foreign_module("", [
+    '$load_foreign_lib'("", [
         ludolog_hex_board_new([cstr, i64, i64], i64),
         ludolog_hex_board_set([i64, i64, i64], i64),
         ludolog_hex_board_place([i64, i64, i64, i64, i64], i64),
@@ -32,14 +36,14 @@ load :-
 %% board_new(+CellsAtom, +Cols, +Rows, -H)  a native copy of the board whose
 % cells, row by row, are the characters of CellsAtom.
 board_new(Atom, Cols, Rows, H) :-
-    ffi:ludolog_hex_board_new(Atom, Cols, Rows, H0),
+    '$foreign_call'(ludolog_hex_board_new, [Atom, Cols, Rows], H0),
     refused(H0, ludolog_hex_board_new),
     H = H0.
 
 %% board_set(+H, +Index, +Code, -H1)  H1: the board H with the character Code on
 % cell Index (row by row from 0); fails when H was dropped.
 board_set(H, Index, Code, H1) :-
-    ffi:ludolog_hex_board_set(H, Index, Code, H0),
+    '$foreign_call'(ludolog_hex_board_set, [H, Index, Code], H0),
     answer(H0, ludolog_hex_board_set),
     H1 = H0.
 
@@ -48,7 +52,7 @@ board_set(H, Index, Code, H1) :-
 % as letters (a = 0): for each row with empty cells, the row's letter, its empty
 % columns' letters, then "/".
 placements(H, Moves, Tail) :-
-    ffi:ludolog_hex_board_empties(H, Text),
+    '$foreign_call'(ludolog_hex_board_empties, [H], Text),
     (  Text = [k|Letters] -> rows_places(Letters, Moves, Tail)
     ;  Text = [s|_] -> fail
     ;  refused(-1, ludolog_hex_board_empties)
@@ -94,7 +98,7 @@ column_place(z, [L|Ls], R, [place(25, R)|Ms], T) :- column_place(L, Ls, R, Ms, T
 % of character code Code on the empty cell (C, R); Spans is true if that stone's
 % group touches both edges of the axis, else false; fails when H was dropped.
 place(H, C, R, Code, Axis, H1, Spans) :-
-    ffi:ludolog_hex_board_place(H, C, R, Code, Axis, V),
+    '$foreign_call'(ludolog_hex_board_place, [H, C, R, Code, Axis], V),
     answer(V, ludolog_hex_board_place),
     H1 is V >> 1, B is V /\ 1,
     truth(B, Spans).
@@ -102,33 +106,33 @@ place(H, C, R, Code, Axis, H1, Spans) :-
 %% group_spans(+H, +Seed, +AxisCode, -Spans)  Spans is true if the group of the
 % stone on cell Seed touches both edges of the axis (0 = vertical), else false.
 group_spans(H, Seed, Axis, Spans) :-
-    ffi:ludolog_hex_board_group_spans(H, Seed, Axis, R),
+    '$foreign_call'(ludolog_hex_board_group_spans, [H, Seed, Axis], R),
     answer(R, ludolog_hex_board_group_spans),
     truth(R, Spans).
 
 %% spanning(+H, +StoneCode, +AxisCode, -Spans)  Spans is true if some group of
 % the stone with character code StoneCode joins both edges of the axis.
 spanning(H, Code, Axis, Spans) :-
-    ffi:ludolog_hex_board_spanning(H, Code, Axis, R),
+    '$foreign_call'(ludolog_hex_board_spanning, [H, Code, Axis], R),
     answer(R, ludolog_hex_board_spanning),
     truth(R, Spans).
 
 %% distance(+H, +StoneCode, +OtherCode, +AxisCode, -D)  hexgrid:distance/6 on board H.
 distance(H, Stone, Other, Axis, D) :-
-    ffi:ludolog_hex_board_distance(H, Stone, Other, Axis, D0),
+    '$foreign_call'(ludolog_hex_board_distance, [H, Stone, Other, Axis], D0),
     answer(D0, ludolog_hex_board_distance),
     D = D0.
 
 %% empty_count(+H, -N)  how many cells of board H are empty; fails when H was dropped.
 empty_count(H, N) :-
-    ffi:ludolog_hex_board_empty_count(H, N0),
+    '$foreign_call'(ludolog_hex_board_empty_count, [H], N0),
     answer(N0, ludolog_hex_board_empty_count),
     N = N0.
 
 %% nth_empty(+H, +K, -C, -R)  (C, R) is the K-th empty cell of board H (from 0, row
 % by row); fails when H was dropped.
 nth_empty(H, K, C, R) :-
-    ffi:ludolog_hex_board_nth_empty(H, K, V),
+    '$foreign_call'(ludolog_hex_board_nth_empty, [H, K], V),
     answer(V, ludolog_hex_board_nth_empty),
     C is V /\ 255, R is V >> 8.
 

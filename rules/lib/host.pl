@@ -11,7 +11,6 @@
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
-% library(format) is loaded at start-up by the sandbox (sandbox.pl) in any case.
 :- use_module(library(iso_ext)).
 :- use_module(library(charsio)).
 
@@ -82,7 +81,7 @@ error_text(representation_error(R), T) :- words(R, Ws), formatted("cannot repres
 error_text(resource_error(R), T) :- words(R, Ws), formatted("out of ~s", [Ws], T).
 error_text(permission_error(A, K, V), T) :-
     words(A, As), words(K, Ks), formatted("not allowed to ~s the ~s ~q", [As, Ks, V], T).
-error_text(syntax_error(W), T) :- sandbox:syntax_words(W, Ws), formatted("syntax error: ~s", [Ws], T).
+error_text(syntax_error(W), T) :- syntax_words(W, Ws), formatted("syntax error: ~s", [Ws], T).
 error_text(E, T) :- formatted("~q", [E], T).
 
 %% words(+Name, -Chars)  a name as written by the engine, with spaces for underscores.
@@ -330,3 +329,18 @@ read_terms(S) :-
     ;  (  nonvar(T), T = (:- op(P, Type, Names)) -> catch(op(P, Type, Names), _, true) ; true ),
        read_terms(S)
     ).
+
+%% syntax_words(+What, -Words)  a scryer syntax error in plain words.  Compared as
+% text written by format: in scryer 0.10 the reader's error atom unifies with no
+% atom in a clause, and atom_chars/2 or atom_codes/2 on it panic.
+syntax_words(W, Words) :-
+    host:formatted("~w", [W], Cs),
+    (  syntax_word(Cs, Words0) -> Words = Words0 ; Words = Cs ).
+
+syntax_word("incomplete_reduction", "a bracket, a quote or a /* comment is not closed, or an operator lacks an argument").
+syntax_word("cannot_parse_big_int", "a number is malformed").
+syntax_word("missing_quote", "a quote is not closed").
+syntax_word("unexpected_eof", "the file ends inside a term (a missing '.' at the end of a clause?)").
+syntax_word("unexpected_end_of_file", "the file ends inside a term (a missing '.' at the end of a clause?)").
+syntax_word("invalid_single_quoted_character", "a quoted atom holds an invalid character").
+syntax_word("unexpected_char", "an unexpected character").

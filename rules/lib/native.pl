@@ -4,15 +4,16 @@
 % a position text (a second opinion for a rule file's own search, or a strong
 % opponent in a rule-file game written for a native one).  It is bound in the
 % accelerated tier only (load/0); in the spec tier it is an existence error.
+% The foreign function is bound and called through scryer's system predicates,
+% as in hexgrid_accel.pl (library(ffi) would cost start-up time).
 
 :- module(native, [load/0, native_best/4]).
 
-:- use_module(library(ffi)).
 :- use_module(library(lists)).
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
-    use_foreign_module("", [
+    '$load_foreign_lib'("", [
         ludolog_native_best([cstr, cstr, i64], cstr)
     ]).
 
@@ -20,7 +21,7 @@ load :-
 % the native engine's alpha-beta choice on a position text (MoveText is "none"
 % when the game is over); a bad game or position throws.
 native_best(Game, Position, Depth, Move) :-
-    ffi:ludolog_native_best(Game, Position, Depth, Move0),
+    '$foreign_call'(ludolog_native_best, [Game, Position, Depth], Move0),
     (  append("error: ", Why, Move0)
     -> throw(error(domain_error(native_position, Position), context(native_best/4, Why)))
     ;  Move = Move0

@@ -552,5 +552,5 @@ error_text(permission_error(A, Ty, C), T) :- !, phrase(format_("no permission to
 error_text(representation_error(R), T) :- !, phrase(format_("cannot represent ~q", [R]), T).
 error_text(resource_error(R), T) :- !, phrase(format_("out of resources: ~q", [R]), T).
 error_text(syntax_error(S), T) :- !,
-    sandbox:syntax_words(S, Ws), phrase(format_("syntax error: ~s", [Ws]), T).
+    host:syntax_words(S, Ws), phrase(format_("syntax error: ~s", [Ws]), T).
 error_text(E, T) :- phrase(format_("~q", [E]), T).

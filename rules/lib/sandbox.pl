@@ -47,7 +47,7 @@ check_file(Path, Module, Check, Result, Text) :-
 
 %% read_error(+Exception, -Result)  a read error as error(Line, Message).
 read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
-    syntax_words(What, Words),
+    host:syntax_words(What, Words),
     End is End0 + Skipped,
     (  End0 > 0, End > Start
     -> host:formatted("syntax error: ~s (in the term that starts here; the reader gave up at line ~d)", [Words, End], Msg)
@@ -55,7 +55,7 @@ read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
     ).
 read_error(at(Start, _, other(E)), error(Start, Msg)) :- !, host:formatted("cannot read the term: ~q", [E], Msg).
 read_error(at(_, syntax(What, _)), error(0, Msg)) :- !,
-    syntax_words(What, Words), host:formatted("syntax error: ~s", [Words], Msg).
+    host:syntax_words(What, Words), host:formatted("syntax error: ~s", [Words], Msg).
 read_error(E, error(0, Msg)) :- host:formatted("cannot read the file: ~q", [E], Msg).
 
 %% read_failure(+Exception, -Failure)  syntax(What, Line) or other(E), taken apart step by
@@ -65,21 +65,6 @@ read_failure(E, syntax(W, End)) :-
     arg(2, E, Ctx),
     (  functor(Ctx, :, 2), arg(2, Ctx, End0), integer(End0) -> End = End0 ; End = 0 ), !.
 read_failure(E, other(E)).
-
-%% syntax_words(+What, -Words)  a scryer syntax error in plain words.  Compared as
-% text written by format: in scryer 0.10 the reader's error atom unifies with no
-% atom in a clause, and atom_chars/2 or atom_codes/2 on it panic.
-syntax_words(W, Words) :-
-    host:formatted("~w", [W], Cs),
-    (  syntax_word(Cs, Words0) -> Words = Words0 ; Words = Cs ).
-
-syntax_word("incomplete_reduction", "a bracket, a quote or a /* comment is not closed, or an operator lacks an argument").
-syntax_word("cannot_parse_big_int", "a number is malformed").
-syntax_word("missing_quote", "a quote is not closed").
-syntax_word("unexpected_eof", "the file ends inside a term (a missing '.' at the end of a clause?)").
-syntax_word("unexpected_end_of_file", "the file ends inside a term (a missing '.' at the end of a clause?)").
-syntax_word("invalid_single_quoted_character", "a quoted atom holds an invalid character").
-syntax_word("unexpected_char", "an unexpected character").
 
 %% read_all(+Stream, -Terms)  the terms of the file as t(Line, Term), obeying op/3 as they come.
 read_all(S, Terms) :- read_all(S, 0, Terms).

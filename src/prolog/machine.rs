@@ -62,6 +62,12 @@ pub struct PrologMachine {
     accelerators: Vec<String>,
     /// About how many bytes the queries run so far have left in scryer's arena.
     arena_bytes: usize,
+    /// Whether files from disk and REPL queries run unchecked (`--trust`).
+    trust: bool,
+    /// Whether the sandbox is loaded (see `ensure_sandbox`).
+    sandboxed: bool,
+    /// The rule modules loaded so far, for the sandbox to know when it comes.
+    rule_modules: Vec<String>,
 }
 
 /// What one query leaves in scryer 0.10's arena besides its own text: `run_query`
@@ -128,15 +134,12 @@ impl PrologMachine {
             poisoned: false,
             accelerators: Vec::new(),
             arena_bytes: 0,
+            trust: rules.trust,
+            sandboxed: false,
+            rule_modules: Vec::new(),
         };
-        // the embedded host and sandbox come first: they read and check files from disk
-        for file in super::rules::embedded_host() {
-            pm.load_file(&file, true)?;
-        }
-        if rules.trust {
-            pm.run_to_end("sandbox:trust.")
-                .map_err(|e| LoadError(format!("cannot turn the sandbox off: {e}")))?;
-        }
+        // the embedded host comes first; the sandbox when a file from disk needs it
+        pm.load_file(&super::rules::embedded_host(), true)?;
         for file in &rules.files {
             if accelerated || !rules.accelerators.contains(&file.module) {
                 pm.load_file(file, rules.trust)?;
@@ -228,6 +231,33 @@ impl PrologMachine {
         )
     }
 
+    /// Loads the sandbox unless it is loaded: before the first file from disk,
+    /// and before a REPL or an authoring tool runs text a user typed.  It learns
+    /// the rule modules loaded before it (qualified calls may go there).
+    pub fn ensure_sandbox(&mut self) -> Result<(), LoadError> {
+        if self.sandboxed {
+            return Ok(());
+        }
+        self.load_file(&super::rules::embedded_sandbox(), true)?;
+        self.sandboxed = true;
+        if self.trust {
+            self.run_to_end("sandbox:trust.")
+                .map_err(|e| LoadError(format!("cannot turn the sandbox off: {e}")))?;
+        }
+        for module in self.rule_modules.clone() {
+            self.register_rule_module(&module)?;
+        }
+        Ok(())
+    }
+
+    /// Tells the sandbox that `module` is part of the loaded rules.
+    fn register_rule_module(&mut self, module: &str) -> Result<(), LoadError> {
+        let q = format!("sandbox:add_rule_module({}).", quote_atom(module));
+        self.run_to_end(&q)
+            .map_err(|e| LoadError(format!("the module {module}: {e}")))?;
+        Ok(())
+    }
+
     /// Whether a panic inside scryer has left this machine unusable.
     pub fn is_broken(&self) -> bool {
         self.poisoned
@@ -236,7 +266,8 @@ impl PrologMachine {
     /// Loads one more Prolog library (a module of ludolog's own, such as the
     /// authoring tools of rules/lib/) into the running machine.
     pub fn load_library(&mut self, file: &RuleFile) -> Result<(), LoadError> {
-        // ludolog's own code: not sandboxed
+        // ludolog's own code: not sandboxed, but it runs what a user types
+        self.ensure_sandbox()?;
         self.load_file(file, true)
     }
 
@@ -262,6 +293,9 @@ impl PrologMachine {
     /// text (its meta-calls wrapped in run-time checks) to load instead.
     fn load_file(&mut self, file: &RuleFile, trust: bool) -> Result<(), LoadError> {
         let mut text = file.text.clone();
+        if file.disk.is_some() {
+            self.ensure_sandbox()?;
+        }
         if let Some(disk) = &file.disk {
             let path = disk.to_string_lossy();
             let q = format!(
@@ -339,13 +373,16 @@ impl PrologMachine {
         for warning in out.lines().filter(|l| !l.trim().is_empty()) {
             eprintln!("{}: {}", file.path, warning.trim().trim_start_matches("% "));
         }
-        let q = format!("sandbox:add_rule_module({}).", quote_atom(&file.module));
-        self.run_to_end(if file.module == "host" || file.module == "sandbox" {
-            "host:clear."
+        if file.module == "host" || file.module == "sandbox" {
+            self.run_to_end("host:clear.")
+                .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
         } else {
-            &q
-        })
-        .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
+            self.rule_modules.push(file.module.clone());
+            if self.sandboxed {
+                self.register_rule_module(&file.module)
+                    .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
+            }
+        }
         Ok(())
     }
 
@@ -519,3 +556,7 @@ impl PrologMachine {
         self.answer(&q, "R").map(|_| ())
     }
 }
+
+#[cfg(test)]
+#[path = "machine_tests.rs"]
+mod tests;
