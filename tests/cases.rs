@@ -4,8 +4,8 @@
 //! Each position is also read back from its own text (the lossless contract).
 //!
 //! A case is a block of lines `key: value`, blocks separated by blank lines:
-//! `case:` (its name), `game:` (default: the file's name), `position:` or
-//! `after:` (moves from the start), `to_move:`, `outcome:` (`none` or `win(P)`),
+//! `case:` (its name), `game:` (default: the file's name), `position:` (default:
+//! the start) and `after:` (moves played from there), `to_move:`, `outcome:` (`none` or `win(P)`),
 //! `legal:` (a count), `includes:`, `excludes:`, `play:` then `then-outcome:`
 //! and `then-position:`.
 
@@ -88,16 +88,14 @@ fn outcome(s: &str) -> Option<String> {
 
 fn check(case: &Case, e: &mut dyn Engine) {
     let name = format!("{} in {}", case.name(), e.label());
-    let at = match (case.get("position"), case.get("after")) {
-        (Some(p), _) => e.parse(p).unwrap_or_else(|err| panic!("{name}: {err}")),
-        (None, after) => {
-            let start = e.initial().unwrap();
-            let moves = words(after);
-            let end = e.play_all(start, &moves);
-            e.release(start);
-            end.unwrap_or_else(|err| panic!("{name}: {err}"))
-        }
+    let start = match case.get("position") {
+        Some(p) => e.parse(p).unwrap_or_else(|err| panic!("{name}: {err}")),
+        None => e.initial().unwrap(),
     };
+    let at = e
+        .play_all(start, &words(case.get("after")))
+        .unwrap_or_else(|err| panic!("{name}: {err}"));
+    e.release(start);
     let info = e.describe(at).unwrap();
     assert_eq!(
         e.describe_text(&info.position).unwrap(),

@@ -13,12 +13,20 @@
 % shares every row after the changed one.  nth0/3 on a row of at most 26 cells
 % reads as fast as arg/3 there (measured: setting a cell 3-5 us against 15 us).
 %
-% Beside its rows a board keeps its empty cells C-R in reading order (row by
-% row, left to right): board(Rows, Empties).  Listing the empty cells is what a
-% placement game does every ply, and a scan of the rows costs about four
-% inferences a cell where the list costs one; board_set/5 keeps the list in step
-% (what it cost: one field and empties_after/5).  A plain list of rows is a
-% board too, read by scanning it.
+% Beside its rows a board keeps two things a placement game asks every ply,
+% each kept in step by board_set/5: board(Cols-Rows, Rows, Empties, Reach).
+% - Empties: the empty cells C-R in reading order (row by row, left to right);
+%   a scan of the rows costs about four inferences a cell where the list costs one.
+% - Reach: rows like Rows, holding for each stone the edges its group touches,
+%   as bits (1 top, 2 bottom, 4 left, 8 right; 0 on an empty cell).  A group is a
+%   connected set of cells holding the same stone.  A new stone's group touches
+%   its own edges and those of the groups it joins (join_groups/6), so whether a
+%   move joins a player's edges is read off one cell, where a flood of the group
+%   (flood/6, kept as the definition and for plain rows) costs the group's size
+%   every move.  Each stone's bits only grow, so the spreading of the new bits
+%   costs a few cells a move on average.
+% What it cost: two fields, and about sixty lines here.  A plain list of rows is
+% a board too, read by scanning and flooding it.
 %
 % The predicates marked "accelerated" have this pure definition and a native
 % one (rules/lib/hexgrid_accel.pl, backed by src/foreign/); protocol:accelerated/0
@@ -59,16 +67,36 @@ rows_board(Rows, Board) :-
     Rows = [Row|_], length(Row, Cols), length(Rows, N),
     hexgrid_accel:board_new(Atom, Cols, N, H),
     Board = native(Rows, H).
-rows_board(Rows, board(Rows, Empties)) :-
+rows_board(Rows, board(Cols-N, Rows, Empties, unknown)) :-
+    Rows = [Row|_], length(Row, Cols), length(Rows, N),
     rows_empties(Rows, Empties).
+
+%% reach_layer(+Reach0, +Size, +Rows, -Reach)  the reach layer of Rows: Reach0
+% unless it is still unknown.  A board read from a text gets its layer on its
+% first move, not when it is read: a text read only to be compared (check's
+% round trip) or shown never needs it.
+reach_layer(unknown, Cols-N, Rows, Reach) :- !,
+    length(Zeros, Cols), maplist(=(0), Zeros),
+    length(Reach0, N), maplist(=(Zeros), Reach0),
+    findall(C-R-X, ( nth0(R, Rows, Rw), nth0(C, Rw, X), X \== e ), Stones),
+    groups_reach(Stones, Cols-N, Rows, Reach0, Reach).
+reach_layer(Reach, _, _, Reach).
+
+%% groups_reach(+Stones, +Size, +Rows, +Reach0, -Reach)  the reach layer of Rows:
+% each stone C-R-X of Stones joins its group in turn (as if placed in that order;
+% a group's stones say the same at every step, so the spread rule holds).
+groups_reach([], _, _, Reach, Reach).
+groups_reach([C-R-X|Ss], Size, Rows, Reach0, Reach) :-
+    join_groups(Size, Rows, Reach0, C-R, X, Reach1),
+    groups_reach(Ss, Size, Rows, Reach1, Reach).
 
 %% board_rows(+Board, -Rows)  the rows of Board, top first.
 board_rows(native(Rows, _), Rows).
-board_rows(board(Rows, _), Rows).
+board_rows(board(_, Rows, _, _), Rows).
 board_rows([Row|Rows], [Row|Rows]).
 
 %% board_empties(+Board, -Empties)  the empty cells C-R of Board in reading order.
-board_empties(board(_, Empties), Empties) :- !.
+board_empties(board(_, _, Empties, _), Empties) :- !.
 board_empties(Board, Empties) :-
     board_rows(Board, Rows),
     rows_empties(Rows, Empties).
@@ -85,7 +113,7 @@ board_size(Board, Cols, Rows) :-
 %% cell(+Board, +C, +R, -X)  X stands on cell (C, R).
 cell(native(Rows, _), C, R, X) :-
     nth0(R, Rows, Row), nth0(C, Row, X).
-cell(board(Rows, _), C, R, X) :-
+cell(board(_, Rows, _, _), C, R, X) :-
     nth0(R, Rows, Row), nth0(C, Row, X).
 cell([Row0|Rows], C, R, X) :-
     nth0(R, [Row0|Rows], Row), nth0(C, Row, X).
@@ -101,31 +129,88 @@ board_set(native(Rows, H), C, R, X, native(Rows1, H1)) :-
     ;  % the host dropped H: a new native copy from the rows
        rows_board(Rows1, native(_, H1))
     ).
-board_set(board(Rows, Es), C, R, X, board(Rows1, Es1)) :- !,
-    cell(board(Rows, Es), C, R, Old),
+board_set(board(Size, Rows, Es, Reach0), C, R, X, Board) :- !,
+    nth0(R, Rows, Row), nth0(C, Row, Old),
     set_in_rows(R, Rows, C, X, Rows1),
-    empties_after(Old, X, C-R, Es, Es1).
+    (  Old == X
+    -> Board = board(Size, Rows, Es, Reach0)
+    ;  Old == e
+    -> del_empty(Es, C-R, Es1),
+       reach_layer(Reach0, Size, Rows, Reach),
+       join_groups(Size, Rows1, Reach, C-R, X, Reach1),
+       Board = board(Size, Rows1, Es1, Reach1)
+    ;  % a stone taken off or replaced: its group may fall apart, so the board
+       % is built again (a swap, or a board set up by hand: never in a playout)
+       rows_board(Rows1, Board)
+    ).
 board_set(Board, C, R, X, Rows1) :-
     board_rows(Board, Rows),
     set_in_rows(R, Rows, C, X, Rows1).
 
-%% empties_after(+Old, +New, +C-R, +Empties0, -Empties)  the empty cells once
-% cell (C, R) holding Old holds New.
-empties_after(e, New, P, Es0, Es) :- New \== e, !, del_empty(Es0, P, Es).
-empties_after(Old, e, P, Es0, Es) :- Old \== e, !, add_empty(Es0, P, Es).
-empties_after(_, _, _, Es, Es).
+%% join_groups(+Size, +Rows, +Reach0, +C-R, +X, -Reach)  the reach layer once
+% stone X on the empty cell (C, R) of Rows has joined its neighbours holding X:
+% the new group touches the cell's edges and every edge its neighbours' groups
+% touch, and every stone of it says so.
+join_groups(Size, Rows, Reach0, C-R, X, Reach) :-
+    cell_edges(Size, C-R, E0),
+    directions(Ds),
+    joined_edges(Ds, C-R, Size, Rows, Reach0, X, E0, E),
+    nth0(R, Reach0, RRow), nth0(C, RRow, Was),
+    (  Was =:= E
+    -> Reach = Reach0
+    ;  set_in_rows(R, Reach0, C, E, Reach1),
+       spread([C-R], Size, Rows, X, E, Reach1, Reach)
+    ).
+
+%% cell_edges(+Cols-Rows, +C-R, -Edges)  the edges cell (C, R) lies on, as bits.
+cell_edges(Cols-Rows, C-R, E) :-
+    (  R =:= 0 -> T = 1 ; T = 0 ),
+    (  R =:= Rows - 1 -> B = 2 ; B = 0 ),
+    (  C =:= 0 -> L = 4 ; L = 0 ),
+    (  C =:= Cols - 1 -> Rt = 8 ; Rt = 0 ),
+    E is T \/ B \/ L \/ Rt.
+
+%% joined_edges(+Dirs, +C-R, +Size, +Rows, +Reach, +X, +E0, -E)  E0 and the edges
+% of the groups of X next to (C, R).
+joined_edges([], _, _, _, _, _, E, E).
+joined_edges([DC-DR|Ds], C-R, Cols-Rs, Rows, Reach, X, E0, E) :-
+    C1 is C + DC, R1 is R + DR,
+    (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rs,
+       nth0(R1, Rows, Row), nth0(C1, Row, X)
+    -> nth0(R1, Reach, RRow), nth0(C1, RRow, E1), E2 is E0 \/ E1
+    ;  E2 = E0
+    ),
+    joined_edges(Ds, C-R, Cols-Rs, Rows, Reach, X, E2, E).
+
+%% spread(+Stack, +Size, +Rows, +X, +E, +Reach0, -Reach)  every stone X connected to
+% the cells of Stack says E; a stone that says E already stops the spread, since
+% all of its group does.
+spread([], _, _, _, _, Reach, Reach).
+spread([P|Ps], Size, Rows, X, E, Reach0, Reach) :-
+    directions(Ds),
+    relabel(Ds, P, Size, Rows, X, E, Reach0, Reach1, Ps, Stack),
+    spread(Stack, Size, Rows, X, E, Reach1, Reach).
+
+%% relabel(+Dirs, +C-R, +Size, +Rows, +X, +E, +Reach0, -Reach, +Stack0, -Stack)
+% the neighbours of (C, R) holding X that do not say E yet now say E, and are pushed.
+relabel([], _, _, _, _, _, Reach, Reach, Stack, Stack).
+relabel([DC-DR|Ds], C-R, Cols-Rs, Rows, X, E, Reach0, Reach, Stack0, Stack) :-
+    C1 is C + DC, R1 is R + DR,
+    (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rs,
+       nth0(R1, Rows, Row), nth0(C1, Row, X),
+       nth0(R1, Reach0, RRow), nth0(C1, RRow, E1), E1 =\= E
+    -> set_in_rows(R1, Reach0, C1, E, Reach1), Stack1 = [C1-R1|Stack0]
+    ;  Reach1 = Reach0, Stack1 = Stack0
+    ),
+    relabel(Ds, C-R, Cols-Rs, Rows, X, E, Reach1, Reach, Stack1, Stack).
+
+%% axis_bits(?Axis, ?Bits)  the edge bits of the two edges of Axis.
+axis_bits(vertical, 3).
+axis_bits(horizontal, 12).
 
 %% del_empty(+Empties0, +C-R, -Empties)  Empties0 without (C, R).
 del_empty([P|Es], P, Es) :- !.
 del_empty([Q|Es], P, [Q|Es1]) :- del_empty(Es, P, Es1).
-
-%% add_empty(+Empties0, +C-R, -Empties)  Empties0 with (C, R) in its place in reading order.
-add_empty([], P, [P]).
-add_empty([C1-R1|Es], C-R, Out) :-
-    (  ( R1 < R ; R1 =:= R, C1 < C )
-    -> Out = [C1-R1|Out1], add_empty(Es, C-R, Out1)
-    ;  Out = [C-R, C1-R1|Es]
-    ).
 
 %% set_in_rows(+R, +Rows, +C, +X, -Rows1)  Rows1 is Rows with X on cell (C, R);
 % the rows after row R are shared, not copied.
@@ -266,6 +351,10 @@ spans(native(_, H), Cols-_, Axis, C-R, Spans) :-
     Seed is R * Cols + C,
     hexgrid_accel:group_spans(H, Seed, A, Answer), !,
     Spans = Answer.
+spans(board(_, _, _, Reach), _, Axis, C-R, Spans) :- Reach \== unknown, !,
+    nth0(R, Reach, Row), nth0(C, Row, E),
+    axis_bits(Axis, Bits),
+    (  E /\ Bits =:= Bits -> Spans = true ; Spans = false ).
 spans(Board, Size, Axis, C-R, Spans) :-
     cell(Board, C, R, Stone),
     board_rows(Board, Rows),
@@ -321,6 +410,14 @@ spanning(native(_, H), _, Stone, Axis, Spans) :-
     char_code(Stone, Code),
     hexgrid_accel:spanning(H, Code, A, Answer), !,
     Spans = Answer.
+spanning(board(Size, Rows, _, Reach), _, Stone, Axis, Spans) :- Reach \== unknown, !,
+    axis_bits(Axis, Bits),
+    (  low_edge_cell(Axis, Size, C-R),
+       nth0(R, Rows, Row), nth0(C, Row, Stone),
+       nth0(R, Reach, RRow), nth0(C, RRow, E), E /\ Bits =:= Bits
+    -> Spans = true
+    ;  Spans = false
+    ).
 spanning(Board, Size, Stone, Axis, Spans) :-
     % every seed lies on the low edge, so the flood of all of them at once
     % reaches the high edge exactly when one group joins both edges
