@@ -1,4 +1,4 @@
-//! Scryer's load errors (`error(E, load/1:N)`) said in plain words, with the line.
+//! Scryer's load errors (`error(E, load/1:N)`) and warnings said in plain words, with the line.
 
 /// A load error line from scryer, made readable: `error(E, load/1:N)` becomes
 /// `N: E in words` (the caller puts the file name in front).
@@ -82,9 +82,40 @@ fn error_words(error: &str) -> String {
     spaced(error)
 }
 
+/// A warning scryer printed while loading `path`, in the shape of an error
+/// message: `Warning: singleton variables X, Y at line 4 of m` becomes
+/// `path:4: warning: singleton variables X, Y (...)`; other text is kept as it is.
+pub(super) fn describe_load_warning(path: &str, line: &str) -> String {
+    let text = line.trim().trim_start_matches("% ");
+    let parsed = text
+        .strip_prefix("Warning: singleton variables ")
+        .and_then(|rest| rest.rsplit_once(" at line "))
+        .and_then(|(vars, at)| Some((vars, at.split_once(' ')?.0.parse::<u64>().ok()?)));
+    match parsed {
+        Some((vars, n)) => {
+            let first = vars.split(", ").next().unwrap_or("X");
+            if vars.contains(", ") {
+                format!("{path}:{n}: warning: singleton variables {vars}: each is used only once in its clause (a typo? name it _{first} if it is meant)")
+            } else {
+                format!("{path}:{n}: warning: singleton variable {vars}: it is used only once in its clause (a typo? name it _{first} if it is meant)")
+            }
+        }
+        None => format!("{path}: {text}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::describe_load_error;
+    use super::{describe_load_error, describe_load_warning};
+
+    #[test]
+    fn singleton_warnings_name_file_and_line() {
+        assert_eq!(
+            describe_load_warning("w.pl", "Warning: singleton variables X, Y at line 4 of evil"),
+            "w.pl:4: warning: singleton variables X, Y: each is used only once in its clause (a typo? name it _X if it is meant)"
+        );
+        assert_eq!(describe_load_warning("w.pl", "% other"), "w.pl: other");
+    }
 
     #[test]
     fn load_errors_are_said_in_words() {

@@ -7,7 +7,7 @@
 //! run; an escaped exception resurfaces in later queries, so every request
 //! catches inside the query; and every query is read to its end.
 
-use super::load_error::describe_load_error;
+use super::load_error::{describe_load_error, describe_load_warning};
 use super::rules::{RuleFile, RuleSet};
 use super::term::{quote_atom, quote_string};
 use scryer_prolog::{LeafAnswer, Machine, MachineBuilder, StreamConfig, Term};
@@ -68,6 +68,9 @@ pub struct PrologMachine {
     sandboxed: bool,
     /// The rule modules loaded so far, for the sandbox to know when it comes.
     rule_modules: Vec<String>,
+    /// Whether scryer's load warnings are printed (not for `ludolog lint`, which
+    /// reports the same singletons itself, with their predicate).
+    warnings: bool,
 }
 
 /// What one query leaves in scryer 0.10's arena besides its own text: `run_query`
@@ -137,6 +140,7 @@ impl PrologMachine {
             trust: rules.trust,
             sandboxed: false,
             rule_modules: Vec::new(),
+            warnings: check_protocol,
         };
         // the embedded host comes first; the sandbox when a file from disk needs it
         pm.load_file(&super::rules::embedded_host(), true)?;
@@ -370,8 +374,11 @@ impl PrologMachine {
                 None => format!("{}: {words}", file.path),
             }));
         }
-        for warning in out.lines().filter(|l| !l.trim().is_empty()) {
-            eprintln!("{}: {}", file.path, warning.trim().trim_start_matches("% "));
+        for warning in out
+            .lines()
+            .filter(|l| self.warnings && !l.trim().is_empty())
+        {
+            eprintln!("{}", describe_load_warning(&file.path, warning));
         }
         if file.module == "host" || file.module == "sandbox" {
             self.run_to_end("host:clear.")
