@@ -154,13 +154,24 @@ board_set(Board, C, R, X, Rows1) :-
 join_groups(Size, Rows, Reach0, C-R, X, Reach) :-
     cell_edges(Size, C-R, E0),
     directions(Ds),
-    joined_edges(Ds, C-R, Size, Rows, Reach0, X, E0, E),
+    joined_edges(Ds, C-R, Size, Rows, Reach0, X, E0, E, Joined),
     nth0(R, Reach0, RRow), nth0(C, RRow, Was),
     (  Was =:= E
     -> Reach = Reach0
     ;  set_in_rows(R, Reach0, C, E, Reach1),
-       spread([C-R], Size, Rows, X, E, Reach1, Reach)
+       learners(Joined, E, Reach1, Reach2, Stack),
+       spread(Stack, Size, Rows, X, E, Reach2, Reach)
     ).
+
+%% learners(+Joined, +E, +Reach0, -Reach, -Stack)  the neighbours C-R-E1 of Joined
+% that do not say E yet now say E, and are the cells the spread starts from.
+learners([], _, Reach, Reach, []).
+learners([C-R-E1|Js], E, Reach0, Reach, Stack) :-
+    (  E1 =\= E
+    -> set_in_rows(R, Reach0, C, E, Reach1), Stack = [C-R|Stack1]
+    ;  Reach1 = Reach0, Stack = Stack1
+    ),
+    learners(Js, E, Reach1, Reach, Stack1).
 
 %% cell_edges(+Cols-Rows, +C-R, -Edges)  the edges cell (C, R) lies on, as bits.
 cell_edges(Cols-Rows, C-R, E) :-
@@ -170,17 +181,18 @@ cell_edges(Cols-Rows, C-R, E) :-
     (  C =:= Cols - 1 -> Rt = 8 ; Rt = 0 ),
     E is T \/ B \/ L \/ Rt.
 
-%% joined_edges(+Dirs, +C-R, +Size, +Rows, +Reach, +X, +E0, -E)  E0 and the edges
-% of the groups of X next to (C, R).
-joined_edges([], _, _, _, _, _, E, E).
-joined_edges([DC-DR|Ds], C-R, Cols-Rs, Rows, Reach, X, E0, E) :-
+%% joined_edges(+Dirs, +C-R, +Size, +Rows, +Reach, +X, +E0, -E, -Joined)  E0 and
+% the edges of the groups of X next to (C, R); Joined: those neighbours, as C1-R1-E1.
+joined_edges([], _, _, _, _, _, E, E, []).
+joined_edges([DC-DR|Ds], C-R, Cols-Rs, Rows, Reach, X, E0, E, Joined) :-
     C1 is C + DC, R1 is R + DR,
     (  C1 >= 0, C1 < Cols, R1 >= 0, R1 < Rs,
        nth0(R1, Rows, Row), nth0(C1, Row, X)
-    -> nth0(R1, Reach, RRow), nth0(C1, RRow, E1), E2 is E0 \/ E1
-    ;  E2 = E0
+    -> nth0(R1, Reach, RRow), nth0(C1, RRow, E1), E2 is E0 \/ E1,
+       Joined = [C1-R1-E1|Joined1]
+    ;  E2 = E0, Joined = Joined1
     ),
-    joined_edges(Ds, C-R, Cols-Rs, Rows, Reach, X, E2, E).
+    joined_edges(Ds, C-R, Cols-Rs, Rows, Reach, X, E2, E, Joined1).
 
 %% spread(+Stack, +Size, +Rows, +X, +E, +Reach0, -Reach)  every stone X connected to
 % the cells of Stack says E; a stone that says E already stops the spread, since
