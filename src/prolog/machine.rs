@@ -297,10 +297,8 @@ impl PrologMachine {
     /// text (its meta-calls wrapped in run-time checks) to load instead.
     fn load_file(&mut self, file: &RuleFile, trust: bool) -> Result<(), LoadError> {
         let mut text = file.text.clone();
-        if file.disk.is_some() {
-            self.ensure_sandbox()?;
-        }
         if let Some(disk) = &file.disk {
+            self.ensure_sandbox()?;
             let path = disk.to_string_lossy();
             let q = format!(
                 "sandbox:check_file({}, {}, {}, R, T).",
