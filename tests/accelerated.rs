@@ -93,3 +93,31 @@ fn a_machine_replaced_mid_game_keeps_every_held_position() {
         assert_eq!(churned.held(), 2);
     }
 }
+
+#[test]
+fn a_stone_taken_off_splits_its_group_in_every_form_of_board() {
+    // red joins top and bottom down column b, then b2 is taken off (the group falls
+    // apart), put back (joined again), and b3 turned blue (apart again): the spec
+    // board's reach layer must follow, as the native copy and plain rows do
+    let steps = "hexgrid:place_stone(B0, 4-4, 1-0, r, vertical, B1, _), \
+                 hexgrid:place_stone(B1, 4-4, 1-1, r, vertical, B2, _), \
+                 hexgrid:place_stone(B2, 4-4, 1-2, r, vertical, B3, _), \
+                 hexgrid:place_stone(B3, 4-4, 1-3, r, vertical, B4, S1), \
+                 hexgrid:board_set(B4, 1, 1, e, B5), hexgrid:spanning(B5, 4-4, r, vertical, S2), \
+                 hexgrid:place_stone(B5, 4-4, 1-1, r, vertical, B6, S3), \
+                 hexgrid:board_set(B6, 1, 2, b, B7), hexgrid:spanning(B7, 4-4, r, vertical, S4), \
+                 hexgrid:place_stone(B7, 4-4, 2-1, r, vertical, _, S5), \
+                 X = [S1, S2, S3, S4, S5].";
+    let expected =
+        r#"List([Atom("true"), Atom("false"), Atom("true"), Atom("false"), Atom("false")])"#;
+    for accelerated in [false, true] {
+        let q = format!("hexgrid:empty_board(4, 4, B0), {steps}");
+        assert_eq!(
+            answer(&mut machine(accelerated), &q),
+            expected,
+            "accelerated: {accelerated}"
+        );
+    }
+    let plain = format!("B0 = [[e,e,e,e],[e,e,e,e],[e,e,e,e],[e,e,e,e]], {steps}");
+    assert_eq!(answer(&mut machine(false), &plain), expected, "plain rows");
+}
