@@ -1,4 +1,4 @@
-//! A Hex board of up to 26 x 26 cells: stones, a union-find whose roots know the edges their group touches, the empty cells, and bit planes.
+//! A Hex board of up to 26 x 26 cells: each player's stones as a bit plane, a union-find whose roots know the edges their group touches, and the empty cells.
 
 use std::sync::Mutex;
 
@@ -7,15 +7,32 @@ pub const MAX_SIDE: usize = 26;
 /// The largest number of cells.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
-/// The 64-bit words of a bit plane: one bit per cell of the largest board,
-/// rows `cols + 1` bits apart (the spare bit keeps shifts from wrapping a row).
-pub const WORDS: usize = (MAX_SIDE * (MAX_SIDE + 1)).div_ceil(64);
+/// The bits of a plane of the largest board: a row of padding above the
+/// top row, the rows, and a row of padding below the bottom row, each row
+/// `cols + 1` bits long (see `Geometry::bit`).
+pub const MAX_BITS: usize = (MAX_SIDE + 2) * (MAX_SIDE + 1);
 
-/// One bit per cell, at bit `r * (cols + 1) + c`; see `Geometry::bit`.
-pub type Plane = [u64; WORDS];
+/// The 64-bit words of a plane: every bit of the largest board, and one word
+/// more, so that an eight-byte read at any cell's neighbourhood stays inside.
+pub const WORDS: usize = MAX_BITS.div_ceil(64) + 1;
 
-/// The index of an empty neighbour slot: a cell past the board, always empty,
-/// so a loop over the six slots needs no test for the end.
+/// One bit per cell, at bit `Geometry::bit`, stored as little-endian bytes: a
+/// cell's six neighbours are read in one eight-byte load (see `Board::place`).
+pub type Plane = [u8; WORDS * 8];
+
+/// Sets bit `b` of a plane.
+#[inline]
+fn set_bit(p: &mut Plane, b: usize) {
+    p[b / 8] |= 1 << (b % 8);
+}
+
+/// Whether bit `b` of a plane is set.
+#[inline]
+fn has_bit(p: &Plane, b: usize) -> bool {
+    p[b / 8] & (1 << (b % 8)) != 0
+}
+
+/// The terminator of a cell's neighbour slots.
 pub const NO_CELL: u16 = MAX_CELLS as u16;
 
 /// Which pair of edges a player joins.
@@ -59,6 +76,11 @@ pub struct Geometry {
     pub cells: Vec<CellGeometry>,
     /// Bits apart of two cells one row apart in a plane: `cols + 1`.
     pub stride: usize,
+    /// The six neighbours of the cell at bit `b`, as bits of the plane's
+    /// bits from `b - stride` on: (c, r-1), (c+1, r-1), (c-1, r), (c+1, r),
+    /// (c-1, r+1), (c, r+1).  Off the board they fall on padding bits, which
+    /// are never set.
+    pub neighbour_mask: u64,
     /// The words of a plane that hold cells of this size.
     pub words: usize,
     /// Every cell of the board, as a plane.
@@ -77,14 +99,17 @@ impl Geometry {
             cells: (0..n)
                 .map(|i| CellGeometry {
                     neighbours: [NO_CELL; 6],
-                    bit: (i + i / cols) as u16,
+                    bit: ((i / cols + 1) * stride + i % cols) as u16,
                     edges: 0,
                 })
                 .collect(),
             stride,
-            words: (rows * stride).div_ceil(64),
-            valid: [0; WORDS],
-            edge_planes: [[0; WORDS]; 4],
+            neighbour_mask: [0, 1, stride - 1, stride + 1, 2 * stride - 1, 2 * stride]
+                .iter()
+                .fold(0, |m, k| m | 1 << k),
+            words: ((rows + 2) * stride).div_ceil(64),
+            valid: [0; WORDS * 8],
+            edge_planes: [[0; WORDS * 8]; 4],
         };
         for i in 0..n {
             let (c, r) = (i % cols, i / cols);
@@ -101,17 +126,17 @@ impl Geometry {
                 | u8::from(c == 0) << 2
                 | u8::from(c + 1 == cols) << 3;
             let bit = g.bit(i);
-            g.valid[bit / 64] |= 1 << (bit % 64);
+            set_bit(&mut g.valid, bit);
             for (e, plane) in g.edge_planes.iter_mut().enumerate() {
                 if g.cells[i].edges & (1 << e) != 0 {
-                    plane[bit / 64] |= 1 << (bit % 64);
+                    set_bit(plane, bit);
                 }
             }
         }
         g
     }
 
-    /// The bit of cell `i` in a plane.
+    /// The bit of cell `i` = (c, r) in a plane: `(r + 1) * stride + c`.
     pub fn bit(&self, i: usize) -> usize {
         self.cells[i].bit as usize
     }
@@ -136,18 +161,17 @@ impl Geometry {
 #[derive(Clone)]
 pub struct Board {
     geometry: &'static Geometry,
-    /// 0 empty, 1 + player index otherwise; the last is `NO_CELL`, always 0.
-    cells: [u8; MAX_CELLS + 1],
-    /// Union-find over the stones: each group's cells lead to its root.
-    parent: [u16; MAX_CELLS],
+    /// Each player's stones as a bit plane.
+    planes: [Plane; 2],
+    /// Union-find over the stones, indexed by plane bit: each group's stones
+    /// lead to its root.
+    parent: [u16; MAX_BITS],
     /// At a group's root: the edges (as in `Geometry::edges`) the group touches.
-    reach: [u8; MAX_CELLS],
+    reach: [u8; MAX_BITS],
     /// The empty cells (in no particular order) and where each sits in that list.
     empties: [u16; MAX_CELLS],
     empty_at: [u16; MAX_CELLS],
     n_empty: u16,
-    /// Each player's stones as a bit plane.
-    planes: [Plane; 2],
 }
 
 impl Board {
@@ -156,13 +180,12 @@ impl Board {
         debug_assert!((1..=MAX_SIDE).contains(&cols) && (1..=MAX_SIDE).contains(&rows));
         let mut b = Board {
             geometry: Geometry::of(cols, rows),
-            cells: [0; MAX_CELLS + 1],
-            parent: [0; MAX_CELLS],
-            reach: [0; MAX_CELLS],
+            planes: [[0; WORDS * 8]; 2],
+            parent: [0; MAX_BITS],
+            reach: [0; MAX_BITS],
             empties: [0; MAX_CELLS],
             empty_at: [0; MAX_CELLS],
             n_empty: (cols * rows) as u16,
-            planes: [[0; WORDS]; 2],
         };
         for i in 0..cols * rows {
             b.empties[i] = i as u16;
@@ -208,10 +231,8 @@ impl Board {
 
     /// What stands on cell `i`: `None` or `Some(player)`.
     pub fn stone(&self, i: usize) -> Option<usize> {
-        match self.cells[i] {
-            0 => None,
-            s => Some(s as usize - 1),
-        }
+        let bit = self.geometry.bit(i);
+        (0..2).find(|&p| has_bit(&self.planes[p], bit))
     }
 
     /// The stones of `player` as a bit plane.
@@ -239,8 +260,14 @@ impl Board {
             .map(|&j| j as usize)
     }
 
+    /// The root of the group of the stone at plane bit `x`.
     #[inline]
-    fn find(&mut self, mut x: usize) -> usize {
+    fn find(&mut self, x: usize) -> usize {
+        // most groups are at most two links deep: take both links without a
+        // test, which the branch predictor would miss as often as not
+        let grand = self.parent[self.parent[x] as usize];
+        self.parent[x] = grand;
+        let mut x = grand as usize;
         while self.parent[x] as usize != x {
             let grand = self.parent[self.parent[x] as usize];
             self.parent[x] = grand;
@@ -253,46 +280,52 @@ impl Board {
     /// Returns true when that stone's group joins the edges of `axis`.
     #[inline]
     pub fn place(&mut self, i: usize, player: usize, axis: Axis) -> bool {
-        debug_assert_eq!(self.cells[i], 0);
-        let stone = player as u8 + 1;
-        self.cells[i] = stone;
+        debug_assert_eq!(self.stone(i), None);
+        let g = self.geometry;
+        let cell = &g.cells[i];
+        let bit = cell.bit as usize;
+        // the player's stones among the six neighbours, in one read of the
+        // plane from the row above on (no load and no branch per neighbour)
+        let base = bit - g.stride;
+        let plane = &mut self.planes[player];
+        let window = word_at(plane, base / 8) >> (base % 8);
+        let mut same = window & g.neighbour_mask;
+        set_bit(plane, bit);
         // take i out of the empty list
         let at = self.empty_at[i] as usize;
         let last = self.empties[self.n_empty as usize - 1];
         self.empties[at] = last;
         self.empty_at[last as usize] = at as u16;
         self.n_empty -= 1;
-        let cell = &self.geometry.cells[i];
-        let bit = cell.bit as usize;
-        self.planes[player][bit / 64] |= 1 << (bit % 64);
         // the stone joins the group of its first same-coloured neighbour (a
         // shallow tree: it hangs right under that root); other groups it touches
         // are linked under the same root
-        let mut root = i;
+        let mut root = bit;
         let mut reach = cell.edges;
-        let slots = &cell.neighbours;
-        // which of the six slots hold the same stone, as bits (no branch per
-        // slot: on a random board that test is a coin toss for the predictor)
-        let mut same = 0u32;
-        for (k, &j) in slots.iter().enumerate() {
-            same |= u32::from(self.cells[j as usize] == stone) << k;
-        }
         while same != 0 {
-            let j = slots[same.trailing_zeros() as usize] as usize;
+            let j = base + same.trailing_zeros() as usize;
             same &= same - 1;
             let r = self.find(j);
-            if root == i {
+            if root == bit {
                 root = r;
             } else if r != root {
                 self.parent[r] = root as u16;
             }
             reach |= self.reach[r];
         }
-        self.parent[i] = root as u16;
+        self.parent[bit] = root as u16;
         self.reach[root] = reach;
         let (low, high) = axis.edge_bits();
         reach & (low | high) == low | high
     }
+}
+
+/// The eight bytes of a plane from byte `at` on, as a little-endian word.
+#[inline]
+pub fn word_at(p: &Plane, at: usize) -> u64 {
+    let mut bytes = [0; 8];
+    bytes.copy_from_slice(&p[at..at + 8]);
+    u64::from_le_bytes(bytes)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! src/foreign/) and the native evaluation; they mean exactly what the pure
 //! Prolog definitions there mean.
 
-use super::board::{Axis, Board, Geometry, Plane, NO_CELL, WORDS};
+use super::board::{word_at, Axis, Board, Geometry, Plane, NO_CELL, WORDS};
 
 /// Flood from `seeds` through cells equal to `stone`; true once both edges are touched.
 fn flood(cells: &[u8], cols: usize, rows: usize, stone: u8, axis: Axis, seeds: &[usize]) -> bool {
@@ -124,9 +124,7 @@ pub fn distance(board: &Board, player: usize, axis: Axis) -> u32 {
 type Bits<const W: usize> = [u64; W];
 
 fn first<const W: usize>(p: &Plane) -> Bits<W> {
-    let mut out = [0; W];
-    out.copy_from_slice(&p[..W]);
-    out
+    std::array::from_fn(|w| word_at(p, w * 8))
 }
 
 /// `x` shifted `k` bits towards higher cells (0 < k < 64).
