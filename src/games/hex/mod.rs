@@ -172,7 +172,6 @@ impl HexRules {
 }
 
 /// A Hex position.
-#[derive(Clone)]
 pub struct Hex {
     rules: Arc<HexRules>,
     /// Each player's axis (from `rules`, kept here for the hot path).
@@ -182,6 +181,29 @@ pub struct Hex {
     to_move: usize,
     winner: Option<usize>,
     hash: u64,
+}
+
+impl Clone for Hex {
+    fn clone(&self) -> Hex {
+        Hex {
+            rules: self.rules.clone(),
+            board: self.board.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies the board's used part only (see `Board::clone_from`).
+    fn clone_from(&mut self, source: &Hex) {
+        if !Arc::ptr_eq(&self.rules, &source.rules) {
+            self.rules = source.rules.clone();
+        }
+        self.board.clone_from(&source.board);
+        self.axes = source.axes;
+        self.swap = source.swap;
+        self.to_move = source.to_move;
+        self.winner = source.winner;
+        self.hash = source.hash;
+    }
 }
 
 /// The Zobrist keys of the stones, computed at compile time (play is a hot path).
