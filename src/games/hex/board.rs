@@ -76,11 +76,12 @@ pub struct Geometry {
     pub cells: Vec<CellGeometry>,
     /// Bits apart of two cells one row apart in a plane: `cols + 1`.
     pub stride: usize,
-    /// The six neighbours of the cell at bit `b`, as bits of the plane's
-    /// bits from `b - stride` on: (c, r-1), (c+1, r-1), (c-1, r), (c+1, r),
-    /// (c-1, r+1), (c, r+1).  Off the board they fall on padding bits, which
-    /// are never set.
-    pub neighbour_mask: u64,
+    /// For each pattern of a player's stones around a cell (see
+    /// `neighbour_pattern`), where each run of adjacent ones starts, as
+    /// offsets from the cell's bit less `stride`: stones adjacent around the
+    /// ring touch each other, so one stone of each run names all the groups
+    /// the cell touches.  Entry `[n, a, b, c]`: `n` runs, starting at `a`, `b`, `c`.
+    pub runs: [[u8; 4]; 128],
     /// The words of a plane that hold cells of this size.
     pub words: usize,
     /// Every cell of the board, as a plane.
@@ -104,13 +105,14 @@ impl Geometry {
                 })
                 .collect(),
             stride,
-            neighbour_mask: [0, 1, stride - 1, stride + 1, 2 * stride - 1, 2 * stride]
-                .iter()
-                .fold(0, |m, k| m | 1 << k),
+            runs: [[0; 4]; 128],
             words: ((rows + 2) * stride).div_ceil(64),
             valid: [0; WORDS * 8],
             edge_planes: [[0; WORDS * 8]; 4],
         };
+        for (pattern, entry) in g.runs.iter_mut().enumerate() {
+            *entry = runs_of(pattern, stride);
+        }
         for i in 0..n {
             let (c, r) = (i % cols, i / cols);
             let mut k = 0;
@@ -136,6 +138,16 @@ impl Geometry {
         g
     }
 
+    /// The pattern of set bits around the cell at bit `b` of a plane, given
+    /// the plane's bits from `b - stride` on: bit 0 (c, r-1), 1 (c+1, r-1),
+    /// 2 (c-1, r), 3 the cell itself, 4 (c+1, r), 5 (c-1, r+1), 6 (c, r+1).
+    /// Off the board they fall on padding bits, which are never set.
+    #[inline]
+    pub fn neighbour_pattern(&self, window: u64) -> usize {
+        let s = self.stride;
+        (window & 3 | (window >> (s - 1) & 7) << 2 | (window >> (2 * s - 1) & 3) << 5) as usize
+    }
+
     /// The bit of cell `i` = (c, r) in a plane: `(r + 1) * stride + c`.
     pub fn bit(&self, i: usize) -> usize {
         self.cells[i].bit as usize
@@ -155,6 +167,34 @@ impl Geometry {
         cache.push(g);
         g
     }
+}
+
+/// The `Geometry::runs` entry of one neighbour pattern on a board `stride` bits wide.
+fn runs_of(pattern: usize, stride: usize) -> [u8; 4] {
+    // the six neighbours in order around the ring, as (pattern bit, offset)
+    let ring = [
+        (0, 0),
+        (1, 1),
+        (4, stride + 1),
+        (6, 2 * stride),
+        (5, 2 * stride - 1),
+        (2, stride - 1),
+    ];
+    let set = |k: usize| pattern >> ring[k % 6].0 & 1 == 1;
+    let mut entry = [0u8; 4];
+    let mut n = 0;
+    for (k, &(_, offset)) in ring.iter().enumerate() {
+        if set(k) && !set(k + 5) {
+            n += 1;
+            entry[n] = offset as u8;
+        }
+    }
+    if n == 0 && (0..6).all(set) {
+        // all six: one run with no start
+        (n, entry[1]) = (1, 0);
+    }
+    entry[0] = n as u8;
+    entry
 }
 
 /// Stones on a C x R rhombus; cell (c, r) has index r * cols + c.
@@ -302,9 +342,19 @@ impl Board {
         x
     }
 
+    /// Links the group of the stone at plane bit `x` under `root`; gives the
+    /// edges that group touched.
+    #[inline]
+    fn link(&mut self, x: usize, root: usize) -> u8 {
+        let r = self.find(x);
+        self.parent[r] = root as u16;
+        self.reach[r]
+    }
+
     /// Puts a stone of `player`, who joins the edges of `axis`, on empty cell `i`.
     /// Returns true when that stone's group joins the edges of `axis`.
-    #[inline]
+    /// (Inlined always, for the playout loop: see `Hex::play`.)
+    #[inline(always)]
     pub fn place(&mut self, i: usize, player: usize, axis: Axis) -> bool {
         debug_assert_eq!(self.stone(i), None);
         let g = self.geometry;
@@ -315,7 +365,7 @@ impl Board {
         let base = bit - g.stride;
         let plane = &mut self.planes[player];
         let window = word_at(plane, base / 8) >> (base % 8);
-        let mut same = window & g.neighbour_mask;
+        let runs = &g.runs[g.neighbour_pattern(window) & 127];
         set_bit(plane, bit);
         // take i out of the empty list
         let at = self.empty_at[i] as usize;
@@ -326,18 +376,17 @@ impl Board {
         // the stone joins the group of its first same-coloured neighbour (a
         // shallow tree: it hangs right under that root); other groups it touches
         // are linked under the same root
-        let mut root = bit;
-        let mut reach = cell.edges;
-        while same != 0 {
-            let j = base + same.trailing_zeros() as usize;
-            same &= same - 1;
-            let r = self.find(j);
-            if root == bit {
-                root = r;
-            } else if r != root {
-                self.parent[r] = root as u16;
+        let [n, first, second, third] = *runs;
+        let (mut root, mut reach) = (bit, cell.edges);
+        if n > 0 {
+            root = self.find(base + first as usize);
+            reach |= self.reach[root];
+            if n > 1 {
+                reach |= self.link(base + second as usize, root);
+                if n > 2 {
+                    reach |= self.link(base + third as usize, root);
+                }
             }
-            reach |= self.reach[r];
         }
         self.parent[bit] = root as u16;
         self.reach[root] = reach;
@@ -411,6 +460,26 @@ mod tests {
             copy.clone_from(&from);
             assert_eq!(everything(&copy), everything(&from));
         }
+    }
+
+    #[test]
+    fn one_stone_of_each_run_around_the_ring() {
+        // pattern bits: 0 (c, r-1), 1 (c+1, r-1), 2 (c-1, r), 3 the cell,
+        // 4 (c+1, r), 5 (c-1, r+1), 6 (c, r+1); offsets on a stride of 12
+        let s = 12;
+        assert_eq!(runs_of(0, s), [0, 0, 0, 0]);
+        assert_eq!(runs_of(0b1000, s), [0, 0, 0, 0], "the cell itself is no neighbour");
+        // all six: one run
+        assert_eq!(runs_of(0b111_0111, s)[..2], [1, 0]);
+        // every other one around the ring: three runs
+        assert_eq!(runs_of(0b011_0001, s), [3, 0, s as u8 + 1, 2 * s as u8 - 1]);
+        // (c+1, r) and (c, r+1) are adjacent: two runs
+        assert_eq!(runs_of(0b101_0001, s), [2, 0, s as u8 + 1, 0]);
+        // (c-1, r) and (c, r-1) are adjacent across the ring's end: one run,
+        // starting at (c-1, r)
+        assert_eq!(runs_of(0b000_0101, s), [1, s as u8 - 1, 0, 0]);
+        // (c+1, r-1) and (c+1, r) one run; (c-1, r+1) another
+        assert_eq!(runs_of(0b011_0010, s), [2, 1, 2 * s as u8 - 1, 0]);
     }
 
     #[test]
