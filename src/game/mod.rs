@@ -6,6 +6,7 @@ mod descriptor;
 mod engine;
 mod limits;
 mod options;
+mod pick;
 mod scores;
 mod text_error;
 mod tier;
@@ -23,6 +24,7 @@ pub use limits::{
     MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
 };
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
+pub use pick::uniform_index;
 pub use scores::{decided_score, PROVEN, WIN};
 pub use text_error::{column, expected_at};
 pub use tier::Tier;
@@ -54,7 +56,7 @@ pub trait Game: Clone + Send + Sync {
     /// Appends every legal move to `buf` (cleared first); none once the game is over.
     fn legal_moves(&self, buf: &mut Vec<Self::Move>);
     /// A uniformly random legal move, `None` when there is none: the pick of
-    /// `rng.gen_range(0..n)` among the `n` moves in `legal_moves` order.  An
+    /// `uniform_index(rng, n)` among the `n` moves in `legal_moves` order.  An
     /// engine that keeps its legal moves as a list picks from it in place.
     fn random_legal<R: rand::Rng>(
         &self,
@@ -62,7 +64,7 @@ pub trait Game: Clone + Send + Sync {
         buf: &mut Vec<Self::Move>,
     ) -> Option<Self::Move> {
         self.legal_moves(buf);
-        (!buf.is_empty()).then(|| buf[rng.gen_range(0..buf.len())])
+        (!buf.is_empty()).then(|| buf[uniform_index(rng, buf.len())])
     }
     /// Plays a move that `legal_moves` listed.
     fn play(&mut self, mv: Self::Move);

@@ -468,7 +468,11 @@ mod tests {
         // 4 (c+1, r), 5 (c-1, r+1), 6 (c, r+1); offsets on a stride of 12
         let s = 12;
         assert_eq!(runs_of(0, s), [0, 0, 0, 0]);
-        assert_eq!(runs_of(0b1000, s), [0, 0, 0, 0], "the cell itself is no neighbour");
+        assert_eq!(
+            runs_of(0b1000, s),
+            [0, 0, 0, 0],
+            "the cell itself is no neighbour"
+        );
         // all six: one run
         assert_eq!(runs_of(0b111_0111, s)[..2], [1, 0]);
         // every other one around the ring: three runs

@@ -10,8 +10,8 @@ pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
 pub use connect::{cells_distance, group_spans, spanning};
 
 use crate::game::{
-    decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, GameOptions,
-    OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
+    decided_score, uniform_index, zobrist_key, Engine, EngineError, Game, GameDescriptor,
+    GameOptions, OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
 };
 use crate::search::NativeEngine;
 use std::sync::Arc;
@@ -391,7 +391,7 @@ impl Game for Hex {
         if n == 0 {
             return None;
         }
-        let k = rng.gen_range(0..n);
+        let k = uniform_index(rng, n);
         Some(if k < empties.len() { empties[k] } else { SWAP })
     }
 

@@ -175,7 +175,7 @@ fn random_legal_picks_as_from_the_legal_move_list() {
                 let fast = g.random_legal(&mut a, &mut buf);
                 g.legal_moves(&mut buf);
                 let listed =
-                    (!buf.is_empty()).then(|| buf[rand::Rng::gen_range(&mut b, 0..buf.len())]);
+                    (!buf.is_empty()).then(|| buf[crate::game::uniform_index(&mut b, buf.len())]);
                 assert_eq!(fast, listed, "{}", g.position_text());
                 match fast {
                     Some(m) => g.play(m),
