@@ -77,10 +77,12 @@ pub fn root_children<G: Game>(game: &G, playouts: u64, seed: u64) -> Vec<RootChi
         mover: 1 - game.to_move(),
     }];
     let mut buf = Vec::new();
+    // every iteration plays in this one copy, refreshed from the root
+    let mut g = game.clone();
     for _ in 0..playouts {
         // selection
         let mut at = 0;
-        let mut g = game.clone();
+        g.clone_from(game);
         while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
             let parent_visits = f64::from(nodes[at].visits.max(1)).ln();
             let best = nodes[at]
@@ -129,11 +131,10 @@ pub fn root_children<G: Game>(game: &G, playouts: u64, seed: u64) -> Vec<RootChi
         let mut plies = 0;
         while g.outcome().is_none() && plies < MAX_PLAYOUT_PLIES {
             plies += 1;
-            g.legal_moves(&mut buf);
-            if buf.is_empty() {
+            // the random playouts' pick (an engine may pick without listing)
+            let Some(m) = g.random_legal(&mut rng, &mut buf) else {
                 break;
-            }
-            let m = buf[rng.gen_range(0..buf.len())];
+            };
             g.play(m);
         }
         let winner = match g.outcome() {
