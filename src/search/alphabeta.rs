@@ -51,6 +51,9 @@ pub struct Searcher<G: Game> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: FxHashMap<G::Move, u32>,
     buffers: Vec<Vec<G::Move>>,
+    /// Positions to play children in, one per ply being searched, refreshed
+    /// with `clone_from` (a game may copy only the part of its board it uses).
+    spare: Vec<G>,
     nodes: u64,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
@@ -102,6 +105,7 @@ impl<G: Game> Searcher<G> {
             killers: Vec::new(),
             history: FxHashMap::default(),
             buffers: Vec::new(),
+            spare: Vec::new(),
             nodes: 0,
             deadline: None,
             node_limit: None,
@@ -245,8 +249,9 @@ impl<G: Game> Searcher<G> {
         let alpha0 = alpha;
         let mut best = -WIN - 1;
         let mut best_move = None;
+        let mut child = self.spare.pop().unwrap_or_else(|| g.clone());
         for (k, &m) in moves.iter().enumerate() {
-            let mut child = g.clone();
+            child.clone_from(g);
             child.play(m);
             // principal variation search: the first move with the full window, the
             // others with a null window, searched again only when they beat alpha
@@ -275,6 +280,7 @@ impl<G: Game> Searcher<G> {
                 break;
             }
         }
+        self.spare.push(child);
         self.buffers.push(moves);
         if !self.stopped || ply == 0 {
             let bound = if best <= alpha0 {
@@ -324,6 +330,7 @@ impl<G: Game> Searcher<G> {
             .unwrap_or([None, None]);
         let me = g.to_move();
         let by_eval = depth >= 4;
+        let mut child = self.spare.pop().unwrap_or_else(|| g.clone());
         let mut keyed: Vec<(i64, G::Move)> = moves
             .iter()
             .map(|&m| {
@@ -334,7 +341,7 @@ impl<G: Game> Searcher<G> {
                 } else if Some(m) == killers[1] {
                     i64::MAX - 2
                 } else if by_eval {
-                    let mut child = g.clone();
+                    child.clone_from(g);
                     child.play(m);
                     child.evaluate(me) as i64 * 1024
                         + *self.history.get(&m).unwrap_or(&0) as i64 % 1024
@@ -344,6 +351,7 @@ impl<G: Game> Searcher<G> {
                 (key, m)
             })
             .collect();
+        self.spare.push(child);
         keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
             *slot = m;
