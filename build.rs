@@ -32,10 +32,11 @@ fn main() {
          pub const RULE_FILES: &[(&str, &str)] = &[\n",
     );
     for f in &files {
+        // the checkout's path is left to the compiler: two checkouts sharing a
+        // target directory once shared this file, with the other's paths in it
         let _ = writeln!(
             out,
-            "    ({f:?}, include_str!({:?})),",
-            format!("{root}/{f}")
+            "    ({f:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{f}\"))),"
         );
     }
     out.push_str("];\n");
