@@ -52,7 +52,7 @@ pub struct Searcher<G: Game> {
     history: FxHashMap<G::Move, u32>,
     buffers: Vec<Vec<G::Move>>,
     /// Positions to play children in, one per ply being searched, refreshed
-    /// with `clone_from` (a game may copy only the part of its board it uses).
+    /// with `clone_from` (a game copies into the tables it has, with no allocation).
     spare: Vec<G>,
     nodes: u64,
     deadline: Option<Instant>,

@@ -3,8 +3,8 @@
 use crate::game::Game;
 
 /// What one level of the tree reuses from node to node: the legal moves, and
-/// the child position, refreshed with `clone_from` (a game may copy only the
-/// part of its board that it uses).
+/// the child position, refreshed with `clone_from` (a game copies into the
+/// tables it has, with no allocation).
 struct Level<G: Game> {
     moves: Vec<G::Move>,
     child: Option<G>,

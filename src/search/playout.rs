@@ -33,8 +33,8 @@ pub fn random_playout<G: Game>(
 
 /// Plays `count` random games from `game` with a seeded generator, each cut off
 /// after `max_plies`; gives the total plies.  (Every game is played in one copy,
-/// refreshed from the start with `clone_from`: a Hex board is kilobytes, of which
-/// a small board uses one.)
+/// refreshed from the start with `clone_from`, which copies into the tables the
+/// copy has: no allocation per game.)
 pub fn random_playouts<G: Game>(game: &G, count: u64, seed: u64, max_plies: u64) -> u64 {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut buf = Vec::new();

@@ -1,4 +1,4 @@
-//! A Hex board of up to 26 x 26 cells: each player's stones as a bit plane, a union-find whose roots know the edges their group touches, and the empty cells.
+//! A Hex board of up to 26 x 26 cells, its tables sized to it: each player's stones as a bit plane, a union-find whose roots know the edges their group touches, and the empty cells.
 
 use std::sync::Mutex;
 
@@ -197,45 +197,50 @@ fn runs_of(pattern: usize, stride: usize) -> [u8; 4] {
     entry
 }
 
-/// Stones on a C x R rhombus; cell (c, r) has index r * cols + c.
+/// Stones on a C x R rhombus; cell (c, r) has index r * cols + c.  The tables
+/// are sized to the board (a kilobyte at 11 x 11); the two planes have room for
+/// the largest board, for the one eight-byte read of a neighbourhood.
 pub struct Board {
     geometry: &'static Geometry,
     /// Each player's stones as a bit plane.
     planes: [Plane; 2],
     /// Union-find over the stones, indexed by plane bit: each group's stones
     /// lead to its root.
-    parent: [u16; MAX_BITS],
+    parent: Vec<u16>,
     /// At a group's root: the edges (as in `Geometry::edges`) the group touches.
-    reach: [u8; MAX_BITS],
+    reach: Vec<u8>,
     /// The empty cells (in no particular order) and where each sits in that list.
-    empties: [u16; MAX_CELLS],
-    empty_at: [u16; MAX_CELLS],
+    empties: Vec<u16>,
+    empty_at: Vec<u16>,
     n_empty: u16,
 }
 
 impl Clone for Board {
     fn clone(&self) -> Board {
-        Board { ..*self }
+        Board {
+            geometry: self.geometry,
+            planes: self.planes,
+            parent: self.parent.clone(),
+            reach: self.reach.clone(),
+            empties: self.empties.clone(),
+            empty_at: self.empty_at.clone(),
+            n_empty: self.n_empty,
+        }
     }
 
-    /// Copies only the part of each table that a board of `source`'s size
-    /// uses (about a kilobyte of the five at 11 x 11): a playout, a perft node
-    /// and a search node each start from such a copy.
+    /// Copies `source` into this board's own tables when they are the same
+    /// size (no allocation): a playout, a perft node and a search node each
+    /// start from such a copy.
     fn clone_from(&mut self, source: &Board) {
-        let g = source.geometry;
-        if !std::ptr::eq(self.geometry, g) {
-            // past the used part, planes must be clear: copy it all
+        if !std::ptr::eq(self.geometry, source.geometry) {
             *self = source.clone();
             return;
         }
-        let (bits, cells, bytes) = ((g.rows + 2) * g.stride, g.cols * g.rows, g.words * 8);
-        for (to, from) in self.planes.iter_mut().zip(&source.planes) {
-            to[..bytes].copy_from_slice(&from[..bytes]);
-        }
-        self.parent[..bits].copy_from_slice(&source.parent[..bits]);
-        self.reach[..bits].copy_from_slice(&source.reach[..bits]);
-        self.empties[..cells].copy_from_slice(&source.empties[..cells]);
-        self.empty_at[..cells].copy_from_slice(&source.empty_at[..cells]);
+        self.planes = source.planes;
+        self.parent.copy_from_slice(&source.parent);
+        self.reach.copy_from_slice(&source.reach);
+        self.empties.copy_from_slice(&source.empties);
+        self.empty_at.copy_from_slice(&source.empty_at);
         self.n_empty = source.n_empty;
     }
 }
@@ -244,20 +249,16 @@ impl Board {
     /// An empty board; `cols` and `rows` in 1..=26.
     pub fn new(cols: usize, rows: usize) -> Board {
         debug_assert!((1..=MAX_SIDE).contains(&cols) && (1..=MAX_SIDE).contains(&rows));
-        let mut b = Board {
+        let (bits, cells) = ((rows + 2) * (cols + 1), cols * rows);
+        Board {
             geometry: Geometry::of(cols, rows),
             planes: [[0; WORDS * 8]; 2],
-            parent: [0; MAX_BITS],
-            reach: [0; MAX_BITS],
-            empties: [0; MAX_CELLS],
-            empty_at: [0; MAX_CELLS],
-            n_empty: (cols * rows) as u16,
-        };
-        for i in 0..cols * rows {
-            b.empties[i] = i as u16;
-            b.empty_at[i] = i as u16;
+            parent: vec![0; bits],
+            reach: vec![0; bits],
+            empties: (0..cells as u16).collect(),
+            empty_at: (0..cells as u16).collect(),
+            n_empty: cells as u16,
         }
-        b
     }
 
     pub fn cols(&self) -> usize {

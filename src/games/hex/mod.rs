@@ -192,7 +192,7 @@ impl Clone for Hex {
         }
     }
 
-    /// Copies the board's used part only (see `Board::clone_from`).
+    /// Copies into the board's own tables (see `Board::clone_from`).
     fn clone_from(&mut self, source: &Hex) {
         if !Arc::ptr_eq(&self.rules, &source.rules) {
             self.rules = source.rules.clone();
