@@ -374,9 +374,9 @@ impl Board {
         self.empties[at] = last;
         self.empty_at[last as usize] = at as u16;
         self.n_empty -= 1;
-        // the stone joins the group of its first same-coloured neighbour (a
-        // shallow tree: it hangs right under that root); other groups it touches
-        // are linked under the same root
+        // the stone joins the group of the first run of its own stones around it
+        // (a shallow tree: it hangs right under that root); the groups of the
+        // other runs are linked under the same root
         let [n, first, second, third] = *runs;
         let (mut root, mut reach) = (bit, cell.edges);
         if n > 0 {
@@ -450,8 +450,9 @@ mod tests {
             }
             b
         };
-        // the hard instance: a full board of another size (stones past the
-        // small board's planes) and a fuller board of the same size
+        // the hard instances: boards of another size both ways (the copy must
+        // take the source's tables, not keep its own), and a fuller board of the
+        // same size
         for (from, onto) in [
             (random_board(5, 5, 12), random_board(26, 26, 676)),
             (random_board(5, 5, 3), random_board(5, 5, 25)),
