@@ -292,12 +292,9 @@ sides(fixed(Swap), NX, NY, X, Y, Sides) :-
     ;  Swap == true, NY =:= NX + 1 -> Sides = [X]
     ;  Sides = []
     ).
-sides(either, NX, NY, X, Y, Sides) :-
-    (  NX =:= NY -> Sides = [X, Y]
-    ;  NX =:= NY + 1 -> Sides = [Y]
-    ;  NY =:= NX + 1 -> Sides = [X]
-    ;  Sides = []
-    ).
+% Con-Tac-Tix takes any position of an input file: its rules (contactix.md section 3)
+% say the stones per colour need not be balanced, so any counts and either side to move.
+sides(either, _, _, X, Y, [X, Y]).
 
 counts_why(fixed(false), X, _, W) :- protocol:formatted("~a moves first and the players alternate", [X], W).
 counts_why(fixed(true), X, Y, W) :-

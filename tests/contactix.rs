@@ -181,3 +181,46 @@ fn a_mutant_that_forgets_the_turn_is_caught() {
     );
     assert!(m.moves.is_empty(), "caught at the start: {m:?}");
 }
+
+/// The rules text (contactix.md section 3) says an input file's stone counts need not
+/// be balanced: files with more red than blue, more blue than red, and either side
+/// to move all load, in the native engine and through the Prolog rules alike.
+#[test]
+fn unbalanced_files_load_whichever_side_is_to_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("red", "    (A1) -> red\n    (B1) -> red\n"),
+        ("blue", "    (A1) -> red\n    (B1) -> red\n"),
+        ("red", "    (A1) -> blue\n    (B1) -> blue\n    (C3) -> blue\n"),
+        ("blue", "    (A1) -> blue\n    (B1) -> blue\n    (C3) -> blue\n"),
+        ("blue", "    (A1) -> red\n    (A2) -> red\n    (C1) -> red\n    (C2) -> red\n    (B3) -> blue\n"),
+    ];
+    for (i, (turn, tiles)) in cases.iter().enumerate() {
+        let n = tiles.lines().count();
+        let text = format!(
+            "size: 3 * 3\nturn: {turn}\norientation: red * blue\nstate: undecided\ntiles: {n}\n{tiles}"
+        );
+        let path = dir.path().join(format!("unbalanced{i}.txt"));
+        std::fs::write(&path, &text).unwrap();
+        let p = path.display().to_string();
+        let (code, out, err) = run(&["contactix", "test", &p], None);
+        assert_eq!(code, 0, "case {i}: {err}");
+        let boards = out.lines().filter(|l| *l == "~").count() + 1;
+        assert_eq!(boards, 9 - n, "case {i}: one board per empty cell:\n{out}");
+        assert!(
+            out.contains(&format!(
+                "turn: {}",
+                if *turn == "red" { "blue" } else { "red" }
+            )),
+            "case {i}: {out}"
+        );
+        for tier in ["native", "spec"] {
+            let (code, out, err) = run(&["moves", "contactix", &p, "--tier", tier], None);
+            assert_eq!(code, 0, "case {i}, {tier}: {err}");
+            assert!(
+                out.contains(&format!("legal ({})", 9 - n)),
+                "case {i}, {tier}: {out}"
+            );
+        }
+    }
+}

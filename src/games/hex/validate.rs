@@ -41,17 +41,9 @@ fn sides(first: First, counts: [usize; 2]) -> Vec<usize> {
                 vec![]
             }
         }
-        First::Either => {
-            if x == y {
-                vec![0, 1]
-            } else if x == y + 1 {
-                vec![1]
-            } else if y == x + 1 {
-                vec![0]
-            } else {
-                vec![]
-            }
-        }
+        // Con-Tac-Tix takes any position of an input file: its rules (contactix.md
+        // section 3) say the stones per colour need not be balanced
+        First::Either => vec![0, 1],
     }
 }
 
@@ -159,8 +151,17 @@ mod tests {
         assert!(position_error(RB, swap, [0, 1], [false; 2], 0).is_ok());
         assert!(position_error(RB, swap, [1, 1], [false; 2], 1).is_ok());
         assert!(position_error(RB, swap, [0, 0], [false; 2], 1).is_err());
+        // Con-Tac-Tix: any counts, either side to move (contactix.md section 3), both ways
         assert!(position_error(RB, First::Either, [2, 3], [false; 2], 0).is_ok());
-        assert!(position_error(RB, First::Either, [2, 4], [false; 2], 0).is_err());
+        for (counts, to_move) in [
+            ([2, 4], 0),
+            ([2, 4], 1),
+            ([5, 1], 0),
+            ([5, 1], 1),
+            ([0, 3], 1),
+        ] {
+            assert!(position_error(RB, First::Either, counts, [false; 2], to_move).is_ok());
+        }
     }
 
     #[test]
