@@ -14,6 +14,7 @@
 pub mod authoring;
 pub mod check;
 pub mod cli;
+pub mod confine;
 pub mod foreign;
 pub mod game;
 pub mod games;

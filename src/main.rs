@@ -22,6 +22,14 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Stop when the process holds more memory than this, in MB, 0 for none (default
+    /// 2048): a rule file or query that allocates without end stops, named.
+    #[arg(long, global = true, value_name = "MB", value_parser = cli::limits::memory_limit)]
+    memory_limit: Option<u64>,
+    /// Stop a rule-file request or REPL answer that runs longer than this, in seconds,
+    /// 0 for none (default 10; given, it bounds perft, playouts and search too).
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = cli::limits::time_limit)]
+    time_limit: Option<f64>,
 }
 
 /// Which game, with which options, rules and tier.
@@ -353,6 +361,7 @@ fn position_arg(text: Option<String>, from: &FromArgs) -> PositionArg {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    cli::limits::install(cli.memory_limit, cli.time_limit);
     if let Some(Command::ReplWorker) = cli.command {
         // the engine process writes its protocol to standard output: no lock held here
         ludolog::repl::serve_worker()?;
@@ -585,7 +594,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    // a panic is caught where it can be (a rule file that breaks scryer) and said in
+    // words there; none prints a Rust message or backtrace to the user
+    if std::env::var_os("RUST_BACKTRACE").is_none() {
+        std::panic::set_hook(Box::new(|_| {}));
+    }
+    let cli = Cli::parse();
+    let result = std::panic::catch_unwind(|| run(cli)).unwrap_or_else(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(anyhow::anyhow!(
+            "internal error in ludolog ({what}); please report it"
+        ))
+    });
+    match result {
         Ok(code) => code,
         // the reader of our output went away (`ludolog moves hex | head -1`): stop
         // quietly, as other command-line tools do

@@ -340,6 +340,7 @@ syntax_words(W, Words) :-
 syntax_word("incomplete_reduction", "a bracket, a quote or a /* comment is not closed, or an operator lacks an argument").
 syntax_word("cannot_parse_big_int", "a number is malformed").
 syntax_word("missing_quote", "a quote is not closed").
+syntax_word("unclosed_comment", "a /* comment is not closed").
 syntax_word("unexpected_eof", "the file ends inside a term (a missing '.' at the end of a clause?)").
 syntax_word("unexpected_end_of_file", "the file ends inside a term (a missing '.' at the end of a clause?)").
 syntax_word("invalid_single_quoted_character", "a quoted atom holds an invalid character").

@@ -339,8 +339,13 @@ add_clause(C, N/A) :-
     ;  throw(error(type_error(callable, H), define/1))
     ),
     functor(H, N, A),
+    may_define(N/A),
     assertz(user:C),
     note_declared(N/A).
+
+%% may_define(+Name/Arity)  the user may add clauses to Name/Arity: their own
+% predicate, not the game's, a library's or a builtin (any, with --trust).
+may_define(PI) :- ( sandbox:trusted -> true ; sandbox:user_may_define(PI) ).
 
 %% note_declared(+Name/Arity)  remember a predicate the user defined.
 note_declared(PI) :-
@@ -438,7 +443,7 @@ dynamic_specs(S) :- var(S), !, throw(error(instantiation_error, dynamic/1)).
 dynamic_specs((A, B)) :- !, dynamic_specs(A), dynamic_specs(B).
 dynamic_specs([]) :- !.
 dynamic_specs([S|Ss]) :- !, dynamic_specs(S), dynamic_specs(Ss).
-dynamic_specs(N/A) :- atom(N), integer(A), !, declare_dynamic(N/A).
+dynamic_specs(N/A) :- atom(N), integer(A), !, may_define(N/A), declare_dynamic(N/A).
 dynamic_specs(S) :- throw(error(type_error(predicate_indicator, S), dynamic/1)).
 
 %% listing(+Spec)  print the user's predicates named Spec (Name or Name/Arity) as clauses.
@@ -547,7 +552,7 @@ error_text(type_error(Ty, V), T) :- !, phrase(format_("type error: ~q expected, 
 error_text(domain_error(D, V), T) :- !, phrase(format_("domain error: ~q expected, found ~q", [D, V]), T).
 error_text(evaluation_error(E), T) :- !, phrase(format_("arithmetic: ~q", [E]), T).
 error_text(permission_error(modify, static_procedure, PI), T) :- !,
-    phrase(format_("~q is not yours to change: the game's rule file or a library defines it (pick another name)", [PI]), T).
+    phrase(format_("~q is not yours to change: it is a builtin, or the game's rule file or a library defines it (pick another name)", [PI]), T).
 error_text(permission_error(A, Ty, C), T) :- !, phrase(format_("no permission to ~q ~q ~q", [A, Ty, C]), T).
 error_text(representation_error(R), T) :- !, phrase(format_("cannot represent ~q", [R]), T).
 error_text(resource_error(R), T) :- !, phrase(format_("out of resources: ~q", [R]), T).

@@ -1,49 +1,71 @@
 %% sandbox — untrusted rule files and REPL queries run only goals known to be safe.
 %
-% Modelled on SWI-Prolog's library(sandbox).  A rule file from disk is read
-% term by term before scryer loads it (check_file/4): every clause body and
-% directive is walked, a call into the file's own predicates is allowed (their
-% clauses are walked too), and any other goal must be a builtin or library
-% predicate on the whitelist (safe/2) or a call into a module of the rules.
-% A meta-call whose goal is not known when the file loads (call(G), findall/3
-% on a variable, maplist(P, ...) with P unbound) is wrapped in safe_call/2..9,
-% which checks the goal when it runs.  REPL queries go through query_goal/3.
-% A refusal throws sandbox(Goal, Reason); the host says it with file:line.
+% Modelled on SWI-Prolog's library(sandbox), and like it closed by default: a goal
+% runs only if every predicate it can reach is known to be safe.  A rule file
+% from disk is read term by term before scryer loads it (check_file/5): every
+% clause body and directive is walked; a call into the file's own predicates is
+% allowed (their clauses are walked too), and any other goal must be a builtin or
+% library predicate of the tables in sandbox_lists.pl, or a predicate of a module
+% of the rules.  Anything else -- a predicate nobody listed, a meta-predicate whose
+% goal cannot be checked, a clause for another module -- is refused.  A meta-call
+% whose goal is not known when the file loads (call(G), findall/3 on a variable,
+% maplist(P, ...) with P unbound) is wrapped in safe_call/2..9, which checks the
+% goal when it runs.  What scryer loads is the text of the checked terms, written
+% here, never the file again (so the file cannot change between check and load).
+% REPL queries go through query_goal/3.  A refusal throws sandbox(Goal, Why); the
+% host says it with file:line.
 
-:- module(sandbox, [check_file/5, query_goal/3, safe_call/2, safe_call/3, safe_call/4,
+:- module(sandbox, [check_file/6, query_goal/3, safe_call/2, safe_call/3, safe_call/4,
                     safe_call/5, safe_call/6, safe_call/7, safe_call/8, safe_call/9,
-                    rule_module/1, refusal_text/3, trust/0, add_rule_module/1]).
+                    rule_module/1, refusal_text/3, trust/0, add_rule_module/2,
+                    user_may_define/1, init_goal/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
 :- use_module(library(charsio)).
+:- use_module(library(iso_ext), [bb_get/2]).
 
-%% own(?Module, ?Name, ?Arity)  the predicates an untrusted file defines (or declares dynamic).
+%% own(?Name, ?Arity, ?Module)  the predicates an untrusted file defines (or declares
+% dynamic), first-argument indexed by name so that a file of many facts checks in linear time.
 :- dynamic(own/3).
 %% rule_module(?Module)  a module of the loaded rules (trusted or checked): qualified calls go there.
 :- dynamic(rule_module/1).
+%% trusted_module(?Module)  a rule module loaded from ludolog's own embedded files.
+:- dynamic(trusted_module/1).
 
-%% check_file(+Path, +Module, +Check, -Result, -Text)
-% Reads the file term by term.  Result is ok (load the file's own text), rewrite
-% (load Text: the checked terms, each on its original line), or error(Line, Message).
-% With Check = false only the syntax is checked (--trust).
-check_file(Path, Module, Check, Result, Text) :-
+%% check_file(+Path, +Module, +Check, +Limit, -Result, -Text)
+% Reads the file term by term.  Result is rewrite (load Text, an atom (a long list
+% would cost the host a deep recursion): the checked terms,
+% each on its original line, with its variables' own names) or error(Line,
+% Message).  The first term must declare Module, and no other term a module.
+% With Check = false only the syntax is checked (--trust) and Result may be ok
+% (load the file's own text).  Initialization goals run within Limit inferences.
+check_file(Path, Module, Check, Limit, Result, Text) :-
     catch(open(Path, read, S), E, true),
     (  nonvar(E)
     -> host:formatted("cannot open the file: ~q", [E], Msg), Result = error(0, Msg), Text = []
-    ;  catch(read_all(S, Terms), E2, true),
+    ;  catch(read_all(S, Check, Terms), E2, true),
        close(S),
        (  nonvar(E2) -> read_error(E2, Result), Text = []
        ;  Check == false
-       -> wrap_inits(Terms, Module, Wrapped, false, Changed0),
-          ( Changed0 == true -> Result = rewrite, emit(Wrapped, 1, Text) ; Result = ok, Text = [] )
-       ;  catch(check_terms(Module, Terms, Checked, Changed), Refusal, true),
+       -> wrap_inits(Terms, Module-Limit, Wrapped, false, Changed0),
+          ( Changed0 == true -> Result = rewrite, emit(Wrapped, 1, Cs), atom_chars(Text, Cs) ; Result = ok, Text = [] )
+       ;  catch(( module_first(Terms, Module),
+                  check_terms(Module-Limit, Terms, Checked) ), Refusal, true),
           (  nonvar(Refusal) -> refusal_result(Refusal, Result), Text = []
-          ;  Changed == true -> Result = rewrite, emit(Checked, 1, Text)
-          ;  Result = ok, Text = []
+          ;  Result = rewrite, emit(Checked, 1, Cs), atom_chars(Text, Cs)
           )
        )
     ).
+
+%% module_first(+Terms, +Module)  the file's first term declares Module (the name
+% the host gave it, read from the same text): scryer loads what the file says,
+% so a comment or a later declaration must not decide which module it replaces.
+module_first([t(L, T, _)|_], M) :-
+    nonvar(T), T = (:- D), nonvar(D), D = module(N, _), !,
+    (  N == M -> true ; throw(at(L, sandbox(module(N, M), module_name(N)))) ).
+module_first([t(L, T, _)|_], M) :- !, throw(at(L, sandbox(T, module_first(M)))).
+module_first([], M) :- throw(at(1, sandbox(end_of_file, module_first(M)))).
 
 %% read_error(+Exception, -Result)  a read error as error(Line, Message).
 read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
@@ -56,6 +78,7 @@ read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
 read_error(at(Start, _, other(E)), error(Start, Msg)) :- !, host:formatted("cannot read the term: ~q", [E], Msg).
 read_error(at(_, syntax(What, _)), error(0, Msg)) :- !,
     host:syntax_words(What, Words), host:formatted("syntax error: ~s", [Words], Msg).
+read_error(at(Line, sandbox(G, Why)), error(Line, Msg)) :- !, refusal_text(G, Why, Msg).
 read_error(E, error(0, Msg)) :- host:formatted("cannot read the file: ~q", [E], Msg).
 
 %% read_failure(+Exception, -Failure)  syntax(What, Line) or other(E), taken apart step by
@@ -66,21 +89,29 @@ read_failure(E, syntax(W, End)) :-
     (  functor(Ctx, :, 2), arg(2, Ctx, End0), integer(End0) -> End = End0 ; End = 0 ), !.
 read_failure(E, other(E)).
 
-%% read_all(+Stream, -Terms)  the terms of the file as t(Line, Term), obeying op/3 as they come.
-read_all(S, Terms) :- read_all(S, 0, Terms).
+%% read_all(+Stream, +Check, -Terms)  the terms of the file as t(Line, Term, VarNames),
+% obeying op/3 as they come (operators are global: when checking, only an op/3 the
+% sandbox allows runs, so no file can change how the host's own queries read).
+read_all(S, Check, Terms) :- read_all(S, Check, 0, Terms).
 
 % scryer counts the lines read_term/3 reads, not those get_char/2 reads: Skipped
 % counts the newlines skipped between terms.
-read_all(S, Skipped0, Terms) :-
+read_all(S, Check, Skipped0, Terms) :-
     skip_layout(S, Skipped0, Skipped),
     stream_property(S, position(position_and_lines_read(_, L0))),
     Line is L0 + Skipped + 1,
     (  peek_char(S, C), C == end_of_file -> Terms = []
-    ;  catch(read_term(S, T, []), E, ( read_failure(E, F), throw(at(Line, Skipped, F)) )),
+    ;  catch(read_term(S, T, [variable_names(Vs)]), E, ( read_failure(E, F), throw(at(Line, Skipped, F)) )),
        (  T == end_of_file -> Terms = []
-       ;  (  nonvar(T), T = (:- op(P, Type, Names)) -> catch(op(P, Type, Names), _, true) ; true ),
-          Terms = [t(Line, T)|Ts],
-          read_all(S, Skipped, Ts)
+       ;  (  nonvar(T), T = (:- op(P, Type, Names))
+          -> (  Check == false -> true
+             ;  catch(safe_op(op(P, Type, Names)), Refusal, throw(at(Line, Refusal)))
+             ),
+             catch(op(P, Type, Names), _, true)
+          ;  true
+          ),
+          Terms = [t(Line, T, Vs)|Ts],
+          read_all(S, Check, Skipped, Ts)
        )
     ).
 
@@ -92,7 +123,11 @@ skip_layout(S, N0, N) :-
     ;  char_type(C, whitespace) -> get_char(S, _), skip_layout(S, N0, N)
     ;  C == '%' -> skip_line(S), N1 is N0 + 1, skip_layout(S, N1, N)
     ;  slash(C) -> get_char(S, _), peek_char(S, C2),
-       (  star(C2) -> get_char(S, _), skip_block(S, N0, N1), skip_layout(S, N1, N)
+       (  star(C2)
+       -> get_char(S, _),
+          stream_property(S, position(position_and_lines_read(_, L0))),
+          Line is L0 + N0 + 1,
+          skip_block(S, N0, N1, Line), skip_layout(S, N1, N)
        ;  throw(at(0, syntax('a term starts with /', 0)))
        )
     ;  N = N0
@@ -106,13 +141,15 @@ skip_line(S) :-
     get_char(S, C),
     (  C == end_of_file -> true ; C == '\n' -> true ; skip_line(S) ).
 
-%% skip_block(+Stream, +N0, -N)  skip to the end of a block comment, counting newlines.
-skip_block(S, N0, N) :-
+%% skip_block(+Stream, +N0, -N, +Line)  skip to the end of a block comment that starts
+% on Line, counting newlines; the file ending first is a syntax error there (scryer
+% would read nothing after it, and the check would pass a file cut short).
+skip_block(S, N0, N, Line) :-
     get_char(S, C),
-    (  C == end_of_file -> N = N0
+    (  C == end_of_file -> throw(at(Line, 0, syntax(unclosed_comment, 0)))
     ;  star(C), peek_char(S, C2), slash(C2) -> get_char(S, _), N = N0
-    ;  C == '\n' -> N1 is N0 + 1, skip_block(S, N1, N)
-    ;  skip_block(S, N0, N)
+    ;  C == '\n' -> N1 is N0 + 1, skip_block(S, N1, N, Line)
+    ;  skip_block(S, N0, N, Line)
     ).
 
 %% refusal_result(+Refusal, -Result)  a refusal as error(Line, Message).
@@ -131,6 +168,8 @@ refusal_text(G, Why, Text) :-
 %% goal_name(+Goal, -Text)  a goal as Name/Arity (qualified when it was).
 goal_name(G, Text) :- var(G), !, Text = "an unbound goal".
 goal_name(library(L), Text) :- !, host:formatted("library(~q)", [L], Text).
+goal_name(module(N, _), Text) :- !, host:formatted(":- module(~q, ...)", [N], Text).
+goal_name(end_of_file, "the end of the file") :- !.
 goal_name(M:G, Text) :- atom(M), callable(G), !,
     functor(G, N, A), host:formatted("~q:~q/~d", [M, N, A], Text).
 goal_name(G, Text) :- callable(G), !, functor(G, N, A), host:formatted("~q/~d", [N, A], Text).
@@ -156,214 +195,344 @@ why_words(unbound, "is a goal not known when it runs").
 why_words(unknown, "is neither defined in the rules nor a predicate known to be safe").
 why_words(directive, "is not a directive a rule file may run").
 why_words(library, "is not a library known to be safe").
+why_words(meta, "calls a goal the sandbox cannot check").
+why_words(builtin, "is a builtin or library predicate, which a rule file may not define or declare").
+why_words(control, "is a control construct, which a rule file may not define").
+why_words(modify_builtin, "changes a builtin or library predicate").
+why_words(module_name(N), W) :- host:formatted("declares the module ~q, not the module its first declaration names", [N], W).
+why_words(module_again, "is a second module declaration: a rule file declares its one module in its first term").
+why_words(module_first(M), W) :- host:formatted("comes before the module declaration: a rule file starts with :- module(~q, [...])", [M], W).
 
-%% emit(+Terms, +Line, -Text)  the terms written canonically, each starting on its original line.
+%% emit(+Terms, +Line, -Text)  the terms written canonically, each starting on its
+% original line, its variables named as the file named them (so scryer's singleton
+% warnings still say the file's names) and the variables the check added _S1, _S2, ...
 emit([], _, []).
-emit([t(L, T)|Ts], Line0, Text) :-
+emit([t(L, T, Vs)|Ts], Line0, Text) :-
     (  L > Line0 -> N is L - Line0, length(NLs, N), maplist(=('\n'), NLs), Line = L
     ;  NLs = [' '], Line = Line0
     ),
-    term_variables(T, Vs), name_vars(Vs, 1, Names),
-    write_term_to_chars(T, [quoted(true), ignore_ops(true), double_quotes(false), variable_names(Names)], Cs),
+    term_variables(T, All), unnamed(All, Vs, Fresh), name_vars(Fresh, 1, Names0),
+    append(Vs, Names0, Names),
+    term_chars(T, Names, Cs),
     append(NLs, Cs, Text0),
     append(Text0, ['.'|Rest], Text),
     emit(Ts, Line, Rest).
 
-%% name_vars(+Vars, +K, -Names)  names _G1, _G2, ... for the variables (no singleton warnings).
+%% term_chars(+Term, +Names, -Chars)  Term written with its operators, or canonically
+% when that does not read back as the same term.  (Canonical text nests every
+% conjunction in brackets, and scryer's reader recurses on the Rust stack for each.)
+term_chars(T, Names, Cs) :-
+    write_term_to_chars(T, [quoted(true), double_quotes(false), variable_names(Names)], Cs0),
+    append(Cs0, " .", Text),
+    (  catch(read_term_from_chars(Text, T2, []), _, fail),
+       subsumes_term(T, T2), subsumes_term(T2, T)
+    -> Cs = Cs0
+    ;  write_term_to_chars(T, [quoted(true), ignore_ops(true), double_quotes(false), variable_names(Names)], Cs)
+    ).
+
+%% unnamed(+Vars, +Names, -Fresh)  the variables of Vars that no Name=Var of Names names.
+unnamed([], _, []).
+unnamed([V|Vs], Names, Fresh) :-
+    (  member(_=W, Names), W == V -> Fresh = Fresh1 ; Fresh = [V|Fresh1] ),
+    unnamed(Vs, Names, Fresh1).
+
+%% name_vars(+Vars, +K, -Names)  names _S1, _S2, ... for the variables (no singleton warnings).
 name_vars([], _, []).
 name_vars([V|Vs], K, [A=V|Ns]) :-
-    number_chars(K, Ds), atom_chars(A, ['_', 'G'|Ds]),
+    number_chars(K, Ds), atom_chars(A, ['_', 'S'|Ds]),
     K1 is K + 1, name_vars(Vs, K1, Ns).
 
 %% wrap_inits(+Terms, +Module, -Wrapped, +Changed0, -Changed)  with --trust: only the
 % initialization goals are wrapped, so that an exception in one is a load error.
 wrap_inits([], _, [], C, C).
-wrap_inits([t(L, T)|Ts], M, [t(L, T1)|Ws], C0, C) :-
-    (  nonvar(T), T = (:- initialization(G)) -> T1 = (:- initialization(sandbox:init_goal(M, G))), C1 = true
-    ;  nonvar(T), T = (:- initialization(G, W)) -> T1 = (:- initialization(sandbox:init_goal(M, G), W)), C1 = true
+wrap_inits([t(L, T, Vs)|Ts], M-Lim, [t(L, T1, Vs)|Ws], C0, C) :-
+    (  nonvar(T), T = (:- initialization(G)) -> T1 = (:- initialization(sandbox:init_goal(M, G, Lim))), C1 = true
+    ;  nonvar(T), T = (:- initialization(G, W)) -> T1 = (:- initialization(sandbox:init_goal(M, G, Lim), W)), C1 = true
     ;  T1 = T, C1 = C0
     ),
-    wrap_inits(Ts, M, Ws, C1, C).
+    wrap_inits(Ts, M-Lim, Ws, C1, C).
 
-%% check_terms(+Module, +Terms, -Checked, -Changed)  every clause and directive checked.
-check_terms(M, Terms, Checked, Changed) :-
-    retractall(own(M, _, _)),
-    maplist(declare_own(M), Terms),
-    check_each(Terms, M, Checked, false, Changed).
+%% check_terms(+Module, +Terms, -Checked)  every clause and directive checked.
+check_terms(M-Lim, Terms, Checked) :-
+    retractall(own(_, _, M)),
+    foldl(declare_own(M), Terms, [], Heads0),
+    sort(Heads0, Heads),
+    maplist(add_own(M), Heads),
+    maplist(load_import, Terms),
+    Terms = [Module|Rest],                  % checked by module_first/2
+    Checked = [Module|Checked1],
+    check_each(Rest, M-Lim, Checked1).
 
-%% declare_own(+Module, +LineTerm)  record the predicate a clause or declaration defines.
-declare_own(M, t(_, T)) :-
-    (  var(T) -> true
-    ;  T = (:- D) -> declared(M, D)
-    ;  T = (H --> _) -> ( nonvar(H), H = (H1, _) -> true ; H1 = H ), dcg_head(M, H1)
-    ;  T = (H :- _) -> head(M, H)
-    ;  head(M, T)
+%% declare_own(+Module, +LineTerm, +Heads0, -Heads)  the predicates a clause or
+% declaration defines, as Name/Arity, added to Heads0.  A builtin, a control
+% construct or a hook is never the file's own: that is refused here, at its line.
+declare_own(M, t(L, T, _), Hs0, Hs) :-
+    catch(own_heads(M, T, Hs0, Hs), E, throw(at(L, E))).
+
+own_heads(_, T, Hs, Hs) :- var(T), !.
+own_heads(M, (:- D), Hs0, Hs) :- !, declared(M, D, Hs0, Hs).
+own_heads(_, (H --> _), Hs0, Hs) :- !,
+    ( nonvar(H), H = (H1, _) -> true ; H1 = H ),
+    ( callable(H1), H1 \= _:_ -> functor(H1, N, A0), A is A0 + 2, own_name(N/A, Hs0, Hs) ; Hs = Hs0 ).
+own_heads(M, (H :- _), Hs0, Hs) :- !, head(M, H, Hs0, Hs).
+own_heads(M, H, Hs0, Hs) :- head(M, H, Hs0, Hs).
+
+declared(M, D, Hs0, Hs) :-
+    (  nonvar(D), D = dynamic(Specs) -> own_specs(M, Specs, Hs0, Hs)
+    ;  nonvar(D), D = discontiguous(Specs) -> own_specs(M, Specs, Hs0, Hs)
+    ;  Hs = Hs0
     ).
 
-declared(M, D) :-
-    (  nonvar(D), D = dynamic(Specs) -> own_specs(M, Specs)
-    ;  nonvar(D), D = discontiguous(Specs) -> own_specs(M, Specs)
+own_specs(_, V, Hs, Hs) :- var(V), !.
+own_specs(M, (A, B), Hs0, Hs) :- !, own_specs(M, A, Hs0, Hs1), own_specs(M, B, Hs1, Hs).
+own_specs(M, [S|Ss], Hs0, Hs) :- !, own_specs(M, S, Hs0, Hs1), own_specs(M, Ss, Hs1, Hs).
+own_specs(_, [], Hs, Hs) :- !.
+own_specs(M, Q:S, Hs0, Hs) :- !, ( Q == M -> own_specs(M, S, Hs0, Hs) ; throw(sandbox(dynamic(Q:S), modify(Q))) ).
+own_specs(_, N/A, Hs0, Hs) :- atom(N), integer(A), !, own_name(N/A, Hs0, Hs).
+own_specs(_, N//A, Hs0, Hs) :- atom(N), integer(A), !, A2 is A + 2, own_name(N/A2, Hs0, Hs).
+own_specs(_, _, Hs, Hs).
+
+head(M, Q:H, Hs0, Hs) :- !, ( Q == M -> head(M, H, Hs0, Hs) ; Hs = Hs0 ).
+head(_, H, Hs0, Hs) :- callable(H), !, functor(H, N, A), own_name(N/A, Hs0, Hs).
+head(_, _, Hs, Hs).
+
+%% own_name(+Name/Arity, +Heads0, -Heads)  a predicate the file may define as its own.
+own_name(N/A, Hs, [N/A|Hs]) :- functor(H, N, A), \+ reserved_head(H, _), !.
+own_name(N/A, _, _) :- functor(H, N, A), reserved_head(H, Why), throw(sandbox(H, Why)).
+
+%% reserved_head(+Head, -Why)  a predicate that no untrusted code may define, declare or assert.
+reserved_head(H, control) :- sandbox_lists:control(H), !.
+reserved_head(H, expansion) :- functor(H, N, 2), expansion_hook(N), !.
+reserved_head(H, builtin) :- functor(H, N, A), sandbox_lists:unsafe(N, A, _), !.
+reserved_head(H, builtin) :- catch(predicate_property(H, built_in), _, fail), !.
+reserved_head(H, builtin) :- functor(H, N, _), atom_chars(N, ['$'|_]), !.
+reserved_head(H, builtin) :- sandbox_lists:meta(H, _), !.
+reserved_head(H, builtin) :- database(H), !.
+
+add_own(M, N/A) :- assertz(own(N, A, M)).
+
+%% load_import(+LineTerm)  a library the file imports (one the tables cover), loaded
+% here before the check so that the names it exports are known as its.
+load_import(t(_, T, _)) :-
+    (  nonvar(T), T = (:- D), nonvar(D), ( D = use_module(library(L)) ; D = use_module(library(L), _) ),
+       atom(L), sandbox_lists:safe_lib(L)
+    -> sandbox_lists:load_library(L)
     ;  true
     ).
-
-own_specs(_, V) :- var(V), !.
-own_specs(M, (A, B)) :- !, own_specs(M, A), own_specs(M, B).
-own_specs(M, [S|Ss]) :- !, own_specs(M, S), own_specs(M, Ss).
-own_specs(_, []) :- !.
-own_specs(M, N/A) :- atom(N), integer(A), !, add_own(M, N, A).
-own_specs(M, N//A) :- atom(N), integer(A), !, A2 is A + 2, add_own(M, N, A2).
-own_specs(_, _).
-
-head(M, H) :- callable(H), H \= _:_, !, functor(H, N, A), add_own(M, N, A).
-head(_, _).
-
-dcg_head(M, H) :- callable(H), H \= _:_, !, functor(H, N, A), A2 is A + 2, add_own(M, N, A2).
-dcg_head(_, _).
-
-add_own(M, N, A) :- ( own(M, N, A) -> true ; assertz(own(M, N, A)) ).
-
-%% check_each(+Terms, +Module, -Checked, +Changed0, -Changed)  check the terms in order.
-check_each([], _, [], C, C).
-check_each([t(L, T)|Ts], M, [t(L, T1)|Cs], C0, C) :-
-    catch(check_term(M, T, T1, C0, C1), E, throw(at(L, E))),
-    check_each(Ts, M, Cs, C1, C).
-
-%% check_term(+Module, +Term, -Checked, +Changed0, -Changed)  one clause or directive.
-check_term(_, T, _, _, _) :- var(T), !, throw(sandbox(T, unknown)).
-check_term(M, (:- D), (:- D1), C0, C) :- !, directive(M, D, D1, C0, C).
-check_term(M, (H --> B), T1, C0, C) :- !,
-    (  catch(dcgs:dcg_rule((H --> B), Clause), _, fail) -> true ; throw(sandbox((H --> B), unknown)) ),
-    check_term(M, Clause, T2, C0, C1),
-    (  C1 == true -> T1 = T2, C = true ; T1 = (H --> B), C = C0 ).
-check_term(M, (H :- B), (H :- B1), C0, C) :- !,
-    clause_head(M, H),
-    body(M, B, B1, C0, C).
-check_term(M, H, H, C, C) :- clause_head(M, H).
-
-%% clause_head(+Module, +Head)  a head the file may define: its own, unqualified, no hook.
-clause_head(_, H) :- var(H), !, throw(sandbox(H, unknown)).
-clause_head(M, Q:H) :- !, ( Q == M -> clause_head(M, H) ; throw(sandbox(Q:H, modify(Q))) ).
-clause_head(_, H) :- functor(H, N, 2), expansion_hook(N), !, throw(sandbox(H, expansion)).
-clause_head(_, _).
 
 expansion_hook(term_expansion).
 expansion_hook(goal_expansion).
 
-%% directive(+Module, +Directive, -Checked, +Changed0, -Changed)  a directive the file may run.
-directive(_, D, _, _, _) :- var(D), !, throw(sandbox(D, unbound)).
-directive(_, module(N, E), module(N, E), C, C) :- !.  % the host checks the name
-directive(_, use_module(library(L)), use_module(library(L)), C, C) :- !, safe_library(L).
-directive(_, use_module(library(L), Is), use_module(library(L), Is), C, C) :- !, safe_library(L).
-directive(_, use_module(F), _, _, _) :- !, throw(sandbox(use_module(F), load)).
-directive(_, use_module(F, I), _, _, _) :- !, throw(sandbox(use_module(F, I), load)).
-directive(M, dynamic(S), dynamic(S), C, C) :- !, own_module_specs(M, S).
-directive(M, discontiguous(S), discontiguous(S), C, C) :- !, own_module_specs(M, S).
-directive(_, op(P, T, Ns), op(P, T, Ns), C, C) :- !, safe_op(op(P, T, Ns)).
-directive(_, set_prolog_flag(double_quotes, V), set_prolog_flag(double_quotes, V), C, C) :- !.
-directive(_, set_prolog_flag(F, V), _, _, _) :- !, throw(sandbox(set_prolog_flag(F, V), flags)).
-directive(M, initialization(G), initialization(sandbox:init_goal(M, G1)), _, true) :- !,
-    body(M, G, G1, false, _).
-directive(M, initialization(G, W), initialization(sandbox:init_goal(M, G1), W), _, true) :- !,
-    body(M, G, G1, false, _).
-directive(_, meta_predicate(S), meta_predicate(S), C, C) :- !.
-directive(M, D, D1, C0, C) :- body(M, D, D1, C0, C).
+%% check_each(+Terms, +Module, -Checked)  check the terms in order.
+check_each([], _, []).
+check_each([t(L, T, Vs)|Ts], M-Lim, [t(L, T1, Vs)|Cs]) :-
+    catch(check_term(M-Lim, T, T1), E, throw(at(L, E))),
+    check_each(Ts, M-Lim, Cs).
 
-own_module_specs(_, S) :- var(S), !.
+%% check_term(+Module, +Term, -Checked)  one clause or directive.
+check_term(_, T, _) :- var(T), !, throw(sandbox(T, unknown)).
+check_term(M-Lim, (:- D), (:- D1)) :- !, directive(M-Lim, D, D1).
+check_term(M-Lim, (H --> B), T1) :- !,
+    (  catch(dcgs:dcg_rule((H --> B), Clause), _, fail) -> true ; throw(sandbox((H --> B), unknown)) ),
+    check_term(M-Lim, Clause, T1).
+check_term(M-_, (H :- B), (H :- B1)) :- !,
+    clause_head(M, H),
+    body(M, B, B1).
+check_term(M-_, H, H) :- clause_head(M, H).
+
+%% clause_head(+Module, +Head)  a head the file may define: its own, unqualified, no hook.
+clause_head(_, H) :- var(H), !, throw(sandbox(H, unknown)).
+clause_head(M, Q:H) :- !, ( Q == M -> clause_head(M, H) ; throw(sandbox(Q:H, modify(Q))) ).
+clause_head(_, H) :- \+ callable(H), !, throw(sandbox(H, unknown)).
+clause_head(_, H) :- reserved_head(H, Why), !, throw(sandbox(H, Why)).
+clause_head(_, _).
+
+%% directive(+Module-Limit, +Directive, -Checked)  a directive the file may run.
+directive(_, D, _) :- var(D), !, throw(sandbox(D, unbound)).
+directive(_, module(N, E), _) :- !, throw(sandbox(module(N, E), module_again)).
+directive(_, use_module(library(L)), use_module(library(L))) :- !, safe_library(L).
+directive(_, use_module(library(L), Is), use_module(library(L), Is)) :- !, safe_library(L).
+directive(_, use_module(F), _) :- !, throw(sandbox(use_module(F), load)).
+directive(_, use_module(F, I), _) :- !, throw(sandbox(use_module(F, I), load)).
+directive(M-_, dynamic(S), dynamic(S)) :- !, own_module_specs(M, S).
+directive(M-_, discontiguous(S), discontiguous(S)) :- !, own_module_specs(M, S).
+directive(_, op(P, T, Ns), op(P, T, Ns)) :- !, safe_op(op(P, T, Ns)).
+directive(_, set_prolog_flag(double_quotes, V), set_prolog_flag(double_quotes, V)) :-
+    atom(V), memberchk(V, [chars, codes, atom]), !.
+directive(_, set_prolog_flag(F, V), _) :- !, throw(sandbox(set_prolog_flag(F, V), flags)).
+directive(M-Lim, initialization(G), initialization(sandbox:init_goal(M, G1, Lim))) :- !, body(M, G, G1).
+directive(M-Lim, initialization(G, W), initialization(sandbox:init_goal(M, G1, Lim), W)) :- !,
+    (  atom(W), memberchk(W, [now, after_load, main]) -> true ; throw(sandbox(initialization(G, W), directive)) ),
+    body(M, G, G1).
+directive(_, D, _) :- declaration(D), !, throw(sandbox(D, directive)).
+directive(M-_, D, D1) :- body(M, D, D1).
+
+own_module_specs(_, S) :- var(S), !, throw(sandbox(dynamic(S), unbound)).
 own_module_specs(M, (A, B)) :- !, own_module_specs(M, A), own_module_specs(M, B).
 own_module_specs(M, [S|Ss]) :- !, own_module_specs(M, S), own_module_specs(M, Ss).
-own_module_specs(M, Q:S) :- !, ( Q == M -> true ; throw(sandbox(dynamic(Q:S), modify(Q))) ).
-own_module_specs(_, _).
+own_module_specs(_, []) :- !.
+own_module_specs(M, Q:S) :- !, ( Q == M -> own_module_specs(M, S) ; throw(sandbox(dynamic(Q:S), modify(Q))) ).
+own_module_specs(_, N/A) :- atom(N), integer(A), !.
+own_module_specs(_, N//A) :- atom(N), integer(A), !.
+own_module_specs(_, S) :- throw(sandbox(dynamic(S), unknown)).
 
 %% safe_op(+Op)  op/3 may add operators, not change the standard ones.
 safe_op(op(P, T, Ns)) :-
     (  ( var(P) ; var(T) ; var(Ns) ) -> throw(sandbox(op(P, T, Ns), unbound))
     ;  atom(Ns) -> safe_op_name(op(P, T, Ns), Ns)
     ;  is_list(Ns) -> maplist(safe_op_name(op(P, T, Ns)), Ns)
-    ;  true
+    ;  throw(sandbox(op(P, T, Ns), ops))
     ).
 
 safe_op_name(Op, N) :-
-    (  atom(N), \+ current_op(_, _, N) -> true
+    (  atom(N), \+ current_op(_, _, N), \+ special_op(N) -> true
     ;  atom(N), Op = op(P, T, _), current_op(P, T, N) -> true   % the same again: harmless
     ;  throw(sandbox(Op, ops))
     ).
 
-%% safe_library(+Library)  a library whose exports the whitelist covers.
-safe_library(L) :- atom(L), safe_lib(L), !.
+%% special_op(?Name)  names whose reading the sandbox itself depends on.
+special_op('|'). special_op('{}'). special_op('[]'). special_op(',').
+
+%% safe_library(+Library)  a library whose exports the tables cover.
+safe_library(L) :- atom(L), sandbox_lists:safe_lib(L), !.
 safe_library(L) :- throw(sandbox(library(L), library)).
 
-safe_lib(lists). safe_lib(between). safe_lib(dcgs). safe_lib(error). safe_lib(format).
-safe_lib(iso_ext). safe_lib(charsio). safe_lib(si). safe_lib(ordsets). safe_lib(assoc).
-safe_lib(pairs). safe_lib(random). safe_lib(reif). safe_lib(clpz). safe_lib(dif).
-safe_lib(when). safe_lib(freeze). safe_lib(arithmetic). safe_lib(terms). safe_lib(ugraphs).
-safe_lib(queues). safe_lib(tabling). safe_lib(apply).
-
-%% body(+Module, +Goal, -Checked, +Changed0, -Changed)
+%% body(+Module, +Goal, -Checked)
 % Goal checked in Module; a part not known until it runs is wrapped in
-% safe_call/2 (Changed becomes true).  Unsafe goals throw sandbox(Goal, Why).
-body(M, G, sandbox:safe_call(M, G), _, true) :- var(G), !.
-body(M, (A, B), (A1, B1), C0, C) :- !, body(M, A, A1, C0, C1), body(M, B, B1, C1, C).
-body(M, (A ; B), (A1 ; B1), C0, C) :- !, body(M, A, A1, C0, C1), body(M, B, B1, C1, C).
-body(M, (A -> B), (A1 -> B1), C0, C) :- !, body(M, A, A1, C0, C1), body(M, B, B1, C1, C).
-body(M, '*->'(A, B), '*->'(A1, B1), C0, C) :- !, body(M, A, A1, C0, C1), body(M, B, B1, C1, C).
-body(M, \+ A, \+ A1, C0, C) :- !, body(M, A, A1, C0, C).
-body(M, Q:G, Out, C0, C) :- !, qualified(M, Q, G, Out, C0, C).
-body(M, G, Out, C0, C) :- goal(M, G, Out, C0, C).
+% safe_call/2, which checks it when it runs.  Unsafe goals throw sandbox(Goal, Why).
+body(M, G, sandbox:safe_call(M, G)) :- var(G), !.
+body(M, (A, B), (A1, B1)) :- !, body(M, A, A1), body(M, B, B1).
+body(M, (A ; B), (A1 ; B1)) :- !, body(M, A, A1), body(M, B, B1).
+body(M, (A -> B), (A1 -> B1)) :- !, body(M, A, A1), body(M, B, B1).
+body(M, '*->'(A, B), '*->'(A1, B1)) :- !, body(M, A, A1), body(M, B, B1).
+body(M, \+ A, \+ A1) :- !, body(M, A, A1).
+body(M, Q:G, Out) :- !, qualified(M, Q, G, Out).
+body(M, G, Out) :- goal(M, G, Out).
 
-%% qualified(+Module, +Q, +Goal, -Checked, +Changed0, -Changed)  a call Q:Goal.
-% Into a module of the rules: a predicate it defines (builtins are visible in
-% every module, so hex:open/3 is still open/3 and checked as such); into a
-% library: a whitelisted predicate.
-qualified(M, Q, G, sandbox:safe_call(M, Q:G), _, true) :- ( var(Q) ; var(G) ), !.
-qualified(M, M, G, Out, C0, C) :- !, body(M, G, Out0, C0, C), requalify(M, Out0, Out).
-qualified(_, Q, G, Out, C0, C) :-
-    atom(Q), ( rule_module(Q) ; safe_lib(Q) ), !,
-    (  Q \== sandbox, callable(G), functor(G, N, A), \+ unsafe(N, A, _),
-       \+ meta(G, _), \+ database(G),
-       ( own(Q, N, A) ; rule_module(Q), \+ safe(N, A), catch(current_predicate(Q:N/A), _, fail) )
-    -> Out = Q:G, C = C0
-    ;  goal(none, G, Out0, C0, C), requalify(Q, Out0, Out)
-    ).
-qualified(_, Q, G, _, _, _) :- throw(sandbox(Q:G, module(Q))).
+%% qualified(+Module, +Q, +Goal, -Checked)  a call Q:Goal.
+% Into the module itself: as unqualified.  Into a module of the rules: a
+% predicate it defines (builtins are visible in every module, so hex:open/3 is
+% still open/3 and checked as such).  Into a library the tables cover: a
+% whitelisted predicate.  Anywhere else: refused.
+qualified(M, Q, G, sandbox:safe_call(M, Q:G)) :- ( var(Q) ; var(G) ), !.
+qualified(_, Q, G, _) :- \+ atom(Q), !, throw(sandbox(Q:G, unknown)).
+qualified(M, M, G, Out) :- !, body(M, G, Out0), requalify(M, Out0, Out).
+qualified(_, Q, G, Out) :- rule_module(Q), !, body(Q, G, Out0), requalify(Q, Out0, Out).
+qualified(M, Q, G, Out) :- sandbox_lists:safe_lib(Q), !, goal(M, G, Out0), requalify(Q, Out0, Out).
+qualified(_, Q, G, _) :- throw(sandbox(Q:G, module(Q))).
 
 requalify(_, sandbox:G, sandbox:G) :- !.
 requalify(Q, G, Q:G).
 
-%% goal(+Module, +Goal, -Checked, +Changed0, -Changed)  a goal that is no control construct.
-% Allowed: the module's own predicates, the whitelist, and (in a module of the rules)
-% the predicates the module defines.  Refused: the blacklist, any other builtin and
-% '$' system predicate.  A name that is none of these is left to run: at worst it is
-% an existence error (a rule file imports only the libraries safe_lib/1 lists).
-goal(_, G, _, _, _) :- \+ callable(G), !, throw(sandbox(G, unknown)).
-goal(M, G, G, C, C) :- functor(G, N, A), own(M, N, A), !.
-goal(M, G, Out, C0, C) :- meta(G, Specs), !, meta_args(M, G, Specs, Out, C0, C).
-goal(M, G, Out, C0, C) :- database(G), !, database_goal(M, G, Out, C0, C).
-goal(_, use_module(library(L)), use_module(library(L)), C, C) :- !, safe_library(L).
-goal(_, use_module(library(L), Is), use_module(library(L), Is), C, C) :- !, safe_library(L).
-goal(_, op(P, T, Ns), op(P, T, Ns), C, C) :- !, safe_op(op(P, T, Ns)).
-goal(_, G, G, C, C) :- functor(G, N, A), safe(N, A), !.
-goal(_, G, _, _, _) :- functor(G, N, A), unsafe(N, A, Why), !, throw(sandbox(G, Why)).
-goal(_, G, _, _, _) :- functor(G, N, _), atom_chars(N, ['$'|_]), !, throw(sandbox(G, unknown)).
-goal(_, G, _, _, _) :- catch(predicate_property(G, built_in), _, fail), !, throw(sandbox(G, unknown)).
-goal(M, G, G, C, C) :- rule_module(M), functor(G, N, A), catch(current_predicate(M:N/A), _, fail), !.
-goal(none, G, _, _, _) :- !, throw(sandbox(G, unknown)).
-goal(_, G, G, C, C).
+%% goal(+Module, +Goal, -Checked)  a goal that is no control construct.
+% Allowed: the whitelist (a meta-predicate with its goals checked), the module's
+% own predicates, and in a module of the rules the predicates it defines.
+% Everything else is refused: the sandbox fails closed.
+goal(_, G, G) :- \+ callable(G), !.                    % a type error when it runs
+goal(M, G, Out) :- user_tool(M, G), !, Out = G.
+goal(_, use_module(library(L)), use_module(library(L))) :- !, safe_library(L).
+goal(_, use_module(library(L), Is), use_module(library(L), Is)) :- !, safe_library(L).
+goal(_, op(P, T, Ns), op(P, T, Ns)) :- !, safe_op(op(P, T, Ns)).
+goal(_, G, _) :- functor(G, N, A), sandbox_lists:unsafe(N, A, Why), !, throw(sandbox(G, Why)).
+goal(M, G, Out) :- sandbox_lists:meta(G, Specs), !, meta_args(M, G, Specs, Out).
+goal(M, G, Out) :- database(G), !, database_goal(M, G, Out).
+goal(M, G, G) :- functor(G, N, A), sandbox_lists:safe(N, A), !, not_hidden_meta(M, G).
+goal(_, G, _) :- functor(G, N, _), atom_chars(N, ['$'|_]), !, throw(sandbox(G, unknown)).
+goal(M, G, G) :- functor(G, N, A), own(N, A, M), !.
+goal(M, G, G) :- trusted_module(M), local_predicate(M, G), !.
+goal(user, G, G) :- functor(G, N, A), user_own(N/A), !.
+goal(user, G, G) :- user_game(Game), local_predicate(Game, G), !.
+goal(M, G, G) :- M \== user, nobodys(G), !.
+goal(_, G, _) :- throw(sandbox(G, unknown)).
 
-%% meta_args(+Module, +Goal, +Specs, -Checked, +Changed0, -Changed)  check each goal argument.
-meta_args(M, G, Specs, Out, C0, C) :-
+%% declaration(?Directive)  declarations scryer's loader knows that a rule file may not make.
+declaration(meta_predicate(_)). declaration(multifile(_)). declaration(non_counted_backtracking(_)).
+declaration(include(_)). declaration(ensure_loaded(_)). declaration(table(_)).
+
+%% nobodys(+Goal)  Goal names a predicate nothing defines: no builtin, no library, no
+% system predicate.  Calling it is an existence error (lint reports it); were the file
+% to assert clauses for it later, those are checked like any other.  The libraries a
+% file imports are loaded before its clauses are checked, so their exports are known.
+nobodys(G) :-
+    \+ declaration(G),
+    functor(G, N, A),
+    \+ member(N, [dynamic, discontiguous, initialization, module, use_module, op, set_prolog_flag]),
+    \+ catch(predicate_property(G, built_in), _, fail),
+    \+ library_predicate(N, A),
+    \+ sandbox_lists:safe(N, A),
+    \+ sandbox_lists:unsafe(N, A, _).
+
+%% not_hidden_meta(+Module, +Goal)  Goal, on the whitelist, is not a meta-predicate where
+% it is called (a library that declares one the tables do not know is refused, not run).
+not_hidden_meta(M, G) :-
+    (  atom(M), M \== none, catch(predicate_property(M:G, meta_predicate(S)), _, fail),
+       S =.. [_|Specs], member(Sp, Specs), ( integer(Sp) ; Sp == (^) ; Sp == (:) )
+    -> throw(sandbox(G, meta))
+    ;  true
+    ).
+
+%% local_predicate(+Module, +Goal)  Goal is a predicate defined in Module, one of
+% ludolog's own rule files, and no builtin or library predicate imported there.
+local_predicate(M, G) :-
+    functor(G, N, A),
+    catch(current_predicate(M:N/A), _, fail),
+    \+ catch(predicate_property(G, built_in), _, fail),
+    \+ library_predicate(N, A).
+
+%% library_predicate(+Name, +Arity)  Name/Arity is defined by a loaded library of scryer's.
+library_predicate(N, A) :-
+    library_module(L), catch(current_predicate(L:N/A), _, fail), !.
+
+library_module(L) :- sandbox_lists:safe_lib(L).
+library_module(L) :- member(L, [os, files, sockets, ffi, process, format, iso_ext, charsio,
+                                tabling, lambda, cont, debug, diag, atts, '$atts', '$project_atts',
+                                clpb, simplex, tls, http_open, crypto, uuid, time, pio, json,
+                                sgml, xpath, csv, gensym, serialization, builtins, loader]).
+
+%% user_tool(+Module, +Goal)  the REPL's own commands, callable at the prompt.
+user_tool(user, current(_)).
+user_tool(user, listing(_)).
+user_tool(user, dynamic(_)).
+
+%% user_game(-Game)  the game module of a REPL session (its predicates are callable at the prompt).
+user_game(G) :- catch(bb_get(repl_game, G), _, fail), atom(G).
+
+%% user_own(+Name/Arity)  a predicate of the REPL user's own: not there before the user
+% added one (not the game's, a library's or a builtin), and dynamic or not yet defined.
+user_own(N/A) :-
+    atom(N), integer(A),
+    functor(H, N, A),
+    \+ reserved_head(H, _),
+    \+ sandbox_lists:safe(N, A),
+    \+ library_predicate(N, A),
+    catch(bb_get(repl_preds, Base), _, fail),
+    \+ memberchk(N/A, Base),
+    (  catch(current_predicate(user:N/A), _, fail)
+    -> catch(predicate_property(user:H, dynamic), _, fail)
+    ;  true
+    ).
+
+%% user_may_define(+Name/Arity)  the REPL user may declare, define or assert Name/Arity.
+user_may_define(N/A) :-
+    (  user_own(N/A) -> true
+    ;  throw(error(permission_error(modify, static_procedure, N/A), context(user_may_define/1, _)))
+    ).
+
+%% meta_args(+Module, +Goal, +Specs, -Checked)  check each goal argument.
+meta_args(M, G, Specs, Out) :-
     G =.. [F|Args],
-    meta_each(Args, Specs, M, Args1, C0, C),
+    meta_each(Args, Specs, M, Args1),
     Out =.. [F|Args1].
 
-meta_each([], _, _, [], C, C).
-meta_each([A|As], [S|Ss], M, [A1|As1], C0, C) :-
-    meta_arg(S, M, A, A1, C0, C1),
-    meta_each(As, Ss, M, As1, C1, C).
+meta_each([], _, _, []).
+meta_each([A|As], [S|Ss], M, [A1|As1]) :-
+    meta_arg(S, M, A, A1),
+    meta_each(As, Ss, M, As1).
 
-meta_arg(K, M, A, A1, C0, C) :- integer(K), !, closure(M, K, A, A1, C0, C).
-meta_arg(^, M, A, A1, C0, C) :- !, strip_carets(A, Vs, G), closure(M, 0, G, G1, C0, C), carets(Vs, G1, A1).
-meta_arg(dcg, M, A, A1, C0, C) :- !, dcg_arg(M, A, A1, C0, C).
-meta_arg(_, _, A, A, C, C).
+meta_arg(K, M, A, A1) :- integer(K), !, closure(M, K, A, A1).
+meta_arg(^, M, A, A1) :- !, strip_carets(A, Vs, G), closure(M, 0, G, G1), carets(Vs, G1, A1).
+meta_arg(dcg, M, A, A1) :- !, dcg_arg(M, A, A1).
+meta_arg(_, _, A, A).
 
 strip_carets(A, [], A) :- var(A), !.
 strip_carets(V^G0, [V|Vs], G) :- !, strip_carets(G0, Vs, G).
@@ -372,62 +541,88 @@ strip_carets(G, [], G).
 carets([], G, G).
 carets([V|Vs], G0, V^G) :- carets(Vs, G0, G).
 
-%% closure(+Module, +Extra, +Closure, -Checked, +Changed0, -Changed)
+%% closure(+Module, +Extra, +Closure, -Checked)
 % a goal argument called with Extra more arguments; one that cannot be checked
 % now is wrapped in safe_call/2+Extra, which checks it when it runs.
-closure(M, 0, A, A1, C0, C) :- !, body(M, A, A1, C0, C).
-closure(M, K, A, sandbox:safe_call(M, A), _, true) :- var(A), !, K =< 7.
-closure(M, K, A, Out, C0, C) :-
+closure(M, 0, A, A1) :- !, body(M, A, A1).
+closure(M, K, A, sandbox:safe_call(M, A)) :- var(A), !, ( K =< 7 -> true ; throw(sandbox(A, unbound)) ).
+closure(M, K, A, Out) :-
     length(Extra, K),
     (  catch(add_args(A, Extra, G), _, fail) -> true ; throw(sandbox(A, unknown)) ),
-    body(M, G, _, false, Changed),
-    (  Changed == false -> Out = A, C = C0
-    ;  K =< 7 -> Out = sandbox:safe_call(M, A), C = true
+    body(M, G, G1),
+    (  G1 == G -> Out = A
+    ;  K =< 7 -> Out = sandbox:safe_call(M, A)
     ;  throw(sandbox(A, unbound))
     ).
 
-%% dcg_arg(+Module, +Body, -Checked, +Changed0, -Changed)  a grammar body given to phrase/2,3.
-dcg_arg(M, A, call(sandbox:dcg_call(M, A)), _, true) :- var(A), !.
-dcg_arg(M, A, Out, C0, C) :-
+%% dcg_arg(+Module, +Body, -Checked)  a grammar body given to phrase/2,3.
+dcg_arg(M, A, call(sandbox:dcg_call(M, A))) :- var(A), !.
+dcg_arg(M, A, Out) :-
     (  catch(dcgs:dcg_body(A, _, _, B), _, fail) -> true ; throw(sandbox(A, unknown)) ),
-    body(M, B, _, false, Changed),
-    (  Changed == false -> Out = A, C = C0
-    ;  Out = call(sandbox:dcg_call(M, A)), C = true
-    ).
+    body(M, B, B1),
+    (  B1 == B -> Out = A ; Out = call(sandbox:dcg_call(M, A)) ).
 
 %% database(+Goal)  the goals that change clauses.
 database(assert(_)). database(asserta(_)). database(assertz(_)).
 database(retract(_)). database(retractall(_)). database(abolish(_)).
 
-%% database_goal(+Module, +Goal, -Checked, +Changed0, -Changed)  a change to the file's own clauses.
-database_goal(M, G, sandbox:safe_call(M, G), _, true) :- arg(1, G, C), var(C), !.
-database_goal(M, G, Out, C0, C) :-
-    G =.. [F, Cl],
-    (  Cl = (H :- B) -> true ; H = Cl, B = true ),
-    (  ( var(H) ; H = Q:_, var(Q) ) -> Out = sandbox:safe_call(M, G), C = true
-    ;  H = Q:_, Q \== M -> throw(sandbox(G, modify(Q)))
-    ;  ( H = _:H1 -> true ; H1 = H ), db_head(M, H1, G),
-       (  ( F == retract ; F == retractall ; F == abolish ) -> Out = G, C = C0
-       ;  body(M, B, B1, C0, C), ( B1 == B -> Out = G ; Cl1 = (H :- B1), Out =.. [F, Cl1] )
-       )
+%% database_goal(+Module, +Goal, -Checked)  a change to the module's own clauses.
+% The clause is taken apart whatever its qualification (M:(H :- B), (M:H :- B),
+% M:(M2:H :- B)): every module named must be Module, the head one Module may
+% change, and the body is checked as a clause body of Module.
+database_goal(M, G, sandbox:safe_call(M, G)) :- arg(1, G, C), \+ ground_enough(C), !.
+database_goal(M, abolish(PI), abolish(PI)) :- !,
+    unqualify(M, PI, N/A),
+    (  atom(N), integer(A) -> functor(H, N, A), db_head(M, H, abolish(PI))
+    ;  throw(sandbox(abolish(PI), unknown))
+    ).
+database_goal(M, G, Out) :-
+    G =.. [F, Cl0],
+    unqualify(M, Cl0, Cl),
+    (  nonvar(Cl), Cl = (H0 :- B) -> true ; H0 = Cl, B = true ),
+    unqualify(M, H0, H),
+    db_head(M, H, G),
+    (  ( F == retract ; F == retractall ) -> Out = G
+    ;  body(M, B, B1),
+       (  B1 == B -> Out = G ; Cl1 = (H :- B1), Out =.. [F, Cl1] )
     ).
 
-%% db_head(+Module, +Head, +Goal)  a head that asserting may add to: a predicate the
-% untrusted file defines or declares dynamic, or a new one of its module (a REPL user's
-% own facts); not a builtin, not a hook, not the host's.
+%% ground_enough(+Clause)  the modules and head of Clause are known now.
+ground_enough(C) :- var(C), !, fail.
+ground_enough(Q:C) :- !, atom(Q), ground_enough(C).
+ground_enough((H :- _)) :- !, nonvar(H), ( H = Q:H1 -> atom(Q), nonvar(H1) ; true ).
+ground_enough(N/A) :- !, atom(N), integer(A).
+ground_enough(_).
+
+%% unqualify(+Module, +Term, -Plain)  Term without its qualifications, each of which must be Module.
+unqualify(M, T, P) :-
+    (  nonvar(T), T = Q:T1
+    -> (  Q == M -> unqualify(M, T1, P) ; throw(sandbox(T, modify(Q))) )
+    ;  P = T
+    ).
+
+%% db_head(+Module, +Head, +Goal)  a head that Goal may change: a predicate the
+% untrusted file defines or declares dynamic, or a new one of its module; in
+% the REPL's user module, the user's own; never a builtin, a hook, a library's
+% or the rules'.
+db_head(_, H, G) :- \+ callable(H), !, throw(sandbox(G, unknown)).
+db_head(_, H, G) :- reserved_head(H, _), !, throw(sandbox(G, modify_builtin)).
+db_head(user, H, _) :- !, functor(H, N, A), user_may_define(N/A).
+db_head(M, H, _) :- functor(H, N, A), own(N, A, M), !.
 db_head(M, H, G) :-
-    (  H = N/A, G = abolish(_) -> ( atom(N), integer(A) -> functor(H1, N, A), db_head(M, H1, G) ; throw(sandbox(G, unknown)) )
-    ;  \+ callable(H) -> throw(sandbox(G, unknown))
-    ;  functor(H, N, A), ( safe(N, A) ; unsafe(N, A, _) ; expansion_hook(N) ) -> throw(sandbox(G, modify(M)))
-    ;  functor(H, N, A), own(M, N, A) -> true
-    ;  functor(H, N, A), \+ catch(current_predicate(M:N/A), _, fail) -> true
-    ;  throw(sandbox(G, undeclared))
+    functor(H, N, A),
+    (  \+ rule_module(M) -> throw(sandbox(G, modify(M)))
+    ;  trusted_module(M) -> throw(sandbox(G, modify(M)))
+    ;  sandbox_lists:safe(N, A) -> throw(sandbox(G, modify_builtin))
+    ;  library_predicate(N, A) -> throw(sandbox(G, modify_builtin))
+    ;  catch(current_predicate(M:N/A), _, fail) -> throw(sandbox(G, undeclared))
+    ;  true
     ).
 
 %% safe_call(+Module, +Goal)  Goal checked now that it is known, then called in Module.
 safe_call(M, G) :-
     (  var(G) -> throw(error(instantiation_error, sandbox:safe_call/2)) ; true ),
-    body(M, G, G1, false, _),
+    body(M, G, G1),
     call(M:G1).
 
 safe_call(M, G, A) :- add_args(G, [A], G1), safe_call(M, G1).
@@ -438,13 +633,19 @@ safe_call(M, G, A, B, C, D, E) :- add_args(G, [A, B, C, D, E], G1), safe_call(M,
 safe_call(M, G, A, B, C, D, E, F) :- add_args(G, [A, B, C, D, E, F], G1), safe_call(M, G1).
 safe_call(M, G, A, B, C, D, E, F, H) :- add_args(G, [A, B, C, D, E, F, H], G1), safe_call(M, G1).
 
-%% init_goal(+Module, +Goal)  an initialization goal whose exception is printed as a load
-% error (an exception escaping initialization/1 aborts scryer 0.10).
-init_goal(M, G) :-
-    catch(M:G, E, ( init_error(E), fail )).
+%% init_goal(+Module, +Goal, +Limit)  an initialization goal whose exception is printed as a load
+% error (an exception escaping initialization/1 aborts scryer 0.10); it runs within the
+% inference limit of a request, so a loop at load time stops.
+init_goal(M, G, Limit) :-
+    catch(( call_with_inference_limit(M:G, Limit, R),
+            ( R == inference_limit_exceeded -> throw(init_limit(Limit)) ; true ) ),
+          E, ( init_error(E), fail )).
 
 init_error(sandbox(G, Why)) :- !,
     refusal_text(G, Why, T), host:formatted("error: initialization/1: ~s~n", [T], Cs),
+    put_chars(Cs).
+init_error(init_limit(N)) :- !,
+    host:formatted("error: initialization/1: the goal ran past the inference limit (~d inferences) while the file loaded; raise it with --inference-limit~n", [N], Cs),
     put_chars(Cs).
 init_error(E) :- host:formatted("error: initialization/1 threw ~q~n", [E], Cs), put_chars(Cs).
 
@@ -458,11 +659,12 @@ dcg_call(M, A, S0, S) :- dcgs:dcg_body(A, S0, S, B), safe_call(M, B).
 %% add_args(+Closure, +Args, -Goal)  the closure with more arguments.
 add_args(G, _, _) :- var(G), !, throw(error(instantiation_error, sandbox:safe_call/2)).
 add_args(Q:G, As, Q:G1) :- !, add_args(G, As, G1).
-add_args(G, As, G1) :- G =.. L0, append(L0, As, L1), G1 =.. L1.
+add_args(G, As, G1) :- callable(G), !, G =.. L0, append(L0, As, L1), G1 =.. L1.
+add_args(G, _, _) :- throw(error(type_error(callable, G), sandbox:safe_call/2)).
 
 %% query_goal(+Goal, +Module, -Checked)  a REPL query, checked like a clause body of
 % the game's Module and run there (as it is when the sandbox is off).
-query_goal(G, M, G1) :- ( trusted -> G1 = G ; body(M, G, G2, false, _), G1 = M:G2 ).
+query_goal(G, M, G1) :- ( trusted -> G1 = G ; body(M, G, G2), G1 = M:G2 ).
 
 %% trusted  the sandbox is off (--trust).
 :- dynamic(trusted/0).
@@ -470,160 +672,10 @@ query_goal(G, M, G1) :- ( trusted -> G1 = G ; body(M, G, G2, false, _), G1 = M:G
 %% trust  turn the sandbox off for REPL queries (files are then loaded unchecked by the host).
 trust :- ( trusted -> true ; assertz(trusted) ).
 
-%% add_rule_module(+Module)  Module is part of the loaded rules: qualified calls may go there.
-add_rule_module(M) :- ( rule_module(M) -> true ; assertz(rule_module(M)) ).
-
-%% meta(+Goal, -Specs)  the goal arguments of the meta-predicates the whitelist allows.
-meta(call(_), [0]).
-meta(call(_, _), [1, ?]).
-meta(call(_, _, _), [2, ?, ?]).
-meta(call(_, _, _, _), [3, ?, ?, ?]).
-meta(call(_, _, _, _, _), [4, ?, ?, ?, ?]).
-meta(call(_, _, _, _, _, _), [5, ?, ?, ?, ?, ?]).
-meta(call(_, _, _, _, _, _, _), [6, ?, ?, ?, ?, ?, ?]).
-meta(call(_, _, _, _, _, _, _, _), [7, ?, ?, ?, ?, ?, ?, ?]).
-meta(once(_), [0]).
-meta(ignore(_), [0]).
-meta(not(_), [0]).
-meta(forall(_, _), [0, 0]).
-meta(findall(_, _, _), [?, 0, ?]).
-meta(findall(_, _, _, _), [?, 0, ?, ?]).
-meta(bagof(_, _, _), [?, ^, ?]).
-meta(setof(_, _, _), [?, ^, ?]).
-meta(catch(_, _, _), [0, ?, 0]).
-meta(call_cleanup(_, _), [0, 0]).
-meta(setup_call_cleanup(_, _, _), [0, 0, 0]).
-meta(call_with_inference_limit(_, _, _), [0, ?, ?]).
-meta(call_nth(_, _), [0, ?]).
-meta(maplist(_, _), [1, ?]).
-meta(maplist(_, _, _), [2, ?, ?]).
-meta(maplist(_, _, _, _), [3, ?, ?, ?]).
-meta(maplist(_, _, _, _, _), [4, ?, ?, ?, ?]).
-meta(maplist(_, _, _, _, _, _), [5, ?, ?, ?, ?, ?]).
-meta(maplist(_, _, _, _, _, _, _), [6, ?, ?, ?, ?, ?, ?]).
-meta(maplist(_, _, _, _, _, _, _, _), [7, ?, ?, ?, ?, ?, ?, ?]).
-meta(foldl(_, _, _, _), [3, ?, ?, ?]).
-meta(foldl(_, _, _, _, _), [4, ?, ?, ?, ?]).
-meta(foldl(_, _, _, _, _, _), [5, ?, ?, ?, ?, ?]).
-meta(foldl(_, _, _, _, _, _, _), [6, ?, ?, ?, ?, ?, ?]).
-meta(include(_, _, _), [1, ?, ?]).
-meta(exclude(_, _, _), [1, ?, ?]).
-meta(partition(_, _, _, _), [1, ?, ?, ?]).
-meta(partition(_, _, _, _, _, _), [2, ?, ?, ?, ?, ?]).
-meta(predsort(_, _, _), [3, ?, ?]).
-meta(map_list_to_pairs(_, _, _), [2, ?, ?]).
-meta(freeze(_, _), [?, 0]).
-meta(when(_, _), [?, 0]).
-meta(if_(_, _, _), [1, 0, 0]).
-meta(tfilter(_, _, _), [2, ?, ?]).
-meta(tpartition(_, _, _, _), [2, ?, ?, ?]).
-meta(phrase(_, _), [dcg, ?]).
-meta(phrase(_, _, _), [dcg, ?, ?]).
-
-%% safe(?Name, ?Arity)  the builtins and library predicates with no effect outside the query.
-safe(true, 0). safe(fail, 0). safe(false, 0). safe(!, 0). safe(throw, 1).
-safe(=, 2). safe(\=, 2). safe(==, 2). safe(\==, 2). safe(@<, 2). safe(@>, 2).
-safe(@=<, 2). safe(@>=, 2). safe(compare, 3). safe(unify_with_occurs_check, 2).
-safe(subsumes_term, 2). safe(dif, 2).
-safe(var, 1). safe(nonvar, 1). safe(atom, 1). safe(number, 1). safe(integer, 1).
-safe(float, 1). safe(atomic, 1). safe(compound, 1). safe(callable, 1). safe(is_list, 1).
-safe(ground, 1). safe(functor, 3). safe(arg, 3). safe(=.., 2). safe(copy_term, 2).
-safe(copy_term, 3). safe(term_variables, 2). safe(term_variables, 3).
-safe(is, 2). safe(=:=, 2). safe(=\=, 2). safe(<, 2). safe(>, 2). safe(=<, 2). safe(>=, 2).
-safe(succ, 2). safe(plus, 3). safe(between, 3). safe(numlist, 3). safe(numlist, 2).
-safe(atom_codes, 2). safe(atom_chars, 2). safe(char_code, 2). safe(atom_length, 2).
-safe(atom_concat, 3). safe(sub_atom, 5). safe(number_codes, 2). safe(number_chars, 2).
-safe(atom_number, 2). safe(char_type, 2). safe(code_type, 2). safe(upcase_atom, 2).
-safe(downcase_atom, 2). safe(term_to_atom, 2). safe(atomic_list_concat, 2).
-safe(atomic_list_concat, 3). safe(partial_string, 1). safe(partial_string, 3).
-safe(partial_string_tail, 2). safe(variant, 2).
-safe(write, 1). safe(print, 1). safe(writeq, 1). safe(write_canonical, 1).
-safe(write_term, 2). safe(nl, 0). safe(tab, 1). safe(put_char, 1).
-safe(format, 1). safe(format, 2). safe(portray_clause, 1). safe(format_, 4).
-safe(read_term_from_chars, 3). safe(read_from_chars, 2). safe(write_term_to_chars, 3).
-safe(number_vars, 3). safe(numbervars, 3). safe(keysort, 2). safe(sort, 2). safe(sort, 4).
-safe(msort, 2). safe(length, 2).
-safe(append, 2). safe(append, 3). safe(member, 2). safe(memberchk, 2). safe(reverse, 2).
-safe(nth0, 3). safe(nth1, 3). safe(nth0, 4). safe(nth1, 4). safe(last, 2).
-safe(permutation, 2). safe(select, 3). safe(selectchk, 3). safe(select, 4).
-safe(subtract, 3). safe(delete, 3). safe(sum_list, 2). safe(sumlist, 2).
-safe(max_list, 2). safe(min_list, 2). safe(list_max, 2). safe(list_min, 2).
-safe(list_to_set, 2). safe(same_length, 2). safe(transpose, 2). safe(max_member, 2).
-safe(min_member, 2). safe(exclude_one, 3).
-safe(pairs_keys_values, 3). safe(pairs_keys, 2). safe(pairs_values, 2).
-safe(group_pairs_by_key, 2).
-safe(seq, 3). safe(seqq, 3). safe('...', 2).
-safe(must_be, 2). safe(can_be, 2). safe(domain_error, 2). safe(domain_error, 3).
-safe(type_error, 2). safe(type_error, 3). safe(instantiation_error, 0).
-safe(instantiation_error, 1). safe(existence_error, 2). safe(permission_error, 3).
-safe(representation_error, 1). safe(resource_error, 1).
-safe(is_ordset, 1). safe(list_to_ord_set, 2). safe(ord_add_element, 3).
-safe(ord_del_element, 3). safe(ord_selectchk, 3). safe(ord_intersect, 2).
-safe(ord_intersect, 3). safe(ord_intersection, 3). safe(ord_intersection, 2).
-safe(ord_disjoint, 2). safe(ord_subtract, 3). safe(ord_union, 2). safe(ord_union, 3).
-safe(ord_union, 4). safe(ord_subset, 2). safe(ord_empty, 1). safe(ord_memberchk, 2).
-safe(ord_symdiff, 3). safe(ord_seteq, 2).
-safe(empty_assoc, 1). safe(is_assoc, 1). safe(assoc_to_list, 2). safe(assoc_to_keys, 2).
-safe(assoc_to_values, 2). safe(gen_assoc, 3). safe(get_assoc, 3). safe(get_assoc, 5).
-safe(list_to_assoc, 2). safe(put_assoc, 4). safe(max_assoc, 3). safe(min_assoc, 3).
-safe(del_assoc, 4). safe(pairs_to_assoc, 2).
-safe(maybe, 0). safe(random, 1). safe(random_integer, 3). safe(set_random, 1).
-safe(random_between, 3). safe(random_member, 2). safe(random_permutation, 2).
-safe(atom_si, 1). safe(integer_si, 1). safe(atomic_si, 1). safe(list_si, 1).
-safe(character_si, 1). safe(term_si, 1). safe(chars_si, 1). safe(dif_si, 2).
-safe(=, 3). safe(',', 3). safe(;, 3). safe(cond_t, 3). safe(dif, 3). safe(memberd_t, 3).
-safe(tmember, 2). safe(tmember_t, 3).
-safe(#=, 2). safe(#\=, 2). safe(#<, 2). safe(#>, 2). safe(#=<, 2). safe(#>=, 2).
-safe(in, 2). safe(ins, 2). safe(label, 1). safe(labeling, 2). safe(sum, 3).
-safe(all_different, 1). safe(all_distinct, 1). safe(tuples_in, 2). safe(#<==>, 2).
-safe(#==>, 2). safe(#<==, 2). safe(#\/, 2). safe(#\, 1). safe(#\, 2). safe(#/\, 2).
-safe(zcompare, 3). safe(fd_dom, 2). safe(fd_inf, 2). safe(fd_sup, 2). safe(fd_size, 2).
-safe(vertices_edges_to_ugraph, 3). safe(vertices, 2). safe(edges, 2). safe(add_edges, 3).
-safe(neighbours, 3). safe(neighbors, 3). safe(top_sort, 2). safe(transitive_closure, 2).
-safe(reachable, 3).
-safe(empty_queue, 1). safe(queue_append, 3). safe(head_queue, 2).
-safe(length_queue, 2). safe(list_queue, 2). safe(put_queue, 3).
-safe(countall, 2). safe(current_op, 3). safe(current_predicate, 1).
-safe(atom_to_term, 3). safe(number_string, 2). safe(repeat, 0). safe(gen_int, 1).
-safe(gen_nat, 1). safe(call_residue_vars, 2).
-
-%% unsafe(?Name, ?Arity, -Why)  what the sandbox refuses, by what it reaches.
-unsafe(open, 3, files). unsafe(open, 4, files). unsafe(close, 1, streams). unsafe(close, 2, streams).
-unsafe(see, 1, files). unsafe(tell, 1, files). unsafe(append, 1, files).
-unsafe(delete_file, 1, files). unsafe(rename_file, 2, files). unsafe(exists_file, 1, files).
-unsafe(file_exists, 1, files). unsafe(directory_files, 2, files). unsafe(directory_exists, 1, files).
-unsafe(make_directory, 1, files). unsafe(make_directory_path, 1, files).
-unsafe(delete_directory, 1, files). unsafe(working_directory, 2, files).
-unsafe(file_size, 2, files). unsafe(file_modification_time, 2, files).
-unsafe(file_access_time, 2, files). unsafe(file_creation_time, 2, files).
-unsafe(path_canonical, 2, files). unsafe(path_segments, 2, files).
-unsafe(absolute_file_name, 2, files). unsafe(absolute_file_name, 3, files).
-unsafe(shell, 1, process). unsafe(shell, 2, process). unsafe(process_create, 3, process).
-unsafe(process_wait, 2, process). unsafe(process_kill, 1, process). unsafe(process_kill, 2, process).
-unsafe(process_id, 2, process).
-unsafe(getenv, 2, os). unsafe(setenv, 2, os). unsafe(unsetenv, 1, os). unsafe(pid, 1, os).
-unsafe(raw_argv, 1, os). unsafe(argv, 1, os).
-unsafe(socket_client_open, 3, sockets). unsafe(socket_server_open, 2, sockets).
-unsafe(socket_server_accept, 4, sockets). unsafe(socket_server_close, 1, sockets).
-unsafe(current_hostname, 1, sockets).
-unsafe(use_foreign_module, 2, ffi). unsafe(foreign_struct, 2, ffi). unsafe(with_locals, 2, ffi).
-unsafe(allocate, 4, ffi). unsafe(deallocate, 3, ffi). unsafe(read_ptr, 3, ffi). unsafe(array_type, 3, ffi).
-unsafe(halt, 0, halt). unsafe(halt, 1, halt).
-unsafe(consult, 1, load). unsafe(use_module, 1, load). unsafe(use_module, 2, load).
-unsafe(ensure_loaded, 1, load). unsafe(load_files, 2, load). unsafe(include, 1, load).
-unsafe('.', 2, load). unsafe(load_module_string, 2, load).
-unsafe(read, 1, streams). unsafe(read_term, 2, streams). unsafe(read_term, 3, streams).
-unsafe(read, 2, streams). unsafe(get_char, 1, streams). unsafe(get_char, 2, streams).
-unsafe(peek_char, 1, streams). unsafe(peek_char, 2, streams). unsafe(put_char, 2, streams).
-unsafe(write, 2, streams). unsafe(writeq, 2, streams). unsafe(write_term, 3, streams).
-unsafe(print, 2, streams). unsafe(nl, 1, streams). unsafe(format, 3, streams).
-unsafe(portray_clause, 2, streams). unsafe(get_line_to_chars, 3, streams).
-unsafe(get_n_chars, 3, streams). unsafe(get_single_char, 1, streams). unsafe(set_input, 1, streams).
-unsafe(set_output, 1, streams). unsafe(flush_output, 1, streams). unsafe(set_stream_position, 2, streams).
-unsafe(stream_property, 2, streams). unsafe(current_input, 1, streams). unsafe(current_output, 1, streams).
-unsafe(set_prolog_flag, 2, flags). unsafe(op, 3, ops).
-unsafe(bb_put, 2, global). unsafe(bb_b_put, 2, global). unsafe(bb_get, 2, global).
-unsafe(nb_setval, 2, global). unsafe(b_setval, 2, global). unsafe(nb_getval, 2, global).
-unsafe(b_getval, 2, global).
-unsafe(listing, 1, streams).
-unsafe(term_expansion, 2, expansion). unsafe(goal_expansion, 2, expansion).
+%% add_rule_module(+Module, +How)  Module is part of the loaded rules: qualified calls
+% may go there.  How is trusted (ludolog's own embedded file) or checked (a file from disk).
+add_rule_module(M, How) :-
+    ( rule_module(M) -> true ; assertz(rule_module(M)) ),
+    (  How == trusted -> ( trusted_module(M) -> true ; assertz(trusted_module(M)) )
+    ;  retractall(trusted_module(M))
+    ).

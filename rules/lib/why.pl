@@ -29,7 +29,12 @@
 %   deepest(Goal, Module, Line, Pred)   the deepest goal that failed, as text, in
 %                             the clause of Pred at Module's Line (0: the call itself)
 %   unknown                   nothing failed where the interpreter could see it
+%   refused(Text)             the sandbox refused a goal on the way
 explain(G, Id, Text, Reply) :-
+    catch(explain_(G, Id, Text, Reply), sandbox(Goal, Why),
+          ( sandbox:refusal_text(Goal, Why, T), Reply = refused(T) )).
+
+explain_(G, Id, Text, Reply) :-
     host:held(Id, S),
     (  catch(dispatch:move(G, M, Text, []), _, fail)
     -> (  catch(dispatch:play(G, S, M, _), _, fail)
@@ -44,7 +49,8 @@ explain(G, Id, Text, Reply) :-
 %% deepest(+Game, +State, +Move, -Reply)  the deepest failing goal of play/3.
 deepest(G, S, M, Reply) :-
     bb_put(why_deepest, none),
-    (  catch(solve(play(S, M, _), G, 0, top), _, true) -> true ; true ),
+    % a goal the sandbox refuses is said as such, not read as a move that fails
+    (  catch(solve(play(S, M, _), G, 0, top), E, ( E = sandbox(_, _) -> throw(E) ; true )) -> true ; true ),
     bb_get(why_deepest, D),
     (  D = failed(_, Goal, Mod, Line, Pred) -> Reply = deepest(Goal, Mod, Line, Pred)
     ;  Reply = unknown
@@ -84,13 +90,13 @@ solve(!, _, _, _) :- !.
 solve(M:G, _, D, W) :- !, solve(G, M, D, W).
 solve((A, B), M, D, W) :- !, solve(A, M, D, W), solve(B, M, D, W).
 solve((C -> T ; E), M, D, W) :- !,
-    (  call(M:C) -> solve(T, M, D, W) ; solve(E, M, D, W) ).
+    (  run(M, C) -> solve(T, M, D, W) ; solve(E, M, D, W) ).
 solve((C -> T), M, D, W) :- !,
-    (  call(M:C) -> solve(T, M, D, W) ).
+    (  run(M, C) -> solve(T, M, D, W) ).
 solve((A ; B), M, D, W) :- !,
     (  solve(A, M, D, W) ; solve(B, M, D, W) ).
 solve(\+ A, M, D, W) :- !,
-    (  call(M:A) -> note(\+ A, M, D, W), fail ; true ).
+    (  run(M, A) -> note(\+ A, M, D, W), fail ; true ).
 solve(G, M, D, W) :-
     source:game_source(M), is_user(M, G), !,
     findall(cl(G, B, L), source:clause_at(M, G, B, L), Cls),
@@ -101,7 +107,12 @@ solve(G, M, D, W) :-
        clauses(Cls, G, M, D1, Pred)
     ).
 solve(G, M, D, W) :-
-    (  \+ call(M:G) -> note(G, M, D, W), fail ; call(M:G) ).
+    (  \+ run(M, G) -> note(G, M, D, W), fail ; run(M, G) ).
+
+%% run(+Module, +Goal)  Goal run in Module as the sandbox lets it run: the clauses
+% interpreted here are the file's text, read again, not the checked clauses scryer
+% loaded, so each goal is checked as it runs (any goal, with --trust).
+run(M, G) :- ( sandbox:trusted -> call(M:G) ; sandbox:safe_call(M, G) ).
 
 %% is_user(+Module, +Goal)  the file of Module has clauses of Goal's predicate.
 is_user(M, G) :-

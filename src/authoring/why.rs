@@ -163,6 +163,9 @@ pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, En
                 mv,
             })
         }
+        Term::Compound(f, args) if f == "refused" && args.len() == 1 => Err(EngineError::Rules(
+            format!("{}: {}", wb.path_of(&module), text(&args[0])),
+        )),
         _ => Ok(Explanation::Unknown { mv }),
     }
 }

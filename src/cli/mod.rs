@@ -5,6 +5,7 @@ mod bench_threads;
 mod check;
 mod contactix;
 mod gtp;
+pub mod limits;
 mod lint;
 mod memory;
 mod merge;

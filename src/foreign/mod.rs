@@ -11,6 +11,7 @@
 #![allow(unsafe_code)]
 
 mod boards;
+pub mod memory;
 mod step;
 
 pub use step::{set_repl_step, ReplStep};

@@ -16,10 +16,7 @@ use std::io::Cursor;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
-/// Inference limit of a request on one position (initial/2, legal/2, play/3, view/2, ...)
-/// unless the caller gives another: about two seconds of scryer, so a looping rule
-/// stops soon, named, while the largest real position needs far less.
-pub const DEFAULT_INFERENCE_LIMIT: u64 = 30_000_000;
+pub use super::limits::DEFAULT_INFERENCE_LIMIT;
 
 /// The toplevel module every machine starts with.  scryer's own toplevel (its
 /// REPL) loads ten libraries, files and os among them, that no rule file needs:
@@ -66,8 +63,13 @@ pub struct PrologMachine {
     trust: bool,
     /// Whether the sandbox is loaded (see `ensure_sandbox`).
     sandboxed: bool,
-    /// The rule modules loaded so far, for the sandbox to know when it comes.
-    rule_modules: Vec<String>,
+    /// The rule modules loaded so far (and whether each is ludolog's own embedded
+    /// file), for the sandbox to know when it comes.
+    rule_modules: Vec<(String, bool)>,
+    /// The inference limit of a file's initialization goals.
+    init_limit: u64,
+    /// The modules of ludolog's tools (the REPL's top level, lint, why): no rule modules.
+    tools: Vec<String>,
     /// Whether scryer's load warnings are printed (not for `ludolog lint`, which
     /// reports the same singletons itself, with their predicate).
     warnings: bool,
@@ -140,6 +142,8 @@ impl PrologMachine {
             trust: rules.trust,
             sandboxed: false,
             rule_modules: Vec::new(),
+            init_limit: DEFAULT_INFERENCE_LIMIT,
+            tools: Vec::new(),
             warnings: check_protocol,
         };
         // the embedded host comes first; the sandbox when a file from disk needs it
@@ -242,21 +246,25 @@ impl PrologMachine {
         if self.sandboxed {
             return Ok(());
         }
-        self.load_file(&super::rules::embedded_sandbox(), true)?;
+        for file in super::rules::embedded_sandbox() {
+            self.load_file(&file, true)?;
+        }
         self.sandboxed = true;
         if self.trust {
             self.run_to_end("sandbox:trust.")
                 .map_err(|e| LoadError(format!("cannot turn the sandbox off: {e}")))?;
         }
-        for module in self.rule_modules.clone() {
-            self.register_rule_module(&module)?;
+        for (module, trusted) in self.rule_modules.clone() {
+            self.register_rule_module(&module, trusted)?;
         }
         Ok(())
     }
 
-    /// Tells the sandbox that `module` is part of the loaded rules.
-    fn register_rule_module(&mut self, module: &str) -> Result<(), LoadError> {
-        let q = format!("sandbox:add_rule_module({}).", quote_atom(module));
+    /// Tells the sandbox that `module` is part of the loaded rules: ludolog's own
+    /// embedded file (`trusted`), or a file from disk it checked.
+    fn register_rule_module(&mut self, module: &str, trusted: bool) -> Result<(), LoadError> {
+        let how = if trusted { "trusted" } else { "checked" };
+        let q = format!("sandbox:add_rule_module({}, {how}).", quote_atom(module));
         self.run_to_end(&q)
             .map_err(|e| LoadError(format!("the module {module}: {e}")))?;
         Ok(())
@@ -270,9 +278,16 @@ impl PrologMachine {
     /// Loads one more Prolog library (a module of ludolog's own, such as the
     /// authoring tools of rules/lib/) into the running machine.
     pub fn load_library(&mut self, file: &RuleFile) -> Result<(), LoadError> {
-        // ludolog's own code: not sandboxed, but it runs what a user types
+        // ludolog's own code: not sandboxed, but it runs what a user types, so it
+        // is no module of the rules (untrusted code may not call into it)
         self.ensure_sandbox()?;
+        self.tools.push(file.module.clone());
         self.load_file(file, true)
+    }
+
+    /// Sets the inference limit of the initialization goals of the files loaded next.
+    pub fn set_init_limit(&mut self, limit: u64) {
+        self.init_limit = limit;
     }
 
     /// About how many bytes of memory the queries run so far hold for good.
@@ -297,14 +312,19 @@ impl PrologMachine {
     /// text (its meta-calls wrapped in run-time checks) to load instead.
     fn load_file(&mut self, file: &RuleFile, trust: bool) -> Result<(), LoadError> {
         let mut text = file.text.clone();
+        let _deadline = file
+            .disk
+            .as_ref()
+            .and_then(|_| super::limits::arm(format!("loading {}", file.path), false));
         if let Some(disk) = &file.disk {
             self.ensure_sandbox()?;
             let path = disk.to_string_lossy();
             let q = format!(
-                "sandbox:check_file({}, {}, {}, R, T).",
+                "sandbox:check_file({}, {}, {}, {}, R, T).",
                 quote_string(&path),
                 quote_atom(&file.module),
-                if trust { "false" } else { "true" }
+                if trust { "false" } else { "true" },
+                self.init_limit
             );
             let answers = self
                 .run_to_end(&q)
@@ -378,13 +398,14 @@ impl PrologMachine {
         {
             eprintln!("{}", describe_load_warning(&file.path, warning));
         }
-        if file.module == "host" || file.module == "sandbox" {
+        if ["host", "sandbox", "sandbox_lists"].contains(&file.module.as_str()) {
             self.run_to_end("host:clear.")
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
-        } else {
-            self.rule_modules.push(file.module.clone());
+        } else if !self.tools.contains(&file.module) {
+            let trusted = file.disk.is_none();
+            self.rule_modules.push((file.module.clone(), trusted));
             if self.sandboxed {
-                self.register_rule_module(&file.module)
+                self.register_rule_module(&file.module, trusted)
                     .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
             }
         }
@@ -535,8 +556,15 @@ impl PrologMachine {
     }
 
     /// Sends `request` (a term built from quoted data) to `host:request/4`.
+    /// A request with no inference limit (0) is work the user sized (perft, playouts,
+    /// search): the time limit bounds it only when the user set one.
     pub fn request(&mut self, game: &str, limit: u64, request: &str) -> Result<Term, QueryError> {
         let q = format!("host:request({}, {limit}, {request}, R).", quote_atom(game));
+        let what = request.split('(').next().unwrap_or(request);
+        let _deadline = super::limits::arm(
+            format!("the request {what} of the rules {game}"),
+            limit == 0,
+        );
         self.answer(&q, "R")
     }
 

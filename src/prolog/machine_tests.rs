@@ -5,7 +5,7 @@ use crate::prolog::rules::{rule_set, SourceError};
 
 /// Whether the machine has the sandbox loaded.
 fn has_sandbox(pm: &mut PrologMachine) -> bool {
-    let q = "(current_predicate(sandbox:check_file/5) -> R = yes ; R = no).";
+    let q = "(current_predicate(sandbox:check_file/6) -> R = yes ; R = no).";
     pm.answer(q, "R").unwrap() == Term::atom("yes")
 }
 
@@ -45,6 +45,9 @@ fn embedded_rules_start_without_the_sandbox_and_files_from_disk_with_it() {
         PrologMachine::load_with(&rule_set(game, &no_file, None).unwrap(), false, false).unwrap();
     pm.load_library(&RuleFile::embedded("t", "t.pl", ":- module(t, []).\n"))
         .unwrap();
-    let q = "(sandbox:rule_module(g), sandbox:rule_module(t) -> R = yes ; R = no).";
+    let q = "(sandbox:rule_module(g) -> R = yes ; R = no).";
     assert_eq!(pm.answer(q, "R").unwrap(), Term::atom("yes"));
+    // the tool itself is no module of the rules: untrusted code may not call into it
+    let q = "(sandbox:rule_module(t) -> R = yes ; R = no).";
+    assert_eq!(pm.answer(q, "R").unwrap(), Term::atom("no"));
 }

@@ -4,6 +4,7 @@
 mod clauses;
 mod engine;
 mod info;
+pub mod limits;
 mod load_error;
 mod machine;
 mod rules;
@@ -14,7 +15,8 @@ mod view_term;
 pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{RuleOptions, RulesEngine};
 pub use info::GameInfo;
-pub use machine::{LoadError, OutputSink, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
+pub use limits::DEFAULT_INFERENCE_LIMIT;
+pub use machine::{LoadError, OutputSink, PrologMachine, QueryError};
 pub use rules::{
     board_libraries, declared_module, required_names, reserved_module, rule_set, FindGame,
     RuleFile, RuleSet, SourceError,

@@ -111,9 +111,15 @@ pub fn embedded_host() -> RuleFile {
     RuleFile::embedded(CORE[0].module, CORE[0].path, CORE[0].text)
 }
 
-/// The embedded copy of the sandbox.
-pub fn embedded_sandbox() -> RuleFile {
-    RuleFile::embedded(CORE[1].module, CORE[1].path, CORE[1].text)
+/// The sandbox's tables of builtins and libraries (loaded just before the sandbox).
+const SANDBOX_LISTS: Library = lib!("sandbox_lists", "rules/lib/sandbox_lists.pl");
+
+/// The embedded copies of the sandbox: its tables, then the checker.
+pub fn embedded_sandbox() -> [RuleFile; 2] {
+    [
+        RuleFile::embedded(SANDBOX_LISTS.module, SANDBOX_LISTS.path, SANDBOX_LISTS.text),
+        RuleFile::embedded(CORE[1].module, CORE[1].path, CORE[1].text),
+    ]
 }
 
 /// The embedded copy of the REPL's top level (`rules/lib/repl.pl`).
@@ -332,7 +338,7 @@ pub fn reserved_module(name: &str) -> bool {
         || CORE
             .iter()
             .chain(BOARDS.iter())
-            .chain(std::iter::once(&TOPLEVEL))
+            .chain([&TOPLEVEL, &SANDBOX_LISTS])
             .any(|l| l.module == name)
         || BOARDS
             .iter()

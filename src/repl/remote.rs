@@ -9,6 +9,7 @@ use super::wire::{send, step_char, FromWorker, ToWorker};
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -79,6 +80,12 @@ impl Worker {
     /// How the process ended, if it has.
     fn exit_text(&mut self) -> String {
         match self.child.wait() {
+            Ok(status) if status.code() == Some(crate::foreign::memory::EXIT_MEMORY) => {
+                "it reached the memory limit".to_string()
+            }
+            Ok(status) if status.code() == Some(crate::prolog::limits::EXIT_TIME) => {
+                "it ran past the time limit".to_string()
+            }
             Ok(status) => status.to_string(),
             Err(e) => e.to_string(),
         }
@@ -126,6 +133,16 @@ impl Remote {
     /// process and restarts it from the last snapshot.
     pub fn ask(&mut self, request: ToWorker, pager: &mut dyn Pager) -> Result<Reply> {
         self.interrupted.store(false, Ordering::SeqCst);
+        // the engine process may read only the rule files it was given: a file named
+        // by `:load` is given to a fresh one, with the session as it is
+        if let ToWorker::Eval(text) = &request {
+            if let Some(file) = text.trim().strip_prefix(":load ") {
+                if self.snapshot.allow_read(PathBuf::from(file.trim())) {
+                    let note = self.restart()?;
+                    show_note(pager, &note);
+                }
+            }
+        }
         if self.worker.send(&request).is_err() {
             // the process ended between two inputs (it was killed): it never read
             // this one, so a fresh one from the last snapshot answers it
@@ -147,7 +164,7 @@ impl Remote {
                     snapshot,
                     broken,
                 })) => {
-                    self.snapshot = snapshot;
+                    self.snapshot = snapshot.keeping_readable(&self.snapshot);
                     if broken {
                         // its Prolog machine is unusable: the next input goes to a fresh one
                         let note = self.restart()?;
@@ -194,7 +211,7 @@ impl Remote {
         loop {
             match self.worker.rx.recv() {
                 Ok(Some(FromWorker::Watched { note, snapshot })) => {
-                    self.snapshot = snapshot;
+                    self.snapshot = snapshot.keeping_readable(&self.snapshot);
                     return Ok(note);
                 }
                 Ok(Some(_)) => continue,

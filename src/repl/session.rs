@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// The inference limit of one answer (unless `--inference-limit` says otherwise).
-pub const QUERY_LIMIT: u64 = 20_000_000;
+pub const QUERY_LIMIT: u64 = crate::prolog::DEFAULT_INFERENCE_LIMIT;
 
 /// What the frontend shows after an input (answers go through the `Pager`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,9 +55,63 @@ pub struct Snapshot {
     user: Vec<String>,
     /// Answer settings (`:set`), in the order given.
     settings: Vec<(String, String)>,
+    /// Rule files the user named with `:load`, which the engine process may read.
+    #[serde(default)]
+    readable: Vec<PathBuf>,
 }
 
 impl Snapshot {
+    /// What the engine process of this session may still reach once confined (see
+    /// `confine`): the working directory and the rule files it was given, read only;
+    /// `None` with `--trust`, which lifts the confinement with the sandbox.
+    pub fn confinement(&self) -> Option<crate::confine::Confinement> {
+        if self.trust {
+            return None;
+        }
+        let mut read: Vec<PathBuf> = std::env::current_dir().into_iter().collect();
+        let game = PathBuf::from(&self.game);
+        for path in self
+            .rules
+            .iter()
+            .chain(std::iter::once(&game))
+            .chain(&self.readable)
+        {
+            if path.exists() {
+                read.push(path.canonicalize().unwrap_or_else(|_| path.clone()));
+            }
+        }
+        Some(crate::confine::Confinement {
+            read,
+            write: Vec::new(),
+        })
+    }
+
+    /// Lets the engine process read `path` (a rule file named by `:load`); false when
+    /// it could already.
+    pub fn allow_read(&mut self, path: PathBuf) -> bool {
+        let path = path.canonicalize().unwrap_or(path);
+        let known = self.readable.contains(&path)
+            || self
+                .confinement()
+                .is_some_and(|c| c.read.iter().any(|r| path.starts_with(r)));
+        if !known {
+            self.readable.push(path);
+        }
+        !known
+    }
+
+    /// This snapshot (from the engine process) with the files `before` let it read.
+    pub fn keeping_readable(mut self, before: &Snapshot) -> Snapshot {
+        self.readable = before.readable.clone();
+        self
+    }
+
+    /// A test build's way to turn the Prolog-level sandbox off and keep the
+    /// operating system's confinement, to show that the second holds alone.
+    pub fn without_prolog_sandbox(&mut self) {
+        self.trust = true;
+    }
+
     /// A session at the start of the game, with nothing defined.
     pub fn start(spec: EngineSpec) -> Snapshot {
         Snapshot {
@@ -71,6 +125,7 @@ impl Snapshot {
             moves: Vec::new(),
             user: Vec::new(),
             settings: Vec::new(),
+            readable: Vec::new(),
         }
     }
 

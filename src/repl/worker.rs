@@ -8,9 +8,14 @@ use super::session::{Pager, Reply, Session};
 use super::watch::Watch;
 use super::wire::{char_step, send, FromWorker, ToWorker};
 use crate::foreign::ReplStep;
+use crate::prolog::limits::{self, Deadline};
 use anyhow::{Context, Result};
 use std::io::{BufRead, Lines, StdinLock};
 use std::time::Duration;
+
+/// In a test build, the environment variable that turns the Prolog-level sandbox
+/// off in the engine process while its operating-system confinement stays on.
+pub const TEST_PROLOG_SANDBOX_OFF: &str = "LUDOLOG_TEST_PROLOG_SANDBOX_OFF";
 
 /// Writes a message to the frontend; a frontend that is gone ends the process.
 fn tell(message: &FromWorker) {
@@ -25,9 +30,16 @@ fn next_request(lines: &mut Lines<StdinLock<'static>>) -> Option<ToWorker> {
     serde_json::from_str(&line).ok()
 }
 
-/// Shows answers by sending them to the frontend, and waits for its step.
+/// Shows answers by sending them to the frontend, and waits for its step.  The
+/// time limit counts the engine's work on an answer, not the wait for the user.
 struct WirePager<'a> {
     lines: &'a mut Lines<StdinLock<'static>>,
+    deadline: Option<Deadline>,
+}
+
+/// The deadline of the engine's work on one input (or the next answer).
+fn arm() -> Option<Deadline> {
+    limits::arm("the query", false)
 }
 
 impl Pager for WirePager<'_> {
@@ -43,10 +55,13 @@ impl Pager for WirePager<'_> {
         if last {
             return ReplStep::Stop;
         }
-        match next_request(self.lines) {
+        self.deadline = None;
+        let step = match next_request(self.lines) {
             Some(ToWorker::Step(c)) => char_step(c),
             _ => ReplStep::Stop,
-        }
+        };
+        self.deadline = arm();
+        step
     }
 }
 
@@ -65,6 +80,11 @@ fn watch_parent() {
 /// Serves one session until the frontend closes the connection or the session quits.
 pub fn serve() -> Result<()> {
     watch_parent();
+    // the frontend hands its limits down in the environment
+    if let Ok(ms) = std::env::var(limits::TIME_LIMIT_ENV) {
+        let ms: u64 = ms.parse().unwrap_or(0);
+        limits::set_time_limit((ms > 0).then(|| Duration::from_millis(ms)), false);
+    }
     // a deep answer or a deep query needs a deep stack; untouched pages cost nothing
     let thread = std::thread::Builder::new()
         .name("ludolog-session".into())
@@ -79,16 +99,30 @@ pub fn serve() -> Result<()> {
 fn run() {
     let mut lines = std::io::stdin().lock().lines();
     let mut session = match next_request(&mut lines) {
-        Some(ToWorker::Start(snapshot)) => match Session::restore(snapshot) {
-            Ok((session, note)) => {
-                tell(&FromWorker::Ready {
-                    banner: session.describe(),
-                    note,
-                });
-                session
+        Some(ToWorker::Start(mut snapshot)) => {
+            let confinement = snapshot.confinement();
+            if cfg!(debug_assertions) && std::env::var_os(TEST_PROLOG_SANDBOX_OFF).is_some() {
+                snapshot.without_prolog_sandbox();
             }
-            Err(e) => return tell(&FromWorker::Failed(format!("{e:#}"))),
-        },
+            // the engine's thread is confined before it reads or runs any rule file
+            if let Some(c) = confinement {
+                if let Err(e) = crate::confine::confine_current_thread(&c) {
+                    return tell(&FromWorker::Failed(format!(
+                        "cannot confine the engine: {e}"
+                    )));
+                }
+            }
+            match Session::restore(snapshot) {
+                Ok((session, note)) => {
+                    tell(&FromWorker::Ready {
+                        banner: session.describe(),
+                        note,
+                    });
+                    session
+                }
+                Err(e) => return tell(&FromWorker::Failed(format!("{e:#}"))),
+            }
+        }
         _ => return,
     };
     session.set_output_sink(Box::new(|text| tell(&FromWorker::Output(text.to_string()))));
@@ -96,8 +130,17 @@ fn run() {
     let mut watch: Option<Watch> = None;
     while let Some(request) = next_request(&mut lines) {
         let reply = match request {
-            ToWorker::Eval(text) => session.eval(&text, &mut WirePager { lines: &mut lines }),
-            ToWorker::Consult(text) => session.consult(&text),
+            ToWorker::Eval(text) => session.eval(
+                &text,
+                &mut WirePager {
+                    lines: &mut lines,
+                    deadline: arm(),
+                },
+            ),
+            ToWorker::Consult(text) => {
+                let _deadline = arm();
+                session.consult(&text)
+            }
             ToWorker::Complete(line, pos) => {
                 let (start, candidates) = session.complete(&line, pos);
                 tell(&FromWorker::Completions(start, candidates));

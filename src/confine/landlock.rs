@@ -1,0 +1,176 @@
+//! Landlock, the filesystem half of the confinement: which paths a confined thread
+//! may open, and how; with TCP ports and cross-process IPC (abstract Unix sockets,
+//! signals) cut off as well where the kernel can.
+//!
+//! Best effort: every access right of the newest Landlock ABI the `landlock` crate
+//! knows is handled, and the kernel enforces those it supports (ABI 7 on Linux
+//! 6.15 to 6.18). A kernel without Landlock enforces nothing here; the seccomp half
+//! still applies.
+
+use super::{ConfineError, Confinement};
+use ::landlock::{
+    Access, AccessFs, AccessNet, BitFlags, LandlockStatus, PathBeneath, PathFd, Ruleset,
+    RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetError, RulesetStatus, Scope, ABI,
+};
+use std::cell::RefCell;
+use std::path::Path;
+
+/// The ABI whose access rights are handled: all of them, for the crate's newest.
+const HANDLED: ABI = ABI::V10;
+
+/// The runtime paths a confined thread may read, besides those it is given: see the
+/// list and the reasons in the module documentation of `confine`. A path missing on
+/// this machine is left out.
+const RUNTIME_READ: &[&str] = &[
+    "/proc/self",
+    "/sys/fs/cgroup",
+    "/sys/devices/system/cpu",
+    "/dev/urandom",
+];
+
+/// Where `/proc/self` is: its rule holds only while this entry stays the same inode.
+const PROC_SELF: &str = "/proc/self";
+
+/// The one runtime path a confined thread may also write (what is written there is
+/// thrown away).
+const DEV_NULL: &str = "/dev/null";
+
+thread_local! {
+    /// The `/proc/<pid>` entries the rules of this thread name, held open: a Landlock
+    /// rule names an inode, and procfs may make a new inode for such an entry once
+    /// it has left the kernel's cache, which would quietly drop the rule.
+    static PINNED: RefCell<Vec<PathFd>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Reading: open files and list directories.
+fn read_rights() -> BitFlags<AccessFs> {
+    AccessFs::ReadFile | AccessFs::ReadDir
+}
+
+/// Writing in a directory: reading, plus writing and truncating files, making and
+/// removing regular files and directories, and renaming them (`Refer` lets a file
+/// move between two such directories). Never executing, nor making device nodes,
+/// pipes, sockets or symbolic links.
+fn write_rights() -> BitFlags<AccessFs> {
+    read_rights()
+        | AccessFs::WriteFile
+        | AccessFs::Truncate
+        | AccessFs::MakeReg
+        | AccessFs::MakeDir
+        | AccessFs::RemoveFile
+        | AccessFs::RemoveDir
+        | AccessFs::Refer
+}
+
+/// A ruleset built and filled, not yet enforced.
+pub(super) struct Prepared {
+    ruleset: RulesetCreated,
+    pin: Option<PathFd>,
+}
+
+/// Builds the ruleset for `c`: the paths it names must exist (a missing one is an
+/// error, not a silently narrower confinement); the runtime paths may be missing.
+pub(super) fn prepare(c: &Confinement) -> Result<Prepared, ConfineError> {
+    let mut ruleset = Ruleset::default()
+        .handle_access(AccessFs::from_all(HANDLED))
+        .and_then(|r| r.handle_access(AccessNet::from_all(HANDLED)))
+        .and_then(|r| r.scope(Scope::from_all(HANDLED)))
+        .and_then(|r| r.create())
+        .map_err(landlock_error)?;
+    let mut pin = None;
+    for path in RUNTIME_READ {
+        if let Ok(fd) = open(Path::new(path)) {
+            ruleset = grant(ruleset, &fd, read_rights())?;
+            if *path == PROC_SELF {
+                pin = Some(fd.0);
+            }
+        }
+    }
+    if let Ok(fd) = open(Path::new(DEV_NULL)) {
+        let rights = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate;
+        ruleset = grant(ruleset, &fd, rights)?;
+    }
+    // the program's own file, so that a panic's backtrace has names (std reads the
+    // symbols from it); it holds no secret
+    if let Some(fd) = std::env::current_exe().ok().and_then(|p| open(&p).ok()) {
+        ruleset = grant(ruleset, &fd, AccessFs::ReadFile.into())?;
+    }
+    for (paths, rights) in [(&c.read, read_rights()), (&c.write, write_rights())] {
+        for path in paths {
+            let fd = open(path).map_err(|why| ConfineError::Path {
+                path: path.clone(),
+                why,
+            })?;
+            ruleset = grant(ruleset, &fd, rights)?;
+        }
+    }
+    Ok(Prepared { ruleset, pin })
+}
+
+impl Prepared {
+    /// Enforces the ruleset on the calling thread (setting no_new_privs too), and
+    /// tells which Landlock ABI the kernel enforces it with, or `None` when it
+    /// enforces nothing.
+    pub(super) fn enforce(self) -> Result<Option<u32>, ConfineError> {
+        let status = self.ruleset.restrict_self().map_err(landlock_error)?;
+        if let Some(fd) = self.pin {
+            PINNED.with(|pinned| pinned.borrow_mut().push(fd));
+        }
+        if matches!(status.ruleset, RulesetStatus::NotEnforced) {
+            return Ok(None);
+        }
+        Ok(match status.landlock {
+            LandlockStatus::Available { effective_abi, .. } => abi_number(effective_abi),
+            _ => None,
+        })
+    }
+}
+
+/// A path opened as Landlock wants it (`O_PATH`), and whether it is a directory.
+struct Opened(PathFd, bool);
+
+fn open(path: &Path) -> Result<Opened, String> {
+    let is_dir = std::fs::metadata(path).map_err(|e| e.to_string())?.is_dir();
+    let fd = PathFd::new(path).map_err(|e| e.to_string())?;
+    Ok(Opened(fd, is_dir))
+}
+
+/// Adds the rule that allows `rights` beneath `fd` (on it alone, for a file: then the
+/// rights that only make sense on a directory are dropped).
+fn grant(
+    ruleset: RulesetCreated,
+    fd: &Opened,
+    rights: BitFlags<AccessFs>,
+) -> Result<RulesetCreated, ConfineError> {
+    let rights = if fd.1 {
+        rights
+    } else {
+        rights & AccessFs::from_file(HANDLED)
+    };
+    ruleset
+        .add_rule(PathBeneath::new(&fd.0, rights))
+        .map_err(landlock_error)
+}
+
+fn landlock_error(e: RulesetError) -> ConfineError {
+    ConfineError::Landlock(e.to_string())
+}
+
+/// The number of a Landlock ABI (`None` for no Landlock).
+fn abi_number(abi: ABI) -> Option<u32> {
+    match abi {
+        ABI::V1 => Some(1),
+        ABI::V2 => Some(2),
+        ABI::V3 => Some(3),
+        ABI::V4 => Some(4),
+        ABI::V5 => Some(5),
+        ABI::V6 => Some(6),
+        ABI::V7 => Some(7),
+        ABI::V8 => Some(8),
+        ABI::V9 => Some(9),
+        ABI::V10 => Some(10),
+        ABI::Unsupported => None,
+        // an ABI newer than this list: its Display is its number
+        newer => newer.to_string().parse().ok(),
+    }
+}

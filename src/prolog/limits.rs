@@ -1,0 +1,116 @@
+//! The limits every Prolog engine runs under, each with its one default: inferences
+//! per request, wall-clock time per request (a watchdog), and memory (counted by the
+//! global allocator in `foreign::memory`, set by the binary at start).
+//!
+//! An inference limit stops a looping rule inside the engine, named, and the command
+//! or session goes on.  A built-in such as `length(L, 10^9)` counts no inference, so
+//! time and memory are bounded from outside the engine: the watchdog thread ends the
+//! process when a request runs past its deadline, saying which limit and how to
+//! raise it.  The REPL runs its engine in a process of its own, which its frontend
+//! starts again with the session as it was.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, Once};
+use std::time::{Duration, Instant};
+
+/// Inference limit of a request on one position (initial/2, legal/2, play/3, view/2,
+/// a REPL answer) unless the user gives another: about two seconds of scryer, so a
+/// looping rule stops soon, named, while the largest real position needs far less.
+pub const DEFAULT_INFERENCE_LIMIT: u64 = 30_000_000;
+/// Wall-clock limit of one request (a REPL answer, a query about one position, a
+/// rule file's loading) unless `--time-limit` says otherwise.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+/// Memory limit of the whole process (MB) unless `--memory-limit` says otherwise.
+pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 2048;
+/// The exit code of a process stopped at the time limit.
+pub const EXIT_TIME: i32 = 87;
+/// The environment variables that hand the limits to the REPL's engine process.
+pub const TIME_LIMIT_ENV: &str = "LUDOLOG_TIME_LIMIT_MS";
+pub const MEMORY_LIMIT_ENV: &str = "LUDOLOG_MEMORY_LIMIT_MB";
+
+/// The time limit in milliseconds (0: none).
+static TIME_LIMIT_MS: AtomicU64 = AtomicU64::new(DEFAULT_TIME_LIMIT.as_millis() as u64);
+/// Whether the user set the time limit: then it bounds work requests too (perft,
+/// playouts, search), whose size the user chose and which have none otherwise.
+static TIME_EXPLICIT: AtomicBool = AtomicBool::new(false);
+
+/// Sets the wall-clock limit of a request (`None`: no limit); `explicit` when the
+/// user gave it, so it bounds the work they sized too.
+pub fn set_time_limit(limit: Option<Duration>, explicit: bool) {
+    let ms = limit.map_or(0, |d| d.as_millis().max(1) as u64);
+    TIME_LIMIT_MS.store(ms, Ordering::Relaxed);
+    TIME_EXPLICIT.store(explicit, Ordering::Relaxed);
+}
+
+/// The wall-clock limit of a request, if any.
+pub fn time_limit() -> Option<Duration> {
+    match TIME_LIMIT_MS.load(Ordering::Relaxed) {
+        0 => None,
+        ms => Some(Duration::from_millis(ms)),
+    }
+}
+
+/// A running request's deadline; the watchdog ends the process when it passes
+/// while this is alive.  Dropping it disarms it.
+pub struct Deadline {
+    id: u64,
+}
+
+struct Slot {
+    id: u64,
+    at: Instant,
+    what: String,
+}
+
+static SLOTS: Mutex<Vec<Slot>> = Mutex::new(Vec::new());
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+static WATCHDOG: Once = Once::new();
+
+/// Arms the time limit for `what` (said in the message: "legal/2 of rules/foo.pl").
+/// A work request (`work`) is bounded only when the user set the limit.
+pub fn arm(what: impl Into<String>, work: bool) -> Option<Deadline> {
+    if work && !TIME_EXPLICIT.load(Ordering::Relaxed) {
+        return None;
+    }
+    let limit = time_limit()?;
+    WATCHDOG.call_once(|| {
+        let _ = std::thread::Builder::new()
+            .name("ludolog-watchdog".into())
+            .spawn(watch);
+    });
+    let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+    let slot = Slot {
+        id,
+        at: Instant::now() + limit,
+        what: what.into(),
+    };
+    SLOTS.lock().unwrap_or_else(|p| p.into_inner()).push(slot);
+    Some(Deadline { id })
+}
+
+impl Drop for Deadline {
+    fn drop(&mut self) {
+        let mut slots = SLOTS.lock().unwrap_or_else(|p| p.into_inner());
+        slots.retain(|s| s.id != self.id);
+    }
+}
+
+/// The watchdog: ends the process when a deadline passes.
+fn watch() {
+    loop {
+        std::thread::sleep(Duration::from_millis(50));
+        let now = Instant::now();
+        let late = {
+            let slots = SLOTS.lock().unwrap_or_else(|p| p.into_inner());
+            slots.iter().find(|s| s.at <= now).map(|s| s.what.clone())
+        };
+        if let Some(what) = late {
+            let limit = time_limit().unwrap_or_default();
+            eprintln!(
+                "error: {what} ran past the time limit of {} s; raise it with --time-limit SECONDS",
+                limit.as_secs_f64()
+            );
+            std::process::exit(EXIT_TIME);
+        }
+    }
+}
