@@ -167,6 +167,10 @@ handle(G, after(Id, MoveTexts, Id1), ok) :-
     step("play/3"),
     replay_texts(MoveTexts, 1, G, S0, S),
     hold(Id1, S).
+handle(G, legal_count(Id), N) :-
+    state(Id, S),
+    step("legal/2"),
+    protocol:legal_count(G, S, N).
 handle(G, perft(Id, Depth), N) :-
     state(Id, S),
     step("perft (legal/2 and play/3)"),

@@ -23,7 +23,7 @@
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
 :- use_module(library(charsio)).
-:- use_module(library(iso_ext), [bb_get/2]).
+:- use_module(library(iso_ext), [bb_get/2, call_with_inference_limit/3]).
 
 %% own(?Name, ?Arity, ?Module)  the predicates an untrusted file defines (or declares
 % dynamic), first-argument indexed by name so that a file of many facts checks in linear time.
@@ -271,6 +271,7 @@ declare_own(M, t(L, T, _), Hs0, Hs) :-
 
 own_heads(_, T, Hs, Hs) :- var(T), !.
 own_heads(M, (:- D), Hs0, Hs) :- !, declared(M, D, Hs0, Hs).
+own_heads(M, (?- D), Hs0, Hs) :- !, declared(M, D, Hs0, Hs).
 own_heads(_, (H --> _), Hs0, Hs) :- !,
     ( nonvar(H), H = (H1, _) -> true ; H1 = H ),
     ( callable(H1), H1 \= _:_ -> functor(H1, N, A0), A is A0 + 2, own_name(N/A, Hs0, Hs) ; Hs = Hs0 ).
@@ -332,6 +333,7 @@ check_each([t(L, T, Vs)|Ts], M-Lim, [t(L, T1, Vs)|Cs]) :-
 %% check_term(+Module, +Term, -Checked)  one clause or directive.
 check_term(_, T, _) :- var(T), !, throw(sandbox(T, unknown)).
 check_term(M-Lim, (:- D), (:- D1)) :- !, directive(M-Lim, D, D1).
+check_term(M-Lim, (?- D), (:- D1)) :- !, directive(M-Lim, D, D1).
 check_term(M-Lim, (H --> B), T1) :- !,
     (  catch(dcgs:dcg_rule((H --> B), Clause), _, fail) -> true ; throw(sandbox((H --> B), unknown)) ),
     check_term(M-Lim, Clause, T1).
@@ -418,8 +420,16 @@ qualified(M, Q, G, sandbox:safe_call(M, Q:G)) :- ( var(Q) ; var(G) ), !.
 qualified(_, Q, G, _) :- \+ atom(Q), !, throw(sandbox(Q:G, unknown)).
 qualified(M, M, G, Out) :- !, body(M, G, Out0), requalify(M, Out0, Out).
 qualified(_, Q, G, Out) :- rule_module(Q), !, body(Q, G, Out0), requalify(Q, Out0, Out).
-qualified(M, Q, G, Out) :- sandbox_lists:safe_lib(Q), !, goal(M, G, Out0), requalify(Q, Out0, Out).
+qualified(M, Q, G, Out) :- sandbox_lists:safe_lib(Q), !, library_goal(M, G, Out0), requalify(Q, Out0, Out).
 qualified(_, Q, G, _) :- throw(sandbox(Q:G, module(Q))).
+
+%% library_goal(+Module, +Goal, -Checked)  a goal called in a library module: one of
+% the tables, nothing else (neither the caller's own predicates nor a name nobody defines).
+library_goal(_, G, G) :- \+ callable(G), !.
+library_goal(_, G, _) :- functor(G, N, A), sandbox_lists:unsafe(N, A, Why), !, throw(sandbox(G, Why)).
+library_goal(M, G, Out) :- sandbox_lists:meta(G, Specs), !, meta_args(M, G, Specs, Out).
+library_goal(_, G, G) :- functor(G, N, A), sandbox_lists:safe(N, A), !.
+library_goal(_, G, _) :- throw(sandbox(G, unknown)).
 
 requalify(_, sandbox:G, sandbox:G) :- !.
 requalify(Q, G, Q:G).

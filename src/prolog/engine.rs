@@ -261,7 +261,18 @@ impl RulesEngine {
     }
 
     /// A work request (perft, playouts, search): within the work limit, if any.
+    /// With no work limit, the position's moves are first asked for within the limits
+    /// of a request on one position, so that a legal/2 that never ends stops, named,
+    /// instead of the work running without end.
     fn work(&mut self, request: &str) -> Result<Term, EngineError> {
+        if self.work_limit.is_none() {
+            let slot = request
+                .split_once('(')
+                .and_then(|(_, rest)| rest.split([',', ')']).next());
+            if let Some(slot) = slot {
+                self.request(&format!("legal_count({slot})"))?;
+            }
+        }
         self.request_within(self.work_limit.unwrap_or(0), request)
     }
 

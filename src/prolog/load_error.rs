@@ -4,6 +4,10 @@
 /// `N: E in words` (the caller puts the file name in front).
 pub(super) fn describe_load_error(line: &str) -> String {
     let line = line.trim().trim_end_matches('.');
+    // the sandbox's own message for an initialization goal is in words already
+    if let Some(words) = line.strip_prefix("error: ") {
+        return words.to_string();
+    }
     let Some(inner) = line
         .strip_prefix("error(")
         .and_then(|l| l.strip_suffix(')'))

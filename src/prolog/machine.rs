@@ -562,7 +562,7 @@ impl PrologMachine {
         let q = format!("host:request({}, {limit}, {request}, R).", quote_atom(game));
         let what = request.split('(').next().unwrap_or(request);
         let _deadline = super::limits::arm(
-            format!("the request {what} of the rules {game}"),
+            format!("the rules of module {game} (answering {what})"),
             limit == 0,
         );
         self.answer(&q, "R")

@@ -1,0 +1,105 @@
+//! The limits every Prolog engine runs under, tried as an attacker would: a built-in
+//! that allocates without counting inferences, a bignum that takes minutes, a loop at
+//! load time, a `legal/2` that never ends under perft and search.  Each must end
+//! within 15 s with the message of its limit (and how to raise it), the process
+//! family must stay below the memory limit, and the REPL must go on after it.
+
+mod common;
+
+use common::run;
+use nix::sys::resource::{getrusage, UsageWho};
+use std::time::{Duration, Instant};
+
+/// A tiny game whose `legal/2` runs `goal` first.
+fn game_with_legal(dir: &std::path::Path, goal: &str) -> String {
+    let text = format!(
+        ":- module(bomb, [initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3, position//1, move//1, view/2]).\n\
+         :- use_module(library(lists)).\n\
+         initial(_, s).\nto_move(s, a).\nlegal(s, m) :- {goal}.\nplay(s, m, s).\n\
+         outcome(_, _) :- fail.\nevaluate(_, _, 0).\nposition(s) --> \"s\".\nmove(m) --> \"m\".\n\
+         view(_, view(square, 1, 1, [], [])).\nloop :- loop.\n"
+    );
+    let path = dir.join("bomb.pl");
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Runs ludolog and checks it ended in time; gives its exit code and all it printed.
+fn bounded(args: &[&str], stdin: Option<&str>) -> (i32, String) {
+    let start = Instant::now();
+    let (code, out, err) = run(args, stdin);
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(15),
+        "ludolog {args:?} took {took:?}: {out}{err}"
+    );
+    (code, format!("{out}{err}"))
+}
+
+/// The largest resident size of any finished child process so far, in MB.
+fn children_peak_mb() -> i64 {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).unwrap();
+    usage.max_rss() / 1024
+}
+
+#[test]
+fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // the REPL: each bomb stops, says which limit, and the session goes on
+    let repl_bombs = [
+        ("length(L, 300000000).", "2048", "memory limit"),
+        ("X is 1 << (1 << 40).", "2048", "memory limit"),
+        ("numlist(1, 50000000, L).", "256", "memory limit"),
+        ("X is 7^7^7^7.", "2048", "time limit"),
+        ("repeat, fail.", "2048", "inference limit"),
+    ];
+    for (query, mb, words) in repl_bombs {
+        let input = format!("{query}\nX is 6 * 7.\n");
+        let (code, text) = bounded(
+            &["repl", "hex", "--memory-limit", mb, "--time-limit", "2"],
+            Some(&input),
+        );
+        assert_eq!(code, 1, "{query}: {text}");
+        assert!(text.contains(words), "{query}: expected {words:?}: {text}");
+        assert!(text.contains("X = 42"), "{query}: the session did not go on: {text}");
+        assert!(!text.contains("panicked"), "{query}: {text}");
+    }
+    // a rule file: the command stops with the limit's message and how to raise it
+    let file_bombs = [
+        ("length(_, 300000000)", "moves", "--memory-limit"),
+        ("X is 7^7^7^7, X > 0", "moves", "--time-limit"),
+        ("loop", "moves", "--inference-limit"),
+        ("loop", "perft", "--inference-limit"),
+        ("loop", "best", "--inference-limit"),
+    ];
+    for (goal, command, flag) in file_bombs {
+        let file = game_with_legal(dir.path(), goal);
+        let mut args = vec![command, file.as_str(), "--time-limit", "2"];
+        if command != "moves" {
+            args.extend(["--depth", "1"]);
+        }
+        let (code, text) = bounded(&args, None);
+        assert_ne!(code, 0, "{goal} under {command}: {text}");
+        assert!(text.contains(flag), "{goal} under {command}: expected {flag}: {text}");
+        assert!(!text.contains("host:request"), "{goal}: an internal term: {text}");
+        assert!(!text.contains("panicked"), "{goal}: {text}");
+    }
+    // a loop at load time stops too, in every command that loads the file
+    let looping = dir.path().join("init.pl");
+    let text = std::fs::read_to_string(game_with_legal(dir.path(), "true"))
+        .unwrap()
+        .replace(
+            ":- use_module(library(lists)).",
+            ":- use_module(library(lists)).\n:- initialization(loop).",
+        );
+    std::fs::write(&looping, text).unwrap();
+    let looping = looping.display().to_string();
+    for command in ["moves", "lint", "render"] {
+        let (code, text) = bounded(&[command, &looping], None);
+        assert_ne!(code, 0, "{command}: {text}");
+        assert!(text.contains("initialization/1") || text.contains("inference limit"), "{command}: {text}");
+    }
+    // no process of all these held more than the largest limit given (2048 MB)
+    let peak = children_peak_mb();
+    assert!(peak < 2048 + 64, "a child process reached {peak} MB");
+}
