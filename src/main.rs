@@ -362,6 +362,7 @@ fn position_arg(text: Option<String>, from: &FromArgs) -> PositionArg {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     cli::limits::install(cli.memory_limit, cli.time_limit);
+    cli::limits::confine_engines();
     if let Some(Command::ReplWorker) = cli.command {
         // the engine process writes its protocol to standard output: no lock held here
         ludolog::repl::serve_worker()?;
@@ -600,7 +601,19 @@ fn main() -> ExitCode {
         std::panic::set_hook(Box::new(|_| {}));
     }
     let cli = Cli::parse();
-    let result = std::panic::catch_unwind(|| run(cli)).unwrap_or_else(|p| {
+    // deep terms (a rule file's million-deep view, a long list literal, nested SGF
+    // variations) recurse on the Rust stack: every thread gets a deep one, whose
+    // untouched pages cost nothing
+    std::env::set_var("RUST_MIN_STACK", (256usize << 20).to_string());
+    let main = std::thread::Builder::new()
+        .name("ludolog".into())
+        .stack_size(1 << 30)
+        .spawn(move || std::panic::catch_unwind(|| run(cli)));
+    let result = match main {
+        Ok(thread) => thread.join().unwrap_or_else(Err),
+        Err(e) => Ok(Err(anyhow::anyhow!("cannot start the main thread: {e}"))),
+    };
+    let result = result.unwrap_or_else(|p| {
         let what = p
             .downcast_ref::<&str>()
             .map(|s| s.to_string())

@@ -172,3 +172,65 @@ fn trust_lifts_the_sandbox_and_says_so() {
     assert!(err.contains("--trust: the sandbox is off"), "{err}");
     assert!(mark.exists(), "--trust did not let the rule file write");
 }
+
+/// Defence in depth: with the Prolog-level check turned off (a test build's
+/// environment variable), the operating system still refuses what a rule file or a
+/// REPL query asks for — no file written, no program run, no socket, no secret read —
+/// and the session goes on.
+#[test]
+fn the_operating_system_refuses_what_the_prolog_check_would() {
+    let dir = tempfile::tempdir().unwrap();
+    let mark = dir.path().join("made");
+    let mark_text = mark.display().to_string();
+    let run_off = |args: &[&str], input: Option<&str>| {
+        let mut child = std::process::Command::new(common::bin())
+            .args(args)
+            .env("LUDOLOG_TEST_PROLOG_SANDBOX_OFF", "1")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.unwrap_or("").as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    // the REPL's engine process
+    let input = format!(
+        "open('{mark_text}', write, S).\n\
+         use_module(library(os)), shell(\"touch {mark_text}\", St).\n\
+         use_module(library(sockets)), socket_server_open('127.0.0.1':0, S).\n\
+         open('/etc/hostname', read, S).\n\
+         X is 6 * 7.\n"
+    );
+    let text = run_off(&["repl", "hex"], Some(&input));
+    assert_eq!(text.matches("no permission to open").count(), 3, "{text}");
+    assert!(text.contains("X = 42"), "the session did not go on: {text}");
+    assert!(
+        !text.contains("refused by the sandbox"),
+        "the Prolog check ran: {text}"
+    );
+    // a rule file run by a command, in the process itself
+    let file = tiny(
+        dir.path(),
+        &format!("initial(_, s) :- open('{mark_text}', write, S), close(S).\n"),
+    );
+    let text = run_off(&["moves", &file], None);
+    assert!(text.contains("not allowed to open"), "{text}");
+    let file = tiny(
+        dir.path(),
+        &format!(
+            ":- use_module(library(os)).\ninitial(_, s) :- shell(\"touch {mark_text}\", 0).\n"
+        ),
+    );
+    let text = run_off(&["moves", &file], None);
+    assert!(text.contains("initial/2 fails"), "{text}");
+    assert!(!mark.exists(), "a file was made");
+}

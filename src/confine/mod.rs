@@ -87,6 +87,7 @@
 //! [`limit_process_memory`] and [`no_core_dumps`] set resource limits, which hold
 //! for the whole process, not one thread.
 
+pub mod engine;
 #[cfg(target_os = "linux")]
 mod landlock;
 #[cfg(target_os = "linux")]

@@ -103,9 +103,10 @@ const DENIED: &[i64] = &[
     libc::SYS_open_by_handle_at,
     libc::SYS_name_to_handle_at,
     // device nodes, and file metadata, which Landlock does not cover: as root a
-    // confined thread could otherwise chmod or chown any file it can name
+    // confined thread could otherwise chmod or chown any file it can name (fchmod of
+    // a file it opened stays allowed: a record saved over keeps its mode that way,
+    // and what it may open Landlock decides)
     libc::SYS_mknodat,
-    libc::SYS_fchmod,
     libc::SYS_fchmodat,
     SYS_FCHMODAT2,
     libc::SYS_fchown,

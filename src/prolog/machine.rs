@@ -104,6 +104,13 @@ fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "panic".to_string())
 }
 
+/// A test build's way to load rule files from disk unchecked by the Prolog sandbox
+/// while the operating system's confinement stays on, to show that it holds alone
+/// (the environment variable of the REPL's engine process, `TEST_PROLOG_SANDBOX_OFF`).
+fn prolog_check_off() -> bool {
+    cfg!(debug_assertions) && std::env::var_os("LUDOLOG_TEST_PROLOG_SANDBOX_OFF").is_some()
+}
+
 impl PrologMachine {
     /// A fresh machine with the rule set loaded: helpers first, the game last.  The
     /// modules that bind foreign functions are loaded for the accelerated tier
@@ -121,6 +128,11 @@ impl PrologMachine {
         accelerated: bool,
         check_protocol: bool,
     ) -> Result<PrologMachine, LoadError> {
+        // the thread that runs rule files from disk is confined before the first loads
+        if !rules.trust && rules.files.iter().any(|f| f.disk.is_some()) {
+            crate::confine::engine::confine_engine_thread()
+                .map_err(|e| LoadError(format!("cannot confine the Prolog engine: {e}")))?;
+        }
         let output = Rc::new(RefCell::new(Captured::default()));
         let (_input, streams) = StreamConfig::from_callbacks(
             Some(capture(output.clone())),
@@ -150,7 +162,7 @@ impl PrologMachine {
         pm.load_file(&super::rules::embedded_host(), true)?;
         for file in &rules.files {
             if accelerated || !rules.accelerators.contains(&file.module) {
-                pm.load_file(file, rules.trust)?;
+                pm.load_file(file, rules.trust || prolog_check_off())?;
             }
         }
         let game = rules.game();

@@ -111,6 +111,7 @@ fn run() {
                         "cannot confine the engine: {e}"
                     )));
                 }
+                crate::confine::engine::mark_confined();
             }
             match Session::restore(snapshot) {
                 Ok((session, note)) => {
