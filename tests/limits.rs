@@ -61,7 +61,10 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
         );
         assert_eq!(code, 1, "{query}: {text}");
         assert!(text.contains(words), "{query}: expected {words:?}: {text}");
-        assert!(text.contains("X = 42"), "{query}: the session did not go on: {text}");
+        assert!(
+            text.contains("X = 42"),
+            "{query}: the session did not go on: {text}"
+        );
         assert!(!text.contains("panicked"), "{query}: {text}");
     }
     // a rule file: the command stops with the limit's message and how to raise it
@@ -80,8 +83,14 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
         }
         let (code, text) = bounded(&args, None);
         assert_ne!(code, 0, "{goal} under {command}: {text}");
-        assert!(text.contains(flag), "{goal} under {command}: expected {flag}: {text}");
-        assert!(!text.contains("host:request"), "{goal}: an internal term: {text}");
+        assert!(
+            text.contains(flag),
+            "{goal} under {command}: expected {flag}: {text}"
+        );
+        assert!(
+            !text.contains("host:request"),
+            "{goal}: an internal term: {text}"
+        );
         assert!(!text.contains("panicked"), "{goal}: {text}");
     }
     // a loop at load time stops too, in every command that loads the file
@@ -97,7 +106,10 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
     for command in ["moves", "lint", "render"] {
         let (code, text) = bounded(&[command, &looping], None);
         assert_ne!(code, 0, "{command}: {text}");
-        assert!(text.contains("initialization/1") || text.contains("inference limit"), "{command}: {text}");
+        assert!(
+            text.contains("initialization/1") || text.contains("inference limit"),
+            "{command}: {text}"
+        );
     }
     // no process of all these held more than the largest limit given (2048 MB)
     let peak = children_peak_mb();
