@@ -74,7 +74,7 @@ const CAPABILITIES: &[(&str, &str, &str, &str)] = &[
     (
         "stop the program",
         "initial(_, s) :- halt(7).\n",
-        "catch(halt(7), _, true).",
+        "catch(halt(300), _, true).",
         "halt/1 stops the program",
     ),
     (

@@ -7,7 +7,7 @@
 % inference limit, and is deterministic, so no exception or choicepoint
 % outlives it.
 
-:- module(host, [request/4, check_protocol/2, check_syntax/2, clear/0]).
+:- module(host, [request/4, check_protocol/2, clear/0]).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
@@ -310,29 +310,6 @@ check_protocol(G, Missing) :-
               \+ catch(current_predicate(G:P), _, fail),
               term_text(P, Text) ),
             Missing).
-
-%% check_syntax(+Path, -Result)  ok, or error(Line, Text) for the first term of
-% the file that does not read; op/3 directives are obeyed as the file is read.
-check_syntax(Path, Result) :-
-    catch(open(Path, read, S), E, true),
-    (  nonvar(E)
-    -> term_text(E, Text), Result = error(0, Text)
-    ;  catch(read_terms(S), E2, true),
-       close(S),
-       (  var(E2) -> Result = ok
-       ;  E2 = error(syntax_error(What), _:Line) -> term_text(What, Text), Result = error(Line, Text)
-       ;  E2 = error(syntax_error(What), _) -> term_text(What, Text), Result = error(0, Text)
-       ;  term_text(E2, Text), Result = error(0, Text)
-       )
-    ).
-
-%% read_terms(+Stream)  read every term to the end, obeying op/3 directives as they come.
-read_terms(S) :-
-    read_term(S, T, []),
-    (  T == end_of_file -> true
-    ;  (  nonvar(T), T = (:- op(P, Type, Names)) -> catch(op(P, Type, Names), _, true) ; true ),
-       read_terms(S)
-    ).
 
 %% syntax_words(+What, -Words)  a scryer syntax error in plain words.  Compared as
 % text written by format: in scryer 0.10 the reader's error atom unifies with no

@@ -284,7 +284,8 @@ pred_line(M, N/A, Line) :-
 
 %% guard(+Goal, -Result)  runs Goal once: true, false, limit (it ran away) or error(E).
 guard(G, R) :-
-    (  catch(call_with_inference_limit(G, 200000000, R0), E, R = error(E))
+    (  catch(call_with_inference_limit(G, 200000000, R0), E, R = error(E1)),
+       ( nonvar(E), E = sandbox(Goal, Why) -> sandbox:refusal_text(Goal, Why, T), atom_chars(E1, T) ; E1 = E )
     -> (  nonvar(R) -> true ; R0 == inference_limit_exceeded -> R = limit ; R = true )
     ;  R = false
     ).

@@ -100,9 +100,12 @@ typed(G, Vs, Limit, Reply) :- solve(G, Vs, Limit, Reply).
 
 %% solve(+Goal, +VarNames, +Limit, -Reply)  Goal's answers one by one, then false.
 solve(G, Vs, Limit, Reply) :-
+    bb_put(repl_halt, none),
     catch(( sandboxed(G, G1),
             call_with_inference_limit(call_residue_vars(G1, RVs), Limit, R) ), E, true),
-    (  nonvar(E)
+    (  halt_asked(C)
+    -> yield(halt(C), none, Reply)
+    ;  nonvar(E)
     -> exception_text(E, M), yield(error(M), none, Reply)
     ;  R == inference_limit_exceeded
     -> limit_text(Limit, M), yield(error(M), none, Reply)
@@ -115,7 +118,15 @@ solve(G, Vs, Limit, Reply) :-
        (  R == ! -> R0 = last(Text) ; R0 = answer(Text) ),
        yield(R0, full(Goals, Names), Reply)
     ).
-solve(_, _, _, Reply) :- yield(false, none, Reply).
+solve(_, _, _, Reply) :-
+    (  halt_asked(C) -> yield(halt(C), none, Reply) ; yield(false, none, Reply) ).
+
+%% halt_session(+Code)  halt/0,1 in a query: the session ends with Code once the query stops
+% (even if a catch/3 in it went on), after what it printed; a ball no handler needs.
+halt_session(C) :- bb_put(repl_halt, C), throw('$repl_halt'(C)).
+
+%% halt_asked(-Code)  the query called halt(Code).
+halt_asked(C) :- bb_get(repl_halt, C), integer(C).
 
 %% sandboxed(+Goal, -Checked)  Goal in user as the sandbox lets it run (rules/lib/sandbox.pl):
 % unsafe goals throw sandbox(Goal, Why), meta-calls are checked when they run; the

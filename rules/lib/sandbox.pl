@@ -18,7 +18,7 @@
 :- module(sandbox, [check_file/6, query_goal/3, safe_call/2, safe_call/3, safe_call/4,
                     safe_call/5, safe_call/6, safe_call/7, safe_call/8, safe_call/9,
                     rule_module/1, refusal_text/3, trust/0, add_rule_module/2,
-                    user_may_define/1, init_goal/3]).
+                    user_may_define/1, init_goal/3, safe_op/1]).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
@@ -62,10 +62,25 @@ check_file(Path, Module, Check, Limit, Result, Text) :-
 % the host gave it, read from the same text): scryer loads what the file says,
 % so a comment or a later declaration must not decide which module it replaces.
 module_first([t(L, T, _)|_], M) :-
-    nonvar(T), T = (:- D), nonvar(D), D = module(N, _), !,
-    (  N == M -> true ; throw(at(L, sandbox(module(N, M), module_name(N)))) ).
+    nonvar(T), T = (:- D), nonvar(D), D = module(N, Es), !,
+    (  N == M -> true ; throw(at(L, sandbox(module(N, M), module_name(N)))) ),
+    catch(exports(Es), E, throw(at(L, E))).
+
 module_first([t(L, T, _)|_], M) :- !, throw(at(L, sandbox(T, module_first(M)))).
 module_first([], M) :- throw(at(1, sandbox(end_of_file, module_first(M)))).
+
+%% exports(+Exports)  a module's export list: predicate indicators, and operators
+% (which scryer declares when it loads the file) only as op/3 may add them.
+exports(Es) :- var(Es), !, throw(sandbox(module(exports, Es), unbound)).
+exports([]) :- !.
+exports([E|Es]) :- !, export(E), exports(Es).
+exports(Es) :- throw(sandbox(module(exports, Es), unknown)).
+
+export(E) :- var(E), !, throw(sandbox(E, unbound)).
+export(N/A) :- atom(N), integer(A), !.
+export(N//A) :- atom(N), integer(A), !.
+export(op(P, T, N)) :- !, safe_op(op(P, T, N)).
+export(E) :- throw(sandbox(E, unknown)).
 
 %% read_error(+Exception, -Result)  a read error as error(Line, Message).
 read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
@@ -382,15 +397,30 @@ own_module_specs(_, S) :- throw(sandbox(dynamic(S), unknown)).
 safe_op(op(P, T, Ns)) :-
     (  ( var(P) ; var(T) ; var(Ns) ) -> throw(sandbox(op(P, T, Ns), unbound))
     ;  atom(Ns) -> safe_op_name(op(P, T, Ns), Ns)
-    ;  is_list(Ns) -> maplist(safe_op_name(op(P, T, Ns)), Ns)
+    ;  Ns = [_|_], catch(length(Ns, _), _, fail) -> maplist(safe_op_name(op(P, T, Ns)), Ns)
     ;  throw(sandbox(op(P, T, Ns), ops))
     ).
 
 safe_op_name(Op, N) :-
-    (  atom(N), \+ current_op(_, _, N), \+ special_op(N) -> true
-    ;  atom(N), Op = op(P, T, _), current_op(P, T, N) -> true   % the same again: harmless
+    (  atom(N), \+ standard_op(N), \+ special_op(N) -> true
     ;  throw(sandbox(Op, ops))
     ).
+
+%% standard_op(?Name)  an operator of scryer's and ludolog's own, as they were when the
+% sandbox loaded (before any untrusted file): no file or query may change one, even to
+% what it is (scryer's loader mishandles some such declarations).
+:- dynamic(standard_op/1).
+
+%% note_standard_ops  remembers the operators there are now as the standard ones.
+note_standard_ops :-
+    retractall(standard_op(_)),
+    findall(N, current_op(_, _, N), Ns0),
+    sort(Ns0, Ns),
+    maplist(note_standard_op, Ns).
+
+note_standard_op(N) :- assertz(standard_op(N)).
+
+:- initialization(note_standard_ops).
 
 %% special_op(?Name)  names whose reading the sandbox itself depends on.
 special_op('|'). special_op('{}'). special_op('[]'). special_op(',').
@@ -440,6 +470,8 @@ requalify(Q, G, Q:G).
 % Everything else is refused: the sandbox fails closed.
 goal(_, G, G) :- \+ callable(G), !.                    % a type error when it runs
 goal(M, G, Out) :- user_tool(M, G), !, Out = G.
+goal(user, halt, repl:halt_session(0)) :- !.        % the REPL ends once the query stops
+goal(user, halt(C), repl:halt_session(C)) :- integer(C), C >= 0, C =< 255, !.
 goal(_, use_module(library(L)), use_module(library(L))) :- !, safe_library(L).
 goal(_, use_module(library(L), Is), use_module(library(L), Is)) :- !, safe_library(L).
 goal(_, op(P, T, Ns), op(P, T, Ns)) :- !, safe_op(op(P, T, Ns)).

@@ -53,7 +53,12 @@ read_error_text(E, T) :- phrase(format_("~q", [E]), T).
 % for the terms after it) and, for a clause, its head and body.
 keep(M, Line, T, Ss) :-
     findall(Name, member(Name=_, Ss), Names),
-    (  nonvar(T), T = (:- op(P, Type, Ops)) -> catch(op(P, Type, Ops), _, true) ; true ),
+    % operators are global: only one the sandbox allows changes how the host reads
+    (  nonvar(T), T = (:- op(P, Type, Ops)),
+       ( sandbox:trusted -> true ; catch(sandbox:safe_op(op(P, Type, Ops)), _, fail) )
+    -> catch(op(P, Type, Ops), _, true)
+    ;  true
+    ),
     assertz(term_at(M, Line, T, Names)),
     (  clause_term(T, H, B) -> assertz(clause_at(M, H, B, Line)) ; true ).
 

@@ -51,7 +51,7 @@ pub fn confine_engine_thread() -> Result<Option<Enforced>, ConfineError> {
 
 /// What a command may let its engine threads reach, from its arguments: read the
 /// working directory and every argument that names an existing file or directory
-/// (rule files, `--rules`, records, position files); write in the directory of the
+/// (rule files with their directories, `--rules`, records, position files); write in the directory of the
 /// value of each flag in `writes` (`--save FILE`, `--svg FILE`).
 pub fn from_arguments(args: &[String], writes: &[&str]) -> Confinement {
     let mut read: Vec<PathBuf> = std::env::current_dir().into_iter().collect();
@@ -59,7 +59,12 @@ pub fn from_arguments(args: &[String], writes: &[&str]) -> Confinement {
     for (i, arg) in args.iter().enumerate() {
         let path = Path::new(arg);
         if path.exists() {
-            read.push(path.canonicalize().unwrap_or_else(|_| path.to_path_buf()));
+            let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+            // a rule file's directory too: the games and libraries it requires sit there
+            if path.is_file() {
+                read.extend(path.parent().map(Path::to_path_buf));
+            }
+            read.push(path);
         }
         if i > 0 && writes.contains(&args[i - 1].as_str()) {
             let dir = match path.parent() {

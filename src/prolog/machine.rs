@@ -404,6 +404,12 @@ impl PrologMachine {
                 None => format!("{}: {words}", file.path),
             }));
         }
+        if file.disk.is_some() {
+            // the double_quotes flag is global in scryer: a rule file's choice ends with
+            // it (asked only of a machine whose load went well: a failed one is unusable)
+            self.run_to_end("set_prolog_flag(double_quotes, chars).")
+                .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
+        }
         for warning in out
             .lines()
             .filter(|l| self.warnings && !l.trim().is_empty())

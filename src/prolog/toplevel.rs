@@ -30,6 +30,11 @@ pub enum TopReply {
     Stopped,
 }
 
+/// How answers are written until `:set` says otherwise: char lists as lists (a
+/// board's rows of one-letter cells would print as "text" otherwise), terms elided
+/// below depth 10.
+pub const ANSWER_DEFAULTS: [(&str, &str); 2] = [("strings", "off"), ("depth", "10")];
+
 impl TopReply {
     /// Whether the query has ended with this reply (nothing may follow but `Stopped`).
     pub fn is_final(&self) -> bool {
@@ -72,7 +77,7 @@ fn texts_of(t: &Term) -> Vec<String> {
 }
 
 impl RulesEngine {
-    /// Loads the top level into this engine's machine: the game, the top level's
+    /// Loads the top level into this engine's machine (with `ANSWER_DEFAULTS`): the game, the top level's
     /// helpers and the usual libraries (lists, dif, freeze, ...) become visible in
     /// the user module, where typed clauses go.
     pub fn start_toplevel(&mut self) -> Result<(), LoadError> {
@@ -82,7 +87,13 @@ impl RulesEngine {
         machine.load_library(&embedded_toplevel())?;
         let q = format!("catch((repl:setup({module}), R = ok), E, R = E).");
         match machine.answer(&q, "R") {
-            Ok(t) if t == Term::atom("ok") => Ok(()),
+            Ok(t) if t == Term::atom("ok") => {
+                for (key, value) in ANSWER_DEFAULTS {
+                    self.set_answer_option(key, value)
+                        .map_err(|e| LoadError(format!("{path}: {e}")))?;
+                }
+                Ok(())
+            }
             Ok(t) => Err(LoadError(format!(
                 "{path}: the REPL's top level could not start: {t:?}"
             ))),

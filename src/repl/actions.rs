@@ -191,10 +191,17 @@ impl Session {
                 .find(|(k, _)| k == key)
                 .map_or(default.to_string(), |(_, v)| v.clone())
         };
+        let default = |key: &str| {
+            crate::prolog::ANSWER_DEFAULTS
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map_or("", |(_, v)| *v)
+        };
+        let strings = get("strings", default("strings"));
         format!(
-            "strings {} (char lists as \"text\"), depth {} (terms nested deeper are elided; 0: never)",
-            get("strings", "off"),
-            get("depth", "10")
+            "strings {strings} (char lists {}), depth {} (terms nested deeper are elided; 0: never)",
+            if strings == "on" { "as \"text\"" } else { "as lists" },
+            get("depth", default("depth"))
         )
     }
 

@@ -136,8 +136,15 @@ impl Remote {
         // the engine process may read only the rule files it was given: a file named
         // by `:load` is given to a fresh one, with the session as it is
         if let ToWorker::Eval(text) = &request {
-            if let Some(file) = text.trim().strip_prefix(":load ") {
-                if self.snapshot.allow_read(PathBuf::from(file.trim())) {
+            let named = text
+                .trim()
+                .strip_prefix(":load ")
+                .or_else(|| text.trim().strip_prefix(":game "))
+                .and_then(|rest| rest.split_whitespace().next())
+                .map(PathBuf::from)
+                .filter(|p| p.exists());
+            if let Some(file) = named {
+                if self.snapshot.allow_read(file) {
                     let note = self.restart()?;
                     show_note(pager, &note);
                 }

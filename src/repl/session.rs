@@ -77,7 +77,12 @@ impl Snapshot {
             .chain(&self.readable)
         {
             if path.exists() {
-                read.push(path.canonicalize().unwrap_or_else(|_| path.clone()));
+                let path = path.canonicalize().unwrap_or_else(|_| path.clone());
+                // a rule file's directory too: the games and libraries it requires
+                if path.is_file() {
+                    read.extend(path.parent().map(|p| p.to_path_buf()));
+                }
+                read.push(path);
             }
         }
         Some(crate::confine::Confinement {
