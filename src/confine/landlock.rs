@@ -35,6 +35,9 @@ const PROC_SELF: &str = "/proc/self";
 /// thrown away).
 const DEV_NULL: &str = "/dev/null";
 
+/// The one file of `/proc/self` a confined thread may write: see `prepare`.
+const CLEAR_REFS: &str = "/proc/self/clear_refs";
+
 thread_local! {
     /// The `/proc/<pid>` entries the rules of this thread name, held open: a Landlock
     /// rule names an inode, and procfs may make a new inode for such an entry once
@@ -65,7 +68,7 @@ fn write_rights() -> BitFlags<AccessFs> {
 /// A ruleset built and filled, not yet enforced.
 pub(super) struct Prepared {
     ruleset: RulesetCreated,
-    pin: Option<PathFd>,
+    pin: Vec<PathFd>,
 }
 
 /// Builds the ruleset for `c`: the paths it names must exist (a missing one is an
@@ -77,18 +80,24 @@ pub(super) fn prepare(c: &Confinement) -> Result<Prepared, ConfineError> {
         .and_then(|r| r.scope(Scope::from_all(HANDLED)))
         .and_then(|r| r.create())
         .map_err(landlock_error)?;
-    let mut pin = None;
+    let mut pin = Vec::new();
     for path in RUNTIME_READ {
         if let Ok(fd) = open(Path::new(path)) {
             ruleset = grant(ruleset, &fd, read_rights())?;
             if *path == PROC_SELF {
-                pin = Some(fd.0);
+                pin.push(fd.0);
             }
         }
     }
     if let Ok(fd) = open(Path::new(DEV_NULL)) {
         let rights = AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::Truncate;
         ruleset = grant(ruleset, &fd, rights)?;
+    }
+    // the process's own page-reference bits, which `ludolog bench` resets to measure
+    // a run's peak memory (held open like /proc/self, for the same reason)
+    if let Ok(fd) = open(Path::new(CLEAR_REFS)) {
+        ruleset = grant(ruleset, &fd, AccessFs::WriteFile | AccessFs::Truncate)?;
+        pin.push(fd.0);
     }
     // the program's own file, so that a panic's backtrace has names (std reads the
     // symbols from it); it holds no secret
@@ -113,7 +122,7 @@ impl Prepared {
     /// enforces nothing.
     pub(super) fn enforce(self) -> Result<Option<u32>, ConfineError> {
         let status = self.ruleset.restrict_self().map_err(landlock_error)?;
-        if let Some(fd) = self.pin {
+        for fd in self.pin {
             PINNED.with(|pinned| pinned.borrow_mut().push(fd));
         }
         if matches!(status.ruleset, RulesetStatus::NotEnforced) {
