@@ -174,7 +174,10 @@ fn problems(case: &Case, result: Option<(i32, String)>, passwd: Option<&str>) ->
         return vec![format!("no answer in {HANG:?}")];
     };
     let mut found = Vec::new();
-    if !(0..=2).contains(&code) {
+    // a command stopped at its memory (86) or time (87) limit says so: that is a refusal
+    let limit_stop = (code == 86 && text.contains("memory limit"))
+        || (code == 87 && text.contains("time limit"));
+    if !(0..=2).contains(&code) && !limit_stop {
         found.push(format!(
             "exit code {code}: a panic, a signal or a halt that got through"
         ));

@@ -541,7 +541,7 @@ restore([Text|Ts], Errors) :-
 
 %% restore_term(+Term)  one term of a user state.
 restore_term((:- D)) :- !, directive(D).
-restore_term(C) :- add_clause(C, _).
+restore_term(C0) :- clause_form(C0, C1), checked_clause(C1, C), add_clause(C, _).
 
 %% visible(-Names)  the names of the predicates a query can call unqualified, for completion.
 visible(Names) :-

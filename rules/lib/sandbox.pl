@@ -52,8 +52,9 @@ check_file(Path, Module, Check, Limit, Result, Text) :-
           ( Changed0 == true -> Result = rewrite, emit(Wrapped, 1, Cs), atom_chars(Text, Cs) ; Result = ok, Text = [] )
        ;  catch(( module_first(Terms, Module),
                   check_terms(Module-Limit, Terms, Checked) ), Refusal, true),
+          (  var(Refusal) -> catch(emit(Checked, 1, Cs), Refusal, true) ; true ),
           (  nonvar(Refusal) -> refusal_result(Refusal, Result), Text = []
-          ;  Result = rewrite, emit(Checked, 1, Cs), atom_chars(Text, Cs)
+          ;  Result = rewrite, atom_chars(Text, Cs)
           )
        )
     ).
@@ -211,6 +212,7 @@ why_words(unknown, "is neither defined in the rules nor a predicate known to be 
 why_words(directive, "is not a directive a rule file may run").
 why_words(library, "is not a library known to be safe").
 why_words(meta, "calls a goal the sandbox cannot check").
+why_words(reread, "does not read back as itself once written (an operator of the file changes it)").
 why_words(builtin, "is a builtin or library predicate, which a rule file may not define or declare").
 why_words(control, "is a control construct, which a rule file may not define").
 why_words(modify_builtin, "changes a builtin or library predicate").
@@ -228,21 +230,22 @@ emit([t(L, T, Vs)|Ts], Line0, Text) :-
     ),
     term_variables(T, All), unnamed(All, Vs, Fresh), name_vars(Fresh, 1, Names0),
     append(Vs, Names0, Names),
-    term_chars(T, Names, Cs),
+    term_chars(T, L, Names, Cs),
     append(NLs, Cs, Text0),
     append(Text0, ['.'|Rest], Text),
     emit(Ts, Line, Rest).
 
-%% term_chars(+Term, +Names, -Chars)  Term written with its operators, or canonically
-% when that does not read back as the same term.  (Canonical text nests every
-% conjunction in brackets, and scryer's reader recurses on the Rust stack for each.)
-term_chars(T, Names, Cs) :-
-    write_term_to_chars(T, [quoted(true), double_quotes(false), variable_names(Names)], Cs0),
-    append(Cs0, " .", Text),
+%% term_chars(+Term, +Line, +Names, -Chars)  Term written canonically (no operators:
+% scryer reads the text with the operators of the file as they are at that term, the
+% check read it with all of them, so only a text no operator changes reads the same
+% both ways); a term that does not read back as itself is refused at its line.
+term_chars(T, L, Names, Cs) :-
+    write_term_to_chars(T, [quoted(true), ignore_ops(true), double_quotes(false), variable_names(Names)], Cs),
+    append(Cs, " .", Text),
     (  catch(read_term_from_chars(Text, T2, []), _, fail),
        subsumes_term(T, T2), subsumes_term(T2, T)
-    -> Cs = Cs0
-    ;  write_term_to_chars(T, [quoted(true), ignore_ops(true), double_quotes(false), variable_names(Names)], Cs)
+    -> true
+    ;  throw(at(L, sandbox(T, reread)))
     ).
 
 %% unnamed(+Vars, +Names, -Fresh)  the variables of Vars that no Name=Var of Names names.
@@ -438,8 +441,15 @@ body(M, (A ; B), (A1 ; B1)) :- !, body(M, A, A1), body(M, B, B1).
 body(M, (A -> B), (A1 -> B1)) :- !, body(M, A, A1), body(M, B, B1).
 body(M, '*->'(A, B), '*->'(A1, B1)) :- !, body(M, A, A1), body(M, B, B1).
 body(M, \+ A, \+ A1) :- !, body(M, A, A1).
+body(M, sandbox:G, sandbox:G) :- wrapper(M, G), !.     % checked already: it checks again
 body(M, Q:G, Out) :- !, qualified(M, Q, G, Out).
 body(M, G, Out) :- goal(M, G, Out).
+
+%% wrapper(+Module, +Goal)  a check this sandbox put in Module's clause (a user's clause
+% saved and restored holds them): it checks its goal when it runs, in Module.
+wrapper(M, G) :-
+    compound(G), G =.. [F, M1|_], M1 == M,
+    memberchk(F, [safe_call, dcg_call]).
 
 %% qualified(+Module, +Q, +Goal, -Checked)  a call Q:Goal.
 % Into the module itself: as unqualified.  Into a module of the rules: a
@@ -482,22 +492,29 @@ goal(M, G, G) :- functor(G, N, A), sandbox_lists:safe(N, A), !, not_hidden_meta(
 goal(_, G, _) :- functor(G, N, _), atom_chars(N, ['$'|_]), !, throw(sandbox(G, unknown)).
 goal(M, G, G) :- functor(G, N, A), own(N, A, M), !.
 goal(M, G, G) :- trusted_module(M), local_predicate(M, G), !.
-goal(user, G, G) :- functor(G, N, A), user_own(N/A), !.
+goal(user, G, G) :- functor(G, N, A), user_own(N/A), \+ expands(G), !.
 goal(user, G, G) :- user_game(Game), local_predicate(Game, G), !.
-goal(M, G, G) :- M \== user, nobodys(G), !.
+goal(M, G, G) :- M \== user, nobodys(M, G), !.
 goal(_, G, _) :- throw(sandbox(G, unknown)).
+
+%% expands(+Goal)  a goal expansion (a library's, in user) rewrites Goal: what it
+% becomes is known only when the file loads, so it is not nobody's (put_atts/3 becomes
+% Module:put_atts/2, with the module taken from the goal's arguments).
+expands(G) :- catch(user:goal_expansion(G, _), _, fail), !.
 
 %% declaration(?Directive)  declarations scryer's loader knows that a rule file may not make.
 declaration(meta_predicate(_)). declaration(multifile(_)). declaration(non_counted_backtracking(_)).
 declaration(include(_)). declaration(ensure_loaded(_)). declaration(table(_)).
 
-%% nobodys(+Goal)  Goal names a predicate nothing defines: no builtin, no library, no
-% system predicate.  Calling it is an existence error (lint reports it); were the file
+%% nobodys(+Module, +Goal)  Goal names a predicate nothing defines: not Module, no
+% builtin, no library, no system predicate, no goal expansion.  Calling it is an existence error (lint reports it); were the file
 % to assert clauses for it later, those are checked like any other.  The libraries a
 % file imports are loaded before its clauses are checked, so their exports are known.
-nobodys(G) :-
+nobodys(M, G) :-
     \+ declaration(G),
     functor(G, N, A),
+    \+ catch(current_predicate(M:N/A), _, fail),
+    \+ expands(G),
     \+ member(N, [dynamic, discontiguous, initialization, module, use_module, op, set_prolog_flag]),
     \+ catch(predicate_property(G, built_in), _, fail),
     \+ library_predicate(N, A),
@@ -521,7 +538,9 @@ local_predicate(M, G) :-
     \+ catch(predicate_property(G, built_in), _, fail),
     \+ library_predicate(N, A).
 
-%% library_predicate(+Name, +Arity)  Name/Arity is defined by a loaded library of scryer's.
+%% library_predicate(+Name, +Arity)  Name/Arity is defined by a library the sandbox lets
+% rule files load (loaded or not), or by any other library of scryer's that is loaded.
+library_predicate(N, A) :- sandbox_names:library_name(N, A), !.
 library_predicate(N, A) :-
     library_module(L), catch(current_predicate(L:N/A), _, fail), !.
 
@@ -664,6 +683,7 @@ db_head(M, H, G) :-
 %% safe_call(+Module, +Goal)  Goal checked now that it is known, then called in Module.
 safe_call(M, G) :-
     (  var(G) -> throw(error(instantiation_error, sandbox:safe_call/2)) ; true ),
+    (  M == user -> true ; atom(M), rule_module(M) -> true ; throw(sandbox(M:G, module(M))) ),
     body(M, G, G1),
     call(M:G1).
 

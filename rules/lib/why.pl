@@ -87,7 +87,12 @@ qualified(M, G, M:G).
 solve(V, _, _, _) :- var(V), !, fail.
 solve(true, _, _, _) :- !.
 solve(!, _, _, _) :- !.
-solve(M:G, _, D, W) :- !, solve(G, M, D, W).
+solve(Q:G, M, D, W) :- !,
+    % into another module of the rules: its clauses, interpreted; anywhere else (or
+    % a module known only now): run as the sandbox runs a qualified call from M
+    (  atom(Q), sandbox:rule_module(Q) -> solve(G, Q, D, W)
+    ;  (  \+ run(M, Q:G) -> note(Q:G, M, D, W), fail ; run(M, Q:G) )
+    ).
 solve((A, B), M, D, W) :- !, solve(A, M, D, W), solve(B, M, D, W).
 solve((C -> T ; E), M, D, W) :- !,
     (  run(M, C) -> solve(T, M, D, W) ; solve(E, M, D, W) ).

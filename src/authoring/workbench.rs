@@ -92,8 +92,11 @@ impl Workbench {
     }
 
     /// Runs a query built from quoted data and gives the binding of `var`.
+    /// The time limit holds for it as for any request (why and lint run the rules).
     pub fn ask(&mut self, query: &str, var: &str) -> Result<Term, EngineError> {
         let path = self.engine.path().to_string();
+        let what = query.split('(').next().unwrap_or(query);
+        let _deadline = crate::prolog::limits::arm(format!("{path} (in {what})"), false);
         self.engine
             .machine()
             .answer(query, var)

@@ -49,22 +49,39 @@ pub fn confine_engine_thread() -> Result<Option<Enforced>, ConfineError> {
     Ok(Some(enforced))
 }
 
-/// What a command may let its engine threads reach, from its arguments: read the
-/// working directory and every argument that names an existing file or directory
-/// (rule files with their directories, `--rules`, records, position files); write in the directory of the
-/// value of each flag in `writes` (`--save FILE`, `--svg FILE`).
+/// What a named path lets an engine thread read: a directory, whole (the user named
+/// it: `--rules DIR`, `lint DIR`); a file, and the rule files (`*.pl`) beside it, one
+/// by one (a game it requires sits there), never the directory's other files.
+pub fn readable(path: &Path) -> Vec<PathBuf> {
+    let Ok(path) = path.canonicalize() else {
+        return Vec::new();
+    };
+    if !path.is_file() {
+        return vec![path];
+    }
+    let mut paths = vec![path.clone()];
+    if let Some(entries) = path.parent().and_then(|dir| std::fs::read_dir(dir).ok()) {
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p != path && p.extension().is_some_and(|e| e == "pl") && p.is_file() {
+                paths.push(p);
+            }
+        }
+    }
+    paths
+}
+
+/// What a command may let its engine threads reach, from its arguments: read every
+/// argument that names an existing file or directory (see `readable`: rule files,
+/// `--rules`, records, position files); write in the directory of the value of each
+/// flag in `writes` (`--save FILE`, `--svg FILE`).
 pub fn from_arguments(args: &[String], writes: &[&str]) -> Confinement {
-    let mut read: Vec<PathBuf> = std::env::current_dir().into_iter().collect();
+    let mut read = Vec::new();
     let mut write = Vec::new();
     for (i, arg) in args.iter().enumerate() {
         let path = Path::new(arg);
         if path.exists() {
-            let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
-            // a rule file's directory too: the games and libraries it requires sit there
-            if path.is_file() {
-                read.extend(path.parent().map(Path::to_path_buf));
-            }
-            read.push(path);
+            read.extend(readable(path));
         }
         if i > 0 && writes.contains(&args[i - 1].as_str()) {
             let dir = match path.parent() {

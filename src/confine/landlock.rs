@@ -22,14 +22,19 @@ const HANDLED: ABI = ABI::V10;
 /// list and the reasons in the module documentation of `confine`. A path missing on
 /// this machine is left out.
 const RUNTIME_READ: &[&str] = &[
-    "/proc/self",
+    "/proc/self/cgroup",
+    "/proc/self/mountinfo",
+    "/proc/self/maps",
+    "/proc/self/status",
+    "/proc/thread-self/status",
     "/sys/fs/cgroup",
     "/sys/devices/system/cpu",
     "/dev/urandom",
 ];
 
-/// Where `/proc/self` is: its rule holds only while this entry stays the same inode.
-const PROC_SELF: &str = "/proc/self";
+/// Where the process's own entries are: a rule on one holds only while it stays the
+/// same inode, so each is held open (not the whole of `/proc/self`: its `environ`,
+/// `mem` and `fd/` stay closed to a confined thread).
 
 /// The one runtime path a confined thread may also write (what is written there is
 /// thrown away).
@@ -84,7 +89,7 @@ pub(super) fn prepare(c: &Confinement) -> Result<Prepared, ConfineError> {
     for path in RUNTIME_READ {
         if let Ok(fd) = open(Path::new(path)) {
             ruleset = grant(ruleset, &fd, read_rights())?;
-            if *path == PROC_SELF {
+            if path.starts_with("/proc/") {
                 pin.push(fd.0);
             }
         }

@@ -48,9 +48,11 @@
 //! A confined thread may also read what the Rust runtime, the C library and the
 //! engine read after start-up (a path missing on the machine is left out):
 //!
-//! - `/proc/self` (the process's own entry): `std::thread::available_parallelism`
-//!   reads `/proc/self/cgroup` and `/proc/self/mountinfo` for the CPU quota, and a
-//!   panic's backtrace reads `/proc/self/maps`;
+//! - of `/proc/self` (the process's own entry) only `cgroup` and `mountinfo`
+//!   (`std::thread::available_parallelism` reads them for the CPU quota), `maps` (a
+//!   panic's backtrace), `status` (the resident size `bench` reports; and
+//!   `/proc/thread-self/status`), and `clear_refs` to write (`bench` resets the peak
+//!   there); never `environ`, `mem` or `fd/`;
 //! - `/sys/fs/cgroup`: the CPU quota itself (`cpu.max`, or `cpu.cfs_quota_us` under
 //!   cgroup v1), for the same count of threads;
 //! - `/sys/devices/system/cpu`: the online CPUs, which the C library's count of

@@ -11,6 +11,7 @@
 #![allow(unsafe_code)]
 
 mod boards;
+pub mod channel;
 pub mod memory;
 mod step;
 

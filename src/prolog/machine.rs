@@ -416,7 +416,7 @@ impl PrologMachine {
         {
             eprintln!("{}", describe_load_warning(&file.path, warning));
         }
-        if ["host", "sandbox", "sandbox_lists"].contains(&file.module.as_str()) {
+        if ["host", "sandbox", "sandbox_lists", "sandbox_names"].contains(&file.module.as_str()) {
             self.run_to_end("host:clear.")
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
         } else if !self.tools.contains(&file.module) {

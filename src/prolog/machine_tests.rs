@@ -51,3 +51,39 @@ fn embedded_rules_start_without_the_sandbox_and_files_from_disk_with_it() {
     let q = "(sandbox:rule_module(t) -> R = yes ; R = no).";
     assert_eq!(pm.answer(q, "R").unwrap(), Term::atom("no"));
 }
+
+/// A machine with the sandbox loaded (a tool library brings it).
+fn sandboxed_machine() -> PrologMachine {
+    let game = RuleFile::embedded("g", "g.pl", ":- module(g, [initial/2]).\ninitial(_, s).\n");
+    let mut pm =
+        PrologMachine::load_with(&rule_set(game, &no_file, None).unwrap(), false, false).unwrap();
+    pm.load_library(&RuleFile::embedded("t", "t.pl", ":- module(t, []).\n"))
+        .unwrap();
+    pm
+}
+
+/// No whitelisted predicate is a meta-predicate of a library the sandbox lets rule
+/// files load, unless the tables check its goals (it would run them unchecked).
+#[test]
+fn sandbox_lists_agree_with_scryer() {
+    let mut pm = sandboxed_machine();
+    let t = pm.answer("sandbox_lists:audit(P).", "P").unwrap();
+    assert_eq!(t, Term::List(Vec::new()), "safe but meta: {t:?}");
+}
+
+/// The table of library names holds every predicate of every library the sandbox
+/// lets rule files load (so a name is never taken for nobody's, or the REPL user's
+/// own, before its library is loaded).
+#[test]
+fn sandbox_names_cover_the_safe_libraries() {
+    let mut pm = sandboxed_machine();
+    let q = "findall(L:N/A, ( sandbox_lists:safe_lib(L), L \\== apply, \
+             catch(use_module(library(L)), _, fail), current_predicate(L:N/A), \
+             \\+ sandbox_names:library_name(N, A) ), Missing).";
+    let t = pm.answer(q, "Missing").unwrap();
+    assert_eq!(
+        t,
+        Term::List(Vec::new()),
+        "names missing from sandbox_names.pl: {t:?}"
+    );
+}

@@ -113,11 +113,14 @@ pub fn embedded_host() -> RuleFile {
 
 /// The sandbox's tables of builtins and libraries (loaded just before the sandbox).
 const SANDBOX_LISTS: Library = lib!("sandbox_lists", "rules/lib/sandbox_lists.pl");
+/// Every predicate of the libraries the sandbox lets rule files load.
+const SANDBOX_NAMES: Library = lib!("sandbox_names", "rules/lib/sandbox_names.pl");
 
 /// The embedded copies of the sandbox: its tables, then the checker.
-pub fn embedded_sandbox() -> [RuleFile; 2] {
+pub fn embedded_sandbox() -> [RuleFile; 3] {
     [
         RuleFile::embedded(SANDBOX_LISTS.module, SANDBOX_LISTS.path, SANDBOX_LISTS.text),
+        RuleFile::embedded(SANDBOX_NAMES.module, SANDBOX_NAMES.path, SANDBOX_NAMES.text),
         RuleFile::embedded(CORE[1].module, CORE[1].path, CORE[1].text),
     ]
 }
@@ -338,7 +341,7 @@ pub fn reserved_module(name: &str) -> bool {
         || CORE
             .iter()
             .chain(BOARDS.iter())
-            .chain([&TOPLEVEL, &SANDBOX_LISTS])
+            .chain([&TOPLEVEL, &SANDBOX_LISTS, &SANDBOX_NAMES])
             .any(|l| l.module == name)
         || BOARDS
             .iter()

@@ -41,6 +41,18 @@ const BUILTINS: &[&str] = &[
 /// The commands whose arguments are moves.
 const MOVE_COMMANDS: &[&str] = &["play", "p", "why"];
 
+/// The file completion of `:load FILE` on `line[..pos]`, if that is what is being
+/// typed: the start of the word and its candidates.  The frontend computes it itself:
+/// the engine process, confined, may not list directories.
+pub fn load_completion(line: &str, pos: usize) -> Option<(usize, Vec<String>)> {
+    let head = line.get(..pos)?;
+    let rest = head
+        .strip_prefix(":load ")
+        .or_else(|| head.strip_prefix(":l "))?;
+    let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    (!rest.trim_start().contains(char::is_whitespace)).then(|| (start, files(&head[start..])))
+}
+
 /// The entries of the directory `word` points into whose names continue it:
 /// directories (with a `/`) and Prolog files.
 fn files(word: &str) -> Vec<String> {

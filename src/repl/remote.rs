@@ -171,7 +171,7 @@ impl Remote {
                     snapshot,
                     broken,
                 })) => {
-                    self.snapshot = snapshot.keeping_readable(&self.snapshot);
+                    self.snapshot = snapshot.under_frontend(&self.snapshot);
                     if broken {
                         // its Prolog machine is unusable: the next input goes to a fresh one
                         let note = self.restart()?;
@@ -218,7 +218,7 @@ impl Remote {
         loop {
             match self.worker.rx.recv() {
                 Ok(Some(FromWorker::Watched { note, snapshot })) => {
-                    self.snapshot = snapshot.keeping_readable(&self.snapshot);
+                    self.snapshot = snapshot.under_frontend(&self.snapshot);
                     return Ok(note);
                 }
                 Ok(Some(_)) => continue,
@@ -229,6 +229,9 @@ impl Remote {
 
     /// Completion candidates from the engine (none if it does not answer soon).
     pub fn complete(&mut self, line: &str, pos: usize) -> (usize, Vec<String>) {
+        if let Some(files) = super::complete::load_completion(line, pos) {
+            return files;
+        }
         if self
             .worker
             .send(&ToWorker::Complete(line.to_string(), pos))

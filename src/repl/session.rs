@@ -62,14 +62,15 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// What the engine process of this session may still reach once confined (see
-    /// `confine`): the working directory and the rule files it was given, read only;
+    /// `confine`): the rule files it was given (and the rule files beside them), read
+    /// only;
     /// `None` with `--trust`, which lifts the confinement with the sandbox.
     pub fn confinement(&self) -> Option<crate::confine::Confinement> {
         if self.trust {
             return None;
         }
-        let mut read: Vec<PathBuf> = std::env::current_dir().into_iter().collect();
         let game = PathBuf::from(&self.game);
+        let mut read = Vec::new();
         for path in self
             .rules
             .iter()
@@ -77,12 +78,7 @@ impl Snapshot {
             .chain(&self.readable)
         {
             if path.exists() {
-                let path = path.canonicalize().unwrap_or_else(|_| path.clone());
-                // a rule file's directory too: the games and libraries it requires
-                if path.is_file() {
-                    read.extend(path.parent().map(|p| p.to_path_buf()));
-                }
-                read.push(path);
+                read.extend(crate::confine::engine::readable(path));
             }
         }
         Some(crate::confine::Confinement {
@@ -94,6 +90,10 @@ impl Snapshot {
     /// Lets the engine process read `path` (a rule file named by `:load`); false when
     /// it could already.
     pub fn allow_read(&mut self, path: PathBuf) -> bool {
+        // a rule file only (`:load` and `:game` load files): never a directory
+        if !path.is_file() {
+            return false;
+        }
         let path = path.canonicalize().unwrap_or(path);
         let known = self.readable.contains(&path)
             || self
@@ -105,9 +105,13 @@ impl Snapshot {
         !known
     }
 
-    /// This snapshot (from the engine process) with the files `before` let it read.
-    pub fn keeping_readable(mut self, before: &Snapshot) -> Snapshot {
+    /// This snapshot, sent by the engine process, under the frontend's authority: what
+    /// only the user decides (`--trust`, the inference limit, the files the engine may
+    /// read) is kept from `before`, whatever the engine process said.
+    pub fn under_frontend(mut self, before: &Snapshot) -> Snapshot {
         self.readable = before.readable.clone();
+        self.trust = before.trust;
+        self.limit = before.limit;
         self
     }
 

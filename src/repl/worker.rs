@@ -10,7 +10,9 @@ use super::wire::{char_step, send, FromWorker, ToWorker};
 use crate::foreign::ReplStep;
 use crate::prolog::limits::{self, Deadline};
 use anyhow::{Context, Result};
+use std::fs::File;
 use std::io::{BufRead, Lines, StdinLock};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 /// In a test build, the environment variable that turns the Prolog-level sandbox
@@ -19,10 +21,18 @@ pub const TEST_PROLOG_SANDBOX_OFF: &str = "LUDOLOG_TEST_PROLOG_SANDBOX_OFF";
 
 /// Writes a message to the frontend; a frontend that is gone ends the process.
 fn tell(message: &FromWorker) {
-    if send(&mut std::io::stdout().lock(), message).is_err() {
+    let sent = CHANNEL
+        .get()
+        .and_then(|channel| channel.lock().ok())
+        .is_some_and(|mut channel| send(&mut *channel, message).is_ok());
+    if !sent {
         std::process::exit(0);
     }
 }
+
+/// The protocol's channel to the frontend: standard output as it was at start, which
+/// nothing else writes to (see `foreign::channel`).
+static CHANNEL: OnceLock<Mutex<File>> = OnceLock::new();
 
 /// Reads the next request; `None` at the end of input or on a line that is not one.
 fn next_request(lines: &mut Lines<StdinLock<'static>>) -> Option<ToWorker> {
@@ -79,6 +89,9 @@ fn watch_parent() {
 
 /// Serves one session until the frontend closes the connection or the session quits.
 pub fn serve() -> Result<()> {
+    let channel = crate::foreign::channel::take_stdout()
+        .context("cannot take standard output for the protocol")?;
+    let _ = CHANNEL.set(Mutex::new(channel));
     watch_parent();
     // the frontend hands its limits down in the environment
     if let Ok(ms) = std::env::var(limits::TIME_LIMIT_ENV) {
