@@ -9,10 +9,9 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+
+use std::time::Duration;
 
 /// What a run may take at most: the runaway limits stop a loop in about two seconds.
 const HANG: Duration = Duration::from_secs(30);
@@ -81,44 +80,7 @@ fn case(path: &Path, dir: &Path) -> Case {
 
 /// Runs a case: (exit code, stdout, stderr), or None when it did not finish in time.
 fn run(case: &Case) -> Option<(i32, String, String)> {
-    let mut child = Command::new(common::bin())
-        .args(&case.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ludolog binary runs");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = case.stdin.clone().unwrap_or_default();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let out_pipe = child.stdout.take().unwrap();
-    let err_pipe = child.stderr.take().unwrap();
-    let read = |mut p: Box<dyn std::io::Read + Send>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = p.read_to_end(&mut buf);
-            String::from_utf8_lossy(&buf).into_owned()
-        })
-    };
-    let out = read(Box::new(out_pipe));
-    let err = read(Box::new(err_pipe));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break Some(s);
-        }
-        if start.elapsed() > HANG {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let _ = writer.join();
-    let (out, err) = (out.join().unwrap(), err.join().unwrap());
-    status.map(|s| (s.code().unwrap_or(-1), out, err))
+    common::run_bounded(&case.args, None, case.stdin.clone(), HANG)
 }
 
 /// Output shortened for a snapshot: the last lines, each cut at 300 characters.

@@ -30,11 +30,10 @@
 
 mod common;
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a run may take at most: the runaway limits stop a loop in about two seconds.
 const HANG: Duration = Duration::from_secs(30);
@@ -131,40 +130,8 @@ fn case(path: &Path, root: &Path) -> Case {
 
 /// Runs a case: (exit code, -1 for a signal; stdout and stderr), or None on a hang.
 fn run(case: &Case) -> Option<(i32, String)> {
-    let mut child = Command::new(common::bin())
-        .args(&case.args)
-        .current_dir(&case.cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the ludolog binary runs");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = case.stdin.clone().unwrap_or_default();
-    std::thread::spawn(move || pipe.write_all(input.as_bytes()));
-    let read = |mut p: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            let _ = p.read_to_end(&mut buf);
-            String::from_utf8_lossy(&buf).into_owned()
-        })
-    };
-    let out = read(Box::new(child.stdout.take().unwrap()));
-    let err = read(Box::new(child.stderr.take().unwrap()));
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait().unwrap() {
-            Some(status) => break Some(status),
-            None if start.elapsed() > HANG => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            None => std::thread::sleep(Duration::from_millis(10)),
-        }
-    };
-    let text = format!("{}\n{}", out.join().unwrap(), err.join().unwrap());
-    status.map(|s| (s.code().unwrap_or(-1), text))
+    common::run_bounded(&case.args, Some(&case.cwd), case.stdin.clone(), HANG)
+        .map(|(code, out, err)| (code, format!("{out}\n{err}")))
 }
 
 /// What is wrong with one case's run (nothing: it was refused and nothing happened);

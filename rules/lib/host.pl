@@ -67,20 +67,28 @@ exception_reply(error(E, _), error(exception, Text)) :-
 exception_reply(E, error(exception, Text)) :-
     formatted("uncaught exception ~q", [E], Text).
 
+%% shown(+Culprit, -Text)  the culprit of an error as a person reads it: a text (a
+% list of characters, such as a file name) in double quotes, anything else as written.
+shown(V, T) :-
+    (  V = [_|_], catch(atom_chars(_, V), _, fail)
+    -> formatted("\"~s\"", [V], T)
+    ;  formatted("~q", [V], T)
+    ).
+
 %% error_text(+Error, -Text)  an ISO error term, said in words (no Prolog terms of the
 % engine's own: the names in them are shown with spaces).
 error_text(domain_error(D, V), T) :- words(D, Ws), formatted("~q is not a valid ~s", [V, Ws], T).
 error_text(type_error(evaluable, PI), T) :- !, formatted("~q is not an arithmetic function", [PI], T).
 error_text(type_error(Ty, V), T) :- words(Ty, Ws), formatted("expected ~s, found ~q", [Ws, V], T).
 error_text(existence_error(procedure, PI), T) :- !, formatted("unknown procedure ~q", [PI], T).
-error_text(existence_error(K, V), T) :- words(K, Ws), formatted("there is no ~s ~q", [Ws, V], T).
+error_text(existence_error(K, V), T) :- words(K, Ws), shown(V, Vs), formatted("there is no ~s ~s", [Ws, Vs], T).
 error_text(instantiation_error, "arguments are not sufficiently instantiated (a variable where a value is needed)").
 error_text(evaluation_error(zero_divisor), "arithmetic error: division by zero") :- !.
 error_text(evaluation_error(E), T) :- words(E, Ws), formatted("arithmetic error: ~s", [Ws], T).
 error_text(representation_error(R), T) :- words(R, Ws), formatted("cannot represent ~s", [Ws], T).
 error_text(resource_error(R), T) :- words(R, Ws), formatted("out of ~s", [Ws], T).
 error_text(permission_error(A, K, V), T) :-
-    words(A, As), words(K, Ks), formatted("not allowed to ~s the ~s ~q", [As, Ks, V], T).
+    words(A, As), words(K, Ks), shown(V, Vs), formatted("not allowed to ~s the ~s ~s", [As, Ks, Vs], T).
 error_text(syntax_error(W), T) :- syntax_words(W, Ws), formatted("syntax error: ~s", [Ws], T).
 error_text(E, T) :- formatted("~q", [E], T).
 

@@ -564,7 +564,8 @@ error_text(domain_error(D, V), T) :- !, phrase(format_("domain error: ~q expecte
 error_text(evaluation_error(E), T) :- !, phrase(format_("arithmetic: ~q", [E]), T).
 error_text(permission_error(modify, static_procedure, PI), T) :- !,
     phrase(format_("~q is not yours to change: it is a builtin, or the game's rule file or a library defines it (pick another name)", [PI]), T).
-error_text(permission_error(A, Ty, C), T) :- !, phrase(format_("no permission to ~q ~q ~q", [A, Ty, C]), T).
+error_text(permission_error(A, Ty, C), T) :- !,
+    host:shown(C, Cs), phrase(format_("no permission to ~q ~q ~s", [A, Ty, Cs]), T).
 error_text(representation_error(R), T) :- !, phrase(format_("cannot represent ~q", [R]), T).
 error_text(resource_error(R), T) :- !, phrase(format_("out of resources: ~q", [R]), T).
 error_text(syntax_error(S), T) :- !,

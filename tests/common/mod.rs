@@ -113,3 +113,56 @@ pub fn mutant_mismatch(
         .mismatch
         .expect("the mutant is caught")
 }
+
+/// Runs the binary with `args` in `cwd` (or here), `stdin` on its standard input, and
+/// waits at most `hang`: (exit code, -1 for a signal; stdout; stderr), or `None` when
+/// it had not ended by then (it is killed).
+#[allow(dead_code)]
+pub fn run_bounded(
+    args: &[String],
+    cwd: Option<&std::path::Path>,
+    stdin: Option<String>,
+    hang: std::time::Duration,
+) -> Option<(i32, String, String)> {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(bin());
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = cwd {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().expect("the ludolog binary runs");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.unwrap_or_default();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let read = |mut p: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = p.read_to_end(&mut buf);
+            String::from_utf8_lossy(&buf).into_owned()
+        })
+    };
+    let out = read(Box::new(child.stdout.take().unwrap()));
+    let err = read(Box::new(child.stderr.take().unwrap()));
+    let start = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait().unwrap() {
+            Some(status) => break Some(status),
+            None if start.elapsed() > hang => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(10)),
+        }
+    };
+    let _ = writer.join();
+    let (out, err) = (out.join().unwrap(), err.join().unwrap());
+    status.map(|s| (s.code().unwrap_or(-1), out, err))
+}
