@@ -459,3 +459,31 @@ fn the_binary_honours_the_inference_limit() {
     assert!(err.contains("inference limit of 1000"), "{err}");
     assert!(out.contains("X = 1."), "the session goes on: {out}");
 }
+
+/// An error keeps the predicate its context names, as SWI-Prolog says it; the user's own
+/// predicates behave as SWI's under the sandbox (dynamic, assert, retract, abolish,
+/// listing); call(1) is a type error; halt inside a query leaves after its output.
+#[test]
+fn errors_keep_their_context_and_own_predicates_are_the_users() {
+    let (code, out, err) = common::run(
+        &["repl", "hex", "-O", "size=3"],
+        Some(
+            "throw(error(type_error(integer, a), context(foo/2, _))).\n\
+             :- dynamic(counter/1).\nassertz(counter(0)).\ncounter(X).\n\
+             assertz(foo(1)).\nassertz(foo(2)).\nretract(foo(1)).\nlisting(foo).\n\
+             abolish(foo/1).\ncall(1).\nassertz(legal(a, b)).\n\
+             write(bye), nl, halt(4).\nX = never.\n",
+        ),
+    );
+    assert!(
+        err.contains("type error: integer expected, found a (in foo/2)"),
+        "{err}"
+    );
+    assert!(out.contains("X = 0."), "{out}");
+    assert!(out.contains("foo(2).") && !out.contains("foo(1)."), "{out}");
+    assert!(err.contains("callable expected, found 1"), "{err}");
+    assert!(err.contains("legal/2 is not yours to change"), "{err}");
+    assert!(out.contains("bye") && !out.contains("never"), "{out}");
+    assert_eq!(code, 4, "{out}{err}");
+    assert!(!err.contains("refused by the sandbox"), "{err}");
+}

@@ -552,8 +552,17 @@ visible(Names) :-
 %% exception_text(+Exception, -Text)  an exception as one line of text.
 exception_text(repl_message(M), M) :- !.
 exception_text(sandbox(G, Why), T) :- !, sandbox:refusal_text(G, Why, T).
-exception_text(error(E, _), T) :- !, error_text(E, T).
+exception_text(error(E, Ctx), T) :- !, error_text(E, T0), in_context(Ctx, T0, T).
 exception_text(E, T) :- phrase(format_("uncaught exception ~q", [E]), T).
+
+%% in_context(+Context, +Text0, -Text)  an error's text with the predicate it names as
+% its context (context(foo/2, _)), as SWI-Prolog says it.
+in_context(Ctx, T0, T) :-
+    (  nonvar(Ctx), Ctx = context(PI, _), nonvar(PI), PI = N/A, atom(N), integer(A),
+       \+ atom_chars(N, ['$'|_])
+    -> phrase(format_("~s (in ~q)", [T0, PI]), T)
+    ;  T = T0
+    ).
 
 %% error_text(+Error, -Text)  an ISO error term, said in words.
 error_text(existence_error(procedure, PI), T) :- !,

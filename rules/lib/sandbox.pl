@@ -576,7 +576,7 @@ user_own(N/A) :-
 %% user_may_define(+Name/Arity)  the REPL user may declare, define or assert Name/Arity.
 user_may_define(N/A) :-
     (  user_own(N/A) -> true
-    ;  throw(error(permission_error(modify, static_procedure, N/A), context(user_may_define/1, _)))
+    ;  throw(error(permission_error(modify, static_procedure, N/A), _))
     ).
 
 %% meta_args(+Module, +Goal, +Specs, -Checked)  check each goal argument.
