@@ -467,7 +467,12 @@ qualified(_, Q, G, _) :- throw(sandbox(Q:G, module(Q))).
 % the tables, nothing else (neither the caller's own predicates nor a name nobody defines).
 library_goal(_, G, G) :- \+ callable(G), !.
 library_goal(_, G, _) :- functor(G, N, A), sandbox_lists:unsafe(N, A, Why), !, throw(sandbox(G, Why)).
-library_goal(M, G, Out) :- sandbox_lists:meta(G, Specs), !, meta_args(M, G, Specs, Out).
+library_goal(M, G, Out) :-
+    sandbox_lists:meta(G, Specs), !,
+    meta_args(M, G, Specs, Out0),
+    % scryer runs a meta argument of Lib:Meta(...) in Lib: each goal argument, checked
+    % as a goal of M, is qualified with M so that it runs there
+    Out0 =.. [F|Args0], qualify_goals(Specs, Args0, M, Args), Out =.. [F|Args].
 library_goal(_, G, G) :- functor(G, N, A), sandbox_lists:safe(N, A), !.
 library_goal(_, G, _) :- throw(sandbox(G, unknown)).
 
@@ -580,6 +585,25 @@ user_may_define(N/A) :-
     ).
 
 %% meta_args(+Module, +Goal, +Specs, -Checked)  check each goal argument.
+%% qualify_goals(+Specs, +Args0, +Module, -Args)  the goal arguments (by Specs) qualified with Module.
+qualify_goals([], [], _, []).
+qualify_goals([S|Ss], [A0|As0], M, [A|As]) :-
+    (  ( integer(S) ; S == (^) ; S == dcg ) -> qualify_goal(S, A0, M, A) ; A = A0 ),
+    qualify_goals(Ss, As0, M, As).
+
+qualify_goal(^, A0, M, A) :- !, strip_carets(A0, Vs, G0), qualify_goal(0, G0, M, G), carets(Vs, G, A).
+qualify_goal(S, A0, M, A) :-
+    (  nonvar(A0), A0 = _:_ -> A = A0               % qualified already (a check wrapper)
+    ;  integer(S), listed_closure(A0, S) -> A = A0    % a whitelisted predicate: the same anywhere
+    ;  A = M:A0
+    ).
+
+%% listed_closure(+Closure, +Extra)  Closure, called with Extra more arguments, is a
+% predicate of the tables (safe, or a meta-predicate whose goals were checked).
+listed_closure(C, K) :-
+    callable(C), functor(C, N, A0), A is A0 + K,
+    (  sandbox_lists:safe(N, A) -> true ; functor(H, N, A), sandbox_lists:meta(H, _) ).
+
 meta_args(M, G, Specs, Out) :-
     G =.. [F|Args],
     meta_each(Args, Specs, M, Args1),

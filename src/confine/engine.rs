@@ -63,7 +63,9 @@ pub fn readable(path: &Path) -> Vec<PathBuf> {
     if let Some(entries) = path.parent().and_then(|dir| std::fs::read_dir(dir).ok()) {
         for entry in entries.flatten() {
             let p = entry.path();
-            if p != path && p.extension().is_some_and(|e| e == "pl") && p.is_file() {
+            // a file itself, never through a link (which could point anywhere)
+            let plain = entry.file_type().is_ok_and(|t| t.is_file());
+            if p != path && plain && p.extension().is_some_and(|e| e == "pl") {
                 paths.push(p);
             }
         }

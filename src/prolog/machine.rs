@@ -70,6 +70,10 @@ pub struct PrologMachine {
     init_limit: u64,
     /// The modules of ludolog's tools (the REPL's top level, lint, why): no rule modules.
     tools: Vec<String>,
+    /// Whether a rule file from disk was loaded checked: then even the work a user
+    /// sized (perft, search, playouts) runs under the time limit, since the file
+    /// decides how long each position takes.
+    untrusted: bool,
     /// Whether scryer's load warnings are printed (not for `ludolog lint`, which
     /// reports the same singletons itself, with their predicate).
     warnings: bool,
@@ -156,6 +160,7 @@ impl PrologMachine {
             rule_modules: Vec::new(),
             init_limit: DEFAULT_INFERENCE_LIMIT,
             tools: Vec::new(),
+            untrusted: false,
             warnings: check_protocol,
         };
         // the embedded host comes first; the sandbox when a file from disk needs it
@@ -324,6 +329,7 @@ impl PrologMachine {
     /// text (its meta-calls wrapped in run-time checks) to load instead.
     fn load_file(&mut self, file: &RuleFile, trust: bool) -> Result<(), LoadError> {
         let mut text = file.text.clone();
+        self.untrusted |= file.disk.is_some() && !trust;
         let _deadline = file
             .disk
             .as_ref()
@@ -575,13 +581,14 @@ impl PrologMachine {
 
     /// Sends `request` (a term built from quoted data) to `host:request/4`.
     /// A request with no inference limit (0) is work the user sized (perft, playouts,
-    /// search): the time limit bounds it only when the user set one.
+    /// search): the time limit bounds it only when the user set one, or when a rule
+    /// file from disk decides how long it takes.
     pub fn request(&mut self, game: &str, limit: u64, request: &str) -> Result<Term, QueryError> {
         let q = format!("host:request({}, {limit}, {request}, R).", quote_atom(game));
         let what = request.split('(').next().unwrap_or(request);
         let _deadline = super::limits::arm(
             format!("the rules of module {game} (answering {what})"),
-            limit == 0,
+            limit == 0 && !self.untrusted,
         );
         self.answer(&q, "R")
     }

@@ -131,13 +131,33 @@ fn cell_fill(cell: &Cell, plain: &str) -> (String, f64) {
     (plain.to_string(), 1.0)
 }
 
+/// Text from a rule file (a cell's name, a player's) made safe inside an SVG element:
+/// the five XML specials escaped, control characters dropped, so that a name such as
+/// `</title><script>` stays text when a browser opens the drawing.
+fn xml_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A small flag in the owner's colour at the top left of a cell marked `home(P)`.
 fn home_flags(s: &mut String, cell: &Cell, x: f64, y: f64) {
     for mark in &cell.marks {
         if let Some(owner) = mark.strip_prefix("home(").and_then(|m| m.strip_suffix(')')) {
+            let shown = xml_text(owner);
             let _ = writeln!(
                 s,
-                r#"  <polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" stroke="black" stroke-width="0.8"><title>{owner}'s home</title></polygon>"#,
+                r#"  <polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{}" stroke="black" stroke-width="0.8"><title>{shown}'s home</title></polygon>"#,
                 x - R + 2.0,
                 y - R + 2.0,
                 x - R + 11.0,
@@ -205,7 +225,7 @@ pub fn render_svg(view: &View) -> String {
                     s,
                     r##"  <polygon points="{}" fill="{fill}"{opacity} stroke="#555" stroke-width="1"><title>{}</title></polygon>"##,
                     pts.join(" "),
-                    cell.name
+                    xml_text(&cell.name)
                 );
             }
             Shape::Square => {
@@ -238,7 +258,7 @@ pub fn render_svg(view: &View) -> String {
                     y - R,
                     2.0 * R,
                     2.0 * R,
-                    cell.name
+                    xml_text(&cell.name)
                 );
             }
         }
@@ -285,4 +305,15 @@ pub fn render_svg(view: &View) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_from_rule_files_stay_text() {
+        assert_eq!(
+            super::xml_text("</title><script>alert('x' & \"y\")</script>\u{1b}"),
+            "&lt;/title&gt;&lt;script&gt;alert(&apos;x&apos; &amp; &quot;y&quot;)&lt;/script&gt;"
+        );
+    }
 }
