@@ -312,3 +312,37 @@ fn completion_of_commands_files_and_moves() {
     s.send_line("halt.").unwrap();
     s.expect(Eof).unwrap();
 }
+
+/// Ctrl-C stops a query that prints without pause (its output kept the frontend busy,
+/// and the interrupt was looked at only when the engine was quiet), and the session
+/// goes on; neither the time limit nor the inference limit is what stops it here.
+#[test]
+fn ctrl_c_stops_a_query_that_prints() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(
+        home.path(),
+        &[
+            "hex",
+            "-O",
+            "size=3",
+            "--time-limit",
+            "0",
+            "--inference-limit",
+            "1000000000000",
+        ],
+    );
+    s.send_line("between(1, 100000000000, X), write(X), nl, fail.")
+        .unwrap();
+    pause(1500);
+    let asked = Instant::now();
+    s.send("\x03").unwrap();
+    s.expect("interrupted").unwrap();
+    s.expect("?- ").unwrap();
+    assert!(
+        asked.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        asked.elapsed()
+    );
+    s.send_line("X is 6 * 7.").unwrap();
+    s.expect("X = 42.").unwrap();
+}

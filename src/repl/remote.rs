@@ -136,13 +136,14 @@ impl Remote {
         // the engine process may read only the rule files it was given: a file named
         // by `:load` is given to a fresh one, with the session as it is
         if let ToWorker::Eval(text) = &request {
-            let named = text
-                .trim()
-                .strip_prefix(":load ")
-                .or_else(|| text.trim().strip_prefix(":game "))
-                .and_then(|rest| rest.split_whitespace().next())
-                .map(PathBuf::from)
-                .filter(|p| p.exists());
+            // the REPL's own reading of the command, aliases too (:l, :g)
+            use super::commands::{parse, Command as Typed};
+            let named = match parse(text) {
+                Ok(Typed::Load(file)) | Ok(Typed::Game(file, _)) if text.starts_with(':') => {
+                    Some(PathBuf::from(file)).filter(|p| p.is_file())
+                }
+                _ => None,
+            };
             if let Some(file) = named {
                 if self.snapshot.allow_read(file) {
                     let note = self.restart()?;
@@ -158,6 +159,14 @@ impl Remote {
             self.worker.send(&request)?;
         }
         loop {
+            // looked at on every message, not only when none comes: a query that
+            // prints without pause sends one after another
+            if self.interrupted.swap(false, Ordering::SeqCst) {
+                let note = self.restart()?;
+                return Ok(Reply::Error(format!(
+                    "\ninterrupted: the query was stopped; the session is as it was before it{note}"
+                )));
+            }
             match self.worker.rx.recv_timeout(POLL) {
                 Ok(Some(FromWorker::Output(text))) => pager.output(&text),
                 Ok(Some(FromWorker::Answer { text, last })) => {
@@ -187,14 +196,7 @@ impl Remote {
                         "error: the Prolog engine stopped ({how}); the session is as it was before this input{note}"
                     )));
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    if self.interrupted.swap(false, Ordering::SeqCst) {
-                        let note = self.restart()?;
-                        return Ok(Reply::Error(format!(
-                            "\ninterrupted: the query was stopped; the session is as it was before it{note}"
-                        )));
-                    }
-                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
