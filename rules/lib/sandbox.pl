@@ -203,6 +203,7 @@ why_words(streams, "reads or writes streams other than the standard output").
 why_words(flags, "changes a global flag").
 why_words(ops, "redefines a standard operator").
 why_words(global, "changes global variables").
+why_words(attributes, "attaches attributes, whose hooks run goals the sandbox cannot check").
 why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q, which is not this rule file's", [M], W).
 why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
 why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
@@ -512,9 +513,10 @@ declaration(meta_predicate(_)). declaration(multifile(_)). declaration(non_count
 declaration(include(_)). declaration(ensure_loaded(_)). declaration(table(_)).
 
 %% nobodys(+Module, +Goal)  Goal names a predicate nothing defines: not Module, no
-% builtin, no library, no system predicate, no goal expansion.  Calling it is an existence error (lint reports it); were the file
-% to assert clauses for it later, those are checked like any other.  The libraries a
-% file imports are loaded before its clauses are checked, so their exports are known.
+% builtin, no library, no system predicate, no goal expansion.  Calling it is an
+% existence error (lint reports it); were the file to assert clauses for it later,
+% those are checked like any other.  The libraries a file imports are loaded before
+% its clauses are checked, so that their goal expansions are known.
 nobodys(M, G) :-
     \+ declaration(G),
     functor(G, N, A),

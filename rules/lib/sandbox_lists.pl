@@ -208,3 +208,5 @@ unsafe(bb_put, 2, global). unsafe(bb_b_put, 2, global). unsafe(bb_get, 2, global
 unsafe(nb_setval, 2, global). unsafe(b_setval, 2, global). unsafe(nb_getval, 2, global).
 unsafe(b_getval, 2, global).
 unsafe(term_expansion, 2, expansion). unsafe(goal_expansion, 2, expansion).
+unsafe(put_atts, 2, attributes). unsafe(put_atts, 3, attributes).
+unsafe(get_atts, 2, attributes). unsafe(get_atts, 3, attributes).

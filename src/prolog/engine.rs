@@ -261,11 +261,11 @@ impl RulesEngine {
     }
 
     /// A work request (perft, playouts, search): within the work limit, if any.
-    /// With no work limit, the position's moves are first asked for within the limits
-    /// of a request on one position, so that a legal/2 that never ends stops, named,
-    /// instead of the work running without end.
+    /// With no work limit, on a rule file from disk, the position's moves are first
+    /// asked for within the limits of a request on one position, so that a legal/2
+    /// that never ends stops at once, named (the built-in rules need no such probe).
     fn work(&mut self, request: &str) -> Result<Term, EngineError> {
-        if self.work_limit.is_none() {
+        if self.work_limit.is_none() && self.machine.is_untrusted() {
             let slot = request
                 .split_once('(')
                 .and_then(|(_, rest)| rest.split([',', ')']).next());

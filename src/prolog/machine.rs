@@ -302,6 +302,11 @@ impl PrologMachine {
         self.load_file(file, true)
     }
 
+    /// Whether a rule file from disk was loaded checked (not with `--trust`).
+    pub fn is_untrusted(&self) -> bool {
+        self.untrusted
+    }
+
     /// Sets the inference limit of the initialization goals of the files loaded next.
     pub fn set_init_limit(&mut self, limit: u64) {
         self.init_limit = limit;
