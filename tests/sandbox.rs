@@ -234,3 +234,27 @@ fn the_operating_system_refuses_what_the_prolog_check_would() {
     assert!(text.contains("initial/2 fails"), "{text}");
     assert!(!mark.exists(), "a file was made");
 }
+
+/// What the sandbox allows, a rule file may use: clpz with its operators (declared by
+/// the library as the file is read), dif/2, reif's if_/3, lists and a DCG with {}//1.
+#[test]
+fn a_rule_file_may_use_the_safe_libraries_with_their_operators() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("clp.pl");
+    std::fs::write(
+        &path,
+        ":- module(clp, [initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3, position//1, move//1, view/2]).\n\
+         :- use_module(library(clpz)).\n:- use_module(library(lists)).\n\
+         :- use_module(library(dif)).\n:- use_module(library(reif)).\n\
+         initial(_, s).\nto_move(s, a).\n\
+         legal(s, m(X)) :- X in 1..3, X #\\= 2, label([X]), dif(X, 9), if_(X = 1, true, true).\n\
+         play(s, m(_), s).\noutcome(_, _) :- fail.\nevaluate(_, _, 0).\n\
+         position(s) --> \"s\".\n\
+         move(m(X)) --> \"m\", [C], { member(X-C, [1-'1', 2-'2', 3-'3']) }.\n\
+         view(_, view(square, 1, 1, [], [])).\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["moves", &path.display().to_string()], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("legal (2): m1 m3"), "{out}");
+}

@@ -124,6 +124,11 @@ read_all(S, Check, Skipped0, Terms) :-
              ;  catch(safe_op(op(P, Type, Names)), Refusal, throw(at(Line, Refusal)))
              ),
              catch(op(P, Type, Names), _, true)
+          ;  nonvar(T), T = (:- D), nonvar(D), ( D = use_module(library(L)) ; D = use_module(library(L), _) )
+          -> % its operators (clpz's #=, in, ..) are declared as it loads: the terms after need them
+             (  Check == false -> catch(use_module(library(L)), _, true)
+             ;  sandbox_lists:load_library(L)
+             )
           ;  true
           ),
           Terms = [t(Line, T, Vs)|Ts],
@@ -277,7 +282,6 @@ check_terms(M-Lim, Terms, Checked) :-
     foldl(declare_own(M), Terms, [], Heads0),
     sort(Heads0, Heads),
     maplist(add_own(M), Heads),
-    maplist(load_import, Terms),
     Terms = [Module|Rest],                  % checked by module_first/2
     Checked = [Module|Checked1],
     check_each(Rest, M-Lim, Checked1).
@@ -330,15 +334,6 @@ reserved_head(H, builtin) :- sandbox_lists:meta(H, _), !.
 reserved_head(H, builtin) :- database(H), !.
 
 add_own(M, N/A) :- assertz(own(N, A, M)).
-
-%% load_import(+LineTerm)  a library the file imports (one the tables cover), loaded
-% here before the check so that the names it exports are known as its.
-load_import(t(_, T, _)) :-
-    (  nonvar(T), T = (:- D), nonvar(D), ( D = use_module(library(L)) ; D = use_module(library(L), _) ),
-       atom(L), sandbox_lists:safe_lib(L)
-    -> sandbox_lists:load_library(L)
-    ;  true
-    ).
 
 expansion_hook(term_expansion).
 expansion_hook(goal_expansion).
@@ -515,8 +510,8 @@ declaration(include(_)). declaration(ensure_loaded(_)). declaration(table(_)).
 %% nobodys(+Module, +Goal)  Goal names a predicate nothing defines: not Module, no
 % builtin, no library, no system predicate, no goal expansion.  Calling it is an
 % existence error (lint reports it); were the file to assert clauses for it later,
-% those are checked like any other.  The libraries a file imports are loaded before
-% its clauses are checked, so that their goal expansions are known.
+% those are checked like any other.  The libraries a file imports are loaded as the
+% file is read (read_all/4), so their goal expansions are known when its clauses are checked.
 nobodys(M, G) :-
     \+ declaration(G),
     functor(G, N, A),
