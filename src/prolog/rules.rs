@@ -274,7 +274,7 @@ pub enum SourceError {
 
 /// Modules of scryer itself and its libraries: a rule file taking one of these
 /// names would replace code the host and every other module run.
-const SCRYER_MODULES: [&str; 56] = [
+const SCRYER_MODULES: [&str; 66] = [
     "user",
     "builtins",
     "loader",
@@ -331,6 +331,16 @@ const SCRYER_MODULES: [&str; 56] = [
     "numerics",
     "apply",
     "system",
+    "abnf",
+    "batched_worklist",
+    "double_linked_list",
+    "global_worklist",
+    "special_functions",
+    "table_datastructure",
+    "table_link_manager",
+    "table_wrapper",
+    "testutils",
+    "trie",
 ];
 
 /// The module names of ludolog's own Prolog files (the authoring tools' too) and of
