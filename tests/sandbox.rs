@@ -258,3 +258,29 @@ fn a_rule_file_may_use_the_safe_libraries_with_their_operators() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("legal (2): m1 m3"), "{out}");
 }
+
+/// A copy of the built-in rules directory, given with `--rules`, plays as the built-in
+/// rules do in the rule tiers: its board libraries come from disk and are checked,
+/// and their calls into their own embedded accelerators are part of the rules.
+#[test]
+fn the_rules_directory_itself_loads_with_rules() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("hex", &["-O", "size=3"], "spec"),
+        ("hex", &["-O", "size=3"], "accelerated"),
+        ("contactix", &["-O", "cols=3", "-O", "rows=2"], "accelerated"),
+        ("y", &["-O", "size=3"], "spec"),
+        ("replica", &[], "spec"),
+        ("tactigon", &[], "spec"),
+    ];
+    for (game, options, tier) in cases {
+        let mut args = vec!["perft", game, "--depth", "2", "--tier", tier];
+        args.extend_from_slice(options);
+        let (code, builtin, err) = run(&args, None);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        args.extend_from_slice(&["--rules", dir]);
+        let (code, from_disk, err) = run(&args, None);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(from_disk, builtin, "{args:?}");
+    }
+}

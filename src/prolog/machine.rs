@@ -168,6 +168,13 @@ impl PrologMachine {
         for file in &rules.files {
             if accelerated || !rules.accelerators.contains(&file.module) {
                 pm.load_file(file, rules.trust || prolog_check_off())?;
+            } else {
+                // not loaded in the spec tier, but a library's calls into its own
+                // accelerator (behind `protocol:accelerated`) are part of the rules
+                pm.rule_modules.push((file.module.clone(), true));
+                if pm.sandboxed {
+                    pm.register_rule_module(&file.module, true)?;
+                }
             }
         }
         let game = rules.game();

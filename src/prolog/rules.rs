@@ -90,8 +90,9 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 2] = [
+const BOARDS: [Library; 3] = [
     lib!("grid", "rules/lib/grid.pl"),
+    lib!("notation", "rules/lib/notation.pl"),
     lib!(
         "hexgrid",
         "rules/lib/hexgrid.pl",
@@ -218,11 +219,13 @@ pub fn rule_set(
                     Some(p) => RuleFile::read(&p)?,
                     None => RuleFile::embedded(lib.module, lib.path, lib.text),
                 };
-                visit(lib_file, false, depth + 1, find, lib_dir, out)?;
+                // the accelerator first: a library from disk is checked as it loads,
+                // and its calls into its own (embedded) accelerator must find it there
                 if let Some((module, path, text)) = lib.accel {
                     out.0.push(RuleFile::embedded(module, path, text));
                     out.2.push(module.to_string());
                 }
+                visit(lib_file, false, depth + 1, find, lib_dir, out)?;
             } else {
                 let dep = find(&name)?;
                 visit(dep, true, depth + 1, find, lib_dir, out)?;
@@ -426,9 +429,9 @@ mod tests {
                 "protocol",
                 "search",
                 "native",
+                "hexgrid_accel",
                 "grid",
                 "hexgrid",
-                "hexgrid_accel",
                 "base",
                 "g"
             ]
