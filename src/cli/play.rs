@@ -2,7 +2,7 @@
 
 use super::record_file::RecordFile;
 use super::records::{game_name, read_record};
-use crate::game::{Engine, Pos, Tier};
+use crate::game::{Engine, GameLine, Pos, Tier};
 use crate::prolog::RulesEngine;
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
@@ -109,23 +109,18 @@ pub fn play(
     record.start = Some(engine.text(start)?);
     record.setup.clear();
     record.setup_to_move = None;
-    // positions[i] is the position after i moves
-    let mut positions = vec![start];
-    for (i, m) in record.moves.iter().enumerate() {
-        let at = positions[positions.len() - 1];
-        let next = engine.play(at, m).map_err(|e| match &config.load {
-            Some(path) => anyhow::anyhow!(
-                "{}: move {} ({}): {e}",
-                path.display(),
-                i + 1,
-                crate::game::elide(m)
-            ),
-            None => anyhow::anyhow!("move {}: {e}", i + 1),
-        })?;
-        positions.push(next);
-    }
-    let first = engine.describe(start)?.to_move;
-    let second = second_player(engine.as_mut(), start)?;
+    let mut line = GameLine::at(engine, start, record.start.clone());
+    line.play_all(&record.moves).map_err(|(i, e)| match &config.load {
+        Some(path) => anyhow::anyhow!(
+            "{}: move {} ({}): {e}",
+            path.display(),
+            i + 1,
+            crate::game::elide(&record.moves[i])
+        ),
+        None => anyhow::anyhow!("move {}: {e}", i + 1),
+    })?;
+    let first = line.engine().describe(start)?.to_move;
+    let second = second_player(line.engine(), start)?;
     for (name, _) in &config.players {
         if name != &first && second.as_ref() != Some(name) {
             bail!("this game has no player named `{name}`");
@@ -142,8 +137,7 @@ pub fn play(
     // an error that stops the game still leaves the moves so far saved
     let played = (|| -> Result<()> {
         loop {
-            let pos = positions[positions.len() - 1];
-            let info = engine.describe(pos)?;
+            let info = line.describe()?;
             draw(&mut viewer, &info.position, config.colour, out)?;
             if let Some(o) = &info.outcome {
                 writeln!(out, "result: {o}")?;
@@ -167,15 +161,15 @@ pub fn play(
             let mv = if kind == PlayerKind::Human {
                 write!(out, "{}> ", info.to_move)?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
+                let mut text = String::new();
+                if input.read_line(&mut text)? == 0 {
                     writeln!(out)?;
                     break;
                 }
                 if config.echo {
-                    writeln!(out, "{}", line.trim_end())?;
+                    writeln!(out, "{}", text.trim_end())?;
                 }
-                match line.trim() {
+                match text.trim() {
                     "" => continue,
                     "quit" | "exit" => break,
                     "moves" | "?" | "help" => {
@@ -186,14 +180,9 @@ pub fn play(
                     "undo" => {
                         // back to this human's previous turn
                         let mut undone = 0;
-                        while positions.len() > 1 {
-                            if let Some(p) = positions.pop() {
-                                engine.release(p);
-                            }
-                            record.moves.pop();
+                        while line.undo().is_some() {
                             undone += 1;
-                            let p = positions[positions.len() - 1];
-                            if kind_of(&engine.describe(p)?.to_move) == PlayerKind::Human {
+                            if kind_of(&line.describe()?.to_move) == PlayerKind::Human {
                                 break;
                             }
                         }
@@ -204,12 +193,8 @@ pub fn play(
                         )?;
                         continue;
                     }
-                    text => match engine.play(pos, text) {
-                        Ok(next) => {
-                            positions.push(next);
-                            record.moves.push(text.to_string());
-                            continue;
-                        }
+                    text => match line.play(text) {
+                        Ok(()) => continue,
                         Err(e) => {
                             writeln!(out, "{e}")?;
                             writeln!(out, "legal moves: {}", info.legal.join(" "))?;
@@ -218,18 +203,18 @@ pub fn play(
                     },
                 }
             } else {
-                match choose_move(kind, engine.as_mut(), pos, &mut rng)? {
+                let at = line.current();
+                match choose_move(kind, line.engine(), at, &mut rng)? {
                     Some(m) => m,
                     None => bail!("{} found no move in {}", info.to_move, info.position),
                 }
             };
             writeln!(out, "{} plays {mv}", info.to_move)?;
-            let next = engine.play(pos, &mv)?;
-            positions.push(next);
-            record.moves.push(mv);
+            line.play(&mv)?;
         }
         Ok(())
     })();
+    record.moves = line.moves().to_vec();
     writeln!(out, "moves: {}", record.moves.join(" "))?;
     if let (Some(path), Some(file)) = (&config.save, save_to) {
         record.result = result;

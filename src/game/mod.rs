@@ -5,6 +5,7 @@ mod declared;
 mod descriptor;
 mod engine;
 mod limits;
+mod line;
 mod options;
 mod pick;
 mod scores;
@@ -19,6 +20,7 @@ pub use descriptor::{
 };
 pub(crate) use engine::prefix_move;
 pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};
+pub use line::GameLine;
 pub use limits::{
     count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits,
     MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,

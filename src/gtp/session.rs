@@ -5,7 +5,7 @@
 use super::protocol::{parse_line, response, Command};
 use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
 use crate::game::{
-    with_side_to_move, Engine, EngineError, GameOptions, Pos, SearchSpec, Tier, PROVEN,
+    with_side_to_move, Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, Tier, PROVEN,
 };
 use crate::prolog::RulesEngine;
 use crate::registry::{EngineSpec, OpenError};
@@ -54,11 +54,10 @@ pub struct Session {
     /// Its name: `hex`, `contactix`, `replica`, …
     game: String,
     dialect: Dialect,
-    engine: Box<dyn Engine>,
+    /// The positions from `clear_board` on, over the engine that holds them.
+    line: GameLine,
     /// The two players' names, in turn order.
     names: [String; 2],
-    /// The position after `clear_board`, then after each move (never empty).
-    history: Vec<Pos>,
     /// The rule file in the spec tier, opened when `showboard` first needs a view.
     viewer: Option<RulesEngine>,
     rng: SmallRng,
@@ -90,9 +89,8 @@ impl Session {
             config,
             spec,
             game,
-            engine,
+            line: GameLine::at(engine, start, None),
             names,
-            history: vec![start],
             viewer: None,
             quit: false,
         })
@@ -108,10 +106,6 @@ impl Session {
         let command = parse_line(line)?;
         let result = self.answer(&command);
         Some(response(command.id, &result))
-    }
-
-    fn current(&self) -> Pos {
-        self.history[self.history.len() - 1]
     }
 
     fn answer(&mut self, c: &Command) -> Result<String, String> {
@@ -135,7 +129,7 @@ impl Session {
             ("showboard", []) => self.showboard(),
             ("final_score", []) => self.final_score(),
             ("hexgui-analyze_commands", []) => Ok(String::new()),
-            ("ludolog-position", []) => self.engine.text(self.current()).map_err(|e| e.to_string()),
+            ("ludolog-position", []) => self.line.text().map_err(|e| e.to_string()),
             (name, _) if COMMANDS.contains(&name) => Err(format!("syntax error: {}", usage(name))),
             ("", _) => Err("syntax error: a command id with no command".into()),
             _ => Err("unknown command".into()),
@@ -167,9 +161,8 @@ impl Session {
         self.game = spec.game_name();
         self.dialect = Dialect::of(&self.game);
         self.spec = spec;
-        self.engine = engine;
+        self.line = GameLine::at(engine, start, None);
         self.names = names;
-        self.history = vec![start];
         self.viewer = None;
         Ok(String::new())
     }
@@ -226,18 +219,14 @@ impl Session {
     }
 
     fn clear_board(&mut self) -> Result<String, String> {
-        let start = self.engine.initial().map_err(|e| e.to_string())?;
-        for p in self.history.drain(..) {
-            self.engine.release(p);
-        }
-        self.history.push(start);
+        self.line.restart().map_err(|e| e.to_string())?;
         Ok(String::new())
     }
 
     /// The current position with `player` to move, or an illegal-move error.
     fn turn_of(&mut self, player: usize) -> Result<Pos, String> {
-        let (name, current) = (self.names[player].clone(), self.current());
-        with_side_to_move(self.engine.as_mut(), current, &name)
+        let (name, current) = (self.names[player].clone(), self.line.current());
+        with_side_to_move(self.line.engine(), current, &name)
             .map_err(|e| format!("illegal move: {e}"))
     }
 
@@ -247,14 +236,15 @@ impl Session {
             return self.swap_sides(player);
         }
         let at = self.turn_of(player)?;
-        let played = self.engine.describe(at).and_then(|info| {
+        let engine = self.line.engine();
+        let played = engine.describe(at).and_then(|info| {
             let mv = move_in(self.dialect, vertex, &info.legal);
-            self.engine.play(at, &mv)
+            engine.play(at, &mv).map(|next| (mv, next))
         });
-        self.engine.release(at);
+        engine.release(at);
         match played {
-            Ok(next) => {
-                self.history.push(next);
+            Ok((mv, next)) => {
+                self.line.push(mv, next);
                 Ok(String::new())
             }
             Err(EngineError::Move(m)) => Err(format!("syntax error: {m}")),
@@ -266,20 +256,18 @@ impl Session {
     /// position only loses its pie rule (the ` swap` of a Hex position text).
     fn swap_sides(&mut self, player: usize) -> Result<String, String> {
         let at = self.turn_of(player)?;
-        let next =
-            self.engine
-                .describe(at)
-                .and_then(|info| match info.position.strip_suffix(" swap") {
-                    Some(text) if info.legal.iter().any(|m| m == "swap") => {
-                        self.engine.parse_setup(text)
-                    }
-                    _ => Err(EngineError::Illegal(
-                        "swap-sides: a swap is not legal now".into(),
-                    )),
-                });
-        self.engine.release(at);
+        let engine = self.line.engine();
+        let next = engine
+            .describe(at)
+            .and_then(|info| match info.position.strip_suffix(" swap") {
+                Some(text) if info.legal.iter().any(|m| m == "swap") => engine.parse_setup(text),
+                _ => Err(EngineError::Illegal(
+                    "swap-sides: a swap is not legal now".into(),
+                )),
+            });
+        engine.release(at);
         let next = next.map_err(|e| format!("illegal move: {}", plain(e)))?;
-        self.history.push(next);
+        self.line.push("swap-sides".into(), next);
         Ok(String::new())
     }
 
@@ -288,20 +276,21 @@ impl Session {
         let at = self.turn_of(player)?;
         let decided = self.decide(at);
         let answer = match decided {
-            Ok(Decision::Play(mv)) => self.engine.play(at, &mv).map(|next| {
-                self.history.push(next);
-                move_out(self.dialect, &mv)
+            Ok(Decision::Play(mv)) => self.line.engine().play(at, &mv).map(|next| {
+                let out = move_out(self.dialect, &mv);
+                self.line.push(mv, next);
+                out
             }),
             Ok(Decision::Resign) => Ok("resign".to_string()),
             Err(e) => Err(e),
         };
-        self.engine.release(at);
+        self.line.engine().release(at);
         answer.map_err(plain)
     }
 
     /// The move the player chooses in `at` (whose turn it is).
     fn decide(&mut self, at: Pos) -> Result<Decision, EngineError> {
-        let info = self.engine.describe(at)?;
+        let info = self.line.engine().describe(at)?;
         if let Some(o) = info.outcome {
             return Err(EngineError::Illegal(format!("the game is over: {o}")));
         }
@@ -313,11 +302,11 @@ impl Session {
         }
         let found = match self.config.player {
             PlayerKind::AlphaBeta(limits) => {
-                Some(self.engine.best(at, SearchSpec::AlphaBeta(limits))?)
+                Some(self.line.engine().best(at, SearchSpec::AlphaBeta(limits))?)
             }
             PlayerKind::Mcts(playouts) => {
                 let seed = self.rng.gen();
-                Some(self.engine.best(
+                Some(self.line.engine().best(
                     at,
                     SearchSpec::Mcts {
                         playouts,
@@ -333,25 +322,22 @@ impl Session {
                 return Ok(Decision::Resign)
             }
             Some(best) => best.mv,
-            None => choose_move(self.config.player, self.engine.as_mut(), at, &mut self.rng)?,
+            None => choose_move(self.config.player, self.line.engine(), at, &mut self.rng)?,
         };
         mv.map(Decision::Play)
             .ok_or_else(|| EngineError::Illegal(format!("{} found no move", info.to_move)))
     }
 
     fn undo(&mut self) -> Result<String, String> {
-        if self.history.len() < 2 {
-            return Err("cannot undo".into());
+        match self.line.undo() {
+            Some(_) => Ok(String::new()),
+            None => Err("cannot undo".into()),
         }
-        if let Some(p) = self.history.pop() {
-            self.engine.release(p);
-        }
-        Ok(String::new())
     }
 
     /// The view of the current position, from the rule file in the spec tier.
     fn view(&mut self) -> Result<crate::game::View, Box<dyn std::error::Error>> {
-        let text = self.engine.text(self.current())?;
+        let text = self.line.text()?;
         if self.viewer.is_none() {
             self.viewer = Some(self.spec.open_rules(Tier::Spec)?);
         }
@@ -362,19 +348,13 @@ impl Session {
     }
 
     fn showboard(&mut self) -> Result<String, String> {
-        let text = self
-            .engine
-            .text(self.current())
-            .map_err(|e| e.to_string())?;
+        let text = self.line.text().map_err(|e| e.to_string())?;
         let view = self.view().map_err(|e| e.to_string())?;
         Ok(format!("\n{text}\n{}", render_ascii(&view, false)))
     }
 
     fn final_score(&mut self) -> Result<String, String> {
-        let info = self
-            .engine
-            .describe(self.current())
-            .map_err(|e| e.to_string())?;
+        let info = self.line.describe().map_err(|e| e.to_string())?;
         match info.outcome.as_deref() {
             None => Err("the game is not over".into()),
             Some("draw") => Ok("0".into()),

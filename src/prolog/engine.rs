@@ -395,6 +395,10 @@ impl Engine for RulesEngine {
         format!("{} ({})", self.module, self.tier)
     }
 
+    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
+        Some(self)
+    }
+
     fn initial(&mut self) -> Result<Pos, EngineError> {
         let options = self.options.term_text();
         self.request_new(|id| format!("initial({options}, {id})"))

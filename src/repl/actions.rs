@@ -26,7 +26,7 @@ impl Session {
     /// The board of the current position, drawn from the rule file's view.
     pub(super) fn board(&mut self) -> String {
         let view = match self.query_position() {
-            Ok(pos) => self.rules.view(pos),
+            Ok(pos) => self.rules().view(pos),
             Err(e) => Err(e),
         };
         match view {
@@ -56,27 +56,29 @@ impl Session {
                 Reply::Text(self.why.answer(&self.spec, &position, &mv))
             }
             Command::Undo(n) => {
-                let n = n.min(self.moves.len());
-                for _ in 0..n {
-                    if let Some(p) = self.positions.pop() {
-                        self.engine().release(p);
-                    }
-                    self.moves.pop();
-                }
+                let n = (0..n).take_while(|_| self.line.undo().is_some()).count();
                 Reply::Text(format!(
                     "undid {n} move{}\n{}",
                     if n == 1 { "" } else { "s" },
                     self.board()
                 ))
             }
+            Command::Redo(n) => {
+                let n = (0..n).take_while(|_| self.line.redo().is_some()).count();
+                Reply::Text(format!(
+                    "redid {n} move{}\n{}",
+                    if n == 1 { "" } else { "s" },
+                    self.board()
+                ))
+            }
             Command::Best(depth) => self.best(depth.unwrap_or(3)),
             Command::Listing(spec) => self.listing(&spec),
-            Command::Full => match self.rules.full_answer() {
+            Command::Full => match self.rules().full_answer() {
                 Ok(text) => Reply::Text(text),
                 Err(e) => Reply::Error(format!("error: {e}")),
             },
             Command::Set(None) => Reply::Text(self.settings_text()),
-            Command::Set(Some((key, value))) => match self.rules.set_answer_option(&key, &value) {
+            Command::Set(Some((key, value))) => match self.rules().set_answer_option(&key, &value) {
                 Ok(()) => {
                     self.settings.retain(|(k, _)| *k != key);
                     self.settings.push((key, value));
@@ -127,7 +129,7 @@ impl Session {
     /// Plays moves in order; the first that fails is named, with the legal moves
     /// and the board after the moves before it.
     fn play(&mut self, moves: &[String]) -> Reply {
-        if let Err((i, e)) = self.play_moves(moves) {
+        if let Err((i, e)) = self.line.play_all(moves) {
             let m = &moves[i];
             let which = if moves.len() == 1 {
                 format!("move {m}")
@@ -177,7 +179,7 @@ impl Session {
             },
             None => (spec, None),
         };
-        match self.rules.listing(name, arity) {
+        match self.rules().listing(name, arity) {
             Ok(text) => Reply::Text(text.trim_end().to_string()),
             Err(e) => Reply::Error(format!("error: {e}")),
         }
@@ -214,7 +216,7 @@ impl Session {
             Err(e) => return Reply::Error(format!("error: {e:#}\n(the session is unchanged)")),
         };
         let (start, moves) = if keep_moves {
-            (self.start.clone(), self.moves.clone())
+            (self.line.start_text().map(String::from), self.line.moves().to_vec())
         } else {
             (None, Vec::new())
         };
@@ -227,7 +229,7 @@ impl Session {
             format!("\n{note}")
         };
         if keep_moves {
-            note.push_str(&super::watch::replayed(self.moves.len(), moves.len()));
+            note.push_str(&super::watch::replayed(self.line.moves().len(), moves.len()));
         }
         Reply::Text(format!("{}{note}\n{}", self.describe(), self.board()))
     }

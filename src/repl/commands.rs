@@ -5,6 +5,7 @@
 pub enum Command {
     Play(Vec<String>),
     Undo(usize),
+    Redo(usize),
     Moves,
     Board,
     Position(Option<String>),
@@ -25,6 +26,7 @@ pub enum Command {
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("play", "MOVE...", "play moves from the current position"),
     ("undo", "[N]", "take back the last N moves (default 1)"),
+    ("redo", "[N]", "play again the last N moves taken back (default 1)"),
     ("moves", "", "list the legal moves"),
     ("board", "", "draw the board"),
     (
@@ -84,6 +86,13 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 .parse()
                 .map(Command::Undo)
                 .map_err(|_| format!(":undo takes a number of moves, not `{n}`")),
+        },
+        "redo" => match rest.first() {
+            None => Ok(Command::Redo(1)),
+            Some(n) => n
+                .parse()
+                .map(Command::Redo)
+                .map_err(|_| format!(":redo takes a number of moves, not `{n}`")),
         },
         "moves" | "m" => Ok(Command::Moves),
         "board" | "b" => Ok(Command::Board),
@@ -159,6 +168,8 @@ mod tests {
         );
         assert_eq!(parse(":undo"), Ok(Command::Undo(1)));
         assert_eq!(parse(":undo 3"), Ok(Command::Undo(3)));
+        assert_eq!(parse(":redo"), Ok(Command::Redo(1)));
+        assert_eq!(parse(":redo 2"), Ok(Command::Redo(2)));
         assert!(parse(":undo x").unwrap_err().contains("number"));
         assert_eq!(
             parse(":game hex size=5"),

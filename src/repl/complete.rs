@@ -139,10 +139,10 @@ impl Session {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
-            Some("listing") => self.rules.visible_predicates().unwrap_or_default(),
+            Some("listing") => self.rules().visible_predicates().unwrap_or_default(),
             Some(_) => Vec::new(),
             None if word.starts_with(|c: char| c.is_ascii_lowercase()) => {
-                let mut names = self.rules.visible_predicates().unwrap_or_default();
+                let mut names = self.rules().visible_predicates().unwrap_or_default();
                 names.extend(BUILTINS.iter().map(|s| s.to_string()));
                 names.sort();
                 names.dedup();

@@ -4,7 +4,7 @@
 
 use super::terms;
 use crate::foreign::{set_repl_step, ReplStep};
-use crate::game::{Engine, EngineError, GameOptions, Pos, Tier};
+use crate::game::{Engine, GameLine, GameOptions, Pos, Tier};
 use crate::prolog::{OutputSink, RulesEngine, TopReply};
 use crate::registry::EngineSpec;
 use serde::{Deserialize, Serialize};
@@ -165,14 +165,14 @@ impl Snapshot {
 /// engine), which holds the positions.
 pub struct Session {
     pub(super) spec: EngineSpec,
-    pub(super) rules: RulesEngine,
-    /// The native engine, when the session's tier is native.
-    pub(super) native: Option<Box<dyn Engine>>,
-    /// The start position's text, as the user set it (`None`: the game's start).
-    pub(super) start: Option<String>,
-    /// positions[i] is the position after moves[..i], held by the playing engine.
-    pub(super) positions: Vec<Pos>,
-    pub(super) moves: Vec<String>,
+    /// The start, the moves and their positions, held by the engine that plays
+    /// them: the rule file itself, or a native engine.
+    pub(super) line: GameLine,
+    /// The rule file that answers queries and draws the board when a native
+    /// engine plays (else the line's own engine does).
+    beside: Option<RulesEngine>,
+    /// The rule file's module, for the prompt.
+    module: String,
     /// The rule file's copy of the current position when a native engine plays:
     /// (the native position it copies, the rules' handle).
     query_copy: Option<(Pos, Pos)>,
@@ -200,22 +200,17 @@ impl Session {
         std::hint::black_box(crate::foreign::exported_symbols());
         let mut rules = spec.open_rules(rules_tier(&spec))?;
         rules.start_toplevel()?;
-        let mut native = if spec.effective_tier() == Tier::Native {
-            Some(spec.open()?)
+        let module = rules.module().to_string();
+        let (line, beside) = if spec.effective_tier() == Tier::Native {
+            (GameLine::new(spec.open()?)?, Some(rules))
         } else {
-            None
-        };
-        let start = match native.as_mut() {
-            Some(n) => n.initial()?,
-            None => rules.initial()?,
+            (GameLine::new(Box::new(rules) as Box<dyn Engine>)?, None)
         };
         Ok(Session {
             spec,
-            rules,
-            native,
-            start: None,
-            positions: vec![start],
-            moves: Vec::new(),
+            line,
+            beside,
+            module,
             query_copy: None,
             user: Vec::new(),
             settings: Vec::new(),
@@ -250,11 +245,11 @@ impl Session {
     ) -> String {
         let mut notes = Vec::new();
         for (key, value) in settings {
-            if self.rules.set_answer_option(key, value).is_ok() {
+            if self.rules().set_answer_option(key, value).is_ok() {
                 self.settings.push((key.clone(), value.clone()));
             }
         }
-        match self.rules.restore_user(user) {
+        match self.rules().restore_user(user) {
             Ok(errors) => {
                 for e in errors {
                     notes.push(format!("a definition did not carry over: {e}"));
@@ -262,7 +257,7 @@ impl Session {
             }
             Err(e) => notes.push(format!("the definitions did not carry over: {e}")),
         }
-        self.user = self.rules.user_state().unwrap_or_default();
+        self.user = self.rules().user_state().unwrap_or_default();
         let at = match &start {
             Some(text) => self.engine().parse(text).map(|p| (p, start.clone())),
             None => Ok((self.current(), None)),
@@ -272,7 +267,7 @@ impl Session {
                 if text.is_some() {
                     self.set_start(p, text);
                 }
-                if let Err((i, e)) = self.play_moves(moves) {
+                if let Err((i, e)) = self.line.play_all(moves) {
                     notes.push(format!(
                         "kept {i} of {} moves: move {} ({}) is no longer legal: {e}",
                         moves.len(),
@@ -287,23 +282,11 @@ impl Session {
         notes.join("\n")
     }
 
-    /// Plays `moves` in order onto the current position, keeping each that plays;
-    /// the first that fails stops it, given with its index.
-    pub(crate) fn play_moves(&mut self, moves: &[String]) -> Result<(), (usize, EngineError)> {
-        for (i, m) in moves.iter().enumerate() {
-            let at = self.current();
-            let next = self.engine().play(at, m).map_err(|e| (i, e))?;
-            self.positions.push(next);
-            self.moves.push(m.clone());
-        }
-        Ok(())
-    }
-
     /// The session's state, to rebuild it elsewhere.
     pub fn snapshot(&self) -> Snapshot {
         let mut s = Snapshot::start(self.spec.clone());
-        s.start = self.start.clone();
-        s.moves = self.moves.clone();
+        s.start = self.line.start_text().map(String::from);
+        s.moves = self.line.moves().to_vec();
         s.user = self.user.clone();
         s.settings = self.settings.clone();
         s
@@ -311,8 +294,8 @@ impl Session {
 
     /// Whether the session's Prolog machine is unusable (a panic inside scryer
     /// broke it); the engine process then ends and the frontend starts another.
-    pub fn is_broken(&self) -> bool {
-        self.rules.is_broken()
+    pub fn is_broken(&mut self) -> bool {
+        self.rules().is_broken()
     }
 
     /// Sends what queries print to `sink` as they print it, instead of with their answers.
@@ -322,42 +305,47 @@ impl Session {
 
     /// The engine that plays the moves.
     pub(super) fn engine(&mut self) -> &mut dyn Engine {
-        match self.native.as_mut() {
-            Some(n) => n.as_mut(),
-            None => &mut self.rules,
+        self.line.engine()
+    }
+
+    /// The rule file, which answers queries and draws the board.
+    pub(super) fn rules(&mut self) -> &mut RulesEngine {
+        match self.beside.as_mut() {
+            Some(rules) => rules,
+            None => self
+                .line
+                .engine()
+                .as_any_mut()
+                .and_then(|e| e.downcast_mut::<RulesEngine>())
+                .expect("with no native engine, the rule file plays the session's moves"),
         }
     }
 
     /// The current position, held by the playing engine.
     pub(super) fn current(&self) -> Pos {
-        self.positions[self.positions.len() - 1]
+        self.line.current()
     }
 
     /// Makes `start` the only position (releasing the others).
     pub(super) fn set_start(&mut self, start: Pos, text: Option<String>) {
-        for p in std::mem::take(&mut self.positions) {
-            self.engine().release(p);
-        }
-        self.positions = vec![start];
-        self.moves.clear();
-        self.start = text;
+        self.line.restart_at(start, text);
     }
 
     /// The current position as the rule file holds it (for queries and the board).
     pub(super) fn query_position(&mut self) -> Result<Pos, crate::game::EngineError> {
         let cur = self.current();
-        if self.native.is_none() {
+        if self.beside.is_none() {
             return Ok(cur);
         }
         if let Some((of, copy)) = self.query_copy {
             if of == cur {
                 return Ok(copy);
             }
-            self.rules.release(copy);
+            self.rules().release(copy);
             self.query_copy = None;
         }
         let text = self.engine().text(cur)?;
-        let copy = self.rules.parse(&text)?;
+        let copy = self.rules().parse(&text)?;
         self.query_copy = Some((cur, copy));
         Ok(copy)
     }
@@ -379,7 +367,7 @@ impl Session {
         let sep = if options.is_empty() { "" } else { " " };
         format!(
             "{}{sep}{options} ({})",
-            self.rules.module(),
+            self.module,
             self.spec.effective_tier()
         )
     }
@@ -416,16 +404,16 @@ impl Session {
             Err(e) => return Reply::Error(format!("error: {e}")),
         };
         let limit = self.spec.limit.unwrap_or(QUERY_LIMIT);
-        let stale = self.rules.machine().take_output();
+        let stale = self.rules().machine().take_output();
         if !stale.is_empty() {
             pager.output(&stale);
         }
         let sink = self.sink.take();
-        let old = self.rules.machine().set_output_sink(sink);
+        let old = self.rules().machine().set_output_sink(sink);
         let mut outcome = Reply::Text(String::new());
         let mut ended = false;
         let result = self
-            .rules
+            .rules()
             .toplevel_query(&text, pos, limit, &mut |output, reply| {
                 if !output.is_empty() {
                     pager.output(&output);
@@ -462,15 +450,15 @@ impl Session {
                 }
                 set_repl_step(step);
             });
-        self.sink = self.rules.machine().set_output_sink(old);
-        let rest = self.rules.machine().take_output();
+        self.sink = self.rules().machine().set_output_sink(old);
+        let rest = self.rules().machine().take_output();
         if !rest.is_empty() {
             pager.output(&rest);
         }
         if let Err(e) = result {
             return Reply::Error(format!("error: {e}"));
         }
-        if let Ok(user) = self.rules.user_state() {
+        if let Ok(user) = self.rules().user_state() {
             self.user = user;
         }
         outcome
@@ -485,12 +473,12 @@ impl Session {
             let line = text.lines().count() - rest.trim_start().lines().count() + 1;
             errors.push(format!("user:{line}: the last clause has no full stop"));
         }
-        let done = match self.rules.consult(&terms) {
+        let done = match self.rules().consult(&terms) {
             Ok(c) => c,
             Err(e) => return Reply::Error(format!("error: {e}")),
         };
         errors.extend(done.errors);
-        if let Ok(user) = self.rules.user_state() {
+        if let Ok(user) = self.rules().user_state() {
             self.user = user;
         }
         let defined: Vec<String> = done

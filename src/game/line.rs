@@ -1,0 +1,301 @@
+//! A game line: where a game started, the moves played since, the positions they
+//! reach, and the moves taken back that can be played again — one history that
+//! `play`, `gtp`, the REPL and `serve` keep over the engine that holds the positions.
+//!
+//! The line owns its engine and every position it holds; dropping the line (or
+//! moving it to a new start) gives the positions back.  Inside, a position is a
+//! held `Pos`; text comes in only as a start the user set or a move typed, and
+//! goes out only when asked for.
+
+use super::engine::{Engine, EngineError, Pos, PositionInfo};
+
+/// The start, the moves and the positions of one game, over the engine that holds them.
+pub struct GameLine<E: Engine + ?Sized = dyn Engine> {
+    engine: Box<E>,
+    /// The start position's text as the user gave it (`None`: the game's own start).
+    start_text: Option<String>,
+    /// `positions[i]` is the position after `moves[..i]` (never empty).
+    positions: Vec<Pos>,
+    moves: Vec<String>,
+    /// Moves taken back, the last taken back last, with the positions they reached.
+    undone: Vec<(String, Pos)>,
+}
+
+impl<E: Engine + ?Sized> GameLine<E> {
+    /// A line at the game's start position.
+    pub fn new(mut engine: Box<E>) -> Result<GameLine<E>, EngineError> {
+        let start = engine.initial()?;
+        Ok(GameLine::at(engine, start, None))
+    }
+
+    /// A line from `start` (held by `engine`, now the line's), whose text the user
+    /// gave as `text` (`None` for the game's own start).
+    pub fn at(engine: Box<E>, start: Pos, text: Option<String>) -> GameLine<E> {
+        GameLine {
+            engine,
+            start_text: text,
+            positions: vec![start],
+            moves: Vec::new(),
+            undone: Vec::new(),
+        }
+    }
+
+    /// A line from the position a text names.
+    pub fn from_text(mut engine: Box<E>, text: &str) -> Result<GameLine<E>, EngineError> {
+        let start = engine.parse(text)?;
+        Ok(GameLine::at(engine, start, Some(text.to_string())))
+    }
+
+    /// The engine that holds the positions.
+    pub fn engine(&mut self) -> &mut E {
+        &mut self.engine
+    }
+
+    /// The position now.
+    pub fn current(&self) -> Pos {
+        self.positions[self.positions.len() - 1]
+    }
+
+    /// The position the line started from.
+    pub fn start(&self) -> Pos {
+        self.positions[0]
+    }
+
+    /// The start position's text as the user gave it; `None` for the game's start.
+    pub fn start_text(&self) -> Option<&str> {
+        self.start_text.as_deref()
+    }
+
+    /// The moves played from the start, in order.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// The moves taken back that `redo` can play again, the next one first.
+    pub fn redoable(&self) -> impl Iterator<Item = &str> {
+        self.undone.iter().rev().map(|(m, _)| m.as_str())
+    }
+
+    /// Text, side to move, outcome and legal moves of the position now.
+    pub fn describe(&mut self) -> Result<PositionInfo, EngineError> {
+        let at = self.current();
+        self.engine.describe(at)
+    }
+
+    /// The canonical text of the position now.
+    pub fn text(&mut self) -> Result<String, EngineError> {
+        let at = self.current();
+        self.engine.text(at)
+    }
+
+    /// Plays a move; an error says why it is refused and changes nothing.  A new
+    /// move forgets the moves that `redo` could have played.
+    pub fn play(&mut self, mv: &str) -> Result<(), EngineError> {
+        let at = self.current();
+        let next = self.engine.play(at, mv)?;
+        self.push(mv.to_string(), next);
+        Ok(())
+    }
+
+    /// Plays moves in order, keeping each that plays; the first refused stops it,
+    /// given with its index.
+    pub fn play_all(&mut self, moves: &[String]) -> Result<(), (usize, EngineError)> {
+        for (i, m) in moves.iter().enumerate() {
+            self.play(m).map_err(|e| (i, e))?;
+        }
+        Ok(())
+    }
+
+    /// Goes on to `next` (held by the engine, now the line's), reached by what
+    /// `label` says: a move, or a change the engine made another way (a position set
+    /// up by hand, GTP's `swap-sides`).
+    pub fn push(&mut self, label: String, next: Pos) {
+        self.forget_undone();
+        self.positions.push(next);
+        self.moves.push(label);
+    }
+
+    /// Takes back the last move; gives it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<String> {
+        if self.positions.len() < 2 {
+            return None;
+        }
+        let pos = self.positions.pop()?;
+        let mv = self.moves.pop()?;
+        self.undone.push((mv.clone(), pos));
+        Some(mv)
+    }
+
+    /// Plays the last move taken back again; gives it, or `None` if there is none.
+    pub fn redo(&mut self) -> Option<String> {
+        let (mv, pos) = self.undone.pop()?;
+        self.positions.push(pos);
+        self.moves.push(mv.clone());
+        Some(mv)
+    }
+
+    /// Starts the line again from `start` (held by the engine, now the line's),
+    /// giving back every position held before.
+    pub fn restart_at(&mut self, start: Pos, text: Option<String>) {
+        self.forget_undone();
+        for p in std::mem::take(&mut self.positions) {
+            self.engine.release(p);
+        }
+        self.positions.push(start);
+        self.moves.clear();
+        self.start_text = text;
+    }
+
+    /// Starts the line again from the game's start position.
+    pub fn restart(&mut self) -> Result<(), EngineError> {
+        let start = self.engine.initial()?;
+        self.restart_at(start, None);
+        Ok(())
+    }
+
+    /// Forgets the moves that `redo` could play, giving back their positions.
+    fn forget_undone(&mut self) {
+        for (_, p) in std::mem::take(&mut self.undone) {
+            self.engine.release(p);
+        }
+    }
+}
+
+impl<E: Engine + ?Sized> Drop for GameLine<E> {
+    fn drop(&mut self) {
+        self.forget_undone();
+        for p in std::mem::take(&mut self.positions) {
+            self.engine.release(p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::engine::{BestMove, SearchSpec};
+
+    /// A counter game: the position is a number, a move `+` adds one; it counts
+    /// what it holds.
+    #[derive(Default)]
+    struct Counter {
+        held: std::collections::HashMap<u64, u64>,
+        next: u64,
+        /// How many positions are held, seen from outside the engine.
+        live: std::rc::Rc<std::cell::Cell<usize>>,
+    }
+
+    impl Counter {
+        fn hold(&mut self, n: u64) -> Pos {
+            self.next += 1;
+            self.held.insert(self.next, n);
+            self.live.set(self.held.len());
+            Pos(self.next)
+        }
+        fn get(&self, p: Pos) -> Result<u64, EngineError> {
+            self.held.get(&p.0).copied().ok_or(EngineError::Handle(p.0))
+        }
+    }
+
+    impl Engine for Counter {
+        fn label(&self) -> String {
+            "counter".into()
+        }
+        fn initial(&mut self) -> Result<Pos, EngineError> {
+            Ok(self.hold(0))
+        }
+        fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
+            let n = text
+                .parse()
+                .map_err(|_| EngineError::Position(text.to_string()))?;
+            Ok(self.hold(n))
+        }
+        fn release(&mut self, pos: Pos) {
+            self.held.remove(&pos.0);
+            self.live.set(self.held.len());
+        }
+        fn held(&self) -> usize {
+            self.held.len()
+        }
+        fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
+            Ok(self.get(pos)?.to_string())
+        }
+        fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+            Ok(PositionInfo {
+                position: self.text(pos)?,
+                to_move: "one".into(),
+                outcome: None,
+                legal: vec!["+".into()],
+            })
+        }
+        fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
+            if mv != "+" {
+                return Err(EngineError::Illegal(mv.to_string()));
+            }
+            let n = self.get(pos)?;
+            Ok(self.hold(n + 1))
+        }
+        fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
+            let n = self.get(pos)?;
+            Ok(self.hold(n))
+        }
+        fn perft(&mut self, _: Pos, _: u32) -> Result<u64, EngineError> {
+            Ok(1)
+        }
+        fn best(&mut self, _: Pos, _: SearchSpec) -> Result<BestMove, EngineError> {
+            Err(EngineError::Rules("no search".into()))
+        }
+        fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
+            Ok(0)
+        }
+        fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_line_and_a_new_move_forgets_the_redo() {
+        let mut line = GameLine::new(Box::new(Counter::default())).unwrap();
+        line.play_all(&["+".into(), "+".into(), "+".into()]).unwrap();
+        assert_eq!(line.text().unwrap(), "3");
+        assert_eq!(line.undo().as_deref(), Some("+"));
+        assert_eq!(line.undo().as_deref(), Some("+"));
+        assert_eq!(line.text().unwrap(), "1");
+        assert_eq!(line.redoable().count(), 2);
+        assert_eq!(line.redo().as_deref(), Some("+"));
+        assert_eq!(line.text().unwrap(), "2");
+        line.play("+").unwrap();
+        assert_eq!(line.redoable().count(), 0);
+        assert_eq!(line.moves().len(), 3);
+        assert_eq!(line.engine().held(), 4, "positions after 0..=3 moves");
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing_and_undo_stops_at_the_start() {
+        let mut line = GameLine::from_text(Box::new(Counter::default()), "5").unwrap();
+        assert!(line.play("x").is_err());
+        assert_eq!(line.play_all(&["+".into(), "y".into()]).unwrap_err().0, 1);
+        assert_eq!(line.moves(), ["+"]);
+        assert_eq!(line.undo().as_deref(), Some("+"));
+        assert_eq!(line.undo(), None);
+        assert_eq!(line.start_text(), Some("5"));
+        assert_eq!(line.text().unwrap(), "5");
+    }
+
+    #[test]
+    fn positions_are_given_back_on_restart_and_when_dropped() {
+        let counter = Counter::default();
+        let live = counter.live.clone();
+        let mut line = GameLine::new(Box::new(counter)).unwrap();
+        line.play_all(&["+".into(), "+".into()]).unwrap();
+        line.undo();
+        assert_eq!(live.get(), 3, "the undone position is kept for redo");
+        line.restart().unwrap();
+        assert_eq!(live.get(), 1);
+        line.play("+").unwrap();
+        line.undo();
+        assert_eq!(live.get(), 2);
+        drop(line);
+        assert_eq!(live.get(), 0);
+    }
+}
