@@ -2,10 +2,12 @@
 //! embedded scryer-prolog, native Rust engines, and the tools to prove they agree.
 //!
 //! Layers, bottom up (no module uses one above it):
-//! `game` (the protocol: `Game`, `Engine`, options, descriptors, views) and
-//! `parallel` (threads, work queues, shards);
+//! `game` (the protocol: `Game`, `Engine`, the `GameLine` every front end keeps,
+//! options, descriptors, views, and the defaults) and `parallel` (threads, work
+//! queues, shards);
 //! `search`, `check`, `render` (over `game`);
-//! `games` (native engines and descriptors) and `prolog` (rule files), side by side;
+//! `games` (native engines, their descriptors, the shared notation scanner and
+//! `NativeEngine`) and `prolog` (rule files), side by side;
 //! `foreign` (the native helpers rule files call); `registry` (opening a game in a
 //! tier); `record` (game records, text and SGF, over `game`); `cli`, `repl` and `gtp`
 //! (the Go Text Protocol engine) on top.

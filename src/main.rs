@@ -1,4 +1,5 @@
-//! The `ludolog` binary: clap commands, nothing else.
+//! The `ludolog` binary: the command line parsed with clap, and each command handed
+//! to the library (`ludolog::cli`), which holds what commands do and how they run.
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
@@ -7,7 +8,7 @@ use ludolog::cli::values::{
     parse_threads, perft_depth, search_depth, search_time, seed_value,
 };
 use ludolog::cli::{self, PositionArg};
-use ludolog::game::{GameOptions, Limits, SearchSpec, Tier};
+use ludolog::game::{defaults, GameOptions, Tier};
 use ludolog::parallel::{thread_count, Shard};
 use ludolog::registry::EngineSpec;
 use std::path::PathBuf;
@@ -118,7 +119,7 @@ enum Command {
     /// A Prolog top level on a game's rules (the default: ludolog alone = repl hex).
     Repl {
         /// A built-in game or the path of a rule file.
-        #[arg(default_value = "hex")]
+        #[arg(default_value = defaults::GAME)]
         game: String,
         #[command(flatten)]
         run: RunArgs,
@@ -162,13 +163,13 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         tiers: Vec<Tier>,
         /// Random games to play, 1 to 10^7.
-        #[arg(long, default_value_t = 100, value_parser = games_count)]
+        #[arg(long, default_value_t = defaults::CHECK_GAMES, value_parser = games_count)]
         games: usize,
         /// Cut each game off after this many plies, 1 to 10^6.
-        #[arg(long, default_value_t = 1000, value_parser = max_plies)]
+        #[arg(long, default_value_t = defaults::MAX_PLIES, value_parser = max_plies)]
         max_plies: usize,
         /// Seed of the random games.
-        #[arg(long, default_value_t = 1, value_parser = seed_value)]
+        #[arg(long, default_value_t = defaults::SEED, value_parser = seed_value)]
         seed: u64,
         /// Also compare perft counts to this depth, 0 to 20.
         #[arg(long, value_parser = perft_depth)]
@@ -214,7 +215,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Seed of the random players.
-        #[arg(long, default_value_t = 1, value_parser = seed_value)]
+        #[arg(long, default_value_t = defaults::SEED, value_parser = seed_value)]
         seed: u64,
         /// Save the game record here on exit (SGF when FILE ends in .sgf: Hex and Con-Tac-Tix).
         #[arg(long, value_name = "FILE")]
@@ -240,7 +241,7 @@ enum Command {
         #[arg(long, value_name = "KIND")]
         player: Option<String>,
         /// Seed of the random choices.
-        #[arg(long, default_value_t = 1, value_parser = seed_value)]
+        #[arg(long, default_value_t = defaults::SEED, value_parser = seed_value)]
         seed: u64,
         /// Play on when the search proves the game lost, instead of answering `resign`.
         #[arg(long)]
@@ -277,13 +278,13 @@ enum Command {
         #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// Random games to play (0: the static checks only).
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = defaults::LINT_GAMES)]
         games: usize,
         /// Seed of the random games.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = defaults::SEED)]
         seed: u64,
         /// A game still going after this many plies is a finding.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = defaults::MAX_PLIES)]
         max_plies: usize,
         /// Stop a rule-file query after this many inferences.
         #[arg(long, value_name = "N")]
@@ -313,7 +314,7 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         tiers: Vec<Tier>,
         /// Depth of the native search timed on sampled positions, 1 to 40.
-        #[arg(long, default_value_t = 4, value_parser = search_depth)]
+        #[arg(long, default_value_t = defaults::SEARCH_DEPTH, value_parser = search_depth)]
         search_depth: u32,
         /// How many positions from random games to time that search on, 0 (skip) to 1000.
         #[arg(long, default_value_t = 12, value_parser = bench_positions)]
@@ -361,8 +362,7 @@ fn position_arg(text: Option<String>, from: &FromArgs) -> PositionArg {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    cli::limits::install(cli.memory_limit, cli.time_limit);
-    cli::limits::confine_engines();
+    cli::process::start(cli.memory_limit, cli.time_limit);
     if let Some(Command::ReplWorker) = cli.command {
         // the engine process writes its protocol to standard output: no lock held here
         ludolog::repl::serve_worker()?;
@@ -371,7 +371,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match cli.command {
         None => {
-            let code = ludolog::repl::run(EngineSpec::new("hex", GameOptions::default()))?;
+            let code = ludolog::repl::run(EngineSpec::new(defaults::GAME, GameOptions::default()))?;
             return Ok(ExitCode::from(code));
         }
         Some(Command::Repl { game, run, watch }) => {
@@ -393,18 +393,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let tiers = if !tiers.is_empty() {
                 tiers
             } else {
-                match spec.descriptor() {
-                    Some(d) if d.native.is_some() => vec![Tier::Spec, Tier::Native],
-                    Some(d) if !d.accelerated => {
-                        eprintln!(
-                            "{} runs in the spec tier only: checking it against itself \
-                             (its position text at every ply; --perft N compares perft too)",
-                            d.name
-                        );
-                        vec![Tier::Spec, Tier::Spec]
-                    }
-                    _ => vec![Tier::Spec, Tier::Accelerated],
+                let (tiers, note) = spec.check_tiers();
+                if let Some(note) = note {
+                    eprintln!("{note}");
                 }
+                tiers
             };
             let config = ludolog::check::CheckConfig {
                 games,
@@ -481,13 +474,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             never_resign,
         }) => {
             let spec = spec(&game)?;
-            let player = player.unwrap_or_else(|| {
-                match spec.effective_tier() {
-                    Tier::Native => "mcts:100000",
-                    _ => "alphabeta:2",
-                }
-                .to_string()
-            });
+            let player =
+                player.unwrap_or_else(|| defaults::gtp_player(spec.effective_tier() == Tier::Native));
             let config = ludolog::gtp::GtpConfig {
                 spec,
                 player: player.parse().map_err(anyhow::Error::msg)?,
@@ -507,36 +495,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             load,
             players,
         }) => {
-            use std::io::IsTerminal;
-            let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-            let echo = !std::io::stdin().is_terminal();
-            let mut config = cli::PlayConfig {
-                players: Vec::new(),
-                seed,
-                save,
-                load,
-                colour,
-                echo,
-            };
-            // options given after the first player flag arrive with the players
-            for (name, value) in cli::flag_pairs(&players)? {
-                match name.as_str() {
-                    "save" => config.save = Some(PathBuf::from(value)),
-                    "load" => config.load = Some(PathBuf::from(value)),
-                    "seed" => {
-                        config.seed = value.parse().map_err(|_| {
-                            anyhow::anyhow!(
-                                "--seed takes a whole number from 0 to {}, not `{}`",
-                                u64::MAX,
-                                ludolog::game::elide(&value)
-                            )
-                        })?
-                    }
-                    _ => config
-                        .players
-                        .push((name, value.parse().map_err(anyhow::Error::msg)?)),
-                }
-            }
+            let config = cli::PlayConfig::from_command_line(seed, save, load, &players)?;
             let stdin = std::io::stdin();
             cli::play(&spec(&game)?, &config, &mut stdin.lock(), &mut out)?;
         }
@@ -549,18 +508,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             threads,
             json,
         }) => {
-            let how = match mcts {
-                Some(playouts) => SearchSpec::Mcts {
-                    playouts,
-                    seed: 1,
-                    threads: thread_count(threads.threads),
-                },
-                None => SearchSpec::AlphaBeta(Limits {
-                    depth: depth.or(if time.is_some() { None } else { Some(4) }),
-                    time,
-                    nodes: None,
-                }),
-            };
+            let how = cli::best_search(depth, time, mcts, thread_count(threads.threads));
             cli::best(&spec(&game)?, &position(&pos), how, json, &mut out)?;
         }
         Some(Command::Bench {
@@ -576,11 +524,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let tiers = if !tiers.is_empty() {
                 tiers
             } else {
-                match spec.descriptor() {
-                    Some(d) if spec.rules.is_none() => d.tiers(),
-                    Some(d) if d.accelerated => vec![Tier::Spec, Tier::Accelerated],
-                    _ => vec![Tier::Spec],
-                }
+                spec.default_tiers()
             };
             let plan = cli::BenchPlan {
                 seconds,
@@ -595,50 +539,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
-    // a panic is caught where it can be (a rule file that breaks scryer) and said in
-    // words there; none prints a Rust message or backtrace to the user
-    if std::env::var_os("RUST_BACKTRACE").is_none() {
-        std::panic::set_hook(Box::new(|_| {}));
-    }
     let cli = Cli::parse();
-    // deep terms (a rule file's million-deep view, a long list literal, nested SGF
-    // variations) recurse on the Rust stack: every thread gets a deep one, whose
-    // untouched pages cost nothing
-    std::env::set_var("RUST_MIN_STACK", (256usize << 20).to_string());
-    let main = std::thread::Builder::new()
-        .name("ludolog".into())
-        .stack_size(1 << 30)
-        .spawn(move || std::panic::catch_unwind(|| run(cli)));
-    let result = match main {
-        Ok(thread) => thread.join().unwrap_or_else(Err),
-        Err(e) => Ok(Err(anyhow::anyhow!("cannot start the main thread: {e}"))),
-    };
-    let result = result.unwrap_or_else(|p| {
-        let what = p
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| p.downcast_ref::<String>().cloned())
-            .unwrap_or_default();
-        Err(anyhow::anyhow!(
-            "internal error in ludolog ({what}); please report it"
-        ))
-    });
-    match result {
-        Ok(code) => code,
-        // the reader of our output went away (`ludolog moves hex | head -1`): stop
-        // quietly, as other command-line tools do
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// Whether an error comes from writing to a pipe whose reader has closed it.
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
+    cli::process::run(move || run(cli))
 }

@@ -15,14 +15,42 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::cell::RefCell;
 
-/// Each game with options, the characters its texts are made of, and a move-like sample.
-const GAMES: &[(&str, &str, &str)] = &[
-    ("hex", "size=4", "0123456789xrbp/ swapedcagé×"),
-    ("contactix", "cols=3 rows=4", "0123456789xrb/ *edcaé"),
-    ("replica", "", "0123456789wbWB/ -*abcdefghsiglt=×"),
-    ("mitsudomoe", "", "0123456789wbWB/ ,+>-;abcdesuplyon=é"),
-    ("tactigon", "", "0123456789CTSPctsp/ -xredblun=é"),
-];
+/// Each game of `tests/data/games.txt` with its options, and the characters its
+/// texts are made of: those of the texts and moves of a few random games, a few
+/// that no notation uses, and every digit.
+fn games() -> Vec<(String, String, &'static str)> {
+    common::game_rows()
+        .into_iter()
+        .map(|row| {
+            let alphabet = alphabet_of(&row.game, &row.options);
+            (row.game, row.options, alphabet)
+        })
+        .collect()
+}
+
+/// The characters of the start's text and of the texts and moves of three random
+/// games of `game`, with the digits and a few foreign characters.
+fn alphabet_of(game: &str, options: &str) -> &'static str {
+    let mut e = engine(game, options, Tier::Native);
+    let mut chars: std::collections::BTreeSet<char> = "0123456789 /-*=,;>+xé×".chars().collect();
+    for seed in 0..3u64 {
+        let mut pos = e.initial().unwrap();
+        for ply in 0..60usize {
+            let info = e.describe(pos).unwrap();
+            chars.extend(info.position.chars());
+            chars.extend(info.legal.iter().flat_map(|m| m.chars()));
+            if info.legal.is_empty() {
+                break;
+            }
+            let m = &info.legal[(seed as usize * 7 + ply * 13) % info.legal.len()];
+            let next = e.play(pos, m).unwrap();
+            e.release(pos);
+            pos = next;
+        }
+        e.release(pos);
+    }
+    Box::leak(chars.into_iter().collect::<String>().into_boxed_str())
+}
 
 fn cases(n: u32) -> Config {
     let n = std::env::var("PROPTEST_CASES")
@@ -128,8 +156,8 @@ fn round_trip(e: &mut dyn Engine, text: &str) -> Result<Option<String>, TestCase
 }
 
 fn fuzz_positions(tier: Tier, n: u32) {
-    for &(game, options, alphabet) in GAMES {
-        let e = RefCell::new(engine(game, options, tier));
+    for (game, options, alphabet) in games() {
+        let e = RefCell::new(engine(&game, &options, tier));
         let read = std::cell::Cell::new(0u32);
         let mut runner = TestRunner::new(cases(n));
         runner
@@ -162,9 +190,9 @@ fn spec_position_texts_never_panic_and_round_trip() {
 
 #[test]
 fn native_and_spec_read_the_same_texts_alike() {
-    for &(game, options, alphabet) in GAMES {
-        let native = RefCell::new(engine(game, options, Tier::Native));
-        let spec = RefCell::new(engine(game, options, Tier::Spec));
+    for (game, options, alphabet) in games() {
+        let native = RefCell::new(engine(&game, &options, Tier::Native));
+        let spec = RefCell::new(engine(&game, &options, Tier::Spec));
         let mut runner = TestRunner::new(cases(40));
         runner
             .run(&input(alphabet), |inp| {
@@ -180,9 +208,9 @@ fn native_and_spec_read_the_same_texts_alike() {
 
 #[test]
 fn move_texts_never_panic_and_only_legal_moves_play() {
-    for &(game, options, alphabet) in GAMES {
+    for (game, options, alphabet) in games() {
         for tier in [Tier::Native, Tier::Spec] {
-            let e = RefCell::new(engine(game, options, tier));
+            let e = RefCell::new(engine(&game, &options, tier));
             let n = if tier == Tier::Native { 300 } else { 30 };
             let chars: Vec<char> = alphabet.chars().collect();
             let strategy = (

@@ -5,7 +5,7 @@
 mod common;
 
 use ludolog::game::GameOptions;
-use ludolog::gtp::{GtpConfig, Session};
+use ludolog::gtp::{GtpConfig, GtpSession};
 use ludolog::registry::EngineSpec;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -19,7 +19,7 @@ fn transcript(game: &str, options: &str, player: &str, script: &str) -> String {
         seed: 7,
         resign: true,
     };
-    let mut session = Session::new(config).unwrap();
+    let mut session = GtpSession::new(config).unwrap();
     let mut out = String::new();
     for line in script.lines() {
         out.push_str(&format!("> {line}\n"));

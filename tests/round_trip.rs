@@ -49,7 +49,7 @@ fn round_trip(game: &str, options: &str, tier: Tier, texts: &[String]) {
             &held.position, text,
             "{game} ({tier}): the text is not canonical"
         );
-        let back = e.reread(at).unwrap();
+        let back = e.reread(at, &held.position).unwrap();
         assert_eq!(
             held, back,
             "{game} ({tier}): {text} loses part of its state"
@@ -59,27 +59,9 @@ fn round_trip(game: &str, options: &str, tier: Tier, texts: &[String]) {
     assert_eq!(e.held(), 0, "{game} ({tier})");
 }
 
-/// (game, options, plies per game in the rule tiers)
-const GAMES: &[(&str, &str, usize)] = &[
-    ("hex", "size=5 swap=true", 1000),
-    (
-        "contactix",
-        "cols=4 rows=6 vertical=SandyBrown horizontal=lime",
-        1000,
-    ),
-    ("replica", "sight=all", 1000),
-    ("mitsudomoe", "", 4),
-    ("tactigon", "", 6),
-    ("tactigon_advanced", "", 4),
-];
-
 fn every_game(full: bool) {
-    assert_eq!(
-        GAMES.len(),
-        games::ALL.len(),
-        "a game is missing from this test"
-    );
-    for &(game, options, plies) in GAMES {
+    for row in common::game_rows() {
+        let (game, options, plies) = (row.game.as_str(), row.options.as_str(), row.plies);
         let d = games::find(game).unwrap();
         let native = positions(game, options, 100, 1000);
         round_trip(game, options, Tier::Native, &native);

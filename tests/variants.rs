@@ -23,6 +23,35 @@ fn config(games: usize, max_plies: usize, perft: Option<u32>) -> CheckConfig {
     }
 }
 
+/// Each option is declared by its rule file: a built-in game's native descriptor
+/// declares exactly the options of its rule file's `option/4` facts, and a variant
+/// declares an option it shares with the game it varies as that game does.
+#[test]
+fn descriptors_and_variants_declare_the_options_of_their_rule_files() {
+    use ludolog::game::intern_options;
+    for d in ludolog::games::ALL {
+        let declared = EngineSpec::new(d.name, GameOptions::default())
+            .open_rules(Tier::Spec)
+            .unwrap()
+            .info()
+            .unwrap()
+            .options;
+        assert_eq!(intern_options(&declared), d.options, "{}", d.name);
+    }
+    for (variant, base) in [("misere_hex", "hex"), ("replica_house", "replica")] {
+        let (v, b) = (find_game(variant).unwrap(), find_game(base).unwrap());
+        let shared: Vec<_> = v
+            .options
+            .iter()
+            .filter_map(|o| b.options.iter().find(|p| p.key == o.key).map(|p| (o, p)))
+            .collect();
+        assert!(!shared.is_empty(), "{variant}");
+        for (o, p) in shared {
+            assert_eq!(o, p, "{variant} declares {} unlike {base}", o.key);
+        }
+    }
+}
+
 #[test]
 fn rule_only_games_are_listed_with_their_declared_options() {
     let (games, broken) = all_games();

@@ -5,22 +5,27 @@ use ludolog::game::{Engine, GameOptions, Tier};
 use ludolog::registry::EngineSpec;
 use std::cell::RefCell;
 
-/// Each game with options small enough to fuzz quickly.
-const GAMES: &[(&str, &[&str])] = &[
-    ("hex", &["size=4", "swap=true"]),
-    ("contactix", &["cols=3", "rows=4"]),
-    ("replica", &[]),
-    ("mitsudomoe", &[]),
-    ("tactigon", &[]),
-    ("tactigon_advanced", &[]),
-];
+/// Each built-in game with options small enough to fuzz quickly: the rows of
+/// `tests/data/games.txt` (game | options | plies), which the generic tests read too.
+fn games() -> Vec<(&'static str, Vec<&'static str>)> {
+    include_str!("../../tests/data/games.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .filter_map(|l| {
+            let mut cols = l.split('|').map(str::trim);
+            let game = cols.next()?;
+            let options = cols.next()?.split_whitespace().collect();
+            Some((game, options))
+        })
+        .collect()
+}
 
 thread_local! {
     static ENGINES: RefCell<Vec<Box<dyn Engine>>> = RefCell::new(
-        GAMES
-            .iter()
+        games()
+            .into_iter()
             .map(|(game, options)| {
-                let options = GameOptions::parse(options).expect("the fuzzed options parse");
+                let options = GameOptions::parse(&options).expect("the fuzzed options parse");
                 EngineSpec::new(game, options)
                     .in_tier(Tier::Native)
                     .open()
@@ -48,6 +53,7 @@ pub fn with_engine(data: &[u8], f: impl FnOnce(&mut dyn Engine, &str)) {
 
 /// The name of the game the first byte of `data` picks.
 #[allow(dead_code)] // used by the records target only
-pub fn game_of(data: &[u8]) -> Option<(&'static str, &'static [&'static str])> {
-    data.first().map(|&b| GAMES[b as usize % GAMES.len()])
+pub fn game_of(data: &[u8]) -> Option<(&'static str, Vec<&'static str>)> {
+    let games = games();
+    data.first().map(|&b| games[b as usize % games.len()].clone())
 }

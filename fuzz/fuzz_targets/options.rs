@@ -6,7 +6,6 @@ use libfuzzer_sys::fuzz_target;
 use ludolog::game::{GameOptions, Tier};
 use ludolog::registry::EngineSpec;
 
-const GAMES: &[&str] = &["hex", "contactix", "replica", "mitsudomoe", "tactigon"];
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
@@ -19,7 +18,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(options) = GameOptions::parse(&items) else {
         return;
     };
-    let game = GAMES[pick as usize % GAMES.len()];
+    // every built-in game with a native engine, from the registry
+    let games = ludolog::games::ALL;
+    let game = games[pick as usize % games.len()].name;
     let Ok(mut engine) = EngineSpec::new(game, options).in_tier(Tier::Native).open() else {
         return;
     };

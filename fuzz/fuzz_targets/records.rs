@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(&data[1..]) else {
         return;
     };
-    let Ok(options) = GameOptions::parse(options) else {
+    let Ok(options) = GameOptions::parse(&options) else {
         return;
     };
     let Ok(loaded) = record::parse(text, game, &options) else {

@@ -38,7 +38,17 @@
 %
 % and may export
 %
-%   explain_illegal(+State, +Move, -Reason)   why a move is refused
+%   explain_illegal(+State, +Move, -Reason)   why a move is refused, as a
+%                                   text; `ludolog why` shows it, and `check`
+%                                   asks both tiers to refuse a move no longer
+%                                   legal with the same words
+%   position_error(+State, -Reason) why no game reaches a state read from a
+%                                   position text (an impossible stone count,
+%                                   a won= the board denies), as a text; fails
+%                                   when a game does reach it.  The host asks
+%                                   after every position it reads (but not for a
+%                                   position set up by hand), and refuses the
+%                                   text with Reason
 %   legal_moves(+State, -Moves)     the moves legal/2 gives, in its order, as
 %                                   one list built at once; the accelerated
 %                                   tier lists moves with it (findall/3 costs

@@ -45,9 +45,9 @@ setup(G) :-
     findall(PI, current_predicate(user:PI), PIs),
     bb_put(repl_preds, PIs),
     bb_put(repl_game, G),
-    bb_put(repl_strings, false),
-    bb_put(repl_depth, 10),
     bb_put(repl_last, none).
+    % the answer settings (repl_strings, repl_depth) are set next by the host,
+    % from its one table of defaults (ANSWER_DEFAULTS in src/prolog/toplevel.rs)
 
 %% import_library(+Name)  use_module(library(Name)) in user (a loaded module is imported).
 import_library(L) :- user:use_module(library(L)).

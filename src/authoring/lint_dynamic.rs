@@ -153,8 +153,7 @@ pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, E
         }
     };
     for g in 0..plan.games {
-        let mut rng =
-            SmallRng::seed_from_u64(plan.seed.wrapping_mul(1_000_003).wrapping_add(g as u64));
+        let mut rng = SmallRng::seed_from_u64(crate::game::defaults::game_seed(plan.seed, g));
         result.games += 1;
         let mut at = wb.engine.copy(start)?;
         let mut moves: Vec<String> = Vec::new();

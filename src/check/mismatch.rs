@@ -19,10 +19,6 @@ pub struct Mismatch {
     pub only_b: Vec<String>,
     pub outcome_a: Option<String>,
     pub outcome_b: Option<String>,
-    /// The position after `next_move` in each engine, when that is what differs.
-    pub next_move: Option<String>,
-    pub next_a: Option<String>,
-    pub next_b: Option<String>,
 }
 
 impl Mismatch {
@@ -37,9 +33,6 @@ impl Mismatch {
             only_b: vec![],
             outcome_a: None,
             outcome_b: None,
-            next_move: None,
-            next_a: None,
-            next_b: None,
         }
     }
 }

@@ -9,6 +9,7 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
     writeln!(out, "  games        {}", r.games)?;
     writeln!(out, "  positions    {}", r.positions)?;
     writeln!(out, "  moves        {}", r.moves_compared)?;
+    writeln!(out, "  refusals     {}", r.refusals_compared)?;
     if r.perft_positions > 0 {
         writeln!(
             out,
@@ -61,20 +62,6 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
             let show = |o: &Option<String>| o.clone().unwrap_or_else(|| "(game goes on)".into());
             writeln!(out, "  outcome in {}: {}", r.engine_a, show(&m.outcome_a))?;
             writeln!(out, "  outcome in {}: {}", r.engine_b, show(&m.outcome_b))?;
-        }
-        if let Some(mv) = &m.next_move {
-            writeln!(
-                out,
-                "  after {mv} in {}: {}",
-                r.engine_a,
-                m.next_a.clone().unwrap_or_default()
-            )?;
-            writeln!(
-                out,
-                "  after {mv} in {}: {}",
-                r.engine_b,
-                m.next_b.clone().unwrap_or_default()
-            )?;
         }
     }
     Ok(())

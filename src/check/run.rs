@@ -4,9 +4,9 @@
 
 use super::mismatch::Mismatch;
 use super::shrink::shrink;
-use super::step::{compare_position, play_both, Step};
+use super::step::{compare_position, compare_refusal, play_both, refusal_candidate, Step};
 use super::timed::TimedEngine;
-use crate::game::{Engine, EngineError, Pos};
+use crate::game::{defaults, Engine, EngineError, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -29,9 +29,9 @@ pub struct CheckConfig {
 impl Default for CheckConfig {
     fn default() -> Self {
         CheckConfig {
-            games: 100,
-            max_plies: 1000,
-            seed: 1,
+            games: defaults::CHECK_GAMES,
+            max_plies: defaults::MAX_PLIES,
+            seed: defaults::SEED,
             perft_depth: None,
             progress: false,
         }
@@ -46,6 +46,9 @@ pub struct CheckReport {
     pub games: usize,
     pub positions: usize,
     pub moves_compared: usize,
+    /// Moves both engines refused, and for the same reason.
+    #[serde(default)]
+    pub refusals_compared: usize,
     pub perft_positions: usize,
     pub perft_counts: usize,
     pub mismatch: Option<Mismatch>,
@@ -69,6 +72,7 @@ impl CheckReport {
             games: 0,
             positions: 0,
             moves_compared: 0,
+            refusals_compared: 0,
             perft_positions: 0,
             perft_counts: 0,
             mismatch: None,
@@ -84,6 +88,7 @@ impl CheckReport {
         self.games += 1;
         self.positions += r.positions;
         self.moves_compared += r.moves_compared;
+        self.refusals_compared += r.refusals_compared;
         self.perft_positions += r.perft_positions;
         self.perft_counts += r.perft_counts;
         if r.mismatch.is_some() {
@@ -98,6 +103,7 @@ impl CheckReport {
 pub(super) struct GameResult {
     pub positions: usize,
     pub moves_compared: usize,
+    pub refusals_compared: usize,
     pub perft_positions: usize,
     pub perft_counts: usize,
     pub mismatch: Option<Mismatch>,
@@ -105,7 +111,7 @@ pub(super) struct GameResult {
 
 /// The random generator of game `g`: the same game, whichever thread or shard plays it.
 fn game_rng(seed: u64, g: usize) -> SmallRng {
-    SmallRng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g as u64))
+    SmallRng::seed_from_u64(defaults::game_seed(seed, g))
 }
 
 /// Whether game `g` compares perft counts after `ply` plies: the start of game 0,
@@ -156,20 +162,26 @@ impl<'a> Lockstep<'a> {
             b: b.copy(self.start.b)?,
         };
         let mut moves: Vec<String> = Vec::new();
+        let mut before: Vec<String> = Vec::new();
         let found = loop {
             r.positions += 1;
-            let legal = match compare_position(a, b, at.a, at.b, &moves) {
-                Step::Agree(legal) => legal,
+            let (position, legal) = match compare_position(a, b, at.a, at.b, &moves) {
+                Step::Agree { position, legal } => (position, legal),
                 Step::Differ(m) => break Some(*m),
             };
             r.moves_compared += legal.len();
+            if let Some(mv) = refusal_candidate(&before, &legal, moves.len()) {
+                r.refusals_compared += 1;
+                if let Err(m) = compare_refusal(a, b, (at.a, at.b), &position, &mv, &moves) {
+                    break Some(*m);
+                }
+            }
             if let Some(depth) = config.perft_depth.filter(|_| perft_here(g, moves.len())) {
                 let pa = a.perft_counts(at.a, depth)?;
                 let pb = b.perft_counts(at.b, depth)?;
                 r.perft_positions += 1;
                 r.perft_counts += pa.len();
                 if pa != pb {
-                    let position = a.text(at.a)?;
                     break Some(Mismatch::new(
                         &moves,
                         &position,
@@ -181,10 +193,11 @@ impl<'a> Lockstep<'a> {
                 break None;
             }
             let mv = legal[rng.gen_range(0..legal.len())].clone();
-            match play_both(a, b, at.a, at.b, &mv, &moves) {
+            match play_both(a, b, (at.a, at.b), &position, &mv, &moves) {
                 Ok((na, nb)) => {
                     std::mem::replace(&mut at, Pair { a: na, b: nb }).release(a, b);
                     moves.push(mv);
+                    before = legal;
                 }
                 Err(m) => break Some(*m),
             }

@@ -92,6 +92,7 @@ pub fn merge(parts: Vec<(String, CheckShard)>) -> Result<CheckShard, MergeError>
         r.games += p.games;
         r.positions += p.positions;
         r.moves_compared += p.moves_compared;
+        r.refusals_compared += p.refusals_compared;
         r.perft_positions += p.perft_positions;
         r.perft_counts += p.perft_counts;
         r.seconds_a += p.seconds_a;

@@ -2,7 +2,7 @@
 //! sequence stays legal in both engines and still fails.
 
 use super::mismatch::Mismatch;
-use super::step::{compare_position, play_both, Step};
+use super::step::{compare_position, compare_refusal, play_both, refusal_candidate, Step};
 use crate::game::{Engine, Pos};
 
 /// What replaying a move sequence in both engines shows.
@@ -26,24 +26,32 @@ fn replay(
         return Replay::Invalid;
     };
     let mut result = Replay::Agrees;
+    let mut before: Vec<String> = Vec::new();
     for i in 0..=moves.len() {
-        let legal = match compare_position(a, b, pos_a, pos_b, &moves[..i]) {
-            Step::Agree(legal) => legal,
+        let (position, legal) = match compare_position(a, b, pos_a, pos_b, &moves[..i]) {
+            Step::Agree { position, legal } => (position, legal),
             Step::Differ(m) => {
                 result = Replay::Fails(m);
                 break;
             }
         };
+        if let Some(mv) = refusal_candidate(&before, &legal, i) {
+            if let Err(m) = compare_refusal(a, b, (pos_a, pos_b), &position, &mv, &moves[..i]) {
+                result = Replay::Fails(m);
+                break;
+            }
+        }
         let Some(mv) = moves.get(i) else { break };
         if !legal.contains(mv) {
             result = Replay::Invalid;
             break;
         }
-        match play_both(a, b, pos_a, pos_b, mv, &moves[..i]) {
+        match play_both(a, b, (pos_a, pos_b), &position, mv, &moves[..i]) {
             Ok((na, nb)) => {
                 a.release(pos_a);
                 b.release(pos_b);
                 (pos_a, pos_b) = (na, nb);
+                before = legal;
             }
             Err(m) => {
                 result = Replay::Fails(m);

@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 
 /// One position as both engines see it.
 pub(super) enum Step {
-    /// Both agree; these are the legal moves (sorted), empty once the game is over.
-    Agree(Vec<String>),
+    /// Both agree: the position's text, and its legal moves (sorted), empty once the
+    /// game is over.
+    Agree { position: String, legal: Vec<String> },
     Differ(Box<Mismatch>),
 }
 
@@ -48,7 +49,7 @@ pub fn round_trip(
     moves: &[String],
 ) -> Result<(), Box<Mismatch>> {
     let label = e.label();
-    let again = match e.reread(pos) {
+    let again = match e.reread(pos, &info.position) {
         Ok(d) => d,
         Err(err) => {
             let mut m = Mismatch::new(
@@ -154,7 +155,10 @@ pub(super) fn compare_position(
     if what.is_empty() {
         let mut legal = ia.legal;
         legal.sort();
-        return Step::Agree(legal);
+        return Step::Agree {
+            position: ia.position,
+            legal,
+        };
     }
     let (sa, sb) = (set(&ia.legal), set(&ib.legal));
     let mut m = Mismatch::new(moves, &ia.position, String::new());
@@ -166,37 +170,70 @@ pub(super) fn compare_position(
     Step::Differ(Box::new(m))
 }
 
-/// Plays `mv` in both engines; gives the two next positions (held), or the mismatch.
+/// Plays `mv` in both engines from the position whose text is `position`; gives the
+/// two next positions (held), or the mismatch.  The next positions are compared by
+/// the next `compare_position`, which prints their texts once.
 pub(super) fn play_both(
     a: &mut dyn Engine,
     b: &mut dyn Engine,
-    pos_a: Pos,
-    pos_b: Pos,
+    (pos_a, pos_b): (Pos, Pos),
+    position: &str,
     mv: &str,
     moves: &[String],
 ) -> Result<(Pos, Pos), Box<Mismatch>> {
-    let position = a.text(pos_a).unwrap_or_default();
     let na = a
         .play(pos_a, mv)
-        .map_err(|e| failure(moves, &position, &a.label(), &e))?;
+        .map_err(|e| failure(moves, position, &a.label(), &e))?;
     let nb = match b.play(pos_b, mv) {
         Ok(nb) => nb,
         Err(e) => {
             a.release(na);
-            return Err(failure(moves, &position, &b.label(), &e));
+            return Err(failure(moves, position, &b.label(), &e));
         }
     };
-    let (ta, tb) = (a.text(na), b.text(nb));
-    match (ta, tb) {
-        (Ok(ta), Ok(tb)) if ta == tb => Ok((na, nb)),
-        (ta, tb) => {
-            a.release(na);
-            b.release(nb);
-            let mut m = Mismatch::new(moves, &position, format!("the position after {mv} differs"));
-            m.next_move = Some(mv.to_string());
-            m.next_a = Some(ta.unwrap_or_else(|e| e.to_string()));
-            m.next_b = Some(tb.unwrap_or_else(|e| e.to_string()));
-            Err(Box::new(m))
+    Ok((na, nb))
+}
+
+/// The move whose refusal `check` compares at a position: one that was legal a ply
+/// before and is not now (the move just played, or one it took away), picked by the
+/// ply so that a replay of the same moves picks it again; `None` at the start.
+pub(super) fn refusal_candidate(before: &[String], legal: &[String], ply: usize) -> Option<String> {
+    let now = set(legal);
+    let gone: Vec<&String> = before.iter().filter(|m| !now.contains(m.as_str())).collect();
+    (!gone.is_empty()).then(|| gone[ply.wrapping_mul(7) % gone.len()].clone())
+}
+
+/// Plays a move both engines must refuse, at the position whose text is `position`:
+/// both must refuse it, and for the same reason, in the same words (each game's
+/// explanations are written twice, once in each tier, and would drift apart unseen).
+pub(super) fn compare_refusal(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    (pos_a, pos_b): (Pos, Pos),
+    position: &str,
+    mv: &str,
+    moves: &[String],
+) -> Result<(), Box<Mismatch>> {
+    let ra = a.play(pos_a, mv);
+    let rb = b.play(pos_b, mv);
+    let why = |e: &mut dyn Engine, r: Result<Pos, EngineError>| match r {
+        Ok(p) => {
+            e.release(p);
+            None
         }
-    }
+        Err(err) => Some(err),
+    };
+    let (wa, wb) = (why(a, ra), why(b, rb));
+    let what = match (&wa, &wb) {
+        (Some(x), Some(y)) if x == y => return Ok(()),
+        (Some(x), Some(y)) => format!(
+            "{mv} is refused for different reasons: {} says \"{x}\", {} says \"{y}\"",
+            a.label(),
+            b.label()
+        ),
+        (None, Some(y)) => format!("{mv} is not listed, {} plays it, {} refuses it: {y}", a.label(), b.label()),
+        (Some(x), None) => format!("{mv} is not listed, {} refuses it: {x}, {} plays it", a.label(), b.label()),
+        (None, None) => format!("{mv} is not listed, but both engines play it"),
+    };
+    Err(Box::new(Mismatch::new(moves, position, what)))
 }

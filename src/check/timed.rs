@@ -50,8 +50,8 @@ impl Engine for TimedEngine<'_> {
     fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
         self.time(|e| e.describe(pos))
     }
-    fn reread(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
-        self.time(|e| e.reread(pos))
+    fn reread(&mut self, pos: Pos, text: &str) -> Result<PositionInfo, EngineError> {
+        self.time(|e| e.reread(pos, text))
     }
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
         self.time(|e| e.play(pos, mv))

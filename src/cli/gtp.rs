@@ -1,13 +1,13 @@
 //! `ludolog gtp`: a GTP engine on standard input and output, until `quit` or the end
 //! of the input.
 
-use crate::gtp::{GtpConfig, Session};
+use crate::gtp::{GtpConfig, GtpSession};
 use anyhow::Result;
 use std::io::{BufRead, Write};
 
 /// Answers each command line of `input` on `out`, flushing after every response.
 pub fn gtp(config: GtpConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-    let mut session = Session::new(config)?;
+    let mut session = GtpSession::new(config)?;
     let mut line = Vec::new();
     loop {
         line.clear();

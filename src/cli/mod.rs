@@ -1,4 +1,5 @@
-//! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs).
+//! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs):
+//! each command's work, and the policy of running it (`process`).
 
 mod bench;
 mod bench_threads;
@@ -6,6 +7,7 @@ mod check;
 mod contactix;
 mod gtp;
 pub mod limits;
+pub mod process;
 mod lint;
 mod memory;
 mod merge;
@@ -129,6 +131,32 @@ pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Wri
 }
 
 /// `ludolog best`: the move a search chooses, its score, principal variation and speed.
+/// How `best` searches: MCTS with `mcts` playouts on `threads` threads, else
+/// alpha-beta to `depth` within `time` (the default depth when neither is given).
+pub fn best_search(
+    depth: Option<u32>,
+    time: Option<std::time::Duration>,
+    mcts: Option<u64>,
+    threads: usize,
+) -> SearchSpec {
+    match mcts {
+        Some(playouts) => SearchSpec::Mcts {
+            playouts,
+            seed: crate::game::defaults::SEED,
+            threads,
+        },
+        None => SearchSpec::AlphaBeta(crate::game::Limits {
+            depth: depth.or(match time {
+                Some(_) => None,
+                None => Some(crate::game::defaults::SEARCH_DEPTH),
+            }),
+            time,
+            nodes: None,
+        }),
+    }
+}
+
+/// `ludolog best`: the best move from a position, by the given search.
 pub fn best(
     spec: &EngineSpec,
     pos: &PositionArg,

@@ -30,6 +30,49 @@ pub struct PlayConfig {
     pub echo: bool,
 }
 
+impl PlayConfig {
+    /// The session `ludolog play` sets up from its command line: `players` are the
+    /// words after the game (`--red human --blue alphabeta:4`, where `--save`,
+    /// `--load` and `--seed` may come too); colours on a terminal unless `NO_COLOR`,
+    /// and a human's moves echoed when they do not come from a terminal.
+    pub fn from_command_line(
+        seed: u64,
+        save: Option<PathBuf>,
+        load: Option<PathBuf>,
+        players: &[String],
+    ) -> Result<PlayConfig> {
+        use std::io::IsTerminal;
+        let mut config = PlayConfig {
+            players: Vec::new(),
+            seed,
+            save,
+            load,
+            colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            echo: !std::io::stdin().is_terminal(),
+        };
+        // options given after the first player flag arrive with the players
+        for (name, value) in flag_pairs(players)? {
+            match name.as_str() {
+                "save" => config.save = Some(PathBuf::from(value)),
+                "load" => config.load = Some(PathBuf::from(value)),
+                "seed" => {
+                    config.seed = value.parse().map_err(|_| {
+                        anyhow::anyhow!(
+                            "--seed takes a whole number from 0 to {}, not `{}`",
+                            u64::MAX,
+                            crate::game::elide(&value)
+                        )
+                    })?
+                }
+                _ => config
+                    .players
+                    .push((name, value.parse().map_err(anyhow::Error::msg)?)),
+            }
+        }
+        Ok(config)
+    }
+}
+
 /// Reads `--red human --blue alphabeta:4` (or `--red=human`) into name/value pairs.
 pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
     let mut out = Vec::new();

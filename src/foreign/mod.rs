@@ -15,7 +15,7 @@ pub mod channel;
 pub mod memory;
 mod step;
 
-pub use step::{set_repl_step, ReplStep};
+pub use step::set_repl_step;
 
 use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
 use boards::{with_table, BoardCopy};

@@ -6,18 +6,8 @@
 //! second query, so the host sets the step here, on the thread that runs the
 //! machine, before it resumes the query; the Prolog side asks for it at once.
 
+use crate::prolog::ReplStep;
 use std::cell::Cell;
-
-/// What to do after an answer, as `repl.pl` reads it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReplStep {
-    /// The next answer.
-    Next,
-    /// The same answer again, written without eliding.
-    Full,
-    /// No more answers: cut the query.
-    Stop,
-}
 
 thread_local! {
     static STEP: Cell<ReplStep> = const { Cell::new(ReplStep::Stop) };

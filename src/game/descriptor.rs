@@ -71,11 +71,6 @@ impl GameDescriptor {
         }
     }
 
-    /// The tier a command runs in unless told: native, else accelerated, else spec.
-    pub fn default_tier(&self) -> Tier {
-        self.tiers().last().copied().unwrap_or(Tier::Spec)
-    }
-
     /// The user's options checked against the game's, with the defaults filled in.
     /// The options given that a position text contradicts: (key, given, in the text).
     pub fn contradicted(&self, given: &GameOptions, text: &str) -> Vec<(String, String, String)> {

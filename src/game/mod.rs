@@ -2,6 +2,7 @@
 //! held positions, tiers, options, game descriptors and the view model.
 
 mod declared;
+pub mod defaults;
 mod descriptor;
 mod engine;
 mod limits;

@@ -12,10 +12,12 @@
 
 pub mod hex;
 pub mod mitsudomoe;
+mod native_engine;
 pub mod replica;
 pub mod tactigon;
 
 use crate::game::GameDescriptor;
+pub use native_engine::{sorted_moves, NativeEngine};
 
 /// Every built-in game, in the order `ludolog games` lists them.
 pub const ALL: &[&GameDescriptor] = &[

@@ -47,7 +47,7 @@ pub const COMMANDS: &[&str] = &[
 ];
 
 /// A GTP engine's state.
-pub struct Session {
+pub struct GtpSession {
     config: GtpConfig,
     /// The game being played (the command line's, resized by `boardsize`).
     spec: EngineSpec,
@@ -70,9 +70,9 @@ enum Decision {
     Resign,
 }
 
-impl Session {
+impl GtpSession {
     /// Opens the game of `config` on an empty board.
-    pub fn new(config: GtpConfig) -> Result<Session, OpenError> {
+    pub fn new(config: GtpConfig) -> Result<GtpSession, OpenError> {
         if config.player == PlayerKind::Human {
             return Err(OpenError::Other(
                 "a GTP engine chooses its own moves: --player cannot be human".into(),
@@ -83,7 +83,7 @@ impl Session {
         let mut engine = spec.open()?;
         let start = engine.initial()?;
         let names = player_names(engine.as_mut(), start)?;
-        Ok(Session {
+        Ok(GtpSession {
             rng: SmallRng::seed_from_u64(config.seed),
             dialect: Dialect::of(&game),
             config,

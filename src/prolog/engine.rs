@@ -442,7 +442,8 @@ impl Engine for RulesEngine {
         self.description(t)
     }
 
-    fn reread(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+    fn reread(&mut self, pos: Pos, _text: &str) -> Result<PositionInfo, EngineError> {
+        // one request: the rule file prints and reads back its own text
         let t = self.request(&format!("reread({})", self.slot(pos)?))?;
         self.description(t)
     }
@@ -484,7 +485,10 @@ impl Engine for RulesEngine {
                 ))
             }
         };
-        let depth = limits.depth.unwrap_or(2).max(1);
+        let depth = limits
+            .depth
+            .unwrap_or(crate::game::defaults::RULES_SEARCH_DEPTH)
+            .max(1);
         let t = self.work(&format!("best({}, {depth})", self.slot(pos)?))?;
         match &t {
             Term::Atom(a) if a == "none" => Ok(BestMove {

@@ -22,5 +22,5 @@ pub use rules::{
     RuleFile, RuleSet, SourceError,
 };
 pub use term::{quote_atom, quote_string, term_integer, term_text};
-pub use toplevel::{Consulted, TopReply, ANSWER_DEFAULTS};
+pub use toplevel::{Consulted, ReplStep, TopReply, ANSWER_DEFAULTS};
 pub use view_term::view_from_term;

@@ -9,6 +9,18 @@ use super::term::{quote_atom, quote_string, term_integer, term_text};
 use crate::game::{EngineError, Pos};
 use scryer_prolog::Term;
 
+/// What to do after an answer, as `repl.pl` reads it when the
+/// query resumes (the host hands it over through `foreign::set_repl_step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplStep {
+    /// The next answer.
+    Next,
+    /// The same answer again, written without eliding.
+    Full,
+    /// No more answers: cut the query.
+    Stop,
+}
+
 /// One reply of the top level to typed text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TopReply {

@@ -2,6 +2,7 @@
 //! the rule set to load, the options to check, the engine to run.
 
 mod catalog;
+mod tiers;
 
 pub use catalog::{
     all_games, describe_rule_only, embedded_file, find_game, is_rule_only, rule_only_files,
@@ -167,22 +168,6 @@ impl EngineSpec {
             descriptor,
             from_disk,
         })
-    }
-
-    /// The tier that will run when none is given.
-    pub fn effective_tier(&self) -> Tier {
-        if let Some(t) = self.tier {
-            return t;
-        }
-        match self.descriptor() {
-            Some(d) if self.rules.is_none() => d.default_tier(),
-            Some(d) if d.accelerated => Tier::Accelerated,
-            Some(_) => Tier::Spec,
-            None => match self.resolve() {
-                Ok(r) if r.rules.accelerators.len() > 1 => Tier::Accelerated,
-                _ => Tier::Spec,
-            },
-        }
     }
 
     /// The rule-file engine of this game in a rule tier (for views and queries).

@@ -71,7 +71,7 @@ impl Session {
                     self.board()
                 ))
             }
-            Command::Best(depth) => self.best(depth.unwrap_or(3)),
+            Command::Best(depth) => self.best(depth.unwrap_or(crate::game::defaults::SEARCH_DEPTH)),
             Command::Listing(spec) => self.listing(&spec),
             Command::Full => match self.rules().full_answer() {
                 Ok(text) => Reply::Text(text),

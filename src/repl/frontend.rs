@@ -8,7 +8,7 @@ use super::remote::Remote;
 use super::session::{Pager, Reply, Snapshot};
 use super::terms;
 use super::wire::ToWorker;
-use crate::foreign::ReplStep;
+use crate::prolog::ReplStep;
 use crate::registry::EngineSpec;
 use anyhow::Result;
 use rustyline::completion::{Completer, Pair};

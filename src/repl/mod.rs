@@ -16,10 +16,10 @@ mod why;
 mod wire;
 mod worker;
 
-pub use crate::foreign::ReplStep;
+pub use crate::prolog::ReplStep;
 pub use commands::{Command, COMMANDS};
 pub use frontend::{run, run_watching, MAX_PIPED_ANSWERS};
-pub use session::{Pager, Reply, Session, Snapshot, QUERY_LIMIT};
+pub use session::{Pager, Reply, Session, Snapshot};
 pub use terms::split as split_terms;
 pub use watch::Watch;
 pub use worker::serve as serve_worker;

@@ -3,15 +3,14 @@
 //! through a `Pager`, `[user]` blocks, and the `Snapshot` that rebuilds a session.
 
 use super::terms;
-use crate::foreign::{set_repl_step, ReplStep};
+use crate::foreign::set_repl_step;
+use crate::prolog::ReplStep;
 use crate::game::{Engine, GameLine, GameOptions, Pos, Tier};
 use crate::prolog::{OutputSink, RulesEngine, TopReply};
 use crate::registry::EngineSpec;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
-/// The inference limit of one answer (unless `--inference-limit` says otherwise).
-pub const QUERY_LIMIT: u64 = crate::prolog::DEFAULT_INFERENCE_LIMIT;
 
 /// What the frontend shows after an input (answers go through the `Pager`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,20 +184,12 @@ pub struct Session {
     pub(super) why: super::why::WhyTool,
 }
 
-fn rules_tier(spec: &EngineSpec) -> Tier {
-    match spec.effective_tier() {
-        Tier::Spec => Tier::Spec,
-        _ if spec.descriptor().is_some_and(|d| !d.accelerated) => Tier::Spec,
-        _ => Tier::Accelerated,
-    }
-}
-
 impl Session {
     /// Opens a session at the game's start position, with nothing defined.
     pub fn new(spec: EngineSpec) -> anyhow::Result<Session> {
         // the top level reads the user's steps through this foreign function
         std::hint::black_box(crate::foreign::exported_symbols());
-        let mut rules = spec.open_rules(rules_tier(&spec))?;
+        let mut rules = spec.open_rules(spec.query_tier())?;
         rules.start_toplevel()?;
         let module = rules.module().to_string();
         let (line, beside) = if spec.effective_tier() == Tier::Native {
@@ -403,7 +394,7 @@ impl Session {
             Ok(p) => p,
             Err(e) => return Reply::Error(format!("error: {e}")),
         };
-        let limit = self.spec.limit.unwrap_or(QUERY_LIMIT);
+        let limit = self.spec.limit.unwrap_or(crate::prolog::DEFAULT_INFERENCE_LIMIT);
         let stale = self.rules().machine().take_output();
         if !stale.is_empty() {
             pager.output(&stale);

@@ -6,7 +6,7 @@
 //! `:game`).
 
 use super::session::{Pager, Reply, Session};
-use crate::foreign::ReplStep;
+use crate::prolog::ReplStep;
 use crate::registry::EngineSpec;
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! (`ludolog repl-worker`): one JSON message a line each way.
 
 use super::session::{Reply, Snapshot};
-use crate::foreign::ReplStep;
+use crate::prolog::ReplStep;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 

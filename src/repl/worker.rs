@@ -7,7 +7,7 @@
 use super::session::{Pager, Reply, Session};
 use super::watch::Watch;
 use super::wire::{char_step, send, FromWorker, ToWorker};
-use crate::foreign::ReplStep;
+use crate::prolog::ReplStep;
 use crate::prolog::limits::{self, Deadline};
 use anyhow::{Context, Result};
 use std::fs::File;

@@ -1,11 +1,9 @@
 //! Generic algorithms over `Game`: perft, random playouts, alpha-beta and MCTS (also
-//! root-parallel), perft split between threads and shards, and
-//! `NativeEngine`, which serves any native `Game` through the `Engine` API.
+//! root-parallel), and perft split between threads and shards.
 
 mod alphabeta;
 mod mcts;
 mod mcts_root;
-mod native_engine;
 mod perft;
 mod perft_split;
 mod player;
@@ -14,7 +12,6 @@ mod playout;
 pub use alphabeta::{SearchResult, Searcher};
 pub use mcts::{mcts, pick, root_children, MctsResult, RootChild, MAX_PLAYOUT_PLIES};
 pub use mcts_root::mcts_root_parallel;
-pub use native_engine::{sorted_moves, NativeEngine};
 pub use perft::perft;
 pub use perft_split::{split_perft, subtrees, SplitCount, SplitError, Subtree};
 pub use player::{choose_move, PlayerKind};

@@ -151,7 +151,7 @@ pub fn split_perft<E: std::fmt::Display>(
 mod tests {
     use super::*;
     use crate::games::hex::{Hex, HexRules};
-    use crate::search::NativeEngine;
+    use crate::games::NativeEngine;
 
     fn hex(size: usize) -> Box<dyn Engine> {
         Box::new(NativeEngine::new(

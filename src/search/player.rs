@@ -52,7 +52,7 @@ impl FromStr for PlayerKind {
             ("random", None) => Ok(PlayerKind::Random),
             ("greedy", None) => Ok(PlayerKind::Greedy),
             ("alphabeta", None) => Ok(PlayerKind::AlphaBeta(Limits {
-                depth: Some(4),
+                depth: Some(crate::game::defaults::SEARCH_DEPTH),
                 ..Limits::default()
             })),
             ("alphabeta", Some(a)) => {
@@ -72,7 +72,7 @@ impl FromStr for PlayerKind {
                 }
             }
             ("mcts", a) => Ok(PlayerKind::Mcts(match a {
-                None => 10_000,
+                None => crate::game::defaults::MCTS_PLAYOUTS,
                 Some(a) => crate::game::mcts_playouts(a).map_err(|e| format!("{}: {e}", bad()))?,
             })),
             _ => Err(bad()),

@@ -166,3 +166,48 @@ pub fn run_bounded(
     let (out, err) = (out.join().unwrap(), err.join().unwrap());
     status.map(|s| (s.code().unwrap_or(-1), out, err))
 }
+
+/// One row of `tests/data/games.txt`: a built-in game as the generic tests play it.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    pub game: String,
+    /// Options small enough to explore fast, as "key=value key=value".
+    pub options: String,
+    /// The plies of each random game the rule tiers are asked about.
+    pub plies: usize,
+}
+
+/// The rows of `tests/data/games.txt`, one for each game of `games::ALL`, in the
+/// registry's order; a game without a row (or a row without a game) fails, named.
+pub fn game_rows() -> Vec<GameRow> {
+    let text = include_str!("../data/games.txt");
+    let rows: Vec<GameRow> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|l| {
+            let cols: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(cols.len(), 3, "tests/data/games.txt: a row has 3 columns: {l}");
+            GameRow {
+                game: cols[0].to_string(),
+                options: cols[1].to_string(),
+                plies: cols[2].parse().expect("tests/data/games.txt: plies is a number"),
+            }
+        })
+        .collect();
+    for row in &rows {
+        assert!(
+            ludolog::games::find(&row.game).is_some(),
+            "tests/data/games.txt names {}, which is no built-in game",
+            row.game
+        );
+    }
+    ludolog::games::ALL
+        .iter()
+        .map(|d| {
+            rows.iter()
+                .find(|r| r.game == d.name)
+                .cloned()
+                .unwrap_or_else(|| panic!("add a row for {} to tests/data/games.txt", d.name))
+        })
+        .collect()
+}

@@ -13,7 +13,7 @@ use crate::game::{
     decided_score, uniform_index, zobrist_key, Engine, EngineError, Game, GameDescriptor,
     GameOptions, OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
 };
-use crate::search::NativeEngine;
+use crate::games::NativeEngine;
 use std::sync::Arc;
 
 /// The board sizes a native board holds.

@@ -9,7 +9,7 @@ mod notation;
 mod tests;
 
 use crate::game::{decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, Outcome};
-use crate::search::NativeEngine;
+use crate::games::NativeEngine;
 
 /// Mitsudomoe: the descriptor.
 pub const DESCRIPTOR: GameDescriptor = GameDescriptor {

@@ -20,7 +20,7 @@ use crate::game::{
     decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, GameOptions,
     OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
 };
-use crate::search::NativeEngine;
+use crate::games::NativeEngine;
 
 /// Replica: the descriptor.
 pub const DESCRIPTOR: GameDescriptor = GameDescriptor {

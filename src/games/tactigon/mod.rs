@@ -11,7 +11,7 @@ mod tests;
 pub use board::{Combat, Kind, CELLS, CELL_NUMBER, COMBAT};
 
 use crate::game::{decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, Outcome};
-use crate::search::NativeEngine;
+use crate::games::NativeEngine;
 
 /// Tactigon: the descriptor.
 pub const DESCRIPTOR: GameDescriptor = GameDescriptor {

@@ -1,7 +1,7 @@
 //! `NativeEngine`: any native `Game` as an `Engine` — it holds its positions as Rust
 //! values, and runs perft, playouts, alpha-beta and MCTS on them directly.
 
-use super::{mcts_root_parallel, perft, random_playouts, Searcher};
+use crate::search::{mcts_root_parallel, perft, random_playouts, Searcher};
 use crate::game::{
     outcome_text, BestMove, Engine, EngineError, Game, Pos, PositionInfo, SearchSpec,
 };
