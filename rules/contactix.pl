@@ -7,8 +7,8 @@
 % move comes from the position, there is no swap rule, and positions are also
 % read from (and written as) the UGent assignment's position file.
 %
-% It builds on hex.pl through that file's extension surface (natural//1,
-% rows_out//2, rows_in//4 and the protocol) and on hexgrid.pl.
+% It builds on hex.pl through that file's extension surface (the protocol,
+% stone_facts/4 and names_error/6), on hexgrid.pl, and on notation.pl for the text.
 %
 % State: contactix(X*Y, Hex) where Hex is a state of hex.pl in which red plays
 % for X and blue for Y.  Moves are Hex's placements, written with capitals (A3).
@@ -23,9 +23,11 @@
     legal_count/2, nth_legal/3
 ]).
 
-%% requires(?Game)  this file builds on Game's rule file; the host loads that
-% file first (from the same directory when there is one, else the built-in copy).
+%% requires(?Name)  this file builds on Hex's rule file (the host loads that file
+% first, from the same directory when there is one, else the built-in copy), and
+% the numbers and rows of its text come from notation.pl.
 requires(hex).
+requires(notation).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
@@ -33,9 +35,16 @@ requires(hex).
 :- use_module(library(between)).
 :- use_module(library(iso_ext)).
 
-%% initial(+Options, -State)  the empty board; options cols, rows, vertical and
-% horizontal (declared with their ranges and defaults in src/games/hex/, passed
-% validated by the host); the two colours must differ.
+%% option(?Key, ?Kind, ?Default, ?Meaning)  the board and the two colours (the
+% native descriptor in src/games/hex/ declares the same; tests/variants.rs holds
+% the two to each other).
+option(cols, int(1, 26), 11, "the number of columns").
+option(rows, int(1, 26), 11, "the number of rows").
+option(vertical, name, red, "the colour joining top and bottom (it moves first)").
+option(horizontal, name, blue, "the colour joining left and right").
+
+%% initial(+Options, -State)  the empty board with the options above, passed
+% validated by the host; the two colours must differ.
 initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-
     protocol:options([cols(C), rows(R), vertical(X), horizontal(Y)], Options),
     (  X == Y -> domain_error(two_different_colours, X*Y) ; true ),
@@ -93,7 +102,7 @@ atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 move(M, S0, S) :-
     ground(M), !,
     M = place(C, R), Code is 0'A + C, char_code(L, Code), R1 is R + 1,
-    S0 = [L|S1], hex:natural(R1, S1, S).
+    S0 = [L|S1], notation:natural(R1, S1, S).
 move(M, S0, S) :-
     hex:move(M, S0, S), M \== swap.
 
@@ -104,18 +113,19 @@ position(S) --> file(S).
 
 %% position_out(+State)//  the one-line position text of a state.
 position_out(contactix(X*Y, hex(C-R, _, P, Board, _))) -->
-    hex:natural(C), "x", hex:natural(R), " ",
-    { hexgrid:board_cells(Board, Cells0), maplist(letter, Cells0, Cells) },
-    hex:rows_out(C, Cells), " ",
+    notation:natural(C), "x", notation:natural(R), " ",
+    { hexgrid:board_rows(Board, Rows), letters(Ls) },
+    notation:rows_out(Rows, Ls), " ",
     { colour(P, X*Y, T) }, atom(T), " ", atom(X), "*", atom(Y).
 
 %% position_in(-State)//  the state a one-line position text names.
 position_in(contactix(X*Y, hex(C-R, false, P, Board, Status))) -->
-    hex:natural(C), "x", hex:natural(R), { C =< 26, R =< 26 }, " ",
-    hex:rows_in(R, C, [x, y], Cells0), " ",
+    notation:natural(C), "x", notation:natural(R), { C =< 26, R =< 26 }, " ",
+    { length(Lengths, R), maplist(=(C), Lengths), letters(Ls) },
+    notation:rows_in(Lengths, Rows, Ls), " ",
     name(T), " ", name(X), "*", name(Y),
     {  X \== Y, colour(P, X*Y, T),
-       maplist(letter, Cells, Cells0),
+       append(Rows, Cells),
        hexgrid:cells_board(C, Cells, Board),
        status(Board, C-R, Status) }.
 
@@ -126,10 +136,8 @@ position_error(contactix(X*Y, hex(Size, _, P, Board, _)), Reason) :-
     colour(P, X*Y, T),
     hex:names_error([X, Y], either, T, Counts, Won, Reason).
 
-%% letter(?HexCell, ?Letter)  Hex's r and b are written x and y.
-letter(e, e).
-letter(r, x).
-letter(b, y).
+%% letters(-Letters)  Hex's stones r and b are written x and y.
+letters([r-x, b-y]).
 
 %% name(-Colour)//  a colour name, letters and digits.
 name(C) --> name_chars(Cs), { Cs \== [], atom_chars(C, Cs) }.
@@ -151,7 +159,7 @@ file(S) --> file_lines(Fields), { fields_state(Fields, S) }.
 
 %% file_out(+State)//  the position file of a state, its fields in the usual order.
 file_out(contactix(X*Y, hex(C-R, _, P, Board, Status))) -->
-    "size: ", hex:natural(C), " * ", hex:natural(R), "\n",
+    "size: ", notation:natural(C), " * ", notation:natural(R), "\n",
     { colour(P, X*Y, T) }, "turn: ", atom(T), "\n",
     "orientation: ", atom(X), " * ", atom(Y), "\n",
     "state: ", state_out(Status, X*Y), "\n",
@@ -160,15 +168,12 @@ file_out(contactix(X*Y, hex(C-R, _, P, Board, Status))) -->
                 hexgrid:cell(Board, Col, Row, Ch), Ch \== e, stone_player(Ch, Q), colour(Q, X*Y, Who) ),
               Tiles),
       length(Tiles, N) },
-    "tiles: ", number(N), "\n",
+    "tiles: ", notation:count(N), "\n",
     tiles_out(Tiles).
 
 %% state_out(+Status, +X*Y)//  the state field's value: undecided or won by a colour.
 state_out(ongoing, _) --> "undecided".
 state_out(won(Q), O) --> { colour(Q, O, W) }, "won by ", atom(W).
-
-%% number(+N)//  the digits of N.
-number(N) --> { number_chars(N, Cs) }, seq(Cs).
 
 %% tiles_out(+Tiles)//  one "(A3) -> colour" line per tile.
 tiles_out([]) --> [].
@@ -193,17 +198,13 @@ eol --> ws, ( "\n" ; "\r\n" ; call(eos) ).
 eos([], []).
 
 %% field(-Field)//  one line of the position file, as a term such as size(C, R).
-field(size(C, R)) --> "size", ws, ":", ws, hex:natural(C), ws, "*", ws, hex:natural(R), eol.
+field(size(C, R)) --> "size", ws, ":", ws, notation:natural(C), ws, "*", ws, notation:natural(R), eol.
 field(turn(T)) --> "turn", ws, ":", ws, name(T), eol.
 field(orientation(X, Y)) --> "orientation", ws, ":", ws, name(X), ws, "*", ws, name(Y), eol.
 field(state(undecided)) --> "state", ws, ":", ws, "undecided", eol.
 field(state(won(W))) --> "state", ws, ":", ws, "won", ws, "by", ws, name(W), eol.
-field(tiles(N)) --> "tiles", ws, ":", ws, count(N), eol.
+field(tiles(N)) --> "tiles", ws, ":", ws, notation:count(N), eol.
 field(tile(C, R, Who)) --> "(", ws, move(M), { M = place(C, R) }, ws, ")", ws, "->", ws, name(Who), eol.
-
-%% count(-N)//  a tile count: 0 or a positive integer.
-count(0) --> "0", !.
-count(N) --> hex:natural(N).
 
 %% fields_state(+Fields, -State)  the state the file's fields describe; fails
 % on a missing or repeated field, a tile count that differs from tiles:, a

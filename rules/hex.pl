@@ -20,17 +20,15 @@
 % variants/misere_hex.pl): besides the protocol, this file exports
 %   other(?Player, ?Opponent)                 the two players
 %   player(?Player, ?Stone, ?Axis)            each player's stone letter and edges
-%   natural(?N)//                             a positive integer, both ways
-%   rows_out(+N, +Cells)//                    cells as rows of N, "/" between them
-%   rows_in(+Rows, +Cols, +Stones, -Cells)//  rows read back, Stones the stone letters
 %   atom_text(+Atom)//                        the characters of an atom
-% A game built on Hex calls these (and hexgrid.pl) and nothing else of this file.
+% A game built on Hex calls these (and hexgrid.pl and notation.pl, which writes
+% the rows) and nothing else of this file.
 
 :- module(hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, legal_moves/2,
     legal_count/2, nth_legal/3,
-    other/2, player/3, natural//1, rows_out//2, rows_in//4, atom_text//1,
+    other/2, player/3, atom_text//1,
     stone_facts/4, names_error/6
 ]).
 
@@ -39,12 +37,18 @@
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
 
-%% requires(?Library)  Hex is played on hexgrid.pl's rhombus.
+%% requires(?Library)  Hex is played on hexgrid.pl's rhombus; its text uses notation.pl.
 requires(hexgrid).
+requires(notation).
+
+%% option(?Key, ?Kind, ?Default, ?Meaning)  Hex's two options.  The native
+% descriptor (src/games/hex/) declares the same; tests/variants.rs holds the two
+% to each other.
+option(size, int(1, 26), 11, "the board size").
+option(swap, bool, false, "the pie rule (blue may swap as its first move)").
 
 %% initial(+Options, -State)  the empty board of option size(N), with the pie rule
-% when option swap(true); the descriptor (src/games/hex/) declares both, with
-% their ranges and defaults, and the host passes them validated.
+% when option swap(true); the host passes both validated, defaults filled in.
 initial(Options, hex(N-N, Swap, red, Board, ongoing)) :-
     protocol:options([size(N), swap(Swap)], Options),
     hexgrid:empty_board(N, N, Board).
@@ -141,7 +145,7 @@ explain_illegal(hex(_, _, _, Board, _), place(C, R), Reason) :-
     hexgrid:cell(Board, C, R, X), X \== e, !,
     player(P, X, _),
     phrase((move(place(C, R)), " is occupied by ", atom_text(P)), Reason).
-explain_illegal(hex(_, false, _, _, _), swap, "the swap rule is off (option swap(true) turns it on)") :- !.
+explain_illegal(hex(_, false, _, _, _), swap, "the swap rule is off (option swap=true turns it on)") :- !.
 explain_illegal(hex(_, true, _, _, _), swap, "swap is only legal as Blue's first move, with one Red stone on the board").
 
 %% atom_text(+Atom)//  the characters of Atom.
@@ -161,7 +165,7 @@ move_out(place(C, R)) -->
 move_in(swap) --> "swap", !.
 move_in(place(C, R)) -->
     [L], { column_letter(L, C) },
-    natural(R1), { R is R1 - 1 }.
+    notation:natural(R1), { R is R1 - 1 }.
 
 %% column_letter(+Letter, -C)  the column (from 0) of a letter a-z or A-Z; fails on others.
 column_letter(L, C) :-
@@ -170,49 +174,28 @@ column_letter(L, C) :-
     ;  Code >= 0'A, Code =< 0'Z -> C is Code - 0'A
     ).
 
-%% natural(?N)//  a positive integer without leading zeros.
-natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
-natural(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]) }.
-
-%% digits(-Digits)//  the longest run of decimal digits, as chars.
-digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
-digits([]) --> [].
-
 %% position(?State)//  the canonical one-line position text.
 position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
 %% position_out(+State)//  the position text of a state.
 position_out(hex(N-N, Swap, P, Board, _)) -->
-    natural(N), "x", natural(N), " ",
-    { hexgrid:board_cells(Board, Cells) },
-    rows_out(N, Cells), " ", atom_text(P), swap_out(Swap).
+    notation:natural(N), "x", notation:natural(N), " ",
+    { hexgrid:board_rows(Board, Rows) },
+    notation:rows_out(Rows, [r-r, b-b]), " ", atom_text(P), swap_out(Swap).
 
 %% swap_out(+Swap)//  " swap" when the pie rule is on, else nothing.
 swap_out(true) --> " swap".
 swap_out(false) --> [].
 
-%% rows_out(+N, +Cells)//  Cells in rows of N, separated by "/".
-rows_out(N, Cells) -->
-    { length(Row, N), append(Row, Rest, Cells) },
-    row_out(Row, 0),
-    (  { Rest == [] } -> [] ; "/", rows_out(N, Rest) ).
-
-%% row_out(+Cells, +Run)//  one row, each run of empty cells as its length.
-row_out([], Run) --> run_out(Run).
-row_out([e|Cs], Run) --> !, { Run1 is Run + 1 }, row_out(Cs, Run1).
-row_out([X|Cs], Run) --> run_out(Run), [X], row_out(Cs, 0).
-
-%% run_out(+Run)//  a run of empty cells as its length; nothing for 0.
-run_out(0) --> !.
-run_out(N) --> natural(N).
-
 %% position_in(-State)//  the state a position text names (a square board, at most 26).
 position_in(hex(N-N, Swap, P, Board, Status)) -->
-    natural(N), "x", natural(N1), { N1 == N, N =< 26 }, " ",
-    rows_in(N, N, [r, b], Cells), " ",
+    notation:natural(N), "x", notation:natural(N1), { N1 == N, N =< 26 }, " ",
+    { length(Lengths, N), maplist(=(N), Lengths) },
+    notation:rows_in(Lengths, Rows, [r-r, b-b]), " ",
     side_in(P), swap_in(Swap),
-    {  hexgrid:cells_board(N, Cells, Board),
+    {  append(Rows, Cells),
+       hexgrid:cells_board(N, Cells, Board),
        position_status(Board, N-N, Status) }.
 
 %% side_in(-Player)//  the side to move, red or blue.
@@ -222,24 +205,6 @@ side_in(blue) --> "blue".
 %% swap_in(-Swap)//  true after " swap", else false.
 swap_in(true) --> " swap".
 swap_in(false) --> [].
-
-%% rows_in(+Rows, +Cols, +Stones, -Cells)//  Rows rows of Cols cells each,
-% separated by "/"; Stones are the letters that may stand for stones.
-rows_in(1, Cols, Stones, Cells) --> !, row_in(Cols, Stones, Cells, []).
-rows_in(R, Cols, Stones, Cells) -->
-    row_in(Cols, Stones, Cells, Rest), "/", { R1 is R - 1 }, rows_in(R1, Cols, Stones, Rest).
-
-%% row_in(+K, +Stones, -Cells, ?Tail)//  the next K cells of a row, stones and runs, then Tail.
-row_in(0, _, T, T) --> !.
-row_in(K, Stones, [X|Cs], T) --> [X], { memberchk(X, Stones) }, !, { K1 is K - 1 }, row_in(K1, Stones, Cs, T).
-row_in(K, Stones, Cs, T) -->
-    natural(Run),
-    { Run =< K, length(Es, Run), maplist(=(e), Es), append(Es, Cs1, Cs), K1 is K - Run },
-    after_run(K1, Stones, Cs1, T).
-
-%% after_run(+K, +Stones, -Cells, ?Tail)//  the K cells after a run: none, or a stone first.
-after_run(0, _, T, T) --> !.
-after_run(K, Stones, [X|Cs], T) --> [X], { memberchk(X, Stones) }, { K1 is K - 1 }, row_in(K1, Stones, Cs, T).
 
 %% position_status(+Board, +Size, -Status)  who, if anyone, has joined their edges.
 position_status(Board, Size, Status) :-

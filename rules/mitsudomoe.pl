@@ -53,8 +53,10 @@
     position_error_with/3
 ]).
 
-%% requires(?Library)  the board geometry comes from grid.pl.
+%% requires(?Library)  the board geometry and updates come from grid.pl, the
+% " won=" mark of the text from notation.pl.
 requires(grid).
+requires(notation).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -125,18 +127,8 @@ square_at(Board, F-R, X) :-
 %% set_square(+Board, +F-R, +Stack, -Board1)  Board1 has Stack on square F-R.
 set_square(Board, F-R, X, Board1) :-
     arg(F, Board, File),
-    put_arg(R, File, X, File1),
-    put_arg(F, Board, File1, Board1).
-
-%% put_arg(+I, +Term, +X, -Term1)  Term1 is Term with its I-th argument replaced by X.
-put_arg(I, T, X, T1) :-
-    T =.. [N|As],
-    replace(I, As, X, As1),
-    T1 =.. [N|As1].
-
-%% replace(+N, +Xs, +Y, -Ys)  Ys is Xs with its N-th element (from 1) replaced by Y.
-replace(1, [_|Xs], Y, [Y|Xs]) :- !.
-replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
+    grid:put_arg(R, File, X, File1),
+    grid:put_arg(F, Board, File1, Board1).
 
 %% supply(+Colour, +Supply, -N)  the rings in Colour's supply.
 supply(white, W-_, W).
@@ -451,7 +443,7 @@ targets_problem(P, Board, From, To, [V|Vs], Targets, Reason) :-
     ;  \+ sort(Targets, Targets)
     -> Reason = "the targets must be listed sorted by name, each once"
     ;  \+ length(Targets, K)
-    -> phrase(("name exactly ", natural(K), " target squares, one for each vaulted ", atom(Q), " ball"), Reason)
+    -> phrase(("name exactly ", number(K), " target squares, one for each vaulted ", atom(Q), " ball"), Reason)
     ;  member(T, Targets), \+ memberchk(T, [V|Vs]), \+ memberchk(T, Free)
     -> phrase(("a relocated ", atom(Q), " ball cannot go to ", square_name(T),
                ": it needs a square without a ball topped by a ", atom(Q), " ring"), Reason)
@@ -516,22 +508,13 @@ position_with(R, S) --> position_in(R, S).
 
 %% position_out(+State)//  the text of a state.
 position_out(mitsudomoe(P, Board, W-B, Status)) -->
-    ranks_out(Board), " ", atom(P), " supply=", natural(W), ",", natural(B), won_out(Status).
+    ranks_out(Board), " ", atom(P), " supply=", number(W), ",", number(B),
+    notation:won(Status, [white, black]).
 
-%% won_out(+Status)//  " won=P" for a finished game, nothing while it goes on.
-won_out(ongoing) --> [].
-won_out(won(P)) --> " won=", atom(P).
-
-%% natural(?N)//  a natural number in decimal.
-natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
-natural(N) --> digit(D), digits(Ds), { number_chars(N, [D|Ds]) }.
-
-%% digits(-Ds)//  the longest run of decimal digits.
-digits([D|Ds]) --> digit(D), !, digits(Ds).
-digits([]) --> [].
-
-%% digit(-D)//  one decimal digit.
-digit(D) --> [D], { member(D, "0123456789") }.
+%% number(?N)//  a natural number (0 too) in decimal; read, any run of digits,
+% leading zeros too (as the native engine reads the supplies).
+number(N) --> { integer(N) }, !, notation:count(N).
+number(N) --> notation:digits([D|Ds]), { number_chars(N, [D|Ds]) }.
 
 %% files(?Ranks, ?Board)  Ranks lists the ranks 1 to 5, each the list of its squares
 % from file a; Board holds the same squares file by file.
@@ -585,8 +568,9 @@ ball_letter('B', black).
 % of a colour, supplies of 8 minus the rings on the board, a " won=" the board agrees
 % with) is position_error/2's question, so that the reason can be given.
 position_in(R, mitsudomoe(P, Board, W-B, Status)) -->
-    ranks_in(Board), " ", side(P), " supply=", natural(W), ",", natural(B), won_in(Won),
-    {  Won \== none -> Status = won(Won)
+    ranks_in(Board), " ", side(P), " supply=", number(W), ",", number(B),
+    notation:won(Claim, [white, black]),
+    {  Claim = won(_) -> Status = Claim
     ;  board_problem(Board, W-B, _) -> Status = ongoing
     ;  position_status(R, P, Board, W-B, Status)
     }.
@@ -594,10 +578,6 @@ position_in(R, mitsudomoe(P, Board, W-B, Status)) -->
 %% side(?Colour)//  white or black.
 side(white) --> "white".
 side(black) --> "black".
-
-%% won_in(-Won)//  the winner after " won=", or none.
-won_in(P) --> " won=", !, side(P).
-won_in(none) --> [].
 
 %% ranks_in(-Board)//  five ranks, rank 5 first, separated by "/".
 ranks_in(Board) -->
@@ -650,8 +630,8 @@ position_error_with(R, mitsudomoe(P, Board, Supply, Status), Reason) :-
        position_status(R, P, Board, Supply, Status0),
        Status0 \== Status,
        (  Status0 = won(X)
-       -> phrase(("won=", atom(W), ", but the board shows a win for ", atom(X)), Reason)
-       ;  phrase(("won=", atom(W), ", but the board shows a game still going on"), Reason)
+       -> phrase(("won=", atom(W), " contradicts the board: ", atom(X), " has won"), Reason)
+       ;  phrase(("won=", atom(W), " contradicts the board: the game goes on"), Reason)
        )
     ).
 

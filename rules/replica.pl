@@ -41,17 +41,26 @@
     other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1
 ]).
 
+%% requires(?Library)  board updates come from grid.pl, the rows and the " won="
+% mark of the text from notation.pl.
+requires(grid).
+requires(notation).
+
 :- use_module(library(lists)).
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
 
-%% initial(+Options, -State)  the start position; option sight(forward|all), declared
-% with its default in the descriptor (src/games/replica/).
+%% option(?Key, ?Kind, ?Default, ?Meaning)  Replica's option (declared the same by
+% the native descriptor in src/games/replica/; tests/variants.rs holds the two to
+% each other).
+option(sight, choice([forward, all]), forward, "the rays along which a king sees").
+
+%% initial(+Options, -State)  the start position with option sight(forward|all).
 initial(Options, replica(Sight, white, Board, ongoing)) :-
     protocol:options([sight(Sight)], Options),
     start_text(Text),
-    phrase(ranks_in(8, Rows), Text),
+    phrase(ranks_in(Rows), Text),
     reverse(Rows, Ranks),
     Board =.. [b|Ranks].
 
@@ -109,15 +118,9 @@ rank_pieces([Y|Ys], F0, R, Sq, X) :-
 
 %% set_square(+Board, +F-R, +X, -Board1)  Board1 has X on square F-R.
 set_square(Board, F-R, X, Board1) :-
-    Board =.. [b|Ranks],
-    nth1(R, Ranks, Rank),
-    replace(F, Rank, X, Rank1),
-    replace(R, Ranks, Rank1, Ranks1),
-    Board1 =.. [b|Ranks1].
-
-%% replace(+N, +Xs, +Y, -Ys)  Ys is Xs with its N-th element (from 1) replaced by Y.
-replace(1, [_|Xs], Y, [Y|Xs]) :- !.
-replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
+    arg(R, Board, Rank),
+    grid:replace(F, Rank, X, Rank1),
+    grid:put_arg(R, Board, Rank1, Board1).
 
 %% friendly(+X, +Colour)  X is a piece of Colour.
 friendly(man(P), P).
@@ -309,52 +312,31 @@ position(S) --> position_in(S).
 %% position_out(+State)//  the position text of a state.
 position_out(replica(Sight, P, Board, Status)) -->
     { Board =.. [b|Ranks], reverse(Ranks, Rows) },
-    ranks_out(Rows), " ", atom(P), sight_out(Sight), status_out(Status).
-
-%% status_out(+Status)//  " won=COLOUR" once a side has won, else nothing.
-status_out(ongoing) --> [].
-status_out(won(W)) --> " won=", atom(W).
+    ranks_out(Rows), " ", atom(P), sight_out(Sight), notation:won(Status, [white, black]).
 
 %% sight_out(+Sight)//  " sight=all" when kings see in all 8 directions, else nothing.
 sight_out(forward) --> [].
 sight_out(all) --> " sight=all".
 
-%% ranks_out(+Rows)//  the ranks, top first, separated by "/".
-ranks_out([Row]) --> !, rank_out(Row, 0).
-ranks_out([Row|Rows]) --> rank_out(Row, 0), "/", ranks_out(Rows).
+%% ranks_out(+Rows)//  the ranks, top first, separated by "/" (see notation.pl).
+ranks_out(Rows) --> { piece_letters(Ls) }, notation:rows_out(Rows, Ls).
 
-%% rank_out(+Squares, +Run)//  one rank, each run of empty squares as its length.
-rank_out([], Run) --> run_out(Run).
-rank_out([e|Xs], Run) --> !, { Run1 is Run + 1 }, rank_out(Xs, Run1).
-rank_out([X|Xs], Run) --> run_out(Run), { piece_letter(X, L) }, [L], rank_out(Xs, 0).
-
-%% run_out(+Run)//  a run of empty squares as its digit; nothing for 0.
-run_out(0) --> !.
-run_out(N) --> { D is 0'0 + N, char_code(C, D) }, [C].
-
-%% piece_letter(?Piece, ?Letter)  w/b for men, W/B for kings.
-piece_letter(man(white), w).
-piece_letter(king(white), 'W').
-piece_letter(man(black), b).
-piece_letter(king(black), 'B').
+%% piece_letters(-Letters)  w/b for men, W/B for kings.
+piece_letters([man(white)-w, king(white)-'W', man(black)-b, king(black)-'B']).
 
 %% position_in(-State)//  the state a position text names.
 position_in(replica(Sight, P, Board, Status)) -->
-    ranks_in(8, Rows), " ", side(P), sight_in(Sight), won_in(Won),
+    ranks_in(Rows), " ", side(P), sight_in(Sight), notation:won(Claim, [white, black]),
     {  reverse(Rows, Ranks), Board =.. [b|Ranks],
        position_status(P, Board, Status0),
-       stated_status(Won, P, Status0, Status) }.
+       stated_status(Claim, P, Status0, Status) }.
 
-%% won_in(-Won)//  the colour after " won=", or none.
-won_in(W) --> " won=", !, side(W).
-won_in(none) --> [].
-
-%% stated_status(+Won, +ToMove, +BoardStatus, -Status)  the status of a text: what
+%% stated_status(+Claim, +ToMove, +BoardStatus, -Status)  the status of a text: what
 % the board shows, or the win the text states (only the side that has just
 % moved can have won, and not against what the board shows).
-stated_status(none, _, S, S).
-stated_status(W, P, S0, won(W)) :-
-    W \== none, W \== P,
+stated_status(ongoing, _, S, S).
+stated_status(won(W), P, S0, won(W)) :-
+    W \== P,
     (  S0 == ongoing -> true ; S0 == won(W) ).
 
 %% side(-Colour)//  the side to move, white or black.
@@ -365,20 +347,8 @@ side(black) --> "black".
 sight_in(all) --> " sight=all", !.
 sight_in(forward) --> [].
 
-%% ranks_in(+N, -Rows)//  N ranks of 8 squares, separated by "/".
-ranks_in(1, [Row]) --> !, rank_in(8, Row).
-ranks_in(N, [Row|Rows]) --> rank_in(8, Row), "/", { N1 is N - 1 }, ranks_in(N1, Rows).
-
-%% rank_in(+K, -Squares)//  the next K squares of a rank, as piece letters and run digits.
-rank_in(0, []) --> !.
-rank_in(K, [X|Xs]) --> [L], { piece_letter(X, L) }, !, { K1 is K - 1 }, rank_in(K1, Xs).
-rank_in(K, Xs) --> [D], { char_code(D, C), C >= 0'1, C =< 0'8, N is C - 0'0, N =< K,
-                          length(Es, N), maplist(=(e), Es), append(Es, Xs1, Xs), K1 is K - N },
-                   after_run(K1, Xs1).
-
-%% after_run(+K, -Squares)//  the K squares left after a run: none, or a piece first.
-after_run(0, []) --> !.
-after_run(K, [X|Xs]) --> [L], { piece_letter(X, L) }, { K1 is K - 1 }, rank_in(K1, Xs).
+%% ranks_in(-Rows)//  8 ranks of 8 squares, top first, separated by "/" (see notation.pl).
+ranks_in(Rows) --> { piece_letters(Ls) }, notation:rows_in([8, 8, 8, 8, 8, 8, 8, 8], Rows, Ls).
 
 %% position_status(+ToMove, +Board, -Status)  who has won, judged from the board:
 % the side that just moved, if it has no enemy king left to face or a king on its corner.

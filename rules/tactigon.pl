@@ -51,8 +51,11 @@
     range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3
 ]).
 
-%% requires(?Library)  the board's neighbour relation is grid.pl's hex_left.
+%% requires(?Library)  the board's neighbour relation is grid.pl's hex_left (and
+% its updates grid.pl's put_arg/4); the rows and the " won=" mark of the text
+% come from notation.pl.
 requires(grid).
+requires(notation).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -222,20 +225,8 @@ set(Board, N, X, Board1) :-
     cell(N, R, C),
     R1 is R + 1, C1 is C + 1,
     arg(R1, Board, Row),
-    replace_arg(C1, Row, X, Row1),
-    replace_arg(R1, Board, Row1, Board1).
-
-%% replace_arg(+I, +Term, +X, -Term1)  Term1 is Term with X as its I-th argument.
-replace_arg(I, T, X, T1) :-
-    functor(T, F, A), functor(T1, F, A),
-    copy_args(A, I, T, X, T1).
-
-%% copy_args(+K, +I, +Term, +X, +Term1)  arguments 1..K of Term1 are those of Term, X at I.
-copy_args(0, _, _, _, _) :- !.
-copy_args(K, I, T, X, T1) :-
-    (  K =:= I -> arg(K, T1, X) ; arg(K, T, Y), arg(K, T1, Y) ),
-    K1 is K - 1,
-    copy_args(K1, I, T, X, T1).
+    grid:put_arg(C1, Row, X, Row1),
+    grid:put_arg(R1, Board, Row1, Board1).
 
 %% piece_on(+Board, -N, -Piece)  the pieces on the board, by cell number.
 piece_on(Board, N, Piece) :-
@@ -517,21 +508,17 @@ move(M) --> { ground(M) }, !, { M = move(From, To) }, number(From), "-", number(
 move(move(From, To)) --> cell_in(From), ( "-" ; "x" ), cell_in(To).
 
 %% cell_in(-N)//  a cell number, without leading zeros.
-cell_in(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]), cell(N, _, _) }.
-
-%% digits(-Digits)//  the longest run of decimal digits, as chars.
-digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
-digits([]) --> [].
+cell_in(N) --> notation:natural(N), { cell(N, _, _) }.
 
 %% position(?State)//  the canonical one-line position text.
 position(S) --> { nonvar(S) }, !, position_out(S).
 % A " won=" is taken as written; position_error/2 says when the board disagrees.
-position(S) --> read_position(S0, Won), { claimed(S0, Won, S) }.
+position(S) --> read_position(S0, Won), { claimed(Won, S0, S) }.
 
-%% claimed(+State0, +Won, -State)  State0 settled when the text names no winner, else
+%% claimed(+Won, +State0, -State)  State0 settled when the text names no winner, else
 % with the winner it names.
-claimed(S0, none, S) :- !, settle_by_rules(S0, S).
-claimed(tactigon(P, B, _), W, tactigon(P, B, won(W))).
+claimed(ongoing, S0, S) :- settle_by_rules(S0, S).
+claimed(won(W), tactigon(P, B, _), tactigon(P, B, won(W))).
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
 % when one does (the host asks after reading a position; the native engine says the same).
@@ -565,26 +552,9 @@ board_problem(tactigon(P, B, _), Reason) :-
 
 %% position_out(+State)//  the text of a state.
 position_out(tactigon(P, B, Status)) -->
-    rows_out(0, B), " ", atom(P),
-    (  { Status = won(W) } -> " won=", atom(W) ; [] ).
-
-%% rows_out(+R, +Board)//  rows R..6, separated by "/".
-rows_out(R, B) -->
-    { row(R, Cells) },
-    row_out(Cells, B, 0),
-    (  { R =:= 6 } -> [] ; "/", { R1 is R + 1 }, rows_out(R1, B) ).
-
-%% row_out(+Cells, +Board, +Run)//  the cells of a row, each run of empty cells as its length.
-row_out([], _, Run) --> run_out(Run).
-row_out([N|Ns], B, Run) -->
-    { at(B, N, X) },
-    (  { X == e } -> { Run1 is Run + 1 }, row_out(Ns, B, Run1)
-    ;  run_out(Run), { letter(X, L) }, [L], row_out(Ns, B, 0)
-    ).
-
-%% run_out(+Run)//  a run of empty cells as its length; nothing for 0.
-run_out(0) --> !.
-run_out(N) --> number(N).
+    {  findall(Xs, ( row(_, Ns), findall(X, ( member(N, Ns), at(B, N, X) ), Xs) ), Rows),
+       letters(Ls) },
+    notation:rows_out(Rows, Ls), " ", atom(P), notation:won(Status, [red, blue]).
 
 %% letter(?Piece, ?Letter)  capitals for Red, small letters for Blue.
 letter(circle(red), 'C').
@@ -596,12 +566,16 @@ letter(triangle(blue), t).
 letter(square(blue), s).
 letter(pentagon(blue), p).
 
+%% letters(-Letters)  the Piece-Letter pairs of letter/2, for notation.pl.
+letters(Ls) :- findall(Piece-L, letter(Piece, L), Ls).
+
 %% read_position(-State0, -Won)//  a position text: State0 with the status its board
 % shows (a missing pentagon, the gold cells; the no-move loss is settle/3's), Won
-% the player after " won=", or none.  Whether a game reaches the board is
-% board_problem/2's question.
+% the status the text claims: won(P) after " won=P", else ongoing.  Whether a game
+% reaches the board is board_problem/2's question.
 read_position(tactigon(P, B, Status), Won) -->
-    rows_in(0, Rows), " ", side(P), won_in(Won),
+    {  findall(K, ( row(_, Ns), length(Ns, K) ), Lengths), letters(Ls) },
+    notation:rows_in(Lengths, Rows, Ls), " ", side(P), notation:won(Won, [red, blue]),
     {  rows_board(0, Rows, Board), B =.. [b|Board],
        board_status(B, P, Status) }.
 
@@ -622,36 +596,13 @@ board_status(B, P, Status) :-
     ;  Status = ongoing
     ).
 
-%% won_agrees(+Won, +State)  the won= of a text (none if absent) agrees with the state.
-won_agrees(none, _).
-won_agrees(W, tactigon(_, _, won(W))).
+%% won_agrees(+Won, +State)  the won= of a text (ongoing if absent) agrees with the state.
+won_agrees(ongoing, _).
+won_agrees(won(W), tactigon(_, _, won(W))).
 
 %% side(?Player)//  red or blue.
 side(red) --> "red".
 side(blue) --> "blue".
-
-%% won_in(-Won)//  the player after " won=", or none.
-won_in(W) --> " won=", !, side(W).
-won_in(none) --> [].
-
-%% rows_in(+R, -Rows)//  rows R..6 separated by "/", each the list of its cells' contents.
-rows_in(R, [Xs|Rows]) -->
-    { row(R, Cells), length(Cells, K) },
-    row_in(K, Xs),
-    (  { R =:= 6 } -> { Rows = [] } ; "/", { R1 is R + 1 }, rows_in(R1, Rows) ).
-
-%% row_in(+K, -Xs)//  the next K cells, as piece letters and runs.
-row_in(0, []) --> !.
-row_in(K, [X|Xs]) --> [L], { letter(X, L) }, !, { K1 is K - 1 }, row_in(K1, Xs).
-row_in(K, Xs) -->
-    [D], { member(D, "123456789") }, digits(Ds),
-    { number_chars(Run, [D|Ds]), Run =< K,
-      length(Es, Run), maplist(=(e), Es), append(Es, Xs1, Xs), K1 is K - Run },
-    after_run(K1, Xs1).
-
-%% after_run(+K, -Xs)//  the K cells after a run: none, or a piece first.
-after_run(0, []) --> !.
-after_run(K, [X|Xs]) --> [L], { letter(X, L) }, { K1 is K - 1 }, row_in(K1, Xs).
 
 %% rows_board(+R, +Rows, -RowTerms)  the row terms r(X0, ..., X10) of rows R..6,
 % holes filled with x.

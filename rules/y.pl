@@ -34,8 +34,10 @@
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 
-%% requires(?Library)  the triangle's cells and neighbours come from grid.pl.
+%% requires(?Library)  the triangle's cells and neighbours come from grid.pl, the
+% numbers and rows of the text from notation.pl.
 requires(grid).
+requires(notation).
 
 %% summary(-Text)  one line for `ludolog games`.
 summary("Y: stones on a triangle of hexagons; a chain touching all three sides wins").
@@ -81,20 +83,10 @@ play(y(N, G, P, Board, ongoing), place(C, R), y(N, G, Q, Board1, Status)) :-
     grid:cell_number(G, C-R, K),
     arg(K, Board, e),
     stone(P, S),
-    set_cell(Board, K, S, Board1),
+    grid:put_arg(K, Board, S, Board1),
     other(P, Q),
     group_sides(N, G, Board1, K, Sides),
     (  Sides =:= 7 -> Status = won(P) ; Status = ongoing ).
-
-%% set_cell(+Board, +K, +X, -Board1)  Board1 is Board with X on cell K.
-set_cell(Board, K, X, Board1) :-
-    Board =.. [b|Xs],
-    replace(K, Xs, X, Ys),
-    Board1 =.. [b|Ys].
-
-%% replace(+N, +Xs, +Y, -Ys)  Ys is Xs with its N-th element (from 1) replaced by Y.
-replace(1, [_|Xs], Y, [Y|Xs]) :- !.
-replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
 
 %% side_mask(+N, +Grid, +K, -Mask)  the sides cell K touches: 1 left, 2 right, 4 bottom.
 side_mask(N, G, K, Mask) :-
@@ -157,19 +149,11 @@ bits(M, C) :- C is (M /\ 1) + (M /\ 2) // 2 + (M /\ 4) // 4.
 move(M) --> { ground(M) }, !, move_out(M).
 move(place(C, R)) -->
     [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
-    natural(R1), { R is R1 - 1 }.
+    notation:natural(R1), { R is R1 - 1 }.
 
 %% move_out(+Move)//  the text of a ground move.
 move_out(place(C, R)) -->
-    { Code is 0'a + C, char_code(L, Code), R1 is R + 1 }, [L], natural(R1).
-
-%% natural(?N)//  a positive integer without leading zeros.
-natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
-natural(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]) }.
-
-%% digits(-Digits)//  the longest run of decimal digits.
-digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
-digits([]) --> [].
+    { Code is 0'a + C, char_code(L, Code), R1 is R + 1 }, [L], notation:natural(R1).
 
 %% position(?State)//  the canonical one-line position text, both ways.
 position(S) --> { nonvar(S) }, !, position_out(S).
@@ -177,22 +161,15 @@ position(S) --> position_in(S).
 
 %% position_out(+State)//  the text of a state.
 position_out(y(N, _, P, Board, _)) -->
-    natural(N), " ", { Board =.. [b|Xs] }, rows_out(1, N, Xs), " ", side(P).
+    notation:natural(N), " ",
+    { Board =.. [b|Xs], numlist(1, N, Lengths), rows_cells(Lengths, Rows, Xs) },
+    notation:rows_out(Rows, [r-r, b-b]), " ", side(P).
 
-%% rows_out(+Len, +N, +Cells)//  the rows of length Len to N, separated by "/".
-rows_out(Len, N, Xs) -->
-    { length(Row, Len), append(Row, Rest, Xs) },
-    row_out(Row, 0),
-    (  { Len =:= N } -> [] ; "/", { Len1 is Len + 1 }, rows_out(Len1, N, Rest) ).
-
-%% row_out(+Cells, +Run)//  one row, each run of empty cells as its length.
-row_out([], Run) --> run_out(Run).
-row_out([e|Xs], Run) --> !, { Run1 is Run + 1 }, row_out(Xs, Run1).
-row_out([X|Xs], Run) --> run_out(Run), [X], row_out(Xs, 0).
-
-%% run_out(+Run)//  a run of empty cells as its length; nothing for 0.
-run_out(0) --> !.
-run_out(N) --> natural(N).
+%% rows_cells(+Lengths, ?Rows, ?Cells)  Rows, of these Lengths, hold Cells row by row.
+rows_cells([], [], []).
+rows_cells([K|Ks], [Row|Rows], Cells) :-
+    length(Row, K), append(Row, Rest, Cells),
+    rows_cells(Ks, Rows, Rest).
 
 %% side(?Player)//  red or blue.
 side(red) --> "red".
@@ -200,27 +177,12 @@ side(blue) --> "blue".
 
 %% position_in(-State)//  the state a position text names.
 position_in(y(N, G, P, Board, Status)) -->
-    natural(N), { N =< 26 }, " ", rows_in(1, N, Xs), " ", side(P),
-    {  triangle(N, G),
+    notation:natural(N), { N =< 26, numlist(1, N, Lengths) }, " ",
+    notation:rows_in(Lengths, Rows, [r-r, b-b]), " ", side(P),
+    {  rows_cells(Lengths, Rows, Xs),
+       triangle(N, G),
        Board =.. [b|Xs],
        position_status(N, G, Board, Status) }.
-
-%% rows_in(+Len, +N, -Cells)//  the rows of length Len to N, separated by "/".
-rows_in(Len, N, Xs) -->
-    row_in(Len, Xs, Rest),
-    (  { Len =:= N } -> { Rest = [] } ; "/", { Len1 is Len + 1 }, rows_in(Len1, N, Rest) ).
-
-%% row_in(+K, -Cells, ?Tail)//  the next K cells of a row (stones and maximal runs), then Tail.
-row_in(0, T, T) --> !.
-row_in(K, [X|Xs], T) --> [X], { memberchk(X, [r, b]) }, !, { K1 is K - 1 }, row_in(K1, Xs, T).
-row_in(K, Xs, T) -->
-    natural(Run),
-    { Run =< K, length(Es, Run), maplist(=(e), Es), append(Es, Xs1, Xs), K1 is K - Run },
-    after_run(K1, Xs1, T).
-
-%% after_run(+K, -Cells, ?Tail)//  the K cells after a run: none, or a stone first.
-after_run(0, T, T) --> !.
-after_run(K, [X|Xs], T) --> [X], { memberchk(X, [r, b]) }, { K1 is K - 1 }, row_in(K1, Xs, T).
 
 %% position_status(+N, +Grid, +Board, -Status)  who, if anyone, has a chain touching
 % all three sides (every such chain touches the bottom row, so it is searched from there).

@@ -234,7 +234,7 @@ fn impossible_positions_are_refused_alike_in_every_tier() {
         (
             "mitsudomoe",
             "3,bB,bB/4,bB/5/wW,4/wW,wW,3 white supply=5,5 won=white",
-            "won=white, but the board shows a game still going on",
+            "won=white contradicts the board: the game goes on",
         ),
         (
             "tactigon",

@@ -28,9 +28,13 @@
 %     Coords  c(C1-R1, ..., CN-RN): the coordinates of each cell number
 %     Steps   s(Dir1, Dir2, ...): for each direction (in offset/3's order) a
 %             compound of N cell numbers: the neighbour that way, 0 off the board
+%
+% Boards are terms, changed by copying: replace/4 (a list with its N-th element
+% replaced) and put_arg/4 (a compound with its I-th argument replaced).
 
 :- module(grid, [offsets/2, offset/3, directions/2, grid/4, grid_size/2, cell_number/3,
-                 cell_coords/3, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2]).
+                 cell_coords/3, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2,
+                 replace/4, put_arg/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -136,3 +140,19 @@ neighbour(grid(Kind, _, _, _, _, _, Steps), K, J) :-
 %% neighbours(+Grid, +K, -Js)  the neighbours of cell K, in direction order.
 neighbours(Grid, K, Js) :-
     findall(J, neighbour(Grid, K, J), Js).
+
+%% replace(+N, +Xs, +Y, -Ys)  Ys is Xs with its N-th element (from 1) replaced by Y.
+replace(1, [_|Xs], Y, [Y|Xs]) :- !.
+replace(N, [X|Xs], Y, [X|Ys]) :- N1 is N - 1, replace(N1, Xs, Y, Ys).
+
+%% put_arg(+I, +Term, +X, -Term1)  Term1 is Term with X as its I-th argument.
+put_arg(I, T, X, T1) :-
+    functor(T, F, A), functor(T1, F, A),
+    copy_args(A, I, T, X, T1).
+
+%% copy_args(+K, +I, +Term, +X, +Term1)  arguments 1..K of Term1 are those of Term, X at I.
+copy_args(0, _, _, _, _) :- !.
+copy_args(K, I, T, X, T1) :-
+    (  K =:= I -> arg(K, T1, X) ; arg(K, T, Y), arg(K, T1, Y) ),
+    K1 is K - 1,
+    copy_args(K1, I, T, X, T1).

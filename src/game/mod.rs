@@ -29,7 +29,7 @@ pub use limits::{
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use pick::uniform_index;
 pub use scores::{decided_score, PROVEN, WIN};
-pub use text_error::{column, expected_at};
+pub use text_error::{column, expected_at, found_at};
 pub use tier::Tier;
 pub use turn::with_side_to_move;
 pub use view::{Cell, Piece, Shape, Shift, View, MAX_VIEW_CELLS};

@@ -9,17 +9,24 @@ pub fn column(text: &[u8], at: usize) -> usize {
         + 1
 }
 
-/// "column N: expected EXPECTED, found 'C'" for the character at byte offset `at`.
-pub fn expected_at(text: &[u8], at: usize, expected: &str) -> String {
+/// The character at byte offset `at` as a message shows it: `'C'`, the control
+/// character `'\t'`, or the end of the text.
+pub fn found_at(text: &[u8], at: usize) -> String {
     let rest = String::from_utf8_lossy(&text[at.min(text.len())..]);
-    let found = match rest.chars().next() {
+    match rest.chars().next() {
         None => "the end of the text".to_string(),
         Some(c) if c.is_control() => format!("the control character {:?}", c),
         Some(c) => format!("'{c}'"),
-    };
+    }
+}
+
+/// "column N: expected EXPECTED, found 'C'" for the character at byte offset `at`
+/// (the text of `games::scan::ScanError::Expected`).
+pub fn expected_at(text: &[u8], at: usize, expected: &str) -> String {
     format!(
-        "column {}: expected {expected}, found {found}",
-        column(text, at)
+        "column {}: expected {expected}, found {}",
+        column(text, at),
+        found_at(text, at)
     )
 }
 

@@ -14,6 +14,7 @@ pub mod hex;
 pub mod mitsudomoe;
 mod native_engine;
 pub mod replica;
+pub mod scan;
 pub mod tactigon;
 
 use crate::game::GameDescriptor;

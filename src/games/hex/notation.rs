@@ -2,6 +2,7 @@
 
 use super::{contactix_file, Hex, HexMove, HexRules, Style, MAX_SIDE, SWAP};
 use crate::game::{EngineError, Game};
+use crate::games::scan::Scan;
 use std::sync::Arc;
 
 /// The name of cell (c, r): column letter, then row number from 1.
@@ -53,63 +54,6 @@ fn stone_letters(style: Style) -> [u8; 2] {
     }
 }
 
-/// A reader over position text that reports errors by column (1-based).
-struct Cursor<'a> {
-    text: &'a [u8],
-    at: usize,
-}
-
-impl Cursor<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.text.get(self.at).copied()
-    }
-
-    fn fail<T>(&self, expected: &str) -> Result<T, String> {
-        Err(crate::game::expected_at(self.text, self.at, expected))
-    }
-
-    /// A colour name: letters and digits.
-    fn word(&mut self, expected: &str) -> Result<String, String> {
-        let start = self.at;
-        while matches!(self.peek(), Some(c) if c.is_ascii_alphanumeric()) {
-            self.at += 1;
-        }
-        if self.at == start {
-            return self.fail(expected);
-        }
-        Ok(String::from_utf8_lossy(&self.text[start..self.at]).into_owned())
-    }
-
-    fn literal(&mut self, lit: &str, expected: &str) -> Result<(), String> {
-        if self.text[self.at..].starts_with(lit.as_bytes()) {
-            self.at += lit.len();
-            Ok(())
-        } else {
-            self.fail(expected)
-        }
-    }
-
-    /// A positive whole number without leading zeros.
-    fn natural(&mut self, expected: &str) -> Result<usize, String> {
-        let start = self.at;
-        match self.peek() {
-            Some(b'1'..=b'9') => {}
-            _ => return self.fail(expected),
-        }
-        while matches!(self.peek(), Some(b'0'..=b'9')) {
-            self.at += 1;
-        }
-        let digits = std::str::from_utf8(&self.text[start..self.at]).unwrap_or("");
-        match digits.parse::<usize>() {
-            Ok(n) if n <= 1000 => Ok(n),
-            _ => {
-                self.at = start;
-                self.fail(expected)
-            }
-        }
-    }
-}
-
 /// Reads a position text: size, rows, side to move, and " swap" when the pie rule
 /// is on (Hex) or the orientation `X*Y` (Con-Tac-Tix, which also reads the
 /// assignment's multi-line position file).
@@ -123,50 +67,42 @@ pub fn read_position(rules: &Arc<HexRules>, text: &str, check: bool) -> Result<H
     if rules.style == Style::ConTacTix && text.contains(':') {
         return contactix_file::parse(text);
     }
-    let mut cur = Cursor {
-        text: text.as_bytes(),
-        at: 0,
-    };
+    let mut s = Scan::new(text);
     let letters = stone_letters(rules.style);
-    let cols = cur.natural("the number of columns (1 to 26)")?;
+    let cols = s.natural_or("the number of columns (1 to 26)")?;
     if cols > MAX_SIDE {
-        cur.at = 0;
-        return cur.fail("the number of columns (1 to 26)");
+        return Err(s.error_at(0, "the number of columns (1 to 26)").into());
     }
-    cur.literal("x", "'x' between the columns and rows")?;
-    let rows_at = cur.at;
-    let rows = cur.natural("the number of rows (1 to 26)")?;
+    s.expect("x", "'x' between the columns and rows")?;
+    let rows_at = s.at();
+    let rows = s.natural_or("the number of rows (1 to 26)")?;
     if rows > MAX_SIDE {
-        cur.at = rows_at;
-        return cur.fail("the number of rows (1 to 26)");
+        return Err(s.error_at(rows_at, "the number of rows (1 to 26)").into());
     }
     if rules.square_only && rows != cols {
-        cur.at = rows_at;
-        return cur.fail(&format!("{cols} rows: {} boards are square", rules.game));
+        let why = format!("{cols} rows: {} boards are square", rules.game);
+        return Err(s.error_at(rows_at, &why).into());
     }
-    cur.literal(" ", "a space before the rows")?;
+    s.expect(" ", "a space before the rows")?;
     let mut cells = Vec::with_capacity(cols * rows);
     for r in 0..rows {
         if r > 0 {
-            cur.literal("/", &format!("'/' after the {cols} cells of row {r}"))?;
+            s.expect("/", &format!("'/' after the {cols} cells of row {r}"))?;
         }
         let mut filled = 0;
         let mut after_run = false;
         while filled < cols {
-            match cur.peek() {
+            match s.peek() {
                 Some(ch) if ch == letters[0] => cells.push(Some(0)),
                 Some(ch) if ch == letters[1] => cells.push(Some(1)),
                 Some(b'1'..=b'9') if !after_run => {
-                    let at = cur.at;
-                    let run = cur.natural("a run of empty cells")?;
-                    if run > cols - filled {
-                        cur.at = at;
-                        return cur.fail(&format!(
-                            "at most {} more cells in row {} (it has {cols})",
-                            cols - filled,
-                            r + 1
-                        ));
-                    }
+                    let at = s.at();
+                    let most = cols - filled;
+                    let run = s.natural().filter(|&n| n <= most).ok_or_else(|| {
+                        let row = r + 1;
+                        let what = format!("at most {most} more cells in row {row} (it has {cols})");
+                        s.error_at(at, &what)
+                    })?;
                     cells.extend(std::iter::repeat_n(None, run));
                     filled += run;
                     after_run = true;
@@ -179,65 +115,55 @@ pub fn read_position(rules: &Arc<HexRules>, text: &str, check: bool) -> Result<H
                     } else {
                         format!("'{x}', '{y}' or a run of empty cells")
                     };
-                    return cur.fail(&format!("{what} (row {} has {cols} cells)", r + 1));
+                    let what = format!("{what} (row {} has {cols} cells)", r + 1);
+                    return Err(s.error(&what).into());
                 }
             }
-            cur.at += 1;
+            s.bump();
             filled += 1;
             after_run = false;
         }
     }
-    cur.literal(" ", "a space before the side to move")?;
+    s.expect(" ", "a space before the side to move")?;
     if rules.style == Style::ConTacTix {
-        let turn_at = cur.at;
-        let turn = cur.word("the colour to move")?;
-        cur.literal(" ", "a space before the orientation X*Y")?;
-        let x = cur.word("the colour joining top and bottom")?;
-        cur.literal("*", "'*' between the two colours")?;
-        let y = cur.word("the colour joining left and right")?;
-        if cur.peek().is_some() {
-            return cur.fail("the end of the text");
-        }
+        let turn_at = s.at();
+        let turn = s.word().ok_or_else(|| s.error("the colour to move"))?;
+        s.expect(" ", "a space before the orientation X*Y")?;
+        let x = s
+            .word()
+            .ok_or_else(|| s.error("the colour joining top and bottom"))?;
+        s.expect("*", "'*' between the two colours")?;
+        let y = s
+            .word()
+            .ok_or_else(|| s.error("the colour joining left and right"))?;
+        s.end()?;
         if x == y {
-            return Err(format!(
-                "column {}: the two colours must differ",
-                crate::game::column(cur.text, turn_at)
-            ));
+            return Err(s.invalid_at(turn_at, "the two colours must differ").into());
         }
         let to_move = if turn == x {
             0
         } else if turn == y {
             1
         } else {
-            cur.at = turn_at;
-            return cur.fail(&format!("the colour to move ({x} or {y})"));
+            let what = format!("the colour to move ({x} or {y})");
+            return Err(s.error_at(turn_at, &what).into());
         };
-        let rules = Arc::new(HexRules::contactix(&x, &y));
+        let rules = Arc::new(HexRules::contactix(x, y));
         let game = Hex::from_cells(rules, cols, rows, &cells, to_move, false);
         if check {
             game.validate()?;
         }
         return Ok(game);
     }
-    let to_move = if cur.text[cur.at..].starts_with(rules.names[0].as_bytes()) {
-        cur.at += rules.names[0].len();
-        0
-    } else if cur.text[cur.at..].starts_with(rules.names[1].as_bytes()) {
-        cur.at += rules.names[1].len();
-        1
-    } else {
-        return cur.fail(&format!(
-            "the side to move ({} or {})",
-            rules.names[0], rules.names[1]
-        ));
-    };
-    let swap = cur.peek().is_some();
+    let names = [rules.names[0].as_str(), rules.names[1].as_str()];
+    let to_move = s.one_of(&names).ok_or_else(|| {
+        s.error(&format!("the side to move ({} or {})", names[0], names[1]))
+    })?;
+    let swap = !s.at_end();
     if swap {
-        cur.literal(" swap", "' swap' or the end of the text")?;
+        s.expect(" swap", "' swap' or the end of the text")?;
     }
-    if cur.peek().is_some() {
-        return cur.fail("the end of the text");
-    }
+    s.end()?;
     let game = Hex::from_cells(rules.clone(), cols, rows, &cells, to_move, swap);
     if check {
         game.validate()?;
@@ -259,40 +185,35 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
             Ok(SWAP)
         } else if !game.swap_rule() {
             Err(EngineError::Illegal(
-                "swap: the swap rule is off (option swap=true turns it on)".into(),
+                "the swap rule is off (option swap=true turns it on)".into(),
             ))
         } else {
             Err(EngineError::Illegal(
-                "swap: swap is only legal as Blue's first move, with one Red stone on the board"
+                "swap is only legal as Blue's first move, with one Red stone on the board"
                     .into(),
             ))
         };
     }
-    let bytes = text.as_bytes();
-    let col = match bytes.first() {
+    let not_a_cell = || {
+        EngineError::Move(format!(
+            "\"{}\" is not a cell like d5 or the move swap",
+            crate::game::elide(text)
+        ))
+    };
+    let mut s = Scan::new(text);
+    let col = match s.next_byte() {
         Some(ch) if ch.is_ascii_alphabetic() => (ch.to_ascii_lowercase() - b'a') as usize,
-        _ => {
-            return Err(EngineError::Move(format!(
-                "\"{}\" is not a cell like d5 or the move swap",
-                crate::game::elide(text)
-            )))
-        }
+        _ => return Err(not_a_cell()),
     };
-    let digits = &text[1..];
-    let row = match digits.parse::<usize>() {
-        Ok(n)
-            if n >= 1 && !digits.starts_with('0') && digits.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            n - 1
-        }
-        _ => {
-            return Err(EngineError::Move(format!(
-                "\"{}\" is not a cell like d5 or the move swap",
-                crate::game::elide(text)
-            )))
-        }
+    let row = match s.natural() {
+        Some(n) if s.at_end() => n - 1,
+        _ => return Err(not_a_cell()),
     };
-    let name = cell_name(col, row);
+    // the cell as the game writes its moves (Con-Tac-Tix in capitals)
+    let name = match game.rules().style {
+        Style::Hex => cell_name(col, row),
+        Style::ConTacTix => cell_name(col, row).to_uppercase(),
+    };
     if let Some(w) = game.winner {
         return Err(EngineError::Illegal(winner_msg(w)));
     }

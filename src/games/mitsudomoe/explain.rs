@@ -162,7 +162,7 @@ pub(crate) fn why_illegal(g: &Mitsudomoe, w: &Written) -> String {
 /// Reads a move and checks that it is legal here; the error says why not.
 pub fn parse_move(g: &Mitsudomoe, text: &str) -> Result<Turn, EngineError> {
     let t = text.trim();
-    let w = read_move(t.as_bytes()).ok_or_else(|| {
+    let w = read_move(t).ok_or_else(|| {
         EngineError::Move(format!(
             "\"{}\" is not a move like +c3/a1-a3 or d2>c3/a2-c4;b5,e2",
             crate::game::elide(t)

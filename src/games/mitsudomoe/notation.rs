@@ -3,6 +3,7 @@
 
 use super::{Mitsudomoe, Turn, NAMES, RINGS, SQUARES, SUPPLY};
 use crate::game::{Game, Outcome};
+use crate::games::scan::{check_won, Scan};
 
 /// The name of a square (`a1` .. `e5`).
 pub fn square_name(s: usize) -> String {
@@ -81,78 +82,34 @@ pub fn position_text(g: &Mitsudomoe) -> String {
     out
 }
 
-fn fail<T>(text: &[u8], at: usize, expected: &str) -> Result<T, String> {
-    Err(crate::game::expected_at(text, at, expected))
-}
-
-/// Reads a decimal number at `at` (saturating), moving past its digits.
-fn number(t: &[u8], at: &mut usize, what: &str) -> Result<u64, String> {
-    let start = *at;
-    let mut n: u64 = 0;
-    while let Some(d @ b'0'..=b'9') = t.get(*at) {
-        n = n.saturating_mul(10).saturating_add(u64::from(d - b'0'));
-        *at += 1;
-    }
-    if *at == start {
-        return fail(t, start, what);
-    }
-    Ok(n)
-}
-
-/// Reads `literal` at `at`, moving past it.
-fn literal(t: &[u8], at: &mut usize, lit: &str, what: &str) -> Result<(), String> {
-    if t[*at..].starts_with(lit.as_bytes()) {
-        *at += lit.len();
-        Ok(())
-    } else {
-        fail(t, *at, what)
-    }
-}
-
-/// Reads the side to move (or the winner) at `at`.
-fn side(t: &[u8], at: &mut usize, what: &str) -> Result<usize, String> {
-    for (i, name) in NAMES.iter().enumerate() {
-        if t[*at..].starts_with(name.as_bytes()) {
-            *at += name.len();
-            return Ok(i);
-        }
-    }
-    fail(t, *at, what)
-}
-
 /// Reads a position text; the board must be one of real play (three balls of each
 /// colour, each on a ring of its colour, at most 8 rings of a colour, the supplies 8
 /// minus the rings on the board), and a ` won=` must agree with the board.
 pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
-    let t = text.as_bytes();
-    let mut at = 0;
+    let mut s = Scan::new(text);
     let mut rings = [0u16; SQUARES];
     let mut height = [0u8; SQUARES];
     let mut balls = [0u32; 2];
     let mut count = [0u8; 2];
     for r in (0..5).rev() {
         if r < 4 {
-            literal(
-                t,
-                &mut at,
-                "/",
-                &format!("'/' after the 5 squares of rank {}", r + 2),
-            )?;
+            s.expect("/", &format!("'/' after the 5 squares of rank {}", r + 2))?;
         }
         let mut f = 0;
         loop {
-            match t.get(at) {
-                Some(&d @ b'1'..=b'5') => {
+            match s.peek() {
+                Some(d @ b'1'..=b'5') => {
                     let n = (d - b'0') as usize;
                     if n > 5 - f {
-                        return fail(t, at, &format!("at most {} more squares in rank {}", 5 - f, r + 1));
+                        let what = format!("at most {} more squares in rank {}", 5 - f, r + 1);
+                        return Err(s.error(&what).into());
                     }
                     f += n;
-                    at += 1;
+                    s.bump();
                 }
                 Some(b'w' | b'b' | b'W' | b'B') => {
-                    let s = f * 5 + r;
-                    while let Some(&l @ (b'w' | b'b')) = t.get(at) {
+                    let sq = f * 5 + r;
+                    while let Some(l) = s.next_if(|l| matches!(l, b'w' | b'b')) {
                         let c = usize::from(l == b'b');
                         if count[c] == RINGS {
                             return Err(format!(
@@ -161,72 +118,51 @@ pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
                             ));
                         }
                         count[c] += 1;
-                        rings[s] |= (c as u16) << height[s];
-                        height[s] += 1;
-                        at += 1;
+                        rings[sq] |= (c as u16) << height[sq];
+                        height[sq] += 1;
                     }
-                    if let Some(&l @ (b'W' | b'B')) = t.get(at) {
-                        balls[usize::from(l == b'B')] |= 1 << s;
-                        at += 1;
+                    if let Some(l) = s.next_if(|l| matches!(l, b'W' | b'B')) {
+                        balls[usize::from(l == b'B')] |= 1 << sq;
                     }
                     f += 1;
                 }
                 _ => {
-                    return fail(
-                        t,
-                        at,
-                        &format!(
-                            "a stack (rings w/b bottom to top, then a ball W/B) or a run of empty squares (1-5) in rank {}",
-                            r + 1
-                        ),
-                    )
+                    let what = format!(
+                        "a stack (rings w/b bottom to top, then a ball W/B) or a run of empty squares (1-5) in rank {}",
+                        r + 1
+                    );
+                    return Err(s.error(&what).into());
                 }
             }
             if f == 5 {
                 break;
             }
-            literal(
-                t,
-                &mut at,
-                ",",
-                &format!("',' and more squares of rank {}", r + 1),
-            )?;
+            s.expect(",", &format!("',' and more squares of rank {}", r + 1))?;
         }
     }
-    literal(t, &mut at, " ", "a space before the side to move")?;
-    let to_move = side(t, &mut at, "the side to move (white or black)")?;
-    literal(t, &mut at, " supply=", "' supply=' and the two supplies")?;
-    let supply_at = at;
-    let white = number(t, &mut at, "White's supply (a number)")?;
-    literal(t, &mut at, ",", "',' between the two supplies")?;
-    let black = number(t, &mut at, "Black's supply (a number)")?;
-    let won = if at < t.len() {
-        literal(
-            t,
-            &mut at,
-            " won=",
-            "' won=' and the winner, or the end of the text",
-        )?;
-        Some(side(t, &mut at, "the winner (white or black)")?)
-    } else {
-        None
-    };
-    if at < t.len() {
-        return fail(t, at, "the end of the text");
-    }
+    s.expect(" ", "a space before the side to move")?;
+    let to_move = s
+        .one_of(&NAMES)
+        .ok_or_else(|| s.error("the side to move (white or black)"))?;
+    s.expect(" supply=", "' supply=' and the two supplies")?;
+    let supply_at = s.at();
+    let white = s.digits().ok_or_else(|| s.error("White's supply (a number)"))?;
+    s.expect(",", "',' between the two supplies")?;
+    let black = s.digits().ok_or_else(|| s.error("Black's supply (a number)"))?;
+    let won = s.won(NAMES, &[])?;
     for c in 0..2 {
         let n = balls[c].count_ones();
         if n != 3 {
             return Err(format!("{} has {n} balls on the board, not 3", NAMES[c]));
         }
-        for s in 0..SQUARES {
-            if balls[c] >> s & 1 == 1 {
-                let h = height[s];
-                if h == 0 || (rings[s] >> (h - 1) & 1) as usize != c {
+        for sq in 0..SQUARES {
+            if balls[c] >> sq & 1 == 1 {
+                let h = height[sq];
+                if h == 0 || (rings[sq] >> (h - 1) & 1) as usize != c {
                     return Err(format!(
                         "the {} ball on {} does not stand on a {} ring",
                         NAMES[c],
-                        square_name(s),
+                        square_name(sq),
                         NAMES[c]
                     ));
                 }
@@ -235,22 +171,19 @@ pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
     }
     let expected = [u64::from(RINGS - count[0]), u64::from(RINGS - count[1])];
     if [white, black] != expected {
-        return Err(format!(
-            "column {}: the supplies must be {},{} (8 minus the rings of each colour on the board)",
-            crate::game::column(t, supply_at),
-            expected[0],
-            expected[1]
-        ));
+        let why = format!(
+            "the supplies must be {},{} (8 minus the rings of each colour on the board)",
+            expected[0], expected[1]
+        );
+        return Err(s.invalid_at(supply_at, why).into());
     }
     let g = Mitsudomoe::from_parts(rings, height, balls, to_move);
     if let Some(w) = won {
-        if g.outcome() != Some(Outcome::Win(w)) {
-            let board = match g.outcome() {
-                Some(Outcome::Win(x)) => format!("shows a win for {}", NAMES[x]),
-                _ => "shows a game still going on".to_string(),
-            };
-            return Err(format!("won={}, but the board {board}", NAMES[w]));
-        }
+        let shown = match g.outcome() {
+            Some(Outcome::Win(x)) => Some(x),
+            _ => None,
+        };
+        check_won(NAMES, w, shown)?;
     }
     Ok(g)
 }
@@ -291,11 +224,10 @@ impl Written {
     }
 }
 
-/// Reads a square name (a-e, 1-5) at `at`.
-fn read_square(t: &[u8], at: &mut usize) -> Option<usize> {
-    match (t.get(*at), t.get(*at + 1)) {
-        (Some(&f @ b'a'..=b'e'), Some(&r @ b'1'..=b'5')) => {
-            *at += 2;
+/// Reads a square name (a-e, 1-5).
+fn read_square(s: &mut Scan<'_>) -> Option<usize> {
+    match (s.next_byte()?, s.next_byte()?) {
+        (f @ b'a'..=b'e', r @ b'1'..=b'5') => {
             Some(usize::from(f - b'a') * 5 + usize::from(r - b'1'))
         }
         _ => None,
@@ -303,33 +235,27 @@ fn read_square(t: &[u8], at: &mut usize) -> Option<usize> {
 }
 
 /// Reads a move text: `+c3/a1-a3` or `d2>c3/a2-c4;b5,e2`.
-pub(super) fn read_move(t: &[u8]) -> Option<Written> {
-    let mut at = 0;
-    let ring = if t.first() == Some(&b'+') {
-        at += 1;
-        RingStep::Place(read_square(t, &mut at)?)
+pub(super) fn read_move(text: &str) -> Option<Written> {
+    let mut s = Scan::new(text);
+    let ring = if s.eat("+") {
+        RingStep::Place(read_square(&mut s)?)
     } else {
-        let a = read_square(t, &mut at)?;
-        (t.get(at) == Some(&b'>')).then_some(())?;
-        at += 1;
-        RingStep::Shift(a, read_square(t, &mut at)?)
+        let a = read_square(&mut s)?;
+        s.eat(">").then_some(())?;
+        RingStep::Shift(a, read_square(&mut s)?)
     };
-    (t.get(at) == Some(&b'/')).then_some(())?;
-    at += 1;
-    let from = read_square(t, &mut at)?;
-    (t.get(at) == Some(&b'-')).then_some(())?;
-    at += 1;
-    let to = read_square(t, &mut at)?;
+    s.eat("/").then_some(())?;
+    let from = read_square(&mut s)?;
+    s.eat("-").then_some(())?;
+    let to = read_square(&mut s)?;
     let mut targets = Vec::new();
-    if t.get(at) == Some(&b';') {
-        at += 1;
-        targets.push(read_square(t, &mut at)?);
-        while t.get(at) == Some(&b',') {
-            at += 1;
-            targets.push(read_square(t, &mut at)?);
+    if s.eat(";") {
+        targets.push(read_square(&mut s)?);
+        while s.eat(",") {
+            targets.push(read_square(&mut s)?);
         }
     }
-    (at == t.len()).then_some(Written {
+    s.at_end().then_some(Written {
         ring,
         from,
         to,

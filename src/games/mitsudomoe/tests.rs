@@ -284,7 +284,7 @@ fn texts_are_read_back_and_errors_say_where() {
     );
     assert_eq!(
         bad("3,bB,bB/4,bB/5/wW,4/wW,wW,3 white supply=5,5 won=white"),
-        "won=white, but the board shows a game still going on"
+        "won=white contradicts the board: the game goes on"
     );
     assert_eq!(
         bad("3,bB,bB/4,bB/5/bW,4/wW,wW,3 white supply=6,4"),

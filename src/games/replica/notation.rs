@@ -1,8 +1,9 @@
 //! Replica position text ("4bbbB/.../Wwww4 white[ sight=all][ won=white]") and move
 //! text ("a1-e1", "b2*").
 
-use super::{square, Replica, ReplicaMove};
-use crate::game::{EngineError, Game};
+use super::{square, Replica, ReplicaMove, NAMES};
+use crate::game::{EngineError, Game, Outcome};
+use crate::games::scan::{check_won, Scan};
 
 fn square_name(sq: usize) -> String {
     format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
@@ -56,34 +57,26 @@ pub fn position_text(g: &Replica) -> String {
     if g.sight_all() {
         out.push_str(" sight=all");
     }
-    if let Some(crate::game::Outcome::Win(w)) = g.outcome() {
+    if let Some(Outcome::Win(w)) = g.outcome() {
         out.push_str(" won=");
         out.push_str(g.player_names()[w]);
     }
     out
 }
 
-fn fail<T>(text: &[u8], at: usize, expected: &str) -> Result<T, String> {
-    Err(crate::game::expected_at(text, at, expected))
-}
-
 /// Reads a position text.
 pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String> {
-    let t = text.as_bytes();
-    let mut at = 0;
+    let mut s = Scan::new(text);
     let (mut men, mut kings) = ([0u64; 2], [0u64; 2]);
     for r in (0..8).rev() {
         if r < 7 {
-            if t.get(at) != Some(&b'/') {
-                return fail(t, at, &format!("'/' after the 8 squares of rank {}", r + 2));
-            }
-            at += 1;
+            s.expect("/", &format!("'/' after the 8 squares of rank {}", r + 2))?;
         }
         let mut f = 0;
         let mut after_run = false;
         while f < 8 {
             let sq = r * 8 + f;
-            match t.get(at) {
+            match s.peek() {
                 Some(b'w') => men[0] |= 1 << sq,
                 Some(b'W') => kings[0] |= 1 << sq,
                 Some(b'b') => men[1] |= 1 << sq,
@@ -91,14 +84,11 @@ pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String>
                 Some(d @ b'1'..=b'8') if !after_run => {
                     let n = (d - b'0') as usize;
                     if n > 8 - f {
-                        return fail(
-                            t,
-                            at,
-                            &format!("at most {} more squares in rank {}", 8 - f, r + 1),
-                        );
+                        let what = format!("at most {} more squares in rank {}", 8 - f, r + 1);
+                        return Err(s.error(&what).into());
                     }
                     f += n;
-                    at += 1;
+                    s.bump();
                     after_run = true;
                     continue;
                 }
@@ -108,76 +98,61 @@ pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String>
                     } else {
                         "a piece (w, b, W or B) or a run of empty squares"
                     };
-                    return fail(t, at, &format!("{what} in rank {}", r + 1));
+                    return Err(s.error(&format!("{what} in rank {}", r + 1)).into());
                 }
             }
             f += 1;
-            at += 1;
+            s.bump();
             after_run = false;
         }
     }
-    if t.get(at) != Some(&b' ') {
-        return fail(t, at, "a space before the side to move");
-    }
-    at += 1;
-    let rest = &text[at..];
-    let (to_move, rest) = if let Some(r) = rest.strip_prefix("white") {
-        (0, r)
-    } else if let Some(r) = rest.strip_prefix("black") {
-        (1, r)
-    } else {
-        return fail(t, at, "the side to move (white or black)");
-    };
-    let (sight_all, rest) = match rest.strip_prefix(" sight=all") {
-        Some(r) => (true, r),
-        None => (false, rest),
-    };
-    let won = match rest {
-        "" => None,
-        " won=white" => Some(0),
-        " won=black" => Some(1),
-        _ => {
-            let what = if sight_all {
-                "' won=white', ' won=black' or the end of the text"
-            } else {
-                "' sight=all', ' won=white', ' won=black' or the end of the text"
-            };
-            return fail(t, text.len() - rest.len(), what);
-        }
-    };
+    s.expect(" ", "a space before the side to move")?;
+    let to_move = s
+        .one_of(&NAMES)
+        .ok_or_else(|| s.error("the side to move (white or black)"))?;
+    let sight_all = s.eat(" sight=all");
+    let others: &[&str] = if sight_all { &[] } else { &[" sight=all"] };
+    let won = s.won(NAMES, others)?;
     let _ = template;
     super::validate::position_error(men, kings, to_move)?;
     let mut g = Replica::from_parts(men, kings, to_move, sight_all);
     if let Some(w) = won {
-        let names = g.player_names();
-        match g.outcome() {
-            Some(crate::game::Outcome::Win(b)) if b != w => {
-                return Err(format!(
-                    "the text says won={} but the board shows that {} has won",
-                    names[w], names[b]
-                ))
-            }
-            _ if w == to_move => {
-                return Err(format!(
-                    "won={} with {} to move: only the side that has just moved can have won",
-                    names[w], names[w]
-                ))
-            }
-            _ => g.set_winner(w),
+        if let Some(Outcome::Win(b)) = g.outcome() {
+            check_won(NAMES, w, Some(b))?;
         }
+        if w == to_move {
+            return Err(format!(
+                "won={} with {} to move: only the side that has just moved can have won",
+                NAMES[w], NAMES[w]
+            ));
+        }
+        g.set_winner(w);
     }
     Ok(g)
 }
 
-fn parse_square(s: &str) -> Option<usize> {
-    let b = s.as_bytes();
-    if b.len() != 2 {
-        return None;
-    }
+/// Reads a square name (`a1` .. `h8`, the file also in capitals).
+fn read_square(s: &mut Scan<'_>) -> Option<usize> {
+    let f = s.next_byte()?;
+    let r = s.next_byte()?;
     square(
-        (b[0] as char).to_ascii_lowercase() as i32 - 'a' as i32,
-        b[1] as i32 - '1' as i32,
+        (f as char).to_ascii_lowercase() as i32 - 'a' as i32,
+        r as i32 - '1' as i32,
     )
+}
+
+/// Reads a move as written: `a1-e1`, `d4xe4` or `b2*`.
+fn read_move(text: &str) -> Option<ReplicaMove> {
+    let mut s = Scan::new(text);
+    let from = read_square(&mut s)? as u8;
+    let mv = if s.eat("*") {
+        ReplicaMove::Transform(from)
+    } else if s.eat("-") || s.eat("x") {
+        ReplicaMove::Step(from, read_square(&mut s)? as u8)
+    } else {
+        return None;
+    };
+    s.at_end().then_some(mv)
 }
 
 /// Reads a move (`a1-e1`, `d4xe4` or `b2*`) and checks that it is legal.
@@ -189,17 +164,9 @@ pub fn parse_move(g: &Replica, text: &str) -> Result<ReplicaMove, EngineError> {
             crate::game::elide(t)
         ))
     };
-    let mv = if let Some(sq) = t.strip_suffix('*') {
-        ReplicaMove::Transform(parse_square(sq).ok_or_else(not_a_move)? as u8)
-    } else {
-        let (from, to) = t.split_once(['-', 'x']).ok_or_else(not_a_move)?;
-        ReplicaMove::Step(
-            parse_square(from).ok_or_else(not_a_move)? as u8,
-            parse_square(to).ok_or_else(not_a_move)? as u8,
-        )
-    };
+    let mv = read_move(t).ok_or_else(not_a_move)?;
     if let Some(w) = g.outcome() {
-        let crate::game::Outcome::Win(w) = w else {
+        let Outcome::Win(w) = w else {
             return Err(EngineError::Illegal("the game is over".into()));
         };
         return Err(EngineError::Illegal(format!(

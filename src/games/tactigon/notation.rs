@@ -4,6 +4,7 @@
 use super::board::{index_of, index_rc, Kind, ROW_SPAN};
 use super::{explain, Tactigon, TactigonMove, NAMES};
 use crate::game::{EngineError, Game, Outcome};
+use crate::games::scan::{check_won, Scan};
 
 /// The notation of a move: `from-to`.
 pub fn move_text(mv: TactigonMove) -> String {
@@ -44,57 +45,38 @@ pub fn position_text(g: &Tactigon) -> String {
     out
 }
 
-fn fail<T>(text: &[u8], at: usize, expected: &str) -> Result<T, String> {
-    Err(crate::game::expected_at(text, at, expected))
-}
-
 /// Reads a position text; `advanced` selects the rules (the texts are the same,
 /// but whether the side to move has a move depends on them).
 pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
-    let t = text.as_bytes();
-    let mut at = 0;
+    let mut s = Scan::new(text);
     let (mut sides, mut kinds) = ([0u64; 2], [0u64; 4]);
     for (r, &(first, last)) in ROW_SPAN.iter().enumerate() {
         let count = (last - first + 1) as usize;
         if r > 0 {
-            if t.get(at) != Some(&b'/') {
-                return fail(
-                    t,
-                    at,
-                    &format!("'/' after the {count} cells of row {}", r - 1),
-                );
-            }
-            at += 1;
+            s.expect("/", &format!("'/' after the {count} cells of row {}", r - 1))?;
         }
         let mut k = 0;
         let mut after_run = false;
         while k < count {
-            let letter = t.get(at).and_then(|&l| Kind::from_letter(l));
-            match (t.get(at), letter) {
+            let letter = s.peek().and_then(Kind::from_letter);
+            match (s.peek(), letter) {
                 (_, Some((kind, side))) => {
                     let Some(i) = index_rc(r as i32, first + k as i32) else {
-                        return fail(t, at, "a cell");
+                        return Err(s.error("a cell").into());
                     };
                     sides[side] |= 1 << i;
                     kinds[kind as usize] |= 1 << i;
                     k += 1;
-                    at += 1;
+                    s.bump();
                     after_run = false;
                 }
                 (Some(b'1'..=b'9'), None) if !after_run => {
-                    let start = at;
-                    let mut n = 0usize;
-                    while let Some(d @ b'0'..=b'9') = t.get(at) {
-                        n = n.saturating_mul(10).saturating_add(usize::from(d - b'0'));
-                        at += 1;
-                    }
-                    if n > count - k {
-                        return fail(
-                            t,
-                            start,
-                            &format!("a run of at most {} empty cells in row {r}", count - k),
-                        );
-                    }
+                    let start = s.at();
+                    let most = count - k;
+                    let n = s.natural().filter(|&n| n <= most).ok_or_else(|| {
+                        let what = format!("a run of at most {most} empty cells in row {r}");
+                        s.error_at(start, &what)
+                    })?;
                     k += n;
                     after_run = true;
                 }
@@ -104,35 +86,16 @@ pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
                     } else {
                         "a piece (C T S P c t s p) or a run of empty cells"
                     };
-                    return fail(t, at, &format!("{what} in row {r}"));
+                    return Err(s.error(&format!("{what} in row {r}")).into());
                 }
             }
         }
     }
-    if t.get(at) != Some(&b' ') {
-        return fail(t, at, "a space before the side to move");
-    }
-    at += 1;
-    let rest = &t[at..];
-    let (to_move, rest) = if let Some(r) = rest.strip_prefix(b"red") {
-        (0, r)
-    } else if let Some(r) = rest.strip_prefix(b"blue") {
-        (1, r)
-    } else {
-        return fail(t, at, "the side to move (red or blue)");
-    };
-    let won = match rest {
-        b"" => None,
-        b" won=red" => Some(0),
-        b" won=blue" => Some(1),
-        _ => {
-            return fail(
-                t,
-                t.len() - rest.len(),
-                "' won=red', ' won=blue' or the end of the text",
-            )
-        }
-    };
+    s.expect(" ", "a space before the side to move")?;
+    let to_move = s
+        .one_of(&NAMES)
+        .ok_or_else(|| s.error("the side to move (red or blue)"))?;
+    let won = s.won(NAMES, &[])?;
     for side in 0..2 {
         for kind in Kind::ALL {
             let n = (sides[side] & kinds[kind as usize]).count_ones();
@@ -160,25 +123,27 @@ pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
     }
     let g = Tactigon::from_parts(sides, kinds, to_move, advanced);
     if let Some(w) = won {
-        if g.winner != Some(w) {
-            let board = match g.winner {
-                None => "the game goes on".to_string(),
-                Some(v) => format!("{} has won", NAMES[v]),
-            };
-            return Err(format!("won={} contradicts the board: {board}", NAMES[w]));
-        }
+        check_won(NAMES, w, g.winner)?;
     }
     Ok(g)
 }
 
-/// A cell number as the notation writes it (no sign, no leading zero), if it is a cell.
-fn cell_number(s: &str) -> Option<u8> {
-    let b = s.as_bytes();
-    if b.is_empty() || b.len() > 2 || b[0] == b'0' || !b.iter().all(u8::is_ascii_digit) {
+/// Reads a cell number as the notation writes it (no sign, no leading zero, at most
+/// two digits), if it is a cell.
+fn read_cell(s: &mut Scan<'_>) -> Option<u8> {
+    let n = u8::try_from(s.natural()?).ok().filter(|&n| n <= 99)?;
+    index_of(u32::from(n)).map(|_| n)
+}
+
+/// Reads a move as written: two cell numbers joined by `-` or `x`.
+fn read_move(text: &str) -> Option<TactigonMove> {
+    let mut s = Scan::new(text);
+    let from = read_cell(&mut s)?;
+    if !(s.eat("-") || s.eat("x")) {
         return None;
     }
-    let n: u32 = s.parse().ok()?;
-    index_of(n).map(|_| n as u8)
+    let to = read_cell(&mut s)?;
+    s.at_end().then_some(TactigonMove { from, to })
 }
 
 /// Reads a move (`36-38` or `36x38`) and checks that it is legal here.
@@ -190,11 +155,7 @@ pub fn parse_move(g: &Tactigon, text: &str) -> Result<TactigonMove, EngineError>
             crate::game::elide(t)
         ))
     };
-    let (from, to) = t.split_once(['-', 'x']).ok_or_else(unreadable)?;
-    let mv = TactigonMove {
-        from: cell_number(from).ok_or_else(unreadable)?,
-        to: cell_number(to).ok_or_else(unreadable)?,
-    };
+    let mv = read_move(t).ok_or_else(unreadable)?;
     if let Some(Outcome::Win(w)) = g.outcome() {
         return Err(EngineError::Illegal(format!(
             "the game is over: {} has won",
