@@ -49,7 +49,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "best",
         "[DEPTH]",
-        "the best move by alpha-beta (default depth 3)",
+        "the best move by alpha-beta (default depth {SEARCH_DEPTH})",
     ),
     (
         "listing",
@@ -133,11 +133,19 @@ pub fn parse(line: &str) -> Result<Command, String> {
     }
 }
 
-/// The help text: all commands, or one.
+/// A command's help text with the defaults it names filled in from `game::defaults`.
+fn with_defaults(what: &str) -> String {
+    what.replace(
+        "{SEARCH_DEPTH}",
+        &crate::game::defaults::SEARCH_DEPTH.to_string(),
+    )
+}
+
+/// The help of one command, or of them all.
 pub fn help(topic: Option<&str>) -> String {
     match topic.map(|t| t.trim_start_matches(':')) {
         Some(t) => match COMMANDS.iter().find(|(n, _, _)| *n == t) {
-            Some((n, args, what)) => format!(":{n} {args}\n    {what}"),
+            Some((n, args, what)) => format!(":{n} {args}\n    {}", with_defaults(what)),
             None => format!("no command :{t} (try :help)"),
         },
         None => {
@@ -149,6 +157,7 @@ pub fn help(topic: Option<&str>) -> String {
                  use_module(library(clpz)) loads a library; `halt.` leaves. Ctrl-C stops a query.\n\nCommands:\n",
             );
             for (n, args, what) in COMMANDS {
+                let what = with_defaults(what);
                 out.push_str(&format!("  :{:<28} {what}\n", format!("{n} {args}")));
             }
             out.trim_end().to_string()
