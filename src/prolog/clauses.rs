@@ -10,12 +10,14 @@ pub struct Chunk {
     pub text: String,
 }
 
-/// What splitting a text gives: the chunks, and the first line of a last clause
-/// that has no end `.` (if there is one).
+/// What splitting a text gives: the chunks, the first line of a last clause that
+/// has no end `.` (if there is one), and what follows the last end `.` (that
+/// unfinished clause from its first token, or only layout and comments).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Split {
     pub chunks: Vec<Chunk>,
     pub unterminated: Option<usize>,
+    pub rest: String,
 }
 
 const SYMBOL: &str = "+-*/\\^<>=~:.?@#&$";
@@ -31,6 +33,8 @@ pub fn split_clauses(text: &str) -> Split {
     let at = |i: usize| cs.get(i).copied();
     let mut out = Split::default();
     let (mut i, mut line) = (0, 1);
+    // where the text after the last end token starts
+    let mut after_end = 0;
     // the index and line where the current chunk starts
     let mut start: Option<(usize, usize)> = None;
     while i < n {
@@ -108,6 +112,7 @@ pub fn split_clauses(text: &str) -> Split {
                         text: cs[s..i].iter().collect(),
                     });
                 }
+                after_end = i;
             }
         } else {
             start.get_or_insert((i, line));
@@ -115,6 +120,9 @@ pub fn split_clauses(text: &str) -> Split {
         }
     }
     out.unterminated = start.map(|(_, l)| l);
+    // the unfinished clause from its first token, or the layout after the last end
+    let from = start.map_or(after_end, |(s, _)| s);
+    out.rest = cs[from.min(n)..].iter().collect();
     out
 }
 
