@@ -482,12 +482,12 @@ fn errors_keep_their_context_and_own_predicates_are_the_users() {
         ),
     );
     assert!(
-        err.contains("type error: integer expected, found a (in foo/2)"),
+        err.contains("expected integer, found a (in foo/2)"),
         "{err}"
     );
     assert!(out.contains("X = 0."), "{out}");
     assert!(out.contains("foo(2).") && !out.contains("foo(1)."), "{out}");
-    assert!(err.contains("callable expected, found 1"), "{err}");
+    assert!(err.contains("expected callable, found 1"), "{err}");
     assert!(err.contains("legal/2 is not yours to change"), "{err}");
     assert!(out.contains("bye") && !out.contains("never"), "{out}");
     assert_eq!(code, 4, "{out}{err}");

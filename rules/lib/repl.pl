@@ -564,19 +564,11 @@ in_context(Ctx, T0, T) :-
     ;  T = T0
     ).
 
-%% error_text(+Error, -Text)  an ISO error term, said in words.
+%% error_text(+Error, -Text)  an ISO error term, said in words: the host's one
+% table (host:error_text/2, which the rule tiers' errors use too), with a hint for
+% the two errors a person at the prompt meets first.
 error_text(existence_error(procedure, PI), T) :- !,
     phrase(format_("unknown procedure ~q (a fact is defined with [user]. or assertz/1; Head :- Body. defines a rule)", [PI]), T).
-error_text(instantiation_error, "arguments are not sufficiently instantiated") :- !.
-error_text(type_error(Ty, V), T) :- !, phrase(format_("type error: ~q expected, found ~q", [Ty, V]), T).
-error_text(domain_error(D, V), T) :- !, phrase(format_("domain error: ~q expected, found ~q", [D, V]), T).
-error_text(evaluation_error(E), T) :- !, phrase(format_("arithmetic: ~q", [E]), T).
 error_text(permission_error(modify, static_procedure, PI), T) :- !,
     phrase(format_("~q is not yours to change: it is a builtin, or the game's rule file or a library defines it (pick another name)", [PI]), T).
-error_text(permission_error(A, Ty, C), T) :- !,
-    host:shown(C, Cs), phrase(format_("no permission to ~q ~q ~s", [A, Ty, Cs]), T).
-error_text(representation_error(R), T) :- !, phrase(format_("cannot represent ~q", [R]), T).
-error_text(resource_error(R), T) :- !, phrase(format_("out of resources: ~q", [R]), T).
-error_text(syntax_error(S), T) :- !,
-    host:syntax_words(S, Ws), phrase(format_("syntax error: ~s", [Ws]), T).
-error_text(E, T) :- phrase(format_("~q", [E]), T).
+error_text(E, T) :- host:error_text(E, T).
