@@ -35,6 +35,23 @@ impl Session {
         }
     }
 
+    /// Takes back (`:undo`) or plays again (`:redo`) up to `n` moves of the line, and
+    /// shows the board.
+    fn walk(&mut self, n: usize, forward: bool) -> Reply {
+        let n = (0..n)
+            .take_while(|_| match forward {
+                true => self.line.redo().is_some(),
+                false => self.line.undo().is_some(),
+            })
+            .count();
+        Reply::Text(format!(
+            "{} {n} move{}\n{}",
+            if forward { "redid" } else { "undid" },
+            if n == 1 { "" } else { "s" },
+            self.board()
+        ))
+    }
+
     /// Runs one `:command`.
     pub(super) fn command(&mut self, cmd: Command) -> Reply {
         match cmd {
@@ -55,22 +72,8 @@ impl Session {
                 let position = self.position();
                 Reply::Text(self.why.answer(&self.spec, &position, &mv))
             }
-            Command::Undo(n) => {
-                let n = (0..n).take_while(|_| self.line.undo().is_some()).count();
-                Reply::Text(format!(
-                    "undid {n} move{}\n{}",
-                    if n == 1 { "" } else { "s" },
-                    self.board()
-                ))
-            }
-            Command::Redo(n) => {
-                let n = (0..n).take_while(|_| self.line.redo().is_some()).count();
-                Reply::Text(format!(
-                    "redid {n} move{}\n{}",
-                    if n == 1 { "" } else { "s" },
-                    self.board()
-                ))
-            }
+            Command::Undo(n) => self.walk(n, false),
+            Command::Redo(n) => self.walk(n, true),
             Command::Best(depth) => self.best(depth.unwrap_or(crate::game::defaults::SEARCH_DEPTH)),
             Command::Listing(spec) => self.listing(&spec),
             Command::Full => match self.rules().full_answer() {
