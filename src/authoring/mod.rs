@@ -15,5 +15,5 @@ pub use finding::Finding;
 pub use lint::{lint_file, rule_files, FileReport};
 pub use lint_dynamic::{dynamic_findings, Dynamic, Playouts};
 pub use lint_static::static_findings;
-pub use why::{explain, Explanation};
+pub use why::{explain, Explanation, WhyTool};
 pub use workbench::{ReadError, Workbench};

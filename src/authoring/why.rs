@@ -4,6 +4,7 @@
 //! when the move is legal, what it does: pieces moved, placed, captured, relocated,
 //! and the outcome.
 
+use crate::registry::EngineSpec;
 use super::view_diff::effects;
 use super::workbench::Workbench;
 use crate::game::{Engine, EngineError, Pos};
@@ -167,5 +168,36 @@ pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, En
             format!("{}: {}", wb.path_of(&module), text(&args[0])),
         )),
         _ => Ok(Explanation::Unknown { mv }),
+    }
+}
+
+/// `why` on positions given by text, for a front end that keeps its own engines
+/// (the REPL's `:why`, `serve`): the rule file opened once more with the authoring
+/// tools, on first use.
+#[derive(Default)]
+pub struct WhyTool {
+    bench: Option<Workbench>,
+}
+
+impl WhyTool {
+    /// Why `mv` is refused in the position `position` (a position text), or what it does.
+    pub fn answer(&mut self, spec: &EngineSpec, position: &str, mv: &str) -> String {
+        let bench = match &mut self.bench {
+            Some(b) => b,
+            None => match Workbench::open(spec) {
+                Ok(b) => self.bench.insert(b),
+                Err(e) => return format!("error: {e}"),
+            },
+        };
+        let at = match bench.engine.parse(position) {
+            Ok(p) => p,
+            Err(e) => return format!("error: {e}"),
+        };
+        let answer = explain(bench, at, mv);
+        bench.engine.release(at);
+        match answer {
+            Ok(a) => a.to_string(),
+            Err(e) => format!("error: {e}"),
+        }
     }
 }
