@@ -9,8 +9,8 @@
 //! `games` (native engines, their descriptors, the shared notation scanner and
 //! `NativeEngine`) and `prolog` (rule files), side by side;
 //! `foreign` (the native helpers rule files call); `registry` (opening a game in a
-//! tier); `record` (game records, text and SGF, over `game`); `cli`, `repl` and `gtp`
-//! (the Go Text Protocol engine) on top.
+//! tier); `record` (game records, text and SGF, over `game`); `cli`, `repl`, `gtp`
+//! (the Go Text Protocol engine) and `serve` (the web front end) on top.
 #![deny(unsafe_code)]
 
 pub mod authoring;
@@ -28,3 +28,4 @@ pub mod registry;
 pub mod render;
 pub mod repl;
 pub mod search;
+pub mod serve;

@@ -232,6 +232,21 @@ enum Command {
         )]
         players: Vec<String>,
     },
+    /// The web front end: a board you can click, over a JSON API (see the README).
+    Serve {
+        /// A built-in game or the path of a rule file: the game the page opens first.
+        #[arg(default_value = defaults::GAME)]
+        game: String,
+        #[command(flatten)]
+        run: RunArgs,
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = 7878)]
+        port: u16,
+        /// The address to listen on; other machines can reach the server only if
+        /// this is not a loopback address.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+    },
     /// A GTP engine on standard input and output (for HexGui and other controllers).
     Gtp {
         #[command(flatten)]
@@ -484,6 +499,18 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let stdin = std::io::stdin();
             cli::gtp(config, &mut stdin.lock(), &mut out)?;
+        }
+        Some(Command::Serve {
+            game,
+            run,
+            port,
+            host,
+        }) => {
+            let config = ludolog::serve::ServeConfig {
+                spec: engine_spec(game, &run)?,
+                addr: std::net::SocketAddr::new(host, port),
+            };
+            ludolog::serve::run(config, &mut out)?
         }
         Some(Command::Contactix { words }) => {
             cli::contactix(&cli::parse_contactix_args(&words)?, &mut out)?

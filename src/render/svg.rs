@@ -209,6 +209,9 @@ pub fn render_svg(view: &View) -> String {
     cells.sort_by_key(|c| (c.row, c.col));
     for cell in &cells {
         let (x, y) = centre(view, cell.col, cell.row);
+        // a cell and what stands on it, as one element that names the cell (the web
+        // front end finds what was clicked by it)
+        let _ = writeln!(s, r#"  <g data-cell="{}">"#, xml_text(&cell.name));
         match view.shape {
             Shape::Hex(_) => {
                 let (fill, opacity) = cell_fill(cell, "#f4e7c5");
@@ -264,6 +267,7 @@ pub fn render_svg(view: &View) -> String {
         }
         home_flags(&mut s, cell, x, y);
         pieces(&mut s, cell, x, y);
+        s.push_str("  </g>\n");
     }
     if matches!(view.shape, Shape::Hex(_)) {
         // the players' edges: the outer sides of the border cells

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod server;
+
 use ludolog::game::Tier;
 use ludolog::game::{Engine, GameOptions};
 use ludolog::registry::EngineSpec;

@@ -1,0 +1,279 @@
+//! The JSON API under `/api/` that the page uses and scripts can use: the games,
+//! and sessions that play one (state, play, undo, redo, position, footprints, why,
+//! a computer's move, records).  Every failure is a JSON `{"error": "…"}` with a
+//! 4xx status that says whose fault it is, or a 5xx when an engine failed.
+
+use super::game::{GameError, GameState};
+use super::sessions::{SessionError, Sessions};
+use super::ServeConfig;
+use crate::game::{GameOptions, Tier};
+use crate::registry::{all_games, EngineSpec};
+use crate::search::PlayerKind;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// What every handler shares.
+pub struct App {
+    pub config: ServeConfig,
+    pub sessions: Sessions,
+}
+
+/// A failed request: its status and what to tell the client.
+pub struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.0, Json(json!({ "error": self.1 }))).into_response()
+    }
+}
+
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> ApiError {
+        let status = match &e {
+            SessionError::Unknown(_) => StatusCode::NOT_FOUND,
+            SessionError::Game(GameError::Refused(_)) => StatusCode::UNPROCESSABLE_ENTITY,
+            SessionError::Game(GameError::Engine(_)) | SessionError::Stopped(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        };
+        ApiError(status, e.to_string())
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        SessionError::Game(e).into()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(e: JsonRejection) -> ApiError {
+        let status = match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError(status, format!("bad request body: {}", e.body_text()))
+    }
+}
+
+type Reply<T> = Result<T, ApiError>;
+
+/// A request body read as JSON, or a clear 400.
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Reply<T> {
+    b.map(|Json(t)| t).map_err(ApiError::from)
+}
+
+/// `GET /api/games`: every game with its options and tiers.
+pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {
+    let (games, _) = all_games();
+    let mut list: Vec<Value> = games
+        .iter()
+        .map(|d| {
+            json!({
+                "name": d.name,
+                "summary": d.summary,
+                "tiers": d.tiers().iter().map(|t| t.name()).collect::<Vec<_>>(),
+                "options": d.options.iter().map(|o| json!({
+                    "key": o.key,
+                    "kind": o.kind.describe(),
+                    "default": o.default,
+                    "meaning": o.meaning,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let served = app.config.spec.game_name();
+    if !games.iter().any(|d| d.name == served) {
+        list.push(json!({ "name": served, "summary": "the rule file given to serve", "tiers": [], "options": [] }));
+    }
+    Json(json!({ "games": list, "default": served }))
+}
+
+/// The body of `POST /api/sessions`.
+#[derive(Deserialize)]
+pub struct NewGame {
+    game: Option<String>,
+    #[serde(default)]
+    options: BTreeMap<String, Value>,
+    tier: Option<String>,
+}
+
+/// The spec a new session plays: the served game (with its rules), or a built-in
+/// game by name; never a path the client names.
+fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
+    let served = &app.config.spec;
+    let name = req.game.clone().unwrap_or_else(|| served.game_name());
+    let items: Vec<String> = req
+        .options
+        .iter()
+        .map(|(k, v)| match v {
+            Value::String(s) => format!("{k}={s}"),
+            other => format!("{k}={other}"),
+        })
+        .collect();
+    let options = GameOptions::parse(&items)
+        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+    let tier = match &req.tier {
+        Some(t) => Some(
+            t.parse::<Tier>()
+                .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?,
+        ),
+        None => served.tier,
+    };
+    let mut spec = if name == served.game_name() {
+        EngineSpec {
+            options: if req.options.is_empty() { served.options.clone() } else { options },
+            ..served.clone()
+        }
+    } else if all_games().0.iter().any(|d| d.name == name) {
+        EngineSpec {
+            game: name,
+            options,
+            tier: None,
+            rules: None,
+            limit: served.limit,
+            trust: served.trust,
+        }
+    } else {
+        return Err(ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("no game {name}: GET /api/games lists them"),
+        ));
+    };
+    spec.tier = tier;
+    Ok(spec)
+}
+
+/// `POST /api/sessions`: a new game; its state.
+pub async fn open(State(app): State<Arc<App>>, req: Result<Json<NewGame>, JsonRejection>) -> Reply<Json<GameState>> {
+    let req = body(req)?;
+    let spec = spec_of(&app, &req)?;
+    let id = app.sessions.open(spec).await?;
+    state(State(app), Path(id)).await
+}
+
+/// `GET /api/sessions/ID`: the state.
+pub async fn state(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
+    Ok(Json(app.sessions.with(id, |g| g.state()).await??))
+}
+
+/// `DELETE /api/sessions/ID`.
+pub async fn close(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<StatusCode> {
+    match app.sessions.close(id) {
+        true => Ok(StatusCode::NO_CONTENT),
+        false => Err(SessionError::Unknown(id).into()),
+    }
+}
+
+/// A body naming a move.
+#[derive(Deserialize)]
+pub struct MoveBody {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// `POST /api/sessions/ID/play` `{"move": "c3"}`: the state after it; an illegal
+/// move is a 422 whose error says why.
+pub async fn play(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<MoveBody>, JsonRejection>) -> Reply<Json<GameState>> {
+    let mv = body(req)?.mv;
+    Ok(Json(app.sessions.with(id, move |g| g.play(&mv).and_then(|_| g.state())).await??))
+}
+
+/// `POST /api/sessions/ID/undo`.
+pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
+    Ok(Json(app.sessions.with(id, |g| { g.undo(); g.state() }).await??))
+}
+
+/// `POST /api/sessions/ID/redo`.
+pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
+    Ok(Json(app.sessions.with(id, |g| { g.redo(); g.state() }).await??))
+}
+
+/// `POST /api/sessions/ID/restart`: back to the game's start.
+pub async fn restart(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
+    Ok(Json(app.sessions.with(id, |g| g.restart().and_then(|_| g.state())).await??))
+}
+
+/// The body of `POST /api/sessions/ID/position`.
+#[derive(Deserialize)]
+pub struct PositionBody {
+    position: String,
+}
+
+/// `POST /api/sessions/ID/position` `{"position": "…"}`: start from a position text.
+pub async fn position(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<PositionBody>, JsonRejection>) -> Reply<Json<GameState>> {
+    let text = body(req)?.position;
+    Ok(Json(app.sessions.with(id, move |g| g.set_position(&text).and_then(|_| g.state())).await??))
+}
+
+/// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes.
+pub async fn footprints(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<BTreeMap<String, Vec<String>>>> {
+    Ok(Json(app.sessions.with(id, |g| g.footprints()).await??))
+}
+
+/// `POST /api/sessions/ID/why` `{"move": "a1"}`: why it is refused, or what it does.
+pub async fn why(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<MoveBody>, JsonRejection>) -> Reply<Json<Value>> {
+    let mv = body(req)?.mv;
+    let text = app.sessions.with(id, move |g| g.why(&mv)).await??;
+    Ok(Json(json!({ "why": text })))
+}
+
+/// The body of `POST /api/sessions/ID/computer`.
+#[derive(Deserialize)]
+pub struct ComputerBody {
+    player: String,
+}
+
+/// `POST /api/sessions/ID/computer` `{"player": "alphabeta:2"}`: that player
+/// chooses a move for the side to move and plays it; the state after.
+pub async fn computer(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<ComputerBody>, JsonRejection>) -> Reply<Json<Value>> {
+    let player: PlayerKind = body(req)?
+        .player
+        .parse()
+        .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let (played, state) = app
+        .sessions
+        .with(id, move |g| g.computer(player).and_then(|m| Ok((m, g.state()?))))
+        .await??;
+    Ok(Json(json!({ "played": played, "state": state })))
+}
+
+/// `?format=sgf` or text.
+#[derive(Deserialize)]
+pub struct RecordQuery {
+    format: Option<String>,
+}
+
+/// `GET /api/sessions/ID/record[?format=sgf]`: the game's record, to download.
+pub async fn record(State(app): State<Arc<App>>, Path(id): Path<u64>, Query(q): Query<RecordQuery>) -> Reply<Response> {
+    let sgf = q.format.as_deref() == Some("sgf");
+    let text = app.sessions.with(id, move |g| g.record(sgf)).await??;
+    let name = if sgf { "game.sgf" } else { "game.txt" };
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The body of `POST /api/sessions/ID/record`.
+#[derive(Deserialize)]
+pub struct RecordBody {
+    record: String,
+}
+
+/// `POST /api/sessions/ID/record` `{"record": "…"}`: play a record (text or SGF).
+pub async fn load_record(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<RecordBody>, JsonRejection>) -> Reply<Json<GameState>> {
+    let text = body(req)?.record;
+    Ok(Json(app.sessions.with(id, move |g| g.load_record(&text).and_then(|_| g.state())).await??))
+}

@@ -1,0 +1,112 @@
+//! `ludolog serve`: the web front end — a page embedded in the binary (one plain
+//! ES-module page: the board drawn from the game's `view/2`, moves by clicking,
+//! history, computer players) over a JSON API (`api`), served by axum on
+//! 127.0.0.1 unless told otherwise.  Games run on threads of their own
+//! (`sessions`), under the same sandbox and limits as every other command.
+
+mod api;
+mod game;
+mod sessions;
+
+pub use game::GameState;
+pub use sessions::MAX_SESSIONS;
+
+use crate::registry::EngineSpec;
+use api::App;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// The largest request body the API reads.
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// How many requests are served at once; more get a 503.
+pub const MAX_REQUESTS: usize = 32;
+
+/// What `ludolog serve` serves, and where.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The game the page opens first (with `--rules`, the given rules).
+    pub spec: EngineSpec,
+    /// Where to listen (127.0.0.1 unless `--host` says otherwise).
+    pub addr: SocketAddr,
+}
+
+const INDEX: &str = include_str!("page/index.html");
+const SCRIPT: &str = include_str!("page/app.js");
+const STYLE: &str = include_str!("page/style.css");
+
+/// The routes: the page, its script and style, and the API.
+pub fn router(config: ServeConfig) -> Router {
+    let app = Arc::new(App {
+        config,
+        sessions: sessions::Sessions::default(),
+    });
+    let limit = Arc::new(Semaphore::new(MAX_REQUESTS));
+    Router::new()
+        .route("/", get(|| async { page("text/html; charset=utf-8", INDEX) }))
+        .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", SCRIPT) }))
+        .route("/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
+        .route("/api/games", get(api::games))
+        .route("/api/sessions", post(api::open))
+        .route("/api/sessions/{id}", get(api::state).delete(api::close))
+        .route("/api/sessions/{id}/play", post(api::play))
+        .route("/api/sessions/{id}/undo", post(api::undo))
+        .route("/api/sessions/{id}/redo", post(api::redo))
+        .route("/api/sessions/{id}/restart", post(api::restart))
+        .route("/api/sessions/{id}/position", post(api::position))
+        .route("/api/sessions/{id}/footprints", get(api::footprints))
+        .route("/api/sessions/{id}/why", post(api::why))
+        .route("/api/sessions/{id}/computer", post(api::computer))
+        .route("/api/sessions/{id}/record", get(api::record).post(api::load_record))
+        .fallback(|| async { (StatusCode::NOT_FOUND, axum::Json(serde_json::json!({ "error": "no such page or API route" }))) })
+        .layer(middleware::from_fn_with_state(limit, at_most))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(app)
+}
+
+/// An embedded file of the page.
+fn page(kind: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], text).into_response()
+}
+
+/// Serves a request if fewer than `MAX_REQUESTS` are being served, else a 503.
+async fn at_most(State(limit): State<Arc<Semaphore>>, req: Request, next: Next) -> Response {
+    match limit.try_acquire() {
+        Ok(_permit) => next.run(req).await,
+        Err(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            axum::Json(serde_json::json!({ "error": "too many requests at once; try again" })),
+        )
+            .into_response(),
+    }
+}
+
+/// Serves until the process is stopped; says the URL on `out` once listening.
+pub fn run(config: ServeConfig, out: &mut dyn Write) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
+        let addr = listener.local_addr()?;
+        writeln!(
+            out,
+            "ludolog serves {} at http://{addr}/ (Ctrl-C stops it)",
+            config.spec.game_name()
+        )?;
+        out.flush()?;
+        axum::serve(listener, router(config)).await?;
+        Ok(())
+    })
+}

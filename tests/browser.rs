@@ -1,0 +1,260 @@
+//! `ludolog serve` in a real browser: headless Chromium, driven over WebDriver by
+//! chromedriver, loads the page and plays by clicking the board — Hex 5x5 to a win
+//! (and an illegal click that says why), a Replica jump, a Mitsudomoe vault whose
+//! relocation is picked in the chooser, a Tactigon move.  Each ends with a
+//! screenshot in target/browser-screenshots/ (kept as an artefact, not committed).
+//!
+//! The test installs Debian's chromium and chromium-driver when they are missing
+//! and it can; when it cannot, it says so on a line of its own and passes.
+
+mod common;
+
+use base64::Engine as _;
+use common::server::Server;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// WebDriver's key for an element reference.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// Whether the browser and its driver are here, installing them if need be.
+fn browser_available() -> bool {
+    let here = || Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
+    if here() {
+        return true;
+    }
+    let install = |args: &[&str]| {
+        Command::new("apt-get")
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let packages = ["install", "-y", "-q", "chromium", "chromium-driver"];
+    if !install(&packages) {
+        install(&["update", "-q"]);
+        install(&packages);
+    }
+    here()
+}
+
+/// A chromedriver process and one browser session of it; both end when dropped.
+struct Browser {
+    driver: Child,
+    base: String,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let base = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while ureq::get(&format!("{base}/status")).call().is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().expect("a profile folder");
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1200,900",
+            &format!("--user-data-dir={}", profile.path().display()),
+        ];
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args}
+        }}});
+        let mut b = Browser {
+            driver,
+            base,
+            session: String::new(),
+            _profile: profile,
+        };
+        let v = b.send("POST", "/session", Some(caps));
+        b.session = v["sessionId"].as_str().expect("a session id").to_string();
+        b
+    }
+
+    /// A WebDriver command; its `value`.
+    fn send(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = if path == "/session" {
+            format!("{}{path}", self.base)
+        } else {
+            format!("{}/session/{}{path}", self.base, self.session)
+        };
+        let req = ureq::request(method, &url).timeout(Duration::from_secs(60));
+        let res = match body {
+            Some(b) => req.send_json(b),
+            None => req.call(),
+        };
+        let res = match res {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("webdriver {method} {path}: {e}"),
+        };
+        let v: Value = res.into_json().expect("webdriver answers JSON");
+        if let Some(err) = v["value"]["error"].as_str() {
+            panic!("webdriver {method} {path}: {err}: {}", v["value"]["message"]);
+        }
+        v["value"].clone()
+    }
+
+    fn goto(&self, url: &str) {
+        self.send("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    fn run(&self, script: &str) -> Value {
+        self.send("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
+    }
+
+    /// Waits until `script` (an expression) is true; panics naming it after 30 s.
+    fn wait(&self, script: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.run(&format!("return !!({script});")) != json!(true) {
+            assert!(
+                Instant::now() < deadline,
+                "waited in vain for {script}; the page says: {}",
+                self.run("return document.querySelector('#message').textContent + ' / ' + document.querySelector('#status').textContent;")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Clicks the element a CSS selector finds, as a person would.
+    fn click(&self, selector: &str) {
+        let found = self.send(
+            "POST",
+            "/element",
+            Some(json!({ "using": "css selector", "value": selector })),
+        );
+        let id = found[ELEMENT].as_str().expect("an element");
+        self.send("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    /// Clicks a cell of the board and waits for the page to take it in.
+    fn click_cell(&self, cell: &str) {
+        self.click(&format!("#board [data-cell=\"{cell}\"]"));
+    }
+
+    /// The number of moves in the history.
+    fn moves(&self) -> u64 {
+        self.run("return document.querySelectorAll('#moves li').length;")
+            .as_u64()
+            .unwrap_or(0)
+    }
+
+    /// Waits for the footprints of the position's moves (the page clicks by them).
+    fn ready(&self) {
+        self.wait("document.querySelectorAll('#legal button').length > 0 && !document.querySelector('#status').textContent.includes('thinking')");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    fn screenshot(&self, name: &str) -> PathBuf {
+        let data = self.send("GET", "/screenshot", None);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(data.as_str().expect("base64"))
+            .expect("a PNG");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-screenshots");
+        std::fs::create_dir_all(&dir).expect("the screenshot folder");
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("the screenshot");
+        path
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = ureq::delete(&format!("{}/session/{}", self.base, self.session)).call();
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+#[test]
+fn games_are_played_by_clicking_in_a_real_browser() {
+    if !browser_available() {
+        println!("SKIPPED: the browser test needs Debian's chromium and chromium-driver, which cannot be installed here");
+        return;
+    }
+    let server = Server::start(&["hex"]);
+    let b = Browser::start();
+    let page = |game: &str, options: &str| {
+        format!("{}?game={game}&options={}", server.url, options.replace(' ', "%20"))
+    };
+
+    // Hex 5x5: red joins top and bottom down the c column; an occupied cell says why
+    b.goto(&page("hex", "size=5"));
+    b.ready();
+    for (n, cell) in ["c1", "a1", "c2", "a2", "c3", "a3", "c4", "a4"].iter().enumerate() {
+        b.click_cell(cell);
+        b.wait(&format!("document.querySelectorAll('#moves li').length == {}", n + 1));
+        b.ready();
+    }
+    b.click_cell("a1");
+    b.wait("document.querySelector('#message').textContent.includes('a1 is occupied by blue')");
+    b.click_cell("c5");
+    b.wait("document.querySelector('#status').textContent.includes('win(red)')");
+    b.screenshot("hex");
+
+    // Replica: the king on a1 jumps over its own men to a5
+    b.goto(&page("replica", ""));
+    b.ready();
+    b.click_cell("a1");
+    b.wait("document.querySelectorAll('#board .target').length > 0");
+    b.click_cell("a5");
+    b.wait("document.querySelectorAll('#moves li').length == 1");
+    assert_eq!(b.run("return document.querySelector('#moves li').textContent;"), "a1-a5");
+    b.screenshot("replica");
+
+    // Mitsudomoe: a vault over b3 and c3 whose black ball is relocated, picked in the chooser
+    b.goto(&page("mitsudomoe", ""));
+    b.ready();
+    b.run("document.querySelector('#position').value = '1,b,2,bB/4,bB/wW,wW,bB,w,1/4,b/wW,4 white supply=4,3';");
+    b.click("#set-position");
+    b.wait("document.querySelector('#position').value.endsWith('supply=4,3') && document.querySelectorAll('#moves li').length == 0");
+    b.ready();
+    for cell in ["c1", "a3", "d3"] {
+        b.click_cell(cell);
+    }
+    b.wait("document.querySelector('#candidates [data-move=\"+c1/a3-d3;e2\"]') !== null");
+    b.screenshot("mitsudomoe-chooser");
+    b.click("#candidates [data-move=\"+c1/a3-d3;e2\"]");
+    b.wait("document.querySelector('#position').value.startsWith('1,b,2,bB/4,bB/w,wW,b,wW,1/4,bB/wW,1,w,2 black')");
+    b.screenshot("mitsudomoe");
+
+    // Tactigon: red's piece on 36 moves to 48
+    b.goto(&page("tactigon", ""));
+    b.ready();
+    b.click_cell("36");
+    b.wait("document.querySelectorAll('#board .target').length > 0");
+    b.click_cell("48");
+    b.wait("document.querySelectorAll('#moves li').length == 1");
+    assert_eq!(b.run("return document.querySelector('#moves li').textContent;"), "36-48");
+    let shot = b.screenshot("tactigon");
+    assert!(shot.exists());
+    assert_eq!(b.moves(), 1);
+}

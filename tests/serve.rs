@@ -1,0 +1,132 @@
+//! `ludolog serve`'s JSON API, as a script uses it: a Hex game played to a win, an
+//! illegal move refused with its reason, undo and redo, the footprints the page
+//! clicks by, computer moves, records, and bad requests that get a clear 4xx.
+
+mod common;
+
+use common::server::Server;
+
+#[test]
+fn a_hex_game_is_played_to_a_win_through_the_api() {
+    let s = Server::start(&["hex"]);
+    let games = s.ok("GET", "/api/games", None);
+    assert!(games["games"].as_array().unwrap().iter().any(|g| g["name"] == "mitsudomoe"));
+    assert_eq!(games["default"], "hex");
+    let state = s.ok("POST", "/api/sessions", Some(r#"{"game":"hex","options":{"size":3}}"#));
+    assert_eq!(state["position"], "3x3 3/3/3 red");
+    assert_eq!(state["legal"].as_array().unwrap().len(), 9);
+    assert!(state["svg"].as_str().unwrap().contains(r#"data-cell="b2""#));
+    let id = state["id"].as_u64().unwrap();
+    // red joins top and bottom down the b column
+    for mv in ["b1", "a1", "b2", "a2", "b3"] {
+        let st = s.ok("POST", &format!("/api/sessions/{id}/play"), Some(&format!(r#"{{"move":"{mv}"}}"#)));
+        assert_eq!(st["moves"].as_array().unwrap().last().unwrap(), mv);
+    }
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(st["outcome"], "win(red)");
+    assert_eq!(st["legal"].as_array().unwrap().len(), 0);
+    let record = s.call("GET", &format!("/api/sessions/{id}/record"), None).1;
+    assert!(record.as_str().unwrap().contains("1. b1 a1 2. b2 a2 3. b3 win(red)"), "{record}");
+    let sgf = s.call("GET", &format!("/api/sessions/{id}/record?format=sgf"), None).1;
+    assert!(sgf.as_str().unwrap().starts_with("(;"), "{sgf}");
+}
+
+#[test]
+fn an_illegal_move_says_why_and_undo_and_redo_walk_the_line() {
+    let s = Server::start(&["hex", "-O", "size=3"]);
+    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"].as_u64().unwrap();
+    let play = |mv: &str| s.call("POST", &format!("/api/sessions/{id}/play"), Some(&format!(r#"{{"move":"{mv}"}}"#)));
+    assert_eq!(play("b2").0, 200);
+    let (status, body) = play("b2");
+    assert_eq!(status, 422);
+    assert_eq!(body["error"], "illegal move: b2 is occupied by red");
+    let (status, body) = play("z9");
+    assert_eq!(status, 422, "{body}");
+    let why = s.ok("POST", &format!("/api/sessions/{id}/why"), Some(r#"{"move":"b2"}"#));
+    assert!(why["why"].as_str().unwrap().contains("b2 is occupied by red"), "{why}");
+    let st = s.ok("POST", &format!("/api/sessions/{id}/undo"), None);
+    assert_eq!(st["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(st["redo"][0], "b2");
+    let st = s.ok("POST", &format!("/api/sessions/{id}/redo"), None);
+    assert_eq!(st["position"], "3x3 3/1r1/3 blue");
+    let st = s.ok("POST", &format!("/api/sessions/{id}/position"), Some(r#"{"position":"3x3 r2/1b1/3 red"}"#));
+    assert_eq!(st["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(st["start"], "3x3 r2/1b1/3 red");
+    let (status, body) = s.call("POST", &format!("/api/sessions/{id}/position"), Some(r#"{"position":"3x3 rrr/3/3 blue"}"#));
+    assert_eq!(status, 422, "{body}");
+}
+
+#[test]
+fn footprints_name_the_cells_a_move_changes_in_any_game() {
+    let s = Server::start(&["replica"]);
+    let st = s.ok("POST", "/api/sessions", Some(r#"{"game":"replica"}"#));
+    let id = st["id"].as_u64().unwrap();
+    let feet = s.ok("GET", &format!("/api/sessions/{id}/footprints"), None);
+    assert_eq!(feet.as_object().unwrap().len(), st["legal"].as_array().unwrap().len());
+    // a transform changes its own square; a step its two squares
+    assert_eq!(feet["b1*"], serde_json::json!(["b1"]));
+    let step = feet.as_object().unwrap().iter().find(|(m, _)| m.contains('-')).unwrap();
+    assert_eq!(step.1.as_array().unwrap().len(), 2, "{step:?}");
+    // a computer plays for the side to move
+    let r = s.ok("POST", &format!("/api/sessions/{id}/computer"), Some(r#"{"player":"greedy"}"#));
+    assert!(r["played"].is_string(), "{r}");
+    assert_eq!(r["state"]["moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn bad_requests_get_a_clear_4xx_and_the_server_goes_on() {
+    let s = Server::start(&["hex"]);
+    let id = s.ok("POST", "/api/sessions", Some(r#"{"game":"hex","options":{"size":4}}"#))["id"].as_u64().unwrap();
+    let cases: &[(&str, String, Option<&str>, u16, &str)] = &[
+        ("POST", format!("/api/sessions/{id}/play"), Some("{not json"), 400, "bad request body"),
+        ("POST", format!("/api/sessions/{id}/play"), Some(r#"{"mv":"a1"}"#), 400, "missing field `move`"),
+        ("GET", "/api/sessions/999".into(), None, 404, "there is no game 999"),
+        ("GET", "/api/sessions/x".into(), None, 400, ""),
+        ("POST", "/api/sessions".into(), Some(r#"{"game":"chess"}"#), 422, "no game chess"),
+        ("POST", "/api/sessions".into(), Some(r#"{"game":"../../etc/passwd"}"#), 422, "no game"),
+        ("POST", "/api/sessions".into(), Some(r#"{"game":"hex","options":{"size":99}}"#), 422, "size"),
+        ("POST", format!("/api/sessions/{id}/computer"), Some(r#"{"player":"human"}"#), 422, "computer player"),
+        ("POST", format!("/api/sessions/{id}/computer"), Some(r#"{"player":"deep blue"}"#), 422, ""),
+        ("GET", "/etc/passwd".into(), None, 404, "no such page"),
+        ("GET", "/../Cargo.toml".into(), None, 404, ""),
+    ];
+    for (method, path, body, status, says) in cases {
+        let (got, json) = s.call(method, path, *body);
+        assert_eq!(got, *status, "{method} {path}: {json}");
+        assert!(json.to_string().contains(says), "{method} {path}: {json}");
+    }
+    let huge = format!(r#"{{"move":"{}"}}"#, "a".repeat(1 << 20));
+    let (got, body) = s.call("POST", &format!("/api/sessions/{id}/play"), Some(&huge));
+    // 413, or the connection closed while the rest of the body was being sent
+    assert!(got == 413 || got == 0, "{got} {body}");
+    // still serving, the game unchanged
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(st["position"], "4x4 4/4/4/4 red");
+    let (got, _) = s.call("GET", "/", None);
+    assert_eq!(got, 200);
+}
+
+#[test]
+fn a_rule_file_from_disk_is_served_under_the_sandbox() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pile.pl");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/new_game/pile.pl"), &path).unwrap();
+    let s = Server::start(&[path.to_str().unwrap()]);
+    let games = s.ok("GET", "/api/games", None);
+    assert_eq!(games["default"], path.to_str().unwrap());
+    let st = s.ok("POST", "/api/sessions", Some("{}"));
+    assert_eq!(st["position"], "7 first");
+    let id = st["id"].as_u64().unwrap();
+    let st = s.ok("POST", &format!("/api/sessions/{id}/play"), Some(r#"{"move":"3"}"#));
+    assert_eq!(st["position"], "4 second");
+    // a rule file that reaches for a file is refused as it loads, as on the command line
+    let evil = dir.path().join("evil.pl");
+    std::fs::write(&evil, std::fs::read_to_string(&path).unwrap().replace(
+        "to_move(pile(_, P), P).",
+        "to_move(pile(_, P), P) :- open('/etc/passwd', read, _).",
+    )).unwrap();
+    let s = Server::start(&[evil.to_str().unwrap()]);
+    let (status, body) = s.call("POST", "/api/sessions", Some("{}"));
+    assert_eq!(status, 422, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("sandbox"), "{body}");
+}
