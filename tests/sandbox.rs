@@ -211,7 +211,7 @@ fn the_operating_system_refuses_what_the_prolog_check_would() {
          X is 6 * 7.\n"
     );
     let text = run_off(&["repl", "hex"], Some(&input));
-    assert_eq!(text.matches("no permission to open").count(), 3, "{text}");
+    assert_eq!(text.matches("not allowed to open").count(), 3, "{text}");
     assert!(text.contains("X = 42"), "the session did not go on: {text}");
     assert!(
         !text.contains("refused by the sandbox"),
