@@ -218,6 +218,9 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.wait("document.querySelector('#message').textContent.includes('a1 is occupied by blue')");
     b.click_cell("c5");
     b.wait("document.querySelector('#status').textContent.includes('win(red)')");
+    // the rule tiers agree with the native engine on the finished position
+    b.click("#check");
+    b.wait("document.querySelector('#check-result').textContent.includes('spec: agrees')");
     b.screenshot("hex");
 
     // Replica: the king on a1 jumps over its own men to a5

@@ -130,3 +130,42 @@ fn a_rule_file_from_disk_is_served_under_the_sandbox() {
     assert_eq!(status, 422, "{body}");
     assert!(body["error"].as_str().unwrap().contains("sandbox"), "{body}");
 }
+
+#[test]
+fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pile.pl");
+    let original = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/new_game/pile.pl")).unwrap();
+    std::fs::write(&path, &original).unwrap();
+    let s = Server::start(&[path.to_str().unwrap()]);
+    let st = s.ok("POST", "/api/sessions", Some("{}"));
+    assert_eq!(st["watching"], true);
+    let id = st["id"].as_u64().unwrap();
+    for mv in ["3", "3"] {
+        s.ok("POST", &format!("/api/sessions/{id}/play"), Some(&format!(r#"{{"move":"{mv}"}}"#)));
+    }
+    // a take of three is no longer legal: the replay stops at the first move
+    std::fs::write(&path, original.replace("Max is min(3, N)", "Max is min(2, N)")).unwrap();
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    let note = st["note"].as_str().unwrap();
+    assert!(note.contains("stop applying at move 1 (3)"), "{note}");
+    assert_eq!(st["legal"], serde_json::json!(["1", "2"]));
+    // a file that no longer loads keeps the game on the old rules, and says why
+    std::fs::write(&path, original.replace("to_move(pile(_, P), P).", "to_move(pile(_, P), P")).unwrap();
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert!(st["note"].as_str().unwrap().contains("do not load"), "{st}");
+    assert_eq!(st["legal"], serde_json::json!(["1", "2"]));
+    // nothing changed since: no note
+    assert!(s.ok("GET", &format!("/api/sessions/{id}"), None)["note"].is_null());
+
+    // Hex in the native tier, checked against its rule tiers
+    let s = Server::start(&["hex", "-O", "size=4"]);
+    let id = s.ok("POST", "/api/sessions", Some(r#"{"tier":"native"}"#))["id"].as_u64().unwrap();
+    s.ok("POST", &format!("/api/sessions/{id}/play"), Some(r#"{"move":"b2"}"#));
+    let check = s.ok("POST", &format!("/api/sessions/{id}/check"), None);
+    let tiers = check["tiers"].as_array().unwrap();
+    assert_eq!(tiers.len(), 2, "{check}");
+    for t in tiers {
+        assert!(t["differences"].as_array().unwrap().is_empty(), "{check}");
+    }
+}

@@ -245,6 +245,12 @@ pub async fn computer(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Res
     Ok(Json(json!({ "played": played, "state": state })))
 }
 
+/// `POST /api/sessions/ID/check`: what every other tier makes of this position.
+pub async fn check(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<Value>> {
+    let tiers = app.sessions.with(id, |g| g.check_tiers()).await??;
+    Ok(Json(json!({ "tiers": tiers })))
+}
+
 /// `?format=sgf` or text.
 #[derive(Deserialize)]
 pub struct RecordQuery {

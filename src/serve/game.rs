@@ -4,7 +4,7 @@
 //! computer's move, its record).  A `ServedGame` lives on its session's own thread.
 
 use crate::authoring::WhyTool;
-use crate::game::{defaults, EngineError, GameLine, Tier, View};
+use crate::game::{defaults, EngineError, GameLine, TextOps, Tier, View};
 use crate::prolog::RulesEngine;
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
@@ -38,6 +38,20 @@ pub struct GameState {
     /// The board, as `ludolog render --svg` draws it; every cell's element carries
     /// `data-cell`.
     pub svg: String,
+    /// Whether the game's rule files are on disk and reloaded when they change.
+    pub watching: bool,
+    /// What happened since the last state: the rule files reloaded and the moves
+    /// replayed, or why they no longer load.
+    pub note: Option<String>,
+}
+
+/// What another tier makes of the current position.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct TierCheck {
+    pub tier: String,
+    /// The fields that differ from the playing tier's (empty: it agrees), each with
+    /// both values; or why the tier could not say.
+    pub differences: Vec<String>,
 }
 
 /// A game a session plays.
@@ -50,6 +64,8 @@ pub struct ServedGame {
     viewer: RulesEngine,
     why: WhyTool,
     rng: SmallRng,
+    /// The rule files on disk and their text when last loaded (none for built-ins).
+    watched: Vec<(std::path::PathBuf, Option<String>)>,
 }
 
 /// Why a request about a game failed: a move or text the game refuses (the page
@@ -88,8 +104,102 @@ impl ServedGame {
             viewer,
             why: WhyTool::default(),
             rng: SmallRng::seed_from_u64(defaults::SEED),
+            watched: disk_texts(&spec),
             spec,
         })
+    }
+
+    /// Reloads the rule files if one changed on disk since they were loaded, and
+    /// replays the game on them; says what happened (`None`: nothing changed).  When
+    /// the new files do not load, the game goes on with the old ones and says why.
+    fn refresh(&mut self) -> Option<String> {
+        let now = disk_texts(&self.spec);
+        if now == self.watched {
+            return None;
+        }
+        self.watched = now;
+        let opened = self.spec.open().and_then(|e| Ok((e, self.spec.open_rules(Tier::Spec)?)));
+        let (engine, viewer) = match opened {
+            Ok(both) => both,
+            Err(e) => return Some(format!("the rule files changed but do not load; playing on with the old ones:\n{e}")),
+        };
+        let moves = self.line.moves().to_vec();
+        let start = self.line.start_text().map(String::from);
+        let mut line = match &start {
+            Some(text) => GameLine::from_text(engine, text),
+            None => GameLine::new(engine),
+        };
+        if line.is_err() {
+            let Ok(engine) = self.spec.open() else {
+                return Some("the rule files changed and no longer open".into());
+            };
+            line = GameLine::new(engine);
+        }
+        let mut line = match line {
+            Ok(l) => l,
+            Err(e) => return Some(format!("the rule files changed and the game does not start: {e}")),
+        };
+        let note = match line.play_all(&moves) {
+            Ok(()) => format!("the rule files changed: reloaded, and all {} moves replayed", moves.len()),
+            Err((i, e)) => format!(
+                "the rule files changed: reloaded; the moves stop applying at move {} ({}): {e}",
+                i + 1,
+                moves[i]
+            ),
+        };
+        self.line = line;
+        self.viewer = viewer;
+        self.why = WhyTool::default();
+        Some(note)
+    }
+
+    /// What every other tier of the game makes of the current position: its text,
+    /// side to move, outcome and legal moves, against the playing tier's.
+    pub fn check_tiers(&mut self) -> Result<Vec<TierCheck>, GameError> {
+        let here = self.line.describe()?;
+        let playing = self.spec.effective_tier();
+        let mut out = Vec::new();
+        for tier in self.spec.offered_tiers().into_iter().filter(|&t| t != playing) {
+            let mut differences = Vec::new();
+            let other = self
+                .spec
+                .in_tier(tier)
+                .open()
+                .map_err(|e| e.to_string())
+                .and_then(|mut e| e.describe_text(&here.position).map_err(|e| e.to_string()));
+            match other {
+                Err(e) => differences.push(format!("cannot say: {e}")),
+                Ok(there) => {
+                    if there.position != here.position {
+                        differences.push(format!("position text: {} vs {}", there.position, here.position));
+                    }
+                    if there.to_move != here.to_move {
+                        differences.push(format!("to move: {} vs {}", there.to_move, here.to_move));
+                    }
+                    if there.outcome != here.outcome {
+                        differences.push(format!("outcome: {:?} vs {:?}", there.outcome, here.outcome));
+                    }
+                    let (mut a, mut b) = (there.legal.clone(), here.legal.clone());
+                    a.sort();
+                    b.sort();
+                    if a != b {
+                        let only = |x: &[String], y: &[String]| -> Vec<String> {
+                            x.iter().filter(|m| !y.contains(m)).cloned().collect()
+                        };
+                        differences.push(format!(
+                            "legal moves: only in {tier}: [{}]; only in {playing}: [{}]",
+                            only(&a, &b).join(" "),
+                            only(&b, &a).join(" ")
+                        ));
+                    }
+                }
+            }
+            out.push(TierCheck {
+                tier: tier.name().to_string(),
+                differences,
+            });
+        }
+        Ok(out)
     }
 
     fn view(&mut self, position: &str) -> Result<View, GameError> {
@@ -98,6 +208,7 @@ impl ServedGame {
 
     /// The game as the page shows it.
     pub fn state(&mut self) -> Result<GameState, GameError> {
+        let note = self.refresh();
         let info = self.line.describe()?;
         let svg = render_svg(&self.view(&info.position)?);
         Ok(GameState {
@@ -114,6 +225,8 @@ impl ServedGame {
             redo: self.line.redoable().map(String::from).collect(),
             start: self.line.start_text().map(String::from),
             svg,
+            watching: !self.watched.is_empty(),
+            note,
         })
     }
 
@@ -221,6 +334,21 @@ impl ServedGame {
             .play_all(&record.moves)
             .map_err(|(i, e)| GameError::Refused(format!("move {}: {e}", i + 1)))
     }
+}
+
+/// The rule files of `spec` that come from disk, with their texts now.
+fn disk_texts(spec: &EngineSpec) -> Vec<(std::path::PathBuf, Option<String>)> {
+    let files = match spec.resolve() {
+        Ok(r) => r.rules.files.into_iter().filter_map(|f| f.disk).collect(),
+        Err(_) => Vec::new(),
+    };
+    files
+        .into_iter()
+        .map(|p: std::path::PathBuf| {
+            let text = std::fs::read_to_string(&p).ok();
+            (p, text)
+        })
+        .collect()
 }
 
 /// The two players: who moves at the start, and who moves after a first move.

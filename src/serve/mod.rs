@@ -65,6 +65,7 @@ pub fn router(config: ServeConfig) -> Router {
         .route("/api/sessions/{id}/footprints", get(api::footprints))
         .route("/api/sessions/{id}/why", post(api::why))
         .route("/api/sessions/{id}/computer", post(api::computer))
+        .route("/api/sessions/{id}/check", post(api::check))
         .route("/api/sessions/{id}/record", get(api::record).post(api::load_record))
         .fallback(|| async { (StatusCode::NOT_FOUND, axum::Json(serde_json::json!({ "error": "no such page or API route" }))) })
         .layer(middleware::from_fn_with_state(limit, at_most))

@@ -76,7 +76,10 @@ async function show(s) {
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
   showPlayers(s);
+  if (s.note) say(s.note);
+  $("#check-result").textContent = "";
   footprints = {};
+  highlight();
   try { footprints = await api("GET", `/api/sessions/${s.id}/footprints`); } catch (e) { say(e.message); }
   highlight();
   maybeComputer();
@@ -187,7 +190,32 @@ async function simple(path) {
   catch (e) { say(e.message); }
 }
 
+// With rule files on disk, the server reloads them when they change: ask now and
+// then, while nothing is selected or being thought.
+async function poll() {
+  if (state && state.watching && selected.length === 0 && !thinking) {
+    try {
+      const s = await api("GET", `/api/sessions/${state.id}`);
+      if (s.note || s.position !== state.position || s.svg !== state.svg) await show(s);
+    } catch (e) { say(e.message); }
+  }
+  setTimeout(poll, 1500);
+}
+
+async function checkTiers() {
+  $("#check-result").textContent = "checking…";
+  try {
+    const r = await api("POST", `/api/sessions/${state.id}/check`);
+    $("#check-result").textContent = r.tiers.length === 0
+      ? `${state.game} runs in the ${state.tier} tier only`
+      : r.tiers.map((t) => t.differences.length === 0
+          ? `${t.tier}: agrees`
+          : `${t.tier}: ${t.differences.join("; ")}`).join("\n");
+  } catch (e) { $("#check-result").textContent = e.message; }
+}
+
 async function start() {
+  $("#check").addEventListener("click", checkTiers);
   $("#new-game").addEventListener("submit", newGame);
   $("#type-move").addEventListener("submit", (e) => { e.preventDefault(); play($("#move-text").value.trim()); });
   $("#undo").addEventListener("click", () => simple("undo"));
@@ -219,6 +247,7 @@ async function start() {
   if (params.get("game")) $("#game").value = params.get("game");
   if (params.get("options")) $("#options").value = params.get("options");
   await newGame();
+  poll();
 }
 
 start();
