@@ -1,6 +1,7 @@
 //! `ludolog serve` in a real browser: headless Chromium, driven over WebDriver by
 //! chromedriver, loads the page and plays by clicking the board — Hex 5x5 to a win
-//! (and an illegal click that says why), a Replica jump, a Mitsudomoe vault whose
+//! (an illegal click that says why, the tiers checked, a query in the REPL pane), a
+//! Replica jump, a Mitsudomoe vault whose
 //! relocation is picked in the chooser, a Tactigon move.  Each ends with a
 //! screenshot in target/browser-screenshots/ (kept as an artefact, not committed).
 //!
@@ -221,6 +222,10 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     // the rule tiers agree with the native engine on the finished position
     b.click("#check");
     b.wait("document.querySelector('#check-result').textContent.includes('spec: agrees')");
+    // the REPL pane asks the rule file about the board
+    b.run("document.querySelector('#repl-input').value = 'current(S), outcome(S, O).';");
+    b.click("#repl button[type=submit]");
+    b.wait("document.querySelector('#repl-output').textContent.includes('O = win(red)')");
     b.screenshot("hex");
 
     // Replica: the king on a1 jumps over its own men to a5

@@ -169,3 +169,43 @@ fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
         assert!(t["differences"].as_array().unwrap().is_empty(), "{check}");
     }
 }
+
+#[test]
+fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
+    let s = Server::start(&["hex", "-O", "size=3"]);
+    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"].as_u64().unwrap();
+    s.ok("POST", &format!("/api/sessions/{id}/play"), Some(r#"{"move":"b2"}"#));
+    let repl = |input: &str| s.ok("POST", &format!("/api/sessions/{id}/repl"), Some(&serde_json::json!({ "input": input }).to_string()));
+    // on the board's position: eight empty cells left
+    let r = repl("current(S), findall(M, legal(S, M), Ms), length(Ms, N).");
+    assert!(r["answer"].as_str().unwrap().contains("N = 8"), "{r}");
+    // one answer at a time
+    let r = repl("member(X, [a, b, c]).");
+    assert_eq!(r["answer"], "X = a", "{r}");
+    assert_eq!(r["more"], true);
+    let r = s.ok("POST", &format!("/api/sessions/{id}/repl/next"), Some(r#"{"step":"next"}"#));
+    assert_eq!(r["answer"], "X = b");
+    let r = s.ok("POST", &format!("/api/sessions/{id}/repl/next"), Some(r#"{"step":"stop"}"#));
+    assert_eq!(r["more"], false, "{r}");
+    // the user's own predicates, and the sandbox
+    repl("double(X, Y) :- Y is 2 * X.");
+    assert!(repl("double(21, Y).")["answer"].as_str().unwrap().contains("Y = 42"));
+    let r = repl("open('/etc/hostname', read, S).");
+    assert!(r.to_string().contains("sandbox") || r.to_string().contains("not allowed"), "{r}");
+    // a query that never ends is stopped as Ctrl-C stops it; the session goes on
+    let stopper = {
+        let url = format!("{}api/sessions/{id}/repl/stop", s.url);
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(700));
+            ureq::post(&url).call().map(|r| r.status())
+        })
+    };
+    let r = repl("repeat, fail.");
+    assert!(r["message"].as_str().unwrap().contains("interrupted"), "{r}");
+    assert_eq!(stopper.join().unwrap().unwrap(), 204);
+    assert!(repl("double(2, Y).")["answer"].as_str().unwrap().contains("Y = 4"));
+    // the pane follows the board
+    s.ok("POST", &format!("/api/sessions/{id}/undo"), None);
+    let r = repl("current(S), findall(M, legal(S, M), Ms), length(Ms, N).");
+    assert!(r["answer"].as_str().unwrap().contains("N = 9"), "{r}");
+}

@@ -213,6 +213,17 @@ impl Remote {
         })
     }
 
+    /// Moves the session to this line of the game (a front end whose board moved:
+    /// `serve`'s REPL pane), keeping the user's definitions; the engine process
+    /// restarts only if the line changed.  Gives what could not be carried over.
+    pub fn follow_line(&mut self, start: Option<String>, moves: Vec<String>) -> Result<String> {
+        if self.snapshot.set_line(start, moves) {
+            self.restart()
+        } else {
+            Ok(String::new())
+        }
+    }
+
     /// `--watch`: has the engine reload the rules if a rule file changed; gives what
     /// the reload said.
     pub fn watch_tick(&mut self) -> Result<Option<String>> {

@@ -114,6 +114,15 @@ impl Snapshot {
         self
     }
 
+    /// Puts the session at this line of the game: its start (`None`: the game's) and
+    /// the moves from there; whether that changed anything.
+    pub fn set_line(&mut self, start: Option<String>, moves: Vec<String>) -> bool {
+        let changed = self.start != start || self.moves != moves;
+        self.start = start;
+        self.moves = moves;
+        changed
+    }
+
     /// A test build's way to turn the Prolog-level sandbox off and keep the
     /// operating system's confinement, to show that the second holds alone.
     pub fn without_prolog_sandbox(&mut self) {

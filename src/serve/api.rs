@@ -4,6 +4,7 @@
 //! 4xx status that says whose fault it is, or a 5xx when an engine failed.
 
 use super::game::{GameError, GameState};
+use super::repl_pane::{Pane, PaneEvent};
 use super::sessions::{SessionError, Sessions};
 use super::ServeConfig;
 use crate::game::{GameOptions, Tier};
@@ -23,7 +24,13 @@ use std::sync::Arc;
 pub struct App {
     pub config: ServeConfig,
     pub sessions: Sessions,
+    /// The REPL panes, by game (each an engine process, made on the first input).
+    pub panes: std::sync::Mutex<BTreeMap<u64, Arc<Pane>>>,
 }
+
+/// How many REPL panes (engine processes) the server keeps at once; the oldest
+/// game's is ended first.
+const MAX_PANES: usize = 4;
 
 /// A failed request: its status and what to tell the client.
 pub struct ApiError(StatusCode, String);
@@ -166,6 +173,7 @@ pub async fn state(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Js
 
 /// `DELETE /api/sessions/ID`.
 pub async fn close(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<StatusCode> {
+    app.panes.lock().unwrap_or_else(|p| p.into_inner()).remove(&id);
     match app.sessions.close(id) {
         true => Ok(StatusCode::NO_CONTENT),
         false => Err(SessionError::Unknown(id).into()),
@@ -282,4 +290,79 @@ pub struct RecordBody {
 pub async fn load_record(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<RecordBody>, JsonRejection>) -> Reply<Json<GameState>> {
     let text = body(req)?.record;
     Ok(Json(app.sessions.with(id, move |g| g.load_record(&text).and_then(|_| g.state())).await??))
+}
+
+/// The body of `POST /api/sessions/ID/repl`.
+#[derive(Deserialize)]
+pub struct ReplBody {
+    input: String,
+}
+
+/// The REPL pane of game `id`, started on its first use.
+fn pane(app: &App, id: u64, spec: &EngineSpec) -> Reply<Arc<Pane>> {
+    let mut panes = app.panes.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(p) = panes.get(&id) {
+        return Ok(p.clone());
+    }
+    let pane = Arc::new(
+        Pane::start(spec).map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?,
+    );
+    while panes.len() >= MAX_PANES {
+        let Some(oldest) = panes.keys().next().copied() else { break };
+        panes.remove(&oldest);
+    }
+    panes.insert(id, pane.clone());
+    Ok(pane)
+}
+
+/// The pane of a game that has one, or a 404.
+fn existing_pane(app: &App, id: u64) -> Reply<Arc<Pane>> {
+    let panes = app.panes.lock().unwrap_or_else(|p| p.into_inner());
+    panes
+        .get(&id)
+        .cloned()
+        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("game {id} has no REPL pane running")))
+}
+
+/// Runs a blocking pane call off the server's threads.
+async fn blocking(f: impl FnOnce() -> PaneEvent + Send + 'static) -> Reply<Json<PaneEvent>> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map(Json)
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+/// `POST /api/sessions/ID/repl` `{"input":"legal(S, M)."}`: a query (or clause, or
+/// `:command`) on the game's current position, in the same top level as `ludolog
+/// repl`; what it printed and its first answer (`more`: others may follow).
+pub async fn repl(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<ReplBody>, JsonRejection>) -> Reply<Json<PaneEvent>> {
+    let input = body(req)?.input;
+    let (spec, start, moves) = app.sessions.with(id, |g| g.line()).await?;
+    let pane = pane(&app, id, &spec)?;
+    blocking(move || pane.ask(input, start, moves)).await
+}
+
+/// The body of `POST /api/sessions/ID/repl/next`.
+#[derive(Deserialize)]
+pub struct StepBody {
+    step: String,
+}
+
+/// `POST /api/sessions/ID/repl/next` `{"step":"next"}` (or `"full"`, `"stop"`): the
+/// waiting query's next answer.
+pub async fn repl_next(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<StepBody>, JsonRejection>) -> Reply<Json<PaneEvent>> {
+    let step = match body(req)?.step.as_str() {
+        "next" => crate::prolog::ReplStep::Next,
+        "full" => crate::prolog::ReplStep::Full,
+        "stop" => crate::prolog::ReplStep::Stop,
+        other => return Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, format!("a step is next, full or stop, not {other}"))),
+    };
+    let pane = existing_pane(&app, id)?;
+    blocking(move || pane.step(step)).await
+}
+
+/// `POST /api/sessions/ID/repl/stop`: stops the running query as Ctrl-C does.
+pub async fn repl_stop(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<StatusCode> {
+    existing_pane(&app, id)?.interrupt();
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -230,6 +230,16 @@ impl ServedGame {
         })
     }
 
+    /// What the game is and where it stands: its spec, its start's text (`None`: the
+    /// game's own start) and its moves — what the REPL pane is put on.
+    pub fn line(&self) -> (EngineSpec, Option<String>, Vec<String>) {
+        (
+            self.spec.clone(),
+            self.line.start_text().map(String::from),
+            self.line.moves().to_vec(),
+        )
+    }
+
     /// Plays a move; a refused one says why.
     pub fn play(&mut self, mv: &str) -> Result<(), GameError> {
         Ok(self.line.play(mv)?)

@@ -6,6 +6,7 @@
 
 mod api;
 mod game;
+mod repl_pane;
 mod sessions;
 
 pub use game::GameState;
@@ -48,6 +49,7 @@ pub fn router(config: ServeConfig) -> Router {
     let app = Arc::new(App {
         config,
         sessions: sessions::Sessions::default(),
+        panes: Default::default(),
     });
     let limit = Arc::new(Semaphore::new(MAX_REQUESTS));
     Router::new()
@@ -66,6 +68,9 @@ pub fn router(config: ServeConfig) -> Router {
         .route("/api/sessions/{id}/why", post(api::why))
         .route("/api/sessions/{id}/computer", post(api::computer))
         .route("/api/sessions/{id}/check", post(api::check))
+        .route("/api/sessions/{id}/repl", post(api::repl))
+        .route("/api/sessions/{id}/repl/next", post(api::repl_next))
+        .route("/api/sessions/{id}/repl/stop", post(api::repl_stop))
         .route("/api/sessions/{id}/record", get(api::record).post(api::load_record))
         .fallback(|| async { (StatusCode::NOT_FOUND, axum::Json(serde_json::json!({ "error": "no such page or API route" }))) })
         .layer(middleware::from_fn_with_state(limit, at_most))

@@ -214,8 +214,40 @@ async function checkTiers() {
   } catch (e) { $("#check-result").textContent = e.message; }
 }
 
+// The REPL pane: the same top level as `ludolog repl`, on the current position,
+// one answer at a time.
+function replShow(event, input) {
+  const out = $("#repl-output");
+  if (input !== undefined) out.textContent += `?- ${input}\n`;
+  out.textContent += event.output || "";
+  if (event.answer) out.textContent += `${event.answer}\n`;
+  if (event.message) out.textContent += `${event.message}\n`;
+  $("#repl-next").disabled = !event.more;
+  out.scrollTop = out.scrollHeight;
+}
+
+async function replRun(event) {
+  event.preventDefault();
+  const input = $("#repl-input").value.trim();
+  if (!input) return;
+  $("#repl-input").value = "";
+  try { replShow(await api("POST", `/api/sessions/${state.id}/repl`, { input }), input); }
+  catch (e) { replShow({ message: e.message }); }
+}
+
+async function replStep(step) {
+  try { replShow(await api("POST", `/api/sessions/${state.id}/repl/next`, { step })); }
+  catch (e) { replShow({ message: e.message }); }
+}
+
 async function start() {
   $("#check").addEventListener("click", checkTiers);
+  $("#repl").addEventListener("submit", replRun);
+  $("#repl-next").addEventListener("click", () => replStep("next"));
+  $("#repl-stop").addEventListener("click", async () => {
+    try { await fetch(`/api/sessions/${state.id}/repl/stop`, { method: "POST" }); } catch {}
+    if (!$("#repl-next").disabled) replStep("stop");
+  });
   $("#new-game").addEventListener("submit", newGame);
   $("#type-move").addEventListener("submit", (e) => { e.preventDefault(); play($("#move-text").value.trim()); });
   $("#undo").addEventListener("click", () => simple("undo"));
