@@ -149,12 +149,19 @@ fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
     let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
     let note = st["note"].as_str().unwrap();
     assert!(note.contains("stop applying at move 1 (3)"), "{note}");
+    // lint finds nothing in the new file: the note says only the replay
+    assert!(!note.contains("pile.pl:"), "{note}");
     assert_eq!(st["legal"], serde_json::json!(["1", "2"]));
     // a file that no longer loads keeps the game on the old rules, and says why
     std::fs::write(&path, original.replace("to_move(pile(_, P), P).", "to_move(pile(_, P), P")).unwrap();
     let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
     assert!(st["note"].as_str().unwrap().contains("do not load"), "{st}");
     assert_eq!(st["legal"], serde_json::json!(["1", "2"]));
+    // a file that loads but that lint finds fault with: the finding at its file:line
+    std::fs::write(&path, original.replace("Max is min(3, N)", "Max is min(2, N), Unused = 1")).unwrap();
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    let note = st["note"].as_str().unwrap();
+    assert!(note.contains("pile.pl:") && note.contains("Unused"), "{note}");
     // nothing changed since: no note
     assert!(s.ok("GET", &format!("/api/sessions/{id}"), None)["note"].is_null());
 

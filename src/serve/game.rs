@@ -150,7 +150,27 @@ impl ServedGame {
         self.line = line;
         self.viewer = viewer;
         self.why = WhyTool::default();
-        Some(note)
+        Some(format!("{note}{}", self.lint_notes()))
+    }
+
+    /// `ludolog lint`'s static findings on the game's rule file from disk, one line
+    /// each at its `file:line` (empty when it has none).
+    fn lint_notes(&self) -> String {
+        // the game's own file is the last of its rule set
+        let Some((path, _)) = self.watched.last() else {
+            return String::new();
+        };
+        let plan = crate::authoring::Playouts {
+            games: 0,
+            seed: defaults::SEED,
+            max_plies: defaults::MAX_PLIES,
+        };
+        let report = crate::authoring::lint_file(path, &self.spec.options, plan, self.spec.limit);
+        report
+            .findings
+            .iter()
+            .map(|f| format!("\n{f}"))
+            .collect()
     }
 
     /// What every other tier of the game makes of the current position: its text,
