@@ -42,8 +42,10 @@ requires(notation).
 %% summary(-Text)  one line for `ludolog games`.
 summary("Y: stones on a triangle of hexagons; a chain touching all three sides wins").
 
-%% option(?Key, ?Kind, ?Default, ?Meaning)  the side of the triangle.
-option(size, int(1, 26), 5, "the side of the triangle").
+%% option(?Key, ?Kind, ?Default, ?Meaning)  the side of the triangle, up to 22: the
+% board is one term of N(N+1)/2 arguments, and a term holds at most 255 of them
+% (side 22 has 253 cells, side 23 would have 276).
+option(size, int(1, 22), 5, "the side of the triangle").
 
 %% initial(+Options, -State)  the empty triangle of side size(N).
 initial(Options, y(N, G, red, Board, ongoing)) :-

@@ -197,3 +197,69 @@ fn merge_refuses_what_is_not_one_whole_run() {
     assert_eq!(code, 1);
     assert!(err.contains("shard 1/3 is given twice"), "{err}");
 }
+
+/// Shard files edited by hand (or by someone else) are refused with a clear error,
+/// never added in: counts that overflow, games a shard cannot have played, ranges
+/// that are not the shard's, shard numbers no run has (no allocation by them).
+#[test]
+fn merge_refuses_shards_that_do_not_add_up() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let write = |name: &str, v: &serde_json::Value| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, v.to_string()).expect("write a shard");
+        path.display().to_string()
+    };
+    let shard = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&run(args, 0)).expect("json")
+    };
+    let merge = |files: &[String]| {
+        let mut args = vec!["merge"];
+        args.extend(files.iter().map(String::as_str));
+        let (code, out, err) = common::run(&args, None);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        err
+    };
+    // perft: two halves of 2^63 nodes each
+    let mut p1 = shard(&["perft", "hex", "-O", "size=3", "--depth", "2", "--shard", "1/2", "--json"]);
+    let mut p2 = shard(&["perft", "hex", "-O", "size=3", "--depth", "2", "--shard", "2/2", "--json"]);
+    p1["nodes"] = (1u64 << 63).into();
+    p2["nodes"] = (1u64 << 63).into();
+    let err = merge(&[write("p1.json", &p1), write("p2.json", &p2)]);
+    assert!(err.contains("does not fit in a 64-bit count"), "{err}");
+    // perft: a shard number no run has, huge or zero
+    for (index, count) in [(1u64, 100_000_000u64), (1, u64::MAX), (0, 2), (3, 2)] {
+        p1["shard"] = format!("{index}/{count}").into();
+        let err = merge(&[write("p1.json", &p1)]);
+        assert!(
+            err.contains("is missing") || err.contains("no shard of a run") || err.contains("broken"),
+            "{index}/{count}: {err}"
+        );
+    }
+    // check: a shard that claims more games than its range, and one whose range is not its own
+    let args = ["check", "hex", "-O", "size=3", "--games", "4", "--json"];
+    let part = |k: &str| {
+        let mut a = args.to_vec();
+        a.extend(["--shard", k]);
+        shard(&a)
+    };
+    let (c1, c2) = (part("1/2"), part("2/2"));
+    let mut greedy = c1.clone();
+    greedy["games"] = 100_000.into();
+    let err = merge(&[write("c1.json", &greedy), write("c2.json", &c2)]);
+    assert!(err.contains("claims 100000 games over its 2"), "{err}");
+    let mut overlapping = c2.clone();
+    overlapping["game_range"] = serde_json::json!([1, 4]);
+    let err = merge(&[write("c1.json", &c1), write("c2.json", &overlapping)]);
+    assert!(err.contains("plays games 2..4, not 1..4"), "{err}");
+    let mut reversed = c2.clone();
+    reversed["game_range"] = serde_json::json!([4, 2]);
+    let err = merge(&[write("c1.json", &c1), write("c2.json", &reversed)]);
+    assert!(err.contains("not 4..2"), "{err}");
+    let mut wrapping = c1.clone();
+    wrapping["positions"] = (u64::MAX).into();
+    let err = merge(&[write("c1.json", &wrapping), write("c2.json", &c2)]);
+    assert!(err.contains("does not fit"), "{err}");
+    // and the honest shards still merge
+    let (code, out, err) = common::run(&["merge", &write("c1.json", &c1), &write("c2.json", &c2)], None);
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -52,6 +52,19 @@ fn descriptors_and_variants_declare_the_options_of_their_rule_files() {
     }
 }
 
+/// Y's option says what works: side 22 (253 cells, one term of 253 arguments) plays,
+/// and 23 (which no term could hold) is refused by the option's range, not by the
+/// engine as it fails.
+#[test]
+fn y_takes_every_side_its_option_allows() {
+    let (code, out, err) = common::run(&["moves", "y", "-O", "size=22"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("legal (253)"), "{out}");
+    let (code, _, err) = common::run(&["moves", "y", "-O", "size=23"], None);
+    assert_eq!(code, 1);
+    assert!(err.contains("a whole number from 1 to 22"), "{err}");
+}
+
 #[test]
 fn rule_only_games_are_listed_with_their_declared_options() {
     let (games, broken) = all_games();

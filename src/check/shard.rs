@@ -4,7 +4,7 @@
 //! (already shrunk by its shard), and which shard found it.
 
 use super::run::CheckReport;
-use crate::parallel::{in_order, MergeError, Shard};
+use crate::parallel::{in_order, overflow, MergeError, Shard};
 use serde::{Deserialize, Serialize};
 
 /// What a check run is: shards of one run have the same.
@@ -80,7 +80,27 @@ pub fn merge(parts: Vec<(String, CheckShard)>) -> Result<CheckShard, MergeError>
     let ordered = in_order(parts.into_iter().map(|(f, p)| (f, p.shard, p)).collect())?;
     let count = ordered.len();
     let mut merged: Option<CheckShard> = None;
-    for (_, shard, part) in ordered {
+    for (file, shard, part) in ordered {
+        // each shard plays exactly its own games: its range, and no more games than that
+        let range = shard.range(part.run.games);
+        if part.game_range != [range.start, range.end] {
+            return Err(MergeError::Broken {
+                file,
+                what: format!(
+                    "shard {shard} of {} games plays games {}..{}, not {}..{}",
+                    part.run.games, range.start, range.end, part.game_range[0], part.game_range[1]
+                ),
+            });
+        }
+        let (len, played) = (range.end - range.start, part.report.games);
+        if played > len || (played < len && part.report.mismatch.is_none()) {
+            return Err(MergeError::Broken {
+                file,
+                what: format!(
+                    "shard {shard} claims {played} games over its {len} (all of them, or fewer up to a mismatch)"
+                ),
+            });
+        }
         let m = merged.get_or_insert_with(|| CheckShard {
             shard: Shard::WHOLE,
             shards: count,
@@ -89,12 +109,13 @@ pub fn merge(parts: Vec<(String, CheckShard)>) -> Result<CheckShard, MergeError>
             ..part.clone()
         });
         let (r, p) = (&mut m.report, &part.report);
-        r.games += p.games;
-        r.positions += p.positions;
-        r.moves_compared += p.moves_compared;
-        r.refusals_compared += p.refusals_compared;
-        r.perft_positions += p.perft_positions;
-        r.perft_counts += p.perft_counts;
+        let add = |a: usize, b: usize, what: &str| a.checked_add(b).ok_or_else(|| overflow(what));
+        r.games = add(r.games, p.games, "number of games")?;
+        r.positions = add(r.positions, p.positions, "number of positions")?;
+        r.moves_compared = add(r.moves_compared, p.moves_compared, "number of moves")?;
+        r.refusals_compared = add(r.refusals_compared, p.refusals_compared, "number of refusals")?;
+        r.perft_positions = add(r.perft_positions, p.perft_positions, "number of perft positions")?;
+        r.perft_counts = add(r.perft_counts, p.perft_counts, "number of perft counts")?;
         r.seconds_a += p.seconds_a;
         r.seconds_b += p.seconds_b;
         r.wall_seconds += p.wall_seconds;

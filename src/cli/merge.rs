@@ -3,7 +3,7 @@
 
 use super::PerftResult;
 use crate::check::{merge as merge_checks, print_report, CheckShard};
-use crate::parallel::{in_order, MergeError, Shard};
+use crate::parallel::{in_order, overflow, MergeError, Shard};
 use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
@@ -66,7 +66,10 @@ fn merge_perfts(parts: Vec<(String, PerftResult)>) -> Result<PerftResult, MergeE
     let mut all = ordered.into_iter().map(|(_, _, p)| p);
     let mut merged = all.next().ok_or(MergeError::Empty)?;
     for p in all {
-        merged.nodes += p.nodes;
+        merged.nodes = merged
+            .nodes
+            .checked_add(p.nodes)
+            .ok_or_else(|| overflow("perft count"))?;
         merged.seconds += p.seconds;
         merged.threads = merged.threads.max(p.threads);
     }

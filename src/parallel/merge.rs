@@ -32,44 +32,73 @@ pub enum MergeError {
         first: String,
         what: String,
     },
+    #[error("{file}: shard {index}/{count} is no shard of a run (1/N to N/N, N at least 1)")]
+    Shard {
+        file: String,
+        index: usize,
+        count: usize,
+    },
+    #[error("{file}: {what}")]
+    Broken { file: String, what: String },
+    #[error("the merged {what} does not fit in a 64-bit count")]
+    Overflow { what: String },
 }
 
 /// The parts (named by file, with their shards) in shard order, once every shard
-/// of the run is there exactly once.
+/// of the run is there exactly once.  Nothing is allocated by the shard count a
+/// file claims: the parts are sorted, and the first gap is the missing shard.
 pub fn in_order<T>(parts: Vec<(String, Shard, T)>) -> Result<Vec<(String, Shard, T)>, MergeError> {
     let Some((first, count)) = parts.first().map(|(f, s, _)| (f.clone(), s.count)) else {
         return Err(MergeError::Empty);
     };
-    let mut slots: Vec<Option<(String, Shard, T)>> = (0..count).map(|_| None).collect();
-    for (file, shard, part) in parts {
+    for (file, shard, _) in &parts {
+        if shard.count == 0 || shard.index == 0 || shard.index > shard.count {
+            return Err(MergeError::Shard {
+                file: file.clone(),
+                index: shard.index,
+                count: shard.count,
+            });
+        }
         if shard.count != count {
             return Err(MergeError::Counts {
-                file,
-                shard,
+                file: file.clone(),
+                shard: *shard,
                 first,
                 count,
             });
         }
-        let slot = &mut slots[shard.index - 1];
-        if let Some((other, _, _)) = slot {
+    }
+    let mut parts = parts;
+    // stable: of two parts with one shard, the one given first stays first
+    parts.sort_by_key(|(_, s, _)| s.index);
+    for i in 1..parts.len() {
+        if parts[i].1.index == parts[i - 1].1.index {
             return Err(MergeError::Twice {
-                file,
-                shard,
-                other: other.clone(),
+                file: parts[i].0.clone(),
+                shard: parts[i].1,
+                other: parts[i - 1].0.clone(),
             });
         }
-        *slot = Some((file, shard, part));
     }
-    slots
-        .into_iter()
-        .enumerate()
-        .map(|(i, s)| {
-            s.ok_or(MergeError::Missing(Shard {
-                index: i + 1,
-                count,
-            }))
-        })
-        .collect()
+    for (i, (_, shard, _)) in parts.iter().enumerate() {
+        if shard.index != i + 1 {
+            return Err(MergeError::Missing(Shard { index: i + 1, count }));
+        }
+    }
+    if parts.len() < count {
+        return Err(MergeError::Missing(Shard {
+            index: parts.len() + 1,
+            count,
+        }));
+    }
+    Ok(parts)
+}
+
+/// The error that the merged `what` overflows its count.
+pub fn overflow(what: &str) -> MergeError {
+    MergeError::Overflow {
+        what: what.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -112,5 +141,14 @@ mod tests {
         .unwrap_err();
         assert!(e.to_string().contains("split 3 ways"), "{e}");
         assert_eq!(in_order::<()>(vec![]).unwrap_err(), MergeError::Empty);
+        // a count no run has: no allocation by it, and no panic
+        let e = in_order(vec![("a".to_string(), Shard { index: 1, count: 100_000_000 }, ())]).unwrap_err();
+        assert_eq!(e.to_string(), "shard 2/100000000 is missing");
+        let e = in_order(vec![("a".to_string(), Shard { index: 1, count: usize::MAX }, ())]).unwrap_err();
+        assert!(e.to_string().contains("is missing"), "{e}");
+        let e = in_order(vec![("a".to_string(), Shard { index: 0, count: 2 }, ())]).unwrap_err();
+        assert!(e.to_string().contains("no shard of a run"), "{e}");
+        let e = in_order(vec![("a".to_string(), Shard { index: 3, count: 2 }, ())]).unwrap_err();
+        assert!(e.to_string().contains("no shard of a run"), "{e}");
     }
 }

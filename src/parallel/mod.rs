@@ -7,6 +7,6 @@ mod merge;
 mod shard;
 mod threads;
 
-pub use merge::{in_order, MergeError};
+pub use merge::{in_order, overflow, MergeError};
 pub use shard::{Shard, ShardError};
 pub use threads::{on_threads, thread_count, PoolError, Queue};
