@@ -383,7 +383,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         ludolog::repl::serve_worker()?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut out = std::io::stdout().lock();
+    // what rule files, records and positions say is shown, never acted on, by the
+    // terminal (play, the REPL, GTP and serve write their own way)
+    let mut out = ludolog::render::TerminalWriter::new(std::io::stdout().lock());
     match cli.command {
         None => {
             let code = ludolog::repl::run(EngineSpec::new(defaults::GAME, GameOptions::default()))?;
@@ -524,7 +526,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let config = cli::PlayConfig::from_command_line(seed, save, load, &players)?;
             let stdin = std::io::stdin();
-            cli::play(&spec(&game)?, &config, &mut stdin.lock(), &mut out)?;
+            // play colours its board: it escapes what the rules say itself
+            cli::play(&spec(&game)?, &config, &mut stdin.lock(), &mut std::io::stdout())?;
         }
         Some(Command::Best {
             game,

@@ -6,7 +6,7 @@ use crate::game::{Engine, GameLine, Pos, Tier};
 use crate::prolog::RulesEngine;
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
-use crate::render::render_ascii;
+use crate::render::{render_ascii, terminal_text as t};
 use crate::search::{choose_move, PlayerKind};
 use anyhow::{bail, Result};
 use rand::rngs::SmallRng;
@@ -183,7 +183,7 @@ pub fn play(
             let info = line.describe()?;
             draw(&mut viewer, &info.position, config.colour, out)?;
             if let Some(o) = &info.outcome {
-                writeln!(out, "result: {o}")?;
+                writeln!(out, "result: {}", t(o))?;
                 result = Some(o.clone());
                 break;
             }
@@ -193,16 +193,16 @@ pub fn play(
                     .termination
                     .as_deref()
                     .unwrap_or("the record says so");
-                writeln!(out, "result: {r} ({how})")?;
+                writeln!(out, "result: {} ({})", t(r), t(how))?;
                 break;
             }
             if info.legal.is_empty() {
-                writeln!(out, "result: no legal moves for {}", info.to_move)?;
+                writeln!(out, "result: no legal moves for {}", t(&info.to_move))?;
                 break;
             }
             let kind = kind_of(&info.to_move);
             let mv = if kind == PlayerKind::Human {
-                write!(out, "{}> ", info.to_move)?;
+                write!(out, "{}> ", t(&info.to_move))?;
                 out.flush()?;
                 let mut text = String::new();
                 if input.read_line(&mut text)? == 0 {
@@ -210,13 +210,13 @@ pub fn play(
                     break;
                 }
                 if config.echo {
-                    writeln!(out, "{}", text.trim_end())?;
+                    writeln!(out, "{}", t(text.trim_end()))?;
                 }
                 match text.trim() {
                     "" => continue,
                     "quit" | "exit" => break,
                     "moves" | "?" | "help" => {
-                        writeln!(out, "legal moves: {}", info.legal.join(" "))?;
+                        writeln!(out, "legal moves: {}", t(&info.legal.join(" ")))?;
                         writeln!(out, "type a move, `undo`, `moves` or `quit`")?;
                         continue;
                     }
@@ -239,8 +239,8 @@ pub fn play(
                     text => match line.play(text) {
                         Ok(()) => continue,
                         Err(e) => {
-                            writeln!(out, "{e}")?;
-                            writeln!(out, "legal moves: {}", info.legal.join(" "))?;
+                            writeln!(out, "{}", t(&e.to_string()))?;
+                            writeln!(out, "legal moves: {}", t(&info.legal.join(" ")))?;
                             continue;
                         }
                     },
@@ -252,13 +252,13 @@ pub fn play(
                     None => bail!("{} found no move in {}", info.to_move, info.position),
                 }
             };
-            writeln!(out, "{} plays {mv}", info.to_move)?;
+            writeln!(out, "{} plays {}", t(&info.to_move), t(&mv))?;
             line.play(&mv)?;
         }
         Ok(())
     })();
     record.moves = line.moves().to_vec();
-    writeln!(out, "moves: {}", record.moves.join(" "))?;
+    writeln!(out, "moves: {}", t(&record.moves.join(" ")))?;
     if let (Some(path), Some(file)) = (&config.save, save_to) {
         record.result = result;
         // players named here, or not yet in the record

@@ -41,7 +41,9 @@ pub fn run(command: impl FnOnce() -> Result<ExitCode> + Send + 'static) -> ExitC
         // quietly, as other command-line tools do
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // an error quotes what the user or a rule file gave: shown, never acted on
+            let text = format!("{e:#}");
+            eprintln!("error: {}", crate::render::terminal_text(&text));
             ExitCode::FAILURE
         }
     }

@@ -39,6 +39,8 @@ fn cell_text(view: &View, cell: &Cell, width: usize, colour: bool) -> String {
 
 /// Draws the view; `colour` adds ANSI colours to the pieces.
 pub fn render_ascii(view: &View, colour: bool) -> String {
+    // the rule file's texts and glyphs cannot act on the terminal they are drawn on
+    let view = &super::terminal_view(view);
     // a square cell is as wide as the highest stack; a hex cell one character
     let width = match view.shape {
         Shape::Square => view

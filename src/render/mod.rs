@@ -1,7 +1,10 @@
-//! Drawing any game from its rule file's `view/2` (the `game::View` model): ASCII and SVG.
+//! Drawing any game from its rule file's `view/2` (the `game::View` model): ASCII and
+//! SVG, each with the rule file's texts escaped for where they go.
 
 mod ascii;
 mod svg;
+mod terminal;
 
 pub use ascii::render_ascii;
 pub use svg::render_svg;
+pub use terminal::{terminal_text, terminal_view, TerminalWriter};
