@@ -159,3 +159,33 @@ fn every_bad_input_gets_its_clear_message() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// No message a person reads shows Rust's names for Prolog terms (`Compound(…)`,
+/// `Atom(…)`) or a list of characters written as one: terms are shown by
+/// `prolog::shown`, in Prolog's notation.
+#[test]
+fn no_snapshot_shows_the_engines_internals() {
+    let mut seen = 0;
+    for dir in ["tests/bad_input/snapshots", "tests/snapshots"] {
+        for entry in std::fs::read_dir(dir).expect("the snapshots") {
+            let path = entry.expect("an entry").path();
+            let text = std::fs::read_to_string(&path).expect("a snapshot");
+            seen += 1;
+            for internal in [
+                "Compound(\"",
+                "Atom(\"",
+                "Integer(",
+                "Var(\"",
+                "LeafAnswer",
+                "[/,t,m,p",
+            ] {
+                assert!(
+                    !text.contains(internal),
+                    "{} shows {internal}",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} snapshots read");
+}

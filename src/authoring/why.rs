@@ -104,7 +104,7 @@ impl fmt::Display for Explanation {
 }
 
 fn text(t: &Term) -> String {
-    term_text(t).unwrap_or_else(|| format!("{t:?}"))
+    term_text(t).unwrap_or_else(|| crate::prolog::shown(t))
 }
 
 /// Explains the move `mv` in the position held under `pos` by the workbench's engine.

@@ -292,7 +292,7 @@ impl RulesEngine {
                     Term::Atom(k) => k.clone(),
                     _ => String::new(),
                 };
-                let text = term_text(&args[1]).unwrap_or_else(|| format!("{:?}", args[1]));
+                let text = term_text(&args[1]).unwrap_or_else(|| super::term::shown(&args[1]));
                 Err(match kind.as_str() {
                     "position" => EngineError::Position(text),
                     "move" => EngineError::Move(text),
@@ -304,8 +304,9 @@ impl RulesEngine {
                 })
             }
             other => Err(EngineError::Rules(format!(
-                "{}: unexpected reply {other:?}",
-                self.path
+                "{}: unexpected reply {}",
+                self.path,
+                super::shown(&other)
             ))),
         }
     }
@@ -325,14 +326,14 @@ impl RulesEngine {
 
     pub(super) fn text_of(&self, t: &Term) -> Result<String, EngineError> {
         term_text(t)
-            .ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {t:?}", self.path)))
+            .ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {}", self.path, super::shown(&t))))
     }
 
     fn integer(&self, t: &Term) -> Result<u64, EngineError> {
         term_integer(t)
             .and_then(|i| u64::try_from(i).ok())
             .ok_or_else(|| {
-                EngineError::Rules(format!("{}: expected a count, got {t:?}", self.path))
+                EngineError::Rules(format!("{}: expected a count, got {}", self.path, super::shown(&t)))
             })
     }
 
@@ -341,8 +342,9 @@ impl RulesEngine {
             Term::List(items) => items.iter().map(|m| self.text_of(m)).collect(),
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
             other => Err(EngineError::Rules(format!(
-                "{}: expected a list, got {other:?}",
-                self.path
+                "{}: expected a list, got {}",
+                self.path,
+                super::shown(&other)
             ))),
         }
     }
@@ -363,8 +365,9 @@ impl RulesEngine {
                 })
             }
             other => Err(EngineError::Rules(format!(
-                "{}: bad description {other:?}",
-                self.path
+                "{}: bad description {}",
+                self.path,
+                super::shown(&other)
             ))),
         }
     }
@@ -470,8 +473,9 @@ impl Engine for RulesEngine {
             Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),
             Term::Atom(a) if a == "[]" => Ok(Vec::new()),
             other => Err(EngineError::Rules(format!(
-                "{}: expected a list of counts, got {other:?}",
-                self.path
+                "{}: expected a list of counts, got {}",
+                self.path,
+                super::shown(&other)
             ))),
         }
     }
@@ -512,8 +516,9 @@ impl Engine for RulesEngine {
                 })
             }
             other => Err(EngineError::Rules(format!(
-                "{}: bad search answer {other:?}",
-                self.path
+                "{}: bad search answer {}",
+                self.path,
+                super::shown(&other)
             ))),
         }
     }
@@ -526,7 +531,7 @@ impl Engine for RulesEngine {
         ))?;
         term_integer(&t)
             .map(|i| i as i32)
-            .ok_or_else(|| EngineError::Rules(format!("{}: evaluate/3 gave {t:?}", self.path)))
+            .ok_or_else(|| EngineError::Rules(format!("{}: evaluate/3 gave {}", self.path, super::shown(&t))))
     }
 
     fn playouts(

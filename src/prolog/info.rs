@@ -59,7 +59,8 @@ fn option(t: &Term) -> Result<DeclaredOption, String> {
     let bad = || {
         format!(
             "option/4: expected option(Key, Kind, Default, \"meaning\") with Kind \
-             int(Min, Max), bool, choice([...]) or name, got {t:?}"
+             int(Min, Max), bool, choice([...]) or name, got {}",
+            super::shown(t)
         )
     };
     let Term::Compound(f, args) = t else {
@@ -87,10 +88,10 @@ impl RulesEngine {
         let path = self.path().to_string();
         let fail = |why: String| EngineError::Rules(format!("{path}: {why}"));
         let Term::Compound(f, args) = &t else {
-            return Err(fail(format!("unexpected info {t:?}")));
+            return Err(fail(format!("unexpected info {}", super::shown(&t))));
         };
         if f != "info" || args.len() != 2 {
-            return Err(fail(format!("unexpected info {t:?}")));
+            return Err(fail(format!("unexpected info {}", super::shown(&t))));
         }
         let summary = match &args[0] {
             Term::Atom(a) if a == "none" => None,

@@ -479,7 +479,19 @@ impl PrologMachine {
                 .get(var)
                 .cloned()
                 .ok_or_else(|| QueryError::Answer(format!("{var} is unbound in {query}"))),
-            Some(Ok(other)) => Err(QueryError::Answer(format!("{other:?} for {query}"))),
+            Some(Ok(other)) => {
+                let what = match &other {
+                    LeafAnswer::True => "true".to_string(),
+                    LeafAnswer::False => "false".to_string(),
+                    LeafAnswer::Exception(t) => format!("the exception {}", super::shown(t)),
+                    LeafAnswer::LeafAnswer { bindings, .. } => bindings
+                        .iter()
+                        .map(|(k, v)| format!("{k} = {}", super::shown(v)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                };
+                Err(QueryError::Answer(format!("{what} for {query}")))
+            }
             Some(Err(e)) => Err(QueryError::Answer(format!("{e:?} for {query}"))),
             None => Err(QueryError::Answer(format!("no answer for {query}"))),
         }
@@ -583,7 +595,7 @@ impl PrologMachine {
         }));
         match result {
             Ok(None) => Ok(()),
-            Ok(Some(t)) => Err(QueryError::Answer(format!("{t:?} escaped {query}"))),
+            Ok(Some(t)) => Err(QueryError::Answer(format!("{} escaped {query}", super::shown(&t)))),
             Err(p) => {
                 self.poisoned = true;
                 Err(QueryError::Engine(panic_text(p)))
@@ -614,7 +626,8 @@ impl PrologMachine {
                 let t = self.answer(&q, "R")?;
                 if t != Term::atom("ok") {
                     return Err(QueryError::Answer(format!(
-                        "cannot bind the foreign functions of {module}: {t:?}"
+                        "cannot bind the foreign functions of {module}: {}",
+                        super::shown(&t)
                     )));
                 }
             }

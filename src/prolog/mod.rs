@@ -21,6 +21,6 @@ pub use rules::{
     board_libraries, declared_module, required_names, reserved_module, rule_set, FindGame,
     RuleFile, RuleSet, SourceError,
 };
-pub use term::{quote_atom, quote_string, term_integer, term_text};
+pub use term::{quote_atom, quote_string, shown, term_integer, term_text};
 pub use toplevel::{Consulted, ReplStep, TopReply, ANSWER_DEFAULTS};
 pub use view_term::view_from_term;

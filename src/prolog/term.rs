@@ -67,6 +67,70 @@ pub fn term_text(t: &Term) -> Option<String> {
     }
 }
 
+/// A term as a person reads it, in Prolog's own notation (atoms quoted where they
+/// must be), never Rust's: what messages about a rule file's answers show.  Deep or
+/// long terms are cut with `…`.
+pub fn shown(t: &Term) -> String {
+    let mut out = String::new();
+    write_shown(&mut out, t, 0);
+    out
+}
+
+/// The most characters and the deepest nesting `shown` writes.
+const SHOWN_CHARS: usize = 400;
+const SHOWN_DEPTH: usize = 32;
+
+fn write_shown(out: &mut String, t: &Term, depth: usize) {
+    if depth > SHOWN_DEPTH || out.len() > SHOWN_CHARS {
+        out.push('…');
+        return;
+    }
+    let args = |out: &mut String, items: &[Term]| {
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            write_shown(out, item, depth + 1);
+            if out.len() > SHOWN_CHARS {
+                out.push('…');
+                return;
+            }
+        }
+    };
+    match t {
+        Term::Integer(i) => out.push_str(&i.to_string()),
+        Term::Float(f) => out.push_str(&format!("{f:?}")),
+        Term::Atom(a) => out.push_str(&atom_shown(a)),
+        Term::String(s) => out.push_str(&quote_string(s)),
+        Term::List(items) => {
+            out.push('[');
+            args(out, items);
+            out.push(']');
+        }
+        Term::Compound(f, items) => {
+            out.push_str(&atom_shown(f));
+            out.push('(');
+            args(out, items);
+            out.push(')');
+        }
+        Term::Var(v) if v.is_empty() => out.push('_'),
+        Term::Var(v) => out.push_str(v),
+        _ => out.push_str("(a number)"),
+    }
+}
+
+/// An atom as Prolog writes it: bare when it may be, else quoted.
+fn atom_shown(a: &str) -> String {
+    let bare = a.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let symbolic = !a.is_empty() && a.chars().all(|c| "+-*/\\^<>=~:.?@#&$".contains(c));
+    if bare || symbolic || a == "[]" || a == "!" || a == ";" || a == "{}" {
+        a.to_string()
+    } else {
+        quote_atom(a)
+    }
+}
+
 /// The value of an integer term, if it fits.
 pub fn term_integer(t: &Term) -> Option<i64> {
     match t {
@@ -85,6 +149,20 @@ mod tests {
         assert_eq!(quote_atom("it's"), r"'it\'s'");
         assert_eq!(quote_string("x\ny"), "\"x\\ny\"");
         assert_eq!(quote_string("\u{7}"), "\"\\x7\\\"");
+    }
+
+    #[test]
+    fn terms_are_shown_as_prolog_writes_them() {
+        let t = Term::compound(
+            "error",
+            [
+                Term::compound("existence_error", [Term::atom("procedure"), Term::compound("/", [Term::atom("foo"), Term::integer(2)])]),
+                Term::list([Term::atom("A b"), Term::string("x"), Term::atom("[]")]),
+            ],
+        );
+        assert_eq!(shown(&t), "error(existence_error(procedure, /(foo, 2)), ['A b', \"x\", []])");
+        let deep = (0..100).fold(Term::atom("x"), |t, _| Term::compound("f", [t]));
+        assert!(shown(&deep).ends_with('…') || shown(&deep).contains('…'));
     }
 
     #[test]

@@ -107,7 +107,8 @@ impl RulesEngine {
                 Ok(())
             }
             Ok(t) => Err(LoadError(format!(
-                "{path}: the REPL's top level could not start: {t:?}"
+                "{path}: the REPL's top level could not start: {}",
+                super::shown(&t)
             ))),
             Err(e) => Err(LoadError(format!("{path}: {e}"))),
         }
@@ -138,8 +139,8 @@ impl RulesEngine {
                     Some(t) => match parse_reply(&t) {
                         Some(r) => r,
                         None => {
-                            bad = Some(format!("{t:?}"));
-                            TopReply::Error(format!("unexpected reply from the top level: {t:?}"))
+                            bad = Some(super::shown(&t));
+                            TopReply::Error(format!("unexpected reply from the top level: {}", super::shown(&t)))
                         }
                     },
                 };
@@ -264,8 +265,9 @@ impl RulesEngine {
 
     fn unexpected(&self, t: &Term) -> EngineError {
         EngineError::Rules(format!(
-            "{}: unexpected reply from the top level: {t:?}",
-            self.path()
+            "{}: unexpected reply from the top level: {}",
+            self.path(),
+            super::shown(t)
         ))
     }
 }

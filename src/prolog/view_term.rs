@@ -40,7 +40,7 @@ fn contents(t: &Term) -> Result<Vec<Piece>, String> {
             .collect(),
         other => piece(other)
             .map(|p| vec![p])
-            .ok_or_else(|| format!("{other:?} is not empty, a piece or a stack")),
+            .ok_or_else(|| format!("{} is not empty, a piece or a stack", super::shown(other))),
     }
 }
 
@@ -55,7 +55,8 @@ fn shape(t: &Term) -> Result<Shape, String> {
             _ => Err("the shape hex(Shift) takes right or left".into()),
         },
         other => Err(format!(
-            "unknown shape {other:?} (square, hex(right), hex(left))"
+            "unknown shape {} (square, hex(right), hex(left))",
+            super::shown(other)
         )),
     }
 }
@@ -81,7 +82,7 @@ fn show(t: &Term) -> String {
             }
         }
         Term::List(items) => format!("[{}]", items.iter().map(show).collect::<Vec<_>>().join(",")),
-        other => term_text(other).unwrap_or_else(|| format!("{other:?}")),
+        other => term_text(other).unwrap_or_else(|| super::shown(other)),
     }
 }
 
