@@ -491,8 +491,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             never_resign,
         }) => {
             let spec = spec(&game)?;
-            let player =
-                player.unwrap_or_else(|| defaults::gtp_player(spec.effective_tier() == Tier::Native));
+            let player = player
+                .unwrap_or_else(|| defaults::gtp_player(spec.effective_tier() == Tier::Native));
             let config = ludolog::gtp::GtpConfig {
                 spec,
                 player: player.parse().map_err(anyhow::Error::msg)?,
@@ -527,7 +527,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let config = cli::PlayConfig::from_command_line(seed, save, load, &players)?;
             let stdin = std::io::stdin();
             // play colours its board: it escapes what the rules say itself
-            cli::play(&spec(&game)?, &config, &mut stdin.lock(), &mut std::io::stdout())?;
+            cli::play(
+                &spec(&game)?,
+                &config,
+                &mut stdin.lock(),
+                &mut std::io::stdout(),
+            )?;
         }
         Some(Command::Best {
             game,

@@ -117,7 +117,10 @@ impl Browser {
         };
         let v: Value = res.into_json().expect("webdriver answers JSON");
         if let Some(err) = v["value"]["error"].as_str() {
-            panic!("webdriver {method} {path}: {err}: {}", v["value"]["message"]);
+            panic!(
+                "webdriver {method} {path}: {err}: {}",
+                v["value"]["message"]
+            );
         }
         v["value"].clone()
     }
@@ -127,7 +130,11 @@ impl Browser {
     }
 
     fn run(&self, script: &str) -> Value {
-        self.send("POST", "/execute/sync", Some(json!({ "script": script, "args": [] })))
+        self.send(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": script, "args": [] })),
+        )
     }
 
     /// Waits until `script` (an expression) is true; panics naming it after 30 s.
@@ -204,15 +211,25 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     let server = Server::start(&["hex"]);
     let b = Browser::start();
     let page = |game: &str, options: &str| {
-        format!("{}?game={game}&options={}", server.url, options.replace(' ', "%20"))
+        format!(
+            "{}?game={game}&options={}",
+            server.url,
+            options.replace(' ', "%20")
+        )
     };
 
     // Hex 5x5: red joins top and bottom down the c column; an occupied cell says why
     b.goto(&page("hex", "size=5"));
     b.ready();
-    for (n, cell) in ["c1", "a1", "c2", "a2", "c3", "a3", "c4", "a4"].iter().enumerate() {
+    for (n, cell) in ["c1", "a1", "c2", "a2", "c3", "a3", "c4", "a4"]
+        .iter()
+        .enumerate()
+    {
         b.click_cell(cell);
-        b.wait(&format!("document.querySelectorAll('#moves li').length == {}", n + 1));
+        b.wait(&format!(
+            "document.querySelectorAll('#moves li').length == {}",
+            n + 1
+        ));
         b.ready();
     }
     b.click_cell("a1");
@@ -235,7 +252,10 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.wait("document.querySelectorAll('#board .target').length > 0");
     b.click_cell("a5");
     b.wait("document.querySelectorAll('#moves li').length == 1");
-    assert_eq!(b.run("return document.querySelector('#moves li').textContent;"), "a1-a5");
+    assert_eq!(
+        b.run("return document.querySelector('#moves li').textContent;"),
+        "a1-a5"
+    );
     b.screenshot("replica");
 
     // Mitsudomoe: a vault over b3 and c3 whose black ball is relocated, picked in the chooser
@@ -261,7 +281,10 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.wait("document.querySelectorAll('#board .target').length > 0");
     b.click_cell("48");
     b.wait("document.querySelectorAll('#moves li').length == 1");
-    assert_eq!(b.run("return document.querySelector('#moves li').textContent;"), "36-48");
+    assert_eq!(
+        b.run("return document.querySelector('#moves li').textContent;"),
+        "36-48"
+    );
     let shot = b.screenshot("tactigon");
     assert!(shot.exists());
     assert_eq!(b.moves(), 1);

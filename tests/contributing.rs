@@ -23,7 +23,9 @@ fn every_path_contributing_names_exists() {
     let text = std::fs::read_to_string(Path::new(ROOT).join("CONTRIBUTING.md")).unwrap();
     let mut named = 0;
     for quoted in text.split('`').skip(1).step_by(2) {
-        let looks_like_a_path = ["src/", "tests/", "rules/"].iter().any(|p| quoted.starts_with(p))
+        let looks_like_a_path = ["src/", "tests/", "rules/"]
+            .iter()
+            .any(|p| quoted.starts_with(p))
             && !quoted.contains('<')
             && !quoted.contains('*')
             && !quoted.contains(' ');
@@ -52,7 +54,15 @@ fn every_built_in_game_brings_its_rule_file_and_data_rows() {
             d.rules.path
         );
         let first_column = |r: &String| r.split('|').next().map(str::trim) == Some(d.name);
-        assert!(perft.iter().any(first_column), "{}: add perft rows to tests/data/perft.txt", d.name);
-        assert!(why.iter().any(first_column), "{}: add its refusals to tests/data/why.txt", d.name);
+        assert!(
+            perft.iter().any(first_column),
+            "{}: add perft rows to tests/data/perft.txt",
+            d.name
+        );
+        assert!(
+            why.iter().any(first_column),
+            "{}: add its refusals to tests/data/why.txt",
+            d.name
+        );
     }
 }

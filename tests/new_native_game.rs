@@ -12,8 +12,8 @@ mod common;
 
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::{
-    intern_options, Engine, EngineError, Game, GameDescriptor, GameOptions, OptionKind,
-    OptionSpec, OptionValues, Outcome, RuleSource, Tier,
+    intern_options, Engine, EngineError, Game, GameDescriptor, GameOptions, OptionKind, OptionSpec,
+    OptionValues, Outcome, RuleSource, Tier,
 };
 use ludolog::games::NativeEngine;
 use ludolog::registry::EngineSpec;
@@ -77,7 +77,11 @@ impl Game for Pile {
         let bad = || EngineError::Position(format!("not a pile position: {text:?}"));
         let (n, side) = text.split_once(' ').ok_or_else(bad)?;
         let canonical = n == "0" || (!n.starts_with('0') && n.chars().all(|c| c.is_ascii_digit()));
-        let stones = n.parse::<u32>().ok().filter(|_| canonical).ok_or_else(bad)?;
+        let stones = n
+            .parse::<u32>()
+            .ok()
+            .filter(|_| canonical)
+            .ok_or_else(bad)?;
         let to_move = NAMES.iter().position(|s| *s == side).ok_or_else(bad)?;
         Ok(Pile { stones, to_move })
     }
@@ -90,7 +94,9 @@ impl Game for Pile {
             .parse()
             .map_err(|_| EngineError::Move(format!("{text:?} is not a number of stones")))?;
         if self.stones == 0 {
-            return Err(EngineError::Illegal("the pile is empty: the game is over".into()));
+            return Err(EngineError::Illegal(
+                "the pile is empty: the game is over".into(),
+            ));
         }
         if !(1..=3).contains(&k) || k > self.stones {
             return Err(EngineError::Illegal(format!(
@@ -116,7 +122,9 @@ const DESCRIPTOR: GameDescriptor = GameDescriptor {
         path: "rules/pile.pl",
         text: include_str!("data/new_game/pile.pl"),
     },
-    native: Some(|v| Ok(Box::new(NativeEngine::new("pile", Pile::from_values(v))) as Box<dyn Engine>)),
+    native: Some(|v| {
+        Ok(Box::new(NativeEngine::new("pile", Pile::from_values(v))) as Box<dyn Engine>)
+    }),
     accelerated: false,
     position_options: ludolog::game::no_position_options,
 };

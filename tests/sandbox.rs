@@ -268,7 +268,11 @@ fn the_rules_directory_itself_loads_with_rules() {
     let cases: &[(&str, &[&str], &str)] = &[
         ("hex", &["-O", "size=3"], "spec"),
         ("hex", &["-O", "size=3"], "accelerated"),
-        ("contactix", &["-O", "cols=3", "-O", "rows=2"], "accelerated"),
+        (
+            "contactix",
+            &["-O", "cols=3", "-O", "rows=2"],
+            "accelerated",
+        ),
         ("y", &["-O", "size=3"], "spec"),
         ("replica", &[], "spec"),
         ("tactigon", &[], "spec"),

@@ -10,49 +10,99 @@ use common::server::Server;
 fn a_hex_game_is_played_to_a_win_through_the_api() {
     let s = Server::start(&["hex"]);
     let games = s.ok("GET", "/api/games", None);
-    assert!(games["games"].as_array().unwrap().iter().any(|g| g["name"] == "mitsudomoe"));
+    assert!(games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["name"] == "mitsudomoe"));
     assert_eq!(games["default"], "hex");
-    let state = s.ok("POST", "/api/sessions", Some(r#"{"game":"hex","options":{"size":3}}"#));
+    let state = s.ok(
+        "POST",
+        "/api/sessions",
+        Some(r#"{"game":"hex","options":{"size":3}}"#),
+    );
     assert_eq!(state["position"], "3x3 3/3/3 red");
     assert_eq!(state["legal"].as_array().unwrap().len(), 9);
     assert!(state["svg"].as_str().unwrap().contains(r#"data-cell="b2""#));
     let id = state["id"].as_u64().unwrap();
     // red joins top and bottom down the b column
     for mv in ["b1", "a1", "b2", "a2", "b3"] {
-        let st = s.ok("POST", &format!("/api/sessions/{id}/play"), Some(&format!(r#"{{"move":"{mv}"}}"#)));
+        let st = s.ok(
+            "POST",
+            &format!("/api/sessions/{id}/play"),
+            Some(&format!(r#"{{"move":"{mv}"}}"#)),
+        );
         assert_eq!(st["moves"].as_array().unwrap().last().unwrap(), mv);
     }
     let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
     assert_eq!(st["outcome"], "win(red)");
     assert_eq!(st["legal"].as_array().unwrap().len(), 0);
     let record = s.call("GET", &format!("/api/sessions/{id}/record"), None).1;
-    assert!(record.as_str().unwrap().contains("1. b1 a1 2. b2 a2 3. b3 win(red)"), "{record}");
-    let sgf = s.call("GET", &format!("/api/sessions/{id}/record?format=sgf"), None).1;
+    assert!(
+        record
+            .as_str()
+            .unwrap()
+            .contains("1. b1 a1 2. b2 a2 3. b3 win(red)"),
+        "{record}"
+    );
+    let sgf = s
+        .call(
+            "GET",
+            &format!("/api/sessions/{id}/record?format=sgf"),
+            None,
+        )
+        .1;
     assert!(sgf.as_str().unwrap().starts_with("(;"), "{sgf}");
 }
 
 #[test]
 fn an_illegal_move_says_why_and_undo_and_redo_walk_the_line() {
     let s = Server::start(&["hex", "-O", "size=3"]);
-    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"].as_u64().unwrap();
-    let play = |mv: &str| s.call("POST", &format!("/api/sessions/{id}/play"), Some(&format!(r#"{{"move":"{mv}"}}"#)));
+    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"]
+        .as_u64()
+        .unwrap();
+    let play = |mv: &str| {
+        s.call(
+            "POST",
+            &format!("/api/sessions/{id}/play"),
+            Some(&format!(r#"{{"move":"{mv}"}}"#)),
+        )
+    };
     assert_eq!(play("b2").0, 200);
     let (status, body) = play("b2");
     assert_eq!(status, 422);
     assert_eq!(body["error"], "illegal move: b2 is occupied by red");
     let (status, body) = play("z9");
     assert_eq!(status, 422, "{body}");
-    let why = s.ok("POST", &format!("/api/sessions/{id}/why"), Some(r#"{"move":"b2"}"#));
-    assert!(why["why"].as_str().unwrap().contains("b2 is occupied by red"), "{why}");
+    let why = s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/why"),
+        Some(r#"{"move":"b2"}"#),
+    );
+    assert!(
+        why["why"]
+            .as_str()
+            .unwrap()
+            .contains("b2 is occupied by red"),
+        "{why}"
+    );
     let st = s.ok("POST", &format!("/api/sessions/{id}/undo"), None);
     assert_eq!(st["moves"].as_array().unwrap().len(), 0);
     assert_eq!(st["redo"][0], "b2");
     let st = s.ok("POST", &format!("/api/sessions/{id}/redo"), None);
     assert_eq!(st["position"], "3x3 3/1r1/3 blue");
-    let st = s.ok("POST", &format!("/api/sessions/{id}/position"), Some(r#"{"position":"3x3 r2/1b1/3 red"}"#));
+    let st = s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/position"),
+        Some(r#"{"position":"3x3 r2/1b1/3 red"}"#),
+    );
     assert_eq!(st["moves"].as_array().unwrap().len(), 0);
     assert_eq!(st["start"], "3x3 r2/1b1/3 red");
-    let (status, body) = s.call("POST", &format!("/api/sessions/{id}/position"), Some(r#"{"position":"3x3 rrr/3/3 blue"}"#));
+    let (status, body) = s.call(
+        "POST",
+        &format!("/api/sessions/{id}/position"),
+        Some(r#"{"position":"3x3 rrr/3/3 blue"}"#),
+    );
     assert_eq!(status, 422, "{body}");
 }
 
@@ -62,13 +112,25 @@ fn footprints_name_the_cells_a_move_changes_in_any_game() {
     let st = s.ok("POST", "/api/sessions", Some(r#"{"game":"replica"}"#));
     let id = st["id"].as_u64().unwrap();
     let feet = s.ok("GET", &format!("/api/sessions/{id}/footprints"), None);
-    assert_eq!(feet.as_object().unwrap().len(), st["legal"].as_array().unwrap().len());
+    assert_eq!(
+        feet.as_object().unwrap().len(),
+        st["legal"].as_array().unwrap().len()
+    );
     // a transform changes its own square; a step its two squares
     assert_eq!(feet["b1*"], serde_json::json!(["b1"]));
-    let step = feet.as_object().unwrap().iter().find(|(m, _)| m.contains('-')).unwrap();
+    let step = feet
+        .as_object()
+        .unwrap()
+        .iter()
+        .find(|(m, _)| m.contains('-'))
+        .unwrap();
     assert_eq!(step.1.as_array().unwrap().len(), 2, "{step:?}");
     // a computer plays for the side to move
-    let r = s.ok("POST", &format!("/api/sessions/{id}/computer"), Some(r#"{"player":"greedy"}"#));
+    let r = s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/computer"),
+        Some(r#"{"player":"greedy"}"#),
+    );
     assert!(r["played"].is_string(), "{r}");
     assert_eq!(r["state"]["moves"].as_array().unwrap().len(), 1);
 }
@@ -76,17 +138,71 @@ fn footprints_name_the_cells_a_move_changes_in_any_game() {
 #[test]
 fn bad_requests_get_a_clear_4xx_and_the_server_goes_on() {
     let s = Server::start(&["hex"]);
-    let id = s.ok("POST", "/api/sessions", Some(r#"{"game":"hex","options":{"size":4}}"#))["id"].as_u64().unwrap();
+    let id = s.ok(
+        "POST",
+        "/api/sessions",
+        Some(r#"{"game":"hex","options":{"size":4}}"#),
+    )["id"]
+        .as_u64()
+        .unwrap();
     let cases: &[(&str, String, Option<&str>, u16, &str)] = &[
-        ("POST", format!("/api/sessions/{id}/play"), Some("{not json"), 400, "bad request body"),
-        ("POST", format!("/api/sessions/{id}/play"), Some(r#"{"mv":"a1"}"#), 400, "missing field `move`"),
-        ("GET", "/api/sessions/999".into(), None, 404, "there is no game 999"),
+        (
+            "POST",
+            format!("/api/sessions/{id}/play"),
+            Some("{not json"),
+            400,
+            "bad request body",
+        ),
+        (
+            "POST",
+            format!("/api/sessions/{id}/play"),
+            Some(r#"{"mv":"a1"}"#),
+            400,
+            "missing field `move`",
+        ),
+        (
+            "GET",
+            "/api/sessions/999".into(),
+            None,
+            404,
+            "there is no game 999",
+        ),
         ("GET", "/api/sessions/x".into(), None, 400, ""),
-        ("POST", "/api/sessions".into(), Some(r#"{"game":"chess"}"#), 422, "no game chess"),
-        ("POST", "/api/sessions".into(), Some(r#"{"game":"../../etc/passwd"}"#), 422, "no game"),
-        ("POST", "/api/sessions".into(), Some(r#"{"game":"hex","options":{"size":99}}"#), 422, "size"),
-        ("POST", format!("/api/sessions/{id}/computer"), Some(r#"{"player":"human"}"#), 422, "computer player"),
-        ("POST", format!("/api/sessions/{id}/computer"), Some(r#"{"player":"deep blue"}"#), 422, ""),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game":"chess"}"#),
+            422,
+            "no game chess",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game":"../../etc/passwd"}"#),
+            422,
+            "no game",
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            Some(r#"{"game":"hex","options":{"size":99}}"#),
+            422,
+            "size",
+        ),
+        (
+            "POST",
+            format!("/api/sessions/{id}/computer"),
+            Some(r#"{"player":"human"}"#),
+            422,
+            "computer player",
+        ),
+        (
+            "POST",
+            format!("/api/sessions/{id}/computer"),
+            Some(r#"{"player":"deep blue"}"#),
+            422,
+            "",
+        ),
         ("GET", "/etc/passwd".into(), None, 404, "no such page"),
         ("GET", "/../Cargo.toml".into(), None, 404, ""),
     ];
@@ -110,42 +226,69 @@ fn bad_requests_get_a_clear_4xx_and_the_server_goes_on() {
 fn a_rule_file_from_disk_is_served_under_the_sandbox() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("pile.pl");
-    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/new_game/pile.pl"), &path).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/new_game/pile.pl"),
+        &path,
+    )
+    .unwrap();
     let s = Server::start(&[path.to_str().unwrap()]);
     let games = s.ok("GET", "/api/games", None);
     assert_eq!(games["default"], path.to_str().unwrap());
     let st = s.ok("POST", "/api/sessions", Some("{}"));
     assert_eq!(st["position"], "7 first");
     let id = st["id"].as_u64().unwrap();
-    let st = s.ok("POST", &format!("/api/sessions/{id}/play"), Some(r#"{"move":"3"}"#));
+    let st = s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/play"),
+        Some(r#"{"move":"3"}"#),
+    );
     assert_eq!(st["position"], "4 second");
     // a rule file that reaches for a file is refused as it loads, as on the command line
     let evil = dir.path().join("evil.pl");
-    std::fs::write(&evil, std::fs::read_to_string(&path).unwrap().replace(
-        "to_move(pile(_, P), P).",
-        "to_move(pile(_, P), P) :- open('/etc/passwd', read, _).",
-    )).unwrap();
+    std::fs::write(
+        &evil,
+        std::fs::read_to_string(&path).unwrap().replace(
+            "to_move(pile(_, P), P).",
+            "to_move(pile(_, P), P) :- open('/etc/passwd', read, _).",
+        ),
+    )
+    .unwrap();
     let s = Server::start(&[evil.to_str().unwrap()]);
     let (status, body) = s.call("POST", "/api/sessions", Some("{}"));
     assert_eq!(status, 422, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("sandbox"), "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("sandbox"),
+        "{body}"
+    );
 }
 
 #[test]
 fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("pile.pl");
-    let original = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/new_game/pile.pl")).unwrap();
+    let original = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/new_game/pile.pl"
+    ))
+    .unwrap();
     std::fs::write(&path, &original).unwrap();
     let s = Server::start(&[path.to_str().unwrap()]);
     let st = s.ok("POST", "/api/sessions", Some("{}"));
     assert_eq!(st["watching"], true);
     let id = st["id"].as_u64().unwrap();
     for mv in ["3", "3"] {
-        s.ok("POST", &format!("/api/sessions/{id}/play"), Some(&format!(r#"{{"move":"{mv}"}}"#)));
+        s.ok(
+            "POST",
+            &format!("/api/sessions/{id}/play"),
+            Some(&format!(r#"{{"move":"{mv}"}}"#)),
+        );
     }
     // a take of three is no longer legal: the replay stops at the first move
-    std::fs::write(&path, original.replace("Max is min(3, N)", "Max is min(2, N)")).unwrap();
+    std::fs::write(
+        &path,
+        original.replace("Max is min(3, N)", "Max is min(2, N)"),
+    )
+    .unwrap();
     let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
     let note = st["note"].as_str().unwrap();
     assert!(note.contains("stop applying at move 1 (3)"), "{note}");
@@ -153,22 +296,39 @@ fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
     assert!(!note.contains("pile.pl:"), "{note}");
     assert_eq!(st["legal"], serde_json::json!(["1", "2"]));
     // a file that no longer loads keeps the game on the old rules, and says why
-    std::fs::write(&path, original.replace("to_move(pile(_, P), P).", "to_move(pile(_, P), P")).unwrap();
+    std::fs::write(
+        &path,
+        original.replace("to_move(pile(_, P), P).", "to_move(pile(_, P), P"),
+    )
+    .unwrap();
     let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
     assert!(st["note"].as_str().unwrap().contains("do not load"), "{st}");
     assert_eq!(st["legal"], serde_json::json!(["1", "2"]));
     // a file that loads but that lint finds fault with: the finding at its file:line
-    std::fs::write(&path, original.replace("Max is min(3, N)", "Max is min(2, N), Unused = 1")).unwrap();
+    std::fs::write(
+        &path,
+        original.replace("Max is min(3, N)", "Max is min(2, N), Unused = 1"),
+    )
+    .unwrap();
     let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
     let note = st["note"].as_str().unwrap();
-    assert!(note.contains("pile.pl:") && note.contains("Unused"), "{note}");
+    assert!(
+        note.contains("pile.pl:") && note.contains("Unused"),
+        "{note}"
+    );
     // nothing changed since: no note
     assert!(s.ok("GET", &format!("/api/sessions/{id}"), None)["note"].is_null());
 
     // Hex in the native tier, checked against its rule tiers
     let s = Server::start(&["hex", "-O", "size=4"]);
-    let id = s.ok("POST", "/api/sessions", Some(r#"{"tier":"native"}"#))["id"].as_u64().unwrap();
-    s.ok("POST", &format!("/api/sessions/{id}/play"), Some(r#"{"move":"b2"}"#));
+    let id = s.ok("POST", "/api/sessions", Some(r#"{"tier":"native"}"#))["id"]
+        .as_u64()
+        .unwrap();
+    s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/play"),
+        Some(r#"{"move":"b2"}"#),
+    );
     let check = s.ok("POST", &format!("/api/sessions/{id}/check"), None);
     let tiers = check["tiers"].as_array().unwrap();
     assert_eq!(tiers.len(), 2, "{check}");
@@ -180,9 +340,21 @@ fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
 #[test]
 fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
     let s = Server::start(&["hex", "-O", "size=3"]);
-    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"].as_u64().unwrap();
-    s.ok("POST", &format!("/api/sessions/{id}/play"), Some(r#"{"move":"b2"}"#));
-    let repl = |input: &str| s.ok("POST", &format!("/api/sessions/{id}/repl"), Some(&serde_json::json!({ "input": input }).to_string()));
+    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"]
+        .as_u64()
+        .unwrap();
+    s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/play"),
+        Some(r#"{"move":"b2"}"#),
+    );
+    let repl = |input: &str| {
+        s.ok(
+            "POST",
+            &format!("/api/sessions/{id}/repl"),
+            Some(&serde_json::json!({ "input": input }).to_string()),
+        )
+    };
     // on the board's position: eight empty cells left
     let r = repl("current(S), findall(M, legal(S, M), Ms), length(Ms, N).");
     assert!(r["answer"].as_str().unwrap().contains("N = 8"), "{r}");
@@ -190,15 +362,29 @@ fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
     let r = repl("member(X, [a, b, c]).");
     assert_eq!(r["answer"], "X = a", "{r}");
     assert_eq!(r["more"], true);
-    let r = s.ok("POST", &format!("/api/sessions/{id}/repl/next"), Some(r#"{"step":"next"}"#));
+    let r = s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/repl/next"),
+        Some(r#"{"step":"next"}"#),
+    );
     assert_eq!(r["answer"], "X = b");
-    let r = s.ok("POST", &format!("/api/sessions/{id}/repl/next"), Some(r#"{"step":"stop"}"#));
+    let r = s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/repl/next"),
+        Some(r#"{"step":"stop"}"#),
+    );
     assert_eq!(r["more"], false, "{r}");
     // the user's own predicates, and the sandbox
     repl("double(X, Y) :- Y is 2 * X.");
-    assert!(repl("double(21, Y).")["answer"].as_str().unwrap().contains("Y = 42"));
+    assert!(repl("double(21, Y).")["answer"]
+        .as_str()
+        .unwrap()
+        .contains("Y = 42"));
     let r = repl("open('/etc/hostname', read, S).");
-    assert!(r.to_string().contains("sandbox") || r.to_string().contains("not allowed"), "{r}");
+    assert!(
+        r.to_string().contains("sandbox") || r.to_string().contains("not allowed"),
+        "{r}"
+    );
     // a query that never ends is stopped as Ctrl-C stops it; the session goes on
     let stopper = {
         let url = format!("{}api/sessions/{id}/repl/stop", s.url);
@@ -208,9 +394,15 @@ fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
         })
     };
     let r = repl("repeat, fail.");
-    assert!(r["message"].as_str().unwrap().contains("interrupted"), "{r}");
+    assert!(
+        r["message"].as_str().unwrap().contains("interrupted"),
+        "{r}"
+    );
     assert_eq!(stopper.join().unwrap().unwrap(), 204);
-    assert!(repl("double(2, Y).")["answer"].as_str().unwrap().contains("Y = 4"));
+    assert!(repl("double(2, Y).")["answer"]
+        .as_str()
+        .unwrap()
+        .contains("Y = 4"));
     // the pane follows the board
     s.ok("POST", &format!("/api/sessions/{id}/undo"), None);
     let r = repl("current(S), findall(M, legal(S, M), Ms), length(Ms, N).");

@@ -209,9 +209,8 @@ fn merge_refuses_shards_that_do_not_add_up() {
         std::fs::write(&path, v.to_string()).expect("write a shard");
         path.display().to_string()
     };
-    let shard = |args: &[&str]| -> serde_json::Value {
-        serde_json::from_str(&run(args, 0)).expect("json")
-    };
+    let shard =
+        |args: &[&str]| -> serde_json::Value { serde_json::from_str(&run(args, 0)).expect("json") };
     let merge = |files: &[String]| {
         let mut args = vec!["merge"];
         args.extend(files.iter().map(String::as_str));
@@ -220,8 +219,12 @@ fn merge_refuses_shards_that_do_not_add_up() {
         err
     };
     // perft: two halves of 2^63 nodes each
-    let mut p1 = shard(&["perft", "hex", "-O", "size=3", "--depth", "2", "--shard", "1/2", "--json"]);
-    let mut p2 = shard(&["perft", "hex", "-O", "size=3", "--depth", "2", "--shard", "2/2", "--json"]);
+    let mut p1 = shard(&[
+        "perft", "hex", "-O", "size=3", "--depth", "2", "--shard", "1/2", "--json",
+    ]);
+    let mut p2 = shard(&[
+        "perft", "hex", "-O", "size=3", "--depth", "2", "--shard", "2/2", "--json",
+    ]);
     p1["nodes"] = (1u64 << 63).into();
     p2["nodes"] = (1u64 << 63).into();
     let err = merge(&[write("p1.json", &p1), write("p2.json", &p2)]);
@@ -231,7 +234,9 @@ fn merge_refuses_shards_that_do_not_add_up() {
         p1["shard"] = format!("{index}/{count}").into();
         let err = merge(&[write("p1.json", &p1)]);
         assert!(
-            err.contains("is missing") || err.contains("no shard of a run") || err.contains("broken"),
+            err.contains("is missing")
+                || err.contains("no shard of a run")
+                || err.contains("broken"),
             "{index}/{count}: {err}"
         );
     }
@@ -260,6 +265,9 @@ fn merge_refuses_shards_that_do_not_add_up() {
     let err = merge(&[write("c1.json", &wrapping), write("c2.json", &c2)]);
     assert!(err.contains("does not fit"), "{err}");
     // and the honest shards still merge
-    let (code, out, err) = common::run(&["merge", &write("c1.json", &c1), &write("c2.json", &c2)], None);
+    let (code, out, err) = common::run(
+        &["merge", &write("c1.json", &c1), &write("c2.json", &c2)],
+        None,
+    );
     assert_eq!(code, 0, "{out}{err}");
 }

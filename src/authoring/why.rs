@@ -4,11 +4,11 @@
 //! when the move is legal, what it does: pieces moved, placed, captured, relocated,
 //! and the outcome.
 
-use crate::registry::EngineSpec;
 use super::view_diff::effects;
 use super::workbench::Workbench;
 use crate::game::{Engine, EngineError, Pos};
 use crate::prolog::{quote_atom, quote_string, term_integer, term_text};
+use crate::registry::EngineSpec;
 use scryer_prolog::Term;
 use std::fmt;
 

@@ -113,8 +113,16 @@ pub fn merge(parts: Vec<(String, CheckShard)>) -> Result<CheckShard, MergeError>
         r.games = add(r.games, p.games, "number of games")?;
         r.positions = add(r.positions, p.positions, "number of positions")?;
         r.moves_compared = add(r.moves_compared, p.moves_compared, "number of moves")?;
-        r.refusals_compared = add(r.refusals_compared, p.refusals_compared, "number of refusals")?;
-        r.perft_positions = add(r.perft_positions, p.perft_positions, "number of perft positions")?;
+        r.refusals_compared = add(
+            r.refusals_compared,
+            p.refusals_compared,
+            "number of refusals",
+        )?;
+        r.perft_positions = add(
+            r.perft_positions,
+            p.perft_positions,
+            "number of perft positions",
+        )?;
         r.perft_counts = add(r.perft_counts, p.perft_counts, "number of perft counts")?;
         r.seconds_a += p.seconds_a;
         r.seconds_b += p.seconds_b;

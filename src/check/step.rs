@@ -9,7 +9,10 @@ use std::collections::BTreeSet;
 pub(super) enum Step {
     /// Both agree: the position's text, and its legal moves (sorted), empty once the
     /// game is over.
-    Agree { position: String, legal: Vec<String> },
+    Agree {
+        position: String,
+        legal: Vec<String>,
+    },
     Differ(Box<Mismatch>),
 }
 
@@ -199,7 +202,10 @@ pub(super) fn play_both(
 /// ply so that a replay of the same moves picks it again; `None` at the start.
 pub(super) fn refusal_candidate(before: &[String], legal: &[String], ply: usize) -> Option<String> {
     let now = set(legal);
-    let gone: Vec<&String> = before.iter().filter(|m| !now.contains(m.as_str())).collect();
+    let gone: Vec<&String> = before
+        .iter()
+        .filter(|m| !now.contains(m.as_str()))
+        .collect();
     (!gone.is_empty()).then(|| gone[ply.wrapping_mul(7) % gone.len()].clone())
 }
 
@@ -231,8 +237,16 @@ pub(super) fn compare_refusal(
             a.label(),
             b.label()
         ),
-        (None, Some(y)) => format!("{mv} is not listed, {} plays it, {} refuses it: {y}", a.label(), b.label()),
-        (Some(x), None) => format!("{mv} is not listed, {} refuses it: {x}, {} plays it", a.label(), b.label()),
+        (None, Some(y)) => format!(
+            "{mv} is not listed, {} plays it, {} refuses it: {y}",
+            a.label(),
+            b.label()
+        ),
+        (Some(x), None) => format!(
+            "{mv} is not listed, {} refuses it: {x}, {} plays it",
+            a.label(),
+            b.label()
+        ),
         (None, None) => format!("{mv} is not listed, but both engines play it"),
     };
     Err(Box::new(Mismatch::new(moves, position, what)))

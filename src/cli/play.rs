@@ -153,15 +153,16 @@ pub fn play(
     record.setup.clear();
     record.setup_to_move = None;
     let mut line = GameLine::at(engine, start, record.start.clone());
-    line.play_all(&record.moves).map_err(|(i, e)| match &config.load {
-        Some(path) => anyhow::anyhow!(
-            "{}: move {} ({}): {e}",
-            path.display(),
-            i + 1,
-            crate::game::elide(&record.moves[i])
-        ),
-        None => anyhow::anyhow!("move {}: {e}", i + 1),
-    })?;
+    line.play_all(&record.moves)
+        .map_err(|(i, e)| match &config.load {
+            Some(path) => anyhow::anyhow!(
+                "{}: move {} ({}): {e}",
+                path.display(),
+                i + 1,
+                crate::game::elide(&record.moves[i])
+            ),
+            None => anyhow::anyhow!("move {}: {e}", i + 1),
+        })?;
     let first = line.engine().describe(start)?.to_move;
     let second = second_player(line.engine(), start)?;
     for (name, _) in &config.players {

@@ -256,7 +256,8 @@ mod tests {
     #[test]
     fn undo_and_redo_walk_the_line_and_a_new_move_forgets_the_redo() {
         let mut line = GameLine::new(Box::new(Counter::default())).unwrap();
-        line.play_all(&["+".into(), "+".into(), "+".into()]).unwrap();
+        line.play_all(&["+".into(), "+".into(), "+".into()])
+            .unwrap();
         assert_eq!(line.text().unwrap(), "3");
         assert_eq!(line.undo().as_deref(), Some("+"));
         assert_eq!(line.undo().as_deref(), Some("+"));

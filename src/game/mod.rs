@@ -21,11 +21,11 @@ pub use descriptor::{
 };
 pub(crate) use engine::prefix_move;
 pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};
-pub use line::GameLine;
 pub use limits::{
     count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits,
     MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
 };
+pub use line::GameLine;
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use pick::uniform_index;
 pub use scores::{decided_score, PROVEN, WIN};

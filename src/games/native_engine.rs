@@ -1,10 +1,10 @@
 //! `NativeEngine`: any native `Game` as an `Engine` — it holds its positions as Rust
 //! values, and runs perft, playouts, alpha-beta and MCTS on them directly.
 
-use crate::search::{mcts_root_parallel, perft, random_playouts, Searcher};
 use crate::game::{
     outcome_text, BestMove, Engine, EngineError, Game, Pos, PositionInfo, SearchSpec,
 };
+use crate::search::{mcts_root_parallel, perft, random_playouts, Searcher};
 use rustc_hash::FxHashMap;
 
 /// A native game as an `Engine`; `start` is the initial position with the chosen options.

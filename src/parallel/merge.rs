@@ -82,7 +82,10 @@ pub fn in_order<T>(parts: Vec<(String, Shard, T)>) -> Result<Vec<(String, Shard,
     }
     for (i, (_, shard, _)) in parts.iter().enumerate() {
         if shard.index != i + 1 {
-            return Err(MergeError::Missing(Shard { index: i + 1, count }));
+            return Err(MergeError::Missing(Shard {
+                index: i + 1,
+                count,
+            }));
         }
     }
     if parts.len() < count {
@@ -142,9 +145,25 @@ mod tests {
         assert!(e.to_string().contains("split 3 ways"), "{e}");
         assert_eq!(in_order::<()>(vec![]).unwrap_err(), MergeError::Empty);
         // a count no run has: no allocation by it, and no panic
-        let e = in_order(vec![("a".to_string(), Shard { index: 1, count: 100_000_000 }, ())]).unwrap_err();
+        let e = in_order(vec![(
+            "a".to_string(),
+            Shard {
+                index: 1,
+                count: 100_000_000,
+            },
+            (),
+        )])
+        .unwrap_err();
         assert_eq!(e.to_string(), "shard 2/100000000 is missing");
-        let e = in_order(vec![("a".to_string(), Shard { index: 1, count: usize::MAX }, ())]).unwrap_err();
+        let e = in_order(vec![(
+            "a".to_string(),
+            Shard {
+                index: 1,
+                count: usize::MAX,
+            },
+            (),
+        )])
+        .unwrap_err();
         assert!(e.to_string().contains("is missing"), "{e}");
         let e = in_order(vec![("a".to_string(), Shard { index: 0, count: 2 }, ())]).unwrap_err();
         assert!(e.to_string().contains("no shard of a run"), "{e}");

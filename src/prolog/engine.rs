@@ -325,15 +325,24 @@ impl RulesEngine {
     }
 
     pub(super) fn text_of(&self, t: &Term) -> Result<String, EngineError> {
-        term_text(t)
-            .ok_or_else(|| EngineError::Rules(format!("{}: expected a text, got {}", self.path, super::shown(&t))))
+        term_text(t).ok_or_else(|| {
+            EngineError::Rules(format!(
+                "{}: expected a text, got {}",
+                self.path,
+                super::shown(&t)
+            ))
+        })
     }
 
     fn integer(&self, t: &Term) -> Result<u64, EngineError> {
         term_integer(t)
             .and_then(|i| u64::try_from(i).ok())
             .ok_or_else(|| {
-                EngineError::Rules(format!("{}: expected a count, got {}", self.path, super::shown(&t)))
+                EngineError::Rules(format!(
+                    "{}: expected a count, got {}",
+                    self.path,
+                    super::shown(&t)
+                ))
             })
     }
 
@@ -529,9 +538,13 @@ impl Engine for RulesEngine {
             self.slot(pos)?,
             quote_string(player)
         ))?;
-        term_integer(&t)
-            .map(|i| i as i32)
-            .ok_or_else(|| EngineError::Rules(format!("{}: evaluate/3 gave {}", self.path, super::shown(&t))))
+        term_integer(&t).map(|i| i as i32).ok_or_else(|| {
+            EngineError::Rules(format!(
+                "{}: evaluate/3 gave {}",
+                self.path,
+                super::shown(&t)
+            ))
+        })
     }
 
     fn playouts(

@@ -595,7 +595,10 @@ impl PrologMachine {
         }));
         match result {
             Ok(None) => Ok(()),
-            Ok(Some(t)) => Err(QueryError::Answer(format!("{} escaped {query}", super::shown(&t)))),
+            Ok(Some(t)) => Err(QueryError::Answer(format!(
+                "{} escaped {query}",
+                super::shown(&t)
+            ))),
             Err(p) => {
                 self.poisoned = true;
                 Err(QueryError::Engine(panic_text(p)))

@@ -156,11 +156,20 @@ mod tests {
         let t = Term::compound(
             "error",
             [
-                Term::compound("existence_error", [Term::atom("procedure"), Term::compound("/", [Term::atom("foo"), Term::integer(2)])]),
+                Term::compound(
+                    "existence_error",
+                    [
+                        Term::atom("procedure"),
+                        Term::compound("/", [Term::atom("foo"), Term::integer(2)]),
+                    ],
+                ),
                 Term::list([Term::atom("A b"), Term::string("x"), Term::atom("[]")]),
             ],
         );
-        assert_eq!(shown(&t), "error(existence_error(procedure, /(foo, 2)), ['A b', \"x\", []])");
+        assert_eq!(
+            shown(&t),
+            "error(existence_error(procedure, /(foo, 2)), ['A b', \"x\", []])"
+        );
         let deep = (0..100).fold(Term::atom("x"), |t, _| Term::compound("f", [t]));
         assert!(shown(&deep).ends_with('…') || shown(&deep).contains('…'));
     }

@@ -140,7 +140,10 @@ impl RulesEngine {
                         Some(r) => r,
                         None => {
                             bad = Some(super::shown(&t));
-                            TopReply::Error(format!("unexpected reply from the top level: {}", super::shown(&t)))
+                            TopReply::Error(format!(
+                                "unexpected reply from the top level: {}",
+                                super::shown(&t)
+                            ))
                         }
                     },
                 };

@@ -123,7 +123,10 @@ mod tests {
             w.write_all(b"a\x1b[2Jb\n\xc2").unwrap();
             w.write_all(b"\x9bc \xc2\xa9\t\x07").unwrap();
         }
-        assert_eq!(String::from_utf8(bytes).unwrap(), "a\\x1b[2Jb\n\\x9bc \u{a9}\t\\x07");
+        assert_eq!(
+            String::from_utf8(bytes).unwrap(),
+            "a\\x1b[2Jb\n\\x9bc \u{a9}\t\\x07"
+        );
     }
 
     #[test]

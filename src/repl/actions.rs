@@ -81,14 +81,16 @@ impl Session {
                 Err(e) => Reply::Error(format!("error: {e}")),
             },
             Command::Set(None) => Reply::Text(self.settings_text()),
-            Command::Set(Some((key, value))) => match self.rules().set_answer_option(&key, &value) {
-                Ok(()) => {
-                    self.settings.retain(|(k, _)| *k != key);
-                    self.settings.push((key, value));
-                    Reply::Text(self.settings_text())
+            Command::Set(Some((key, value))) => {
+                match self.rules().set_answer_option(&key, &value) {
+                    Ok(()) => {
+                        self.settings.retain(|(k, _)| *k != key);
+                        self.settings.push((key, value));
+                        Reply::Text(self.settings_text())
+                    }
+                    Err(e) => Reply::Error(format!("error: {e}")),
                 }
-                Err(e) => Reply::Error(format!("error: {e}")),
-            },
+            }
             Command::Tier(name) => match name.parse::<Tier>() {
                 Ok(tier) => {
                     let mut spec = self.spec.clone();
@@ -219,7 +221,10 @@ impl Session {
             Err(e) => return Reply::Error(format!("error: {e:#}\n(the session is unchanged)")),
         };
         let (start, moves) = if keep_moves {
-            (self.line.start_text().map(String::from), self.line.moves().to_vec())
+            (
+                self.line.start_text().map(String::from),
+                self.line.moves().to_vec(),
+            )
         } else {
             (None, Vec::new())
         };
@@ -232,7 +237,10 @@ impl Session {
             format!("\n{note}")
         };
         if keep_moves {
-            note.push_str(&super::watch::replayed(self.line.moves().len(), moves.len()));
+            note.push_str(&super::watch::replayed(
+                self.line.moves().len(),
+                moves.len(),
+            ));
         }
         Reply::Text(format!("{}{note}\n{}", self.describe(), self.board()))
     }

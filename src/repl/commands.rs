@@ -26,7 +26,11 @@ pub enum Command {
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("play", "MOVE...", "play moves from the current position"),
     ("undo", "[N]", "take back the last N moves (default 1)"),
-    ("redo", "[N]", "play again the last N moves taken back (default 1)"),
+    (
+        "redo",
+        "[N]",
+        "play again the last N moves taken back (default 1)",
+    ),
     ("moves", "", "list the legal moves"),
     ("board", "", "draw the board"),
     (

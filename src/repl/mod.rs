@@ -21,7 +21,7 @@ pub use commands::{Command, COMMANDS};
 pub use frontend::{run, run_watching, MAX_PIPED_ANSWERS};
 pub use remote::Remote;
 pub use session::{Pager, Reply, Session, Snapshot};
-pub use wire::ToWorker;
 pub use terms::split as split_terms;
 pub use watch::Watch;
+pub use wire::ToWorker;
 pub use worker::serve as serve_worker;

@@ -4,13 +4,12 @@
 
 use super::terms;
 use crate::foreign::set_repl_step;
-use crate::prolog::ReplStep;
 use crate::game::{Engine, GameLine, GameOptions, Pos, Tier};
+use crate::prolog::ReplStep;
 use crate::prolog::{OutputSink, RulesEngine, TopReply};
 use crate::registry::EngineSpec;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-
 
 /// What the frontend shows after an input (answers go through the `Pager`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -403,7 +402,10 @@ impl Session {
             Ok(p) => p,
             Err(e) => return Reply::Error(format!("error: {e}")),
         };
-        let limit = self.spec.limit.unwrap_or(crate::prolog::DEFAULT_INFERENCE_LIMIT);
+        let limit = self
+            .spec
+            .limit
+            .unwrap_or(crate::prolog::DEFAULT_INFERENCE_LIMIT);
         let stale = self.rules().machine().take_output();
         if !stale.is_empty() {
             pager.output(&stale);

@@ -7,8 +7,8 @@
 use super::session::{Pager, Reply, Session};
 use super::watch::Watch;
 use super::wire::{char_step, send, FromWorker, ToWorker};
-use crate::prolog::ReplStep;
 use crate::prolog::limits::{self, Deadline};
+use crate::prolog::ReplStep;
 use anyhow::{Context, Result};
 use std::fs::File;
 use std::io::{BufRead, Lines, StdinLock};

@@ -136,7 +136,11 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
     };
     let mut spec = if name == served.game_name() {
         EngineSpec {
-            options: if req.options.is_empty() { served.options.clone() } else { options },
+            options: if req.options.is_empty() {
+                served.options.clone()
+            } else {
+                options
+            },
             ..served.clone()
         }
     } else if all_games().0.iter().any(|d| d.name == name) {
@@ -159,7 +163,10 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
 }
 
 /// `POST /api/sessions`: a new game; its state.
-pub async fn open(State(app): State<Arc<App>>, req: Result<Json<NewGame>, JsonRejection>) -> Reply<Json<GameState>> {
+pub async fn open(
+    State(app): State<Arc<App>>,
+    req: Result<Json<NewGame>, JsonRejection>,
+) -> Reply<Json<GameState>> {
     let req = body(req)?;
     let spec = spec_of(&app, &req)?;
     let id = app.sessions.open(spec).await?;
@@ -173,7 +180,10 @@ pub async fn state(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Js
 
 /// `DELETE /api/sessions/ID`.
 pub async fn close(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<StatusCode> {
-    app.panes.lock().unwrap_or_else(|p| p.into_inner()).remove(&id);
+    app.panes
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .remove(&id);
     match app.sessions.close(id) {
         true => Ok(StatusCode::NO_CONTENT),
         false => Err(SessionError::Unknown(id).into()),
@@ -189,24 +199,50 @@ pub struct MoveBody {
 
 /// `POST /api/sessions/ID/play` `{"move": "c3"}`: the state after it; an illegal
 /// move is a 422 whose error says why.
-pub async fn play(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<MoveBody>, JsonRejection>) -> Reply<Json<GameState>> {
+pub async fn play(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    req: Result<Json<MoveBody>, JsonRejection>,
+) -> Reply<Json<GameState>> {
     let mv = body(req)?.mv;
-    Ok(Json(app.sessions.with(id, move |g| g.play(&mv).and_then(|_| g.state())).await??))
+    Ok(Json(
+        app.sessions
+            .with(id, move |g| g.play(&mv).and_then(|_| g.state()))
+            .await??,
+    ))
 }
 
 /// `POST /api/sessions/ID/undo`.
 pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
-    Ok(Json(app.sessions.with(id, |g| { g.undo(); g.state() }).await??))
+    Ok(Json(
+        app.sessions
+            .with(id, |g| {
+                g.undo();
+                g.state()
+            })
+            .await??,
+    ))
 }
 
 /// `POST /api/sessions/ID/redo`.
 pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
-    Ok(Json(app.sessions.with(id, |g| { g.redo(); g.state() }).await??))
+    Ok(Json(
+        app.sessions
+            .with(id, |g| {
+                g.redo();
+                g.state()
+            })
+            .await??,
+    ))
 }
 
 /// `POST /api/sessions/ID/restart`: back to the game's start.
 pub async fn restart(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
-    Ok(Json(app.sessions.with(id, |g| g.restart().and_then(|_| g.state())).await??))
+    Ok(Json(
+        app.sessions
+            .with(id, |g| g.restart().and_then(|_| g.state()))
+            .await??,
+    ))
 }
 
 /// The body of `POST /api/sessions/ID/position`.
@@ -216,18 +252,33 @@ pub struct PositionBody {
 }
 
 /// `POST /api/sessions/ID/position` `{"position": "…"}`: start from a position text.
-pub async fn position(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<PositionBody>, JsonRejection>) -> Reply<Json<GameState>> {
+pub async fn position(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    req: Result<Json<PositionBody>, JsonRejection>,
+) -> Reply<Json<GameState>> {
     let text = body(req)?.position;
-    Ok(Json(app.sessions.with(id, move |g| g.set_position(&text).and_then(|_| g.state())).await??))
+    Ok(Json(
+        app.sessions
+            .with(id, move |g| g.set_position(&text).and_then(|_| g.state()))
+            .await??,
+    ))
 }
 
 /// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes.
-pub async fn footprints(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<BTreeMap<String, Vec<String>>>> {
+pub async fn footprints(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+) -> Reply<Json<BTreeMap<String, Vec<String>>>> {
     Ok(Json(app.sessions.with(id, |g| g.footprints()).await??))
 }
 
 /// `POST /api/sessions/ID/why` `{"move": "a1"}`: why it is refused, or what it does.
-pub async fn why(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<MoveBody>, JsonRejection>) -> Reply<Json<Value>> {
+pub async fn why(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    req: Result<Json<MoveBody>, JsonRejection>,
+) -> Reply<Json<Value>> {
     let mv = body(req)?.mv;
     let text = app.sessions.with(id, move |g| g.why(&mv)).await??;
     Ok(Json(json!({ "why": text })))
@@ -241,14 +292,20 @@ pub struct ComputerBody {
 
 /// `POST /api/sessions/ID/computer` `{"player": "alphabeta:2"}`: that player
 /// chooses a move for the side to move and plays it; the state after.
-pub async fn computer(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<ComputerBody>, JsonRejection>) -> Reply<Json<Value>> {
+pub async fn computer(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    req: Result<Json<ComputerBody>, JsonRejection>,
+) -> Reply<Json<Value>> {
     let player: PlayerKind = body(req)?
         .player
         .parse()
         .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     let (played, state) = app
         .sessions
-        .with(id, move |g| g.computer(player).and_then(|m| Ok((m, g.state()?))))
+        .with(id, move |g| {
+            g.computer(player).and_then(|m| Ok((m, g.state()?)))
+        })
         .await??;
     Ok(Json(json!({ "played": played, "state": state })))
 }
@@ -266,14 +323,24 @@ pub struct RecordQuery {
 }
 
 /// `GET /api/sessions/ID/record[?format=sgf]`: the game's record, to download.
-pub async fn record(State(app): State<Arc<App>>, Path(id): Path<u64>, Query(q): Query<RecordQuery>) -> Reply<Response> {
+pub async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    Query(q): Query<RecordQuery>,
+) -> Reply<Response> {
     let sgf = q.format.as_deref() == Some("sgf");
     let text = app.sessions.with(id, move |g| g.record(sgf)).await??;
     let name = if sgf { "game.sgf" } else { "game.txt" };
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
         ],
         text,
     )
@@ -287,9 +354,17 @@ pub struct RecordBody {
 }
 
 /// `POST /api/sessions/ID/record` `{"record": "…"}`: play a record (text or SGF).
-pub async fn load_record(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<RecordBody>, JsonRejection>) -> Reply<Json<GameState>> {
+pub async fn load_record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    req: Result<Json<RecordBody>, JsonRejection>,
+) -> Reply<Json<GameState>> {
     let text = body(req)?.record;
-    Ok(Json(app.sessions.with(id, move |g| g.load_record(&text).and_then(|_| g.state())).await??))
+    Ok(Json(
+        app.sessions
+            .with(id, move |g| g.load_record(&text).and_then(|_| g.state()))
+            .await??,
+    ))
 }
 
 /// The body of `POST /api/sessions/ID/repl`.
@@ -304,11 +379,12 @@ fn pane(app: &App, id: u64, spec: &EngineSpec) -> Reply<Arc<Pane>> {
     if let Some(p) = panes.get(&id) {
         return Ok(p.clone());
     }
-    let pane = Arc::new(
-        Pane::start(spec).map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?,
-    );
+    let pane =
+        Arc::new(Pane::start(spec).map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?);
     while panes.len() >= MAX_PANES {
-        let Some(oldest) = panes.keys().next().copied() else { break };
+        let Some(oldest) = panes.keys().next().copied() else {
+            break;
+        };
         panes.remove(&oldest);
     }
     panes.insert(id, pane.clone());
@@ -318,10 +394,12 @@ fn pane(app: &App, id: u64, spec: &EngineSpec) -> Reply<Arc<Pane>> {
 /// The pane of a game that has one, or a 404.
 fn existing_pane(app: &App, id: u64) -> Reply<Arc<Pane>> {
     let panes = app.panes.lock().unwrap_or_else(|p| p.into_inner());
-    panes
-        .get(&id)
-        .cloned()
-        .ok_or_else(|| ApiError(StatusCode::NOT_FOUND, format!("game {id} has no REPL pane running")))
+    panes.get(&id).cloned().ok_or_else(|| {
+        ApiError(
+            StatusCode::NOT_FOUND,
+            format!("game {id} has no REPL pane running"),
+        )
+    })
 }
 
 /// Runs a blocking pane call off the server's threads.
@@ -335,7 +413,11 @@ async fn blocking(f: impl FnOnce() -> PaneEvent + Send + 'static) -> Reply<Json<
 /// `POST /api/sessions/ID/repl` `{"input":"legal(S, M)."}`: a query (or clause, or
 /// `:command`) on the game's current position, in the same top level as `ludolog
 /// repl`; what it printed and its first answer (`more`: others may follow).
-pub async fn repl(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<ReplBody>, JsonRejection>) -> Reply<Json<PaneEvent>> {
+pub async fn repl(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    req: Result<Json<ReplBody>, JsonRejection>,
+) -> Reply<Json<PaneEvent>> {
     let input = body(req)?.input;
     let (spec, start, moves) = app.sessions.with(id, |g| g.line()).await?;
     let pane = pane(&app, id, &spec)?;
@@ -350,12 +432,21 @@ pub struct StepBody {
 
 /// `POST /api/sessions/ID/repl/next` `{"step":"next"}` (or `"full"`, `"stop"`): the
 /// waiting query's next answer.
-pub async fn repl_next(State(app): State<Arc<App>>, Path(id): Path<u64>, req: Result<Json<StepBody>, JsonRejection>) -> Reply<Json<PaneEvent>> {
+pub async fn repl_next(
+    State(app): State<Arc<App>>,
+    Path(id): Path<u64>,
+    req: Result<Json<StepBody>, JsonRejection>,
+) -> Reply<Json<PaneEvent>> {
     let step = match body(req)?.step.as_str() {
         "next" => crate::prolog::ReplStep::Next,
         "full" => crate::prolog::ReplStep::Full,
         "stop" => crate::prolog::ReplStep::Stop,
-        other => return Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, format!("a step is next, full or stop, not {other}"))),
+        other => {
+            return Err(ApiError(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("a step is next, full or stop, not {other}"),
+            ))
+        }
     };
     let pane = existing_pane(&app, id)?;
     blocking(move || pane.step(step)).await

@@ -118,11 +118,17 @@ impl ServedGame {
             return None;
         }
         self.watched = now;
-        let opened = self.spec.open().and_then(|e| Ok((e, self.spec.open_rules(Tier::Spec)?)));
-        let (engine, viewer) = match opened {
-            Ok(both) => both,
-            Err(e) => return Some(format!("the rule files changed but do not load; playing on with the old ones:\n{e}")),
-        };
+        let opened = self
+            .spec
+            .open()
+            .and_then(|e| Ok((e, self.spec.open_rules(Tier::Spec)?)));
+        let (engine, viewer) =
+            match opened {
+                Ok(both) => both,
+                Err(e) => return Some(format!(
+                    "the rule files changed but do not load; playing on with the old ones:\n{e}"
+                )),
+            };
         let moves = self.line.moves().to_vec();
         let start = self.line.start_text().map(String::from);
         let mut line = match &start {
@@ -137,10 +143,17 @@ impl ServedGame {
         }
         let mut line = match line {
             Ok(l) => l,
-            Err(e) => return Some(format!("the rule files changed and the game does not start: {e}")),
+            Err(e) => {
+                return Some(format!(
+                    "the rule files changed and the game does not start: {e}"
+                ))
+            }
         };
         let note = match line.play_all(&moves) {
-            Ok(()) => format!("the rule files changed: reloaded, and all {} moves replayed", moves.len()),
+            Ok(()) => format!(
+                "the rule files changed: reloaded, and all {} moves replayed",
+                moves.len()
+            ),
             Err((i, e)) => format!(
                 "the rule files changed: reloaded; the moves stop applying at move {} ({}): {e}",
                 i + 1,
@@ -166,11 +179,7 @@ impl ServedGame {
             max_plies: defaults::MAX_PLIES,
         };
         let report = crate::authoring::lint_file(path, &self.spec.options, plan, self.spec.limit);
-        report
-            .findings
-            .iter()
-            .map(|f| format!("\n{f}"))
-            .collect()
+        report.findings.iter().map(|f| format!("\n{f}")).collect()
     }
 
     /// What every other tier of the game makes of the current position: its text,
@@ -179,7 +188,12 @@ impl ServedGame {
         let here = self.line.describe()?;
         let playing = self.spec.effective_tier();
         let mut out = Vec::new();
-        for tier in self.spec.offered_tiers().into_iter().filter(|&t| t != playing) {
+        for tier in self
+            .spec
+            .offered_tiers()
+            .into_iter()
+            .filter(|&t| t != playing)
+        {
             let mut differences = Vec::new();
             let other = self
                 .spec
@@ -191,13 +205,19 @@ impl ServedGame {
                 Err(e) => differences.push(format!("cannot say: {e}")),
                 Ok(there) => {
                     if there.position != here.position {
-                        differences.push(format!("position text: {} vs {}", there.position, here.position));
+                        differences.push(format!(
+                            "position text: {} vs {}",
+                            there.position, here.position
+                        ));
                     }
                     if there.to_move != here.to_move {
                         differences.push(format!("to move: {} vs {}", there.to_move, here.to_move));
                     }
                     if there.outcome != here.outcome {
-                        differences.push(format!("outcome: {:?} vs {:?}", there.outcome, here.outcome));
+                        differences.push(format!(
+                            "outcome: {:?} vs {:?}",
+                            there.outcome, here.outcome
+                        ));
                     }
                     let (mut a, mut b) = (there.legal.clone(), here.legal.clone());
                     a.sort();
@@ -315,7 +335,9 @@ impl ServedGame {
     /// (`None` when the game is over).
     pub fn computer(&mut self, player: PlayerKind) -> Result<Option<String>, GameError> {
         if player == PlayerKind::Human {
-            return Err(GameError::Refused("a computer player is random, greedy, alphabeta:N, alphabeta:Ns or mcts:N".into()));
+            return Err(GameError::Refused(
+                "a computer player is random, greedy, alphabeta:N, alphabeta:Ns or mcts:N".into(),
+            ));
         }
         let at = self.line.current();
         let chosen = choose_move(player, self.line.engine(), at, &mut self.rng)?;

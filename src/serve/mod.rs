@@ -53,9 +53,18 @@ pub fn router(config: ServeConfig) -> Router {
     });
     let limit = Arc::new(Semaphore::new(MAX_REQUESTS));
     Router::new()
-        .route("/", get(|| async { page("text/html; charset=utf-8", INDEX) }))
-        .route("/app.js", get(|| async { page("text/javascript; charset=utf-8", SCRIPT) }))
-        .route("/style.css", get(|| async { page("text/css; charset=utf-8", STYLE) }))
+        .route(
+            "/",
+            get(|| async { page("text/html; charset=utf-8", INDEX) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { page("text/javascript; charset=utf-8", SCRIPT) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page("text/css; charset=utf-8", STYLE) }),
+        )
         .route("/api/games", get(api::games))
         .route("/api/sessions", post(api::open))
         .route("/api/sessions/{id}", get(api::state).delete(api::close))
@@ -71,8 +80,16 @@ pub fn router(config: ServeConfig) -> Router {
         .route("/api/sessions/{id}/repl", post(api::repl))
         .route("/api/sessions/{id}/repl/next", post(api::repl_next))
         .route("/api/sessions/{id}/repl/stop", post(api::repl_stop))
-        .route("/api/sessions/{id}/record", get(api::record).post(api::load_record))
-        .fallback(|| async { (StatusCode::NOT_FOUND, axum::Json(serde_json::json!({ "error": "no such page or API route" }))) })
+        .route(
+            "/api/sessions/{id}/record",
+            get(api::record).post(api::load_record),
+        )
+        .fallback(|| async {
+            (
+                StatusCode::NOT_FOUND,
+                axum::Json(serde_json::json!({ "error": "no such page or API route" })),
+            )
+        })
         .layer(middleware::from_fn_with_state(limit, at_most))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)

@@ -180,7 +180,9 @@ impl Pane {
     /// the input (a last answer comes with the end: what it printed after it).
     fn next_event(&self) -> PaneEvent {
         let events = self.events.lock().unwrap_or_else(|p| p.into_inner());
-        let mut event = events.recv_timeout(EVENT_WAIT).unwrap_or_else(|_| stopped());
+        let mut event = events
+            .recv_timeout(EVENT_WAIT)
+            .unwrap_or_else(|_| stopped());
         if event.answer.is_some() && !event.more {
             if let Ok(end) = events.recv_timeout(EVENT_WAIT) {
                 event.output.push_str(&end.output);

@@ -188,11 +188,17 @@ pub fn game_rows() -> Vec<GameRow> {
         .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|l| {
             let cols: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(cols.len(), 3, "tests/data/games.txt: a row has 3 columns: {l}");
+            assert_eq!(
+                cols.len(),
+                3,
+                "tests/data/games.txt: a row has 3 columns: {l}"
+            );
             GameRow {
                 game: cols[0].to_string(),
                 options: cols[1].to_string(),
-                plies: cols[2].parse().expect("tests/data/games.txt: plies is a number"),
+                plies: cols[2]
+                    .parse()
+                    .expect("tests/data/games.txt: plies is a number"),
             }
         })
         .collect();

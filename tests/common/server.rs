@@ -25,7 +25,9 @@ impl Server {
             .expect("ludolog serve starts");
         let mut line = String::new();
         let out = child.stdout.take().expect("stdout");
-        BufReader::new(out).read_line(&mut line).expect("the server says its URL");
+        BufReader::new(out)
+            .read_line(&mut line)
+            .expect("the server says its URL");
         let url = line
             .split_whitespace()
             .find(|w| w.starts_with("http://"))

@@ -100,7 +100,8 @@ pub fn read_position(rules: &Arc<HexRules>, text: &str, check: bool) -> Result<H
                     let most = cols - filled;
                     let run = s.natural().filter(|&n| n <= most).ok_or_else(|| {
                         let row = r + 1;
-                        let what = format!("at most {most} more cells in row {row} (it has {cols})");
+                        let what =
+                            format!("at most {most} more cells in row {row} (it has {cols})");
                         s.error_at(at, &what)
                     })?;
                     cells.extend(std::iter::repeat_n(None, run));
@@ -156,9 +157,9 @@ pub fn read_position(rules: &Arc<HexRules>, text: &str, check: bool) -> Result<H
         return Ok(game);
     }
     let names = [rules.names[0].as_str(), rules.names[1].as_str()];
-    let to_move = s.one_of(&names).ok_or_else(|| {
-        s.error(&format!("the side to move ({} or {})", names[0], names[1]))
-    })?;
+    let to_move = s
+        .one_of(&names)
+        .ok_or_else(|| s.error(&format!("the side to move ({} or {})", names[0], names[1])))?;
     let swap = !s.at_end();
     if swap {
         s.expect(" swap", "' swap' or the end of the text")?;
@@ -189,8 +190,7 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
             ))
         } else {
             Err(EngineError::Illegal(
-                "swap is only legal as Blue's first move, with one Red stone on the board"
-                    .into(),
+                "swap is only legal as Blue's first move, with one Red stone on the board".into(),
             ))
         };
     }

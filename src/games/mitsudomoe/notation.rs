@@ -146,9 +146,13 @@ pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
         .ok_or_else(|| s.error("the side to move (white or black)"))?;
     s.expect(" supply=", "' supply=' and the two supplies")?;
     let supply_at = s.at();
-    let white = s.digits().ok_or_else(|| s.error("White's supply (a number)"))?;
+    let white = s
+        .digits()
+        .ok_or_else(|| s.error("White's supply (a number)"))?;
     s.expect(",", "',' between the two supplies")?;
-    let black = s.digits().ok_or_else(|| s.error("Black's supply (a number)"))?;
+    let black = s
+        .digits()
+        .ok_or_else(|| s.error("Black's supply (a number)"))?;
     let won = s.won(NAMES, &[])?;
     for c in 0..2 {
         let n = balls[c].count_ones();

@@ -53,7 +53,10 @@ pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
     for (r, &(first, last)) in ROW_SPAN.iter().enumerate() {
         let count = (last - first + 1) as usize;
         if r > 0 {
-            s.expect("/", &format!("'/' after the {count} cells of row {}", r - 1))?;
+            s.expect(
+                "/",
+                &format!("'/' after the {count} cells of row {}", r - 1),
+            )?;
         }
         let mut k = 0;
         let mut after_run = false;
