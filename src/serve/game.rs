@@ -122,13 +122,14 @@ impl ServedGame {
             .spec
             .open()
             .and_then(|e| Ok((e, self.spec.open_rules(Tier::Spec)?)));
-        let (engine, viewer) =
-            match opened {
-                Ok(both) => both,
-                Err(e) => return Some(format!(
+        let (engine, viewer) = match opened {
+            Ok(both) => both,
+            Err(e) => {
+                return Some(format!(
                     "the rule files changed but do not load; playing on with the old ones:\n{e}"
-                )),
-            };
+                ))
+            }
+        };
         let moves = self.line.moves().to_vec();
         let start = self.line.start_text().map(String::from);
         let mut line = match &start {
