@@ -408,3 +408,33 @@ fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
     let r = repl("current(S), findall(M, legal(S, M), Ms), length(Ms, N).");
     assert!(r["answer"].as_str().unwrap().contains("N = 9"), "{r}");
 }
+
+/// A query that prints without end is cut at the pane's output bound and stopped at
+/// the time limit in its own engine process; the server and the pane go on.
+#[test]
+fn the_repl_pane_bounds_a_query_that_prints_without_end() {
+    let s = Server::start(&["hex", "-O", "size=3", "--time-limit", "2"]);
+    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"]
+        .as_u64()
+        .unwrap();
+    let repl = |input: &str| {
+        s.ok(
+            "POST",
+            &format!("/api/sessions/{id}/repl"),
+            Some(&serde_json::json!({ "input": input }).to_string()),
+        )
+    };
+    let r = repl("repeat, write(xxxxxxxxxxxxxxxx), fail.");
+    let output = r["output"].as_str().unwrap();
+    assert!(output.len() < 70 * 1024, "{} bytes kept", output.len());
+    assert!(output.contains("output cut at 64 KiB"), "{r}");
+    assert!(r["message"].is_string(), "{r}");
+    assert!(repl("X is 6 * 7.")["answer"]
+        .as_str()
+        .unwrap()
+        .contains("X = 42"));
+    assert_eq!(
+        s.ok("GET", &format!("/api/sessions/{id}"), None)["position"],
+        "3x3 3/3/3 red"
+    );
+}

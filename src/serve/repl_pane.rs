@@ -18,6 +18,10 @@ use std::time::Duration;
 const STEP_WAIT: Duration = Duration::from_secs(300);
 /// How long a request waits for what the query does next.
 const EVENT_WAIT: Duration = Duration::from_secs(600);
+/// The most a query's output is kept between two answers: a query that prints
+/// without end is cut here (its engine process stops it at the time limit), so the
+/// server's memory does not grow with it.
+const MAX_OUTPUT: usize = 64 * 1024;
 
 /// What a query did since the page last asked.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -52,6 +56,8 @@ pub struct Pane {
 /// Passes a query's output and answers to the page, and its steps back.
 struct Relay<'a> {
     output: String,
+    /// Whether output was dropped past `MAX_OUTPUT`.
+    cut: bool,
     events: &'a Sender<PaneEvent>,
     steps: &'a Receiver<ReplStep>,
     waiting: &'a AtomicBool,
@@ -59,13 +65,26 @@ struct Relay<'a> {
 
 impl Pager for Relay<'_> {
     fn output(&mut self, text: &str) {
-        self.output.push_str(text);
+        let room = MAX_OUTPUT.saturating_sub(self.output.len());
+        if text.len() <= room {
+            self.output.push_str(text);
+        } else if !self.cut {
+            let mut end = room;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.output.push_str(&text[..end]);
+            self.output
+                .push_str(&format!("\n… (output cut at {} KiB)\n", MAX_OUTPUT / 1024));
+            self.cut = true;
+        }
     }
 
     fn answer(&mut self, text: &str, last: bool) -> ReplStep {
         // a step left over from an earlier answer is not this one's
         while self.steps.try_recv().is_ok() {}
         self.waiting.store(!last, Ordering::SeqCst);
+        self.cut = false;
         let _ = self.events.send(PaneEvent {
             output: std::mem::take(&mut self.output),
             answer: Some(text.to_string()),
@@ -99,6 +118,7 @@ impl Pane {
                 for input in inbox {
                     let mut relay = Relay {
                         output: String::new(),
+                        cut: false,
                         events: &event_tx,
                         steps: &step_rx,
                         waiting: &wait_flag,
