@@ -438,3 +438,21 @@ fn the_repl_pane_bounds_a_query_that_prints_without_end() {
         "3x3 3/3/3 red"
     );
 }
+
+/// A game that cannot be served is said at once, not at the first page.
+#[test]
+fn a_game_that_does_not_open_is_refused_before_serving() {
+    for (game, says) in [
+        (&["chess"][..], "unknown game `chess`"),
+        (&["rules/nope.pl"][..], "no such rule file"),
+        (&["hex", "-O", "size=99"][..], "option size=99"),
+    ] {
+        let mut args = vec!["serve"];
+        args.extend_from_slice(game);
+        args.extend(["--port", "0"]);
+        let (code, out, err) = common::run(&args, None);
+        assert_eq!(code, 1, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!out.contains("http://"), "{out}");
+    }
+}

@@ -114,6 +114,15 @@ async fn at_most(State(limit): State<Arc<Semaphore>>, req: Request, next: Next) 
 
 /// Serves until the process is stopped; says the URL on `out` once listening.
 pub fn run(config: ServeConfig, out: &mut dyn Write) -> anyhow::Result<()> {
+    // a game that does not open (no such game, a missing or broken rule file, a bad
+    // option) is said now, not at the first page; on a thread of its own, which the
+    // confinement of a rule file's engine ends with
+    let spec = config.spec.clone();
+    std::thread::Builder::new()
+        .name("serve-check".into())
+        .spawn(move || spec.open().map(|_| ()))?
+        .join()
+        .map_err(|_| anyhow::anyhow!("the game's engine failed to start"))??;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
