@@ -253,13 +253,11 @@ fn a_rule_file_from_disk_is_served_under_the_sandbox() {
         ),
     )
     .unwrap();
-    let s = Server::start(&[evil.to_str().unwrap()]);
-    let (status, body) = s.call("POST", "/api/sessions", Some("{}"));
-    assert_eq!(status, 422, "{body}");
-    assert!(
-        body["error"].as_str().unwrap().contains("sandbox"),
-        "{body}"
-    );
+    // (serve checks the game before listening, so it never serves this one)
+    let (code, out, err) = common::run(&["serve", evil.to_str().unwrap(), "--port", "0"], None);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("sandbox"), "{err}");
+    assert!(!out.contains("http://"), "{out}");
 }
 
 #[test]
