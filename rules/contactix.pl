@@ -20,7 +20,7 @@
 :- module(contactix, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, file//1, legal_moves/2,
-    legal_count/2, nth_legal/3
+    legal_count/2, nth_legal/3, set_to_move/3
 ]).
 
 %% requires(?Name)  this file builds on Hex's rule file (the host loads that file
@@ -45,7 +45,7 @@ option(horizontal, name, blue, "the colour joining left and right").
 
 %% initial(+Options, -State)  the empty board with the options above, passed
 % validated by the host; the two colours must differ.
-initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-
+initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing, false))) :-
     protocol:options([cols(C), rows(R), vertical(X), horizontal(Y)], Options),
     (  X == Y -> domain_error(two_different_colours, X*Y) ; true ),
     hexgrid:empty_board(C, R, Board).
@@ -85,7 +85,7 @@ evaluate(contactix(O, H), P, Score) :- colour(Q, O, P), hex:evaluate(H, Q, Score
 %% explain_illegal(+State, +Move, -Reason)  why a move is refused.
 explain_illegal(contactix(O, H), M, Reason) :-
     (  hex:outcome(H, win(Q)) -> colour(Q, O, P), phrase(("the game is over: ", atom(P), " has won"), Reason)
-    ;  M = place(C, R), H = hex(_, _, _, Board, _), hexgrid:cell(Board, C, R, X), X \== e
+    ;  M = place(C, R), H = hex(_, _, _, Board, _, _), hexgrid:cell(Board, C, R, X), X \== e
     -> stone_player(X, Q), colour(Q, O, P), phrase((move(M), " is occupied by ", atom(P)), Reason)
     ;  M == swap -> Reason = "Con-Tac-Tix has no swap rule"
     ;  phrase((move(M), " is off the board"), Reason)
@@ -112,14 +112,14 @@ position(S) --> position_in(S), !.
 position(S) --> file(S).
 
 %% position_out(+State)//  the one-line position text of a state.
-position_out(contactix(X*Y, hex(C-R, _, P, Board, _))) -->
+position_out(contactix(X*Y, hex(C-R, _, P, Board, _, _))) -->
     notation:natural(C), "x", notation:natural(R), " ",
     { hexgrid:board_rows(Board, Rows), letters(Ls) },
     notation:rows_out(Rows, Ls), " ",
     { colour(P, X*Y, T) }, atom(T), " ", atom(X), "*", atom(Y).
 
 %% position_in(-State)//  the state a one-line position text names.
-position_in(contactix(X*Y, hex(C-R, false, P, Board, Status))) -->
+position_in(contactix(X*Y, hex(C-R, false, P, Board, Status, false))) -->
     notation:natural(C), "x", notation:natural(R), { C =< 26, R =< 26 }, " ",
     { length(Lengths, R), maplist(=(C), Lengths), letters(Ls) },
     notation:rows_in(Lengths, Rows, Ls), " ",
@@ -131,10 +131,15 @@ position_in(contactix(X*Y, hex(C-R, false, P, Board, Status))) -->
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text (either
 % colour may start); fails when a game does.
-position_error(contactix(X*Y, hex(Size, _, P, Board, _)), Reason) :-
+position_error(contactix(X*Y, hex(Size, _, P, Board, _, _)), Reason) :-
     hex:stone_facts(Board, Size, Counts, Won),
     colour(P, X*Y, T),
     hex:names_error([X, Y], either, T, Counts, Won, Reason).
+
+%% set_to_move(+State, +Colour, -State1)  State with Colour to move: any Con-Tac-Tix
+% position may have either colour to move (contactix.md section 3), so no setup mark.
+set_to_move(contactix(O, hex(Size, Swap, Q0, Board, Status, Setup)), T, contactix(O, hex(Size, Swap, Q, Board, Status, Setup))) :-
+    colour(Q, O, T), Q \== Q0.
 
 %% letters(-Letters)  Hex's stones r and b are written x and y.
 letters([r-x, b-y]).
@@ -158,7 +163,7 @@ file(S) --> { nonvar(S) }, !, file_out(S).
 file(S) --> file_lines(Fields), { fields_state(Fields, S) }.
 
 %% file_out(+State)//  the position file of a state, its fields in the usual order.
-file_out(contactix(X*Y, hex(C-R, _, P, Board, Status))) -->
+file_out(contactix(X*Y, hex(C-R, _, P, Board, Status, _))) -->
     "size: ", notation:natural(C), " * ", notation:natural(R), "\n",
     { colour(P, X*Y, T) }, "turn: ", atom(T), "\n",
     "orientation: ", atom(X), " * ", atom(Y), "\n",
@@ -209,7 +214,7 @@ field(tile(C, R, Who)) --> "(", ws, move(M), { M = place(C, R) }, ws, ")", ws, "
 %% fields_state(+Fields, -State)  the state the file's fields describe; fails
 % on a missing or repeated field, a tile count that differs from tiles:, a
 % colour not in the orientation, a tile off the board or given twice.
-fields_state(Fields, contactix(X*Y, hex(C-R, false, P, Board, Status))) :-
+fields_state(Fields, contactix(X*Y, hex(C-R, false, P, Board, Status, false))) :-
     once_field(size(C, R), Fields), C =< 26, R =< 26,
     once_field(orientation(X, Y), Fields), X \== Y,
     once_field(turn(T), Fields), colour(P, X*Y, T),

@@ -1,6 +1,6 @@
 %% hex — the rules of Hex (see shared/rules/hex.md), the ludolog game protocol.
 %
-% State: hex(Cols-Rows, Swap, ToMove, Board, Status)
+% State: hex(Cols-Rows, Swap, ToMove, Board, Status, Setup)
 %   Cols-Rows  the board size (Hex itself is square: Cols = Rows = N)
 %   Swap       true when the pie rule is on (option swap(true))
 %   ToMove     red or blue; red moves first and joins top and bottom,
@@ -8,26 +8,32 @@
 %   Board      a hexgrid board: the list of rows, top first, each a list of
 %              cells e (empty), r or b (see rules/lib/hexgrid.pl)
 %   Status     ongoing or won(Player)
+%   Setup      true for a position set up by hand where no game leads (GTP's moves
+%              out of turn, a record's setup stones): its stones need not fit
+%              the turns; else false
 % Move: place(C, R) puts a stone on column C, row R (0-based; a1 = place(0, 0));
 %       swap replaces Red's only stone by a Blue stone on the mirrored cell.
 %
-% Position text (one line, canonical): "NxN ROWS SIDE[ swap]" where ROWS lists
-% the rows from the top, separated by "/", each cell as r or b and each run of
-% empty cells as its length; " swap" is there when the pie rule is on.
-% Example, 3x3 after a1: "3x3 r2/3/3 blue".
+% Position text (one line, canonical): "NxN ROWS SIDE[ swap][ setup]" where ROWS
+% lists the rows from the top, separated by "/", each cell as r or b and each run
+% of empty cells as its length; " swap" is there when the pie rule is on, " setup"
+% for a position set up by hand that no game reaches (its stones need not fit the
+% turns; the winner's rules still hold).
+% Example, 3x3 after a1: "3x3 r2/3/3 blue"; two Blue stones set up: "3x3 b2/3/3 red setup".
 %
 % Extension surface (for games built on Hex, such as contactix.pl and
 % variants/misere_hex.pl): besides the protocol, this file exports
 %   other(?Player, ?Opponent)                 the two players
 %   player(?Player, ?Stone, ?Axis)            each player's stone letter and edges
 %   atom_text(+Atom)//                        the characters of an atom
+%   position_error(+State, -Reason)           why no game reaches a state
 % A game built on Hex calls these (and hexgrid.pl and notation.pl, which writes
 % the rows) and nothing else of this file.
 
 :- module(hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, legal_moves/2,
-    legal_count/2, nth_legal/3,
+    legal_count/2, nth_legal/3, set_to_move/3, position_error/2,
     other/2, player/3, atom_text//1,
     stone_facts/4, names_error/6
 ]).
@@ -49,12 +55,12 @@ option(swap, bool, false, "the pie rule (blue may swap as its first move)").
 
 %% initial(+Options, -State)  the empty board of option size(N), with the pie rule
 % when option swap(true); the host passes both validated, defaults filled in.
-initial(Options, hex(N-N, Swap, red, Board, ongoing)) :-
+initial(Options, hex(N-N, Swap, red, Board, ongoing, false)) :-
     protocol:options([size(N), swap(Swap)], Options),
     hexgrid:empty_board(N, N, Board).
 
 %% to_move(+State, -Player)  whose turn it is.
-to_move(hex(_, _, P, _, _), P).
+to_move(hex(_, _, P, _, _, _), P).
 
 %% player(?Player, ?Stone, ?Axis)  each player's stone letter and the edges it joins.
 player(red, r, vertical).
@@ -65,28 +71,28 @@ other(red, blue).
 other(blue, red).
 
 %% legal(+State, -Move)  every empty cell, then swap where the pie rule allows it.
-legal(hex(_, _, _, Board, ongoing), place(C, R)) :-
+legal(hex(_, _, _, Board, ongoing, _), place(C, R)) :-
     hexgrid:empty_cell(Board, C, R).
-legal(hex(_, true, blue, Board, ongoing), swap) :-
+legal(hex(_, true, blue, Board, ongoing, _), swap) :-
     swap_stone(Board, _).
 
 %% legal_moves(+State, -Moves)  the moves of legal/2, in its order, as one list
 % (the accelerated tier lists moves this way: one native call, no backtracking).
-legal_moves(hex(_, _, _, _, won(_)), []).
-legal_moves(hex(_, Swap, P, Board, ongoing), Moves) :-
+legal_moves(hex(_, _, _, _, won(_), _), []).
+legal_moves(hex(_, Swap, P, Board, ongoing, _), Moves) :-
     hexgrid:placements(Board, Moves, Tail),
     (  Swap == true, P == blue, swap_stone(Board, _) -> Tail = [swap] ; Tail = [] ).
 
 %% legal_count(+State, -N)  how many moves legal/2 gives: the empty cells, and the
 % swap where the pie rule allows it.
-legal_count(hex(_, _, _, _, won(_)), 0).
-legal_count(hex(_, Swap, P, Board, ongoing), N) :-
+legal_count(hex(_, _, _, _, won(_), _), 0).
+legal_count(hex(_, Swap, P, Board, ongoing, _), N) :-
     hexgrid:empty_count(Board, N0),
     (  Swap == true, P == blue, swap_stone(Board, _) -> N is N0 + 1 ; N = N0 ).
 
 %% nth_legal(+State, +K, -Move)  the K-th move of legal/2 (from 0), found without
 % listing them: the K-th empty cell, or the swap after them all.
-nth_legal(hex(_, Swap, P, Board, ongoing), K, M) :-
+nth_legal(hex(_, Swap, P, Board, ongoing, _), K, M) :-
     hexgrid:empty_count(Board, N),
     (  K < N
     -> hexgrid:nth_empty(Board, K, C, R), M = place(C, R)
@@ -102,32 +108,40 @@ swap_stone(Board, C-R) :-
     C is I mod Cols, R is I // Cols.
 
 %% play(+State, +Move, -Next)  the state after Move; fails when Move is not legal.
-play(hex(Cols-Rows, Swap, P, Board, ongoing), place(C, R), hex(Cols-Rows, Swap, Q, Board1, Status)) :-
+play(hex(Cols-Rows, Swap, P, Board, ongoing, Setup), place(C, R), Next) :-
     integer(C), integer(R),
     C >= 0, C < Cols, R >= 0, R < Rows,
     hexgrid:cell(Board, C, R, e),
     player(P, Stone, Axis),
     hexgrid:place_stone(Board, Cols-Rows, C-R, Stone, Axis, Board1, Spans),
     other(P, Q),
-    status(Spans, P, Status).
-play(hex(Size, true, blue, Board, ongoing), swap, hex(Size, true, red, Board2, Status)) :-
+    status(Spans, P, Status),
+    after_setup(Setup, hex(Cols-Rows, Swap, Q, Board1, Status, Setup), Next).
+play(hex(Size, true, blue, Board, ongoing, Setup), swap, Next) :-
     swap_stone(Board, C-R),
     hexgrid:board_set(Board, C, R, e, Board1),
     hexgrid:board_set(Board1, R, C, b, Board2),
     hexgrid:spans(Board2, Size, horizontal, R-C, Spans),
-    status(Spans, blue, Status).
+    status(Spans, blue, Status),
+    after_setup(Setup, hex(Size, true, red, Board2, Status, Setup), Next).
+
+%% after_setup(+Setup, +State, -Next)  State after a move: a setup that a game now
+% reaches is marked as one no more (" setup" marks exactly the positions no game reaches).
+after_setup(false, S, S).
+after_setup(true, hex(Size, Swap, P, Board, Status, true), hex(Size, Swap, P, Board, Status, Setup)) :-
+    (  position_error(hex(Size, Swap, P, Board, Status, false), _) -> Setup = true ; Setup = false ).
 
 %% status(+Spans, +Player, -Status)  won(Player) when the move joined its edges, else ongoing.
 status(true, P, won(P)).
 status(false, _, ongoing).
 
 %% outcome(+State, -Outcome)  win(Player) once a player's stones join their edges.
-outcome(hex(_, _, _, _, won(P)), win(P)).
+outcome(hex(_, _, _, _, won(P), _), win(P)).
 
 %% evaluate(+State, +Player, -Score)  two shortest-path distances: the opponent's minus Player's.
-evaluate(hex(_, _, _, _, won(W)), P, Score) :- !,
+evaluate(hex(_, _, _, _, won(W), _), P, Score) :- !,
     (  W == P -> Score = 10000 ; Score = -10000 ).
-evaluate(hex(Size, _, ToMove, Board, ongoing), P, Score) :-
+evaluate(hex(Size, _, ToMove, Board, ongoing, _), P, Score) :-
     other(P, Q),
     player(P, S, A), player(Q, T, B),
     hexgrid:distance(Board, Size, S, T, A, DP),
@@ -136,17 +150,17 @@ evaluate(hex(Size, _, ToMove, Board, ongoing), P, Score) :-
     Score is (DQ - DP) * 10 + Tempo.
 
 %% explain_illegal(+State, +Move, -Reason)  why Move cannot be played here.
-explain_illegal(hex(_, _, _, _, won(W)), _, Reason) :- !,
+explain_illegal(hex(_, _, _, _, won(W), _), _, Reason) :- !,
     phrase(("the game is over: ", atom_text(W), " has won"), Reason).
-explain_illegal(hex(Cols-Rows, _, _, _, _), place(C, R), Reason) :-
+explain_illegal(hex(Cols-Rows, _, _, _, _, _), place(C, R), Reason) :-
     \+ ( C >= 0, C < Cols, R >= 0, R < Rows ), !,
     phrase((move(place(C, R)), " is off the board"), Reason).
-explain_illegal(hex(_, _, _, Board, _), place(C, R), Reason) :-
+explain_illegal(hex(_, _, _, Board, _, _), place(C, R), Reason) :-
     hexgrid:cell(Board, C, R, X), X \== e, !,
     player(P, X, _),
     phrase((move(place(C, R)), " is occupied by ", atom_text(P)), Reason).
-explain_illegal(hex(_, false, _, _, _), swap, "the swap rule is off (option swap=true turns it on)") :- !.
-explain_illegal(hex(_, true, _, _, _), swap, "swap is only legal as Blue's first move, with one Red stone on the board").
+explain_illegal(hex(_, false, _, _, _, _), swap, "the swap rule is off (option swap=true turns it on)") :- !.
+explain_illegal(hex(_, true, _, _, _, _), swap, "swap is only legal as Blue's first move, with one Red stone on the board").
 
 %% atom_text(+Atom)//  the characters of Atom.
 atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).
@@ -179,21 +193,25 @@ position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
 %% position_out(+State)//  the position text of a state.
-position_out(hex(N-N, Swap, P, Board, _)) -->
+position_out(hex(N-N, Swap, P, Board, _, Setup)) -->
     notation:natural(N), "x", notation:natural(N), " ",
     { hexgrid:board_rows(Board, Rows) },
-    notation:rows_out(Rows, [r-r, b-b]), " ", atom_text(P), swap_out(Swap).
+    notation:rows_out(Rows, [r-r, b-b]), " ", atom_text(P), swap_out(Swap), setup_out(Setup).
 
 %% swap_out(+Swap)//  " swap" when the pie rule is on, else nothing.
 swap_out(true) --> " swap".
 swap_out(false) --> [].
 
+%% setup_out(+Setup)//  " setup" for a position set up by hand, else nothing.
+setup_out(true) --> " setup".
+setup_out(false) --> [].
+
 %% position_in(-State)//  the state a position text names (a square board, at most 26).
-position_in(hex(N-N, Swap, P, Board, Status)) -->
+position_in(hex(N-N, Swap, P, Board, Status, Setup)) -->
     notation:natural(N), "x", notation:natural(N1), { N1 == N, N =< 26 }, " ",
     { length(Lengths, N), maplist(=(N), Lengths) },
     notation:rows_in(Lengths, Rows, [r-r, b-b]), " ",
-    side_in(P), swap_in(Swap),
+    side_in(P), swap_in(Swap), setup_in(Setup),
     {  append(Rows, Cells),
        hexgrid:cells_board(N, Cells, Board),
        position_status(Board, N-N, Status) }.
@@ -206,6 +224,10 @@ side_in(blue) --> "blue".
 swap_in(true) --> " swap".
 swap_in(false) --> [].
 
+%% setup_in(-Setup)//  true after " setup", else false.
+setup_in(true) --> " setup".
+setup_in(false) --> [].
+
 %% position_status(+Board, +Size, -Status)  who, if anyone, has joined their edges.
 position_status(Board, Size, Status) :-
     (  player(P, S, A), hexgrid:spanning(Board, Size, S, A, true)
@@ -215,9 +237,20 @@ position_status(Board, Size, Status) :-
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
 % when one does (the host asks after reading a position; the native engine says the same).
-position_error(hex(Size, Swap, P, Board, _), Reason) :-
+position_error(hex(Size, Swap, P, Board, _, Setup), Reason) :-
     stone_facts(Board, Size, Counts, Won),
-    names_error([red, blue], fixed(Swap), P, Counts, Won, Reason).
+    (  Setup == false
+    -> names_error([red, blue], fixed(Swap), P, Counts, Won, Reason)
+    ;  \+ names_error([red, blue], fixed(Swap), P, Counts, Won, _)
+    -> Reason = "a game reaches this position: only a position no game reaches is marked ` setup`"
+    ;  names_error([red, blue], either, P, Counts, Won, Reason)
+    ).
+
+%% set_to_move(+State, +Player, -State1)  State with Player to move, set up by hand:
+% marked as a setup exactly when no game reaches it.
+set_to_move(hex(Size, Swap, P, Board, Status, _), Q, hex(Size, Swap, Q, Board, Status, Setup)) :-
+    other(P, Q),
+    (  position_error(hex(Size, Swap, Q, Board, Status, false), _) -> Setup = true ; Setup = false ).
 
 %% stone_facts(+Board, +Size, -NR-NB, -WR-WB)  the stones of each player and whether they join their edges.
 stone_facts(Board, Size, NR-NB, WR-WB) :-
@@ -232,7 +265,7 @@ count_stones([C|Cs], X, N) :- count_stones(Cs, X, N0), ( C == X -> N is N0 + 1 ;
 
 %% names_error(+[X, Y], +First, +ToMove, +NX-NY, +WX-WY, -Reason)  why no game reaches
 % these stone counts, winners and side to move: First is fixed(Swap) when X moves
-% first (Hex), either when either may start (Con-Tac-Tix).
+% first (Hex), either when either may start (Con-Tac-Tix) or the stones were set up.
 names_error([X, Y], First, P, NX-NY, WX-WY, Reason) :-
     plural(NX, SX), plural(NY, SY),
     (  sides(First, NX, NY, X, Y, []) -> counts_why(First, X, Y, Why),
@@ -270,7 +303,7 @@ winner_why(W, L, Reason) :-
     protocol:formatted("~a joins its edges, so the game ended with its move and ~a is to move, not ~a", [W, L, W], Reason).
 
 %% view(+State, -View)  the cells, coordinates and pieces, for the renderers.
-view(hex(Cols-Rows, _, P, Board, Status), view(hex, Cols, Rows, Cells, Info)) :-
+view(hex(Cols-Rows, _, P, Board, Status, _), view(hex, Cols, Rows, Cells, Info)) :-
     findall(cell(C, R, Name, Piece),
             ( between(0, Rows, R), R < Rows, between(0, Cols, C), C < Cols,
               hexgrid:cell(Board, C, R, X),

@@ -50,7 +50,7 @@
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3,
     rules/1, legal_with/3, play_with/4, explain_with/4, position_with//2, goal/2, home/2,
-    position_error_with/3
+    position_error_with/3, set_to_move/3
 ]).
 
 %% requires(?Library)  the board geometry and updates come from grid.pl, the
@@ -617,6 +617,13 @@ rings_in([]) --> [].
 %% ball_in(-Ball)//  a ball letter, or none.
 ball_in(C) --> [L], { ball_letter(L, C) }, !.
 ball_in(none) --> [].
+
+%% set_to_move(+State, +Colour, -State1)  State with Colour to move (set up by hand,
+% as GTP's moves out of turn); the end-of-turn checks are made again.
+set_to_move(mitsudomoe(P, Board, Supply, ongoing), Q, mitsudomoe(Q, Board, Supply, Status)) :-
+    other(P, Q),
+    rules(R),
+    position_status(R, Q, Board, Supply, Status).
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
 % when one does (the host asks after reading a position; the native engine says the same).

@@ -38,7 +38,7 @@
     position//1, move//1, view/2, explain_illegal/3,
     rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
     apply/5, won/3, explain_with/4,
-    other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1
+    other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1, set_to_move/3
 ]).
 
 %% requires(?Library)  board updates come from grid.pl, the rows and the " won="
@@ -365,6 +365,12 @@ side_won(P, Board) :-
     (  \+ piece(Board, _, king(Q)) -> true
     ;  corner(P, C), square(Board, C, king(P))
     ).
+
+%% set_to_move(+State, +Colour, -State1)  State with Colour to move (set up by hand,
+% as GTP's moves out of turn); who has won is judged from the board again.
+set_to_move(replica(Sight, P, Board, ongoing), Q, replica(Sight, Q, Board, Status)) :-
+    other(P, Q),
+    position_status(Q, Board, Status).
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
 % when one does (the host asks after reading a position; the native engine says the same).

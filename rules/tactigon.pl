@@ -48,7 +48,7 @@
     position//1, move//1, view/2, explain_illegal/3,
     limits/3, reach/5, legal_with/3, allowed_with/3, resolve/3, settle/3,
     explain_with/4, evaluate_with/5, read_position//2, won_agrees/2, board_problem/2,
-    range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3
+    range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3, set_to_move/3
 ]).
 
 %% requires(?Library)  the board's neighbour relation is grid.pl's hex_left (and
@@ -519,6 +519,13 @@ position(S) --> read_position(S0, Won), { claimed(Won, S0, S) }.
 % with the winner it names.
 claimed(ongoing, S0, S) :- settle_by_rules(S0, S).
 claimed(won(W), tactigon(P, B, _), tactigon(P, B, won(W))).
+
+%% set_to_move(+State, +Colour, -State1)  State with Colour to move (set up by hand,
+% as GTP's moves out of turn); who has won is judged from the board again.
+set_to_move(tactigon(P, B, ongoing), Q, S) :-
+    other(P, Q),
+    board_status(B, Q, Status0),
+    settle_by_rules(tactigon(Q, B, Status0), S).
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
 % when one does (the host asks after reading a position; the native engine says the same).

@@ -179,7 +179,7 @@ side(blue) --> "blue".
 
 %% position_in(-State)//  the state a position text names.
 position_in(y(N, G, P, Board, Status)) -->
-    notation:natural(N), { N =< 26, numlist(1, N, Lengths) }, " ",
+    notation:natural(N), { N >= 1, N =< 22, numlist(1, N, Lengths) }, " ",
     notation:rows_in(Lengths, Rows, [r-r, b-b]), " ", side(P),
     {  rows_cells(Lengths, Rows, Xs),
        triangle(N, G),
@@ -196,6 +196,29 @@ position_status(N, G, Board, Status) :-
     -> Status = won(P)
     ;  Status = ongoing
     ).
+
+%% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
+% when one does.  Red moves first and the players alternate, so red has as many
+% stones as blue with red to move, or one more with blue to move; a chain touching
+% all three sides ends the game, so its owner has just moved.
+position_error(y(_, _, P, Board, Status), Reason) :-
+    Board =.. [_|Xs],
+    count_stones(Xs, r, NR), count_stones(Xs, b, NB),
+    (  NR =\= NB, NR =\= NB + 1
+    -> ( NR =:= 1 -> Word = stone ; Word = stones ),
+       protocol:formatted("red has ~d ~a and blue ~d: no game reaches that (red moves first and the players alternate)", [NR, Word, NB], Reason)
+    ;  Status = won(P)
+    -> other(P, Q),
+       protocol:formatted("~a has a chain touching all three sides, so the game ended with its move and ~a is to move, not ~a", [P, Q, P], Reason)
+    ;  NR =:= NB, P \== red
+    -> protocol:formatted("with ~d red and ~d blue stones, red is to move, not ~a", [NR, NB, P], Reason)
+    ;  NR =:= NB + 1, P \== blue
+    -> protocol:formatted("with ~d red and ~d blue stones, blue is to move, not ~a", [NR, NB, P], Reason)
+    ).
+
+%% count_stones(+Cells, +Stone, -N)  how many of Cells hold Stone.
+count_stones([], _, 0).
+count_stones([C|Cs], S, N) :- count_stones(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
 
 %% view(+State, -View)  the triangle, each row half a cell left of the one above.
 view(y(N, G, P, Board, Status), view(hex(left), N, N, Cells, [to_move(P), status(Status)])) :-

@@ -261,6 +261,11 @@ enum Command {
         /// Play on when the search proves the game lost, instead of answering `resign`.
         #[arg(long)]
         never_resign: bool,
+        /// With an MCTS player, answer `resign` when the best move wins fewer
+        /// playouts than this percent (0: never).
+        #[arg(long, value_name = "PERCENT", default_value_t = defaults::MCTS_RESIGN_PERCENT,
+              value_parser = clap::value_parser!(u32).range(0..=100))]
+        resign_below: u32,
     },
     /// Draw a position from the rule file's view/2: --svg FILE (or -) or --ascii.
     Render {
@@ -489,6 +494,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             player,
             seed,
             never_resign,
+            resign_below,
         }) => {
             let spec = spec(&game)?;
             let player = player
@@ -498,6 +504,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 player: player.parse().map_err(anyhow::Error::msg)?,
                 seed,
                 resign: !never_resign,
+                resign_below: if never_resign { 0 } else { resign_below },
             };
             let stdin = std::io::stdin();
             cli::gtp(config, &mut stdin.lock(), &mut out)?;

@@ -25,7 +25,7 @@ fn answer(m: &mut PrologMachine, query: &str) -> String {
 
 #[test]
 fn boards_carry_a_native_copy_only_when_accelerated() {
-    let q = "hex:initial([size(2), swap(false)], hex(_, _, _, B, _)), ( B = native(_, _) -> X = native ; X = rows ).";
+    let q = "hex:initial([size(2), swap(false)], hex(_, _, _, B, _, _)), ( B = native(_, _) -> X = native ; X = rows ).";
     assert_eq!(answer(&mut machine(true), q), r#"Atom("native")"#);
     assert_eq!(answer(&mut machine(false), q), r#"Atom("rows")"#);
 }
@@ -48,7 +48,7 @@ fn a_dropped_native_copy_is_rebuilt_from_the_rows() {
 #[test]
 fn a_board_written_by_hand_is_read_the_pure_way() {
     // no native copy: the accelerated definitions fall back to the rows
-    let q = "S = hex(2-2, false, red, [[e,r],[e,e]], ongoing), \
+    let q = "S = hex(2-2, false, red, [[e,r],[e,e]], ongoing, false), \
              protocol:legal_moves(hex, S, Ms), hex:play(S, place(0,1), S1), \
              hex:outcome(S1, O), X = Ms-O.";
     assert_eq!(

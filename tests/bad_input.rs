@@ -118,8 +118,8 @@ fn hex_with(old: &str, new: &str) -> String {
 #[test]
 fn rule_file_with_a_syntax_error_names_file_and_line() {
     let text = hex_with(
-        "to_move(hex(_, _, P, _, _), P).",
-        "to_move(hex(_, _, P, _, _), P.",
+        "to_move(hex(_, _, P, _, _, _), P).",
+        "to_move(hex(_, _, P, _, _, _), P.",
     );
     let line = text
         .lines()
@@ -138,8 +138,8 @@ fn rule_file_with_a_syntax_error_names_file_and_line() {
 #[test]
 fn rule_file_without_a_protocol_predicate() {
     let text = hex_with(
-        "outcome(hex(_, _, _, _, won(P)), win(P)).",
-        "won(hex(_, _, _, _, won(P)), win(P)).",
+        "outcome(hex(_, _, _, _, won(P), _), win(P)).",
+        "won(hex(_, _, _, _, won(P), _), win(P)).",
     );
     let (_dir, path) = rule_file("hex.pl", &text);
     fails_with(
@@ -178,7 +178,7 @@ fn missing_rule_file() {
 #[test]
 fn runaway_query_stops_at_the_inference_limit() {
     let text = hex_with(
-        "to_move(hex(_, _, P, _, _), P).",
+        "to_move(hex(_, _, P, _, _, _), P).",
         "to_move(S, P) :- to_move(S, P).",
     );
     let (_dir, path) = rule_file("hex.pl", &text);

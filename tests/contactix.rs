@@ -171,7 +171,7 @@ fn tiers_agree_on_non_square_boards_with_named_colours() {
 #[test]
 fn a_mutant_that_forgets_the_turn_is_caught() {
     // the mutant gives the first move to the second colour
-    let old = "initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing))) :-";
+    let old = "initial(Options, contactix(X*Y, hex(C-R, false, red, Board, ongoing, false))) :-";
     let m = common::mutant_mismatch(
         "contactix",
         "cols=4 rows=3",

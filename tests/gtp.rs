@@ -18,6 +18,7 @@ fn transcript(game: &str, options: &str, player: &str, script: &str) -> String {
         player: player.parse().unwrap(),
         seed: 7,
         resign: true,
+        resign_below: 5,
     };
     let mut session = GtpSession::new(config).unwrap();
     let mut out = String::new();
@@ -59,6 +60,63 @@ play black c3
 play white SWAP-PIECES
 quit";
     insta::assert_snapshot!(transcript("hex", "swap=true", "alphabeta:2", script));
+}
+
+#[test]
+fn every_required_gtp_v2_command_answers_as_the_specification_says() {
+    // komi is required by GTP v2 and means nothing in Hex; final_score of an
+    // unfinished game cannot score; genmove after the end: the loser resigns, the
+    // winner passes; stones set up out of turn make a position marked `setup`,
+    // which reads back
+    let script = "\
+komi 6.5
+komi -0.5
+komi lots
+boardsize 3
+final_score
+play white a2
+play white b2
+ludolog-position
+play black a1
+play black b1
+play white c2
+final_score
+genmove black
+genmove white
+ludolog-position
+quit";
+    insta::assert_snapshot!(transcript("hex", "", "random", script));
+}
+
+#[test]
+fn mcts_resigns_a_lost_game() {
+    // blue to move on 3x3: red's b1-b2 reaches row 3 by a3 or b3, and blue can block
+    // one; MCTS's random playouts still give blue some wins, so the threshold is 20%
+    let script = "\
+boardsize 3
+play black b1
+play white a1
+play black b2
+play white a2
+genmove white
+quit";
+    let mut session = GtpSession::new(GtpConfig {
+        spec: EngineSpec::new("hex", GameOptions::default()),
+        player: "mcts:2000".parse().unwrap(),
+        seed: 7,
+        resign: true,
+        resign_below: 20,
+    })
+    .unwrap();
+    let mut out = String::new();
+    for line in script.lines() {
+        out.push_str(&format!("> {line}\n"));
+        out.push_str(&session.handle(line).unwrap());
+    }
+    assert!(
+        out.ends_with("> genmove white\n= resign\n\n> quit\n= \n\n"),
+        "{out}"
+    );
 }
 
 #[test]

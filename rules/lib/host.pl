@@ -143,10 +143,11 @@ handle(G, parse(PosText, Id), ok) :-
     step("position//1 (reading a position)"),
     parse_position(G, PosText, S),
     hold(Id, S).
-handle(G, parse_setup(PosText, Id), ok) :-
-    step("position//1 (reading a position)"),
-    read_position(G, PosText, S),
-    hold(Id, S).
+handle(G, set_to_move(Id, P, Id1), ok) :-
+    state(Id, S),
+    step("set_to_move/3"),
+    given_the_move(G, S, P, S1),
+    hold(Id1, S1).
 handle(_, release(Id), Found) :-
     (  held(Id, _) -> slot_key(Id, K), bb_put(K, free), Found = true ; Found = false ).
 handle(_, copy(Id, Id1), ok) :-
@@ -268,8 +269,25 @@ parse_position(G, Text, S) :-
     ;  true
     ).
 
+%% given_the_move(+Game, +State, +Player, -State1)  State with Player to move: State
+% itself when it is Player's turn, else the rule file's set_to_move/3 (a position set
+% up by hand, as GTP's out-of-turn moves make), judged by position_error/2.
+given_the_move(G, S, P, S1) :-
+    (  call(G:to_move(S, P0)), P0 == P -> S1 = S
+    ;  call(G:outcome(S, O))
+    -> fail_with(position, "the game is over (~q): the move cannot go to ~q", [O, P])
+    ;  \+ catch(current_predicate(G:set_to_move/3), _, fail)
+    -> fail_with(position, "~a has no set_to_move/3: the move cannot go out of turn", [G])
+    ;  call(G:set_to_move(S, P, S0))
+    -> (  catch(call(G:position_error(S0, Why)), error(existence_error(procedure, _), _), fail)
+       -> fail_with(position, "~s", [Why])
+       ;  S1 = S0
+       )
+    ;  fail_with(position, "set_to_move/3 of ~a gives no position with ~q to move", [G, P])
+    ).
+
 %% read_position(+Game, +Text, -State)  the state a position text names, whether or not
-% a game reaches it (a position set up by hand, as GTP's out-of-turn moves make).
+% a game reaches it (parse_position/3 then asks position_error/2).
 read_position(G, Text, S) :-
     (  catch(dispatch:position(G, S0, Text, []), _, fail)
     -> S = S0

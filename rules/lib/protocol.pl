@@ -46,9 +46,17 @@
 %                                   position text (an impossible stone count,
 %                                   a won= the board denies), as a text; fails
 %                                   when a game does reach it.  The host asks
-%                                   after every position it reads (but not for a
-%                                   position set up by hand), and refuses the
-%                                   text with Reason
+%                                   after every position it reads and after
+%                                   set_to_move/3, and refuses with Reason
+%   set_to_move(+State, +Player, -State1)  State with Player to move instead,
+%                                   as a position set up by hand (GTP's moves
+%                                   out of turn, a record's setup stones).  A
+%                                   state no game reaches must say so in its
+%                                   text (Hex writes " setup"), so that its text
+%                                   reads back; the host asks it only when the
+%                                   game is not over and it is the other
+%                                   player's turn.  Without it, no move goes
+%                                   out of turn
 %   legal_moves(+State, -Moves)     the moves legal/2 gives, in its order, as
 %                                   one list built at once; the accelerated
 %                                   tier lists moves with it (findall/3 costs

@@ -11,7 +11,7 @@
 
 :- module(misere_hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_moves/2
+    position//1, move//1, view/2, explain_illegal/3, legal_moves/2, set_to_move/3
 ]).
 
 :- use_module(library(lists)).
@@ -63,6 +63,13 @@ position(misere(H)) --> hex:position(H).
 
 %% move(?Move)//  Hex's move text.
 move(M) --> hex:move(M).
+
+%% position_error(+State, -Reason)  Hex's: a joined chain ends the game with the move
+% that made it, whoever wins it, so the stone counts and turns are Hex's.
+position_error(misere(H), Reason) :- hex:position_error(H, Reason).
+
+%% set_to_move(+State, +Player, -State1)  Hex's setup: State with Player to move.
+set_to_move(misere(H), P, misere(H1)) :- hex:set_to_move(H, P, H1).
 
 %% view(+State, -View)  Hex's view, with the misère winner.
 view(misere(H), view(Shape, C, R, Cells, Info)) :-

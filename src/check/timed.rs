@@ -35,6 +35,9 @@ impl Engine for TimedEngine<'_> {
     fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
         self.time(|e| e.parse(text))
     }
+    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+        self.time(|e| e.set_to_move(pos, player))
+    }
     fn release(&mut self, pos: Pos) {
         self.time(|e| e.release(pos))
     }

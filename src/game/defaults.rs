@@ -30,6 +30,10 @@ pub const LINT_GAMES: usize = 5;
 /// The plies after which a random game of `check` or `lint` is cut off.
 pub const MAX_PLIES: usize = 1000;
 
+/// A GTP engine playing MCTS resigns when its best move wins fewer playouts than
+/// this percent (`gtp --resign-below`).
+pub const MCTS_RESIGN_PERCENT: u32 = 5;
+
 /// The random generator's seed of game `g` of a run seeded `seed`: the same game,
 /// whichever thread or shard plays it, in `check` and `lint` alike.
 pub fn game_seed(seed: u64, g: usize) -> u64 {

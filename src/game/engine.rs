@@ -105,10 +105,16 @@ pub trait Engine {
     fn initial(&mut self) -> Result<Pos, EngineError>;
     /// Reads a position text into a held position.
     fn parse(&mut self, text: &str) -> Result<Pos, EngineError>;
-    /// Reads a position set up by hand (GTP's out-of-turn moves): a game need not
-    /// reach it. By default the same as `parse`.
-    fn parse_setup(&mut self, text: &str) -> Result<Pos, EngineError> {
-        self.parse(text)
+    /// The position `pos` with `player` (a name) to move: a copy when it is that
+    /// player's turn already, else the position set up by hand (GTP's out-of-turn
+    /// moves, a record's setup stones), refused when the game's rules allow none.
+    /// An engine without it refuses every setup.
+    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+        let _ = (pos, player);
+        Err(EngineError::Position(format!(
+            "{}: cannot give the move out of turn",
+            self.label()
+        )))
     }
     /// Forgets a held position (a handle never given, or given back twice, is ignored).
     fn release(&mut self, pos: Pos);

@@ -12,7 +12,6 @@ mod pick;
 mod scores;
 mod text_error;
 mod tier;
-mod turn;
 mod view;
 
 pub use declared::{check_declared, intern_options, DeclaredKind, DeclaredOption};
@@ -31,7 +30,6 @@ pub use pick::uniform_index;
 pub use scores::{decided_score, PROVEN, WIN};
 pub use text_error::{column, expected_at, found_at};
 pub use tier::Tier;
-pub use turn::with_side_to_move;
 pub use view::{Cell, Piece, Shape, Shift, View, MAX_VIEW_CELLS};
 
 use std::fmt;
@@ -81,10 +79,14 @@ pub trait Game: Clone + Send + Sync {
     fn position_text(&self) -> String;
     /// Reads a position text of this game (with these options' fixed settings).
     fn parse_position(&self, text: &str) -> Result<Self, EngineError>;
-    /// Reads a position set up by hand (GTP's out-of-turn moves): like `parse_position`,
-    /// but a game need not reach it. By default the same as `parse_position`.
-    fn parse_setup(&self, text: &str) -> Result<Self, EngineError> {
-        self.parse_position(text)
+    /// This position with player `player` to move, set up by hand (GTP's out-of-turn
+    /// moves, a record's setup stones): refused when the game is over or when the
+    /// game's rules allow no such position.  A game without it refuses every setup.
+    fn set_to_move(&self, player: usize) -> Result<Self, EngineError> {
+        let _ = player;
+        Err(EngineError::Position(
+            "this game cannot give the move out of turn".to_string(),
+        ))
     }
     /// The notation of a move.
     fn move_text(&self, mv: Self::Move) -> String;

@@ -82,9 +82,21 @@ impl<G: Game> Engine for NativeEngine<G> {
         Ok(self.hold(game))
     }
 
-    fn parse_setup(&mut self, text: &str) -> Result<Pos, EngineError> {
-        let game = self.start.parse_setup(text)?;
-        Ok(self.hold(game))
+    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+        let game = self.get(pos)?;
+        let names = game.player_names();
+        let Some(side) = names.iter().position(|n| *n == player) else {
+            return Err(EngineError::Position(format!(
+                "there is no player {player} ({} or {})",
+                names[0], names[1]
+            )));
+        };
+        let next = if side == game.to_move() {
+            game.clone()
+        } else {
+            game.set_to_move(side)?
+        };
+        Ok(self.hold(next))
     }
 
     fn release(&mut self, pos: Pos) {

@@ -4,7 +4,7 @@
 //! `GtpSession::handle` answers one line of input; `ludolog gtp` runs it over standard
 //! input and output.  Colours map to the game's players and vertices are its moves
 //! (`speech`); a move out of turn is played on the position with the other side to
-//! move, read back from its text (`game::with_side_to_move`).
+//! move (`Engine::set_to_move`; in Hex a position no game reaches is marked ` setup`).
 
 mod protocol;
 mod session;

@@ -4,9 +4,7 @@
 
 use super::protocol::{parse_line, response, Command};
 use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
-use crate::game::{
-    with_side_to_move, Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, Tier, PROVEN,
-};
+use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, Tier, PROVEN};
 use crate::prolog::RulesEngine;
 use crate::registry::{EngineSpec, OpenError};
 use crate::render::render_ascii;
@@ -25,6 +23,9 @@ pub struct GtpConfig {
     pub seed: u64,
     /// Answer `resign` when the search proves the game lost.
     pub resign: bool,
+    /// With MCTS, answer `resign` when the best move's win rate is under this
+    /// percent (0: never).
+    pub resign_below: u32,
 }
 
 /// The commands, in the order `list_commands` gives them.
@@ -37,6 +38,7 @@ pub const COMMANDS: &[&str] = &[
     "quit",
     "boardsize",
     "clear_board",
+    "komi",
     "play",
     "genmove",
     "undo",
@@ -123,6 +125,14 @@ impl GtpSession {
             ("boardsize", [size]) => self.boardsize(size, size),
             ("boardsize", [cols, rows]) => self.boardsize(cols, rows),
             ("clear_board", []) => self.clear_board(),
+            // Hex and the other games have no komi: accepted, as GTP v2 requires, and ignored
+            ("komi", [value]) => match value.parse::<f64>() {
+                Ok(k) if k.is_finite() => Ok(String::new()),
+                _ => Err(format!(
+                    "syntax error: `{}` is not a komi (a number)",
+                    cut(value)
+                )),
+            },
             ("play", [colour, vertex]) => self.play(colour, vertex),
             ("genmove", [colour]) => self.genmove(colour),
             ("undo", []) => self.undo(),
@@ -226,8 +236,10 @@ impl GtpSession {
     /// The current position with `player` to move, or an illegal-move error.
     fn turn_of(&mut self, player: usize) -> Result<Pos, String> {
         let (name, current) = (self.names[player].clone(), self.line.current());
-        with_side_to_move(self.line.engine(), current, &name)
-            .map_err(|e| format!("illegal move: {e}"))
+        self.line
+            .engine()
+            .set_to_move(current, &name)
+            .map_err(|e| format!("illegal move: {}", plain(e)))
     }
 
     fn play(&mut self, colour: &str, vertex: &str) -> Result<String, String> {
@@ -259,8 +271,8 @@ impl GtpSession {
         let engine = self.line.engine();
         let next = engine
             .describe(at)
-            .and_then(|info| match info.position.strip_suffix(" swap") {
-                Some(text) if info.legal.iter().any(|m| m == "swap") => engine.parse_setup(text),
+            .and_then(|info| match without_pie_rule(&info.position) {
+                Some(text) if info.legal.iter().any(|m| m == "swap") => engine.parse(&text),
                 _ => Err(EngineError::Illegal(
                     "swap-sides: a swap is not legal now".into(),
                 )),
@@ -273,6 +285,15 @@ impl GtpSession {
 
     fn genmove(&mut self, colour: &str) -> Result<String, String> {
         let player = self.player(colour)?;
+        // after the end the loser resigns and the winner has nothing to play
+        let info = self.line.describe().map_err(plain)?;
+        if let Some(o) = info.outcome.as_deref() {
+            let winner = self.names.iter().position(|n| o == format!("win({n})"));
+            return Ok(match winner {
+                Some(w) if w != player => "resign".to_string(),
+                _ => "pass".to_string(),
+            });
+        }
         let at = self.turn_of(player)?;
         let decided = self.decide(at);
         let answer = match decided {
@@ -317,8 +338,13 @@ impl GtpSession {
             }
             _ => None,
         };
+        let mcts = matches!(self.config.player, PlayerKind::Mcts(_));
         let mv = match found {
             Some(best) if self.config.resign && best.score < -PROVEN => {
+                return Ok(Decision::Resign)
+            }
+            // MCTS scores a move by its win rate in thousandths
+            Some(best) if mcts && best.score < self.config.resign_below as i32 * 10 => {
                 return Ok(Decision::Resign)
             }
             Some(best) => best.mv,
@@ -356,7 +382,7 @@ impl GtpSession {
     fn final_score(&mut self) -> Result<String, String> {
         let info = self.line.describe().map_err(|e| e.to_string())?;
         match info.outcome.as_deref() {
-            None => Err("the game is not over".into()),
+            None => Err("cannot score: the game is not over".into()),
             Some("draw") => Ok("0".into()),
             Some(o) => {
                 let winner = self
@@ -385,12 +411,24 @@ fn player_names(engine: &mut dyn Engine, start: Pos) -> Result<[String; 2], Engi
     Ok([info.to_move, second])
 }
 
+/// A Hex position text without its ` swap` word (the pie rule), if it has one.
+fn without_pie_rule(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split(' ').collect();
+    let kept: Vec<&str> = words.iter().copied().filter(|w| *w != "swap").collect();
+    (kept.len() + 1 == words.len()).then(|| kept.join(" "))
+}
+
 /// An engine error's message without its kind (`illegal move: …` says it already).
 fn plain(e: EngineError) -> String {
     match e {
-        EngineError::Illegal(m) | EngineError::Move(m) => m,
+        EngineError::Illegal(m) | EngineError::Move(m) | EngineError::Position(m) => m,
         other => other.to_string(),
     }
+}
+
+/// A controller's text cut to 40 characters for a message.
+fn cut(text: &str) -> String {
+    crate::game::elide(text)
 }
 
 /// How a command is written, for its syntax errors.
@@ -400,6 +438,7 @@ fn usage(name: &str) -> &'static str {
         "boardsize" => "boardsize takes a size (boardsize 11) or two (boardsize 7 9)",
         "play" => "play takes a color and a move (play black a1)",
         "genmove" => "genmove takes a color (genmove white)",
+        "komi" => "komi takes a number (komi 6.5)",
         _ => "this command takes no arguments",
     }
 }

@@ -394,8 +394,7 @@ impl RulesEngine {
 
     /// The view of a position text (read, drawn, released).
     pub fn view_text(&mut self, text: &str) -> Result<View, EngineError> {
-        // a drawing of whatever the caller holds, set up by hand (GTP) or not
-        let p = self.parse_setup(text)?;
+        let p = self.parse(text)?;
         let v = self.view(p);
         self.release(p);
         v
@@ -421,9 +420,10 @@ impl Engine for RulesEngine {
         self.request_new(|id| format!("parse({text}, {id})"))
     }
 
-    fn parse_setup(&mut self, text: &str) -> Result<Pos, EngineError> {
-        let text = quote_string(text);
-        self.request_new(|id| format!("parse_setup({text}, {id})"))
+    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+        let slot = self.slot(pos)?;
+        let player = quote_atom(player);
+        self.request_new(|id| format!("set_to_move({slot}, {player}, {id})"))
     }
 
     fn release(&mut self, pos: Pos) {

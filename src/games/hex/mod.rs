@@ -54,7 +54,8 @@ fn hex_position_options(text: &str) -> Vec<(&'static str, String)> {
     if let Some((n, _)) = text.split_once('x') {
         out.push(("size", n.to_string()));
     }
-    out.push(("swap", text.ends_with(" swap").to_string()));
+    let swap = text.split(' ').skip(3).any(|w| w == "swap");
+    out.push(("swap", swap.to_string()));
     out
 }
 
@@ -178,6 +179,9 @@ pub struct Hex {
     axes: [Axis; 2],
     board: Board,
     swap: bool,
+    /// Set up by hand where no game leads (its text ends ` setup`): the stone counts
+    /// need not fit the turns (hex.md section 2), as in HexGui's setups.
+    setup: bool,
     to_move: usize,
     winner: Option<usize>,
     hash: u64,
@@ -200,6 +204,7 @@ impl Clone for Hex {
         self.board.clone_from(&source.board);
         self.axes = source.axes;
         self.swap = source.swap;
+        self.setup = source.setup;
         self.to_move = source.to_move;
         self.winner = source.winner;
         self.hash = source.hash;
@@ -240,6 +245,7 @@ impl Hex {
             rules: Arc::new(rules),
             board: Board::new(cols, rows),
             swap,
+            setup: false,
             to_move: 0,
             winner: None,
             hash: 0,
@@ -294,6 +300,17 @@ impl Hex {
         self.swap
     }
 
+    /// Whether the position was set up by hand where no game leads.
+    pub fn is_setup(&self) -> bool {
+        self.setup
+    }
+
+    /// The same position marked as set up by hand (or not).
+    pub(crate) fn with_setup(mut self, setup: bool) -> Hex {
+        self.setup = setup;
+        self
+    }
+
     /// The cell of Red's only stone when a swap is legal now.
     fn swap_cell(&self) -> Option<usize> {
         if !self.swap || self.to_move != 1 || self.winner.is_some() || self.board.stone_count() != 1
@@ -314,8 +331,16 @@ impl Hex {
             let (cols, rows) = (self.board.cols(), self.board.rows());
             let mut cells = vec![None; cols * rows];
             cells[c * cols + r] = Some(1);
-            *self = Hex::from_cells(self.rules.clone(), cols, rows, &cells, 0, self.swap);
+            let setup = self.setup;
+            *self = Hex::from_cells(self.rules.clone(), cols, rows, &cells, 0, self.swap)
+                .with_setup(setup);
         }
+    }
+
+    /// A setup that play has made a position of the game is marked as one no more.
+    #[cold]
+    fn leave_setup(&mut self) {
+        self.setup = !self.reached_by_play();
     }
 
     /// Rebuilds a position from stones: `cells[i]` is `None` or `Some(player)`.
@@ -343,6 +368,7 @@ impl Hex {
             rules,
             board,
             swap,
+            setup: false,
             to_move,
             winner,
             hash,
@@ -402,13 +428,16 @@ impl Game for Hex {
         let p = self.to_move;
         if mv == SWAP {
             self.play_swap();
-            return;
+        } else {
+            if self.board.place(mv as usize, p, self.axes[p]) {
+                self.winner = Some(p);
+            }
+            self.to_move = 1 - p;
+            self.hash ^= stone_key(mv as usize, p) ^ side_key();
         }
-        if self.board.place(mv as usize, p, self.axes[p]) {
-            self.winner = Some(p);
+        if self.setup {
+            self.leave_setup();
         }
-        self.to_move = 1 - p;
-        self.hash ^= stone_key(mv as usize, p) ^ side_key();
     }
 
     fn hash(&self) -> u64 {
@@ -438,8 +467,22 @@ impl Game for Hex {
         notation::parse_position(&self.rules, text).map_err(EngineError::Position)
     }
 
-    fn parse_setup(&self, text: &str) -> Result<Hex, EngineError> {
-        notation::read_position(&self.rules, text, false).map_err(EngineError::Position)
+    fn set_to_move(&self, player: usize) -> Result<Hex, EngineError> {
+        if let Some(w) = self.winner {
+            return Err(EngineError::Position(format!(
+                "the game is over: {} has joined its edges",
+                self.rules.names[w]
+            )));
+        }
+        let mut next = self.clone();
+        if next.to_move != player {
+            next.to_move = player;
+            next.hash ^= side_key();
+        }
+        // marked as set up exactly when no game reaches it
+        next.setup = self.rules.style == Style::Hex && !next.reached_by_play();
+        next.validate().map_err(EngineError::Position)?;
+        Ok(next)
     }
 
     fn move_text(&self, mv: HexMove) -> String {

@@ -39,8 +39,14 @@ pub fn position_text(game: &Hex) -> String {
     let names = &game.rules().names;
     out.push_str(&names[game.to_move()]);
     match game.rules().style {
-        Style::Hex if game.swap_rule() => out.push_str(" swap"),
-        Style::Hex => {}
+        Style::Hex => {
+            if game.swap_rule() {
+                out.push_str(" swap");
+            }
+            if game.is_setup() {
+                out.push_str(" setup");
+            }
+        }
         Style::ConTacTix => out.push_str(&format!(" {}*{}", names[0], names[1])),
     }
     out
@@ -54,16 +60,11 @@ fn stone_letters(style: Style) -> [u8; 2] {
     }
 }
 
-/// Reads a position text: size, rows, side to move, and " swap" when the pie rule
-/// is on (Hex) or the orientation `X*Y` (Con-Tac-Tix, which also reads the
-/// assignment's multi-line position file).
+/// Reads a position text: size, rows, side to move, then (Hex) " swap" when the pie
+/// rule is on and " setup" for a position set up by hand, or (Con-Tac-Tix) the
+/// orientation `X*Y` (Con-Tac-Tix also reads the assignment's multi-line position
+/// file).  A position no game reaches is refused unless it says it was set up.
 pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> {
-    read_position(rules, text, true)
-}
-
-/// Reads a position text; with `check`, one that no game reaches is refused (without,
-/// a position set up by hand, as GTP's out-of-turn moves make, is read too).
-pub fn read_position(rules: &Arc<HexRules>, text: &str, check: bool) -> Result<Hex, String> {
     if rules.style == Style::ConTacTix && text.contains(':') {
         return contactix_file::parse(text);
     }
@@ -151,24 +152,27 @@ pub fn read_position(rules: &Arc<HexRules>, text: &str, check: bool) -> Result<H
         };
         let rules = Arc::new(HexRules::contactix(x, y));
         let game = Hex::from_cells(rules, cols, rows, &cells, to_move, false);
-        if check {
-            game.validate()?;
-        }
+        game.validate()?;
         return Ok(game);
     }
     let names = [rules.names[0].as_str(), rules.names[1].as_str()];
     let to_move = s
         .one_of(&names)
         .ok_or_else(|| s.error(&format!("the side to move ({} or {})", names[0], names[1])))?;
-    let swap = !s.at_end();
-    if swap {
-        s.expect(" swap", "' swap' or the end of the text")?;
+    let swap = s.eat(" swap");
+    let setup = s.eat(" setup");
+    if !s.at_end() {
+        let what = if setup {
+            "the end of the text"
+        } else if swap {
+            "' setup' or the end of the text"
+        } else {
+            "' swap', ' setup' or the end of the text"
+        };
+        return Err(s.error(what).into());
     }
-    s.end()?;
-    let game = Hex::from_cells(rules.clone(), cols, rows, &cells, to_move, swap);
-    if check {
-        game.validate()?;
-    }
+    let game = Hex::from_cells(rules.clone(), cols, rows, &cells, to_move, swap).with_setup(setup);
+    game.validate()?;
     Ok(game)
 }
 

@@ -150,7 +150,7 @@ fn malformed_positions_name_the_column_and_what_was_expected() {
     );
     assert_eq!(
         err("3x3 r2/3/3 red x"),
-        "bad position: column 15: expected ' swap' or the end of the text, found ' '"
+        "bad position: column 15: expected ' swap', ' setup' or the end of the text, found ' '"
     );
     assert_eq!(err("3x3 rx1/3/3 red"), "bad position: column 6: expected 'r', 'b' or a run of empty cells (row 1 has 3 cells), found 'x'");
 }

@@ -10,7 +10,8 @@ use super::{Hex, Style};
 pub enum First {
     /// The first player moves first (Hex); `swap`: the pie rule is on.
     Fixed { swap: bool },
-    /// Either colour may start (Con-Tac-Tix positions carry `turn:`).
+    /// Either colour may start (Con-Tac-Tix positions carry `turn:`), or the stones
+    /// were set up by hand.
     Either,
 }
 
@@ -101,8 +102,33 @@ pub fn position_error(
 }
 
 impl Hex {
-    /// Why no game reaches this position (read from a text), or `Ok`.
+    /// Why no game reaches this position (read from a text), or `Ok`: a position
+    /// marked ` setup` must be one no game reaches, and need only obey the winners' rules.
     pub(crate) fn validate(&self) -> Result<(), String> {
+        if self.setup && self.rules.style == Style::Hex {
+            if self.reached_by_play() {
+                return Err(
+                    "a game reaches this position: only a position no game reaches is marked ` setup`"
+                        .to_string(),
+                );
+            }
+            return self.error_under(First::Either);
+        }
+        let first = match self.rules.style {
+            // Con-Tac-Tix takes any stones with either side to move (contactix.md section 3)
+            Style::ConTacTix => First::Either,
+            Style::Hex => First::Fixed { swap: self.swap },
+        };
+        self.error_under(first)
+    }
+
+    /// Whether a game of Hex reaches this position (its ` setup` mark aside).
+    pub(crate) fn reached_by_play(&self) -> bool {
+        self.error_under(First::Fixed { swap: self.swap }).is_ok()
+    }
+
+    /// Why no game with this turn order reaches the position, or `Ok`.
+    fn error_under(&self, first: First) -> Result<(), String> {
         // the stones again, on a fresh board: a group's last stone reports its span
         let (cols, rows) = (self.board.cols(), self.board.rows());
         let mut fresh = Board::new(cols, rows);
@@ -114,10 +140,6 @@ impl Hex {
                 won[p] |= fresh.place(i, p, self.axes[p]);
             }
         }
-        let first = match self.rules.style {
-            Style::ConTacTix => First::Either,
-            _ => First::Fixed { swap: self.swap },
-        };
         position_error(
             [self.rules.names[0].as_str(), self.rules.names[1].as_str()],
             first,

@@ -563,6 +563,22 @@ impl Game for Mitsudomoe {
         notation::parse_position(text).map_err(EngineError::Position)
     }
 
+    fn set_to_move(&self, player: usize) -> Result<Mitsudomoe, EngineError> {
+        if let Some(w) = self.winner {
+            return Err(EngineError::Position(format!(
+                "the game is over: {} has won",
+                NAMES[usize::from(w)]
+            )));
+        }
+        // the end-of-turn checks are made again, for the side that did not move
+        Ok(Mitsudomoe::from_parts(
+            self.rings,
+            self.height,
+            self.balls,
+            player,
+        ))
+    }
+
     fn move_text(&self, mv: Turn) -> String {
         notation::move_text(mv)
     }

@@ -331,6 +331,22 @@ impl Game for Replica {
         notation::parse_position(self, text).map_err(EngineError::Position)
     }
 
+    fn set_to_move(&self, player: usize) -> Result<Replica, EngineError> {
+        if let Some(w) = self.winner {
+            return Err(EngineError::Position(format!(
+                "the game is over: {} has won",
+                NAMES[w]
+            )));
+        }
+        validate::position_error(self.men, self.kings, player).map_err(EngineError::Position)?;
+        Ok(Replica::from_parts(
+            self.men,
+            self.kings,
+            player,
+            self.sight_all,
+        ))
+    }
+
     fn move_text(&self, mv: ReplicaMove) -> String {
         notation::move_text(mv)
     }

@@ -354,6 +354,23 @@ impl Game for Tactigon {
         notation::parse_position(self.advanced, text).map_err(EngineError::Position)
     }
 
+    fn set_to_move(&self, player: usize) -> Result<Tactigon, EngineError> {
+        if let Some(w) = self.winner {
+            return Err(EngineError::Position(format!(
+                "the game is over: {} has won",
+                NAMES[w]
+            )));
+        }
+        // both pentagons are on the board while the game goes on: who has won is
+        // judged from the board again
+        Ok(Tactigon::from_parts(
+            self.sides,
+            self.kinds,
+            player,
+            self.advanced,
+        ))
+    }
+
     fn move_text(&self, mv: TactigonMove) -> String {
         notation::move_text(mv)
     }
