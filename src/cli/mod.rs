@@ -71,6 +71,9 @@ fn open_spec_at(
 ) -> Result<(EngineSpec, Box<dyn Engine>, Pos)> {
     let (spec, record) = with_record(spec, pos)?;
     let mut engine = spec.open()?;
+    if let (Some(record), Some(path)) = (&record, &pos.record) {
+        records::check_record(&spec, engine.as_mut(), record, path)?;
+    }
     let position = position_in(engine.as_mut(), pos, record.as_ref())?;
     position::check_options(&spec, engine.as_mut(), position, pos)?;
     Ok((spec, engine, position))

@@ -1,6 +1,6 @@
 //! `ludolog play`: a game in the terminal between humans and computer players.
 
-use super::record_file::RecordFile;
+use super::record_file::Autosave;
 use super::records::{game_name, read_record};
 use crate::game::{Engine, GameLine, Pos, Tier};
 use crate::prolog::RulesEngine;
@@ -110,7 +110,39 @@ fn second_player(engine: &mut dyn Engine, start: Pos) -> Result<Option<String>> 
     Ok(Some(name?))
 }
 
+/// Who plays `name`: as named on the command line, else a human.
+fn player_kind(players: &[(String, PlayerKind)], name: &str) -> PlayerKind {
+    players
+        .iter()
+        .find(|(n, _)| n == name)
+        .map_or(PlayerKind::Human, |(_, k)| *k)
+}
+
+/// The record as saved: `record` with these moves and result (`None`: the game goes
+/// on), and who played each of the `sides` (those named on the command line, and any
+/// the record does not name yet).
+fn record_text(
+    record: &Record,
+    moves: &[String],
+    result: Option<String>,
+    sides: &[String],
+    players: &[(String, PlayerKind)],
+    format: Format,
+) -> Result<String> {
+    let mut record = record.clone();
+    record.moves = moves.to_vec();
+    record.result = result;
+    for name in sides {
+        if players.iter().any(|(n, _)| n == name) || record.player(name).is_none() {
+            record.set_player(name, &player_kind(players, name).to_string());
+        }
+    }
+    Ok(record.render(format)?)
+}
+
 /// Plays a game: draws the board, asks humans for moves, lets computers choose.
+/// With `--save`, the record is saved at the end, or as far as the game went when
+/// Ctrl-C or SIGTERM stops it (see `Autosave`).
 pub fn play(
     spec: &EngineSpec,
     config: &PlayConfig,
@@ -125,8 +157,9 @@ pub fn play(
             );
         }
     }
-    // a record that cannot be saved is an error now, not after the game
-    let save_to = config.save.as_deref().map(RecordFile::create).transpose()?;
+    // a record that cannot be saved is an error now, not after the game; its saving
+    // starts before any engine opens (see `Autosave`)
+    let save_to = config.save.as_deref().map(Autosave::start).transpose()?;
     let (mut record, spec) = match &config.load {
         Some(path) => read_record(spec, path, out)?,
         None => (
@@ -142,6 +175,9 @@ pub fn play(
     let spec = &spec;
     let mut engine = spec.open()?;
     let mut viewer = spec.open_rules(Tier::Spec)?;
+    if let Some(path) = &config.load {
+        super::records::check_record(spec, engine.as_mut(), &record, path)?;
+    }
     let mut rng = SmallRng::seed_from_u64(config.seed);
     let start = record
         .start_position(engine.as_mut())
@@ -170,17 +206,27 @@ pub fn play(
             bail!("this game has no player named `{name}`");
         }
     }
-    let kind_of = |name: &str| {
-        config
-            .players
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(PlayerKind::Human, |(_, k)| *k)
-    };
+    let kind_of = |name: &str| player_kind(&config.players, name);
+    let sides: Vec<String> = [Some(first), second].into_iter().flatten().collect();
     let mut result = record.result.take();
     // an error that stops the game still leaves the moves so far saved
     let played = (|| -> Result<()> {
         loop {
+            if let Some(save) = &save_to {
+                // what a signal saves if it stops the game now
+                let format = Format::of_path(save.path());
+                let players = &config.players;
+                if let Ok(text) = record_text(
+                    &record,
+                    line.moves(),
+                    result.clone(),
+                    &sides,
+                    players,
+                    format,
+                ) {
+                    save.snapshot(text);
+                }
+            }
             let info = line.describe()?;
             draw(&mut viewer, &info.position, config.colour, out)?;
             if let Some(o) = &info.outcome {
@@ -260,17 +306,18 @@ pub fn play(
     })();
     record.moves = line.moves().to_vec();
     writeln!(out, "moves: {}", t(&record.moves.join(" ")))?;
-    if let (Some(path), Some(file)) = (&config.save, save_to) {
-        record.result = result;
-        // players named here, or not yet in the record
-        for name in [Some(first), second].into_iter().flatten() {
-            if config.players.iter().any(|(n, _)| *n == name) || record.player(&name).is_none() {
-                record.set_player(&name, &kind_of(&name).to_string());
-            }
-        }
-        let text = record.render(Format::of_path(path))?;
-        file.save(&text)?;
-        writeln!(out, "saved the game to {}", path.display())?;
+    if let Some(save) = &save_to {
+        let format = Format::of_path(save.path());
+        let text = record_text(
+            &record,
+            &record.moves,
+            result,
+            &sides,
+            &config.players,
+            format,
+        )?;
+        save.save(text)?;
+        writeln!(out, "saved the game to {}", save.path().display())?;
     }
     played
 }

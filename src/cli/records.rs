@@ -20,8 +20,9 @@ pub fn read_record(
 ) -> Result<(Record, EngineSpec)> {
     let name = game_name(spec);
     let loaded = record::load(path, &name, &spec.options)?;
-    for n in &loaded.notes {
-        writeln!(notes, "note: {}: {n}", path.display())?;
+    for n in record::grouped_notes(&loaded.notes) {
+        let said = format!("note: {}: {n}", path.display());
+        writeln!(notes, "{}", crate::render::terminal_text(&said))?;
     }
     let context = || format!("{}", path.display());
     loaded.record.check_game(&name).with_context(context)?;
@@ -34,4 +35,25 @@ pub fn read_record(
         ..spec.clone()
     };
     Ok((loaded.record, spec))
+}
+
+/// Fails when a record contradicts itself: its options and its start position (an
+/// `Options "size=3"` tag with a 4x4 `Start`), or its result and its moves.
+pub fn check_record(
+    spec: &EngineSpec,
+    engine: &mut dyn crate::game::Engine,
+    record: &Record,
+    path: &std::path::Path,
+) -> Result<()> {
+    if let (Some(start), Some(d)) = (&record.start, spec.descriptor()) {
+        if let Some((key, said, in_text)) = d.contradicted(&record.options, start).first() {
+            anyhow::bail!(
+                "{}: the record's options say {key}={said}, but its start position has {key}={in_text}",
+                path.display()
+            );
+        }
+    }
+    record
+        .check_result(engine)
+        .with_context(|| format!("{}", path.display()))
 }

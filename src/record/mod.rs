@@ -11,7 +11,7 @@ mod text;
 
 pub use hex_sgf::{player_tag, speaks_sgf};
 
-use crate::game::{with_side_to_move, Engine, EngineError, GameOptions, Pos};
+use crate::game::{elide, Engine, EngineError, GameOptions, Pos};
 use std::path::Path;
 
 /// A game: its rules, where it started, the moves played and what came of them.
@@ -105,6 +105,8 @@ pub fn load(path: &Path, game: &str, options: &GameOptions) -> Result<Loaded, Re
 
 /// Reads a record text (see `load`).
 pub fn parse(text: &str, game: &str, options: &GameOptions) -> Result<Loaded, RecordError> {
+    // a UTF-8 byte-order mark (some editors write one) is no part of the record
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('(') {
         if !speaks_sgf(game) {
             return Err(RecordError::Invalid(format!(
@@ -124,6 +126,54 @@ pub fn parse(text: &str, game: &str, options: &GameOptions) -> Result<Loaded, Re
             notes: Vec::new(),
         })
     }
+}
+
+/// The most kinds of note shown from one record; the rest are counted.
+const MAX_NOTE_KINDS: usize = 20;
+
+/// Notes as a person reads them: each kind once (a kind is what a note says after
+/// its `line N: `), with the count and the first lines of the others like it; at
+/// most `MAX_NOTE_KINDS` kinds, the rest counted in a last line.
+pub fn grouped_notes(notes: &[String]) -> Vec<String> {
+    let mut kinds: Vec<(&str, Vec<&str>)> = Vec::new();
+    for note in notes {
+        let (line, what) = match note.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+            Some((n, what)) if n.bytes().all(|b| b.is_ascii_digit()) => (n, what),
+            _ => ("", note.as_str()),
+        };
+        match kinds.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, lines)) => lines.push(line),
+            None => kinds.push((what, vec![line])),
+        }
+    }
+    let mut out: Vec<String> = kinds
+        .iter()
+        .take(MAX_NOTE_KINDS)
+        .map(|(what, lines)| {
+            let first = match lines[0] {
+                "" => what.to_string(),
+                n => format!("line {n}: {what}"),
+            };
+            match lines.len() {
+                1 => first,
+                n => {
+                    let shown: Vec<&str> = lines[1..].iter().take(5).copied().collect();
+                    let more = if n - 1 > shown.len() { ", …" } else { "" };
+                    let at = if shown.iter().all(|l| l.is_empty()) {
+                        String::new()
+                    } else {
+                        format!(": lines {}{more}", shown.join(", "))
+                    };
+                    format!("{first} (and {} more like it{at})", n - 1)
+                }
+            }
+        })
+        .collect();
+    if kinds.len() > MAX_NOTE_KINDS {
+        let rest: usize = kinds[MAX_NOTE_KINDS..].iter().map(|(_, l)| l.len()).sum();
+        out.push(format!("… and {rest} more notes of other kinds"));
+    }
+    out
 }
 
 /// Today's date as records write it: `2025.06.01`.
@@ -213,7 +263,7 @@ impl Record {
         }
         let first = engine.describe(at)?.to_move;
         for (player, mv) in &self.setup {
-            let step = with_side_to_move(engine, at, player).and_then(|p| {
+            let step = engine.set_to_move(at, player).and_then(|p| {
                 let next = engine.play(p, mv);
                 engine.release(p);
                 next
@@ -223,9 +273,50 @@ impl Record {
                 .map_err(|e| RecordError::Invalid(format!("setup stone {mv} of {player}: {e}")))?;
         }
         let side = self.setup_to_move.clone().unwrap_or(first);
-        let next = with_side_to_move(engine, at, &side);
+        let next = engine.set_to_move(at, &side);
         engine.release(at);
         Ok(next?)
+    }
+
+    /// Fails when the record's result contradicts its moves: a different outcome than
+    /// the one the moves reach (naming the move that ended the game), or a winner while
+    /// the game goes on and the record says no one resigned or lost on time.
+    pub fn check_result(&self, engine: &mut dyn Engine) -> Result<(), RecordError> {
+        let Some(said) = &self.result else {
+            return Ok(());
+        };
+        let mut at = self.start_position(engine)?;
+        let mut ended = engine.describe(at)?.outcome.map(|o| (o, 0));
+        for (i, mv) in self.moves.iter().enumerate() {
+            if ended.is_some() {
+                break;
+            }
+            let next = engine.play(at, mv);
+            engine.release(at);
+            at = next.map_err(|e| crate::game::prefix_move(e, i + 1))?;
+            ended = engine.describe(at)?.outcome.map(|o| (o, i + 1));
+        }
+        engine.release(at);
+        let moves = self.moves.len();
+        match ended {
+            Some((outcome, _)) if &outcome == said => Ok(()),
+            Some((outcome, 0)) => Err(RecordError::Invalid(format!(
+                "the record's result is {}, but the start position is already over: {outcome}",
+                elide(said)
+            ))),
+            Some((outcome, n)) => Err(RecordError::Invalid(format!(
+                "the record's result is {}, but the game ended with move {n} ({}): {outcome}",
+                elide(said),
+                elide(&self.moves[n - 1])
+            ))),
+            None if self.termination.is_some() => Ok(()),
+            None => Err(RecordError::Invalid(format!(
+                "the record's result is {}, but the game goes on after its {moves} move{} and \
+                 the record says no one resigned or lost on time",
+                elide(said),
+                if moves == 1 { "" } else { "s" }
+            ))),
+        }
     }
 
     /// The position after the first `ply` moves (all of them without `ply`).
@@ -270,6 +361,21 @@ mod tests {
             e.to_string(),
             "option size: the record says 5, the command says 7"
         );
+    }
+
+    #[test]
+    fn notes_of_a_kind_are_shown_once_with_a_count() {
+        let mut notes: Vec<String> = (1..=9).map(|n| format!("line {n}: ignored `x`")).collect();
+        notes.push("no GM[11]: read as Hex".into());
+        notes.extend((1..=30).map(|n| format!("line 1: kind {n}")));
+        let shown = grouped_notes(&notes);
+        assert_eq!(
+            shown[0],
+            "line 1: ignored `x` (and 8 more like it: lines 2, 3, 4, 5, 6, …)"
+        );
+        assert_eq!(shown[1], "no GM[11]: read as Hex");
+        assert_eq!(shown.len(), MAX_NOTE_KINDS + 1);
+        assert_eq!(shown[MAX_NOTE_KINDS], "… and 12 more notes of other kinds");
     }
 
     #[test]

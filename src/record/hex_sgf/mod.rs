@@ -12,8 +12,10 @@
 //! Read leniently, saying what was read unusually: Little Golem's files have no `GM`,
 //! write the first player's moves as `W` (while `PB` and `RE` still name the first
 //! player Black), use Go-style cells (`mf`: column m, row f), `swap` for swap-pieces,
-//! and URL-encoded names; HexGui up to 0.9 wrote `swap-pieces` for swap-sides.
+//! and URL-encoded names; older HexGui and Benzene releases wrote `swap-pieces` for
+//! swap-sides (`dialect` holds every such decision).
 
+mod dialect;
 mod read;
 mod write;
 

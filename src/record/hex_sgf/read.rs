@@ -1,8 +1,9 @@
 //! Reading Hex SGF: the moves of the main line in the fixed-colour rules, setup
 //! stones, players, date and result, with notes on every liberty taken.
 
+use super::dialect::{SwapKind, Writer};
 use super::{cell_text, invalid, player_names, player_tag, read_cell, MAX_SIDE};
-use crate::game::GameOptions;
+use crate::game::{elide, GameOptions};
 use crate::record::sgf::{self, Node};
 use crate::record::{Record, RecordError};
 
@@ -42,14 +43,20 @@ fn value(p: &sgf::Prop) -> String {
     p.values[0].trim().to_string()
 }
 
+/// The first value of a property as a message shows it: cut to 40 characters,
+/// control characters escaped.
+fn said(p: &sgf::Prop) -> String {
+    elide(&value(p))
+}
+
 /// What reading one record needs to know and says.
 struct Reading {
     game: String,
     names: [String; 2],
     cols: usize,
     rows: usize,
-    /// HexGui up to 0.9, which wrote swap-pieces for swap-sides.
-    old_hexgui: bool,
+    /// Who wrote the file, as far as it matters to reading it.
+    writer: Writer,
     /// Whether some cell was written Go-style.
     go_style: bool,
     notes: Vec<String>,
@@ -89,18 +96,28 @@ pub fn read(
         .position(|n| move_of(n).is_some())
         .unwrap_or(nodes.len());
     r.setup(&nodes[..first_move], &mut record)?;
-    let moves: Vec<(usize, &sgf::Prop)> = nodes[first_move..]
-        .iter()
-        .map(|n| match n.get("AB").or(n.get("AW")).or(n.get("AE")) {
-            Some(p) => Err(invalid(
+    let mut moves: Vec<(usize, &sgf::Prop)> = Vec::new();
+    for n in &nodes[first_move..] {
+        if let Some(p) = n.get("AB").or(n.get("AW")).or(n.get("AE")) {
+            return Err(invalid(
                 p.line,
-                format!("{} after the first move is not supported", p.id),
-            )),
-            None => Ok(move_of(n)),
-        })
-        .filter_map(Result::transpose)
-        .collect::<Result<_, _>>()?;
-    let played = r.moves(&moves, &record)?;
+                format!(
+                    "{} after the first move: stones added or removed during a game are no \
+                     moves of Hex (set up a position before the first move)",
+                    p.id
+                ),
+            ));
+        }
+        let found = moves_of(n);
+        if found.len() > 1 {
+            r.notes.push(format!(
+                "line {}: B and W in one node: read as two moves, in the order written",
+                found[1].1.line
+            ));
+        }
+        moves.extend(found);
+    }
+    let played = r.moves(&moves, &mut record)?;
     if r.go_style {
         r.notes
             .push("cells written Go-style (mf = column m, row f) as Little Golem does".into());
@@ -138,7 +155,7 @@ impl Reading {
                 notes.push(format!(
                     "line {}: FF[{}] is no SGF version: ignored",
                     p.line,
-                    value(p)
+                    said(p)
                 ));
             }
         }
@@ -148,7 +165,7 @@ impl Reading {
             Some(p) => {
                 return Err(invalid(
                     p.line,
-                    format!("GM[{}] is not Hex (GM[11])", value(p)),
+                    format!("GM[{}] is not Hex (GM[11])", said(p)),
                 ))
             }
         }
@@ -156,10 +173,12 @@ impl Reading {
             RecordError::Invalid("the record has no SZ: the board size is unknown".into())
         })?;
         let (cols, rows) = read_size(&value(sz)).ok_or_else(|| {
-            invalid(
-                sz.line,
-                format!("SZ[{}] is not a size like 11 or 7:9 (1 to 26)", value(sz)),
-            )
+            let why = if read_size_up_to(&value(sz), usize::MAX).is_some() {
+                "ludolog reads boards up to 26 (cells are lettered a to z; HexGui allows 63)"
+            } else {
+                "it is not a size like 11 or 7:9"
+            };
+            invalid(sz.line, format!("SZ[{}]: {why}", said(sz)))
         })?;
         if game == "hex" && cols != rows {
             return Err(invalid(
@@ -172,9 +191,7 @@ impl Reading {
             names: player_names(game, options),
             cols,
             rows,
-            old_hexgui: root
-                .get("AP")
-                .is_some_and(|p| old_hexgui_version(&value(p))),
+            writer: Writer::of(root),
             go_style: false,
             notes,
         })
@@ -202,7 +219,7 @@ impl Reading {
                 }
                 "PL" => {
                     let side = colour(&value(p)).ok_or_else(|| {
-                        invalid(p.line, format!("PL[{}] is neither B nor W", value(p)))
+                        invalid(p.line, format!("PL[{}] is neither B nor W", said(p)))
                     })?;
                     record.setup_to_move = Some(self.names[side].clone());
                     continue;
@@ -227,20 +244,29 @@ impl Reading {
     fn moves(
         &mut self,
         moves: &[(usize, &sgf::Prop)],
-        record: &Record,
+        record: &mut Record,
     ) -> Result<Played, RecordError> {
-        // Little Golem: the first player's moves are written W
-        let lg_labels = record.setup.is_empty()
+        let first_is_w = record.setup.is_empty()
             && record.setup_to_move.is_none()
             && moves.first().is_some_and(|(label, _)| *label == 1);
+        // Little Golem writes the first player's moves W; elsewhere White moved first
+        let lg_labels = first_is_w && self.writer == Writer::LittleGolem;
         if lg_labels {
             self.notes.push(
                 "the first move is W's: W read as the first player (Little Golem writes its games so)"
                     .into(),
             );
         }
-        let mut flip = usize::from(lg_labels);
         let mut to_move = usize::from(record.setup_to_move.as_ref() == Some(&self.names[1]));
+        if first_is_w && !lg_labels {
+            self.notes.push(format!(
+                "the first move is W's: {} moves first, on a board set up with {} to move (as HexGui reads it)",
+                self.names[1], self.names[1]
+            ));
+            record.setup_to_move = Some(self.names[1].clone());
+            to_move = 1;
+        }
+        let mut flip = usize::from(lg_labels);
         let mut played = Played {
             steps: Vec::new(),
             ended: None,
@@ -254,42 +280,41 @@ impl Reading {
             }
             let v = value(p).to_ascii_lowercase();
             let player = label ^ flip;
-            let said = format!("move {}: {}[{}]", k + 1, ["B", "W"][*label], value(p));
+            let written = format!("move {}: {}[{}]", k + 1, ["B", "W"][*label], said(p));
+            let swapper_moves_next = moves.get(k + 1).is_some_and(|(next, _)| next == label);
+            let swap = self.writer.swap(&v, swapper_moves_next);
             match v.as_str() {
                 "resign" => played.ended = Some((player, "resigned")),
                 "forfeit" => played.ended = Some((player, "forfeited")),
                 _ if player != to_move => {
                     return Err(invalid(
                         p.line,
-                        format!("{said} is out of turn ({} is to move)", self.names[to_move]),
+                        format!(
+                            "{written} is out of turn ({} is to move): a colour moving twice is no \
+                             game of Hex (HexGui places the stone; set such positions up with AB/AW)",
+                            self.names[to_move]
+                        ),
                     ))
                 }
-                "swap-sides" | "swap-pieces" if v == "swap-sides" || self.old_hexgui => {
-                    if v == "swap-pieces" {
-                        self.notes.push(format!(
-                            "line {}: swap-pieces read as swap-sides (HexGui up to 0.9 wrote it so)",
-                            p.line
-                        ));
+                _ if swap.is_some() => {
+                    let kind = swap.unwrap_or(SwapKind::Pieces);
+                    if let Some(why) = self.writer.swap_note(&v, kind) {
+                        self.notes
+                            .push(format!("line {}: {}[{}] {why}", p.line, ["B", "W"][*label], said(p)));
                     }
                     played.steps.push(Step::Swap);
-                    played.sides_swapped = !played.sides_swapped;
-                    flip ^= 1;
-                }
-                "swap-pieces" => played.steps.push(Step::Swap),
-                "swap" => {
-                    self.notes.push(format!(
-                        "line {}: `swap` read as swap-pieces (Little Golem mirrors the stone)",
-                        p.line
-                    ));
-                    played.steps.push(Step::Swap);
+                    if kind == SwapKind::Sides {
+                        played.sides_swapped = !played.sides_swapped;
+                        flip ^= 1;
+                    }
                 }
                 "pass" | "" | "tt" => {
-                    return Err(invalid(p.line, format!("{said}: Hex has no pass")))
+                    return Err(invalid(p.line, format!("{written}: Hex has no pass")))
                 }
                 _ => {
                     let (c, r) = self
                         .cell(&v)
-                        .map_err(|w| invalid(p.line, format!("{said}: {w}")))?;
+                        .map_err(|w| invalid(p.line, format!("{written}: {w}")))?;
                     played.steps.push(if played.sides_swapped {
                         Step::Cell(r, c)
                     } else {
@@ -312,9 +337,10 @@ impl Reading {
                 let name = percent_decode(&value(p));
                 if name != value(p) {
                     self.notes.push(format!(
-                        "line {}: {id}[{}] URL-decoded to `{name}`",
+                        "line {}: {id}[{}] URL-decoded to `{}`",
                         p.line,
-                        value(p)
+                        said(p),
+                        elide(&name)
                     ));
                 }
                 record.tags.push((player_tag(&self.names[i]), name));
@@ -323,22 +349,23 @@ impl Reading {
         if let Some(p) = root.get("DT") {
             record.date = Some(value(p).replace('-', "."));
         }
-        let said = nodes
+        let stated = nodes
             .iter()
             .find_map(|n| n.get("RE"))
             .map(|p| (p.line, value(p)));
         // RE names colours: after a swap-sides the first player holds White
-        let re = said
+        let re = stated
             .as_ref()
             .and_then(|(_, v)| read_result(v))
             .map(|(w, how)| (w ^ usize::from(played.sides_swapped), how));
         let names = &self.names;
         match (played.ended, re) {
             (Some((loser, how)), re) => {
-                if let (Some((line, v)), Some((w, _))) = (&said, re) {
+                if let (Some((line, v)), Some((w, _))) = (&stated, re) {
                     if w == loser {
                         self.notes.push(format!(
-                            "line {line}: RE[{v}] disagrees with the game ({} {how}): kept the game",
+                            "line {line}: RE[{}] disagrees with the game ({} {how}): kept the game",
+                            elide(v),
                             names[loser]
                         ));
                     }
@@ -357,9 +384,19 @@ impl Reading {
 
 /// The move of a node: (0 for B or 1 for W, the property).
 fn move_of(node: &Node) -> Option<(usize, &sgf::Prop)> {
-    node.get("B")
-        .map(|p| (0, p))
-        .or_else(|| node.get("W").map(|p| (1, p)))
+    moves_of(node).into_iter().next()
+}
+
+/// Every move of a node, in the order written: (0 for B or 1 for W, the property).
+fn moves_of(node: &Node) -> Vec<(usize, &sgf::Prop)> {
+    node.props
+        .iter()
+        .filter_map(|p| match p.id.as_str() {
+            "B" => Some((0, p)),
+            "W" => Some((1, p)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `B` → 0, `W` → 1.
@@ -373,26 +410,21 @@ fn colour(v: &str) -> Option<usize> {
 
 /// `11` or `7:9`, each side 1 to 26.
 fn read_size(v: &str) -> Option<(usize, usize)> {
+    read_size_up_to(v, MAX_SIDE)
+}
+
+/// `11` or `7:9`, each side 1 to `most`.
+fn read_size_up_to(v: &str, most: usize) -> Option<(usize, usize)> {
     let side = |s: &str| {
         s.trim()
             .parse::<usize>()
             .ok()
-            .filter(|n| (1..=MAX_SIDE).contains(n))
+            .filter(|n| (1..=most).contains(n))
     };
     match v.split_once(':') {
         Some((c, r)) => Some((side(c)?, side(r)?)),
         None => side(v).map(|n| (n, n)),
     }
-}
-
-/// `AP[HexGui:0.9.GIT]` and earlier: the versions that wrote swap-pieces for swap-sides.
-fn old_hexgui_version(ap: &str) -> bool {
-    let Some(v) = ap.strip_prefix("HexGui:0.") else {
-        return false;
-    };
-    let mut chars = v.chars();
-    chars.next().is_some_and(|c| c.is_ascii_digit())
-        && !chars.next().is_some_and(|c| c.is_ascii_digit())
 }
 
 /// `RE`: the winning colour (0 Black, 1 White) and how the loser lost, if it says.
@@ -437,7 +469,7 @@ mod tests {
         let (r, notes) = read(old, "hex", &GameOptions::default()).unwrap();
         assert_eq!(r.moves, vec!["b1", "swap", "b3"]);
         assert!(
-            notes[0].contains("swap-pieces read as swap-sides"),
+            notes[0].contains("W[swap-pieces] read as swap-sides"),
             "{notes:?}"
         );
     }

@@ -61,7 +61,10 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
         RecordError::Invalid(format!("`{start}` is not a Hex or Con-Tac-Tix position"))
     })?;
     let cell = |c: usize, r: usize| format!("{}{}", (b'a' + c as u8) as char, r + 1);
-    let mut head = format!("(;FF[4]GM[11]AP[ludolog:{}]SZ[", env!("CARGO_PKG_VERSION"));
+    let mut head = format!(
+        "(;FF[4]CA[UTF-8]GM[11]AP[ludolog:{}]SZ[",
+        env!("CARGO_PKG_VERSION")
+    );
     head += &if board.cols == board.rows {
         board.cols.to_string()
     } else {
@@ -175,7 +178,7 @@ mod tests {
         assert_eq!(
             write(&setup).unwrap().lines().next().unwrap(),
             format!(
-                "(;FF[4]GM[11]AP[ludolog:{}]SZ[3:2]AB[a1]AW[c1]PL[W]",
+                "(;FF[4]CA[UTF-8]GM[11]AP[ludolog:{}]SZ[3:2]AB[a1]AW[c1]PL[W]",
                 env!("CARGO_PKG_VERSION")
             )
         );
