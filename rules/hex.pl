@@ -240,11 +240,30 @@ position_status(Board, Size, Status) :-
 position_error(hex(Size, Swap, P, Board, _, Setup), Reason) :-
     stone_facts(Board, Size, Counts, Won),
     (  Setup == false
-    -> names_error([red, blue], fixed(Swap), P, Counts, Won, Reason)
-    ;  \+ names_error([red, blue], fixed(Swap), P, Counts, Won, _)
+    -> play_error(Board, Size, Swap, P, Counts, Won, Reason)
+    ;  \+ play_error(Board, Size, Swap, P, Counts, Won, _)
     -> Reason = "a game reaches this position: only a position no game reaches is marked ` setup`"
     ;  names_error([red, blue], either, P, Counts, Won, Reason)
     ).
+
+%% play_error(+Board, +Size, +Swap, +ToMove, +Counts, +Won, -Reason)  why no game of
+% Hex reaches these stones with ToMove to move: the counts and turns, the winners, or
+% a winner's join that no last stone made.
+play_error(Board, Size, Swap, P, Counts, Won, Reason) :-
+    (  names_error([red, blue], fixed(Swap), P, Counts, Won, Reason0) -> Reason = Reason0
+    ;  no_last_stone(Board, Size, Won, Reason)
+    ).
+
+%% no_last_stone(+Board, +Size, +WR-WB, -Reason)  the winner still joins its edges
+% with any one of its stones taken away: no move of the game made the join.
+no_last_stone(Board, Size, WR-WB, Reason) :-
+    (  WR == true -> W = red ; WB == true -> W = blue ),
+    player(W, S, Axis),
+    hexgrid:board_rows(Board, Rows),
+    \+ ( hexgrid:cell(Rows, C, R, X), X == S,
+          hexgrid:board_set(Rows, C, R, e, Rows1),
+          hexgrid:spanning(Rows1, Size, S, Axis, false) ),
+    protocol:formatted("~a joins its edges even with any one of its stones taken away, so no move was the last: no game reaches that", [W], Reason).
 
 %% set_to_move(+State, +Player, -State1)  State with Player to move, set up by hand:
 % marked as a setup exactly when no game reaches it.

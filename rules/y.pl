@@ -201,12 +201,14 @@ position_status(N, G, Board, Status) :-
 % when one does.  Red moves first and the players alternate, so red has as many
 % stones as blue with red to move, or one more with blue to move; a chain touching
 % all three sides ends the game, so its owner has just moved.
-position_error(y(_, _, P, Board, Status), Reason) :-
+position_error(y(N, G, P, Board, Status), Reason) :-
     Board =.. [_|Xs],
     count_stones(Xs, r, NR), count_stones(Xs, b, NB),
     (  NR =\= NB, NR =\= NB + 1
     -> ( NR =:= 1 -> Word = stone ; Word = stones ),
        protocol:formatted("red has ~d ~a and blue ~d: no game reaches that (red moves first and the players alternate)", [NR, Word, NB], Reason)
+    ;  Status = won(W), \+ last_stone(N, G, Board, W)
+    -> protocol:formatted("~a has a chain touching all three sides even with any one of its stones taken away, so no move was the last: no game reaches that", [W], Reason)
     ;  Status = won(P)
     -> other(P, Q),
        protocol:formatted("~a has a chain touching all three sides, so the game ended with its move and ~a is to move, not ~a", [P, Q, P], Reason)
@@ -215,6 +217,16 @@ position_error(y(_, _, P, Board, Status), Reason) :-
     ;  NR =:= NB + 1, P \== blue
     -> protocol:formatted("with ~d red and ~d blue stones, blue is to move, not ~a", [NR, NB, P], Reason)
     ).
+
+%% last_stone(+N, +Grid, +Board, +Winner)  some stone of Winner's whose removal
+% leaves it without a chain touching all three sides: the last move could have been it.
+last_stone(N, G, Board, W) :-
+    stone(W, S),
+    grid:grid_size(G, K),
+    between(1, K, I), arg(I, Board, X), X == S,
+    grid:put_arg(I, Board, e, Board1),
+    \+ position_status(N, G, Board1, won(W)),
+    !.
 
 %% count_stones(+Cells, +Stone, -N)  how many of Cells hold Stone.
 count_stones([], _, 0).

@@ -15,7 +15,7 @@
 % REPL queries go through query_goal/3.  A refusal throws sandbox(Goal, Why); the
 % host says it with file:line.
 
-:- module(sandbox, [check_file/6, query_goal/3, safe_call/2, safe_call/3, safe_call/4,
+:- module(sandbox, [check_file/7, query_goal/3, safe_call/2, safe_call/3, safe_call/4,
                     safe_call/5, safe_call/6, safe_call/7, safe_call/8, safe_call/9,
                     rule_module/1, refusal_text/3, trust/0, add_rule_module/2,
                     user_may_define/1, init_goal/3, safe_op/1]).
@@ -33,29 +33,80 @@
 %% trusted_module(?Module)  a rule module loaded from ludolog's own embedded files.
 :- dynamic(trusted_module/1).
 
-%% check_file(+Path, +Module, +Check, +Limit, -Result, -Text)
+%% check_file(+Path, +Module, +Check, +Limit, -Result, -Text, -Notes)
 % Reads the file term by term.  Result is rewrite (load Text, an atom (a long list
 % would cost the host a deep recursion): the checked terms,
 % each on its original line, with its variables' own names) or error(Line,
 % Message).  The first term must declare Module, and no other term a module.
 % With Check = false only the syntax is checked (--trust) and Result may be ok
 % (load the file's own text).  Initialization goals run within Limit inferences.
-check_file(Path, Module, Check, Limit, Result, Text) :-
+% A predicate whose clauses are not together is declared discontiguous, so that
+% all its clauses count (scryer would keep only the last group), and Notes say so.
+check_file(Path, Module, Check, Limit, Result, Text, Notes) :-
     catch(open(Path, read, S), E, true),
     (  nonvar(E)
-    -> host:formatted("cannot open the file: ~q", [E], Msg), Result = error(0, Msg), Text = []
-    ;  catch(read_all(S, Check, Terms), E2, true),
+    -> host:formatted("cannot open the file: ~q", [E], Msg), Result = error(0, Msg), Text = [], Notes = []
+    ;  catch(read_all(S, Check, Terms0), E2, true),
        close(S),
-       (  nonvar(E2) -> read_error(E2, Result), Text = []
-       ;  Check == false
-       -> wrap_inits(Terms, Module-Limit, Wrapped, false, Changed0),
-          ( Changed0 == true -> Result = rewrite, emit(Wrapped, 1, Cs), atom_chars(Text, Cs) ; Result = ok, Text = [] )
-       ;  catch(( module_first(Terms, Module),
-                  check_terms(Module-Limit, Terms, Checked) ), Refusal, true),
-          (  var(Refusal) -> catch(emit(Checked, 1, Cs), Refusal, true) ; true ),
-          (  nonvar(Refusal) -> refusal_result(Refusal, Result), Text = []
-          ;  Result = rewrite, atom_chars(Text, Cs)
-          )
+       (  nonvar(E2) -> read_error(E2, Result), Text = [], Notes = []
+       ;  discontiguous_terms(Terms0, Terms, Notes),
+          check_read(Check, Module, Limit, Terms, Terms0, Result, Text)
+       )
+    ).
+
+%% check_read(+Check, +Module, +Limit, +Terms, +Terms0, -Result, -Text)  check_file/7
+% on the terms read (Terms0 as the file has them, Terms with the declarations added).
+check_read(false, Module, Limit, Terms, Terms0, Result, Text) :- !,
+    wrap_inits(Terms, Module-Limit, Wrapped, false, Changed0),
+    (  Changed0 == false, Terms == Terms0 -> Result = ok, Text = []
+    ;  Result = rewrite, emit(Wrapped, 1, Cs), atom_chars(Text, Cs)
+    ).
+check_read(true, Module, Limit, Terms, _, Result, Text) :-
+    catch(( module_first(Terms, Module),
+            check_terms(Module-Limit, Terms, Checked) ), Refusal, true),
+    (  var(Refusal) -> catch(emit(Checked, 1, Cs), Refusal, true) ; true ),
+    (  nonvar(Refusal) -> refusal_result(Refusal, Result), Text = []
+    ;  Result = rewrite, atom_chars(Text, Cs)
+    ).
+
+%% discontiguous_terms(+Terms0, -Terms, -Notes)  Terms0 with a discontiguous/1
+% directive after its first term for each predicate whose clauses are apart, and a
+% note for each: "to_move/2: its clauses are not together (lines 3 and 11) ...".
+discontiguous_terms(Terms0, Terms, Notes) :-
+    findall(PI-L, ( member(t(L, T, _), Terms0), clause_key(T, PI) ), Keys),
+    apart(Keys, none, [], [], Apart0),
+    reverse(Apart0, Apart),
+    (  Apart == [] -> Terms = Terms0, Notes = []
+    ;  findall(PI, member(PI-_-_, Apart), PIs),
+       findall(Note,
+               ( member(N/A-L1-L2, Apart),
+                 host:formatted("~a/~d: its clauses are not together (lines ~d and ~d): all of them count, as if declared discontiguous", [N, A, L1, L2], Note) ),
+               Notes),
+       (  Terms0 = [t(L0, T0, V0)|Rest]
+       -> Terms = [t(L0, T0, V0), t(L0, (:- discontiguous(PIs)), [])|Rest]
+       ;  Terms = Terms0
+       )
+    ).
+
+%% clause_key(+Term, -PI)  the predicate a clause or grammar rule of the file defines.
+clause_key(T, _) :- var(T), !, fail.
+clause_key((:- _), _) :- !, fail.
+clause_key((H --> _), N/A) :- !,
+    nonvar(H), ( H = (H0, _) -> true ; H0 = H ), callable(H0), H0 \= _:_,
+    functor(H0, N, A0), A is A0 + 2.
+clause_key((H :- _), N/A) :- !, callable(H), H \= _:_, functor(H, N, A).
+clause_key(H, N/A) :- callable(H), H \= _:_, functor(H, N, A).
+
+%% apart(+Keys, +Current, +Closed, +Apart0, -Apart)  the predicates whose clauses come
+% back after another predicate's (with the line where they ended and came back);
+% Closed holds PI-LastLine of the groups that have ended.
+apart([], _, _, A, A).
+apart([PI-L|Ks], Cur, Closed, A0, A) :-
+    (  Cur = PI-_ -> apart(Ks, PI-L, Closed, A0, A)
+    ;  ( Cur = P-CL -> Closed1 = [P-CL|Closed] ; Closed1 = Closed ),
+       (  memberchk(PI-Last, Closed1), \+ memberchk(PI-_-_, A0)
+       -> apart(Ks, PI-L, Closed1, [PI-Last-L|A0], A)
+       ;  apart(Ks, PI-L, Closed1, A0, A)
        )
     ).
 

@@ -203,7 +203,10 @@ pub fn play(
     let second = second_player(line.engine(), start)?;
     for (name, _) in &config.players {
         if name != &first && second.as_ref() != Some(name) {
-            bail!("this game has no player named `{name}`");
+            bail!(
+                "this game has no player named `{}`",
+                crate::game::elide(name)
+            );
         }
     }
     let kind_of = |name: &str| player_kind(&config.players, name);

@@ -87,8 +87,10 @@ impl<G: Game> Engine for NativeEngine<G> {
         let names = game.player_names();
         let Some(side) = names.iter().position(|n| *n == player) else {
             return Err(EngineError::Position(format!(
-                "there is no player {player} ({} or {})",
-                names[0], names[1]
+                "there is no player {} ({} or {})",
+                crate::game::elide(player),
+                names[0],
+                names[1]
             )));
         };
         let next = if side == game.to_move() {
@@ -207,7 +209,9 @@ impl<G: Game> Engine for NativeEngine<G> {
             .player_names()
             .iter()
             .position(|n| *n == player)
-            .ok_or_else(|| EngineError::Options(format!("no player named {player}")))?;
+            .ok_or_else(|| {
+                EngineError::Options(format!("no player named {}", crate::game::elide(player)))
+            })?;
         Ok(game.evaluate(p))
     }
 }

@@ -350,7 +350,7 @@ impl PrologMachine {
             self.ensure_sandbox()?;
             let path = disk.to_string_lossy();
             let q = format!(
-                "sandbox:check_file({}, {}, {}, {}, R, T).",
+                "sandbox:check_file({}, {}, {}, {}, R, T, N).",
                 quote_string(&path),
                 quote_atom(&file.module),
                 if trust { "false" } else { "true" },
@@ -359,12 +359,21 @@ impl PrologMachine {
             let answers = self
                 .run_to_end(&q)
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
-            let (result, rewritten) = match answers.into_iter().next() {
-                Some(Ok(LeafAnswer::LeafAnswer { bindings, .. })) => {
-                    (bindings.get("R").cloned(), bindings.get("T").cloned())
-                }
-                _ => (None, None),
+            let (result, rewritten, notes) = match answers.into_iter().next() {
+                Some(Ok(LeafAnswer::LeafAnswer { bindings, .. })) => (
+                    bindings.get("R").cloned(),
+                    bindings.get("T").cloned(),
+                    bindings.get("N").cloned(),
+                ),
+                _ => (None, None, None),
             };
+            // what the check changed to keep the file's meaning (its discontiguous
+            // predicates), said as warnings
+            if let (true, Some(Term::List(items))) = (self.warnings, &notes) {
+                for note in items.iter().filter_map(super::term_text) {
+                    eprintln!("{}: warning: {note}", file.path);
+                }
+            }
             match result {
                 Some(Term::Compound(f, args)) if f == "error" && args.len() == 2 => {
                     let line = super::term_integer(&args[0]).unwrap_or(0);

@@ -5,7 +5,7 @@ use crate::prolog::rules::{rule_set, SourceError};
 
 /// Whether the machine has the sandbox loaded.
 fn has_sandbox(pm: &mut PrologMachine) -> bool {
-    let q = "(current_predicate(sandbox:check_file/6) -> R = yes ; R = no).";
+    let q = "(current_predicate(sandbox:check_file/7) -> R = yes ; R = no).";
     pm.answer(q, "R").unwrap() == Term::atom("yes")
 }
 

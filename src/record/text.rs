@@ -17,6 +17,7 @@
 //! `start:`, `moves:`, `result:`) that `ludolog play --save` wrote before.
 
 use super::{Record, RecordError};
+use crate::game::elide;
 use crate::game::GameOptions;
 
 /// The text of a record.
@@ -139,15 +140,15 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
 fn tag_pair(inner: &str) -> Result<(String, String), String> {
     let body = inner
         .strip_suffix(']')
-        .ok_or_else(|| format!("a tag `[{inner}` that does not end with `]`"))?;
+        .ok_or_else(|| format!("a tag `[{}` that does not end with `]`", elide(inner)))?;
     let (key, rest) = body
         .split_once(' ')
-        .ok_or_else(|| format!("a tag `[{body}]` with no value"))?;
+        .ok_or_else(|| format!("a tag `[{}]` with no value", elide(body)))?;
     let quoted = rest
         .trim()
         .strip_prefix('"')
         .and_then(|r| r.strip_suffix('"'))
-        .ok_or_else(|| format!("the value of tag {key} is not in double quotes"))?;
+        .ok_or_else(|| format!("the value of tag {} is not in double quotes", elide(key)))?;
     let mut value = String::new();
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
@@ -172,7 +173,7 @@ fn result_value(value: &str) -> Result<Option<String>, String> {
         }
         _ => Err(format!(
             "the result {:?} is not *, draw or win(PLAYER)",
-            crate::game::elide(value)
+            elide(value)
         )),
     }
 }
@@ -195,8 +196,9 @@ fn moves(text: &str, result: Option<&str>) -> Result<Vec<String>, RecordError> {
             let said = (word != "*").then_some(word);
             if said.is_some() && said != result {
                 return Err(RecordError::Invalid(format!(
-                    "the moves end with {word} but the result tag says {}",
-                    result.unwrap_or("*")
+                    "the moves end with {} but the result tag says {}",
+                    elide(word),
+                    elide(result.unwrap_or("*"))
                 )));
             }
             continue;

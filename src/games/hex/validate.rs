@@ -140,13 +140,33 @@ impl Hex {
                 won[p] |= fresh.place(i, p, self.axes[p]);
             }
         }
-        position_error(
-            [self.rules.names[0].as_str(), self.rules.names[1].as_str()],
-            first,
-            counts,
-            won,
-            self.to_move,
-        )
+        let names = [self.rules.names[0].as_str(), self.rules.names[1].as_str()];
+        position_error(names, first, counts, won, self.to_move)?;
+        match (first, won.iter().position(|&w| w)) {
+            (First::Fixed { .. }, Some(w)) if !self.has_last_stone(w) => Err(format!(
+                "{} joins its edges even with any one of its stones taken away, so no move \
+                 was the last: no game reaches that",
+                names[w]
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether some stone of `player` leaves its edges unjoined when taken away: the
+    /// stone the game's last move could have placed.
+    fn has_last_stone(&self, player: usize) -> bool {
+        let (cols, rows) = (self.board.cols(), self.board.rows());
+        let mine: Vec<usize> = (0..cols * rows)
+            .filter(|&i| self.board.stone(i) == Some(player))
+            .collect();
+        mine.iter().any(|&gone| {
+            let mut fresh = Board::new(cols, rows);
+            let mut joined = false;
+            for &i in mine.iter().filter(|&&i| i != gone) {
+                joined |= fresh.place(i, player, self.axes[player]);
+            }
+            !joined
+        })
     }
 }
 
@@ -184,6 +204,20 @@ mod tests {
         ] {
             assert!(position_error(RB, First::Either, counts, [false; 2], to_move).is_ok());
         }
+    }
+
+    #[test]
+    fn a_join_no_last_stone_made_is_refused() {
+        use crate::game::Game;
+        let hex =
+            Hex::from_options(&crate::game::GameOptions::parse(&["size=4"]).unwrap()).unwrap();
+        // red's columns a and d both join top and bottom: no last move made the join
+        let twice = hex.parse_position("4x4 rbbr/rbbr/rb1r/rbbr blue");
+        assert_eq!(
+            twice.err().map(|e| e.to_string()).as_deref(),
+            Some("bad position: red joins its edges even with any one of its stones taken away, so no move was the last: no game reaches that")
+        );
+        assert!(hex.parse_position("4x4 rb2/rb2/rb2/r3 blue").is_ok());
     }
 
     #[test]
