@@ -127,12 +127,12 @@ fn rule_file_with_a_syntax_error_names_file_and_line() {
         .expect("the line")
         + 1;
     let (_dir, path) = rule_file("hex.pl", &text);
-    fails_with(&["moves", &path], &format!("{path}:{line}: syntax error"));
+    // the place is the column where the term goes wrong, with what was expected
+    let placed =
+        format!("{path}:{line}:33: syntax error: the full stop comes before `)` closes the `(`");
+    fails_with(&["moves", &path], &placed);
     // the same through --rules with a built-in game name
-    fails_with(
-        &["moves", "hex", "--rules", &path],
-        &format!("{path}:{line}: syntax error"),
-    );
+    fails_with(&["moves", "hex", "--rules", &path], &placed);
 }
 
 #[test]

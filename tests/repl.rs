@@ -493,3 +493,20 @@ fn errors_keep_their_context_and_own_predicates_are_the_users() {
     assert_eq!(code, 4, "{out}{err}");
     assert!(!err.contains("refused by the sandbox"), "{err}");
 }
+
+#[test]
+fn syntax_errors_say_where_and_what_was_expected() {
+    // What SWI-Prolog 9 says of each, for comparison:
+    //   X = a b.       Syntax error: Operator expected  (X = a \n** here **\n b .)
+    //   X = [1,2,,3].  Syntax error: Illegal start of term
+    //   X = f(a)).     Syntax error: Illegal start of term (or: Unbalanced operator)
+    //   X = \+ a.      X = (\+a).  (SWI relaxes the priority; ISO and scryer refuse it)
+    //   X = (a.        Syntax error: Unexpected end of clause
+    //   X = 'abc.      (SWI waits for the closing quote on the next lines)
+    let (_, out, err) = common::run(
+        &["repl", "hex", "-O", "size=3"],
+        Some("X = a b.\nX = [1,2,,3].\nX = f(a)).\nX = \\+ a.\nX = (a.\nX = 1.\n"),
+    );
+    assert!(out.contains("X = 1."), "the session goes on: {out}");
+    insta::assert_snapshot!(err);
+}

@@ -81,6 +81,7 @@ error_text(domain_error(D, V), T) :- words(D, Ws), formatted("~q is not a valid 
 error_text(type_error(evaluable, PI), T) :- !, formatted("~q is not an arithmetic function", [PI], T).
 error_text(type_error(Ty, V), T) :- words(Ty, Ws), formatted("expected ~s, found ~q", [Ws, V], T).
 error_text(existence_error(procedure, PI), T) :- !, formatted("unknown procedure ~q", [PI], T).
+error_text(existence_error(source_sink, V), T) :- !, shown(V, Vs), formatted("there is no file ~s", [Vs], T).
 error_text(existence_error(K, V), T) :- words(K, Ws), shown(V, Vs), formatted("there is no ~s ~s", [Ws, Vs], T).
 error_text(instantiation_error, "arguments are not sufficiently instantiated (a variable where a value is needed)").
 error_text(evaluation_error(zero_divisor), "arithmetic error: division by zero") :- !.

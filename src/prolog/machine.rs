@@ -378,6 +378,9 @@ impl PrologMachine {
                 Some(Term::Compound(f, args)) if f == "error" && args.len() == 2 => {
                     let line = super::term_integer(&args[0]).unwrap_or(0);
                     let what = super::term_text(&args[1]).unwrap_or_default();
+                    if let Some(placed) = placed_syntax_error(&file.path, &text, line, &what) {
+                        return Err(LoadError(placed));
+                    }
                     let at = if line > 0 {
                         format!("{}:{line}", file.path)
                     } else {
@@ -487,7 +490,7 @@ impl PrologMachine {
             Some(Ok(LeafAnswer::LeafAnswer { bindings, .. })) => bindings
                 .get(var)
                 .cloned()
-                .ok_or_else(|| QueryError::Answer(format!("{var} is unbound in {query}"))),
+                .ok_or_else(|| QueryError::Answer(format!("no value for {}", asked(query)))),
             Some(Ok(other)) => {
                 let what = match &other {
                     LeafAnswer::True => "true".to_string(),
@@ -499,10 +502,17 @@ impl PrologMachine {
                         .collect::<Vec<_>>()
                         .join(", "),
                 };
-                Err(QueryError::Answer(format!("{what} for {query}")))
+                Err(QueryError::Answer(format!("{what} for {}", asked(query))))
             }
-            Some(Err(e)) => Err(QueryError::Answer(format!("{e:?} for {query}"))),
-            None => Err(QueryError::Answer(format!("no answer for {query}"))),
+            Some(Err(e)) => Err(QueryError::Answer(format!(
+                "{} for {}",
+                super::shown(&e),
+                asked(query)
+            ))),
+            None => Err(QueryError::Answer(format!(
+                "no answer for {}",
+                asked(query)
+            ))),
         }
     }
 
@@ -649,6 +659,37 @@ impl PrologMachine {
             if on { "on" } else { "off" }
         );
         self.answer(&q, "R").map(|_| ())
+    }
+}
+
+/// A syntax error of a rule file, placed: the scan from the line where the term
+/// starts (`line`) finds the line, column and what was expected; `None` when the
+/// error is no syntax error or the scan finds nothing.
+fn placed_syntax_error(path: &str, text: &str, line: i64, what: &str) -> Option<String> {
+    if !what.starts_with("syntax error") || line == 0 {
+        return None;
+    }
+    let first = usize::try_from(line).ok()?;
+    let h = super::syntax_hint::find_from(text, first)?;
+    Some(format!(
+        "{path}:{}:{}: syntax error: {}\n{}",
+        h.line,
+        h.column,
+        h.what,
+        h.marked(text)
+    ))
+}
+
+/// What a query asked, for a message: a request to the host by its name
+/// (`describe`), any other query cut to 40 characters.
+fn asked(query: &str) -> String {
+    match query.strip_prefix("host:request(") {
+        Some(rest) => {
+            let request = rest.splitn(3, ", ").nth(2).unwrap_or(rest);
+            let name = request.split('(').next().unwrap_or(request);
+            format!("the request {}", crate::game::elide(name))
+        }
+        None => format!("the query {}", crate::game::elide(query)),
     }
 }
 

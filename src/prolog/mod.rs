@@ -8,6 +8,7 @@ pub mod limits;
 mod load_error;
 mod machine;
 mod rules;
+pub mod syntax_hint;
 mod term;
 mod toplevel;
 mod view_term;

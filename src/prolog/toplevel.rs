@@ -57,6 +57,21 @@ impl TopReply {
     }
 }
 
+/// A syntax error of typed text with its place (line:column, the text marked) and
+/// what was expected there, when a second scan finds them; else as the reader said it.
+fn placed_syntax_error(text: &str, said: String) -> String {
+    match super::syntax_hint::find(text) {
+        Some(h) => format!(
+            "syntax error at {}:{}: {}\n{}",
+            h.line,
+            h.column,
+            h.what,
+            h.marked(text)
+        ),
+        None => said,
+    }
+}
+
 /// What a `[user]` block did: each predicate it defined with its number of
 /// clauses, and one message per term that could not be read or added.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -137,6 +152,9 @@ impl RulesEngine {
                 let reply = match t {
                     None => TopReply::Halt(0),
                     Some(t) => match parse_reply(&t) {
+                        Some(TopReply::Error(e)) if e.starts_with("syntax error") => {
+                            TopReply::Error(placed_syntax_error(text, e))
+                        }
                         Some(r) => r,
                         None => {
                             bad = Some(super::shown(&t));

@@ -1,0 +1,598 @@
+//! Where a Prolog text that scryer's reader refused goes wrong, and what was expected
+//! there: scryer's syntax errors name no position, so the text is scanned again with
+//! a small tokenizer that knows the standard operators and finds the first token that
+//! cannot follow the ones before it.
+//!
+//! It finds unclosed quotes and brackets, brackets that close nothing or the wrong
+//! bracket, empty arguments (`[1,2,,3]`), two terms with no operator between them
+//! (`X = a b`, a missing comma, a missing full stop before the next clause), and an
+//! operator too strong for where it stands (`X = \+ a`, `f(a :- b)`).  It says nothing
+//! when it finds nothing: the reader's own words stand then.
+
+/// A place in a text and what goes wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxHint {
+    /// 1-based line and column (in characters).
+    pub line: usize,
+    pub column: usize,
+    /// What was expected, or what is wrong, in words.
+    pub what: String,
+}
+
+impl SyntaxHint {
+    /// The hint with the line of `text` it points into, marked: `  X = a b.` then
+    /// `        ^` (the line cut to 80 characters around the mark).
+    pub fn marked(&self, text: &str) -> String {
+        let line = text.lines().nth(self.line - 1).unwrap_or("");
+        let chars: Vec<char> = line.chars().collect();
+        let from = self.column.saturating_sub(60);
+        let shown: String = chars.iter().skip(from).take(80).collect();
+        let shown = crate::render::terminal_text(&shown).into_owned();
+        format!(
+            "  {shown}\n  {}^",
+            " ".repeat(self.column.saturating_sub(1 + from))
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    /// A name; `functor` when `(` follows at once.
+    Name {
+        text: String,
+        functor: bool,
+    },
+    Var(String),
+    Number,
+    Str,
+    Open(char),
+    Close(char),
+    Comma,
+    Bar,
+    End,
+}
+
+struct Token {
+    tok: Tok,
+    line: usize,
+    column: usize,
+}
+
+const SYMBOL_CHARS: &str = "+-*/\\^<>=~:.?@#&$";
+
+/// The standard operators (scryer's, clpz's): (name, priority, type).
+const OPS: &[(&str, u32, &str)] = &[
+    (":-", 1200, "xfx"),
+    ("-->", 1200, "xfx"),
+    (":-", 1200, "fx"),
+    ("?-", 1200, "fx"),
+    (";", 1100, "xfy"),
+    ("|", 1100, "xfy"),
+    ("->", 1050, "xfy"),
+    ("*->", 1050, "xfy"),
+    (":=", 990, "xfx"),
+    ("\\+", 900, "fy"),
+    ("#<==>", 760, "yfx"),
+    ("#==>", 750, "xfy"),
+    ("#<==", 750, "yfx"),
+    ("#\\/", 740, "yfx"),
+    ("#\\", 730, "yfx"),
+    ("#/\\", 720, "yfx"),
+    ("#\\", 710, "fy"),
+    ("=", 700, "xfx"),
+    ("\\=", 700, "xfx"),
+    ("==", 700, "xfx"),
+    ("\\==", 700, "xfx"),
+    ("@<", 700, "xfx"),
+    ("@>", 700, "xfx"),
+    ("@=<", 700, "xfx"),
+    ("@>=", 700, "xfx"),
+    ("=..", 700, "xfx"),
+    ("is", 700, "xfx"),
+    ("=:=", 700, "xfx"),
+    ("=\\=", 700, "xfx"),
+    ("<", 700, "xfx"),
+    (">", 700, "xfx"),
+    ("=<", 700, "xfx"),
+    (">=", 700, "xfx"),
+    ("#=", 700, "xfx"),
+    ("#\\=", 700, "xfx"),
+    ("#<", 700, "xfx"),
+    ("#>", 700, "xfx"),
+    ("#=<", 700, "xfx"),
+    ("#>=", 700, "xfx"),
+    ("in", 700, "xfx"),
+    ("ins", 700, "xfx"),
+    (":", 200, "xfy"),
+    ("+", 500, "yfx"),
+    ("-", 500, "yfx"),
+    ("/\\", 500, "yfx"),
+    ("\\/", 500, "yfx"),
+    ("xor", 500, "yfx"),
+    ("..", 450, "xfx"),
+    ("*", 400, "yfx"),
+    ("/", 400, "yfx"),
+    ("//", 400, "yfx"),
+    ("rem", 400, "yfx"),
+    ("mod", 400, "yfx"),
+    ("div", 400, "yfx"),
+    ("<<", 400, "yfx"),
+    (">>", 400, "yfx"),
+    ("**", 200, "xfx"),
+    ("^", 200, "xfy"),
+    ("-", 200, "fy"),
+    ("+", 200, "fy"),
+    ("\\", 200, "fy"),
+    ("dynamic", 1150, "fx"),
+    ("discontiguous", 1150, "fx"),
+    ("initialization", 1150, "fx"),
+    ("meta_predicate", 1150, "fx"),
+    ("multifile", 1150, "fx"),
+    ("table", 1150, "fx"),
+];
+
+/// The infix operator `name`: its priority and the most its right side may have.
+fn infix(name: &str) -> Option<(u32, u32)> {
+    OPS.iter()
+        .find(|(n, _, t)| *n == name && t.len() == 3)
+        .map(|&(_, p, t)| (p, if t == "xfy" { p } else { p - 1 }))
+}
+
+/// The prefix operator `name`: its priority.
+fn prefix(name: &str) -> Option<u32> {
+    OPS.iter()
+        .find(|(n, _, t)| *n == name && t.len() == 2)
+        .map(|&(_, p, _)| p)
+}
+
+/// The first problem in `text`, if the scan finds one.
+pub fn find(text: &str) -> Option<SyntaxHint> {
+    find_from(text, 1)
+}
+
+/// The first problem in `text` from its line `first_line` on (where the term the
+/// reader refused starts); lines are counted in the whole text.
+pub fn find_from(text: &str, first_line: usize) -> Option<SyntaxHint> {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(first_line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let tokens = match tokenize(&text[start..], first_line) {
+        Ok(t) => t,
+        Err(h) => return Some(h),
+    };
+    check(&tokens)
+}
+
+fn hint(t: &Token, what: String) -> Option<SyntaxHint> {
+    Some(SyntaxHint {
+        line: t.line,
+        column: t.column,
+        what,
+    })
+}
+
+/// How a token reads in a message.
+fn shown(t: &Tok) -> String {
+    match t {
+        Tok::Name { text, .. } => format!("`{}`", crate::game::elide(text)),
+        Tok::Var(v) => format!("`{}`", crate::game::elide(v)),
+        Tok::Number => "a number".into(),
+        Tok::Str => "a quoted text".into(),
+        Tok::Open(c) | Tok::Close(c) => format!("`{c}`"),
+        Tok::Comma => "`,`".into(),
+        Tok::Bar => "`|`".into(),
+        Tok::End => "the full stop".into(),
+    }
+}
+
+/// An open bracket: its closer, whether it holds arguments (at most 999 each), and
+/// where it was opened.
+struct Open<'a> {
+    close: char,
+    arguments: bool,
+    at: &'a Token,
+}
+
+fn check(tokens: &[Token]) -> Option<SyntaxHint> {
+    let mut stack: Vec<Open> = Vec::new();
+    let mut want_term = true;
+    // the infix operator just read, with the most its right side may have
+    let mut after_infix: Option<(&str, u32)> = None;
+    for (k, t) in tokens.iter().enumerate() {
+        let next = tokens.get(k + 1).map(|n| &n.tok);
+        let starts_term = |tok: &Tok| {
+            matches!(
+                tok,
+                Tok::Name { .. } | Tok::Var(_) | Tok::Number | Tok::Str | Tok::Open(_)
+            )
+        };
+        if want_term {
+            match &t.tok {
+                Tok::Name { text, functor } => {
+                    let as_prefix =
+                        !functor && prefix(text).is_some() && next.is_some_and(starts_term);
+                    if as_prefix {
+                        let p = prefix(text).unwrap_or(0);
+                        if let Some((op, most)) = after_infix.filter(|(_, most)| p > *most) {
+                            return hint(t, format!(
+                                "`{text}` (priority {p}) cannot stand right of `{op}`, which takes at most {most} there: put it in parentheses, `({text} …)`"
+                            ));
+                        }
+                        after_infix = None;
+                        continue;
+                    }
+                    if *functor {
+                        continue;
+                    }
+                    want_term = false;
+                }
+                Tok::Var(_) | Tok::Number | Tok::Str => want_term = false,
+                Tok::Open(c) => {
+                    let functor =
+                        k > 0 && matches!(&tokens[k - 1].tok, Tok::Name { functor: true, .. });
+                    let close = match c {
+                        '(' => ')',
+                        '[' => ']',
+                        _ => '}',
+                    };
+                    if next == Some(&Tok::Close(close)) && *c != '(' {
+                        // [] and {} are atoms
+                        want_term = true;
+                    }
+                    stack.push(Open {
+                        close,
+                        arguments: functor || *c == '[',
+                        at: t,
+                    });
+                }
+                Tok::Close(c)
+                    if matches!(c, ']' | '}')
+                        && k > 0
+                        && tokens[k - 1].tok == Tok::Open(if *c == ']' { '[' } else { '{' }) =>
+                {
+                    stack.pop();
+                    want_term = false;
+                }
+                other => {
+                    let before = if k > 0 {
+                        shown(&tokens[k - 1].tok)
+                    } else {
+                        "the start".into()
+                    };
+                    return hint(
+                        t,
+                        format!("expected a term after {before}, found {}", shown(other)),
+                    );
+                }
+            }
+            after_infix = None;
+            continue;
+        }
+        // after a term: an operator, a separator, a closing bracket or the end
+        match &t.tok {
+            Tok::Name { text, .. } if infix(text).is_some() => {
+                let (p, most) = infix(text).unwrap_or((0, 0));
+                if p > 999 && stack.last().is_some_and(|o| o.arguments) {
+                    return hint(t, format!(
+                        "`{text}` (priority {p}) inside an argument, which takes at most 999: put the argument in parentheses"
+                    ));
+                }
+                want_term = true;
+                after_infix = Some((text.as_str(), most));
+            }
+            Tok::Comma => {
+                want_term = true;
+                after_infix = (!stack.last().is_some_and(|o| o.arguments)).then_some((",", 1000));
+            }
+            Tok::Bar => {
+                want_term = true;
+                after_infix = None;
+            }
+            Tok::Close(c) => match stack.pop() {
+                Some(o) if o.close == *c => {}
+                Some(o) => {
+                    return hint(
+                        t,
+                        format!(
+                            "`{c}` where `{}` should close the `{}` opened at {}:{}",
+                            o.close,
+                            opener(o.close),
+                            o.at.line,
+                            o.at.column
+                        ),
+                    )
+                }
+                None => return hint(t, format!("`{c}` closes nothing")),
+            },
+            Tok::End => {
+                if let Some(o) = stack.last() {
+                    return hint(
+                        t,
+                        format!(
+                            "the full stop comes before `{}` closes the `{}` opened at {}:{}",
+                            o.close,
+                            opener(o.close),
+                            o.at.line,
+                            o.at.column
+                        ),
+                    );
+                }
+                want_term = true;
+            }
+            other => {
+                let before = shown(&tokens[k - 1].tok);
+                let mut what = format!(
+                    "expected an operator or `,` between {before} and {}",
+                    shown(other)
+                );
+                if t.line > tokens[k - 1].line {
+                    what = if t.column == 1 {
+                        format!(
+                            "expected `.` at the end of line {} (a clause seems to start at {}:1)",
+                            tokens[k - 1].line,
+                            t.line
+                        )
+                    } else {
+                        format!(
+                            "expected `,` or an operator at the end of line {}, before {} on line {}",
+                            tokens[k - 1].line,
+                            shown(other),
+                            t.line
+                        )
+                    };
+                    return hint(&tokens[k - 1], what).map(|mut h| {
+                        h.column += token_width(&tokens[k - 1]);
+                        h
+                    });
+                }
+                return hint(t, what);
+            }
+        }
+    }
+    let o = stack.last()?;
+    hint(o.at, format!("`{}` is never closed", opener(o.close)))
+}
+
+/// The opening bracket of a closing one.
+fn opener(close: char) -> char {
+    match close {
+        ')' => '(',
+        ']' => '[',
+        _ => '{',
+    }
+}
+
+/// About how many columns a token takes (for a mark just after it).
+fn token_width(t: &Token) -> usize {
+    match &t.tok {
+        Tok::Name { text, .. } | Tok::Var(text) => text.chars().count(),
+        _ => 1,
+    }
+}
+
+fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token>, SyntaxHint> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let (mut i, mut line, mut column) = (0usize, first_line, 1usize);
+    let advance = |i: &mut usize, line: &mut usize, column: &mut usize, n: usize| {
+        for _ in 0..n {
+            if chars.get(*i) == Some(&'\n') {
+                *line += 1;
+                *column = 1;
+            } else {
+                *column += 1;
+            }
+            *i += 1;
+        }
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let (l0, c0) = (line, column);
+        let push = |out: &mut Vec<Token>, tok| {
+            out.push(Token {
+                tok,
+                line: l0,
+                column: c0,
+            })
+        };
+        if c.is_whitespace() {
+            advance(&mut i, &mut line, &mut column, 1);
+        } else if c == '%' {
+            while i < chars.len() && chars[i] != '\n' {
+                advance(&mut i, &mut line, &mut column, 1);
+            }
+        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
+            let start = (line, column);
+            advance(&mut i, &mut line, &mut column, 2);
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                advance(&mut i, &mut line, &mut column, 1);
+            }
+            if i >= chars.len() {
+                return Err(SyntaxHint {
+                    line: start.0,
+                    column: start.1,
+                    what: "this /* comment is never closed with */".into(),
+                });
+            }
+            advance(&mut i, &mut line, &mut column, 2);
+        } else if c == '"' || c == '\'' || c == '`' {
+            let mut j = i + 1;
+            loop {
+                match chars.get(j) {
+                    None => {
+                        return Err(SyntaxHint {
+                            line: l0,
+                            column: c0,
+                            what: format!("the quote {c} opened here is never closed"),
+                        })
+                    }
+                    Some('\\') => j += 2,
+                    Some(&q) if q == c && chars.get(j + 1) == Some(&c) => j += 2,
+                    Some(&q) if q == c => break,
+                    Some(_) => j += 1,
+                }
+            }
+            let body: String = chars[i + 1..j].iter().collect();
+            let n = j + 1 - i;
+            advance(&mut i, &mut line, &mut column, n);
+            let functor = chars.get(i) == Some(&'(');
+            push(
+                &mut out,
+                if c == '\'' {
+                    Tok::Name {
+                        text: body,
+                        functor,
+                    }
+                } else {
+                    Tok::Str
+                },
+            );
+        } else if c.is_ascii_digit() {
+            let mut j = i;
+            if c == '0' && chars.get(i + 1) == Some(&'\'') {
+                j += 3;
+            } else {
+                while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
+                    j += 1;
+                }
+                if chars.get(j) == Some(&'.') && chars.get(j + 1).is_some_and(char::is_ascii_digit)
+                {
+                    j += 1;
+                    while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
+                        j += 1;
+                    }
+                }
+            }
+            let n = j.min(chars.len()) - i;
+            advance(&mut i, &mut line, &mut column, n);
+            push(&mut out, Tok::Number);
+        } else if c.is_alphabetic() || c == '_' {
+            let mut j = i;
+            while j < chars.len() && (chars[j].is_alphanumeric() || chars[j] == '_') {
+                j += 1;
+            }
+            let word: String = chars[i..j].iter().collect();
+            let n = j - i;
+            advance(&mut i, &mut line, &mut column, n);
+            let functor = chars.get(i) == Some(&'(');
+            push(
+                &mut out,
+                if c.is_uppercase() || c == '_' {
+                    Tok::Var(word)
+                } else {
+                    Tok::Name {
+                        text: word,
+                        functor,
+                    }
+                },
+            );
+        } else if c == '.'
+            && chars
+                .get(i + 1)
+                .is_none_or(|n| n.is_whitespace() || *n == '%')
+        {
+            advance(&mut i, &mut line, &mut column, 1);
+            push(&mut out, Tok::End);
+        } else if SYMBOL_CHARS.contains(c) {
+            let mut j = i;
+            while j < chars.len() && SYMBOL_CHARS.contains(chars[j]) {
+                j += 1;
+            }
+            // a symbol name does not swallow the full stop that ends the clause
+            if chars[j - 1] == '.'
+                && j - i > 1
+                && chars.get(j).is_none_or(|n| n.is_whitespace() || *n == '%')
+            {
+                j -= 1;
+            }
+            let word: String = chars[i..j].iter().collect();
+            let n = j - i;
+            advance(&mut i, &mut line, &mut column, n);
+            let functor = chars.get(i) == Some(&'(');
+            push(
+                &mut out,
+                Tok::Name {
+                    text: word,
+                    functor,
+                },
+            );
+        } else {
+            advance(&mut i, &mut line, &mut column, 1);
+            let functor = chars.get(i) == Some(&'(');
+            push(
+                &mut out,
+                match c {
+                    '(' | '[' | '{' => Tok::Open(c),
+                    ')' | ']' | '}' => Tok::Close(c),
+                    ',' => Tok::Comma,
+                    '|' => Tok::Bar,
+                    _ => Tok::Name {
+                        text: c.to_string(),
+                        functor,
+                    },
+                },
+            );
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> (usize, usize, String) {
+        let h = find(text).unwrap_or_else(|| panic!("no hint for {text}"));
+        (h.line, h.column, h.what)
+    }
+
+    #[test]
+    fn the_repl_queries_of_the_issue() {
+        assert_eq!(at("X = a b.").1, 7);
+        assert!(at("X = a b.").2.contains("between `a` and `b`"));
+        let (_, col, what) = at("X = [1,2,,3].");
+        assert_eq!(col, 10);
+        assert!(what.contains("expected a term after `,`"), "{what}");
+        let (_, col, what) = at("X = f(a)).");
+        assert_eq!(col, 9);
+        assert_eq!(what, "`)` closes nothing");
+        let (_, col, what) = at("X = \\+ a.");
+        assert_eq!(col, 5);
+        assert!(what.contains("priority 900"), "{what}");
+        assert!(find("X = f(a), \\+ g(X), Y = [1|T], Z = 'a b', W = \"x\".").is_none());
+        assert!(find("X = (a :- b), Y = - 1, Z = a- -1, f(- , a).").is_none());
+        assert!(find("X = [], Y = {}, Z = 0'a, W = 1.5e3, V = a:b:c.").is_none());
+    }
+
+    #[test]
+    fn clauses_of_a_file() {
+        let missing_stop = "p(a) :-\n    q(a)\nr(b) :- s.\n";
+        let (line, col, what) = at(missing_stop);
+        assert_eq!((line, col), (2, 9));
+        assert!(what.contains("expected `.` at the end of line 2"), "{what}");
+        let missing_comma = "p(X) :-\n    q(X)\n    r(X).\n";
+        let (line, col, what) = at(missing_comma);
+        assert_eq!((line, col), (2, 9));
+        assert!(
+            what.contains("expected `,` or an operator at the end of line 2, before `r`"),
+            "{what}"
+        );
+        let (line, col, what) = at("p :- f(a, [1, 2).\n");
+        assert_eq!((line, col), (1, 16));
+        assert!(what.contains("where `]` should close"), "{what}");
+        assert_eq!(
+            at("p :- 'abc.\n").2,
+            "the quote ' opened here is never closed"
+        );
+        assert!(at("p(a :- b).").2.contains("inside an argument"));
+        assert!(find("p(X) :- X = \"a.b\", q. % a comment.\n/* c */ r.").is_none());
+    }
+
+    #[test]
+    fn the_mark_points_at_the_column() {
+        let h = find("X = a b.").unwrap();
+        assert_eq!(h.marked("X = a b."), "  X = a b.\n        ^");
+    }
+}
