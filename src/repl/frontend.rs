@@ -16,7 +16,7 @@ use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
-use rustyline::{Editor, Helper};
+use rustyline::{CompletionType, Config, Editor, Helper};
 use std::cell::RefCell;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -214,10 +214,22 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
         // REPL, and its engine process follows (it watches its parent).
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
-    let (remote, banner, note) = Remote::start(Snapshot::start(spec), interrupted)?;
-    if !note.is_empty() {
-        eprintln!("{note}");
-    }
+    // ludolog's own rules load without fail: the prompt comes at once and the engine
+    // gets ready meanwhile; a rule file from disk is checked before the prompt
+    let early = interactive && spec.rules.is_none() && spec.descriptor().is_some();
+    let (remote, banner) = if early {
+        let banner = super::session::banner_of(&spec);
+        (
+            Remote::start_early(Snapshot::start(spec), interrupted)?,
+            banner,
+        )
+    } else {
+        let (remote, banner, note) = Remote::start(Snapshot::start(spec), interrupted)?;
+        if !note.is_empty() {
+            eprintln!("{note}");
+        }
+        (remote, banner)
+    };
     let remote = Rc::new(RefCell::new(remote));
     if interactive {
         run_terminal(&remote, &banner, watching.as_deref())
@@ -245,7 +257,12 @@ fn run_terminal(remote: &Rc<RefCell<Remote>>, banner: &str, watching: Option<&st
         println!("{w} (before each input; Enter alone reloads)");
     }
     let watch = watching.is_some();
-    let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = Editor::new()?;
+    // Tab lists the candidates (as a shell does) and completes their common start
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .build();
+    let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> =
+        Editor::with_config(config)?;
     editor.set_helper(Some(ReplHelper {
         remote: remote.clone(),
     }));

@@ -27,6 +27,13 @@ struct Worker {
 impl Worker {
     /// Starts `ludolog repl-worker` on a snapshot; gives it with its banner and note.
     fn spawn(snapshot: &Snapshot) -> Result<(Worker, String, String)> {
+        let mut worker = Worker::launch(snapshot)?;
+        let (banner, note) = worker.ready()?;
+        Ok((worker, banner, note))
+    }
+
+    /// Starts `ludolog repl-worker` on a snapshot without waiting for it to be ready.
+    fn launch(snapshot: &Snapshot) -> Result<Worker> {
         let exe = std::env::current_exe().context("cannot find the ludolog program")?;
         let mut child = Command::new(exe)
             .arg("repl-worker")
@@ -54,14 +61,19 @@ impl Worker {
         });
         let mut worker = Worker { child, stdin, rx };
         worker.send(&ToWorker::Start(snapshot.clone()))?;
-        match worker.rx.recv() {
-            Ok(Some(FromWorker::Ready { banner, note })) => Ok((worker, banner, note)),
+        Ok(worker)
+    }
+
+    /// Waits until the process has opened its session: its banner and note.
+    fn ready(&mut self) -> Result<(String, String)> {
+        match self.rx.recv() {
+            Ok(Some(FromWorker::Ready { banner, note })) => Ok((banner, note)),
             Ok(Some(FromWorker::Failed(e))) => {
-                worker.kill();
+                self.kill();
                 bail!("{e}")
             }
             _ => {
-                worker.kill();
+                self.kill();
                 bail!("the Prolog engine process stopped before it was ready")
             }
         }
@@ -104,6 +116,8 @@ pub struct Remote {
     worker: Worker,
     snapshot: Snapshot,
     interrupted: Arc<AtomicBool>,
+    /// Whether the engine process may not have said it is ready yet.
+    starting: bool,
 }
 
 /// How long to wait for a message before looking at the interrupt flag.
@@ -122,16 +136,41 @@ impl Remote {
                 worker,
                 snapshot,
                 interrupted,
+                starting: false,
             },
             banner,
             note,
         ))
     }
 
+    /// Starts the engine process on `snapshot` without waiting for it, so that a
+    /// prompt can be shown at once (for ludolog's own rules, which load without
+    /// fail); the first request waits for it (see `settle`).
+    pub fn start_early(snapshot: Snapshot, interrupted: Arc<AtomicBool>) -> Result<Remote> {
+        Ok(Remote {
+            worker: Worker::launch(&snapshot)?,
+            snapshot,
+            interrupted,
+            starting: true,
+        })
+    }
+
+    /// Waits for an engine process started early to be ready; says its note.
+    fn settle(&mut self) -> Result<()> {
+        if std::mem::take(&mut self.starting) {
+            let (_, note) = self.worker.ready()?;
+            if !note.is_empty() {
+                eprintln!("{note}");
+            }
+        }
+        Ok(())
+    }
+
     /// Sends an input or a `[user]` block and relays its output and answers to
     /// `pager` until it is done.  Ctrl-C (the interrupt flag) kills the engine
     /// process and restarts it from the last snapshot.
     pub fn ask(&mut self, request: ToWorker, pager: &mut dyn Pager) -> Result<Reply> {
+        self.settle()?;
         self.interrupted.store(false, Ordering::SeqCst);
         // the engine process may read only the rule files it was given: a file named
         // by `:load` is given to a fresh one, with the session as it is
@@ -203,6 +242,7 @@ impl Remote {
 
     /// Kills the engine process and starts another from the last snapshot.
     fn restart(&mut self) -> Result<String> {
+        self.starting = false;
         self.worker.kill();
         let (worker, _, note) = Worker::spawn(&self.snapshot)?;
         self.worker = worker;
@@ -227,6 +267,7 @@ impl Remote {
     /// `--watch`: has the engine reload the rules if a rule file changed; gives what
     /// the reload said.
     pub fn watch_tick(&mut self) -> Result<Option<String>> {
+        self.settle()?;
         self.worker.send(&ToWorker::WatchTick)?;
         loop {
             match self.worker.rx.recv() {
@@ -245,10 +286,11 @@ impl Remote {
         if let Some(files) = super::complete::load_completion(line, pos) {
             return files;
         }
-        if self
-            .worker
-            .send(&ToWorker::Complete(line.to_string(), pos))
-            .is_err()
+        if self.settle().is_err()
+            || self
+                .worker
+                .send(&ToWorker::Complete(line.to_string(), pos))
+                .is_err()
         {
             return (pos, Vec::new());
         }

@@ -362,13 +362,7 @@ impl Session {
 
     /// The game's name and tier, for the prompt and banner.
     pub fn describe(&self) -> String {
-        let options = self.spec.options.to_string();
-        let sep = if options.is_empty() { "" } else { " " };
-        format!(
-            "{}{sep}{options} ({})",
-            self.module,
-            self.spec.effective_tier()
-        )
+        described(&self.module, &self.spec)
     }
 
     /// Handles one complete input: a `:command`, or one Prolog term (a query, a
@@ -500,4 +494,17 @@ impl Session {
             Reply::Error(format!("{}\n{summary}", errors.join("\n")))
         }
     }
+}
+
+/// The banner of a session of a built-in game on `spec`, before it is open (its
+/// module is the game's name): the same words as `Session::describe`.
+pub fn banner_of(spec: &EngineSpec) -> String {
+    described(&spec.game_name(), spec)
+}
+
+/// A module's name with the spec's options and tier: `hex size=3 (native)`.
+fn described(module: &str, spec: &EngineSpec) -> String {
+    let options = spec.options.to_string();
+    let sep = if options.is_empty() { "" } else { " " };
+    format!("{module}{sep}{options} ({})", spec.effective_tier())
 }
