@@ -198,10 +198,10 @@ enum Command {
         /// Search this many plies deep, 1 to 40 (default 4 without --time).
         #[arg(long, short, value_parser = search_depth)]
         depth: Option<u32>,
-        /// Search for this long, e.g. 2s or 500ms, 1ms to 3600s (native tier).
+        /// Search for this long, e.g. 2s or 500ms, 1ms to 3600s.
         #[arg(long, value_parser = search_time)]
         time: Option<std::time::Duration>,
-        /// Use MCTS with this many playouts instead of alpha-beta, 1 to 10^8 (native tier).
+        /// Use MCTS with this many playouts instead of alpha-beta, 1 to 10^8 (every tier; far slower on rule files).
         #[arg(long, value_parser = mcts_playouts)]
         mcts: Option<u64>,
         // with --mcts: one tree per thread (root-parallel), the playouts shared out

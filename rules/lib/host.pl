@@ -193,6 +193,11 @@ handle(G, playouts(Id, N, Seed, MaxPlies), Plies) :-
     state(Id, S),
     step("the random playouts (legal/2, play/3 and outcome/2)"),
     protocol:playouts(G, S, N, Seed, MaxPlies, Plies).
+handle(G, rollout(Id, Seed, MaxPlies), Outcome) :-
+    state(Id, S),
+    step("a random playout (legal/2, play/3 and outcome/2)"),
+    protocol:random_playout(G, S, Seed, MaxPlies, _, Final),
+    (  dispatch:outcome(G, Final, O) -> plain_text(O, Outcome) ; Outcome = "none" ).
 handle(G, best(Id, Depth), Best) :-
     state(Id, S),
     step("the alpha-beta search (legal/2, play/3 and evaluate/3)"),

@@ -97,6 +97,13 @@ export_finding(M, f(Line, PT, exports, Text)) :-
     ).
 export_finding(M, f(Line, PT, exports, Text)) :-
     module_decl(M, Line, Exports),
+    protocol:optional_predicate(N/A),
+    \+ exported(N/A, Exports),
+    member(E, Exports), export_pi(E, N/B), B \== A,
+    pi_text(M, N/A, PT),
+    say("~a/~d is exported, but the protocol's optional ~s has ~d arguments", [N, B, PT, A], Text).
+export_finding(M, f(Line, PT, exports, Text)) :-
+    module_decl(M, Line, Exports),
     member(E, Exports), export_pi(E, N/A),
     \+ defined(M, N/A),
     pi_text(M, N/A, PT),

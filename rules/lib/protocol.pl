@@ -14,7 +14,6 @@
 %                                   no moves once the game is over
 %   play(+State, +Move, -Next)      deterministic; fails when Move is not legal
 %   outcome(+State, -Outcome)       win(Player) or draw; fails while the game goes on
-%   evaluate(+State, +Player, -S)   integer heuristic from Player's point of view
 %   position(?State)//              the canonical one-line position text, both ways;
 %                                   LOSSLESS: for every state S, parsing the text
 %                                   of S gives a state with the same text, side to
@@ -38,6 +37,10 @@
 %
 % and may export
 %
+%   evaluate(+State, +Player, -S)   integer heuristic from Player's point of view,
+%                                   for alpha-beta (without it every position
+%                                   that goes on scores 0; finished games score
+%                                   by their outcome)
 %   explain_illegal(+State, +Move, -Reason)   why a move is refused, as a
 %                                   text; `ludolog why` shows it, and `check`
 %                                   asks both tiers to refuse a move no longer
@@ -85,7 +88,7 @@
 % the rules (call(G:P(...)) with G known only at run time is slow in scryer).
 
 :- module(protocol, [
-    protocol_predicate/1, replay/4, perft/4, perft_counts/4, playouts/6, random_playout/6,
+    protocol_predicate/1, optional_predicate/1, replay/4, perft/4, perft_counts/4, playouts/6, random_playout/6,
     legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0, option/2, options/2,
     formatted/3
 ]).
@@ -103,12 +106,20 @@ set_acceleration(on) :- ( accelerated -> true ; assertz(accelerated) ).
 set_acceleration(off) :- retractall(accelerated).
 
 %% protocol_predicate(?PI)  the predicates every rule file must export.
+%% optional_predicate(?PI)  the predicates a rule file may export (see the header).
+optional_predicate(evaluate/3).
+optional_predicate(explain_illegal/3).
+optional_predicate(position_error/2).
+optional_predicate(set_to_move/3).
+optional_predicate(legal_moves/2).
+optional_predicate(legal_count/2).
+optional_predicate(nth_legal/3).
+
 protocol_predicate(initial/2).
 protocol_predicate(to_move/2).
 protocol_predicate(legal/2).
 protocol_predicate(play/3).
 protocol_predicate(outcome/2).
-protocol_predicate(evaluate/3).
 protocol_predicate(position/3).
 protocol_predicate(move/3).
 protocol_predicate(view/2).

@@ -125,7 +125,14 @@ fn load_finding(file: &str, error: &str) -> Finding {
     let rest = error.strip_prefix(file).and_then(|r| r.strip_prefix(':'));
     let (line, message) = match rest.and_then(|r| r.split_once(':')) {
         Some((l, m)) if l.chars().all(|c| c.is_ascii_digit()) && !l.is_empty() => {
-            (l.parse().unwrap_or(0), m.trim().to_string())
+            // a syntax error placed by its column reads "path:LINE:COLUMN: what"
+            let m = match m.split_once(':') {
+                Some((c, what)) if !c.is_empty() && c.chars().all(|c| c.is_ascii_digit()) => {
+                    format!("column {c}: {}", what.trim())
+                }
+                _ => m.trim().to_string(),
+            };
+            (l.parse().unwrap_or(0), m)
         }
         _ => (0, rest.map_or(error, str::trim).to_string()),
     };

@@ -206,7 +206,6 @@ impl PrologMachine {
             ("legal", "S, M"),
             ("play", "S, M, S1"),
             ("outcome", "S, O"),
-            ("evaluate", "S, P, V"),
             ("position", "S, T0, T"),
             ("move", "M, T0, T"),
         ];
@@ -230,6 +229,10 @@ impl PrologMachine {
                 "nth_legal/3",
                 "nth_legal({g}, S, K, M) :- !, {g}:nth_legal(S, K, M).\n",
             ),
+            (
+                "evaluate/3",
+                "evaluate({g}, S, P, V) :- !, {g}:evaluate(S, P, V).\n",
+            ),
         ];
         for (pi, clause) in optional {
             for g in games {
@@ -249,6 +252,9 @@ impl PrologMachine {
                 "legal_count/2" => {
                     "legal_count(G, S, N) :- legal_moves(G, S, Ms), length(Ms, N).\n"
                 }
+                // a game without a heuristic: every position that goes on is even (the
+                // search scores finished games from their outcome)
+                "evaluate/3" => "evaluate(_, _, _, 0).\n",
                 _ => "nth_legal(G, S, K, M) :- legal_moves(G, S, Ms), nth0(K, Ms, M).\n",
             });
         }
