@@ -289,6 +289,18 @@ enum Command {
     },
     /// List the built-in games and their options.
     Games,
+    /// Write a starter rule file NAME.pl (K in a row on a square board) that passes
+    /// lint and plays, to change into a new game.
+    New {
+        /// The game's name: a lowercase letter, then letters, digits or _.
+        name: String,
+        /// The board of the starter.
+        #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(cli::BOARDS))]
+        board: String,
+        /// The directory to write it in.
+        #[arg(long, default_value = ".")]
+        dir: PathBuf,
+    },
     /// Does a rule file keep the protocol?  Static checks of its text, then checks
     /// on seeded random games; a directory is every rule file in it.
     Lint {
@@ -455,6 +467,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             &mut out,
         )?,
         Some(Command::Games) => cli::games(&mut out)?,
+        Some(Command::New { name, board, dir }) => {
+            cli::new_game(&name, &board, &dir, &mut out)?;
+        }
         Some(Command::Lint {
             path,
             options,

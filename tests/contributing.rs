@@ -66,3 +66,42 @@ fn every_built_in_game_brings_its_rule_file_and_data_rows() {
         );
     }
 }
+
+#[test]
+fn every_hook_the_host_calls_is_documented_in_the_protocol() {
+    // the predicates of a rule file that rules/lib/host.pl calls (call(G:name(...)) or
+    // G:name(...)), and requires/1, which the loader reads, are all in the header of
+    // rules/lib/protocol.pl, where a rule file's author looks
+    let host = std::fs::read_to_string("rules/lib/host.pl").unwrap();
+    let protocol = std::fs::read_to_string("rules/lib/protocol.pl").unwrap();
+    let header: String = protocol
+        .lines()
+        .take_while(|l| !l.starts_with(":- module"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut hooks: Vec<String> = host
+        .split("G:")
+        .skip(1)
+        .filter_map(|rest| {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            (!name.is_empty() && rest[name.len()..].starts_with('(')).then_some(name)
+        })
+        .collect();
+    hooks.push("requires".into());
+    hooks.sort();
+    hooks.dedup();
+    assert!(hooks.len() >= 8, "{hooks:?}");
+    let undocumented: Vec<&String> = hooks
+        .iter()
+        .filter(|h| {
+            !header.contains(&format!("%   {h}(")) && !header.contains(&format!("%   {h}//"))
+        })
+        .collect();
+    assert!(
+        undocumented.is_empty(),
+        "not in protocol.pl's header: {undocumented:?}"
+    );
+}

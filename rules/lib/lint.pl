@@ -322,7 +322,8 @@ position(_, Id, _, _, _, [f(0, "", host, Text)]) :-
 %% position_finding(+Game, +State, +Legal, +Pool, +Players, +Cap, -Finding)  each finding.
 position_finding(G, _, L, _, _, _, F) :-
     once(( append(_, [M|Rest], L), memberchk_eq(M, Rest) )),
-    finding(G, legal/2, legal, "legal/2 lists the move ~q twice", [M], F).
+    move_text(G, M, T),
+    finding(G, legal/2, legal, "legal/2 lists the move ~s twice", [T], F).
 position_finding(G, S, L, _, _, _, F) :-
     guard(dispatch:outcome(G, S, O), R),
     (  R == true, L \== []

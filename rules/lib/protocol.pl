@@ -83,6 +83,13 @@
 %                                   refuses unknown keys and bad values, fills in
 %                                   the defaults, and `ludolog games` lists them
 %
+% and any rule file may name the libraries and games it builds on, one fact each,
+% which the host loads before it (from the file's directory when there is one, else
+% ludolog's own copy):
+%
+%   requires(+Name)                 requires(grid), requires(notation),
+%                                   requires(hexgrid), requires(hex), ...
+%
 % The helpers below take the game's module name as first argument and call the
 % game through dispatch:P(Game, ...), a module the host generates after loading
 % the rules (call(G:P(...)) with G known only at run time is slow in scryer).

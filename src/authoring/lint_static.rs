@@ -37,6 +37,30 @@ pub fn static_findings(wb: &mut Workbench) -> Result<Vec<Finding>, EngineError> 
             .iter()
             .filter_map(|t| Finding::from_term(&path, t)),
     );
+    out.extend(module_name_finding(&module, &path));
     out.sort_by_key(|f| f.line);
     Ok(out)
+}
+
+/// A finding when the module a file declares is not named after the file: games are
+/// named by their files (`requires(hex)` finds hex.pl, `ludolog moves hex` loads it).
+fn module_name_finding(module: &str, path: &str) -> Option<Finding> {
+    let stem = std::path::Path::new(path).file_stem()?.to_str()?;
+    if stem == module || !path.ends_with(".pl") {
+        return None;
+    }
+    let line = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| text.lines().position(|l| l.contains(":- module(")))
+        .map_or(1, |i| i + 1);
+    Some(Finding::at(
+        path,
+        line,
+        "",
+        "module",
+        format!(
+            "the module is named {module}, the file {stem}.pl: name the module {stem} \
+             (games and libraries are found by their file names)"
+        ),
+    ))
 }

@@ -152,8 +152,13 @@ pub(super) fn compare_position(
             _ => "legal moves differ".to_string(),
         })
         .collect();
-    if ia.legal.len() != set(&ia.legal).len() || ib.legal.len() != set(&ib.legal).len() {
-        what.push("a move is listed twice".to_string());
+    for (info, label) in [(&ia, a.label()), (&ib, b.label())] {
+        if let Some(m) = listed_twice(&info.legal) {
+            what.push(format!(
+                "{label} lists the move {} twice",
+                crate::game::elide(m)
+            ));
+        }
     }
     if what.is_empty() {
         let mut legal = ia.legal;
@@ -250,4 +255,10 @@ pub(super) fn compare_refusal(
         (None, None) => format!("{mv} is not listed, but both engines play it"),
     };
     Err(Box::new(Mismatch::new(moves, position, what)))
+}
+
+/// The first move a list names twice, if any.
+fn listed_twice(moves: &[String]) -> Option<&String> {
+    let mut seen = std::collections::HashSet::new();
+    moves.iter().find(|m| !seen.insert(m.as_str()))
 }

@@ -84,17 +84,46 @@ pub fn check_options(
     pos: Pos,
     arg: &PositionArg,
 ) -> Result<()> {
-    let Some(d) = spec.descriptor() else {
-        return Ok(());
-    };
     if arg.text.is_none() || spec.options.pairs().is_empty() {
         return Ok(());
     }
+    let Some(d) = spec.descriptor() else {
+        return rules_only_options(spec, engine, pos);
+    };
     let text = engine.text(pos)?;
     let clashes = d.contradicted(&spec.options, &text);
     if let Some((key, given, in_text)) = clashes.first() {
         anyhow::bail!(
             "-O {key}={given} contradicts the position, which has {key}={in_text} (drop -O {key} or change the position)"
+        );
+    }
+    Ok(())
+}
+
+/// A rules-only game has no list of what its options mean for a position text, but
+/// its board says it: the start with the user's options and the position must be
+/// drawn on boards of one size (`-O rows=8` with a 6x6 position is an error).
+fn rules_only_options(spec: &EngineSpec, engine: &mut dyn Engine, pos: Pos) -> Result<()> {
+    let Some(rules) = engine
+        .as_any_mut()
+        .and_then(|a| a.downcast_mut::<crate::prolog::RulesEngine>())
+    else {
+        return Ok(());
+    };
+    let start = rules.initial()?;
+    let sizes = rules.view(start).and_then(|a| Ok((a, rules.view(pos)?)));
+    rules.release(start);
+    let Ok((a, b)) = sizes else {
+        return Ok(());
+    };
+    if (a.cols, a.rows) != (b.cols, b.rows) {
+        anyhow::bail!(
+            "-O {} gives a {}x{} board, but the position is on {}x{} (drop the -O or change the position)",
+            spec.options,
+            a.cols,
+            a.rows,
+            b.cols,
+            b.rows
         );
     }
     Ok(())

@@ -226,6 +226,21 @@ fn check(tokens: &[Token]) -> Option<SyntaxHint> {
                     if *functor {
                         continue;
                     }
+                    // an operator that only stands between terms, where a term must be
+                    if infix(text).is_some()
+                        && prefix(text).is_none()
+                        && next.is_some_and(starts_term)
+                    {
+                        let before = if k > 0 {
+                            shown(&tokens[k - 1].tok)
+                        } else {
+                            "the start".into()
+                        };
+                        return hint(
+                            t,
+                            format!("expected a term after {before}, found the operator `{text}`"),
+                        );
+                    }
                     want_term = false;
                 }
                 Tok::Var(_) | Tok::Number | Tok::Str => want_term = false,
@@ -564,6 +579,11 @@ mod tests {
         assert!(find("X = f(a), \\+ g(X), Y = [1|T], Z = 'a b', W = \"x\".").is_none());
         assert!(find("X = (a :- b), Y = - 1, Z = a- -1, f(- , a).").is_none());
         assert!(find("X = [], Y = {}, Z = 0'a, W = 1.5e3, V = a:b:c.").is_none());
+        let (_, col, what) = at("X is 1 + * 2.");
+        assert_eq!(
+            (col, what.as_str()),
+            (10, "expected a term after `+`, found the operator `*`")
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 %% take — a copy of ok.pl with one defect: play/3 accepts moves legal/2 does not list.
 
-:- module(take, [
+:- module(accepts, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2
 ]).

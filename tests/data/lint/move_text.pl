@@ -1,6 +1,6 @@
 %% take — a copy of ok.pl with one defect: move//1 writes taking two as taking one.
 
-:- module(take, [
+:- module(move_text, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2
 ]).

@@ -1,6 +1,6 @@
 %% take — a copy of ok.pl with one defect: view/2 is not exported.
 
-:- module(take, [
+:- module(not_exported, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1
 ]).

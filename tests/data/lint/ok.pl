@@ -2,7 +2,7 @@
 % takes the last stone wins.  A small, correct rule file: tests/lint.rs lints it
 % clean, and each other file here is a copy of it with one defect.
 
-:- module(take, [
+:- module(ok, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2
 ]).

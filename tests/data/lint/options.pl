@@ -1,6 +1,6 @@
 %% take — a copy of ok.pl with one defect: initial/2 takes any option.
 
-:- module(take, [
+:- module(options, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2
 ]).

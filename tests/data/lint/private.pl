@@ -1,7 +1,7 @@
-%% plain_hex — Hex again, as a variant of rules/hex.pl; one defect: it reaches into
+%% private — Hex again, as a variant of rules/hex.pl; one defect: it reaches into
 % a predicate hex.pl does not export.
 
-:- module(plain_hex, [
+:- module(private, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2
 ]).

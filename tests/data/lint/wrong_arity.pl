@@ -1,6 +1,6 @@
 %% take — a copy of ok.pl with one defect: evaluate/2 where the protocol has evaluate/3.
 
-:- module(take, [
+:- module(wrong_arity, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/2,
     position//1, move//1, view/2
 ]).

@@ -1,0 +1,52 @@
+//! `ludolog new NAME`: a starter rule file that passes lint and plays (K in a row on
+//! a square board), to be changed into a new game.
+
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The starter of a square board (`{NAME}` stands for the game's name).
+const SQUARE: &str = include_str!("starter/square.pl");
+
+/// The boards a starter is written for.
+pub const BOARDS: &[&str] = &["square"];
+
+/// Writes the starter rule file of game `name` on `board` into `dir` (`NAME.pl`);
+/// refuses a name that is no Prolog atom, an unknown board and an existing file.
+pub fn new_game(name: &str, board: &str, dir: &Path, out: &mut dyn Write) -> Result<PathBuf> {
+    let mut chars = name.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name.len() <= 40;
+    if !valid {
+        bail!(
+            "`{}` is no name for a game: a lowercase letter, then letters, digits or _ \
+             (it names the module and the file)",
+            crate::game::elide(name)
+        );
+    }
+    let text = match board {
+        "square" => SQUARE.replace("{NAME}", name),
+        other => bail!(
+            "no starter for the board `{}` (boards: {})",
+            crate::game::elide(other),
+            BOARDS.join(", ")
+        ),
+    };
+    let path = dir.join(format!("{name}.pl"));
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .with_context(|| format!("{}: cannot write the new game", path.display()))?;
+    file.write_all(text.as_bytes())
+        .with_context(|| format!("{}: cannot write the new game", path.display()))?;
+    writeln!(
+        out,
+        "wrote {p}: {name}, K in a row on a square board, to make your own\n\
+         next: ludolog lint {p}\n      ludolog play {p} --x human --o alphabeta:2s\n      \
+         ludolog check {p} --tiers spec,accelerated",
+        p = path.display()
+    )?;
+    Ok(path)
+}

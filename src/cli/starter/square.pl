@@ -1,0 +1,188 @@
+%% {NAME} — a new game written from `ludolog new`: K in a row on a square board.
+%
+% Two players, x and o, place a stone in turn on any empty cell of an N x N board;
+% whoever first has K stones in a line (a row, a column or a diagonal) wins, and a
+% full board with no such line is a draw.  Change the rules below to make the game
+% yours; `ludolog lint {NAME}.pl` checks the protocol, `ludolog play {NAME}.pl`
+% plays it, `ludolog check {NAME}.pl` checks its tiers.
+%
+% State: {NAME}(N, K, ToMove, Board, Status)
+%   N       the side of the board (option size), K the line that wins (option line)
+%   ToMove  x or o; x moves first
+%   Board   b(X1, ..., XNN): the cells row by row from the top, each e (empty),
+%           x or o; read with arg/3, changed with grid:put_arg/4
+%   Status  ongoing, won(Player) or draw
+% Move: place(C, R): column C from the left, row R from the top, both from 0; its
+% text is the column letter and the row number, a1 at the top left.
+% Position text: "N ROWS SIDE k=K": the side of the board, the rows from the top
+% separated by "/" (x and o for stones, a number for a run of empty cells, as
+% notation.pl writes them), the side to move and the line that wins; who has won
+% is read from the board.  The start of the default game: "3 3/3/3 x k=3".
+
+:- module({NAME}, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+
+%% requires(?Library)  cells are changed with grid.pl, texts written with notation.pl.
+requires(grid).
+requires(notation).
+
+%% summary(-Text)  one line for `ludolog games`.
+summary("{NAME}: K in a row on a square board (a starter from ludolog new)").
+
+%% option(?Key, ?Kind, ?Default, ?Meaning)  the board and the line that wins.
+option(size, int(1, 15), 3, "the side of the square board").
+option(line, int(1, 15), 3, "how many stones in a line win").
+
+%% initial(+Options, -State)  the empty board, x to move.
+initial(Options, {NAME}(N, K, x, Board, ongoing)) :-
+    protocol:options([size(N), line(K)], Options),
+    Cells is N * N,
+    length(Es, Cells), maplist(=(e), Es),
+    Board =.. [b|Es].
+
+%% to_move(+State, -Player)  whose turn it is.
+to_move({NAME}(_, _, P, _, _), P).
+
+%% other(?Player, ?Opponent)  the two players.
+other(x, o).
+other(o, x).
+
+%% legal(+State, -Move)  every empty cell, row by row from the top.
+legal({NAME}(N, _, _, Board, ongoing), place(C, R)) :-
+    Last is N * N,
+    between(1, Last, I),
+    arg(I, Board, e),
+    C is (I - 1) mod N, R is (I - 1) // N.
+
+%% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
+% game is won by a line of K through it, drawn when the board is full.
+play({NAME}(N, K, P, Board, ongoing), place(C, R), {NAME}(N, K, Q, Board1, Status)) :-
+    integer(C), integer(R), C >= 0, C < N, R >= 0, R < N,
+    I is R * N + C + 1,
+    arg(I, Board, e),
+    grid:put_arg(I, Board, P, Board1),
+    other(P, Q),
+    status(N, K, Board1, C-R, P, Status).
+
+%% status(+N, +K, +Board, +C-R, +Player, -Status)  won(Player) when the stone on
+% (C, R) makes a line of K, draw on a full board, else ongoing.
+status(N, K, Board, C-R, P, Status) :-
+    (  member(DC-DR, [1-0, 0-1, 1-1, 1-(-1)]),
+       run(N, Board, C-R, DC-DR, P, A),
+       Back is -DC, BackR is -DR,
+       run(N, Board, C-R, Back-BackR, P, B),
+       A + B + 1 >= K
+    -> Status = won(P)
+    ;  Board =.. [_|Cells], \+ memberchk(e, Cells)
+    -> Status = draw
+    ;  Status = ongoing
+    ).
+
+%% run(+N, +Board, +C-R, +DC-DR, +Player, -Count)  how many of Player's stones follow
+% (C, R) in direction DC-DR before another cell or the edge.
+run(N, Board, C-R, DC-DR, P, Count) :-
+    C1 is C + DC, R1 is R + DR,
+    (  C1 >= 0, C1 < N, R1 >= 0, R1 < N,
+       I is R1 * N + C1 + 1, arg(I, Board, X), X == P
+    -> run(N, Board, C1-R1, DC-DR, P, Count0), Count is Count0 + 1
+    ;  Count = 0
+    ).
+
+%% outcome(+State, -Outcome)  win(Player) or draw once the game is over.
+outcome({NAME}(_, _, _, _, won(P)), win(P)).
+outcome({NAME}(_, _, _, _, draw), draw).
+
+%% evaluate(+State, +Player, -Score)  a heuristic for alpha-beta: the stones of
+% Player minus the opponent's on the centre cells (edit to taste; without it every
+% position that goes on scores 0).
+evaluate({NAME}(N, _, _, Board, _), P, Score) :-
+    other(P, Q),
+    Last is N * N,
+    findall(W, ( between(1, Last, I), arg(I, Board, X), X \== e, centre_weight(N, I, W0),
+                 ( X == P -> W = W0 ; X == Q -> W is -W0 ) ), Ws),
+    sum_list(Ws, Score).
+
+%% centre_weight(+N, +I, -W)  how central cell I is: N minus its distance from the middle.
+centre_weight(N, I, W) :-
+    C is (I - 1) mod N, R is (I - 1) // N,
+    D is max(abs(2 * C - N + 1), abs(2 * R - N + 1)) // 2,
+    W is N - D.
+
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
+explain_illegal({NAME}(_, _, _, _, Status), _, "the game is over") :- Status \== ongoing, !.
+explain_illegal({NAME}(N, _, _, Board, _), place(C, R), Reason) :-
+    (  C >= 0, C < N, R >= 0, R < N
+    -> I is R * N + C + 1, arg(I, Board, X),
+       phrase(("the cell is taken by ", [X]), Reason)
+    ;  Reason = "the cell is off the board"
+    ).
+
+%% move(?Move)//  a column letter and a row number from the top (a1 is the top left).
+move(M) --> { ground(M) }, !, move_out(M).
+move(place(C, R)) -->
+    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
+    notation:natural(R1), { R is R1 - 1 }.
+
+%% move_out(+Move)//  the text of a ground move.
+move_out(place(C, R)) -->
+    { Code is 0'a + C, char_code(L, Code), R1 is R + 1 }, [L], notation:natural(R1).
+
+%% position(?State)//  the canonical one-line position text, both ways.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> position_in(S).
+
+%% position_out(+State)//  the text of a state.
+position_out({NAME}(N, K, P, Board, _)) -->
+    { Board =.. [_|Cells], rows(N, Cells, Rows) },
+    notation:natural(N), " ", notation:rows_out(Rows, [x-x, o-o]), " ", [P],
+    " k=", notation:natural(K).
+
+%% position_in(-State)//  the state a position text names (a square board).
+position_in({NAME}(N, K, P, Board, Status)) -->
+    notation:natural(N), { N =< 15, length(Lengths, N), maplist(=(N), Lengths) }, " ",
+    notation:rows_in(Lengths, Rows, [x-x, o-o]),
+    " ", side(P), " k=", notation:natural(K),
+    {  append(Rows, Cells), Board =.. [b|Cells],
+       board_status(N, K, Board, Status) }.
+
+%% side(?Player)//  x or o.
+side(x) --> "x".
+side(o) --> "o".
+
+%% rows(+N, +Cells, -Rows)  Cells cut into rows of N.
+rows(_, [], []) :- !.
+rows(N, Cells, [Row|Rows]) :- length(Row, N), append(Row, Rest, Cells), rows(N, Rest, Rows).
+
+%% board_status(+N, +K, +Board, -Status)  who, if anyone, has a line of K, or draw.
+board_status(N, K, Board, Status) :-
+    Last is N * N,
+    (  member(P, [x, o]),
+       between(1, Last, I), arg(I, Board, X), X == P,
+       C is (I - 1) mod N, R is (I - 1) // N,
+       member(DC-DR, [1-0, 0-1, 1-1, 1-(-1)]),
+       run(N, Board, C-R, DC-DR, P, A), A + 1 >= K
+    -> Status = won(P)
+    ;  Board =.. [_|Cells], \+ memberchk(e, Cells)
+    -> Status = draw
+    ;  Status = ongoing
+    ).
+
+%% view(+State, -View)  the square board, a1 at the top left.
+view({NAME}(N, _, P, Board, Status), view(square, N, N, Cells, [to_move(P), status(Status)])) :-
+    Last is N * N,
+    findall(cell(C, R, Name, Piece),
+            ( between(1, Last, I), C is (I - 1) mod N, R is (I - 1) // N,
+              arg(I, Board, X), cell_piece(X, Piece),
+              phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs) ),
+            Cells).
+
+%% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell.
+cell_piece(e, empty).
+cell_piece(x, stone(x)).
+cell_piece(o, stone(o)).
