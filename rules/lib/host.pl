@@ -63,7 +63,11 @@ step_limit_text(Limit, Text) :-
 exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
 exception_reply(sandbox(G, Why), error(sandbox, Text)) :- !, sandbox:refusal_text(G, Why, Text).
 exception_reply(error(E, _), error(exception, Text)) :-
-    error_text(E, Text), !.
+    error_text(E, Text0), !,
+    (  catch(bb_get(host_step, Step), _, fail)
+    -> formatted("~s (while running ~s)", [Text0, Step], Text)
+    ;  Text = Text0
+    ).
 exception_reply(E, error(exception, Text)) :-
     formatted("uncaught exception ~q", [E], Text).
 

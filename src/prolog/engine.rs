@@ -300,6 +300,7 @@ impl RulesEngine {
                     "options" => EngineError::Options(text),
                     "limit" => EngineError::Limit(format!("{}: {text}", self.path)),
                     "handle" => EngineError::Rules(format!("{}: {text}", self.path)),
+                    "exception" => EngineError::Rules(self.placed(&text)),
                     _ => EngineError::Rules(format!("{}: {text}", self.path)),
                 })
             }
@@ -308,6 +309,34 @@ impl RulesEngine {
                 self.path,
                 super::shown(&other)
             ))),
+        }
+    }
+
+    /// An error the rules raised, with the place of its cause where the text of the
+    /// rule files shows it: an unknown procedure at the first line that calls it
+    /// (`file:line: unknown procedure alowed/3, called here (while running legal/2)`).
+    fn placed(&self, text: &str) -> String {
+        let called = text
+            .strip_prefix("unknown procedure ")
+            .and_then(|rest| rest.split_once('/'))
+            .map(|(name, _)| name.trim_start_matches(|c| c == '\'' || c == ':'))
+            .filter(|name| !name.is_empty() && !name.contains(':'));
+        let site = called.and_then(|name| {
+            let call = format!("{name}(");
+            self.rules.files.iter().rev().find_map(|f| {
+                f.text.lines().enumerate().find_map(|(i, line)| {
+                    let code = line.split('%').next().unwrap_or("");
+                    // a call, not a clause's head (heads start the line)
+                    let at = code.find(&call)?;
+                    let before = code[..at].chars().last();
+                    (at > 0 && !before.is_some_and(|c| c.is_alphanumeric() || c == '_'))
+                        .then(|| format!("{}:{}", f.path, i + 1))
+                })
+            })
+        });
+        match site {
+            Some(at) => format!("{at}: {text}"),
+            None => format!("{}: {text}", self.path),
         }
     }
 

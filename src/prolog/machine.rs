@@ -437,7 +437,10 @@ impl PrologMachine {
             let words = describe_load_error(line);
             return Err(LoadError(match words.strip_prefix("line ") {
                 Some(rest) => format!("{}:{rest}", file.path),
-                None => format!("{}: {words}", file.path),
+                None => match evaluable_line(&file.text, &words) {
+                    Some(n) => format!("{}:{n}: {words}", file.path),
+                    None => format!("{}: {words}", file.path),
+                },
             }));
         }
         if file.disk.is_some() {
@@ -684,6 +687,32 @@ fn placed_syntax_error(path: &str, text: &str, line: i64, what: &str) -> Option<
         h.what,
         h.marked(text)
     ))
+}
+
+/// The line of an arithmetic expression with an unknown function, for scryer's
+/// "foo/0 is not an arithmetic function", which names no line: the first line where
+/// the name stands alone (not called, not part of a longer name) after `is` or a
+/// comparison of numbers.
+fn evaluable_line(text: &str, words: &str) -> Option<usize> {
+    let name = words
+        .strip_suffix(" is not an arithmetic function")?
+        .rsplit_once('/')?
+        .0;
+    let word = |line: &str, at: usize| {
+        let before = line[..at].chars().last();
+        let after = line[at + name.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after) && after != Some('(')
+    };
+    text.lines()
+        .position(|line| {
+            let code = line.split('%').next().unwrap_or("");
+            let arithmetic = [" is ", "=:=", "=\\=", " < ", " > ", "=<", ">="]
+                .iter()
+                .any(|op| code.contains(op));
+            arithmetic && code.match_indices(name).any(|(at, _)| word(code, at))
+        })
+        .map(|i| i + 1)
 }
 
 /// What a query asked, for a message: a request to the host by its name
