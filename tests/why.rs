@@ -114,8 +114,17 @@ fn the_command_explains_and_refuses_bad_input() {
     );
     let (code, out, _) = common::run(&["why", "y", "-O", "size=3", "3 r/2/3 blue", "a1"], None);
     assert_eq!(code, 0);
+    // the line of the goal that failed (arg/3 on the cell), in its clause of play/3
+    let goal = std::fs::read_to_string("rules/y.pl")
+        .unwrap()
+        .lines()
+        .position(|l| l.trim() == "arg(K, Board, e),")
+        .map(|i| i + 1)
+        .expect("play/3 of y.pl reads the cell with arg/3");
     assert!(
-        out.contains("in a clause of play/3 at rules/y.pl:"),
+        out.contains(&format!(
+            "at rules/y.pl:{goal}, in the clause of play/3 at line"
+        )),
         "{out}"
     );
     let (code, _, err) = common::run(&["why", "hex", "not a position", "a1"], None);

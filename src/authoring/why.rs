@@ -39,9 +39,13 @@ pub enum Explanation {
         file: String,
         line: usize,
         pred: String,
+        /// The line of the goal itself, when the clause's text shows it.
+        goal_line: Option<usize>,
+        /// Whether legal/2 lists the move that play/3 refuses.
+        listed: bool,
     },
     /// play/3 refuses the move, and nothing the interpreter sees failed.
-    Unknown { mv: String },
+    Unknown { mv: String, listed: bool },
 }
 
 impl fmt::Display for Explanation {
@@ -87,18 +91,33 @@ impl fmt::Display for Explanation {
                 file,
                 line,
                 pred,
+                goal_line,
+                listed,
             } => {
                 write!(f, "{mv} is illegal: play/3 fails")?;
-                if *line == 0 {
-                    write!(f, "\n  {goal} ({file})")
-                } else {
-                    write!(
+                match (line, goal_line) {
+                    (0, _) => write!(f, "\n  {goal} ({file})")?,
+                    (_, Some(at)) if at != line => write!(
+                        f,
+                        "\n  the deepest goal that failed: {goal}\n  at {file}:{at}, in the clause of {pred} at line {line}"
+                    )?,
+                    _ => write!(
                         f,
                         "\n  the deepest goal that failed: {goal}\n  in a clause of {pred} at {file}:{line}"
-                    )
+                    )?,
                 }
+                if *listed {
+                    write!(f, "\n  yet legal/2 lists {mv}: legal/2 and play/3 disagree")?;
+                }
+                Ok(())
             }
-            Explanation::Unknown { mv } => write!(f, "{mv} is illegal: play/3 fails"),
+            Explanation::Unknown { mv, listed } => {
+                write!(f, "{mv} is illegal: play/3 fails")?;
+                if *listed {
+                    write!(f, "\n  yet legal/2 lists {mv}: legal/2 and play/3 disagree")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -156,18 +175,28 @@ pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, En
                 Term::Atom(m) => m.clone(),
                 other => text(other),
             };
+            let (goal, file) = (text(&args[0]), wb.path_of(&in_module));
+            let line = term_integer(&args[2]).unwrap_or(0).max(0) as usize;
+            let goal_line = std::fs::read_to_string(&file)
+                .ok()
+                .and_then(|t| crate::prolog::syntax_hint::goal_line(&t, line, &goal));
             Ok(Explanation::Deepest {
-                goal: text(&args[0]),
-                file: wb.path_of(&in_module),
-                line: term_integer(&args[2]).unwrap_or(0).max(0) as usize,
+                listed: wb.engine.describe(pos)?.legal.contains(&mv),
+                goal,
+                file,
+                line,
                 pred: text(&args[3]),
+                goal_line,
                 mv,
             })
         }
         Term::Compound(f, args) if f == "refused" && args.len() == 1 => Err(EngineError::Rules(
             format!("{}: {}", wb.path_of(&module), text(&args[0])),
         )),
-        _ => Ok(Explanation::Unknown { mv }),
+        _ => Ok(Explanation::Unknown {
+            listed: wb.engine.describe(pos)?.legal.contains(&mv),
+            mv,
+        }),
     }
 }
 

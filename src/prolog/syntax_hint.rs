@@ -165,6 +165,53 @@ pub fn find_from(text: &str, first_line: usize) -> Option<SyntaxHint> {
     check(&tokens)
 }
 
+/// The line of the goal `goal` (as written when it ran: `1=\=1`, `member(x, [])`) in
+/// the body of the clause that starts at line `first_line` of `text`: the first
+/// place after the clause's `:-` where its principal functor stands, if any.
+pub fn goal_line(text: &str, first_line: usize, goal: &str) -> Option<usize> {
+    let name = principal(&tokenize(goal, 1).ok()?)?;
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(first_line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let tokens = tokenize(&text[start..], first_line).ok()?;
+    let body = tokens
+        .iter()
+        .position(|t| matches!(&t.tok, Tok::Name { text, .. } if text == ":-" || text == "-->"))?;
+    tokens[body + 1..]
+        .iter()
+        .take_while(|t| t.tok != Tok::End)
+        .find(|t| matches!(&t.tok, Tok::Name { text, .. } if *text == name))
+        .map(|t| t.line)
+}
+
+/// The principal functor of a term's tokens: the name of `f(...)` that spans the
+/// term, else the strongest infix operator outside brackets.
+fn principal(tokens: &[Token]) -> Option<String> {
+    let mut depth = 0usize;
+    let mut best: Option<(u32, &str)> = None;
+    for (k, t) in tokens.iter().enumerate() {
+        match &t.tok {
+            Tok::Open(_) => depth += 1,
+            Tok::Close(_) => depth = depth.saturating_sub(1),
+            Tok::Name { text, .. } if depth == 0 && k > 0 => {
+                if let Some((p, _)) = infix(text) {
+                    if best.is_none_or(|(q, _)| p > q) {
+                        best = Some((p, text.as_str()));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    match (best, tokens.first().map(|t| &t.tok)) {
+        (Some((_, op)), _) => Some(op.to_string()),
+        (None, Some(Tok::Name { text, .. })) => Some(text.clone()),
+        _ => None,
+    }
+}
+
 fn hint(t: &Token, what: String) -> Option<SyntaxHint> {
     Some(SyntaxHint {
         line: t.line,
@@ -608,6 +655,15 @@ mod tests {
         );
         assert!(at("p(a :- b).").2.contains("inside an argument"));
         assert!(find("p(X) :- X = \"a.b\", q. % a comment.\n/* c */ r.").is_none());
+    }
+
+    #[test]
+    fn goals_are_found_at_their_lines() {
+        let text = "p(X) :-\n    q(X),\n    X =\\= 1,\n    r(X).\n";
+        assert_eq!(goal_line(text, 1, "1=\\=1"), Some(3));
+        assert_eq!(goal_line(text, 1, "r(2)"), Some(4));
+        assert_eq!(goal_line(text, 1, "q([a,b])"), Some(2));
+        assert_eq!(goal_line(text, 1, "s(1)"), None);
     }
 
     #[test]

@@ -114,11 +114,12 @@ centre_weight(N, I, W) :-
     D is max(abs(2 * C - N + 1), abs(2 * R - N + 1)) // 2,
     W is N - D.
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused; fails when it
+% knows no reason (`ludolog why` then traces play/3).
 explain_illegal({NAME}(_, _, _, _, Status), _, "the game is over") :- Status \== ongoing, !.
 explain_illegal({NAME}(N, _, _, Board, _), place(C, R), Reason) :-
     (  C >= 0, C < N, R >= 0, R < N
-    -> I is R * N + C + 1, arg(I, Board, X),
+    -> I is R * N + C + 1, arg(I, Board, X), X \== e,
        phrase(("the cell is taken by ", [X]), Reason)
     ;  Reason = "the cell is off the board"
     ).
