@@ -252,7 +252,7 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns or mcts:N
-        /// (default: mcts:100000 on a native engine, else alphabeta:2).
+        /// (default: mcts:250000 on a native engine, else alphabeta:2).
         #[arg(long, value_name = "KIND")]
         player: Option<String>,
         /// Seed of the random choices.
