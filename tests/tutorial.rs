@@ -1,4 +1,4 @@
-//! examples/variant-tutorial.md, run as a reader would: its rule-file blocks written
+//! examples/variant-tutorial.md and examples/new-game-tutorial.md, run as a reader would: its rule-file blocks written
 //! (```prolog file=NAME: the whole file; ```prolog edit=NAME: each paragraph replaces
 //! the file's paragraph that starts the same way, or is added at the end) and every
 //! `$ command` of its ```console blocks run in a shell, in order, in a fresh
@@ -131,10 +131,18 @@ fn run(dir: &Path, cmd: &str) -> String {
 
 #[test]
 fn every_command_of_the_variant_tutorial_shows_what_it_says() {
-    let md = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/variant-tutorial.md"),
-    )
-    .unwrap();
+    run_tutorial("examples/variant-tutorial.md", 2, 10);
+}
+
+#[test]
+fn every_command_of_the_new_game_tutorial_shows_what_it_says() {
+    run_tutorial("examples/new-game-tutorial.md", 1, 9);
+}
+
+/// Runs a tutorial as a reader would; it must write at least `least_files` rule files
+/// and run at least `least_commands` commands.
+fn run_tutorial(file: &str, least_files: usize, least_commands: usize) {
+    let md = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let (mut files, mut ran) = (0, 0);
     for block in blocks(&md) {
@@ -173,8 +181,8 @@ fn every_command_of_the_variant_tutorial_shows_what_it_says() {
         }
     }
     assert!(
-        files >= 2 && ran >= 10,
-        "the tutorial has its steps ({files} files, {ran} commands)"
+        files >= least_files && ran >= least_commands,
+        "{file} has its steps ({files} files, {ran} commands)"
     );
 }
 

@@ -33,7 +33,12 @@ pub fn new_game(name: &str, board: &str, dir: &Path, out: &mut dyn Write) -> Res
             BOARDS.join(", ")
         ),
     };
-    let path = dir.join(format!("{name}.pl"));
+    let file = format!("{name}.pl");
+    let path = if dir == Path::new(".") {
+        PathBuf::from(file)
+    } else {
+        dir.join(file)
+    };
     let mut file = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
