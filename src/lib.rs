@@ -17,6 +17,7 @@ pub mod authoring;
 pub mod check;
 pub mod cli;
 pub mod confine;
+pub mod external;
 pub mod foreign;
 pub mod game;
 pub mod games;

@@ -179,6 +179,10 @@ enum Command {
         /// Print the report as JSON (the input of `ludolog merge`).
         #[arg(long)]
         json: bool,
+        /// Check an external engine against the game (in its default tier, or
+        /// --tier): COMMAND speaks the engine protocol, examples/engines/README.md.
+        #[arg(long, value_name = "COMMAND")]
+        against: Option<String>,
     },
     /// Add up the JSON results of the shards of one check or perft run.
     Merge {
@@ -246,6 +250,12 @@ enum Command {
         /// this is not a loopback address.
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
+    },
+    /// Speak the engine protocol (examples/engines/README.md) on standard input and
+    /// output, in any tier: for `check --against` and other tools.
+    Engine {
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// A GTP engine on standard input and output (for HexGui and other controllers).
     Gtp {
@@ -422,8 +432,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
             perft,
             split,
             json,
+            against,
         }) => {
             let spec = spec(&game)?;
+            let config = ludolog::check::CheckConfig {
+                games,
+                max_plies,
+                seed,
+                perft_depth: perft,
+                progress: true,
+            };
+            if let Some(command) = against {
+                if !tiers.is_empty() {
+                    anyhow::bail!("--against checks one tier (--tier), not --tiers");
+                }
+                if !cli::check_against(&spec, &command, config, json, &mut out)? {
+                    return Ok(ExitCode::FAILURE);
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
             let tiers = if !tiers.is_empty() {
                 tiers
             } else {
@@ -432,13 +459,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     eprintln!("{note}");
                 }
                 tiers
-            };
-            let config = ludolog::check::CheckConfig {
-                games,
-                max_plies,
-                seed,
-                perft_depth: perft,
-                progress: true,
             };
             if !cli::check(&spec, &tiers, config, split.split(), json, &mut out)? {
                 return Ok(ExitCode::FAILURE);
@@ -504,6 +524,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             svg,
             ascii: _,
         }) => cli::render(&spec(&game)?, &position(&pos), svg.as_ref(), &mut out)?,
+        Some(Command::Engine { game }) => {
+            let spec = spec(&game)?;
+            // the game is opened once now, so that a bad game or option is an error here
+            spec.open()?;
+            let stdin = std::io::stdin();
+            ludolog::external::speak(&spec, &mut stdin.lock(), &mut std::io::stdout())?;
+        }
         Some(Command::Gtp {
             game,
             player,

@@ -35,6 +35,9 @@ impl Engine for TimedEngine<'_> {
     fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
         self.time(|e| e.parse(text))
     }
+    fn reads_positions(&self) -> bool {
+        self.inner.reads_positions()
+    }
     fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
         self.time(|e| e.set_to_move(pos, player))
     }

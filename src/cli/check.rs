@@ -76,3 +76,29 @@ pub fn check(
     }
     Ok(agree)
 }
+
+/// Checks the external engine `command` against `spec`'s game in its tier: seeded
+/// random games in lockstep, every position compared by side to move, legal moves,
+/// outcome (and position text when the engine gives one); returns whether they agree.
+pub fn check_against(
+    spec: &EngineSpec,
+    command: &str,
+    mut config: CheckConfig,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<bool> {
+    // started before any rule file loads: a thread that has run a rule file from
+    // disk is confined, and starts no process
+    let mut external =
+        crate::external::ExternalEngine::start(command, &spec.game_name(), &spec.options)?;
+    let mut ours = spec.open()?;
+    config.progress = config.progress && std::io::stderr().is_terminal() && !json;
+    let report = crate::check::compare(ours.as_mut(), &mut external, &config)?;
+    let agree = report.mismatch.is_none();
+    if json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+    } else {
+        print_report(&report, out)?;
+    }
+    Ok(agree)
+}

@@ -22,7 +22,7 @@ pub mod values;
 mod why;
 
 pub use bench::{bench, BenchPlan};
-pub use check::check;
+pub use check::{check, check_against};
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
 pub use gtp::gtp;
 pub use lint::lint;

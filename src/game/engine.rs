@@ -96,6 +96,12 @@ pub struct PositionInfo {
 pub trait Engine {
     /// A short name of the engine, e.g. `hex (native)`.
     fn label(&self) -> String;
+    /// Whether the engine reads position texts (and its refusals are worded as
+    /// ludolog's): false for an external engine, which check then compares by its
+    /// answers only.
+    fn reads_positions(&self) -> bool {
+        true
+    }
     /// This engine as `Any`, for a front end that must reach the concrete engine it
     /// opened (the REPL asks its rules engine queries): `None` unless it says so.
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {

@@ -1,0 +1,275 @@
+//! An external engine as an `Engine`: a held position is the line of moves from the
+//! start that reaches it, and the process is walked to a line (by `new` and `play`,
+//! or `undo` where it has it) before it is asked about it.  The engine holds one game
+//! at a time; check's lockstep play mostly extends the line it is at by one move.
+
+use super::process::EngineProcess;
+use crate::game::{BestMove, Engine, EngineError, GameOptions, Pos, PositionInfo, SearchSpec};
+use rustc_hash::FxHashMap;
+use serde_json::{json, Value};
+
+/// An engine that speaks the engine protocol (version 1).
+pub struct ExternalEngine {
+    process: EngineProcess,
+    /// Its name, as `hello` gave it.
+    name: String,
+    game: String,
+    options: Value,
+    /// Whether it has `undo`.
+    undo: bool,
+    held: FxHashMap<u64, Vec<String>>,
+    next: u64,
+    /// The line the process is at (`None` before the first `new`).
+    at: Option<Vec<String>>,
+}
+
+fn rules(e: String) -> EngineError {
+    EngineError::Rules(e)
+}
+
+impl ExternalEngine {
+    /// Starts the engine `command` and has it play `game` with `options`: `hello`
+    /// must name protocol 1 and the game.
+    pub fn start(
+        command: &str,
+        game: &str,
+        options: &GameOptions,
+    ) -> Result<ExternalEngine, EngineError> {
+        let mut process = EngineProcess::start(command).map_err(rules)?;
+        let hello = process.ask(&json!({"op": "hello"})).map_err(rules)?;
+        if hello.get("protocol").and_then(Value::as_u64) != Some(1) {
+            return Err(rules(format!(
+                "`{}` answers hello with no \"protocol\":1",
+                crate::game::elide(command)
+            )));
+        }
+        let name = hello
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or(command)
+            .to_string();
+        let games: Vec<&str> = hello
+            .get("games")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if !games.contains(&game) {
+            return Err(rules(format!(
+                "{} does not play {game} (it plays: {})",
+                crate::game::elide(&name),
+                crate::game::elide(&games.join(", "))
+            )));
+        }
+        let undo = hello
+            .get("features")
+            .and_then(Value::as_array)
+            .is_some_and(|f| f.iter().any(|x| x == "undo"));
+        let options: serde_json::Map<String, Value> = options
+            .pairs()
+            .iter()
+            .map(|(k, v)| {
+                let value = v
+                    .parse::<i64>()
+                    .map(Value::from)
+                    .or_else(|_| v.parse::<bool>().map(Value::from))
+                    .unwrap_or_else(|_| Value::from(v.as_str()));
+                (k.clone(), value)
+            })
+            .collect();
+        // the game and options are tried once now: an engine that refuses them is an
+        // error before any game, not a mismatch in the first
+        let options = Value::Object(options);
+        let new = json!({"op": "new", "game": game, "options": options});
+        process.ask(&new).map_err(|e| {
+            rules(format!(
+                "{} refuses {game} with these options: {e}",
+                crate::game::elide(&name)
+            ))
+        })?;
+        Ok(ExternalEngine {
+            process,
+            name,
+            game: game.to_string(),
+            options,
+            undo,
+            held: FxHashMap::default(),
+            next: 1,
+            at: Some(Vec::new()),
+        })
+    }
+
+    fn hold(&mut self, line: Vec<String>) -> Pos {
+        let id = self.next;
+        self.next += 1;
+        self.held.insert(id, line);
+        Pos(id)
+    }
+
+    fn line(&self, pos: Pos) -> Result<Vec<String>, EngineError> {
+        self.held
+            .get(&pos.0)
+            .cloned()
+            .ok_or(EngineError::Handle(pos.0))
+    }
+
+    /// Walks the process to `line`: back by `undo` (where it has it) to the longest
+    /// common start, else from a `new` game, then forward by `play`.
+    fn goto(&mut self, line: &[String]) -> Result<(), EngineError> {
+        let common = match &self.at {
+            Some(at) => at.iter().zip(line).take_while(|(a, b)| a == b).count(),
+            None => 0,
+        };
+        let at_len = self.at.as_ref().map(Vec::len);
+        let from = match at_len {
+            Some(n) if n == common => common,
+            Some(n) if self.undo && n - common <= 4 => {
+                for _ in common..n {
+                    self.process.ask(&json!({"op": "undo"})).map_err(rules)?;
+                }
+                common
+            }
+            _ => {
+                self.at = None;
+                let new = json!({"op": "new", "game": self.game, "options": self.options});
+                self.process.ask(&new).map_err(rules)?;
+                0
+            }
+        };
+        self.at = Some(line[..from].to_vec());
+        for (k, mv) in line.iter().enumerate().skip(from) {
+            self.process
+                .ask(&json!({"op": "play", "move": mv}))
+                .map_err(|e| EngineError::Rules(format!("replaying move {}, {mv}: {e}", k + 1)))?;
+            if let Some(at) = self.at.as_mut() {
+                at.push(mv.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// The `state` answer at `pos`.
+    fn state(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+        let line = self.line(pos)?;
+        self.goto(&line)?;
+        let s = self.process.ask(&json!({"op": "state"})).map_err(rules)?;
+        let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
+        let outcome = match s.get("outcome") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(d)) if d == "draw" => Some("draw".to_string()),
+            Some(o) => match o.get("win").and_then(Value::as_str) {
+                Some(w) => Some(format!("win({w})")),
+                None => {
+                    return Err(rules(format!(
+                        "the engine's outcome {} is neither null, \"draw\" nor {{\"win\": PLAYER}}",
+                        crate::game::elide(&o.to_string())
+                    )))
+                }
+            },
+        };
+        let mut legal: Vec<String> = s
+            .get("legal")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|m| m.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        legal.sort();
+        Ok(PositionInfo {
+            position: text(s.get("position")),
+            to_move: text(s.get("to_move")),
+            outcome,
+            legal,
+        })
+    }
+}
+
+fn unsupported(what: &str) -> EngineError {
+    EngineError::Options(format!(
+        "an external engine does not {what} (the engine protocol has no request for it)"
+    ))
+}
+
+impl Engine for ExternalEngine {
+    fn label(&self) -> String {
+        format!("{} (external)", self.name)
+    }
+
+    fn reads_positions(&self) -> bool {
+        false
+    }
+
+    fn initial(&mut self) -> Result<Pos, EngineError> {
+        Ok(self.hold(Vec::new()))
+    }
+
+    fn parse(&mut self, _: &str) -> Result<Pos, EngineError> {
+        Err(unsupported("read position texts"))
+    }
+
+    fn release(&mut self, pos: Pos) {
+        self.held.remove(&pos.0);
+    }
+
+    fn held(&self) -> usize {
+        self.held.len()
+    }
+
+    fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
+        let info = self.state(pos)?;
+        if info.position.is_empty() {
+            return Err(unsupported("give position texts"));
+        }
+        Ok(info.position)
+    }
+
+    fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+        self.state(pos)
+    }
+
+    fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
+        let mut line = self.line(pos)?;
+        self.goto(&line)?;
+        match self.process.ask(&json!({"op": "play", "move": mv})) {
+            Ok(_) => {
+                line.push(mv.to_string());
+                self.at = Some(line.clone());
+                Ok(self.hold(line))
+            }
+            Err(e) => Err(EngineError::Illegal(e)),
+        }
+    }
+
+    fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
+        let line = self.line(pos)?;
+        Ok(self.hold(line))
+    }
+
+    fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
+        let info = self.state(pos)?;
+        if depth == 0 || info.outcome.is_some() {
+            return Ok(1);
+        }
+        let mut total = 0;
+        for mv in info.legal {
+            let next = self.play(pos, &mv)?;
+            let n = self.perft(next, depth - 1);
+            self.release(next);
+            total += n?;
+        }
+        Ok(total)
+    }
+
+    fn best(&mut self, _: Pos, _: SearchSpec) -> Result<BestMove, EngineError> {
+        Err(unsupported("search"))
+    }
+
+    fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
+        Err(unsupported("evaluate positions"))
+    }
+
+    fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
+        Err(unsupported("run playouts"))
+    }
+}

@@ -1,0 +1,13 @@
+//! Engines outside ludolog, checked against a rule spec: a process that speaks the
+//! engine protocol (version 1, JSON Lines on its standard input and output; see
+//! examples/engines/README.md) held as an `Engine`, so that `check --against` plays
+//! it in lockstep with a tier of ludolog's; and ludolog itself speaking the protocol
+//! (`ludolog engine`).
+
+mod engine;
+mod process;
+mod speaker;
+
+pub use engine::ExternalEngine;
+pub use process::EngineProcess;
+pub use speaker::speak;

@@ -1,0 +1,120 @@
+//! ludolog as an external engine (`ludolog engine GAME`): the engine protocol
+//! answered on standard input and output by any tier of a game, so that two tiers or
+//! two builds can be checked through it, and other tools can drive ludolog.
+
+use crate::game::{Engine, GameLine, GameOptions};
+use crate::registry::EngineSpec;
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+
+/// Answers the requests of `input`, one JSON object a line, on `out`, until `quit`
+/// or the end of the input; every failure is an `{"error": …}` answer.
+pub fn speak(
+    spec: &EngineSpec,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let game = spec.game_name();
+    let mut line: Option<GameLine> = None;
+    for text in input.lines() {
+        let text = text?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let answer = match serde_json::from_str::<Value>(&text) {
+            Ok(request) if request.get("op") == Some(&json!("quit")) => return Ok(()),
+            Ok(request) => answer(spec, &game, &mut line, &request),
+            Err(e) => json!({"error": format!("not a JSON request: {e}")}),
+        };
+        writeln!(out, "{answer}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn error(what: impl std::fmt::Display) -> Value {
+    json!({"error": what.to_string()})
+}
+
+fn answer(spec: &EngineSpec, game: &str, line: &mut Option<GameLine>, request: &Value) -> Value {
+    let op = request.get("op").and_then(Value::as_str).unwrap_or("");
+    match op {
+        "hello" => json!({
+            "protocol": 1,
+            "name": format!("ludolog {game} ({})", spec.effective_tier()),
+            "games": [game],
+            "features": ["undo"],
+        }),
+        "new" => {
+            if request.get("game").and_then(Value::as_str) != Some(game) {
+                return error(format!("this engine plays {game}"));
+            }
+            let mut items: Vec<String> = spec
+                .options
+                .pairs()
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect();
+            if let Some(Value::Object(o)) = request.get("options") {
+                for (k, v) in o {
+                    let v = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+                    items.retain(|i| !i.starts_with(&format!("{k}=")));
+                    items.push(format!("{k}={v}"));
+                }
+            }
+            let opened = GameOptions::parse(&items)
+                .map_err(|e| e.to_string())
+                .and_then(|options| {
+                    let s = EngineSpec {
+                        options,
+                        ..spec.clone()
+                    };
+                    let mut engine: Box<dyn Engine> = s.open().map_err(|e| e.to_string())?;
+                    let start = engine.initial().map_err(|e| e.to_string())?;
+                    Ok(GameLine::at(engine, start, None))
+                });
+            match opened {
+                Ok(l) => {
+                    *line = Some(l);
+                    json!({"ok": true})
+                }
+                Err(e) => error(e),
+            }
+        }
+        _ => {
+            let Some(l) = line.as_mut() else {
+                return error("no game: send new first");
+            };
+            match op {
+                "play" => match request.get("move").and_then(Value::as_str) {
+                    Some(mv) => match l.play(mv) {
+                        Ok(()) => json!({"ok": true}),
+                        Err(e) => error(e),
+                    },
+                    None => error("play needs a move"),
+                },
+                "undo" => match l.undo() {
+                    Some(_) => json!({"ok": true}),
+                    None => error("no move to undo"),
+                },
+                "state" => match l.describe() {
+                    Ok(info) => json!({
+                        "to_move": info.to_move,
+                        "legal": info.legal,
+                        "outcome": match info.outcome.as_deref() {
+                            None => Value::Null,
+                            Some("draw") => json!("draw"),
+                            Some(o) => o
+                                .strip_prefix("win(")
+                                .and_then(|w| w.strip_suffix(')'))
+                                .map_or_else(|| json!(o), |w| json!({"win": w})),
+                        },
+                        "position": info.position,
+                    }),
+                    Err(e) => error(e),
+                },
+                other => error(format!("unknown op {}", crate::game::elide(other))),
+            }
+        }
+    }
+}

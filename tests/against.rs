@@ -1,0 +1,173 @@
+//! `check --against`: an external engine that speaks the engine protocol, checked
+//! against ludolog's tiers of Hex — a faithful one agrees, one with the wrong
+//! diagonal is caught and shrunk, and engines that cannot play say why.  The
+//! example engine is Python: without python3 the test says SKIPPED.
+
+mod common;
+
+use std::process::Command;
+
+const ENGINE: &str = "python3 examples/engines/hex_engine.py";
+
+fn python() -> bool {
+    let found = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("SKIPPED: python3 is not on this machine (the example engine is Python)");
+    }
+    found
+}
+
+#[test]
+fn the_example_engine_agrees_and_a_wrong_diagonal_is_found() {
+    if !python() {
+        return;
+    }
+    for tier in ["native", "spec"] {
+        let (code, out, err) = common::run(
+            &[
+                "check",
+                "hex",
+                "-O",
+                "size=3",
+                "--tier",
+                tier,
+                "--against",
+                ENGINE,
+                "--games",
+                "10",
+                "--perft",
+                "2",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{tier}: {out}\n{err}");
+        assert!(
+            out.contains("hex_engine.py (external)") && out.contains("mismatches   0"),
+            "{out}"
+        );
+    }
+    let buggy = Command::new(common::bin())
+        .args([
+            "check",
+            "hex",
+            "-O",
+            "size=4",
+            "--against",
+            ENGINE,
+            "--games",
+            "50",
+        ])
+        .env("HEX_ENGINE_BUG", "diagonal")
+        .output()
+        .expect("ludolog runs");
+    let (code, out, err) = (
+        buggy.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&buggy.stdout).into_owned(),
+        String::from_utf8_lossy(&buggy.stderr).into_owned(),
+    );
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.contains("MISMATCH after"), "{out}");
+    assert!(out.contains("outcome in hex_engine.py (external)"), "{out}");
+}
+
+#[test]
+fn engines_that_cannot_play_say_why() {
+    if !python() {
+        return;
+    }
+    let refused = |args: &[&str], words: &str| {
+        let (code, out, err) = common::run(args, None);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    };
+    refused(
+        &["check", "replica", "--against", ENGINE],
+        "does not play replica",
+    );
+    refused(
+        &["check", "hex", "-O", "swap=true", "--against", ENGINE],
+        "without the pie rule",
+    );
+    refused(
+        &["check", "hex", "--against", "no-such-engine-program"],
+        "cannot start",
+    );
+    refused(
+        &["check", "hex", "--against", "python3 -c pass"],
+        "the engine stopped",
+    );
+    refused(
+        &[
+            "check",
+            "hex",
+            "--against",
+            ENGINE,
+            "--tiers",
+            "spec,native",
+        ],
+        "--against checks one tier",
+    );
+}
+
+#[test]
+fn ludolog_speaks_the_protocol_and_a_mutant_behind_it_is_caught() {
+    // no Python needed: `ludolog engine` is the engine, any tier, any rule file
+    let bin = common::bin();
+    let bin = bin.to_str().expect("a path in UTF-8");
+    for game in ["hex", "replica"] {
+        let engine = format!("{bin} engine {game} --tier spec");
+        let (code, out, err) = common::run(
+            &[
+                "check",
+                game,
+                "--against",
+                &engine,
+                "--games",
+                "3",
+                "--max-plies",
+                "40",
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{game}: {out}\n{err}");
+        assert!(
+            out.contains(&format!("ludolog {game} (spec) (external)")),
+            "{out}"
+        );
+        assert!(out.contains("mismatches   0"), "{out}");
+    }
+    // an engine that drops one kind of move (Hex's column a) in every position
+    let (dir, _) = common::mutant(
+        "hex",
+        "size=3",
+        "hex.pl",
+        "    hexgrid:empty_cell(Board, C, R).",
+        "    hexgrid:empty_cell(Board, C, R), C > 0.",
+    );
+    let engine = format!(
+        "{bin} engine hex --tier spec --rules {}",
+        dir.path().display()
+    );
+    let (code, out, err) = common::run(
+        &[
+            "check",
+            "hex",
+            "-O",
+            "size=3",
+            "--against",
+            &engine,
+            "--games",
+            "5",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(
+        out.contains("MISMATCH after 0 moves: legal moves differ"),
+        "{out}"
+    );
+    assert!(out.contains("only in hex (native): a1 a2 a3"), "{out}");
+}
