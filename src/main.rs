@@ -154,6 +154,10 @@ enum Command {
         /// Print the count and what it is as JSON (the input of `ludolog merge`).
         #[arg(long)]
         json: bool,
+        /// Count through an external engine (examples/engines/README.md) from the
+        /// start, for a perft table of someone else's engine.
+        #[arg(long, value_name = "COMMAND", conflicts_with = "json")]
+        against: Option<String>,
     },
     /// Play seeded random games through two tiers in lockstep and compare every position.
     Check {
@@ -446,7 +450,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 if !tiers.is_empty() {
                     anyhow::bail!("--against checks one tier (--tier), not --tiers");
                 }
-                if !cli::check_against(&spec, &command, config, json, &mut out)? {
+                if !cli::check_against(&spec, &command, config, split.split(), json, &mut out)? {
                     return Ok(ExitCode::FAILURE);
                 }
                 return Ok(ExitCode::SUCCESS);
@@ -477,7 +481,35 @@ fn run(cli: Cli) -> Result<ExitCode> {
             pos,
             depth,
             split,
+            json: _,
+            against: Some(command),
+        }) => {
+            if !split.split().shard.is_whole() {
+                anyhow::bail!("perft --against counts on one engine process: no --shard");
+            }
+            let p = position(&pos);
+            if p.text.is_some() || p.record.is_some() || p.after.is_some() {
+                anyhow::bail!(
+                    "perft --against counts from the start: an external engine reads no position"
+                );
+            }
+            let spec = spec(&game)?;
+            let mut engine = ludolog::external::ExternalEngine::start(
+                &command,
+                &spec.game_name(),
+                &spec.options,
+            )?;
+            use ludolog::game::Engine;
+            let start = engine.initial()?;
+            std::io::Write::write_fmt(&mut out, format_args!("{}\n", engine.perft(start, depth)?))?;
+        }
+        Some(Command::Perft {
+            game,
+            pos,
+            depth,
+            split,
             json,
+            against: None,
         }) => cli::perft(
             &spec(&game)?,
             &position(&pos),

@@ -171,3 +171,62 @@ fn ludolog_speaks_the_protocol_and_a_mutant_behind_it_is_caught() {
     );
     assert!(out.contains("only in hex (native): a1 a2 a3"), "{out}");
 }
+
+#[test]
+fn perft_counts_through_an_external_engine() {
+    let bin = common::bin();
+    let engine = format!("{} engine hex --tier spec", bin.to_str().expect("UTF-8"));
+    let (code, out, err) = common::run(
+        &[
+            "perft",
+            "hex",
+            "-O",
+            "size=3",
+            "--depth",
+            "4",
+            "--against",
+            &engine,
+        ],
+        None,
+    );
+    assert_eq!((code, out.trim()), (0, "3024"), "{err}");
+    let (code, _, err) = common::run(
+        &[
+            "perft",
+            "hex",
+            "3x3 3/3/3 red",
+            "--depth",
+            "2",
+            "--against",
+            &engine,
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("counts from the start"), "{err}");
+}
+
+#[test]
+fn threads_and_shards_each_run_their_own_engine_process() {
+    let bin = common::bin();
+    let engine = format!("{} engine hex --tier spec", bin.to_str().expect("UTF-8"));
+    let args = [
+        "check",
+        "hex",
+        "-O",
+        "size=3",
+        "--against",
+        &engine,
+        "--games",
+        "6",
+    ];
+    let (code, out, err) = common::run(&[&args[..], &["--threads", "2"]].concat(), None);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("games        6") && out.contains("mismatches   0"),
+        "{out}"
+    );
+    let (code, out, err) = common::run(&[&args[..], &["--shard", "2/3"]].concat(), None);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("shard 2/3: games 2 to 3 of 6"), "{out}");
+}

@@ -14,7 +14,7 @@ use std::io::{IsTerminal, Write};
 pub fn check(
     spec: &EngineSpec,
     tiers: &[Tier],
-    mut config: CheckConfig,
+    config: CheckConfig,
     split: Split,
     json: bool,
     out: &mut dyn Write,
@@ -34,6 +34,22 @@ pub fn check(
     };
     let open_pair =
         || -> Result<(Box<dyn Engine>, Box<dyn Engine>)> { Ok((open(tiers[0])?, open(tiers[1])?)) };
+    let names = tiers.iter().map(|t| t.name().to_string()).collect();
+    run_check(spec, names, &open_pair, config, split, json, out)
+}
+
+/// Runs a check between the engines `open_pair` opens (on each thread that plays),
+/// over this shard's games, and prints its report (`tiers` names them in the JSON
+/// result); returns whether they agree.
+fn run_check(
+    spec: &EngineSpec,
+    tiers: Vec<String>,
+    open_pair: &(dyn Fn() -> Result<(Box<dyn Engine>, Box<dyn Engine>)> + Sync),
+    mut config: CheckConfig,
+    split: Split,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<bool> {
     let (mut a, mut b) = open_pair()?;
     config.progress = config.progress && std::io::stderr().is_terminal() && !json;
     let games = split.shard.range(config.games);
@@ -51,7 +67,7 @@ pub fn check(
             game: spec.game.clone(),
             options: run_options(spec),
             rules: spec.rules.as_ref().map(|p| p.display().to_string()),
-            tiers: tiers.iter().map(|t| t.name().to_string()).collect(),
+            tiers,
             games: config.games,
             seed: config.seed,
             max_plies: config.max_plies,
@@ -78,27 +94,27 @@ pub fn check(
 }
 
 /// Checks the external engine `command` against `spec`'s game in its tier: seeded
-/// random games in lockstep, every position compared by side to move, legal moves,
-/// outcome (and position text when the engine gives one); returns whether they agree.
+/// random games in lockstep (one engine process a thread), every position compared
+/// by side to move, legal moves, outcome (and position text when the engine gives
+/// one); returns whether they agree.
 pub fn check_against(
     spec: &EngineSpec,
     command: &str,
-    mut config: CheckConfig,
+    config: CheckConfig,
+    split: Split,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
-    // started before any rule file loads: a thread that has run a rule file from
-    // disk is confined, and starts no process
-    let mut external =
-        crate::external::ExternalEngine::start(command, &spec.game_name(), &spec.options)?;
-    let mut ours = spec.open()?;
-    config.progress = config.progress && std::io::stderr().is_terminal() && !json;
-    let report = crate::check::compare(ours.as_mut(), &mut external, &config)?;
-    let agree = report.mismatch.is_none();
-    if json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
-    } else {
-        print_report(&report, out)?;
-    }
-    Ok(agree)
+    // each thread starts its engine process before its rule file loads: a thread
+    // that has run a rule file from disk is confined, and starts no process
+    let open_pair = || -> Result<(Box<dyn Engine>, Box<dyn Engine>)> {
+        let external =
+            crate::external::ExternalEngine::start(command, &spec.game_name(), &spec.options)?;
+        Ok((spec.open()?, Box::new(external)))
+    };
+    let tiers = vec![
+        spec.effective_tier().name().to_string(),
+        format!("external: {command}"),
+    ];
+    run_check(spec, tiers, &open_pair, config, split, json, out)
 }
