@@ -41,6 +41,13 @@ fn a_new_game_lints_plays_searches_and_checks() {
     let bigger = ok(&["perft", f, "-O", "size=4", "-O", "line=4", "--depth", "2"]);
     assert!(bigger.contains("240"), "{bigger}");
     ok(&["check", f, "--games", "3"]);
+    // a position no game reaches is refused with the reason, as in every game
+    let (code, _, err) = common::run(&["moves", f, "3 xxx/3/3 x k=3"], None);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("x has 3 stones and o 0: no game reaches that"),
+        "{err}"
+    );
     // the file is kept, not written over; a name that is no atom is refused
     let (code, _, err) = common::run(&["new", "tac", "--dir", d], None);
     assert_ne!(code, 0);

@@ -174,6 +174,27 @@ board_status(N, K, Board, Status) :-
     ;  Status = ongoing
     ).
 
+%% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
+% when one does: x moves first and the players alternate, so x has as many stones as
+% o (x to move) or one more (o to move), and a line of K is the last move's.
+position_error({NAME}(_, K, P, Board, Status), Reason) :-
+    Board =.. [_|Cells],
+    count(Cells, x, NX), count(Cells, o, NO),
+    (  NX =\= NO, NX =\= NO + 1
+    -> protocol:formatted("x has ~d stones and o ~d: no game reaches that (x moves first and the players alternate)", [NX, NO], Reason)
+    ;  NX =:= NO, P \== x
+    -> protocol:formatted("with ~d stones each, x is to move, not ~a", [NX, P], Reason)
+    ;  NX =:= NO + 1, P \== o
+    -> protocol:formatted("with ~d x and ~d o, o is to move, not ~a", [NX, NO, P], Reason)
+    ;  Status = won(P)
+    -> other(P, Q),
+       protocol:formatted("~a has a line of ~d, so the game ended with its move and ~a is to move, not ~a", [P, K, Q, P], Reason)
+    ).
+
+%% count(+Cells, +Stone, -N)  how many of Cells hold Stone.
+count([], _, 0).
+count([C|Cs], S, N) :- count(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
+
 %% view(+State, -View)  the square board, a1 at the top left.
 view({NAME}(N, _, P, Board, Status), view(square, N, N, Cells, [to_move(P), status(Status)])) :-
     Last is N * N,
