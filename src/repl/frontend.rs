@@ -216,7 +216,12 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
     }
     // ludolog's own rules load without fail: the prompt comes at once and the engine
     // gets ready meanwhile; a rule file from disk is checked before the prompt
-    let early = interactive && spec.rules.is_none() && spec.descriptor().is_some();
+    // (options a descriptor refuses are reported before the prompt, by the wait)
+    let early = interactive
+        && spec.rules.is_none()
+        && spec
+            .descriptor()
+            .is_some_and(|d| d.values(&spec.options).is_ok());
     let (remote, banner) = if early {
         let banner = super::session::banner_of(&spec);
         (
