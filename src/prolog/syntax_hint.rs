@@ -145,6 +145,14 @@ fn prefix(name: &str) -> Option<u32> {
         .map(|&(_, p, _)| p)
 }
 
+/// The byte offset at which line `line` (from 1) of `text` starts.
+fn line_start(text: &str, line: usize) -> usize {
+    text.split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum()
+}
+
 /// The first problem in `text`, if the scan finds one.
 pub fn find(text: &str) -> Option<SyntaxHint> {
     find_from(text, 1)
@@ -153,11 +161,7 @@ pub fn find(text: &str) -> Option<SyntaxHint> {
 /// The first problem in `text` from its line `first_line` on (where the term the
 /// reader refused starts); lines are counted in the whole text.
 pub fn find_from(text: &str, first_line: usize) -> Option<SyntaxHint> {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(first_line.saturating_sub(1))
-        .map(str::len)
-        .sum();
+    let start = line_start(text, first_line);
     let tokens = match tokenize(&text[start..], first_line) {
         Ok(t) => t,
         Err(h) => return Some(h),
@@ -170,11 +174,7 @@ pub fn find_from(text: &str, first_line: usize) -> Option<SyntaxHint> {
 /// place after the clause's `:-` where its principal functor stands, if any.
 pub fn goal_line(text: &str, first_line: usize, goal: &str) -> Option<usize> {
     let name = principal(&tokenize(goal, 1).ok()?)?;
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(first_line.saturating_sub(1))
-        .map(str::len)
-        .sum();
+    let start = line_start(text, first_line);
     let tokens = tokenize(&text[start..], first_line).ok()?;
     let body = tokens
         .iter()
