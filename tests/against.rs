@@ -3,7 +3,7 @@
 //! diagonal is caught and shrunk, and engines that cannot play say why.  The
 //! example engine is Python: without python3 the test says SKIPPED.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -2,7 +2,7 @@
 //! positions, illegal moves, unknown games and options, broken rule files, and
 //! runaway queries.
 
-mod common;
+use crate::common;
 
 use common::run;
 use std::fs;

@@ -7,7 +7,7 @@
 //! `{}` stands for the input as one argument, `{file:NAME}` for a file NAME holding
 //! the input, and a last `<` sends the input on standard input.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! `ludolog bench` runs every tier and reports each measurement (numbers are not checked: machines are noisy).
 
-mod common;
+use crate::common;
 
 #[test]
 fn bench_reports_every_tier_and_the_sampled_search() {

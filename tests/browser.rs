@@ -8,7 +8,7 @@
 //! The test installs Debian's chromium and chromium-driver when they are missing
 //! and it can; when it cannot, it says so on a line of its own and passes.
 
-mod common;
+use crate::common;
 
 use base64::Engine as _;
 use common::server::Server;

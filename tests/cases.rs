@@ -9,7 +9,7 @@
 //! `legal:` (a count), `includes:`, `excludes:`, `play:` then `then-outcome:`
 //! and `then-position:`.
 
-mod common;
+use crate::common;
 
 use ludolog::game::{Engine, TextOps};
 use ludolog::games;

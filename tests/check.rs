@@ -1,7 +1,7 @@
 //! The checker: the tiers of every native game agree over 1,000+ positions, and
 //! mutant rule files are caught and shrunk to a short reproduction.
 
-mod common;
+use crate::common;
 
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::Tier;

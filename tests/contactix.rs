@@ -2,7 +2,7 @@
 //! in both Rust and Prolog, every file error, SVG output, the tiers agreeing on
 //! non-square boards, and a mutant rule file caught by the checker.
 
-mod common;
+use crate::common;
 
 use common::run;
 use ludolog::check::{compare, CheckConfig};

@@ -2,7 +2,7 @@
 //! and every built-in game has what it says a game brings (its rule file, and rows
 //! in the data files the generic tests read).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -28,7 +28,7 @@
 //! loads unchecked (at start, `:reload`, `--watch`).  And a file's op/3 directives
 //! take effect while the sandbox reads it, before the check refuses them.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

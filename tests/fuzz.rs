@@ -6,7 +6,7 @@
 //! to the same position. Case counts are bounded so that the whole file runs in
 //! seconds; PROPTEST_CASES raises them for a longer hunt.
 
-mod common;
+use crate::common;
 
 use common::engine;
 use ludolog::game::{Engine, GameOptions, Tier};

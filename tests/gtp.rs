@@ -2,7 +2,7 @@
 //! HexGui's swap sequence, malformed input, every game, and a whole game between two
 //! `ludolog gtp` processes driven by a small controller.
 
-mod common;
+use crate::common;
 
 use ludolog::game::GameOptions;
 use ludolog::gtp::{GtpConfig, GtpSession};

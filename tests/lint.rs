@@ -3,7 +3,7 @@
 //! every built-in rule file lints clean; findings of the random games come with the
 //! shortest moves that show them; the command's exit code and JSON.
 
-mod common;
+use crate::common;
 
 use ludolog::authoring::{lint_file, Playouts};
 use ludolog::game::GameOptions;

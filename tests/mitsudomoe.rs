@@ -2,7 +2,7 @@
 //! positions of random games, and a mutant rule file is caught and shrunk.  The
 //! rules text's hand-built positions are in tests/data/cases/mitsudomoe.txt (tests/cases.rs).
 
-mod common;
+use crate::common;
 
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::Tier;

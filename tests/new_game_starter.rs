@@ -2,7 +2,7 @@
 //! time and by MCTS, and checks; a second `new` with the same name does not
 //! overwrite it, and a bad name is refused.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

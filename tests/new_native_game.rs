@@ -8,8 +8,6 @@
 //! row in `tests/data/games.txt` and rows in `tests/data/perft.txt`, and one line
 //! in `games::ALL` (with its `pub mod`).
 
-mod common;
-
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::{
     intern_options, Engine, EngineError, Game, GameDescriptor, GameOptions, OptionKind, OptionSpec,

@@ -4,7 +4,7 @@
 //! games (swap positions and finished games included). Nothing else compares them:
 //! `check` compares `legal/2` only.
 
-mod common;
+use crate::common;
 
 use ludolog::game::{GameOptions, Tier};
 use ludolog::prolog::PrologMachine;

@@ -1,6 +1,6 @@
 //! Checks every row of tests/data/perft.txt in every tier it lists.
 
-mod common;
+use crate::common;
 
 use ludolog::game::Tier;
 

@@ -1,7 +1,7 @@
 //! Scripted `ludolog play` sessions: computer against computer, and a human's
 //! moves piped in (mistakes, undo, a saved record that resumes).
 
-mod common;
+use crate::common;
 
 use common::run;
 

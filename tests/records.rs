@@ -2,7 +2,7 @@
 //! main line), text ↔ SGF round trips through `play --load/--save`, and `--record`
 //! with `--ply` on the commands that take a position, for any game.
 
-mod common;
+use crate::common;
 
 use common::run;
 

@@ -2,7 +2,7 @@
 //! with stacks (Mitsudomoe), holes, gold cells and four kinds of piece (Tactigon),
 //! kings (Replica) and edges (Hex), as insta snapshots; every SVG is well-formed XML.
 
-mod common;
+use crate::common;
 
 /// (name, game, position: moves from the start)
 const POSITIONS: &[(&str, &str, &str)] = &[

@@ -2,7 +2,7 @@
 //! answer at a time, answer printing, definitions, libraries, every command and
 //! every error case, as insta snapshots; and the binary with piped input.
 
-mod common;
+use crate::common;
 
 use ludolog::game::GameOptions;
 use ludolog::registry::EngineSpec;

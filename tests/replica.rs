@@ -2,7 +2,7 @@
 //! of the rules, the tiers agreeing over 1,000+ positions, and a mutant rule file
 //! (a sideways diagonal allowed) caught and shrunk.
 
-mod common;
+use crate::common;
 
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::{TextOps, Tier};

@@ -8,7 +8,7 @@
 //! positions list hundreds of moves (Mitsudomoe, Tactigon) take the first plies of
 //! each game only, to keep CI fast; `--ignored` runs them to the end.
 
-mod common;
+use crate::common;
 
 use ludolog::game::Tier;
 use ludolog::games;

@@ -2,7 +2,7 @@
 //! refused with a clear error, from a rule file and from the REPL, and nothing
 //! happens (no file made, no program run, the process lives on); `--trust` lifts it.
 
-mod common;
+use crate::common;
 
 use common::run;
 use std::path::Path;

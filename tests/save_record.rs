@@ -3,7 +3,7 @@
 //! went, and no temporary file left behind however the process ends.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use common::{bin, run};
 use std::io::{Read, Write};

@@ -2,7 +2,7 @@
 //! not change scores, moves are always legal, and the Prolog alpha-beta agrees
 //! with the native one.
 
-mod common;
+use crate::common;
 
 use ludolog::game::{Game, GameOptions, Limits, SearchSpec, Tier, PROVEN};
 use ludolog::games::hex::Hex;

@@ -2,7 +2,7 @@
 //! illegal move refused with its reason, undo and redo, the footprints the page
 //! clicks by, computer moves, records, and bad requests that get a clear 4xx.
 
-mod common;
+use crate::common;
 
 use common::server::Server;
 

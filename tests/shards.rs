@@ -2,7 +2,7 @@
 //! `ludolog merge`, give exactly the report of one run — for Hex and Replica, with
 //! and without a mismatch.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

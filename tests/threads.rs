@@ -2,7 +2,7 @@
 //! (positions, verdicts, the first mismatch shrunk to the same moves), in the rule
 //! tiers (one Prolog engine per thread) and natively.
 
-mod common;
+use crate::common;
 
 use ludolog::check::{compare, compare_games, CheckConfig, CheckReport};
 use ludolog::game::{Engine, GameOptions, Tier};

@@ -1,7 +1,7 @@
 //! The three tiers of Hex agree position by position on random games, and the
 //! rule file's position text round-trips.
 
-mod common;
+use crate::common;
 
 use ludolog::game::{Engine, Game, GameOptions};
 use ludolog::game::{TextOps, Tier};

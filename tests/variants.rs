@@ -5,7 +5,7 @@
 //! all off), or against themselves with perft (the rest).  Their perft rows are in
 //! tests/data/perft.txt.
 
-mod common;
+use crate::common;
 
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::{GameOptions, SearchSpec, Tier};

@@ -2,7 +2,7 @@
 //! interpreter's answer for games without explain_illegal/3, and what legal moves
 //! do (tests/data/why.txt); the command and the REPL's `:why`.
 
-mod common;
+use crate::common;
 
 use ludolog::authoring::{explain, Workbench};
 use ludolog::cli::{read_position, PositionArg};

@@ -1,0 +1,46 @@
+//! Every integration test, as modules of one test binary: one link instead of one per file
+//! (a fresh-clone CI spent minutes linking ~40 binaries).  Run one file's tests with
+//! `cargo test --test integration repl::`.  `tests/limits.rs` has a binary of its own.
+
+mod common;
+
+mod accelerated;
+mod against;
+mod bad_input;
+mod bad_input_corpus;
+mod bench;
+mod browser;
+mod cases;
+mod check;
+mod contactix;
+mod contributing;
+mod escapes;
+mod fuzz;
+mod gtp;
+mod lint;
+mod mitsudomoe;
+mod new_game_starter;
+mod new_native_game;
+mod nth_legal;
+mod perft;
+mod play;
+mod reachable;
+mod records;
+mod render;
+mod repl;
+mod repl_terminal;
+mod replica;
+mod round_trip;
+mod sandbox;
+mod save_record;
+mod search;
+mod serve;
+mod sgf_dialects;
+mod shards;
+mod tactigon;
+mod threads;
+mod tiers_agree;
+mod tutorial;
+mod variants;
+mod watch;
+mod why;
