@@ -13,6 +13,7 @@
 //! (the Go Text Protocol engine) and `serve` (the web front end) on top.
 #![deny(unsafe_code)]
 
+pub mod analyse;
 pub mod authoring;
 pub mod check;
 pub mod cli;
@@ -30,3 +31,4 @@ pub mod render;
 pub mod repl;
 pub mod search;
 pub mod serve;
+pub mod solve;

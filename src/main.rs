@@ -5,7 +5,8 @@ use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli::values::{
     bench_positions, bench_seconds, games_count, inference_limit, max_plies, mcts_playouts,
-    parse_threads, perft_depth, search_depth, search_time, seed_value,
+    parse_threads, perft_depth, search_depth, search_time, seed_value, solve_nodes, solve_time,
+    table_mb,
 };
 use ludolog::cli::{self, PositionArg};
 use ludolog::game::{defaults, GameOptions, Tier};
@@ -188,9 +189,9 @@ enum Command {
         #[arg(long, value_name = "COMMAND")]
         against: Option<String>,
     },
-    /// Add up the JSON results of the shards of one check or perft run.
+    /// Add up the JSON results of the shards of one check, perft or analyse run.
     Merge {
-        /// The shards' result files (`check --json` or `perft --json`).
+        /// The shards' result files (`check --json`, `perft --json` or `analyse --json`).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Print the merged result as JSON (as one run's `--json`).
@@ -215,6 +216,64 @@ enum Command {
         // with --mcts: one tree per thread (root-parallel), the playouts shared out
         #[command(flatten)]
         threads: ThreadArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Is a variant a good game?  Plays games between players and reports balance,
+    /// length, branching, decisiveness and each first move, game by game side by side.
+    Analyse {
+        /// Built-in games or rule files, compared side by side (the same -O for all).
+        #[arg(required = true, value_name = "GAME")]
+        games: Vec<String>,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Games per pairing of players.
+        #[arg(long = "games", value_name = "N", default_value_t = 100, value_parser = games_count)]
+        games_count: usize,
+        /// A pairing FIRST,SECOND of players (repeatable; default random,random and
+        /// mcts:1000,mcts:1000).
+        #[arg(long = "players", value_name = "FIRST,SECOND", value_parser = cli::parse_pairing)]
+        players: Vec<ludolog::analyse::Pairing>,
+        /// The player whose wins against random play measure decisiveness, or none.
+        #[arg(long, value_name = "PLAYER", default_value = cli::DEFAULT_STRONGER)]
+        stronger: String,
+        /// Cut each game off after this many plies, 1 to 10^6.
+        #[arg(long, default_value_t = defaults::MAX_PLIES, value_parser = max_plies)]
+        max_plies: usize,
+        /// Seed of the games (each game has its own seed from it).
+        #[arg(long, default_value_t = defaults::SEED, value_parser = seed_value)]
+        seed: u64,
+        #[command(flatten)]
+        split: SplitArgs,
+        /// Draw the charts as SVG files into this directory.
+        #[arg(long, value_name = "DIR")]
+        svg: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The value of a position under perfect play (win, loss or draw for the side to
+    /// move) by proof-number search, with the moves that keep it.
+    Solve {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        pos: PositionArgs,
+        /// The transposition table's size in MB, 1 to 65536 (default 256).
+        #[arg(long, value_name = "MB", value_parser = table_mb)]
+        memory: Option<u64>,
+        /// Stop after this long, e.g. 30s or 500ms (default: no limit; Ctrl-C stops too).
+        #[arg(long, value_parser = solve_time)]
+        time: Option<std::time::Duration>,
+        /// Stop after expanding this many positions.
+        #[arg(long, value_name = "N", value_parser = solve_nodes)]
+        nodes: Option<u64>,
+        /// Give the value of every move (from the start: every opening), not only one
+        /// that keeps the position's value.
+        #[arg(long)]
+        openings: bool,
+        /// Draw the moves' values on the board as SVG: green wins, grey draws, red loses.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -626,6 +685,78 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }) => {
             let how = cli::best_search(depth, time, mcts, thread_count(threads.threads));
             cli::best(&spec(&game)?, &position(&pos), how, json, &mut out)?;
+        }
+        Some(Command::Analyse {
+            games,
+            run,
+            games_count,
+            players,
+            stronger,
+            max_plies,
+            seed,
+            split,
+            svg,
+            json,
+        }) => {
+            let specs = games
+                .into_iter()
+                .map(|g| engine_spec(g, &run))
+                .collect::<Result<Vec<_>>>()?;
+            let pairings = if players.is_empty() {
+                cli::DEFAULT_PAIRINGS
+                    .split_whitespace()
+                    .map(cli::parse_pairing)
+                    .collect::<Result<Vec<_>, String>>()
+                    .map_err(anyhow::Error::msg)?
+            } else {
+                players
+            };
+            let stronger = match stronger.as_str() {
+                "none" => None,
+                s => Some(
+                    s.parse::<ludolog::search::PlayerKind>()
+                        .map_err(anyhow::Error::msg)?,
+                ),
+            };
+            let split = split.split();
+            let args = cli::AnalyseArgs {
+                pairings,
+                stronger,
+                plan: ludolog::analyse::AnalysePlan {
+                    pairings: Vec::new(),
+                    games: games_count,
+                    max_plies,
+                    seed,
+                    threads: split.threads,
+                    shard: split.shard,
+                    progress: !json && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                },
+                svg,
+                json,
+            };
+            cli::analyse(&specs, &args, &mut out)?;
+        }
+        Some(Command::Solve {
+            game,
+            pos,
+            memory,
+            time,
+            nodes,
+            openings,
+            svg,
+            json,
+        }) => {
+            let plan = cli::SolvePlan {
+                memory_mb: memory.unwrap_or(cli::DEFAULT_TABLE_MB),
+                time,
+                nodes,
+                openings,
+                svg,
+                json,
+            };
+            if !cli::solve(&spec(&game)?, &position(&pos), &plan, &mut out)? {
+                return Ok(ExitCode::from(2));
+            }
         }
         Some(Command::Bench {
             game,

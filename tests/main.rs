@@ -6,6 +6,7 @@ mod common;
 
 mod accelerated;
 mod against;
+mod analyse;
 mod bad_input;
 mod bad_input_corpus;
 mod bench;
@@ -37,6 +38,7 @@ mod search;
 mod serve;
 mod sgf_dialects;
 mod shards;
+mod solve;
 mod tactigon;
 mod threads;
 mod tiers_agree;

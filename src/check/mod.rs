@@ -15,7 +15,7 @@ mod timed;
 pub use mismatch::Mismatch;
 pub use parallel::{compare_games, OpenPair};
 pub use report::print_report;
-pub use run::{compare, CheckConfig, CheckReport};
+pub use run::{compare, progress_bar, CheckConfig, CheckReport};
 pub use shard::{merge, CheckRun, CheckShard};
 pub use shrink::shrink_moves;
 pub use step::round_trip;

@@ -220,7 +220,7 @@ impl<'a> Lockstep<'a> {
 }
 
 /// A progress bar over `games` games (hidden unless asked for).
-pub(super) fn progress_bar(games: usize, shown: bool) -> ProgressBar {
+pub fn progress_bar(games: usize, shown: bool) -> ProgressBar {
     let bar = if shown {
         ProgressBar::new(games as u64)
     } else {

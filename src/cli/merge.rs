@@ -12,6 +12,7 @@ use std::path::PathBuf;
 enum Part {
     Check(Box<CheckShard>),
     Perft(PerftResult),
+    Analyse(Box<super::analyse::AnalyseRun>),
 }
 
 /// Reads one result file of `check --json` or `perft --json`.
@@ -29,8 +30,11 @@ fn read(path: &PathBuf) -> Result<Part> {
         Some("perft") => {
             Part::Perft(serde_json::from_value(value).with_context(|| broken("perft"))?)
         }
+        Some("analyse") => {
+            Part::Analyse(serde_json::from_value(value).with_context(|| broken("analyse"))?)
+        }
         _ => bail!(
-            "{name}: not a result of `ludolog check --json` or `ludolog perft --json` (no \"kind\")"
+            "{name}: not a result of `ludolog check --json`, `perft --json` or `analyse --json` (no \"kind\")"
         ),
     };
     Ok(part)
@@ -87,11 +91,32 @@ pub fn merge(files: &[PathBuf], json: bool, out: &mut dyn Write) -> Result<bool>
     }
     let mut checks = Vec::new();
     let mut perfts = Vec::new();
+    let mut analyses = Vec::new();
     for f in files {
         match read(f)? {
             Part::Check(c) => checks.push((f.display().to_string(), *c)),
             Part::Perft(p) => perfts.push((f.display().to_string(), p)),
+            Part::Analyse(a) => analyses.push((f.display().to_string(), *a)),
         }
+    }
+    if !analyses.is_empty() {
+        if let Some((other, _)) = checks
+            .first()
+            .map(|c| (&c.0, ()))
+            .or(perfts.first().map(|p| (&p.0, ())))
+        {
+            bail!(
+                "cannot merge analyse results ({}) with {other}",
+                analyses[0].0
+            );
+        }
+        let merged = super::analyse::merge_runs(analyses)?;
+        if json {
+            writeln!(out, "{}", serde_json::to_string(&merged)?)?;
+        } else {
+            write!(out, "{}", super::analyse::report(&merged))?;
+        }
+        return Ok(true);
     }
     if !checks.is_empty() && !perfts.is_empty() {
         bail!(

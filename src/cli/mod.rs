@@ -1,6 +1,7 @@
 //! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs):
 //! each command's work, and the policy of running it (`process`).
 
+mod analyse;
 mod bench;
 mod bench_threads;
 mod check;
@@ -18,9 +19,13 @@ pub mod process;
 mod record_file;
 mod records;
 mod render;
+mod solve;
 pub mod values;
 mod why;
 
+pub use analyse::{
+    analyse, parse_pairing, AnalyseArgs, AnalyseRun, DEFAULT_PAIRINGS, DEFAULT_STRONGER,
+};
 pub use bench::{bench, BenchPlan};
 pub use check::{check, check_against};
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
@@ -33,6 +38,7 @@ pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{after_moves, read_position, split_moves, PositionArg};
 pub use records::{game_name, read_record};
 pub use render::render;
+pub use solve::{solve, SolvePlan, DEFAULT_TABLE_MB};
 pub use why::why;
 
 use crate::game::{Engine, Pos, SearchSpec};

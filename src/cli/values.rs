@@ -53,3 +53,31 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
         )),
     }
 }
+
+/// `--memory` of solve: a table of 1 MB to 64 GB.
+pub fn table_mb(text: &str) -> Result<u64, String> {
+    count_in(text, "a table size in MB", 1..=65536)
+}
+
+/// `--nodes` of solve: 1 to 10^15 positions.
+pub fn solve_nodes(text: &str) -> Result<u64, String> {
+    count_in(text, "a number of positions", 1..=1_000_000_000_000_000)
+}
+
+/// `--time` of solve: 1 ms to a week, in ms, s (the default unit), m or h.
+pub fn solve_time(text: &str) -> Result<std::time::Duration, String> {
+    let t = text.trim();
+    let (num, scale) = [("ms", 0.001), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]
+        .iter()
+        .find_map(|&(unit, scale)| t.strip_suffix(unit).map(|n| (n, scale)))
+        .unwrap_or((t, 1.0));
+    match num.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v * scale >= 0.001 && v * scale <= 7.0 * 86400.0 => {
+            Ok(std::time::Duration::from_secs_f64(v * scale))
+        }
+        _ => Err(format!(
+            "`{}` is not a time (like 30s, 500ms, 10m or 2h, from 1ms to a week)",
+            crate::game::elide(text)
+        )),
+    }
+}

@@ -163,6 +163,15 @@ pub trait Engine {
     }
     /// Chooses a move by search.
     fn best(&mut self, pos: Pos, how: SearchSpec) -> Result<BestMove, EngineError>;
+    /// The value of a position under perfect play, by proof-number search over the
+    /// engine's positions (a native engine searches its own values instead).
+    fn solve(
+        &mut self,
+        pos: Pos,
+        spec: &crate::solve::SolveSpec,
+    ) -> Result<crate::solve::Solution, EngineError> {
+        crate::solve::solve(crate::solve::EngineTree::new(self), &pos, spec)
+    }
     /// The heuristic score of a position for a player (by name).
     fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError>;
     /// Plays `count` random games from a position, each cut off after `max_plies`;

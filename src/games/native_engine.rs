@@ -203,6 +203,15 @@ impl<G: Game> Engine for NativeEngine<G> {
         }
     }
 
+    fn solve(
+        &mut self,
+        pos: Pos,
+        spec: &crate::solve::SolveSpec,
+    ) -> Result<crate::solve::Solution, EngineError> {
+        let game = self.get(pos)?.clone();
+        crate::solve::solve(crate::solve::GameTree::new(&game), &game, spec)
+    }
+
     fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
         let game = self.get(pos)?;
         let p = game

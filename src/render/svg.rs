@@ -124,7 +124,10 @@ fn piece_disc(s: &mut String, piece: &Piece, x: f64, y: f64) {
 }
 
 /// The fill of a cell: gold for a gold mark, else the board's own colours.
-fn cell_fill(cell: &Cell, plain: &str) -> (String, f64) {
+fn cell_fill(cell: &Cell, plain: &str, tint: Tint) -> (String, f64) {
+    if let Some(colour) = tint(cell) {
+        return (colour, 1.0);
+    }
     if cell.marks.iter().any(|m| m == "gold") {
         return ("gold".to_string(), 1.0);
     }
@@ -183,8 +186,16 @@ fn edge_owner(view: &View, edge: &str) -> Option<String> {
         })
 }
 
+/// A colour to paint a cell with instead of the board's (a map of values over the board).
+pub type Tint<'a> = &'a dyn Fn(&Cell) -> Option<String>;
+
 /// Draws the view as a standalone SVG document.
 pub fn render_svg(view: &View) -> String {
+    render_svg_tinted(view, &|_| None)
+}
+
+/// Draws the view with the cells `tint` colours painted so (their pieces on top).
+pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
     let half_width = view.half_width() as f64;
     let (width, height) = match view.shape {
         Shape::Hex(_) => {
@@ -214,7 +225,7 @@ pub fn render_svg(view: &View) -> String {
         let _ = writeln!(s, r#"  <g data-cell="{}">"#, xml_text(&cell.name));
         match view.shape {
             Shape::Hex(_) => {
-                let (fill, opacity) = cell_fill(cell, "#f4e7c5");
+                let (fill, opacity) = cell_fill(cell, "#f4e7c5", tint);
                 let opacity = if opacity < 1.0 {
                     format!(r#" fill-opacity="{opacity}""#)
                 } else {
@@ -237,7 +248,7 @@ pub fn render_svg(view: &View) -> String {
                 } else {
                     "#b58863"
                 };
-                let (fill, opacity) = cell_fill(cell, plain);
+                let (fill, opacity) = cell_fill(cell, plain, tint);
                 let tint = if opacity < 1.0 {
                     format!(r#" fill-opacity="{opacity}""#)
                 } else {

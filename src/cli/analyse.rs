@@ -1,0 +1,450 @@
+//! `ludolog analyse`: plays games of one or more games (variants) between chosen
+//! players and reports the metrics side by side; `--svg DIR` draws the length
+//! histogram, the branching by ply and the win rate of each first move on the board;
+//! `--json` and `--shard` give results that `ludolog merge` adds up.
+
+use crate::analyse::{
+    bar_chart_svg, line_chart_svg, run, AnalysePlan, LineStats, Pairing, Played, Series,
+};
+use crate::game::{Engine, Tier};
+use crate::registry::EngineSpec;
+use crate::render::render_svg_tinted;
+use crate::search::PlayerKind;
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The pairings when none is given: random play, and MCTS on both sides.
+pub const DEFAULT_PAIRINGS: &str = "random,random mcts:1000,mcts:1000";
+/// The player pitted against random play for decisiveness, by default.
+pub const DEFAULT_STRONGER: &str = "mcts:1000";
+
+/// What `ludolog analyse` was asked, besides the games.
+pub struct AnalyseArgs {
+    pub pairings: Vec<Pairing>,
+    /// The player whose wins against random play measure decisiveness (none: skip).
+    pub stronger: Option<PlayerKind>,
+    pub plan: AnalysePlan,
+    pub svg: Option<PathBuf>,
+    pub json: bool,
+}
+
+/// Reads `A,B`: the first player's kind, then the second's.
+pub fn parse_pairing(text: &str) -> Result<Pairing, String> {
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        format!(
+            "`{}` is not a pairing: write FIRST,SECOND, e.g. random,mcts:1000",
+            crate::game::elide(text)
+        )
+    })?;
+    let kind = |s: &str| -> Result<PlayerKind, String> {
+        match s.trim().parse::<PlayerKind>()? {
+            PlayerKind::Human => Err("analyse plays computer players only, not human".to_string()),
+            k => Ok(k),
+        }
+    };
+    Ok(Pairing {
+        first: kind(a)?,
+        second: kind(b)?,
+    })
+}
+
+/// The pairings of a run: those asked for, then the stronger player against random
+/// play from each side.
+fn all_pairings(args: &AnalyseArgs) -> Vec<Pairing> {
+    let mut all = args.pairings.clone();
+    if let Some(s) = args.stronger {
+        all.push(Pairing {
+            first: s,
+            second: PlayerKind::Random,
+        });
+        all.push(Pairing {
+            first: PlayerKind::Random,
+            second: s,
+        });
+    }
+    all
+}
+
+/// One game's games, by pairing.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct GameGames {
+    pub game: String,
+    pub lines: Vec<Vec<Played>>,
+}
+
+/// A run's games, as `--json` writes them (and `merge` reads them).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, PartialEq)]
+pub struct AnalyseRun {
+    pub kind: String,
+    pub games_per_pairing: usize,
+    pub seed: u64,
+    pub max_plies: usize,
+    pub options: String,
+    pub pairings: Vec<String>,
+    /// How many pairings at the end are the decisiveness pair.
+    pub stronger: Option<String>,
+    pub shard: String,
+    pub results: Vec<GameGames>,
+}
+
+impl AnalyseRun {
+    /// What a run is, shard aside: shards of one run agree on it.
+    pub fn run_key(&self) -> String {
+        format!(
+            "{} games of {:?} ({:?}, {}), seed {}, ply cap {}, stronger {:?}",
+            self.games_per_pairing,
+            self.results.iter().map(|r| &r.game).collect::<Vec<_>>(),
+            self.pairings,
+            self.options,
+            self.seed,
+            self.max_plies,
+            self.stronger
+        )
+    }
+}
+
+/// `ludolog analyse`: plays and reports.
+pub fn analyse(specs: &[EngineSpec], args: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
+    let pairings = all_pairings(args);
+    let mut plan = args.plan.clone();
+    plan.pairings = pairings.clone();
+    let mut results = Vec::new();
+    for spec in specs {
+        let lines = run(spec, &plan).with_context(|| spec.game_name())?;
+        results.push(GameGames {
+            game: spec.game_name(),
+            lines,
+        });
+    }
+    let result = AnalyseRun {
+        kind: "analyse".to_string(),
+        games_per_pairing: plan.games,
+        seed: plan.seed,
+        max_plies: plan.max_plies,
+        options: specs
+            .first()
+            .map(|s| s.options.to_string())
+            .unwrap_or_default(),
+        pairings: pairings
+            .iter()
+            .map(|p| format!("{},{}", p.first, p.second))
+            .collect(),
+        stronger: args.stronger.map(|s| s.to_string()),
+        shard: plan.shard.to_string(),
+        results,
+    };
+    if let Some(dir) = &args.svg {
+        let written = draw(specs, &result, dir)?;
+        if !args.json {
+            for path in written {
+                writeln!(out, "wrote {}", path.display())?;
+            }
+        }
+    }
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+    } else {
+        write!(out, "{}", report(&result))?;
+    }
+    Ok(())
+}
+
+/// A share as a whole percentage.
+fn pct(part: usize, whole: usize) -> String {
+    format!("{:.0}%", 100.0 * part as f64 / whole.max(1) as f64)
+}
+
+/// The report a person reads: one column per game, one block per pairing.
+pub fn report(run: &AnalyseRun) -> String {
+    let stats: Vec<Vec<LineStats>> = run
+        .results
+        .iter()
+        .map(|g| g.lines.iter().map(|l| LineStats::of(l)).collect())
+        .collect();
+    let width = run
+        .results
+        .iter()
+        .map(|g| g.game.len())
+        .max()
+        .unwrap_or(0)
+        .max(22);
+    let mut o = String::new();
+    let options = if run.options.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", run.options)
+    };
+    o.push_str(&format!(
+        "analyse: {} games per pairing, seed {}, ply cap {}{options}\n",
+        run.games_per_pairing, run.seed, run.max_plies
+    ));
+    let row = |o: &mut String, label: &str, cells: Vec<String>| {
+        o.push_str(&format!("  {label:<22}"));
+        for c in cells {
+            o.push_str(&format!("  {c:<width$}"));
+        }
+        o.push('\n');
+    };
+    row(
+        &mut o,
+        "",
+        run.results.iter().map(|g| g.game.clone()).collect(),
+    );
+    let asked = run.pairings.len() - if run.stronger.is_some() { 2 } else { 0 };
+    for (l, pairing) in run.pairings.iter().enumerate().take(asked) {
+        o.push_str(&format!("{}\n", pairing.replace(',', " vs ")));
+        let col = |f: &dyn Fn(&LineStats) -> String| -> Vec<String> {
+            stats.iter().map(|g| f(&g[l])).collect()
+        };
+        row(
+            &mut o,
+            "first player wins",
+            col(&|s| {
+                let (lo, hi) = s.first_win_interval;
+                format!(
+                    "{} [{:.0}–{:.0}%]",
+                    pct(s.first_wins, s.games),
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            }),
+        );
+        row(
+            &mut o,
+            "second player wins",
+            col(&|s| pct(s.second_wins, s.games)),
+        );
+        row(&mut o, "draws", col(&|s| pct(s.draws, s.games)));
+        row(&mut o, "hit the ply cap", col(&|s| pct(s.capped, s.games)));
+        row(
+            &mut o,
+            "length: mean",
+            col(&|s| format!("{:.1}", s.mean_length)),
+        );
+        row(
+            &mut o,
+            "length: quartiles",
+            col(&|s| {
+                let (a, b, c) = s.length_quartiles;
+                format!("{a} / {b} / {c}")
+            }),
+        );
+        row(
+            &mut o,
+            "branching: mean",
+            col(&|s| format!("{:.1}", s.mean_branching)),
+        );
+        row(
+            &mut o,
+            "branching: first ply",
+            col(&|s| {
+                s.branching_by_ply
+                    .first()
+                    .map_or("-".to_string(), |b| format!("{b:.0}"))
+            }),
+        );
+        let extreme = |s: &LineStats, best: bool| -> String {
+            let rate = |m: &crate::analyse::MoveStats| m.wins as f64 / m.games.max(1) as f64;
+            let pick = if best {
+                s.by_first_move
+                    .iter()
+                    .max_by(|a, b| rate(a).total_cmp(&rate(b)))
+            } else {
+                s.by_first_move
+                    .iter()
+                    .min_by(|a, b| rate(a).total_cmp(&rate(b)))
+            };
+            match pick {
+                Some(m) if s.by_first_move.len() > 1 => {
+                    format!("{} {} of {}", m.mv, m.wins, m.games)
+                }
+                _ => "-".to_string(),
+            }
+        };
+        row(&mut o, "first move: best", col(&|s| extreme(s, true)));
+        row(&mut o, "first move: worst", col(&|s| extreme(s, false)));
+    }
+    if let Some(strong) = &run.stronger {
+        o.push_str(&format!(
+            "decisiveness: {strong} against random, half the games on each side\n"
+        ));
+        let cells = stats
+            .iter()
+            .map(|g| {
+                let (a, b) = (&g[asked], &g[asked + 1]);
+                let wins = a.first_wins + b.second_wins;
+                let games = a.games + b.games;
+                let (lo, hi) = crate::analyse::wilson(wins, games);
+                format!(
+                    "{} [{:.0}–{:.0}%]",
+                    pct(wins, games),
+                    100.0 * lo,
+                    100.0 * hi
+                )
+            })
+            .collect();
+        row(&mut o, "stronger player wins", cells);
+    }
+    o
+}
+
+/// A colour from red (0) through white (0.5) to green (1).
+fn heat(rate: f64) -> String {
+    let (r0, g0, b0) = (0xd6 as f64, 0x60 as f64, 0x4d as f64);
+    let (r1, g1, b1) = (0x5a as f64, 0xae as f64, 0x61 as f64);
+    let mix = |a: f64, b: f64| -> u8 {
+        if rate < 0.5 {
+            (a + (255.0 - a) * rate * 2.0) as u8
+        } else {
+            (255.0 + (b - 255.0) * (rate - 0.5) * 2.0) as u8
+        }
+    };
+    format!("#{:02x}{:02x}{:02x}", mix(r0, r1), mix(g0, g1), mix(b0, b1))
+}
+
+/// The file name of a game's chart.
+fn chart_path(dir: &Path, game: &str, what: &str) -> PathBuf {
+    let safe: String = game
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    dir.join(format!("{safe}-{what}.svg"))
+}
+
+/// Writes each game's charts into `dir`; gives the files written.
+fn draw(specs: &[EngineSpec], run: &AnalyseRun, dir: &Path) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("{}: cannot make the directory", dir.display()))?;
+    let mut written = Vec::new();
+    let mut write = |path: PathBuf, svg: String| -> Result<()> {
+        std::fs::write(&path, svg)
+            .with_context(|| format!("{}: cannot write the SVG", path.display()))?;
+        written.push(path);
+        Ok(())
+    };
+    for (spec, g) in specs.iter().zip(&run.results) {
+        let stats: Vec<LineStats> = g.lines.iter().map(|l| LineStats::of(l)).collect();
+        let named = |f: &dyn Fn(&LineStats) -> Vec<(f64, f64)>| -> Vec<Series> {
+            run.pairings
+                .iter()
+                .zip(&stats)
+                .map(|(p, s)| Series {
+                    name: p.replace(',', " vs "),
+                    points: f(s),
+                })
+                .collect()
+        };
+        let lengths = named(&|s| {
+            s.length_histogram
+                .iter()
+                .map(|(&l, &n)| (l as f64, n as f64))
+                .collect()
+        });
+        write(
+            chart_path(dir, &g.game, "lengths"),
+            bar_chart_svg(
+                &format!("{}: game length", g.game),
+                "plies",
+                "games",
+                &lengths,
+            ),
+        )?;
+        let branching = named(&|s| {
+            s.branching_by_ply
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| ((i + 1) as f64, b))
+                .collect()
+        });
+        write(
+            chart_path(dir, &g.game, "branching"),
+            line_chart_svg(
+                &format!("{}: branching factor by ply", g.game),
+                "ply",
+                "legal moves (mean)",
+                &branching,
+            ),
+        )?;
+        // the first pairing's win rate of each first move, on the board
+        if let Some(first) = stats.first() {
+            let mut rules = spec.open_rules(Tier::Spec)?;
+            let start = rules.initial()?;
+            let view = rules.view(start)?;
+            let rates: std::collections::HashMap<&str, f64> = first
+                .by_first_move
+                .iter()
+                .map(|m| (m.mv.as_str(), m.wins as f64 / m.games.max(1) as f64))
+                .collect();
+            if view
+                .cells
+                .iter()
+                .any(|c| rates.contains_key(c.name.as_str()))
+            {
+                write(
+                    chart_path(dir, &g.game, "first-move"),
+                    render_svg_tinted(&view, &|cell| {
+                        rates.get(cell.name.as_str()).map(|r| heat(*r))
+                    }),
+                )?;
+            }
+        }
+    }
+    Ok(written)
+}
+
+/// Puts the shards of one run back together (games in order), or says why not.
+pub fn merge_runs(parts: Vec<(String, AnalyseRun)>) -> Result<AnalyseRun> {
+    let Some((first_file, first)) = parts.first().cloned() else {
+        bail!("no results to merge");
+    };
+    let mut merged = first.clone();
+    for r in &mut merged.results {
+        for l in &mut r.lines {
+            l.clear();
+        }
+    }
+    for (file, part) in &parts {
+        if part.run_key() != first.run_key() {
+            bail!(
+                "{file} is from another run than {first_file}: {} vs {}",
+                part.run_key(),
+                first.run_key()
+            );
+        }
+        for (m, p) in merged.results.iter_mut().zip(&part.results) {
+            for (ml, pl) in m.lines.iter_mut().zip(&p.lines) {
+                ml.extend(pl.iter().cloned());
+            }
+        }
+    }
+    for r in &mut merged.results {
+        for l in &mut r.lines {
+            l.sort_by_key(|p| p.index);
+            let before = l.len();
+            l.dedup_by_key(|p| p.index);
+            if l.len() != before {
+                bail!("a game was played in two of the shards given");
+            }
+        }
+    }
+    let have = merged
+        .results
+        .first()
+        .and_then(|r| r.lines.first())
+        .map_or(0, Vec::len);
+    if have != merged.games_per_pairing {
+        bail!(
+            "the shards hold {have} of the run's {} games per pairing: a shard is missing",
+            merged.games_per_pairing
+        );
+    }
+    merged.shard = crate::parallel::Shard::WHOLE.to_string();
+    Ok(merged)
+}

@@ -1,0 +1,295 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for one question: can the
+//! prover force a win from here?  Proof and disproof numbers live in the bounded
+//! table; children are searched within thresholds, with Pawlewicz and Lew's 1+ε
+//! trick on the sibling threshold.
+//!
+//! A repeated position (on the current path) and the depth cap count as disproofs
+//! for the question being asked.  A proof never rests on them — it needs won games
+//! at its leaves — so a proved win is always sound; a disproof may not be, and the
+//! search says so (`cut`), so that no draw is claimed from it.
+
+use super::table::{Numbers, Table, INF};
+use super::tree::{Status, Tree};
+use crate::game::{EngineError, Outcome};
+use rustc_hash::FxHashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The deepest a search goes; deeper positions count as disproofs, flagged as cut.
+pub const MAX_DEPTH: usize = 1000;
+
+/// How much a solve may spend.
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// Expansions in all, if bounded.
+    pub nodes: Option<u64>,
+    /// Wall-clock time, if bounded.
+    pub time: Option<Duration>,
+    /// Set from outside (Ctrl-C) to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Why a search stopped before it settled its question.
+#[derive(Debug)]
+pub enum Stop {
+    /// The budget ran out; says which part.
+    Budget(String),
+    /// The engine failed on a position.
+    Engine(EngineError),
+}
+
+impl From<EngineError> for Stop {
+    fn from(e: EngineError) -> Stop {
+        Stop::Engine(e)
+    }
+}
+
+/// The state shared by the questions of one solve: table, counters, budget.
+pub struct Search<T: Tree> {
+    pub tree: T,
+    pub table: Table,
+    /// Expansions so far.
+    pub nodes: u64,
+    /// Whether a disproof rested on a repeated position or the depth cap.
+    pub cut: bool,
+    budget: Budget,
+    deadline: Option<Instant>,
+    path: FxHashSet<u64>,
+    depth: usize,
+}
+
+/// One move of an expanded position, with the status of the position it makes.
+struct Kid<M> {
+    mv: M,
+    status: Status,
+}
+
+/// The table key of a position for one player's question: the position's hash
+/// mixed with the question, so that the two questions stay apart in one table.
+fn slot_key(hash: u64, prover: usize) -> u64 {
+    crate::game::zobrist_key(hash ^ crate::game::zobrist_key(0xdf_0000 + prover as u64))
+}
+
+/// The threshold a sibling's number allows: one more than it, grown by a quarter.
+fn grow(second: u64) -> u64 {
+    if second >= INF {
+        INF
+    } else {
+        second + second / 4 + 1
+    }
+}
+
+/// A sum of proof or disproof numbers: infinite when any is.
+fn sum(values: impl Iterator<Item = u64>) -> u64 {
+    let mut total = 0u64;
+    for v in values {
+        if v >= INF {
+            return INF;
+        }
+        total += v;
+    }
+    total.min(INF - 1)
+}
+
+impl<T: Tree> Search<T> {
+    /// A search over `tree` with a table of `table_bytes` bytes.
+    pub fn new(tree: T, table_bytes: usize, budget: Budget) -> Self {
+        Search {
+            tree,
+            table: Table::with_bytes(table_bytes),
+            nodes: 0,
+            cut: false,
+            deadline: budget.time.map(|t| Instant::now() + t),
+            budget,
+            path: FxHashSet::default(),
+            depth: 0,
+        }
+    }
+
+    /// Counts an expansion; stops when the budget is spent.
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if let Some(n) = self.budget.nodes {
+            if self.nodes > n {
+                return Err(Stop::Budget(format!("the budget of {n} positions")));
+            }
+        }
+        if self.nodes % 1024 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    let secs = self.budget.time.map_or(0.0, |t| t.as_secs_f64());
+                    return Err(Stop::Budget(format!("the time ({secs} s)")));
+                }
+            }
+            if let Some(c) = &self.budget.cancel {
+                if c.load(Ordering::Relaxed) {
+                    return Err(Stop::Budget("the search was interrupted".to_string()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The numbers a game's end gives, or `None` while it goes on.
+    fn ended(status: Status, prover: usize) -> Option<Numbers> {
+        match status.outcome {
+            Some(Outcome::Win(p)) if p == prover => Some(Numbers::PROVED),
+            Some(_) => Some(Numbers::DISPROVED),
+            // no legal move and no outcome: the prover has not won
+            None if status.stuck => Some(Numbers::DISPROVED),
+            None => None,
+        }
+    }
+
+    /// The numbers known for a position: its end, a repetition, the table's, or none.
+    fn numbers(&mut self, status: Status, prover: usize) -> Option<Numbers> {
+        if let Some(n) = Self::ended(status, prover) {
+            return Some(n);
+        }
+        if self.path.contains(&status.key) {
+            self.cut = true;
+            return Some(Numbers::DISPROVED);
+        }
+        self.table.get(slot_key(status.key, prover))
+    }
+
+    /// The numbers a position has now for the question, from the table or its end.
+    pub fn known(&mut self, status: Status, prover: usize) -> Numbers {
+        Self::ended(status, prover)
+            .or_else(|| self.table.get(slot_key(status.key, prover)))
+            .unwrap_or(Numbers::FRESH)
+    }
+
+    /// Settles the question "does `prover` force a win from `node`?" (or stops).
+    pub fn prove(&mut self, node: &T::Node, prover: usize) -> Result<Numbers, Stop> {
+        let status = self.tree.status(node)?;
+        if let Some(n) = Self::ended(status, prover) {
+            return Ok(n);
+        }
+        loop {
+            let n = self.mid(node, status, prover, INF, INF)?;
+            if n.settled() {
+                return Ok(n);
+            }
+        }
+    }
+
+    /// Searches `node` until its numbers reach a threshold; stores and gives them.
+    fn mid(
+        &mut self,
+        node: &T::Node,
+        status: Status,
+        prover: usize,
+        thpn: u64,
+        thdn: u64,
+    ) -> Result<Numbers, Stop> {
+        self.tick()?;
+        if self.depth >= MAX_DEPTH {
+            self.cut = true;
+            return Ok(Numbers::DISPROVED);
+        }
+        let before = self.nodes;
+        let moves = self.tree.moves(node)?;
+        let mut kids = Vec::with_capacity(moves.len());
+        let mut scores = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let (status, score) = self.tree.child_status_scored(node, &mv)?;
+            scores.push(score);
+            kids.push(Kid { mv, status });
+        }
+        // the most promising moves first: among equal numbers the first is searched
+        let mut order: Vec<usize> = (0..kids.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        // df-pn+: a fresh child starts with numbers from the heuristic, larger the
+        // worse the move looks to its player (whose number it is: pn where the prover
+        // moves, dn where the opponent does)
+        let top = scores.iter().copied().max().unwrap_or(0);
+        let or = status.to_move == prover;
+        let mut slots: Vec<Option<Kid<T::Move>>> = kids.into_iter().map(Some).collect();
+        let kids: Vec<Kid<T::Move>> = order.iter().filter_map(|&i| slots[i].take()).collect();
+        let fresh: Vec<Numbers> = order
+            .iter()
+            .map(|&i| {
+                let behind = 1
+                    + (u64::try_from(i64::from(top) - i64::from(scores[i])).unwrap_or(0) / 10)
+                        .min(8);
+                if or {
+                    Numbers { pn: behind, dn: 1 }
+                } else {
+                    Numbers { pn: 1, dn: behind }
+                }
+            })
+            .collect();
+        self.path.insert(status.key);
+        self.depth += 1;
+        let result = self.search_kids(node, &kids, fresh, status, prover, thpn, thdn);
+        self.depth -= 1;
+        self.path.remove(&status.key);
+        let numbers = result?;
+        self.table.put(
+            slot_key(status.key, prover),
+            numbers,
+            self.nodes - before + 1,
+        );
+        Ok(numbers)
+    }
+
+    /// The loop of `mid` over an expanded position's children.
+    fn search_kids(
+        &mut self,
+        node: &T::Node,
+        kids: &[Kid<T::Move>],
+        mut numbers: Vec<Numbers>,
+        status: Status,
+        prover: usize,
+        thpn: u64,
+        thdn: u64,
+    ) -> Result<Numbers, Stop> {
+        let or = status.to_move == prover;
+        // each child's numbers: what its own search last gave, or what the table says
+        // now (a transposition may have moved them since)
+        loop {
+            for (k, n) in kids.iter().zip(numbers.iter_mut()) {
+                if let Some(now) = self.numbers(k.status, prover) {
+                    *n = now;
+                }
+            }
+            // at an OR node the prover picks the least proof number, at an AND node
+            // the opponent the least disproof number
+            let key = |n: &Numbers| if or { n.pn } else { n.dn };
+            let mut best = 0;
+            let mut second = INF;
+            for i in 1..numbers.len() {
+                let v = key(&numbers[i]);
+                if v < key(&numbers[best]) {
+                    second = key(&numbers[best]);
+                    best = i;
+                } else {
+                    second = second.min(v);
+                }
+            }
+            let (pn, dn) = if numbers.is_empty() {
+                (INF, 0)
+            } else if or {
+                (numbers[best].pn, sum(numbers.iter().map(|n| n.dn)))
+            } else {
+                (sum(numbers.iter().map(|n| n.pn)), numbers[best].dn)
+            };
+            if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 {
+                return Ok(Numbers { pn, dn });
+            }
+            let b = numbers[best];
+            let (cpn, cdn) = if or {
+                (thpn.min(grow(second)), thdn - dn + b.dn)
+            } else {
+                (thpn - pn + b.pn, thdn.min(grow(second)))
+            };
+            let kid = &kids[best];
+            let child = self.tree.child(node, &kid.mv)?;
+            let r = self.mid(&child, kid.status, prover, cpn, cdn);
+            self.tree.release(child);
+            numbers[best] = r?;
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The solver against exhaustive minimax on small boards, and its budget.
+
+use super::*;
+use crate::game::{Game, GameOptions, Outcome};
+use crate::games::hex::{Hex, HexRules};
+
+fn hex(size: usize) -> Hex {
+    Hex::new(HexRules::hex(), size, size, false)
+}
+
+fn contactix(cols: usize, rows: usize) -> Hex {
+    Hex::new(HexRules::contactix("red", "blue"), cols, rows, false)
+}
+
+/// The value for the side to move by plain minimax over every line (no table).
+fn minimax<G: Game>(g: &G) -> Value {
+    if let Some(o) = g.outcome() {
+        return match o {
+            Outcome::Win(p) if p == g.to_move() => Value::Win,
+            Outcome::Win(_) => Value::Loss,
+            Outcome::Draw => Value::Draw,
+        };
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut best = Value::Loss;
+    for m in moves {
+        let mut c = g.clone();
+        c.play(m);
+        match minimax(&c).flip() {
+            Value::Win => return Value::Win,
+            Value::Draw => best = Value::Draw,
+            Value::Loss => {}
+        }
+    }
+    best
+}
+
+fn spec(every_move: bool) -> SolveSpec {
+    SolveSpec {
+        table_bytes: 1 << 20,
+        every_move,
+        ..SolveSpec::default()
+    }
+}
+
+fn solved<G: Game>(g: &G, every_move: bool) -> Solution {
+    solve(GameTree::new(g), g, &spec(every_move)).unwrap()
+}
+
+#[test]
+fn hex_one_and_two_are_first_player_wins_with_the_winning_openings_named() {
+    let s = solved(&hex(1), true);
+    assert_eq!(s.value, Some(Value::Win));
+    assert_eq!(
+        s.moves,
+        vec![MoveValue {
+            mv: "a1".into(),
+            value: Some(Value::Win)
+        }]
+    );
+    // the start and the won position after a1
+    assert_eq!(s.proof_size, Some(2));
+    let s = solved(&hex(2), true);
+    assert_eq!(s.value, Some(Value::Win));
+    let wins: Vec<&str> = s
+        .moves
+        .iter()
+        .filter(|m| m.value == Some(Value::Win))
+        .map(|m| m.mv.as_str())
+        .collect();
+    // red joins top and bottom: the obtuse corners a2 and b1 reach both rows' neighbours
+    assert_eq!(wins, ["b1", "a2"]);
+    assert!(s.moves.iter().all(|m| m.value.is_some()));
+}
+
+#[test]
+fn every_hex_three_opening_agrees_with_minimax() {
+    let g = hex(3);
+    let s = solved(&g, true);
+    assert_eq!(s.value, Some(minimax(&g)));
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.sort();
+    assert_eq!(s.moves.len(), moves.len());
+    for (m, mv) in moves.into_iter().zip(&s.moves) {
+        let mut c = g.clone();
+        c.play(m);
+        assert_eq!(mv.mv, g.move_text(m));
+        assert_eq!(mv.value, Some(minimax(&c).flip()), "opening {}", mv.mv);
+    }
+}
+
+#[test]
+fn positions_from_random_hex_four_games_agree_with_minimax() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    for _ in 0..40 {
+        let mut g = hex(4);
+        // 5 to 9 random stones, then the solver against minimax
+        let plies = rng.gen_range(5..10);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        let s = solved(&g, false);
+        assert_eq!(s.value, Some(minimax(&g)), "{}", g.position_text());
+        if s.value == Some(Value::Win) {
+            // the move named keeps the win
+            let m = g.parse_move(&s.moves[0].mv).unwrap();
+            let mut c = g.clone();
+            c.play(m);
+            assert_eq!(
+                minimax(&c),
+                Value::Loss,
+                "{} {}",
+                g.position_text(),
+                s.moves[0].mv
+            );
+        }
+    }
+}
+
+#[test]
+fn contactix_one_by_n_is_won_by_the_first_stone_and_n_by_one_by_the_side_that_spans() {
+    // one column: red (top-bottom) needs every cell, blue (left-right) any one cell
+    for rows in 1..=5 {
+        let s = solved(&contactix(1, rows), true);
+        let expected = if rows == 1 { Value::Win } else { Value::Loss };
+        assert_eq!(s.value, Some(expected), "1x{rows}");
+    }
+    // one row: red joins top and bottom with any one stone
+    for cols in 1..=5 {
+        let s = solved(&contactix(cols, 1), true);
+        assert_eq!(s.value, Some(Value::Win), "{cols}x1");
+        assert!(
+            s.moves.iter().all(|m| m.value == Some(Value::Win)),
+            "{cols}x1"
+        );
+    }
+}
+
+#[test]
+fn the_engine_tree_gives_what_the_game_tree_gives() {
+    let options = GameOptions::parse(&["size=3"]).unwrap();
+    let mut engine = crate::registry::EngineSpec::new("hex", options)
+        .open()
+        .unwrap();
+    let start = engine.initial().unwrap();
+    let by_engine = solve(EngineTree::new(engine.as_mut()), &start, &spec(true)).unwrap();
+    let by_game = solved(&hex(3), true);
+    assert_eq!(by_engine.value, by_game.value);
+    assert_eq!(by_engine.moves, by_game.moves);
+    assert_eq!(
+        engine.held(),
+        1,
+        "the solve released every position it made"
+    );
+}
+
+#[test]
+fn a_budget_that_runs_out_gives_unknown_and_what_was_proved() {
+    let g = hex(5);
+    let s = solve(
+        GameTree::new(&g),
+        &g,
+        &SolveSpec {
+            budget: Budget {
+                nodes: Some(200),
+                ..Budget::default()
+            },
+            table_bytes: 1 << 20,
+            every_move: true,
+        },
+    )
+    .unwrap();
+    assert_eq!(s.value, None);
+    assert!(
+        s.stopped.as_deref().unwrap().contains("200 positions"),
+        "{s:?}"
+    );
+    assert!(s.proof_size.is_none());
+}

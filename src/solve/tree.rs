@@ -1,0 +1,270 @@
+//! The game tree the solver walks: positions with who moves, how the game ended and a
+//! hash, and their children — over a native `Game` (fast) or over any `Engine` by its
+//! held positions (the rule tiers, an external engine).
+
+use crate::game::{Engine, EngineError, Game, Outcome, Pos};
+
+/// What the solver needs to know of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The index of the player to move (0 moves first).
+    pub to_move: usize,
+    /// How the game ended, once it has.
+    pub outcome: Option<Outcome>,
+    /// A hash of the position (pieces and side to move).
+    pub key: u64,
+    /// Whether the position is known to have no legal move (a tree may leave a
+    /// position without moves and without an outcome to be found when expanded).
+    pub stuck: bool,
+}
+
+/// A game tree by positions.
+pub trait Tree {
+    /// One position.
+    type Node;
+    /// One move.
+    type Move: Clone;
+    /// Who moves, the outcome and a hash of a position.
+    fn status(&mut self, node: &Self::Node) -> Result<Status, EngineError>;
+    /// The legal moves, in listing order.
+    fn moves(&mut self, node: &Self::Node) -> Result<Vec<Self::Move>, EngineError>;
+    /// The position after a move.
+    fn child(&mut self, node: &Self::Node, mv: &Self::Move) -> Result<Self::Node, EngineError>;
+    /// The status of the position after a move (without keeping that position).
+    fn child_status(&mut self, node: &Self::Node, mv: &Self::Move) -> Result<Status, EngineError> {
+        let c = self.child(node, mv)?;
+        let s = self.status(&c);
+        self.release(c);
+        s
+    }
+    /// The status of the position after a move, and how good the move looks to its
+    /// player by the game's heuristic (higher is better; the search tries such moves
+    /// first).  The default has no heuristic.
+    fn child_status_scored(
+        &mut self,
+        node: &Self::Node,
+        mv: &Self::Move,
+    ) -> Result<(Status, i32), EngineError> {
+        Ok((self.child_status(node, mv)?, 0))
+    }
+    /// A move's notation.
+    fn move_text(&mut self, node: &Self::Node, mv: &Self::Move) -> String;
+    /// The position's text.
+    fn text(&mut self, node: &Self::Node) -> Result<String, EngineError>;
+    /// The players' names in turn order.
+    fn player_names(&mut self) -> [String; 2];
+    /// Forgets a position the tree no longer needs.
+    fn release(&mut self, node: Self::Node) {
+        drop(node);
+    }
+}
+
+/// A native game's positions as Rust values.
+pub struct GameTree<G: Game> {
+    names: [String; 2],
+    /// A position to play a child's move on, copied into without allocating.
+    scratch: G,
+}
+
+impl<G: Game> GameTree<G> {
+    /// The tree of the game `game` belongs to.
+    pub fn new(game: &G) -> Self {
+        let [a, b] = game.player_names();
+        GameTree {
+            names: [a.to_string(), b.to_string()],
+            scratch: game.clone(),
+        }
+    }
+}
+
+/// The status of a native position.  A position with no move and no outcome is
+/// found when it is expanded: listing every child's moves to see it would double the
+/// work.
+fn game_status<G: Game>(node: &G) -> Status {
+    let outcome = node.outcome();
+    Status {
+        to_move: node.to_move(),
+        outcome,
+        key: node.hash(),
+        stuck: outcome.is_some(),
+    }
+}
+
+impl<G: Game> Tree for GameTree<G> {
+    type Node = G;
+    type Move = G::Move;
+
+    fn status(&mut self, node: &G) -> Result<Status, EngineError> {
+        Ok(game_status(node))
+    }
+
+    fn moves(&mut self, node: &G) -> Result<Vec<G::Move>, EngineError> {
+        let mut moves = Vec::new();
+        node.legal_moves(&mut moves);
+        moves.sort();
+        Ok(moves)
+    }
+
+    fn child(&mut self, node: &G, mv: &G::Move) -> Result<G, EngineError> {
+        let mut child = node.clone();
+        child.play(*mv);
+        Ok(child)
+    }
+
+    fn child_status(&mut self, node: &G, mv: &G::Move) -> Result<Status, EngineError> {
+        self.scratch.clone_from(node);
+        self.scratch.play(*mv);
+        Ok(game_status(&self.scratch))
+    }
+
+    fn child_status_scored(
+        &mut self,
+        node: &G,
+        mv: &G::Move,
+    ) -> Result<(Status, i32), EngineError> {
+        let mover = node.to_move();
+        self.scratch.clone_from(node);
+        self.scratch.play(*mv);
+        let status = game_status(&self.scratch);
+        let score = if status.outcome.is_some() {
+            0
+        } else {
+            self.scratch.evaluate(mover)
+        };
+        Ok((status, score))
+    }
+
+    fn move_text(&mut self, node: &G, mv: &G::Move) -> String {
+        node.move_text(*mv)
+    }
+
+    fn text(&mut self, node: &G) -> Result<String, EngineError> {
+        Ok(node.position_text())
+    }
+
+    fn player_names(&mut self) -> [String; 2] {
+        self.names.clone()
+    }
+}
+
+/// Any engine's held positions; a position's hash is that of its text.
+pub struct EngineTree<'a, E: Engine + ?Sized> {
+    engine: &'a mut E,
+    names: Option<[String; 2]>,
+}
+
+impl<'a, E: Engine + ?Sized> EngineTree<'a, E> {
+    /// The tree of the positions `engine` holds.
+    pub fn new(engine: &'a mut E) -> Self {
+        EngineTree {
+            engine,
+            names: None,
+        }
+    }
+
+    /// The players' names, from the start position's turn and the next one's.
+    fn names(&mut self) -> Result<[String; 2], EngineError> {
+        if let Some(n) = &self.names {
+            return Ok(n.clone());
+        }
+        let start = self.engine.initial()?;
+        let first = self.engine.describe(start);
+        let first = match first {
+            Ok(d) => d,
+            Err(e) => {
+                self.engine.release(start);
+                return Err(e);
+            }
+        };
+        let second = match first.legal.first() {
+            Some(m) => {
+                let next = self.engine.play(start, m);
+                let d = next.and_then(|p| {
+                    let d = self.engine.describe(p);
+                    self.engine.release(p);
+                    d
+                });
+                d.map(|d| d.to_move)
+            }
+            None => Ok(String::new()),
+        };
+        self.engine.release(start);
+        let names = [first.to_move, second?];
+        self.names = Some(names.clone());
+        Ok(names)
+    }
+}
+
+/// The index of a player by name; an outcome naming no player of the game is a
+/// rules error.
+fn index_of(names: &[String; 2], who: &str) -> Result<usize, EngineError> {
+    names.iter().position(|n| n == who).ok_or_else(|| {
+        EngineError::Rules(format!(
+            "the rules name a player `{who}` that is neither {} nor {}",
+            names[0], names[1]
+        ))
+    })
+}
+
+impl<E: Engine + ?Sized> Tree for EngineTree<'_, E> {
+    type Node = Pos;
+    type Move = String;
+
+    fn status(&mut self, node: &Pos) -> Result<Status, EngineError> {
+        let names = self.names()?;
+        let d = self.engine.describe(*node)?;
+        let outcome = match d.outcome.as_deref() {
+            None => None,
+            Some("draw") => Some(Outcome::Draw),
+            Some(w) => {
+                let who = w
+                    .strip_prefix("win(")
+                    .and_then(|w| w.strip_suffix(')'))
+                    .ok_or_else(|| {
+                        EngineError::Rules(format!(
+                            "an outcome `{w}` that is neither win(P) nor draw"
+                        ))
+                    })?;
+                Some(Outcome::Win(index_of(&names, who)?))
+            }
+        };
+        // the same text hashes alike whichever engine read it
+        let key = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            d.position.hash(&mut h);
+            h.finish()
+        };
+        Ok(Status {
+            to_move: index_of(&names, &d.to_move)?,
+            outcome,
+            key,
+            stuck: outcome.is_some() || d.legal.is_empty(),
+        })
+    }
+
+    fn moves(&mut self, node: &Pos) -> Result<Vec<String>, EngineError> {
+        Ok(self.engine.describe(*node)?.legal)
+    }
+
+    fn child(&mut self, node: &Pos, mv: &String) -> Result<Pos, EngineError> {
+        self.engine.play(*node, mv)
+    }
+
+    fn move_text(&mut self, _node: &Pos, mv: &String) -> String {
+        mv.clone()
+    }
+
+    fn text(&mut self, node: &Pos) -> Result<String, EngineError> {
+        self.engine.text(*node)
+    }
+
+    fn player_names(&mut self) -> [String; 2] {
+        self.names()
+            .unwrap_or_else(|_| ["first".into(), "second".into()])
+    }
+
+    fn release(&mut self, node: Pos) {
+        self.engine.release(node);
+    }
+}

@@ -1,0 +1,163 @@
+//! `ludolog solve`: values a person can check by hand or by minimax, in the native
+//! and rule tiers alike, the map of openings, and budgets that run out.
+
+use crate::common;
+
+use common::run;
+
+/// The report without its last line (the search's speed, which varies).
+fn steady(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.starts_with("search:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn every_opening_of_hex_three_by_three() {
+    let (code, out, err) = run(&["solve", "hex", "-O", "size=3", "--openings"], None);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(steady(&out));
+}
+
+#[test]
+fn the_rule_tiers_prove_what_the_native_tier_proves() {
+    let native = run(
+        &["solve", "hex", "-O", "size=3", "--openings", "--json"],
+        None,
+    );
+    for tier in ["spec", "accelerated"] {
+        let rules = run(
+            &[
+                "solve",
+                "hex",
+                "-O",
+                "size=3",
+                "--openings",
+                "--json",
+                "--tier",
+                tier,
+            ],
+            None,
+        );
+        assert_eq!(rules.0, 0, "{}", rules.2);
+        let (a, b): (serde_json::Value, serde_json::Value) = (
+            serde_json::from_str(&native.1).unwrap(),
+            serde_json::from_str(&rules.1).unwrap(),
+        );
+        assert_eq!(a["value"], b["value"], "{tier}");
+        assert_eq!(a["moves"], b["moves"], "{tier}");
+        assert!(
+            b["engine"].as_str().unwrap().contains(tier),
+            "{}",
+            b["engine"]
+        );
+    }
+}
+
+#[test]
+fn con_tac_tix_one_column_is_lost_and_one_row_won() {
+    let (_, out, _) = run(
+        &["solve", "contactix", "-O", "cols=1", "-O", "rows=3"],
+        None,
+    );
+    assert!(
+        out.contains("value:  loss for red: every move loses"),
+        "{out}"
+    );
+    let (_, out, _) = run(
+        &["solve", "contactix", "-O", "cols=4", "-O", "rows=1"],
+        None,
+    );
+    assert!(out.contains("value:  win for red"), "{out}");
+    assert!(out.contains("move:   A1 wins"), "{out}");
+}
+
+#[test]
+fn a_position_text_is_solved_for_its_side_to_move_as_alpha_beta_finds() {
+    // blue to move against one red stone on b1: alpha-beta to the end says b2 wins
+    let (_, best, _) = run(&["best", "hex", "3x3 1r1/3/3 blue", "--depth", "9"], None);
+    assert!(
+        best.contains("best:  b2") && best.contains("win in"),
+        "{best}"
+    );
+    let (code, out, err) = run(&["solve", "hex", "3x3 1r1/3/3 blue", "--openings"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("blue to move"), "{out}");
+    assert!(out.contains("value:  win for blue"), "{out}");
+    assert!(out.contains("win:    b2\n"), "{out}");
+}
+
+#[test]
+fn a_budget_that_runs_out_says_unknown_and_what_was_proved() {
+    let (code, out, err) = run(&["solve", "hex", "-O", "size=7", "--nodes", "2000"], None);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        out.contains("value:  unknown within the budget: the budget of 2000 positions ran out"),
+        "{out}"
+    );
+    assert!(!out.contains("proof:"), "{out}");
+    let (code, out, _) = run(&["solve", "hex", "-O", "size=7", "--time", "200ms"], None);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("the time (0.2 s) ran out"), "{out}");
+}
+
+#[test]
+fn a_table_larger_than_the_memory_limit_is_refused_before_it_is_made() {
+    let (code, _, err) = run(
+        &[
+            "solve",
+            "hex",
+            "-O",
+            "size=2",
+            "--memory",
+            "4096",
+            "--memory-limit",
+            "1024",
+        ],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a table of 4096 MB does not fit under the memory limit of 1024 MB"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", "hex", "--memory", "0"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a table size in MB"), "{err}");
+    let (_, _, err) = run(&["solve", "hex", "--time", "forever"], None);
+    assert!(err.contains("`forever` is not a time"), "{err}");
+}
+
+#[test]
+fn the_map_of_openings_paints_each_cell_by_its_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("openings.svg");
+    let path_text = path.display().to_string();
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "hex",
+            "-O",
+            "size=3",
+            "--openings",
+            "--svg",
+            &path_text,
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote "), "{out}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let fill_of = |cell: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("data-cell") == Some(cell))
+            .and_then(|g| g.descendants().find_map(|p| p.attribute("fill")))
+            .unwrap()
+            .to_string()
+    };
+    // the centre wins, the acute corner a1 loses
+    assert_eq!(fill_of("b2"), "#5aae61");
+    assert_eq!(fill_of("a1"), "#d6604d");
+}
