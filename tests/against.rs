@@ -230,3 +230,31 @@ fn threads_and_shards_each_run_their_own_engine_process() {
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("shard 2/3: games 2 to 3 of 6"), "{out}");
 }
+
+#[test]
+fn a_rule_file_from_disk_is_checked_on_threads_each_with_its_engine_process() {
+    // the rule file confines the thread that loads it; the engine processes must
+    // all be started before, or the worker threads could start none
+    let bin = common::bin();
+    let engine = format!("{} engine hex --tier native", bin.to_str().expect("UTF-8"));
+    let (code, out, err) = common::run(
+        &[
+            "check",
+            "rules/hex.pl",
+            "-O",
+            "size=3",
+            "--against",
+            &engine,
+            "--games",
+            "8",
+            "--threads",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(
+        out.contains("games        8") && out.contains("mismatches   0"),
+        "{out}"
+    );
+}

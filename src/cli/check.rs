@@ -105,11 +105,22 @@ pub fn check_against(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
-    // each thread starts its engine process before its rule file loads: a thread
-    // that has run a rule file from disk is confined, and starts no process
+    // every thread's engine process is started here, before any rule file loads: a
+    // thread that has run a rule file from disk is confined and starts no process,
+    // and the worker threads started after it would inherit that
+    let start =
+        || crate::external::ExternalEngine::start(command, &spec.game_name(), &spec.options);
+    let mut started = Vec::with_capacity(split.threads);
+    for _ in 0..split.threads.max(1) {
+        started.push(start()?);
+    }
+    let ready = std::sync::Mutex::new(started);
     let open_pair = || -> Result<(Box<dyn Engine>, Box<dyn Engine>)> {
-        let external =
-            crate::external::ExternalEngine::start(command, &spec.game_name(), &spec.options)?;
+        let waiting = ready.lock().ok().and_then(|mut r| r.pop());
+        let external = match waiting {
+            Some(e) => e,
+            None => start()?,
+        };
         Ok((spec.open()?, Box::new(external)))
     };
     let tiers = vec![
