@@ -12,7 +12,6 @@
 use crate::common;
 
 use ludolog::game::{Engine, TextOps};
-use ludolog::games;
 use std::collections::BTreeMap;
 
 struct Case {
@@ -154,7 +153,7 @@ fn every_case_holds_in_every_tier() {
     names.sort();
     names.dedup();
     for game in names {
-        let d = games::find(&game).unwrap_or_else(|| panic!("no game {game}"));
+        let d = ludolog::registry::find_game(&game).unwrap_or_else(|| panic!("no game {game}"));
         for tier in d.tiers() {
             let mut e = common::engine(&game, "", tier);
             for case in all.iter().filter(|c| c.get("game") == Some(game.as_str())) {

@@ -1,0 +1,361 @@
+%% breakthrough — Breakthrough (Dan Troyka, 2000) as OpenSpiel plays it: pawns on a
+% C x R board race to the far rank.  A pawn moves one square forward, straight or
+% diagonally, onto an empty square, or captures an enemy pawn diagonally forward
+% (never straight).  The first side to bring a pawn to the far rank, or to capture
+% every enemy pawn, wins.  There are no draws.
+%
+% OpenSpiel's choices (open_spiel/games/breakthrough), kept here so that `ludolog
+% check rules/breakthrough.pl --against "python3 examples/engines/openspiel.py
+% rules/breakthrough.pl"` agrees with OpenSpiel: black starts on the top ranks and
+% moves first, down the board; white starts on the bottom ranks and moves up.  Each
+% side fills two ranks when the board has 6 ranks or more, one rank otherwise.
+% The side to move always has a move: its most advanced pawn has an empty or enemy
+% square diagonally ahead (there are at least two columns), unless that pawn
+% already stands on the far rank, which ended the game.
+%
+% State: breakthrough(Cols, Rows, ToMove, Board, Status)
+%   Cols, Rows  the board (options cols and rows)
+%   ToMove      black or white; black moves first
+%   Board       b(X1, ..., XN): the squares rank by rank from rank 1 (the bottom),
+%               each e (empty), b or w; square (C, K), column C from 0 and rank K
+%               from 1, is argument (K - 1) * Cols + C + 1, read with arg/3
+%   Status      ongoing or won(Player)
+% Move: step(C, K, C2, K2), the pawn on (C, K) to (C2, K2); its text is the two
+% squares' names, file letter and rank number, joined by "-": "a7-a6", "a7-b6"
+% (a capture is written the same; "a7xb6" is read too).
+% Position text: "CxR RANKS SIDE": the columns and rows, the ranks from the top
+% separated by "/" (b and w for pawns, a number for a run of empty squares, as
+% notation.pl writes them) and the side to move; who has won is read from the
+% board.  The start of the default game:
+%   "8x8 bbbbbbbb/bbbbbbbb/8/8/8/8/wwwwwwww/wwwwwwww black".
+
+:- module(breakthrough, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3, position_error/2
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+
+%% requires(?Library)  the numbers and ranks of the text come from notation.pl.
+requires(notation).
+
+%% summary(-Text)  one line for `ludolog games`.
+summary("Breakthrough (OpenSpiel's rules): pawns race to the far rank, capturing diagonally").
+
+%% option(?Key, ?Kind, ?Default, ?Meaning)  the board, as OpenSpiel's parameters
+% columns and rows; at most 15 each, as the board is one term of at most 255 squares.
+option(cols, int(2, 15), 8, "the number of columns (files)").
+option(rows, int(2, 15), 8, "the number of rows (ranks)").
+
+%% initial(+Options, -State)  the pawns on their home ranks, black to move.
+initial(Options, breakthrough(Cols, Rows, black, Board, ongoing)) :-
+    protocol:options([cols(Cols), rows(Rows)], Options),
+    N is Cols * Rows,
+    findall(X, ( between(1, N, I), K is (I - 1) // Cols + 1, start_square(Rows, K, X) ), Xs),
+    Board =.. [b|Xs].
+
+%% home_ranks(+Rows, -H)  how many ranks each side fills at the start.
+home_ranks(Rows, H) :- ( Rows >= 6 -> H = 2 ; H = 1 ).
+
+%% start_square(+Rows, +K, -X)  what stands on a square of rank K at the start.
+start_square(Rows, K, X) :-
+    home_ranks(Rows, H),
+    (  K =< H -> X = w
+    ;  K > Rows - H -> X = b
+    ;  X = e
+    ).
+
+%% to_move(+State, -Player)  whose turn it is.
+to_move(breakthrough(_, _, P, _, _), P).
+
+%% other(?Player, ?Opponent)  the two players.
+other(black, white).
+other(white, black).
+
+%% pawn(?Player, ?Pawn)  each player's pawn letter.
+pawn(black, b).
+pawn(white, w).
+
+%% forward(?Player, ?D)  the change of rank of a player's step: black moves down.
+forward(black, -1).
+forward(white, 1).
+
+%% goal_rank(+Player, +Rows, -K)  the rank a player's pawn wins on.
+goal_rank(black, _, 1).
+goal_rank(white, Rows, Rows).
+
+%% sideways(?DC)  a step's change of column: left diagonal, straight, right diagonal.
+sideways(-1).
+sideways(0).
+sideways(1).
+
+%% enters(+Target, +DC, +Enemy)  a pawn may step onto Target with change of column
+% DC: an empty square, or an enemy pawn diagonally.
+enters(e, _, _).
+enters(b, DC, b) :- DC =\= 0.
+enters(w, DC, w) :- DC =\= 0.
+
+%% legal(+State, -Move)  every step of a pawn of the side to move, square by square
+% from a1, rank by rank.
+legal(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2)) :-
+    pawn(P, X), forward(P, D), other(P, Q), pawn(Q, Y),
+    N is Cols * Rows,
+    between(1, N, I),
+    arg(I, Board, X),
+    C is (I - 1) mod Cols, K is (I - 1) // Cols + 1,
+    K2 is K + D, K2 >= 1, K2 =< Rows,
+    sideways(DC),
+    C2 is C + DC, C2 >= 0, C2 < Cols,
+    J is I + D * Cols + DC,
+    arg(J, Board, T),
+    enters(T, DC, Y).
+
+%% play(+State, +Move, -Next)  a pawn of the side to move one square forward; the
+% game is won on the far rank or by capturing the last enemy pawn.  Fails on any
+% other move.
+play(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2),
+     breakthrough(Cols, Rows, Q, Board1, Status)) :-
+    integer(C), integer(K), integer(C2), integer(K2),
+    C >= 0, C < Cols, K >= 1, K =< Rows, C2 >= 0, C2 < Cols,
+    forward(P, D), K2 =:= K + D, K2 >= 1, K2 =< Rows,
+    DC is C2 - C, sideways(DC),
+    pawn(P, X), I is (K - 1) * Cols + C + 1, arg(I, Board, X),
+    J is (K2 - 1) * Cols + C2 + 1, arg(J, Board, T),
+    other(P, Q), pawn(Q, Y), enters(T, DC, Y),
+    move_pawn(Board, I, J, X, Board1),
+    goal_rank(P, Rows, G),
+    (  K2 =:= G -> Status = won(P)
+    ;  T == Y, \+ has_pawn(Board1, Y) -> Status = won(P)
+    ;  Status = ongoing
+    ).
+
+%% move_pawn(+Board, +I, +J, +Pawn, -Board1)  Board with Pawn moved from square I to J.
+move_pawn(Board, I, J, X, Board1) :-
+    functor(Board, b, N), functor(Board1, b, N),
+    arg(I, Board1, e), arg(J, Board1, X),
+    copy_rest(N, Board, Board1).
+
+%% copy_rest(+K, +Board, +Board1)  each of the arguments 1..K of Board1 still unset
+% is that of Board.
+copy_rest(0, _, _) :- !.
+copy_rest(K, Board, Board1) :-
+    arg(K, Board1, X),
+    (  var(X) -> arg(K, Board, X) ; true ),
+    K1 is K - 1,
+    copy_rest(K1, Board, Board1).
+
+%% has_pawn(+Board, +Pawn)  some square holds Pawn.
+has_pawn(Board, X) :-
+    functor(Board, _, N),
+    pawn_at_or_below(N, Board, X).
+
+%% pawn_at_or_below(+K, +Board, +Pawn)  one of the squares 1..K holds Pawn.
+pawn_at_or_below(K, Board, X) :-
+    K > 0,
+    (  arg(K, Board, X) -> true
+    ;  K1 is K - 1, pawn_at_or_below(K1, Board, X)
+    ).
+
+%% outcome(+State, -Outcome)  win(Player) once the game is over (there are no draws).
+outcome(breakthrough(_, _, _, _, won(P)), win(P)).
+
+%% evaluate(+State, +Player, -Score)  a heuristic for alpha-beta: each pawn is worth
+% 10 plus the square of the ranks it has advanced, Player's minus the opponent's.
+evaluate(breakthrough(_, _, _, _, won(W)), P, Score) :- !,
+    (  W == P -> Score = 10000 ; Score = -10000 ).
+evaluate(breakthrough(Cols, Rows, _, Board, ongoing), P, Score) :-
+    other(P, Q),
+    side_value(Cols, Rows, Board, P, V),
+    side_value(Cols, Rows, Board, Q, W),
+    Score is V - W.
+
+%% side_value(+Cols, +Rows, +Board, +Player, -V)  the worth of Player's pawns.
+side_value(Cols, Rows, Board, P, V) :-
+    pawn(P, X),
+    N is Cols * Rows,
+    findall(W, ( between(1, N, I), arg(I, Board, X), K is (I - 1) // Cols + 1,
+                 advance(P, Rows, K, A), W is 10 + A * A ), Ws),
+    sum_list(Ws, V).
+
+%% advance(+Player, +Rows, +K, -A)  how many ranks a pawn on rank K is from its
+% side's back rank.
+advance(black, Rows, K, A) :- A is Rows - K.
+advance(white, _, K, A) :- A is K - 1.
+
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
+explain_illegal(breakthrough(_, _, _, _, won(W)), _, Reason) :- !,
+    protocol:formatted("the game is over: ~a has won", [W], Reason).
+explain_illegal(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2), Reason) :-
+    pawn(P, X), forward(P, D), other(P, Q), pawn(Q, Y),
+    phrase(square(C-K), From), phrase(square(C2-K2), To),
+    (  \+ on_board(Cols, Rows, C-K)
+    -> protocol:formatted("~s is off the board", [From], Reason)
+    ;  \+ on_board(Cols, Rows, C2-K2)
+    -> protocol:formatted("~s is off the board", [To], Reason)
+    ;  I is (K - 1) * Cols + C + 1, \+ arg(I, Board, X)
+    -> protocol:formatted("no ~a pawn on ~s", [P, From], Reason)
+    ;  ( K2 =\= K + D ; abs(C2 - C) > 1 )
+    -> ( D < 0 -> Way = down ; Way = up ),
+       protocol:formatted("a ~a pawn moves one square ~a the board, straight or diagonally", [P, Way], Reason)
+    ;  J is (K2 - 1) * Cols + C2 + 1, arg(J, Board, T),
+       (  T == X
+       -> protocol:formatted("~s holds a ~a pawn", [To, P], Reason)
+       ;  T == Y, C2 =:= C
+       -> protocol:formatted("a pawn captures only diagonally, and ~s is straight ahead", [To], Reason)
+       )
+    ).
+
+%% on_board(+Cols, +Rows, +C-K)  (C, K) is a square of the board.
+on_board(Cols, Rows, C-K) :- C >= 0, C < Cols, K >= 1, K =< Rows.
+
+%% move(?Move)//  the two squares joined by "-" ("x" read too): "a7-a6".
+move(M) --> { ground(M) }, !, move_out(M).
+move(step(C, K, C2, K2)) --> square(C-K), separator, square(C2-K2).
+
+%% move_out(+Move)//  the text of a ground move.
+move_out(step(C, K, C2, K2)) --> square(C-K), "-", square(C2-K2).
+
+%% separator//  what joins the two squares of a move as read.
+separator --> "-".
+separator --> "x".
+
+%% square(?C-K)//  a file letter (a is column 0) and a rank number (from 1).
+square(C-K) --> { integer(C) }, !,
+    { Code is 0'a + C, char_code(L, Code) }, [L], notation:natural(K).
+square(C-K) -->
+    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
+    notation:natural(K).
+
+%% position(?State)//  the canonical one-line position text, both ways.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> position_in(S).
+
+%% position_out(+State)//  the text of a state.
+position_out(breakthrough(Cols, Rows, P, Board, _)) -->
+    { Board =.. [_|Xs], ranks(Cols, Xs, Ranks), reverse(Ranks, Top) },
+    notation:natural(Cols), "x", notation:natural(Rows), " ",
+    notation:rows_out(Top, [b-b, w-w]), " ", side(P).
+
+%% position_in(-State)//  the state a position text names.
+position_in(breakthrough(Cols, Rows, P, Board, Status)) -->
+    notation:natural(Cols), "x", notation:natural(Rows),
+    { Cols =< 15, Cols >= 2, Rows =< 15, Rows >= 2,
+      length(Lengths, Rows), maplist(=(Cols), Lengths) }, " ",
+    notation:rows_in(Lengths, Top, [b-b, w-w]), " ", side(P),
+    {  reverse(Top, Ranks), append(Ranks, Xs), Board =.. [b|Xs],
+       board_status(Cols, Rows, Board, Status) }.
+
+%% side(?Player)//  black or white.
+side(black) --> "black".
+side(white) --> "white".
+
+%% ranks(+Cols, +Squares, -Ranks)  Squares cut into ranks of Cols, rank 1 first.
+ranks(_, [], []) :- !.
+ranks(Cols, Xs, [Rank|Ranks]) :-
+    length(Rank, Cols), append(Rank, Rest, Xs),
+    ranks(Cols, Rest, Ranks).
+
+%% board_status(+Cols, +Rows, +Board, -Status)  who has won, read from the board:
+% black with a pawn on rank 1 or no white pawn left, white with a pawn on the last
+% rank or no black pawn left.
+board_status(Cols, Rows, Board, Status) :-
+    tally(Cols, Board, NB-_, NW-_),
+    on_rank(Cols, Board, b, 1, B1),
+    on_rank(Cols, Board, w, Rows, WR),
+    (  ( B1 > 0 ; NW =:= 0 ) -> Status = won(black)
+    ;  ( WR > 0 ; NB =:= 0 ) -> Status = won(white)
+    ;  Status = ongoing
+    ).
+
+%% on_rank(+Cols, +Board, +Pawn, +K, -N)  how many squares of rank K hold Pawn.
+on_rank(Cols, Board, X, K, N) :-
+    First is (K - 1) * Cols + 1, Last is K * Cols,
+    findall(I, ( between(First, Last, I), arg(I, Board, X) ), Is),
+    length(Is, N).
+
+%% tally(+Cols, +Board, -NB-SB, -NW-SW)  how many black and white pawns there are,
+% and the sum of their ranks.
+tally(Cols, Board, NB-SB, NW-SW) :-
+    functor(Board, _, N),
+    tally_(N, Cols, Board, 0-0, NB-SB, 0-0, NW-SW).
+
+%% tally_(+K, +Cols, +Board, +B0, -B, +W0, -W)  B0 and W0 (count-ranksum) with the
+% pawns of squares 1..K added.
+tally_(0, _, _, B, B, W, W) :- !.
+tally_(I, Cols, Board, NB0-SB0, B, NW0-SW0, W) :-
+    arg(I, Board, X),
+    K is (I - 1) // Cols + 1,
+    (  X == b -> NB1 is NB0 + 1, SB1 is SB0 + K, NW1 = NW0, SW1 = SW0
+    ;  X == w -> NW1 is NW0 + 1, SW1 is SW0 + K, NB1 = NB0, SB1 = SB0
+    ;  NB1 = NB0, SB1 = SB0, NW1 = NW0, SW1 = SW0
+    ),
+    I1 is I - 1,
+    tally_(I1, Cols, Board, NB1-SB1, B, NW1-SW1, W).
+
+%% position_error(+State, -Reason)  why no game reaches a state read from a text;
+% fails when the board passes these tests (all a game must pass, not all it could):
+% no side has more pawns than it starts with, someone has a pawn, at most one
+% pawn stands on its far rank, not both sides have won, the winner is not to move,
+% and the moves each side has made agree with the side to move.  Every move takes
+% one pawn one rank forward, so the ranks a side's pawns have advanced (those
+% captured having advanced some, as far as the square they were taken on) bound
+% its number of moves; black moves first, so it has made as many moves as white
+% (black to move) or one more (white to move).
+position_error(breakthrough(Cols, Rows, P, Board, Status), Reason) :-
+    home_ranks(Rows, H), Start is H * Cols,
+    tally(Cols, Board, NB-SB, NW-SW),
+    on_rank(Cols, Board, b, 1, B1),
+    on_rank(Cols, Board, w, Rows, WR),
+    (  member(Who-N, [black-NB, white-NW]), N > Start
+    -> protocol:formatted("~a has ~d pawns, more than the ~d it starts with", [Who, N, Start], Reason)
+    ;  NB =:= 0, NW =:= 0
+    -> Reason = "neither side has a pawn: no game reaches that"
+    ;  B1 > 1
+    -> protocol:formatted("~d black pawns stand on rank 1, but the game ends when the first arrives", [B1], Reason)
+    ;  WR > 1
+    -> protocol:formatted("~d white pawns stand on rank ~d, but the game ends when the first arrives", [WR, Rows], Reason)
+    ;  ( B1 > 0 ; NW =:= 0 ), ( WR > 0 ; NB =:= 0 )
+    -> Reason = "both sides have won (a pawn on the far rank, or no enemy pawn left): no game reaches that"
+    ;  Status = won(P)
+    -> other(P, Q),
+       protocol:formatted("~a has won, so the game ended with its move and ~a is to move, not ~a", [P, Q, P], Reason)
+    ;  move_bounds(Cols, Rows, Start, NB-SB, NW-SW, BLo-BHi, WLo-WHi),
+       ( P == black -> Delta = 0 ; Delta = 1 ),
+       Lo is max(max(BLo, WLo + Delta), max(Start - NW, Start - NB + Delta)),
+       Hi is min(BHi, WHi + Delta),
+       Lo > Hi
+    -> protocol:formatted("no game reaches this board with ~a to move: from how far the pawns have advanced and how many were captured, black has made ~d to ~d moves and white ~d to ~d, and black moves first", [P, BLo, BHi, WLo, WHi], Reason)
+    ).
+
+%% move_bounds(+Cols, +Rows, +Start, +NB-SB, +NW-SW, -BLo-BHi, -WLo-WHi)  the
+% fewest and most moves black and white can have made: black's are the ranks its
+% pawns came down, the sum of its start ranks minus those of its pawns on the
+% board and of its pawns captured (each on rank 2 to Rows); white's likewise up
+% (its pawns captured on rank 1 to Rows - 1).
+move_bounds(Cols, Rows, Start, NB-SB, NW-SW, BLo-BHi, WLo-WHi) :-
+    home_ranks(Rows, H),
+    BStart is Cols * (Rows + (H - 1) * (Rows - 1)),
+    WStart is Cols * (1 + (H - 1) * 2),
+    LostB is Start - NB, LostW is Start - NW,
+    BLo is BStart - SB - Rows * LostB,
+    BHi is BStart - SB - 2 * LostB,
+    WLo is SW - WStart + LostW,
+    WHi is SW - WStart + (Rows - 1) * LostW.
+
+%% view(+State, -View)  the square board, rank 1 at the bottom; text drawings use
+% the letters of the position text.
+view(breakthrough(Cols, Rows, P, Board, Status),
+     view(square, Cols, Rows, Cells, [to_move(P), status(Status), glyphs([pawn(black) = b, pawn(white) = w])])) :-
+    N is Cols * Rows,
+    findall(cell(C, Row, Name, Piece),
+            ( between(1, N, I), C is (I - 1) mod Cols, K is (I - 1) // Cols + 1,
+              Row is Rows - K, arg(I, Board, X), view_piece(X, Piece),
+              phrase(square(C-K), Cs), atom_chars(Name, Cs) ),
+            Cells).
+
+%% view_piece(?Square, ?Piece)  the renderers' piece for what stands on a square.
+view_piece(e, empty).
+view_piece(b, pawn(black)).
+view_piece(w, pawn(white)).
