@@ -48,11 +48,18 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(title: &str, x_label: &str, y_label: &str, series: &[Series], x_min: f64) -> Frame {
+    fn new(
+        title: &str,
+        x_label: &str,
+        y_label: &str,
+        series: &[Series],
+        (x_min, x_pad): (f64, f64),
+    ) -> Frame {
         let x_max = series
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.0))
-            .fold(x_min + 1.0, f64::max);
+            .fold(x_min + 1.0, f64::max)
+            + x_pad;
         let y_max = series
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.1))
@@ -168,7 +175,8 @@ pub fn bar_chart_svg(title: &str, x_label: &str, y_label: &str, series: &[Series
         .flat_map(|s| s.points.iter().map(|p| p.0))
         .fold(f64::INFINITY, f64::min);
     let x_min = if x_min.is_finite() { x_min - 1.0 } else { 0.0 };
-    let mut f = Frame::new(title, x_label, y_label, series, x_min);
+    // a slot of room on each side, for the bars are centred on their x
+    let mut f = Frame::new(title, x_label, y_label, series, (x_min, 1.0));
     let slot = (f.x(x_min + 1.0) - f.x(x_min)) * 0.8;
     let width = slot / series.len().max(1) as f64;
     for (i, s) in series.iter().enumerate() {
@@ -191,7 +199,7 @@ pub fn bar_chart_svg(title: &str, x_label: &str, y_label: &str, series: &[Series
 
 /// Lines through each series' points.
 pub fn line_chart_svg(title: &str, x_label: &str, y_label: &str, series: &[Series]) -> String {
-    let mut f = Frame::new(title, x_label, y_label, series, 0.0);
+    let mut f = Frame::new(title, x_label, y_label, series, (0.0, 0.0));
     for (i, s) in series.iter().enumerate() {
         let points: Vec<String> = s
             .points

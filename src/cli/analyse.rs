@@ -184,6 +184,7 @@ pub fn report(run: &AnalyseRun) -> String {
         for c in cells {
             o.push_str(&format!("  {c:<width$}"));
         }
+        o.truncate(o.trim_end_matches(' ').len());
         o.push('\n');
     };
     row(
