@@ -99,6 +99,19 @@ fn engines_that_cannot_play_say_why() {
         &["check", "hex", "--against", "python3 -c pass"],
         "the engine stopped",
     );
+    // an answer without end is cut off at the cap, not read into memory whole
+    let dir = tempfile::tempdir().unwrap();
+    let flood = dir.path().join("flood.py");
+    std::fs::write(
+        &flood,
+        "import sys\nsys.stdin.readline()\nsys.stdout.write('x' * (20 << 20))\nsys.stdout.flush()\n",
+    )
+    .unwrap();
+    let flood = format!("python3 {}", flood.display());
+    refused(
+        &["check", "hex", "--against", &flood],
+        "with a line longer than 16 MB",
+    );
     refused(
         &[
             "check",
@@ -255,6 +268,65 @@ fn a_rule_file_from_disk_is_checked_on_threads_each_with_its_engine_process() {
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(
         out.contains("games        8") && out.contains("mismatches   0"),
+        "{out}"
+    );
+}
+
+/// Compiles the C example engine into `dir` (with `defines`); `None` without a C
+/// compiler.
+fn compile_c_engine(dir: &std::path::Path, name: &str, defines: &[&str]) -> Option<String> {
+    let out = dir.join(name);
+    let built = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&out)
+        .args(defines)
+        .arg("examples/engines/c/tic_tac_toe.c")
+        .status()
+        .is_ok_and(|s| s.success());
+    if !built {
+        eprintln!("SKIPPED: no C compiler (cc) to build examples/engines/c/tic_tac_toe.c");
+        return None;
+    }
+    Some(out.display().to_string())
+}
+
+#[test]
+fn the_c_example_engine_agrees_and_its_planted_bug_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(engine) = compile_c_engine(dir.path(), "ttt", &[]) else {
+        return;
+    };
+    let (code, out, err) = common::run(
+        &[
+            "check",
+            "tic_tac_toe",
+            "--against",
+            &engine,
+            "--games",
+            "200",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("mismatches   0"), "{out}");
+    let Some(buggy) = compile_c_engine(dir.path(), "ttt_bug", &["-DTTT_BUG"]) else {
+        return;
+    };
+    let (code, out, _) = common::run(
+        &[
+            "check",
+            "tic_tac_toe",
+            "--against",
+            &buggy,
+            "--games",
+            "200",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}");
+    // the forgotten diagonal a3-b2-c1 needs x on all three: five moves at the least
+    assert!(
+        out.contains("MISMATCH after 5 moves: outcome differs"),
         "{out}"
     );
 }

@@ -3,7 +3,7 @@
 //! writes on standard error kept for the report.
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -15,13 +15,56 @@ const ANSWER_TIME: Duration = Duration::from_secs(10);
 /// At most this much of the engine's standard error is kept.
 const STDERR_KEPT: usize = 4096;
 
+/// The longest answer line read from an engine (a legal-move list of a large game
+/// is far shorter): a longer one is a finding, not a way to fill ludolog's memory.
+pub const MAX_ANSWER_BYTES: usize = 16 << 20;
+
+/// Reads `input` line by line, each at most `max` bytes (without its newline): gives
+/// `Ok(line)` for each, and `Err(())` for a line too long, whose rest is read and
+/// dropped.  Stops at the end of the input or when `each` says so.
+fn capped_lines(
+    input: impl std::io::Read,
+    max: usize,
+    mut each: impl FnMut(Result<String, ()>) -> bool,
+) {
+    let mut reader = BufReader::new(input);
+    loop {
+        let mut buf = Vec::new();
+        let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+        match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+        } else if buf.len() > max {
+            if !each(Err(())) {
+                return;
+            }
+            // the rest of the long line, in pieces, to its newline
+            loop {
+                buf.clear();
+                match (&mut reader).take(1 << 16).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) if buf.last() == Some(&b'\n') => break,
+                    Ok(_) => {}
+                }
+            }
+            continue;
+        }
+        if !each(Ok(String::from_utf8_lossy(&buf).into_owned())) {
+            return;
+        }
+    }
+}
+
 /// A running engine process.
 pub struct EngineProcess {
     /// The command line, for messages.
     pub command: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Result<String, ()>>,
     stderr: Arc<Mutex<String>>,
 }
 
@@ -44,24 +87,23 @@ impl EngineProcess {
         let stderr_pipe = child.stderr.take().ok_or("no pipe from the engine")?;
         let (tx, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
+            capped_lines(stdout, MAX_ANSWER_BYTES, |line| tx.send(line).is_ok());
         });
         let stderr = Arc::new(Mutex::new(String::new()));
         let kept = stderr.clone();
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr_pipe).lines() {
-                let Ok(line) = line else { break };
+            // the pipe is drained to its end, long lines and all, so that the engine
+            // never blocks on a full pipe
+            capped_lines(stderr_pipe, STDERR_KEPT, |line| {
                 let mut k = kept.lock().unwrap_or_else(|p| p.into_inner());
-                if k.len() < STDERR_KEPT {
-                    k.push_str(&line);
-                    k.push('\n');
+                if let Ok(line) = line {
+                    if k.len() < STDERR_KEPT {
+                        k.push_str(&line);
+                        k.push('\n');
+                    }
                 }
-            }
+                true
+            });
         });
         Ok(EngineProcess {
             command: command.to_string(),
@@ -80,7 +122,14 @@ impl EngineProcess {
             .and_then(|()| self.stdin.flush())
             .map_err(|e| format!("the engine does not read its input ({e}){}", self.said()))?;
         let answer = match self.lines.recv_timeout(ANSWER_TIME) {
-            Ok(a) => a,
+            Ok(Ok(a)) => a,
+            Ok(Err(())) => {
+                return Err(format!(
+                    "the engine answered {} with a line longer than {} MB",
+                    crate::game::elide(&line),
+                    MAX_ANSWER_BYTES >> 20
+                ))
+            }
             Err(RecvTimeoutError::Timeout) => {
                 return Err(format!(
                     "the engine gave no answer to {} within {} s{}",
@@ -129,5 +178,36 @@ impl Drop for EngineProcess {
         std::thread::sleep(Duration::from_millis(20));
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_past_the_cap_are_reported_once_and_dropped() {
+        let input = format!("short\n{}\nnext\nlast", "x".repeat(100));
+        let mut got = Vec::new();
+        capped_lines(input.as_bytes(), 10, |l| {
+            got.push(l);
+            true
+        });
+        assert_eq!(
+            got,
+            vec![
+                Ok("short".to_string()),
+                Err(()),
+                Ok("next".to_string()),
+                Ok("last".to_string())
+            ]
+        );
+        let exact = "0123456789\n";
+        let mut got = Vec::new();
+        capped_lines(exact.as_bytes(), 10, |l| {
+            got.push(l);
+            true
+        });
+        assert_eq!(got, vec![Ok("0123456789".to_string())]);
     }
 }
