@@ -185,3 +185,19 @@ fn a_budget_that_runs_out_gives_unknown_and_what_was_proved() {
     );
     assert!(s.proof_size.is_none());
 }
+
+#[test]
+fn on_boards_longer_than_wide_the_side_with_the_shorter_crossing_wins_moving_first_or_not() {
+    // red joins top and bottom: across more rows than columns red loses even moving
+    // first, across fewer it wins (the classical result for n x m Hex, n != m)
+    for (cols, rows, red) in [
+        (2, 3, Value::Loss),
+        (3, 2, Value::Win),
+        (3, 4, Value::Loss),
+        (4, 3, Value::Win),
+        (2, 4, Value::Loss),
+    ] {
+        let s = solved(&contactix(cols, rows), false);
+        assert_eq!(s.value, Some(red), "{cols}x{rows}");
+    }
+}
