@@ -555,7 +555,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let spec = spec(&game)?;
             let mut engine = ludolog::external::ExternalEngine::start(
                 &command,
-                &spec.game_name(),
+                &spec.protocol_name(),
                 &spec.options,
             )?;
             use ludolog::game::Engine;

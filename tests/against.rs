@@ -330,3 +330,40 @@ fn the_c_example_engine_agrees_and_its_planted_bug_is_found() {
         "{out}"
     );
 }
+
+#[test]
+fn an_engine_knows_a_rule_file_from_disk_by_its_module_name_not_its_path() {
+    // a copy of Hex's rule file under another module name, outside the tree
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("rules/hex.pl").unwrap().replacen(
+        ":- module(hex,",
+        ":- module(my_hex,",
+        1,
+    );
+    let file = dir.path().join("my_hex.pl");
+    std::fs::write(&file, text).unwrap();
+    let file = file.display().to_string();
+    let bin = common::bin();
+    // `ludolog engine` says it plays my_hex, and check asks for my_hex
+    let engine = format!("{} engine {file} --tier spec", bin.to_str().expect("UTF-8"));
+    let (code, out, _) = common::run(&["engine", &file], Some("{\"op\":\"hello\"}\n"));
+    assert_eq!(code, 0);
+    assert!(out.contains("\"games\":[\"my_hex\"]"), "{out}");
+    let (code, out, err) = common::run(
+        &[
+            "check",
+            &file,
+            "-O",
+            "size=3",
+            "--against",
+            &engine,
+            "--games",
+            "4",
+            "--threads",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("mismatches   0"), "{out}");
+}

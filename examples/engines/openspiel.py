@@ -19,11 +19,11 @@ four's rows, cols and line are its rows, columns and x_in_row.  Every answer to
 `state` carries the position text in the rule file's format, built from OpenSpiel's
 own board, so `check` compares that too.
 
-ludolog names a built-in game by its name, and a game given as a rule file that is
-not built in by the path it was given, so the games
-this engine says it plays are its arguments as given (a path such as
-rules/breakthrough.pl, or a name) and the names of the games they are; without
-arguments, the three names.  A path's game is its file name without ".pl".
+ludolog names a game to an engine by its name, or a rule file from disk by the
+module it declares; the games this engine says it plays are its arguments as given
+(a name, or a path such as rules/breakthrough.pl) and the names of the games they
+are; without arguments, the three names.  A path's game is its file name without
+".pl".
 """
 import json
 import os

@@ -108,8 +108,8 @@ pub fn check_against(
     // every thread's engine process is started here, before any rule file loads: a
     // thread that has run a rule file from disk is confined and starts no process,
     // and the worker threads started after it would inherit that
-    let start =
-        || crate::external::ExternalEngine::start(command, &spec.game_name(), &spec.options);
+    let name = spec.protocol_name();
+    let start = || crate::external::ExternalEngine::start(command, &name, &spec.options);
     let mut started = Vec::with_capacity(split.threads);
     for _ in 0..split.threads.max(1) {
         started.push(start()?);

@@ -14,7 +14,7 @@ pub fn speak(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let game = spec.game_name();
+    let game = spec.protocol_name();
     let mut line: Option<GameLine> = None;
     for text in input.lines() {
         let text = text?;

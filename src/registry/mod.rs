@@ -116,6 +116,21 @@ impl EngineSpec {
         }
     }
 
+    /// The name an outside program (an engine behind `--against`) knows the game by:
+    /// a built-in game's name, else the module its rule file declares (never the
+    /// path, which the program cannot know), else the name given.
+    pub fn protocol_name(&self) -> String {
+        if let Some(d) = self.descriptor() {
+            return d.name.to_string();
+        }
+        match self.resolve() {
+            Ok(r) => r
+                .descriptor
+                .map_or_else(|| r.rules.game().module.clone(), |d| d.name.to_string()),
+            Err(_) => self.game.clone(),
+        }
+    }
+
     /// The rule files to load, and what they are.
     pub fn resolve(&self) -> Result<Resolved, OpenError> {
         let (game, dir, lib_dir) = if is_path(&self.game) {
