@@ -159,6 +159,10 @@ enum Command {
         /// start, for a perft table of someone else's engine.
         #[arg(long, value_name = "COMMAND", conflicts_with = "json")]
         against: Option<String>,
+        /// Print the count at every depth from 1 to --depth, on one line: a row of a
+        /// perft table.
+        #[arg(long, conflicts_with_all = ["json", "shard", "against"])]
+        every_depth: bool,
     },
     /// Play seeded random games through two tiers in lockstep and compare every position.
     Check {
@@ -542,6 +546,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             split,
             json: _,
             against: Some(command),
+            every_depth: _,
         }) => {
             if !split.split().shard.is_whole() {
                 anyhow::bail!("perft --against counts on one engine process: no --shard");
@@ -569,14 +574,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             split,
             json,
             against: None,
-        }) => cli::perft(
-            &spec(&game)?,
-            &position(&pos),
-            depth,
-            split.split(),
-            json,
-            &mut out,
-        )?,
+            every_depth,
+        }) => {
+            let (spec, pos, split) = (spec(&game)?, position(&pos), split.split());
+            if every_depth {
+                cli::perft_every_depth(&spec, &pos, depth, split, &mut out)?;
+            } else {
+                cli::perft(&spec, &pos, depth, split, json, &mut out)?;
+            }
+        }
         Some(Command::Games) => cli::games(&mut out)?,
         Some(Command::New { name, board, dir }) => {
             cli::new_game(&name, &board, &dir, &mut out)?;

@@ -88,3 +88,29 @@ fn perft_table_slow_rows() {
         check_rows(&slow, tier);
     }
 }
+
+#[test]
+fn every_depth_prints_a_row_of_the_table_on_any_number_of_threads() {
+    for threads in ["1", "2"] {
+        let (code, out, err) = crate::common::run(
+            &[
+                "perft",
+                "tic_tac_toe",
+                "--depth",
+                "5",
+                "--every-depth",
+                "--threads",
+                threads,
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, "9 72 504 3024 15120\n", "{threads} threads");
+    }
+    let (code, _, err) = crate::common::run(
+        &["perft", "hex", "--depth", "2", "--every-depth", "--json"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}

@@ -33,7 +33,7 @@ pub use gtp::gtp;
 pub use lint::lint;
 pub use merge::merge;
 pub use new_game::{new_game, BOARDS};
-pub use perft::{perft, PerftResult};
+pub use perft::{perft, perft_every_depth, PerftResult};
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{after_moves, read_position, split_moves, PositionArg};
 pub use records::{game_name, read_record};

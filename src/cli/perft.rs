@@ -114,3 +114,33 @@ pub fn perft(
     }
     Ok(())
 }
+
+/// `perft --every-depth`: the counts at depths 1 to `depth`, on one line (a row of a
+/// perft table): from one walk of the tree on one thread, depth by depth on more.
+pub fn perft_every_depth(
+    spec: &EngineSpec,
+    pos: &PositionArg,
+    depth: u32,
+    split: Split,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let (spec, mut engine, at) = open_spec_at(spec, pos)?;
+    let counts = if split.threads == 1 {
+        engine.perft_counts(at, depth)?
+    } else {
+        let open = || spec.open();
+        let mut counts = Vec::new();
+        for d in 1..=depth {
+            let n = if d < 3 {
+                engine.perft(at, d)?
+            } else {
+                split_perft(engine.as_mut(), at, d, split.threads, split.shard, &open)?.nodes
+            };
+            counts.push(n);
+        }
+        counts
+    };
+    let words: Vec<String> = counts.iter().map(u64::to_string).collect();
+    writeln!(out, "{}", words.join(" "))?;
+    Ok(())
+}
