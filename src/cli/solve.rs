@@ -122,7 +122,7 @@ pub fn report(s: &Solution, label: &str, secs: f64, openings: bool) -> String {
         Some(Value::Draw) => o.push_str(&format!("value:  draw: neither side can force a win\n")),
         None => {
             let why = match &s.stopped {
-                Some(what) => format!("{what} ran out"),
+                Some(what) => what.clone(),
                 None => "positions repeat, so no draw can be proved".to_string(),
             };
             o.push_str(&format!("value:  unknown within the budget: {why}\n"));

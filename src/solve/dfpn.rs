@@ -33,7 +33,7 @@ pub struct Budget {
 /// Why a search stopped before it settled its question.
 #[derive(Debug)]
 pub enum Stop {
-    /// The budget ran out; says which part.
+    /// The budget ran out: says what stopped it, as a whole phrase.
     Budget(String),
     /// The engine failed on a position.
     Engine(EngineError),
@@ -112,19 +112,21 @@ impl<T: Tree> Search<T> {
         self.nodes += 1;
         if let Some(n) = self.budget.nodes {
             if self.nodes > n {
-                return Err(Stop::Budget(format!("the budget of {n} positions")));
+                return Err(Stop::Budget(format!("the budget of {n} positions ran out")));
             }
         }
         if self.nodes % 1024 == 0 {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     let secs = self.budget.time.map_or(0.0, |t| t.as_secs_f64());
-                    return Err(Stop::Budget(format!("the time ({secs} s)")));
+                    return Err(Stop::Budget(format!("the time ({secs} s) ran out")));
                 }
             }
             if let Some(c) = &self.budget.cancel {
                 if c.load(Ordering::Relaxed) {
-                    return Err(Stop::Budget("the search was interrupted".to_string()));
+                    return Err(Stop::Budget(
+                        "the search was interrupted (Ctrl-C)".to_string(),
+                    ));
                 }
             }
         }

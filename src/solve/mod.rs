@@ -79,7 +79,7 @@ pub struct Solution {
     /// The transposition table's size: entries and bytes.
     pub table_entries: usize,
     pub table_bytes: usize,
-    /// What ran out, when the search stopped before it was done.
+    /// What stopped the search before it was done ("the time (5 s) ran out").
     pub stopped: Option<String>,
     /// Whether positions repeated (or the depth cap was met), so that no draw could be
     /// proved.
