@@ -42,10 +42,11 @@ pub enum TopReply {
     Stopped,
 }
 
-/// How answers are written until `:set` says otherwise: char lists as lists (a
-/// board's rows of one-letter cells would print as "text" otherwise), terms elided
-/// below depth 10.
-pub const ANSWER_DEFAULTS: [(&str, &str); 2] = [("strings", "off"), ("depth", "10")];
+/// How answers are written until `:set` says otherwise: char lists as "text", as
+/// scryer's and SWI's top levels print double-quoted text (so a board's rows of
+/// one-letter cells print as "text" too; `:set strings off` shows them as lists),
+/// terms elided below depth 10.
+pub const ANSWER_DEFAULTS: [(&str, &str); 2] = [("strings", "on"), ("depth", "10")];
 
 impl TopReply {
     /// Whether the query has ended with this reply (nothing may follow but `Stopped`).
