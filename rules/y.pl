@@ -3,7 +3,9 @@
 % stones touching all three sides wins.  A game written only as rules (no native
 % engine, no Rust code) to show that the protocol is general.
 %
-% Board: grid.pl's triangle(N) with hex_left neighbours.  Row R (0 at the top)
+% Board: grid.pl's triangle(N) with hex_left neighbours, held as a board.pl board
+% whose marks are the sides each cell touches: the library answers the empty
+% cells and the sides a chain touches (natively in the accelerated tier).  Row R (0 at the top)
 % holds the cells (0, R) .. (R, R); the sides are the left (C = 0), the right
 % (C = R) and the bottom (R = N - 1); each corner touches two sides.  There are no
 % draws: on a full board exactly one player has a Y (as in Hex, which is a special
@@ -13,7 +15,7 @@
 %   N       the side of the triangle (option size)
 %   Grid    the triangle as a grid.pl grid (cells numbered 1..K row by row)
 %   ToMove  red or blue; red moves first
-%   Board   b(X1, ..., XK): e (empty), r or b on each cell
+%   Board   a board.pl board of the grid: e (empty), r or b on each cell
 %   Status  ongoing or won(Player)
 % Move: place(C, R); its text is the column letter and the row number counted
 % from the top: a1 is the top cell, a3 b3 c3 the bottom row of a side-3 board.
@@ -26,7 +28,7 @@
 % Perft of the smallest boards, counted by hand: see tests/data/perft.txt.
 
 :- module(y, [
-    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    initial/2, to_move/2, legal/2, legal_count/2, nth_legal/3, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2
 ]).
 
@@ -34,9 +36,11 @@
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 
-%% requires(?Library)  the triangle's cells and neighbours come from grid.pl, the
-% numbers and rows of the text from notation.pl.
+%% requires(?Library)  the triangle's cells and neighbours come from grid.pl, its
+% empty cells and chains from board.pl, the numbers and rows of the text from
+% notation.pl.
 requires(grid).
+requires(board).
 requires(notation).
 
 %% summary(-Text)  one line for `ludolog games`.
@@ -53,7 +57,16 @@ initial(Options, y(N, G, red, Board, ongoing)) :-
     triangle(N, G),
     grid:grid_size(G, K),
     length(Es, K), maplist(=(e), Es),
-    Board =.. [b|Es].
+    Cells =.. [b|Es],
+    triangle_board(N, G, Cells, Board).
+
+%% triangle_board(+N, +Grid, +Cells, -Board)  the board of the triangle of side N
+% holding Cells, each cell marked with the sides it touches.
+triangle_board(N, G, Cells, Board) :-
+    grid:grid_size(G, K),
+    findall(M, ( between(1, K, I), side_mask(N, G, I, M) ), Ms),
+    Marks =.. [m|Ms],
+    board:board_new(G, Marks, Cells, Board).
 
 %% triangle(+N, -Grid)  the grid of the triangle of side N.
 triangle(N, G) :-
@@ -73,9 +86,18 @@ stone(blue, b).
 
 %% legal(+State, -Move)  every empty cell, row by row from the top.
 legal(y(_, G, _, Board, ongoing), place(C, R)) :-
-    grid:grid_size(G, K),
-    between(1, K, I),
-    arg(I, Board, e),
+    board:cells_of(Board, e, Is),
+    member(I, Is),
+    grid:cell_coords(G, I, C-R).
+
+%% legal_count(+State, -N)  how many moves legal/2 gives: the empty cells while
+% the game goes on.
+legal_count(y(_, _, _, _, won(_)), 0).
+legal_count(y(_, _, _, Board, ongoing), N) :- board:count_of(Board, e, N).
+
+%% nth_legal(+State, +K, -Move)  the K-th move of legal/2 (from 0): the K-th empty cell.
+nth_legal(y(_, G, _, Board, ongoing), K, place(C, R)) :-
+    board:nth_of(Board, e, K, I),
     grid:cell_coords(G, I, C-R).
 
 %% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
@@ -83,11 +105,11 @@ legal(y(_, G, _, Board, ongoing), place(C, R)) :-
 play(y(N, G, P, Board, ongoing), place(C, R), y(N, G, Q, Board1, Status)) :-
     grid:in_shape(triangle(N), C-R),
     grid:cell_number(G, C-R, K),
-    arg(K, Board, e),
+    board:board_cell(Board, K, e),
     stone(P, S),
-    grid:put_arg(K, Board, S, Board1),
+    board:board_set(Board, K, S, Board1),
     other(P, Q),
-    group_sides(N, G, Board1, K, Sides),
+    board:group_marks(Board1, K, Sides),
     (  Sides =:= 7 -> Status = won(P) ; Status = ongoing ).
 
 %% side_mask(+N, +Grid, +K, -Mask)  the sides cell K touches: 1 left, 2 right, 4 bottom.
@@ -97,26 +119,6 @@ side_mask(N, G, K, Mask) :-
     (  C =:= R -> Rt = 2 ; Rt = 0 ),
     (  R =:= N - 1 -> B = 4 ; B = 0 ),
     Mask is L \/ Rt \/ B.
-
-%% group_sides(+N, +Grid, +Board, +K, -Mask)  the sides touched by the chain of the
-% stone on cell K (7: all three).
-group_sides(N, G, Board, K, Mask) :-
-    arg(K, Board, S),
-    flood([K], N, G, Board, S, [K], 0, Mask).
-
-%% flood(+Stack, +N, +Grid, +Board, +Stone, +Seen, +Mask0, -Mask)  Mask0 with the
-% sides of the Stone cells reached from Stack (depth first); stops at all three.
-flood([], _, _, _, _, _, M, M).
-flood([K|Ks], N, G, Board, S, Seen, M0, M) :-
-    side_mask(N, G, K, M1),
-    M2 is M0 \/ M1,
-    (  M2 =:= 7
-    -> M = 7
-    ;  findall(J, ( grid:neighbour(G, K, J), arg(J, Board, S), \+ memberchk(J, Seen) ), Js),
-       append(Js, Seen, Seen1),
-       append(Js, Ks, Stack),
-       flood(Stack, N, G, Board, S, Seen1, M2, M)
-    ).
 
 %% outcome(+State, -Outcome)  win(Player) once a chain of Player's touches all three sides.
 outcome(y(_, _, _, _, won(P)), win(P)).
@@ -134,11 +136,10 @@ evaluate(y(N, G, ToMove, Board, ongoing), P, Score) :-
 
 %% most_sides(+N, +Grid, +Board, +Player, -Count)  the most sides (0 to 3) one chain
 % of Player's touches.
-most_sides(N, G, Board, P, Count) :-
+most_sides(_, _, Board, P, Count) :-
     stone(P, S),
-    grid:grid_size(G, K),
-    findall(C, ( between(1, K, I), arg(I, Board, S),
-                 group_sides(N, G, Board, I, M), bits(M, C) ), Cs),
+    board:cells_of(Board, S, Is),
+    findall(C, ( member(I, Is), board:group_marks(Board, I, M), bits(M, C) ), Cs),
     foldl(larger, Cs, 0, Count).
 
 %% larger(+X, +Y, -Z)  Z is the larger of X and Y.
@@ -164,7 +165,7 @@ position(S) --> position_in(S).
 %% position_out(+State)//  the text of a state.
 position_out(y(N, _, P, Board, _)) -->
     notation:natural(N), " ",
-    { Board =.. [b|Xs], numlist(1, N, Lengths), rows_cells(Lengths, Rows, Xs) },
+    { board:board_cells(Board, Cells), Cells =.. [b|Xs], numlist(1, N, Lengths), rows_cells(Lengths, Rows, Xs) },
     notation:rows_out(Rows, [r-r, b-b]), " ", side(P).
 
 %% rows_cells(+Lengths, ?Rows, ?Cells)  Rows, of these Lengths, hold Cells row by row.
@@ -183,7 +184,8 @@ position_in(y(N, G, P, Board, Status)) -->
     notation:rows_in(Lengths, Rows, [r-r, b-b]), " ", side(P),
     {  rows_cells(Lengths, Rows, Xs),
        triangle(N, G),
-       Board =.. [b|Xs],
+       Cells =.. [b|Xs],
+       triangle_board(N, G, Cells, Board),
        position_status(N, G, Board, Status) }.
 
 %% position_status(+N, +Grid, +Board, -Status)  who, if anyone, has a chain touching
@@ -191,8 +193,8 @@ position_in(y(N, G, P, Board, Status)) -->
 position_status(N, G, Board, Status) :-
     (  stone(P, S),
        grid:grid_size(G, K), First is K - N + 1,
-       between(First, K, I), arg(I, Board, S),
-       group_sides(N, G, Board, I, 7)
+       between(First, K, I), board:board_cell(Board, I, S),
+       board:group_marks(Board, I, 7)
     -> Status = won(P)
     ;  Status = ongoing
     ).
@@ -202,7 +204,7 @@ position_status(N, G, Board, Status) :-
 % stones as blue with red to move, or one more with blue to move; a chain touching
 % all three sides ends the game, so its owner has just moved.
 position_error(y(N, G, P, Board, Status), Reason) :-
-    Board =.. [_|Xs],
+    board:board_cells(Board, Cells), Cells =.. [_|Xs],
     count_stones(Xs, r, NR), count_stones(Xs, b, NB),
     (  NR =\= NB, NR =\= NB + 1
     -> ( NR =:= 1 -> Word = stone ; Word = stones ),
@@ -223,8 +225,8 @@ position_error(y(N, G, P, Board, Status), Reason) :-
 last_stone(N, G, Board, W) :-
     stone(W, S),
     grid:grid_size(G, K),
-    between(1, K, I), arg(I, Board, X), X == S,
-    grid:put_arg(I, Board, e, Board1),
+    between(1, K, I), board:board_cell(Board, I, X), X == S,
+    board:board_set(Board, I, e, Board1),
     \+ position_status(N, G, Board1, won(W)),
     !.
 
@@ -237,7 +239,7 @@ view(y(N, G, P, Board, Status), view(hex(left), N, N, Cells, [to_move(P), status
     grid:grid_size(G, K),
     findall(cell(C, R, Name, Piece),
             ( between(1, K, I), grid:cell_coords(G, I, C-R),
-              arg(I, Board, X), cell_piece(X, Piece),
+              board:board_cell(Board, I, X), cell_piece(X, Piece),
               phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs) ),
             Cells).
 

@@ -10,6 +10,7 @@ mod analyse;
 mod bad_input;
 mod bad_input_corpus;
 mod bench;
+mod board_library;
 mod browser;
 mod cases;
 mod check;

@@ -33,7 +33,7 @@
 % replaced) and put_arg/4 (a compound with its I-th argument replaced).
 
 :- module(grid, [offsets/2, offset/3, directions/2, grid/4, grid_size/2, cell_number/3,
-                 cell_coords/3, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2,
+                 cell_coords/3, directions_of/2, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2,
                  replace/4, put_arg/4]).
 
 :- use_module(library(lists)).
@@ -130,9 +130,12 @@ step(grid(_, _, _, _, _, _, Steps), K, Dir, J) :-
     arg(Dir, Steps, Table), arg(K, Table, J),
     J > 0.
 
+%% directions_of(+Grid, -D)  how many directions Grid has.
+directions_of(grid(_, _, _, _, _, _, Steps), D) :- functor(Steps, _, D).
+
 %% neighbour(+Grid, +K, -J)  each neighbour J of cell K, in direction order.
-neighbour(grid(Kind, _, _, _, _, _, Steps), K, J) :-
-    directions(Kind, D),
+neighbour(grid(_, _, _, _, _, _, Steps), K, J) :-
+    functor(Steps, _, D),
     between(1, D, Dir),
     arg(Dir, Steps, Table), arg(K, Table, J),
     J > 0.

@@ -1,5 +1,5 @@
 //! The `extern "C"` functions behind the foreign predicates of rules/lib
-//! (hexgrid_accel.pl, native.pl, repl.pl).
+//! (board_accel.pl, hexgrid_accel.pl, native.pl, repl.pl).
 //!
 //! scryer's FFI finds them in the running executable (build.rs exports every
 //! `ludolog_*` symbol).  Arguments are integers and C strings; a returned string
@@ -10,6 +10,8 @@
 //! next to nothing on the Prolog side.
 #![allow(unsafe_code)]
 
+mod board_calls;
+mod board_table;
 mod boards;
 pub mod channel;
 pub mod memory;
@@ -18,6 +20,11 @@ mod step;
 pub use step::set_repl_step;
 
 use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
+use board_calls::{
+    ludolog_board_cell, ludolog_board_cells_of, ludolog_board_count, ludolog_board_grid,
+    ludolog_board_group, ludolog_board_group_marks, ludolog_board_jumps, ludolog_board_new,
+    ludolog_board_nth, ludolog_board_ray, ludolog_board_reach, ludolog_board_set,
+};
 use boards::{with_table, BoardCopy};
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
@@ -282,8 +289,20 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 11] {
+pub fn exported_symbols() -> [(&'static str, usize); 23] {
     symbols![
+        ludolog_board_cell,
+        ludolog_board_count,
+        ludolog_board_nth,
+        ludolog_board_grid,
+        ludolog_board_new,
+        ludolog_board_set,
+        ludolog_board_cells_of,
+        ludolog_board_ray,
+        ludolog_board_reach,
+        ludolog_board_group,
+        ludolog_board_group_marks,
+        ludolog_board_jumps,
         ludolog_repl_step,
         ludolog_hex_board_empty_count,
         ludolog_hex_board_nth_empty,

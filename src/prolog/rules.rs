@@ -90,8 +90,14 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 3] = [
+const BOARDS: [Library; 4] = [
     lib!("grid", "rules/lib/grid.pl"),
+    lib!(
+        "board",
+        "rules/lib/board.pl",
+        "board_accel",
+        "rules/lib/board_accel.pl"
+    ),
     lib!("notation", "rules/lib/notation.pl"),
     lib!(
         "hexgrid",

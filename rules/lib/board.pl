@@ -1,0 +1,308 @@
+%% board — boards of any grid, with the queries abstract games ask every ply:
+% cells of a kind, rays, bounded reach through empty cells, groups and the edges
+% a group touches, jumps.
+%
+% A board is board(Grid, Marks, Cells, Native):
+%   Grid    a grid.pl grid (cells numbered 1..N row by row, neighbours by
+%           direction): square 4 or 8, hex rhombus, triangle, or any cells
+%   Marks   m(M1, ..., MN): an integer >= 0 per cell, bits the rule file gives
+%           meaning to (the edges a cell touches, say), or `none` for all 0
+%   Cells   c(X1, ..., XN): an atom per cell, `e` for an empty cell; read it with
+%           board_cell/3 or arg/3 on board_cells/2
+%   Native  `none`, or n(GridId, Handle, Log, Length): the host's copy of the
+%           same board (accelerated tier only, see below)
+%
+% Every query below has this pure definition, which the spec tier runs.  In the
+% accelerated tier (protocol:accelerated), a board carries a native copy of
+% itself kept in step by board_set/4, and the queries ask the host about it
+% (board_accel.pl, src/foreign/board_table.rs): the same answers in the same
+% order, without walking the cells in Prolog.  Copying a compound of N cells
+% costs N steps in Prolog, so there board_set/4 does not copy Cells: it adds
+% K-X to Log (newest first), and Cells with Log applied are the board's cells
+% (board_cells/2 applies it; a log longer than the board is applied at once).
+% A copy the host has dropped (it keeps the most recent ones) is read the pure
+% way from the cells, and made again on the next board_set/4.  Acceleration swaps the
+% definition, never the meaning; `ludolog check GAME --tiers spec,accelerated`
+% compares the two on a game, tests/board_library.rs on generated boards.
+%
+% Cell contents are atoms: a stack or a piece with attributes is named by an
+% atom (`king_red`, `s3`) or kept in a second board.
+
+:- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
+                  board_marks/2, cells_of/3, count_of/3, nth_of/4, ray/5, reach/4, group/3, group_marks/3,
+                  jumps/3]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+
+%% requires(?Library)  cells and neighbours come from grid.pl.
+requires(grid).
+
+%% board_new(+Grid, +Marks, +Cells, -Board)  the board of a grid.pl grid whose cells
+% hold the atoms of the compound Cells (one per cell), with Marks (m(...) or none).
+board_new(Grid, Marks, Cells, board(Grid, Marks, Cells, Native)) :-
+    grid:grid_size(Grid, N),
+    must_be_cells(Cells, N),
+    must_be_marks(Marks, N),
+    native_copy(Grid, Marks, Cells, Native).
+
+%% must_be_cells(+Cells, +N)  Cells is a compound of N atoms, or a clear error.
+must_be_cells(Cells, N) :-
+    (  compound(Cells), functor(Cells, _, N),
+       \+ ( between(1, N, K), arg(K, Cells, X), \+ atom(X) )
+    -> true
+    ;  throw(error(domain_error(board_cells(N), Cells), board_new/4))
+    ).
+
+%% must_be_marks(+Marks, +N)  Marks is none or a compound of N integers >= 0.
+must_be_marks(none, _) :- !.
+must_be_marks(Marks, N) :-
+    (  compound(Marks), functor(Marks, _, N),
+       \+ ( between(1, N, K), arg(K, Marks, M), \+ ( integer(M), M >= 0, M < 4294967296 ) )
+    -> true
+    ;  throw(error(domain_error(board_marks(N), Marks), board_new/4))
+    ).
+
+%% native_copy(+Grid, +Marks, +Cells, -Native)  the host's copy when accelerated, else none.
+% The host takes names with no white space; a board with other names, or one the
+% host refuses, is read the pure way.
+native_copy(Grid, Marks, Cells, n(G, H, [], 0)) :-
+    protocol:accelerated,
+    Cells =.. [_|Xs],
+    phrase(names_chars(Xs), Names0), atom_chars(Names, Names0),
+    grid_text(Grid, Marks, Text),
+    board_accel:grid(Text, G),
+    board_accel:new(G, Names, H),
+    !.
+native_copy(_, _, _, none).
+
+%% board_cell(+Board, +K, -X)  X is on cell K.
+board_cell(board(_, _, _, n(_, H, _, _)), K, X) :- board_accel:cell(H, K, X0), !, X = X0.
+board_cell(B, K, X) :- board_cells(B, Cells), arg(K, Cells, X).
+
+%% board_cells(+Board, -Cells)  the compound of the cells.
+board_cells(board(_, _, Cells, none), Cells).
+board_cells(board(_, _, Cells0, n(_, _, Log, _)), Cells) :- apply_log(Log, Cells0, Cells).
+
+%% apply_log(+Log, +Cells0, -Cells)  Cells0 with the changes K-X of Log (newest
+% first), each cell taking its newest value.
+apply_log([], Cells, Cells) :- !.
+apply_log(Log, Cells0, Cells) :-
+    Cells0 =.. [F|Xs0],
+    reverse(Log, Changes),
+    foldl(change, Changes, Xs0, Xs),
+    Cells =.. [F|Xs].
+
+%% change(+K-X, +Xs0, -Xs)  Xs0 with its K-th element replaced by X.
+change(K-X, Xs0, Xs) :- grid:replace(K, Xs0, X, Xs).
+
+%% board_grid(+Board, -Grid)  the board's grid.
+board_grid(board(Grid, _, _, _), Grid).
+
+%% board_marks(+Board, -Marks)  the board's marks.
+board_marks(board(_, Marks, _, _), Marks).
+
+%% board_set(+Board, +K, +X, -Board1)  Board1 is Board with the atom X on cell K.
+board_set(B, K, X, B1) :-
+    (  atom(X) -> true ; throw(error(type_error(atom, X), board_set/4)) ),
+    set_cell(B, K, X, B1).
+
+%% set_cell(+Board, +K, +X, -Board1)  board_set/4 once X is known to be an atom:
+% the host's copy changed in one call and the change logged, or the cells copied.
+set_cell(board(G, M, Cells, n(Id, H, Log, Len)), K, X, B1) :-
+    board_accel:set(H, K, X, H1), !,
+    Len1 is Len + 1,
+    (  functor(Cells, _, N), Len1 > N
+    -> apply_log([K-X|Log], Cells, Cells1), B1 = board(G, M, Cells1, n(Id, H1, [], 0))
+    ;  B1 = board(G, M, Cells, n(Id, H1, [K-X|Log], Len1))
+    ).
+set_cell(B, K, X, board(G, M, Cells1, Native)) :-
+    B = board(G, M, _, Native0),
+    board_cells(B, Cells),
+    grid:put_arg(K, Cells, X, Cells1),
+    renewed(Native0, Cells1, Native).
+
+%% renewed(+Native0, +Cells, -Native)  a new copy of Cells on the grid of Native0
+% (the host keeps its grids), or none.
+renewed(n(Id, _, _, _), Cells, n(Id, H, [], 0)) :-
+    Cells =.. [_|Xs],
+    phrase(names_chars(Xs), Names0), atom_chars(Names, Names0),
+    board_accel:new(Id, Names, H),
+    !.
+renewed(_, _, none).
+
+%% cells_of(+Board, +X, -Ks)  the cells holding X, ascending.
+cells_of(board(_, _, _, n(_, H, _, _)), X, Ks) :- board_accel:cells_of(H, X, Ks0), !, Ks = Ks0.
+cells_of(B, X, Ks) :-
+    board_cells(B, Cells),
+    functor(Cells, _, N),
+    findall(K, ( between(1, N, K), arg(K, Cells, Y), Y == X ), Ks).
+
+%% count_of(+Board, +X, -N)  how many cells hold X.
+count_of(board(_, _, _, n(_, H, _, _)), X, N) :- board_accel:count_of(H, X, N0), !, N = N0.
+count_of(B, X, N) :- cells_of(B, X, Ks), length(Ks, N).
+
+%% nth_of(+Board, +X, +I, -K)  K is the I-th cell (from 0, ascending) holding X;
+% fails when fewer than I + 1 cells hold X.
+nth_of(board(_, _, _, n(_, H, _, _)), X, I, K) :- board_accel:nth_of(H, X, I, K0), !, K = K0.
+nth_of(B, X, I, K) :- integer(I), cells_of(B, X, Ks), nth0(I, Ks, K).
+
+%% ray(+Board, +K, +Dir, -Empties, -Hit)  from cell K in direction Dir: the empty
+% cells passed, in order, and the first cell that holds something (0 when the
+% ray leaves the board first).
+ray(board(_, _, _, n(_, H, _, _)), K, Dir, Es, Hit) :- board_accel:ray(H, K, Dir, Es0, Hit0), !,
+    Es = Es0, Hit = Hit0.
+ray(B, K, Dir, Es, Hit) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_step(G, K, Dir, ray/5),
+    ray_from(G, Cells, K, Dir, Es, Hit).
+
+%% ray_from(+Grid, +Cells, +K, +Dir, -Empties, -Hit)  the ray from K, K excluded.
+ray_from(G, Cells, K, Dir, Es, Hit) :-
+    (  grid:step(G, K, Dir, J)
+    -> (  arg(J, Cells, e)
+       -> Es = [J|Es1], ray_from(G, Cells, J, Dir, Es1, Hit)
+       ;  Es = [], Hit = J
+       )
+    ;  Es = [], Hit = 0
+    ).
+
+%% reach(+Board, +K, +Max, -Reached)  K1-D for each empty cell K1 reached from cell
+% K in at most Max steps through empty cells, D its distance, in breadth-first
+% order (neighbours in direction order); K itself is not among them.
+reach(board(_, _, _, n(_, H, _, _)), K, Max, Ps) :- board_accel:reach(H, K, Max, Ps0), !, Ps = Ps0.
+reach(B, K, Max, Ps) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_step(G, K, 1, reach/4),
+    (  integer(Max), Max >= 0 -> true ; throw(error(type_error(nonneg, Max), reach/4)) ),
+    reach_levels([K], [K], 0, Max, G, Cells, Ps).
+
+%% reach_levels(+Frontier, +Seen, +D, +Max, +Grid, +Cells, -Reached)  the cells
+% reached beyond distance D from the cells of Frontier.
+reach_levels(Frontier, Seen, D, Max, G, Cells, Ps) :-
+    (  ( Frontier == [] ; D >= Max )
+    -> Ps = []
+    ;  D1 is D + 1,
+       next_level(Frontier, G, Cells, Seen, Seen1, Next),
+       level_pairs(Next, D1, Ps, Ps1),
+       reach_levels(Next, Seen1, D1, Max, G, Cells, Ps1)
+    ).
+
+%% next_level(+Frontier, +Grid, +Cells, +Seen, -Seen1, -Next)  the empty cells next
+% to Frontier and not in Seen, in the order they are found.
+next_level([], _, _, Seen, Seen, []).
+next_level([K|Ks], G, Cells, Seen0, Seen, Next) :-
+    findall(J, grid:neighbour(G, K, J), Js),
+    new_empties(Js, Cells, Seen0, Seen1, Next, Next1),
+    next_level(Ks, G, Cells, Seen1, Seen, Next1).
+
+%% new_empties(+Js, +Cells, +Seen0, -Seen, -Next, ?Tail)  the cells of Js that are
+% empty and unseen, in order, then Tail.
+new_empties([], _, Seen, Seen, Next, Next).
+new_empties([J|Js], Cells, Seen0, Seen, Next, Tail) :-
+    (  arg(J, Cells, e), \+ memberchk(J, Seen0)
+    -> Next = [J|Next1], new_empties(Js, Cells, [J|Seen0], Seen, Next1, Tail)
+    ;  new_empties(Js, Cells, Seen0, Seen, Next, Tail)
+    ).
+
+%% level_pairs(+Ks, +D, -Pairs, ?Tail)  K-D for each K of Ks, then Tail.
+level_pairs([], _, Ps, Ps).
+level_pairs([K|Ks], D, [K-D|Ps], T) :- level_pairs(Ks, D, Ps, T).
+
+%% group(+Board, +K, -Ks)  the cells joined to cell K through cells holding what
+% K holds (K among them), ascending.
+group(board(_, _, _, n(_, H, _, _)), K, Ks) :- board_accel:group(H, K, Ks0), !, Ks = Ks0.
+group(B, K, Ks) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_step(G, K, 1, group/3),
+    arg(K, Cells, X),
+    flood([K], G, Cells, X, [K], Seen),
+    sort(Seen, Ks).
+
+%% flood(+Stack, +Grid, +Cells, +X, +Seen0, -Seen)  Seen0 and the cells holding X
+% joined to those of Stack.
+flood([], _, _, _, Seen, Seen).
+flood([K|Ks], G, Cells, X, Seen0, Seen) :-
+    findall(J, ( grid:neighbour(G, K, J), arg(J, Cells, Y), Y == X,
+                 \+ memberchk(J, Seen0) ), Js),
+    append(Js, Seen0, Seen1),
+    append(Js, Ks, Stack),
+    flood(Stack, G, Cells, X, Seen1, Seen).
+
+%% group_marks(+Board, +K, -Mask)  the marks of the cells of K's group, or-ed.
+group_marks(board(_, _, _, n(_, H, _, _)), K, M) :- board_accel:group_marks(H, K, M0), !, M = M0.
+group_marks(B, K, M) :-
+    group(B, K, Ks),
+    board_marks(B, Marks),
+    foldl(or_mark(Marks), Ks, 0, M).
+
+%% or_mark(+Marks, +K, +M0, -M)  M0 with the marks of cell K.
+or_mark(none, _, M, M).
+or_mark(Marks, K, M0, M) :- Marks \== none, arg(K, Marks, X), M is M0 \/ X.
+
+%% jumps(+Board, +K, -Jumps)  Over-To for each direction in order where the
+% neighbour Over of cell K holds something and the cell To beyond it is empty.
+jumps(board(_, _, _, n(_, H, _, _)), K, Js) :- board_accel:jumps(H, K, Js0), !, Js = Js0.
+jumps(B, K, Js) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_step(G, K, 1, jumps/3),
+    grid:directions_of(G, D),
+    findall(O-T, ( between(1, D, Dir), grid:step(G, K, Dir, O),
+                   arg(O, Cells, X), X \== e,
+                   grid:step(G, O, Dir, T), arg(T, Cells, e) ), Js).
+
+%% must_be_step(+Grid, +K, +Dir, +Pred)  K is a cell and Dir a direction of Grid,
+% or a clear error naming Pred.
+must_be_step(G, K, Dir, Pred) :-
+    grid:grid_size(G, N),
+    (  integer(K), K >= 1, K =< N -> true
+    ;  throw(error(domain_error(cell(1, N), K), Pred))
+    ),
+    grid:directions_of(G, D),
+    (  integer(Dir), Dir >= 1, Dir =< D -> true
+    ;  throw(error(domain_error(direction(1, D), Dir), Pred))
+    ).
+
+%% grid_text(+Grid, +Marks, -Text)  the grid as the host reads it: "N D", each
+% cell's marks, then each cell's neighbours in direction order (0 for none).
+grid_text(G, Marks, Text) :-
+    grid:grid_size(G, N),
+    grid:directions_of(G, D),
+    phrase(grid_chars(G, Marks, N, D), Cs),
+    atom_chars(Text, Cs).
+
+%% grid_chars(+Grid, +Marks, +N, +D)//  the characters of grid_text/3.
+grid_chars(G, Marks, N, D) -->
+    number_text(N), " ", number_text(D),
+    mark_chars(1, N, Marks),
+    step_chars(1, N, G, D).
+
+%% mark_chars(+K, +N, +Marks)//  the marks of cells K..N.
+mark_chars(K, N, _) --> { K > N }, !.
+mark_chars(K, N, Marks) -->
+    { ( Marks == none -> M = 0 ; arg(K, Marks, M) ), K1 is K + 1 },
+    " ", number_text(M),
+    mark_chars(K1, N, Marks).
+
+%% step_chars(+K, +N, +Grid, +D)//  the neighbours of cells K..N.
+step_chars(K, N, _, _) --> { K > N }, !.
+step_chars(K, N, G, D) -->
+    { findall(J, ( between(1, D, Dir), ( grid:step(G, K, Dir, J0) -> J = J0 ; J = 0 ) ), Js),
+      K1 is K + 1 },
+    numbers_text(Js),
+    step_chars(K1, N, G, D).
+
+%% numbers_text(+Ns)//  each number after a space.
+numbers_text([]) --> [].
+numbers_text([N|Ns]) --> " ", number_text(N), numbers_text(Ns).
+
+%% number_text(+N)//  the digits of N.
+number_text(N) --> { number_chars(N, Cs) }, Cs.
+
+%% names_chars(+Atoms)//  the atoms' names, each after a space; fails for a name
+% that is empty or holds white space.
+names_chars([]) --> [].
+names_chars([X|Xs]) -->
+    { atom_chars(X, Cs), Cs \== [], \+ ( member(C, Cs), char_code(C, Code), Code =< 32 ) },
+    " ", Cs, names_chars(Xs).

@@ -1,0 +1,107 @@
+%% board_accel — the native definitions of board.pl's queries.
+%
+% Each predicate asks the running ludolog program (src/foreign/board_calls.rs)
+% about a board it holds by handle, through scryer's FFI system predicates (as
+% hexgrid_accel.pl does, for the same reasons).  Each fails when the host has
+% dropped the board or refused the arguments; board.pl then reads the cells the
+% pure way, which gives the answer, or the error, its pure definition gives.
+%
+% Lists of cells come back as text: "k", then one character per number, U+0100
+% plus the number; "s" (dropped) or "x" (refused) otherwise.
+
+:- module(board_accel, [load/0, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
+                        nth_of/4, ray/5, reach/4,
+                        group/3, group_marks/3, jumps/3]).
+
+%% load  bind the foreign functions; succeeds once they are callable.
+load :-
+    '$load_foreign_lib'("", [
+        ludolog_board_grid([cstr], i64),
+        ludolog_board_new([i64, cstr], i64),
+        ludolog_board_set([i64, i64, cstr], i64),
+        ludolog_board_cell([i64, i64], cstr),
+        ludolog_board_count([i64, cstr], i64),
+        ludolog_board_nth([i64, cstr, i64], i64),
+        ludolog_board_cells_of([i64, cstr], cstr),
+        ludolog_board_ray([i64, i64, i64], cstr),
+        ludolog_board_reach([i64, i64, i64], cstr),
+        ludolog_board_group([i64, i64], cstr),
+        ludolog_board_group_marks([i64, i64], i64),
+        ludolog_board_jumps([i64, i64], cstr)
+    ]).
+
+%% grid(+Text, -G)  the host's id of the grid written in Text.
+grid(Text, G) :-
+    '$foreign_call'(ludolog_board_grid, [Text], G0), G0 > 0, G = G0.
+
+%% new(+G, +Names, -H)  a board on grid G whose cells hold the names of Names.
+new(G, Names, H) :-
+    '$foreign_call'(ludolog_board_new, [G, Names], H0), H0 > 0, H = H0.
+
+%% set(+H, +K, +X, -H1)  board H with the atom X on cell K.
+set(H, K, X, H1) :-
+    integer(K),
+    '$foreign_call'(ludolog_board_set, [H, K, X], H0), H0 > 0, H1 = H0.
+
+%% cell(+H, +K, -X)  X is on cell K of board H.
+cell(H, K, X) :-
+    integer(K),
+    '$foreign_call'(ludolog_board_cell, [H, K], [k|Cs]),
+    atom_chars(X, Cs).
+
+%% count_of(+H, +X, -N)  how many cells of board H hold X.
+count_of(H, X, N) :-
+    atom(X),
+    '$foreign_call'(ludolog_board_count, [H, X], N0), N0 >= 0, N = N0.
+
+%% nth_of(+H, +X, +I, -K)  the I-th cell (from 0) of board H holding X; fails if none.
+nth_of(H, X, I, K) :-
+    atom(X), integer(I),
+    '$foreign_call'(ludolog_board_nth, [H, X, I], K0), K0 > 0, K = K0.
+
+%% cells_of(+H, +X, -Ks)  the cells of board H holding X, ascending.
+cells_of(H, X, Ks) :-
+    atom(X),
+    '$foreign_call'(ludolog_board_cells_of, [H, X], [k|Cs]),
+    numbers(Cs, Ks).
+
+%% ray(+H, +K, +Dir, -Empties, -Hit)  board.pl's ray/5 on board H.
+ray(H, K, Dir, Es, Hit) :-
+    integer(K), integer(Dir),
+    '$foreign_call'(ludolog_board_ray, [H, K, Dir], [k, C|Cs]),
+    number(C, Hit),
+    numbers(Cs, Es).
+
+%% reach(+H, +K, +Max, -Reached)  board.pl's reach/4 on board H.
+reach(H, K, Max, Ps) :-
+    integer(K), integer(Max),
+    '$foreign_call'(ludolog_board_reach, [H, K, Max], [k|Cs]),
+    pairs(Cs, Ps).
+
+%% group(+H, +K, -Ks)  board.pl's group/3 on board H.
+group(H, K, Ks) :-
+    integer(K),
+    '$foreign_call'(ludolog_board_group, [H, K], [k|Cs]),
+    numbers(Cs, Ks).
+
+%% group_marks(+H, +K, -M)  board.pl's group_marks/3 on board H.
+group_marks(H, K, M) :-
+    integer(K),
+    '$foreign_call'(ludolog_board_group_marks, [H, K], M0), M0 >= 0, M = M0.
+
+%% jumps(+H, +K, -Jumps)  board.pl's jumps/3 on board H.
+jumps(H, K, Js) :-
+    integer(K),
+    '$foreign_call'(ludolog_board_jumps, [H, K], [k|Cs]),
+    pairs(Cs, Js).
+
+%% numbers(+Chars, -Ns)  the numbers the characters stand for.
+numbers([], []).
+numbers([C|Cs], [N|Ns]) :- number(C, N), numbers(Cs, Ns).
+
+%% pairs(+Chars, -Pairs)  A-B for each two numbers in turn.
+pairs([], []).
+pairs([A, B|Cs], [X-Y|Ps]) :- number(A, X), number(B, Y), pairs(Cs, Ps).
+
+%% number(+Char, -N)  the number a character stands for.
+number(C, N) :- char_code(C, Code), N is Code - 256.

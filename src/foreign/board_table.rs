@@ -1,0 +1,401 @@
+//! The native side of rules/lib/board.pl: grids (neighbour tables), boards held by
+//! handle, and the board queries, in safe Rust.
+//!
+//! A grid is what grid.pl builds: cells numbered 1..N, and for each cell and
+//! direction the neighbour that way (0 off the board), plus one integer of marks
+//! per cell (the edges it touches, say).  A board is a grid and one code per cell;
+//! the codes stand for the atoms the rule file puts on its cells (`e`, empty, is
+//! code 0).  Boards are changed by copying, as in `boards`: a handle always names
+//! the same cells, and the ring keeps the most recent `CAPACITY` copies.  Every
+//! query answers exactly what its pure twin in board.pl answers, in the same order.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// How many board copies are kept.
+const CAPACITY: usize = 1 << 15;
+/// At most this many distinct grids a thread: each size of each board is one.
+const MAX_GRIDS: usize = 4096;
+/// A compound term holds at most 255 arguments, so a board at most 255 cells.
+pub const MAX_CELLS: usize = 255;
+/// At most this many directions.
+const MAX_DIRS: usize = 16;
+
+/// Why a board call was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The handle names a board the ring has dropped (the Prolog side reads the cells).
+    Dropped,
+    /// The arguments make no sense (an unknown grid, a cell off the board, ...).
+    Bad,
+}
+
+/// A grid: `n` cells and `dirs` directions.
+#[derive(Debug)]
+pub struct Grid {
+    pub n: usize,
+    pub dirs: usize,
+    /// `steps[(k - 1) * dirs + (d - 1)]`: the neighbour of cell k in direction d, 0 for none.
+    steps: Vec<u8>,
+    /// The marks of cell k at `marks[k - 1]`.
+    marks: Vec<i64>,
+}
+
+impl Grid {
+    /// Reads "N D M1 .. MN S(1,1) .. S(1,D) S(2,1) .. S(N,D)": the cells, the
+    /// directions, each cell's marks, then each cell's neighbours in direction order.
+    pub fn parse(text: &str) -> Option<Grid> {
+        let mut it = text.split_ascii_whitespace();
+        let n: usize = it.next()?.parse().ok()?;
+        let dirs: usize = it.next()?.parse().ok()?;
+        if !(1..=MAX_CELLS).contains(&n) || !(1..=MAX_DIRS).contains(&dirs) {
+            return None;
+        }
+        let marks = (0..n)
+            .map(|_| it.next()?.parse::<u32>().ok().map(i64::from))
+            .collect::<Option<Vec<_>>>()?;
+        let steps = (0..n * dirs)
+            .map(|_| it.next()?.parse::<u8>().ok().filter(|&j| j as usize <= n))
+            .collect::<Option<Vec<_>>>()?;
+        it.next().is_none().then_some(Grid {
+            n,
+            dirs,
+            steps,
+            marks,
+        })
+    }
+
+    /// The neighbour of cell `k` (1-based) in direction `d` (1-based), if any.
+    fn step(&self, k: usize, d: usize) -> Option<usize> {
+        let j = self.steps[(k - 1) * self.dirs + (d - 1)] as usize;
+        (j > 0).then_some(j)
+    }
+}
+
+/// One board copy: its grid and one code per cell.
+#[derive(Default)]
+struct BoardCopy {
+    seq: u64,
+    grid: usize,
+    cells: Vec<u8>,
+}
+
+/// This thread's grids, cell names and board copies.
+#[derive(Default)]
+pub struct Table {
+    grids: Vec<Grid>,
+    grid_ids: HashMap<String, usize>,
+    names: Vec<String>,
+    name_ids: HashMap<String, u8>,
+    next: u64,
+    slots: Vec<BoardCopy>,
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = RefCell::new(Table::default());
+}
+
+/// Runs `f` on this thread's table.
+pub fn with_table<T>(f: impl FnOnce(&mut Table) -> T) -> T {
+    TABLE.with(|t| f(&mut t.borrow_mut()))
+}
+
+/// A board's cells and grid, borrowed for a query.
+pub struct View<'a> {
+    pub grid: &'a Grid,
+    pub cells: &'a [u8],
+}
+
+impl Table {
+    /// The id (from 1) of the grid written in `text`, made once per distinct text.
+    pub fn grid(&mut self, text: &str) -> Result<i64, Refused> {
+        if let Some(&id) = self.grid_ids.get(text) {
+            return Ok(id as i64);
+        }
+        if self.grids.len() >= MAX_GRIDS {
+            return Err(Refused::Bad);
+        }
+        let grid = Grid::parse(text).ok_or(Refused::Bad)?;
+        self.grids.push(grid);
+        let id = self.grids.len();
+        self.grid_ids.insert(text.to_string(), id);
+        Ok(id as i64)
+    }
+
+    /// The code of the cell name `name` (`e` is 0), given one the first time it is seen.
+    pub fn code(&mut self, name: &str) -> Result<u8, Refused> {
+        if self.names.is_empty() {
+            self.names.push("e".into());
+            self.name_ids.insert("e".into(), 0);
+        }
+        if let Some(&c) = self.name_ids.get(name) {
+            return Ok(c);
+        }
+        let c = u8::try_from(self.names.len()).map_err(|_| Refused::Bad)?;
+        if name.is_empty() || name.len() > 64 {
+            return Err(Refused::Bad);
+        }
+        self.names.push(name.to_string());
+        self.name_ids.insert(name.to_string(), c);
+        Ok(c)
+    }
+
+    /// A new board on grid `grid` whose cells hold the names in `names` (space separated).
+    pub fn board(&mut self, grid: i64, names: &str) -> Result<i64, Refused> {
+        let g = self.grid_of(grid)?;
+        let n = self.grids[g - 1].n;
+        let mut cells = Vec::with_capacity(n);
+        for name in names.split_ascii_whitespace() {
+            if cells.len() == n {
+                return Err(Refused::Bad);
+            }
+            cells.push(self.code(name)?);
+        }
+        if cells.len() != n {
+            return Err(Refused::Bad);
+        }
+        Ok(self.insert(g, &cells))
+    }
+
+    fn grid_of(&self, grid: i64) -> Result<usize, Refused> {
+        usize::try_from(grid)
+            .ok()
+            .filter(|&g| g >= 1 && g <= self.grids.len())
+            .ok_or(Refused::Bad)
+    }
+
+    fn insert(&mut self, grid: usize, cells: &[u8]) -> i64 {
+        self.next += 1;
+        let seq = self.next;
+        let slot = (seq % CAPACITY as u64) as usize;
+        if self.slots.len() <= slot {
+            self.slots.resize_with(slot + 1, BoardCopy::default);
+        }
+        let c = &mut self.slots[slot];
+        c.seq = seq;
+        c.grid = grid;
+        c.cells.clear();
+        c.cells.extend_from_slice(cells);
+        seq as i64
+    }
+
+    fn copy(&self, handle: i64) -> Result<&BoardCopy, Refused> {
+        let seq = u64::try_from(handle).map_err(|_| Refused::Bad)?;
+        if seq == 0 || seq > self.next {
+            return Err(Refused::Bad);
+        }
+        let c = self
+            .slots
+            .get((seq % CAPACITY as u64) as usize)
+            .ok_or(Refused::Dropped)?;
+        (c.seq == seq).then_some(c).ok_or(Refused::Dropped)
+    }
+
+    /// Board `handle`, to query.
+    pub fn view(&self, handle: i64) -> Result<View<'_>, Refused> {
+        let c = self.copy(handle)?;
+        Ok(View {
+            grid: &self.grids[c.grid - 1],
+            cells: &c.cells,
+        })
+    }
+
+    /// A copy of board `handle` with the name `name` on cell `k` (from 1).
+    pub fn set(&mut self, handle: i64, k: i64, name: &str) -> Result<i64, Refused> {
+        let code = self.code(name)?;
+        let c = self.copy(handle)?;
+        let k = usize::try_from(k)
+            .ok()
+            .filter(|&k| k >= 1 && k <= c.cells.len())
+            .ok_or(Refused::Bad)?;
+        let grid = c.grid;
+        let mut cells = c.cells.clone();
+        cells[k - 1] = code;
+        Ok(self.insert(grid, &cells))
+    }
+
+    /// The name of the code `code`.
+    pub fn name(&self, code: u8) -> &str {
+        self.names.get(code as usize).map_or("e", String::as_str)
+    }
+
+    /// The code a name has, if it has been seen (a name never seen is on no cell).
+    pub fn known(&self, name: &str) -> Option<u8> {
+        if name == "e" {
+            return Some(0);
+        }
+        self.name_ids.get(name).copied()
+    }
+}
+
+impl View<'_> {
+    fn cell(&self, k: i64) -> Result<usize, Refused> {
+        usize::try_from(k)
+            .ok()
+            .filter(|&k| k >= 1 && k <= self.grid.n)
+            .ok_or(Refused::Bad)
+    }
+
+    fn dir(&self, d: i64) -> Result<usize, Refused> {
+        usize::try_from(d)
+            .ok()
+            .filter(|&d| d >= 1 && d <= self.grid.dirs)
+            .ok_or(Refused::Bad)
+    }
+
+    /// The cells holding `code`, ascending.
+    pub fn cells_of(&self, code: Option<u8>) -> Vec<usize> {
+        let Some(code) = code else { return Vec::new() };
+        (1..=self.grid.n)
+            .filter(|&k| self.cells[k - 1] == code)
+            .collect()
+    }
+
+    /// The code on cell `k`.
+    pub fn code_at(&self, k: i64) -> Result<u8, Refused> {
+        Ok(self.cells[self.cell(k)? - 1])
+    }
+
+    /// How many cells hold `code`.
+    pub fn count(&self, code: Option<u8>) -> i64 {
+        code.map_or(0, |c| self.cells.iter().filter(|&&x| x == c).count() as i64)
+    }
+
+    /// The `i`-th cell (from 0, ascending) holding `code`.
+    pub fn nth(&self, code: Option<u8>, i: i64) -> Result<usize, Refused> {
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let code = code.ok_or(Refused::Bad)?;
+        (1..=self.grid.n)
+            .filter(|&k| self.cells[k - 1] == code)
+            .nth(i)
+            .ok_or(Refused::Bad)
+    }
+
+    /// From cell `k` in direction `d`: the empty cells passed, then the first
+    /// non-empty cell (0 if the ray leaves the board first).
+    pub fn ray(&self, k: i64, d: i64) -> Result<(Vec<usize>, usize), Refused> {
+        let (mut k, d) = (self.cell(k)?, self.dir(d)?);
+        let mut empties = Vec::new();
+        while let Some(j) = self.grid.step(k, d) {
+            if self.cells[j - 1] != 0 {
+                return Ok((empties, j));
+            }
+            empties.push(j);
+            k = j;
+        }
+        Ok((empties, 0))
+    }
+
+    /// The empty cells reached from cell `k` in at most `max` steps through empty
+    /// cells, each with its distance, in breadth-first order (neighbours in
+    /// direction order); `k` itself is not among them.
+    pub fn reach(&self, k: i64, max: i64) -> Result<Vec<(usize, usize)>, Refused> {
+        let k = self.cell(k)?;
+        let max = usize::try_from(max).map_err(|_| Refused::Bad)?;
+        let mut seen = [false; MAX_CELLS + 1];
+        seen[k] = true;
+        let mut out: Vec<(usize, usize)> = Vec::new();
+        let mut frontier = vec![k];
+        let mut dist = 0;
+        while !frontier.is_empty() && dist < max {
+            dist += 1;
+            let mut next = Vec::new();
+            for &c in &frontier {
+                for d in 1..=self.grid.dirs {
+                    if let Some(j) = self.grid.step(c, d) {
+                        if !seen[j] && self.cells[j - 1] == 0 {
+                            seen[j] = true;
+                            out.push((j, dist));
+                            next.push(j);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        Ok(out)
+    }
+
+    /// The cells connected to cell `k` through cells holding what `k` holds, ascending.
+    pub fn group(&self, k: i64) -> Result<Vec<usize>, Refused> {
+        let k = self.cell(k)?;
+        let code = self.cells[k - 1];
+        let mut seen = [false; MAX_CELLS + 1];
+        seen[k] = true;
+        let mut stack = vec![k];
+        while let Some(c) = stack.pop() {
+            for d in 1..=self.grid.dirs {
+                if let Some(j) = self.grid.step(c, d) {
+                    if !seen[j] && self.cells[j - 1] == code {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        Ok((1..=self.grid.n).filter(|&j| seen[j]).collect())
+    }
+
+    /// The marks of the cells of cell `k`'s group, or-ed together.
+    pub fn group_marks(&self, k: i64) -> Result<i64, Refused> {
+        Ok(self
+            .group(k)?
+            .iter()
+            .fold(0, |m, &j| m | self.grid.marks[j - 1]))
+    }
+
+    /// For each direction in order: the neighbour of `k` that way when it holds
+    /// something, and the cell beyond it when that is empty.
+    pub fn jumps(&self, k: i64) -> Result<Vec<(usize, usize)>, Refused> {
+        let k = self.cell(k)?;
+        Ok((1..=self.grid.dirs)
+            .filter_map(|d| {
+                let over = self.grid.step(k, d)?;
+                let to = self.grid.step(over, d)?;
+                (self.cells[over - 1] != 0 && self.cells[to - 1] == 0).then_some((over, to))
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 3-cell line 1 - 2 - 3 (direction 1 rightwards, 2 leftwards), marks 1, 0, 2.
+    const LINE: &str = "3 2 1 0 2  2 0  3 1  0 2";
+
+    #[test]
+    fn boards_answer_by_handle_and_refuse_bad_input() {
+        with_table(|t| {
+            let g = t.grid(LINE).unwrap();
+            assert_eq!(t.grid(LINE), Ok(g), "one grid per text");
+            let b = t.board(g, "r e e").unwrap();
+            let b1 = t.set(b, 3, "r").unwrap();
+            let v = t.view(b1).unwrap();
+            assert_eq!(v.cells_of(Some(0)), vec![2]);
+            assert_eq!((v.count(Some(1)), v.nth(Some(1), 1)), (2, Ok(3)));
+            assert_eq!(v.nth(Some(1), 2), Err(Refused::Bad));
+            assert_eq!(t.name(v.code_at(3).unwrap()), "r");
+            assert_eq!(v.ray(1, 1), Ok((vec![2], 3)));
+            assert_eq!(v.ray(1, 2), Ok((vec![], 0)));
+            assert_eq!(v.reach(1, 5), Ok(vec![(2, 1)]));
+            assert_eq!(v.group(1), Ok(vec![1]));
+            assert_eq!(v.group_marks(2), Ok(0));
+            assert_eq!(v.jumps(2), Ok(vec![]));
+            let b2 = t.set(b1, 2, "r").unwrap();
+            assert_eq!(t.view(b2).unwrap().group_marks(1), Ok(3));
+            assert_eq!(t.view(b).unwrap().cells, &[1, 0, 0], "copies stay");
+            assert_eq!(t.set(b, 4, "r"), Err(Refused::Bad));
+            assert_eq!(t.board(g, "e e"), Err(Refused::Bad));
+            assert_eq!(t.board(99, "e e e"), Err(Refused::Bad));
+            assert!(t.view(-1).is_err() && t.view(0).is_err() && t.view(1 << 40).is_err());
+            assert!(matches!(t.view(b1).unwrap().ray(1, 3), Err(Refused::Bad)));
+            assert!(t.grid("3 2 1 0").is_err() && t.grid("1 1 0 2").is_err());
+            for _ in 0..CAPACITY {
+                t.set(b2, 1, "e").unwrap();
+            }
+            assert!(matches!(t.view(b), Err(Refused::Dropped)));
+        });
+    }
+}

@@ -1,0 +1,154 @@
+//! rules/lib/board.pl against its native twin: every query, on generated boards of
+//! every shape (square 4 and 8, hex rhombus, triangle, a board with holes, one cell,
+//! one row), empty, full and in between, answers the same in the spec tier and in
+//! the accelerated tier; so do boards whose native copy the host has dropped, and
+//! the errors of bad arguments.
+
+use ludolog::game::GameOptions;
+use ludolog::prolog::PrologMachine;
+use ludolog::registry::EngineSpec;
+
+/// A machine with board.pl loaded (through y.pl, which requires it).
+fn machine(accelerated: bool) -> PrologMachine {
+    let spec = EngineSpec::new("y", GameOptions::default());
+    let rules = spec.resolve().expect("embedded y").rules;
+    let mut m = PrologMachine::load(&rules, accelerated).expect("load");
+    m.set_acceleration(accelerated).expect("acceleration");
+    m.answer(
+        "use_module(library(between)), use_module(library(lists)), use_module(library(charsio)), X = ok.",
+        "X",
+    )
+    .expect("libraries");
+    for clause in HELPERS {
+        m.answer(&format!("assertz(({clause})), X = ok."), "X")
+            .expect(clause);
+    }
+    m
+}
+
+/// Test helpers, asserted into the user module: a shape's grid, a board of it
+/// filled from a seed, and every query's answer on a board.
+const HELPERS: &[&str] = &[
+    // shape_grid(+Shape, -Grid)
+    "shape_grid(sq4, G) :- grid:grid(square4, 4-3, all, G)",
+    "shape_grid(sq8, G) :- grid:grid(square8, 5-5, all, G)",
+    "shape_grid(hex, G) :- grid:grid(hex_right, 4-4, all, G)",
+    "shape_grid(tri, G) :- grid:shape_cells(triangle(5), S, Cs), grid:grid(hex_left, S, Cs, G)",
+    "shape_grid(holes, G) :- findall(C-R, (between(0,4,R), between(0,4,C), \\+ member(C-R, [1-1,3-1,2-2,1-3,3-3])), Cs), grid:grid(square8, 5-5, Cs, G)",
+    "shape_grid(one, G) :- grid:grid(square8, 1-1, all, G)",
+    "shape_grid(row, G) :- grid:grid(square4, 7-1, all, G)",
+    // filled(+Grid, +Seed, -Board): seed 0 empty, 1 full, else random e/e/r/b
+    "filled(G, Seed, B) :- grid:grid_size(G, N), findall(X, (between(1, N, K), content(Seed, K, X)), Xs), \
+     C =.. [c|Xs], findall(M, (between(1, N, K), M is K mod 8), Ms), Mk =.. [m|Ms], board:board_new(G, Mk, C, B)",
+    "content(0, _, e) :- !",
+    "content(1, K, X) :- !, ( K mod 2 =:= 0 -> X = r ; X = b )",
+    "content(S, K, X) :- V is ((S * 1103515245 + K * 12345) mod 2147483648) >> 8, I is V mod 4, nth0(I, [e, e, r, b], X)",
+    // answers(+Board, -Answers): every query on every cell and direction
+    "answers(B, A) :- board:board_grid(B, G), grid:grid_size(G, N), grid:directions_of(G, D), \
+     findall(X-Ks, (member(X, [e, r, b, zz]), board:cells_of(B, X, Ks)), Cells), \
+     findall(X-C, (member(X, [e, r, b]), board:count_of(B, X, C)), Counts), \
+     findall(I-K, (between(0, 30, I), board:nth_of(B, e, I, K)), Nths), \
+     findall(K-X-Gr-GM-J-R0-R2-RA, (between(1, N, K), board:board_cell(B, K, X), board:group(B, K, Gr), \
+        board:group_marks(B, K, GM), board:jumps(B, K, J), board:reach(B, K, 0, R0), \
+        board:reach(B, K, 2, R2), board:reach(B, K, 1000, RA)), PerCell), \
+     findall(K-Dir-Es-Hit, (between(1, N, K), between(1, D, Dir), board:ray(B, K, Dir, Es, Hit)), Rays), \
+     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Cs)",
+    // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken)
+    "played(B0, Seed, B) :- board:board_grid(B0, G), grid:grid_size(G, N), \
+     foldl(one_set(N, Seed), [1,2,3,4,5,6,7,8,9,10,11,12], B0, B)",
+    "one_set(N, Seed, I, B0, B) :- K is 1 + (Seed * 7 + I * 13) mod N, nth0(I, [e, r, b, e, xx, r, e, b, b, r, e, r, b], X), board:board_set(B0, K, X, B)",
+];
+
+/// Answers `query` for `X`, as text.
+fn answer(m: &mut PrologMachine, query: &str) -> String {
+    format!("{:?}", m.answer(query, "X").expect(query))
+}
+
+const SHAPES: [&str; 7] = ["sq4", "sq8", "hex", "tri", "holes", "one", "row"];
+
+#[test]
+fn every_query_answers_the_same_natively_on_every_shape() {
+    let (mut spec, mut accel) = (machine(false), machine(true));
+    for shape in SHAPES {
+        for seed in [0, 1, 2, 3, 17, 99] {
+            let q = format!(
+                "shape_grid({shape}, G), filled(G, {seed}, B0), answers(B0, A0), \
+                 played(B0, {seed}, B1), answers(B1, A1), X = A0-A1."
+            );
+            let (s, a) = (answer(&mut spec, &q), answer(&mut accel, &q));
+            assert_eq!(s, a, "{shape}, seed {seed}");
+            assert!(s.len() > 100, "{s}");
+        }
+    }
+}
+
+#[test]
+fn a_board_carries_a_native_copy_only_when_accelerated() {
+    let q = "shape_grid(sq4, G), filled(G, 2, board(_, _, _, N)), ( N == none -> X = none ; X = native ).";
+    assert_eq!(answer(&mut machine(false), q), r#"Atom("none")"#);
+    assert_eq!(answer(&mut machine(true), q), r#"Atom("native")"#);
+}
+
+#[test]
+fn a_dropped_native_copy_is_read_the_pure_way_and_made_again() {
+    // the host keeps the 32768 most recent copies: make 40000 more after B1
+    let q = "shape_grid(hex, G), filled(G, 3, B0), played(B0, 3, B1), \
+             ( protocol:accelerated -> filled(G, 1, F), \\+ ( between(1, 40000, _), \\+ board:board_set(F, 1, r, _) ) ; true ), \
+             answers(B1, A1), played(B1, 5, B2), answers(B2, A2), \
+             B2 = board(_, _, _, Native), ( Native == none -> Copy = none ; Copy = native ), X = A1-A2-Copy.";
+    let spec = answer(&mut machine(false), q);
+    let accel = answer(&mut machine(true), q);
+    assert_eq!(
+        spec.replace("Atom(\"none\")", ""),
+        accel.replace("Atom(\"native\")", "")
+    );
+    assert!(accel.ends_with("Atom(\"native\")])"), "made again: {accel}");
+}
+
+#[test]
+fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
+    for (query, expected) in [
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:ray(B, 1, 9, _, _)",
+            "direction(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:ray(B, 13, 1, _, _)",
+            "cell(1,12)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:group(B, 0, _)",
+            "cell(1,12)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach(B, 1, -1, _)",
+            "nonneg",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:board_set(B, 1, f(x), _)",
+            "type_error(atom",
+        ),
+        (
+            "shape_grid(sq4, G), board:board_new(G, none, c(e, e), _)",
+            "board_cells(12)",
+        ),
+        (
+            "shape_grid(sq4, G), board:board_new(G, m(1), c(e,e,e,e,e,e,e,e,e,e,e,e), _)",
+            "board_marks(12)",
+        ),
+        (
+            "shape_grid(sq4, G), board:board_new(G, none, c(e,e,e,e,e,e,e,e,e,e,e,_), _)",
+            "board_cells(12)",
+        ),
+    ] {
+        let q = format!(
+            "catch(({query}), E, true), write_term_to_chars(E, [quoted(true)], Cs), atom_chars(X, Cs)."
+        );
+        let (s, a) = (
+            answer(&mut machine(false), &q),
+            answer(&mut machine(true), &q),
+        );
+        assert_eq!(s, a, "{query}");
+        assert!(s.replace(' ', "").contains(expected), "{query}: {s}");
+    }
+}
