@@ -366,12 +366,12 @@ enum Command {
     },
     /// List the built-in games and their options.
     Games,
-    /// Write a starter rule file NAME.pl (K in a row on a square board) that passes
-    /// lint and plays, to change into a new game.
+    /// Write a starter rule file NAME.pl (K in a row on a square board, or Hex on a
+    /// rhombus with --board hex) that passes lint and plays, to change into a new game.
     New {
         /// The game's name: a lowercase letter, then letters, digits or _.
         name: String,
-        /// The board of the starter.
+        /// The board of the starter: square (K in a row) or hex (Hex-style connection).
         #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(cli::BOARDS))]
         board: String,
         /// The directory to write it in.

@@ -57,3 +57,41 @@ fn a_new_game_lints_plays_searches_and_checks() {
     assert!(err.contains("is no name for a game"), "{err}");
     assert!(!Path::new(d).join("Tac-Toe.pl").exists());
 }
+
+#[test]
+fn a_new_hex_game_lints_plays_searches_and_agrees_with_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let said = ok(&["new", "links", "--board", "hex", "--dir", d]);
+    assert!(said.contains("Hex-style connection"), "{said}");
+    assert!(said.contains("--red human --blue"), "{said}");
+    let file = dir.path().join("links.pl");
+    let f = file.to_str().unwrap();
+    assert!(ok(&["lint", f]).contains("ok"), "lint");
+    let game = ok(&[
+        "play",
+        f,
+        "--red",
+        "alphabeta:2",
+        "--blue",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert!(game.contains("result:"), "{game}");
+    assert!(ok(&["best", f, "--time", "300ms"]).contains("best:"));
+    assert!(ok(&["best", f, "--mcts", "200"]).contains("best:"));
+    // Hex itself, on the same rhombus: the same tree
+    let ours = ok(&["perft", f, "-O", "size=3", "--every-depth", "--depth", "5"]);
+    let hex = ok(&[
+        "perft",
+        "hex",
+        "-O",
+        "size=3",
+        "--every-depth",
+        "--depth",
+        "5",
+    ]);
+    assert_eq!(ours, hex);
+    ok(&["check", f, "--games", "3"]);
+}

@@ -1,5 +1,5 @@
 //! examples/variant-tutorial.md and examples/new-game-tutorial.md, run as a reader would: its rule-file blocks written
-//! (```prolog file=NAME: the whole file; ```prolog edit=NAME: each paragraph replaces
+//! (```prolog or ```python file=NAME: the whole file; ```prolog edit=NAME: each paragraph replaces
 //! the file's paragraph that starts the same way, or is added at the end) and every
 //! `$ command` of its ```console blocks run in a shell, in order, in a fresh
 //! directory with the ludolog binary on PATH, its output (stdout and stderr) compared
@@ -136,7 +136,7 @@ fn every_command_of_the_variant_tutorial_shows_what_it_says() {
 
 #[test]
 fn every_command_of_the_new_game_tutorial_shows_what_it_says() {
-    run_tutorial("examples/new-game-tutorial.md", 1, 9);
+    run_tutorial("examples/new-game-tutorial.md", 4, 16);
 }
 
 /// Runs a tutorial as a reader would; it must write at least `least_files` rule files
@@ -148,7 +148,7 @@ fn run_tutorial(file: &str, least_files: usize, least_commands: usize) {
     for block in blocks(&md) {
         let mut words = block.info.split_whitespace();
         match words.next() {
-            Some("prolog") => {
+            Some("prolog" | "python") => {
                 for word in words {
                     if let Some(name) = word.strip_prefix("file=") {
                         std::fs::write(dir.path().join(name), &block.text).unwrap();

@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 
 /// The starter of a square board (`{NAME}` stands for the game's name).
 const SQUARE: &str = include_str!("starter/square.pl");
+/// The starter of a hex rhombus: Hex-style connection.
+const HEX: &str = include_str!("starter/hex.pl");
 
 /// The boards a starter is written for.
-pub const BOARDS: &[&str] = &["square"];
+pub const BOARDS: &[&str] = &["square", "hex"];
 
 /// Writes the starter rule file of game `name` on `board` into `dir` (`NAME.pl`);
 /// refuses a name that is no Prolog atom, an unknown board and an existing file.
@@ -25,8 +27,17 @@ pub fn new_game(name: &str, board: &str, dir: &Path, out: &mut dyn Write) -> Res
             crate::game::elide(name)
         );
     }
-    let text = match board {
-        "square" => SQUARE.replace("{NAME}", name),
+    let (text, what, players) = match board {
+        "square" => (
+            SQUARE.replace("{NAME}", name),
+            "K in a row on a square board",
+            "--x human --o alphabeta:2s",
+        ),
+        "hex" => (
+            HEX.replace("{NAME}", name),
+            "Hex-style connection on a rhombus",
+            "--red human --blue alphabeta:2s",
+        ),
         other => bail!(
             "no starter for the board `{}` (boards: {})",
             crate::game::elide(other),
@@ -48,8 +59,8 @@ pub fn new_game(name: &str, board: &str, dir: &Path, out: &mut dyn Write) -> Res
         .with_context(|| format!("{}: cannot write the new game", path.display()))?;
     writeln!(
         out,
-        "wrote {p}: {name}, K in a row on a square board, to make your own\n\
-         next: ludolog lint {p}\n      ludolog play {p} --x human --o alphabeta:2s\n      \
+        "wrote {p}: {name}, {what}, to make your own\n\
+         next: ludolog lint {p}\n      ludolog play {p} {players}\n      \
          ludolog check {p} --tiers spec,accelerated",
         p = path.display()
     )?;

@@ -1,0 +1,231 @@
+%% {NAME} — a new game written from `ludolog new`: Hex-style connection on a rhombus.
+%
+% Two players, red and blue, place a stone in turn on any empty cell of an N x N
+% rhombus of hexagons; red wins by joining the top and bottom edges with a chain of
+% its stones, blue by joining the left and right edges.  A full board always has a
+% chain (no draws in Hex).  Change the rules below to make the game yours;
+% `ludolog lint {NAME}.pl` checks the protocol, `ludolog play {NAME}.pl` plays it,
+% `ludolog check {NAME}.pl` checks its tiers.
+%
+% State: {NAME}(N, ToMove, Board, Status)
+%   N       the side of the rhombus (option size)
+%   ToMove  red or blue; red moves first
+%   Board   b(X1, ..., XNN): the cells row by row from the top, each e (empty), r
+%           (red) or b (blue); read with arg/3, changed with grid:put_arg/4
+%   Status  ongoing or won(Player)
+% Cells are (C, R): column C from the left, row R from the top, both from 0.  Each
+% row is drawn half a cell right of the row above, so the six neighbours of (C, R)
+% are grid.pl's hex_right offsets: (C+-1, R), (C, R+-1), (C+1, R-1) and (C-1, R+1).
+% Move: place(C, R); its text is the column letter and the row number, a1 at the
+% top left.
+% Position text: "NxN ROWS SIDE": the size, the rows from the top separated by "/"
+% (r and b for stones, a number for a run of empty cells, as notation.pl writes
+% them) and the side to move; who has won is read from the board.  The start of the
+% default game: "5x5 5/5/5/5/5 red" (the text of the built-in hex).
+
+:- module({NAME}, [
+    initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
+    position//1, move//1, view/2, explain_illegal/3
+]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+:- use_module(library(dcgs)).
+
+%% requires(?Library)  cells are changed with grid.pl, texts written with notation.pl.
+requires(grid).
+requires(notation).
+
+%% summary(-Text)  one line for `ludolog games`.
+summary("{NAME}: Hex-style connection on a rhombus (a starter from ludolog new)").
+
+%% option(?Key, ?Kind, ?Default, ?Meaning)  the size of the board.
+option(size, int(1, 15), 5, "the side of the rhombus").
+
+%% initial(+Options, -State)  the empty board, red to move.
+initial(Options, {NAME}(N, red, Board, ongoing)) :-
+    protocol:options([size(N)], Options),
+    Cells is N * N,
+    length(Es, Cells), maplist(=(e), Es),
+    Board =.. [b|Es].
+
+%% to_move(+State, -Player)  whose turn it is.
+to_move({NAME}(_, P, _, _), P).
+
+%% other(?Player, ?Opponent)  the two players.
+other(red, blue).
+other(blue, red).
+
+%% player(?Player, ?Stone, ?Axis)  each player's stone and the edges it joins.
+player(red, r, vertical).
+player(blue, b, horizontal).
+
+%% legal(+State, -Move)  every empty cell, row by row from the top.
+legal({NAME}(N, _, Board, ongoing), place(C, R)) :-
+    Last is N * N,
+    between(1, Last, I),
+    arg(I, Board, e),
+    C is (I - 1) mod N, R is (I - 1) // N.
+
+%% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
+% game is won when the mover's stones join its two edges.
+play({NAME}(N, P, Board, ongoing), place(C, R), {NAME}(N, Q, Board1, Status)) :-
+    integer(C), integer(R), C >= 0, C < N, R >= 0, R < N,
+    I is R * N + C + 1,
+    arg(I, Board, e),
+    player(P, S, _),
+    grid:put_arg(I, Board, S, Board1),
+    other(P, Q),
+    (  joins(N, Board1, P) -> Status = won(P) ; Status = ongoing ).
+
+%% joins(+N, +Board, +Player)  a chain of Player's stones joins its two edges: a
+% flood from its stones on the first edge (top or left) reaches the other.
+joins(N, Board, P) :-
+    player(P, S, Axis),
+    Last is N - 1,
+    findall(C-R, ( between(0, Last, K), edge_cell(Axis, K, C, R),
+                   stone(N, Board, C, R, S) ), Starts),
+    reach(Starts, Starts, N, Board, S, Axis).
+
+%% edge_cell(+Axis, +K, -C, -R)  the K-th cell of the first edge of Axis.
+edge_cell(vertical, K, K, 0).
+edge_cell(horizontal, K, 0, K).
+
+%% reach(+Todo, +Seen, +N, +Board, +Stone, +Axis)  a cell on the far edge of Axis
+% (bottom or right) is reached from Todo through cells holding Stone; Seen holds
+% every cell reached so far.
+reach([C-R|_], _, N, _, _, Axis) :-
+    (  Axis == vertical -> R =:= N - 1 ; C =:= N - 1 ), !.
+reach([C-R|Todo], Seen, N, Board, S, Axis) :-
+    findall(C1-R1, ( grid:offset(hex_right, DC, DR), C1 is C + DC, R1 is R + DR,
+                     stone(N, Board, C1, R1, S), \+ memberchk(C1-R1, Seen) ), New),
+    append(New, Todo, Todo1), append(New, Seen, Seen1),
+    reach(Todo1, Seen1, N, Board, S, Axis).
+
+%% stone(+N, +Board, +C, +R, +Stone)  cell (C, R) is on the board and holds Stone.
+stone(N, Board, C, R, S) :-
+    C >= 0, C < N, R >= 0, R < N,
+    I is R * N + C + 1, arg(I, Board, X), X == S.
+
+%% outcome(+State, -Outcome)  win(Player) once the game is over.
+outcome({NAME}(_, _, _, won(P)), win(P)).
+
+%% evaluate(+State, +Player, -Score)  a heuristic for alpha-beta: Player's value
+% minus the opponent's (edit to taste; without it every position that goes on
+% scores 0).
+evaluate({NAME}(N, _, Board, _), P, Score) :-
+    other(P, Q),
+    value(N, Board, P, A), value(N, Board, Q, B),
+    Score is A - B.
+
+%% value(+N, +Board, +Player, -Value)  N for each line across Player's way (each row
+% for red, each column for blue) that holds one of its stones, and for each stone
+% how central it is: a chain must cross every such line, and central stones reach
+% further.
+value(N, Board, P, Value) :-
+    player(P, S, Axis), Last is N - 1,
+    findall(K, ( between(0, Last, K),
+                 \+ \+ ( between(0, Last, J), line_cell(Axis, K, J, C, R),
+                         stone(N, Board, C, R, S) ) ), Ks),
+    length(Ks, Lines),
+    findall(W, ( between(0, Last, R), between(0, Last, C), stone(N, Board, C, R, S),
+                 centre_weight(N, C, R, W) ), Ws),
+    sum_list(Ws, Centre),
+    Value is N * Lines + Centre.
+
+%% centre_weight(+N, +C, +R, -W)  N minus the hex distance of (C, R) from the middle.
+centre_weight(N, C, R, W) :-
+    DC is 2 * C - N + 1, DR is 2 * R - N + 1,
+    W is N - (abs(DC) + abs(DR) + abs(DC + DR)) // 4.
+
+%% line_cell(+Axis, +K, +J, -C, -R)  the J-th cell of row K (vertical) or column K.
+line_cell(vertical, K, J, J, K).
+line_cell(horizontal, K, J, K, J).
+
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused; fails when it
+% knows no reason (`ludolog why` then traces play/3).
+explain_illegal({NAME}(_, _, _, Status), _, "the game is over") :- Status \== ongoing, !.
+explain_illegal({NAME}(N, _, Board, _), place(C, R), Reason) :-
+    (  C >= 0, C < N, R >= 0, R < N
+    -> I is R * N + C + 1, arg(I, Board, X), player(P, X, _),
+       phrase(("the cell is taken by ", atom_text(P)), Reason)
+    ;  Reason = "the cell is off the board"
+    ).
+
+%% atom_text(+Atom)//  the characters of Atom.
+atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).
+
+%% move(?Move)//  a column letter and a row number from the top (a1 is the top left).
+move(M) --> { ground(M) }, !, move_out(M).
+move(place(C, R)) -->
+    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
+    notation:natural(R1), { R is R1 - 1 }.
+
+%% move_out(+Move)//  the text of a ground move.
+move_out(place(C, R)) -->
+    { Code is 0'a + C, char_code(L, Code), R1 is R + 1 }, [L], notation:natural(R1).
+
+%% position(?State)//  the canonical one-line position text, both ways.
+position(S) --> { nonvar(S) }, !, position_out(S).
+position(S) --> position_in(S).
+
+%% position_out(+State)//  the text of a state.
+position_out({NAME}(N, P, Board, _)) -->
+    { Board =.. [_|Cells], rows(N, Cells, Rows) },
+    notation:natural(N), "x", notation:natural(N), " ",
+    notation:rows_out(Rows, [r-r, b-b]), " ", atom_text(P).
+
+%% position_in(-State)//  the state a position text names (a rhombus of N x N).
+position_in({NAME}(N, P, Board, Status)) -->
+    notation:natural(N), "x", notation:natural(N1),
+    { N1 == N, N =< 15, length(Lengths, N), maplist(=(N), Lengths) }, " ",
+    notation:rows_in(Lengths, Rows, [r-r, b-b]), " ", side(P),
+    {  append(Rows, Cells), Board =.. [b|Cells],
+       (  player(W, _, _), joins(N, Board, W) -> Status = won(W) ; Status = ongoing ) }.
+
+%% side(?Player)//  red or blue.
+side(red) --> "red".
+side(blue) --> "blue".
+
+%% rows(+N, +Cells, -Rows)  Cells cut into rows of N.
+rows(_, [], []) :- !.
+rows(N, Cells, [Row|Rows]) :- length(Row, N), append(Row, Rest, Cells), rows(N, Rest, Rows).
+
+%% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
+% when one does: red moves first and the players alternate, so red has as many
+% stones as blue (red to move) or one more (blue to move), at most one player joins
+% its edges, and the winner is not to move.
+position_error({NAME}(N, P, Board, Status), Reason) :-
+    Board =.. [_|Cells],
+    count(Cells, r, NR), count(Cells, b, NB),
+    (  NR =\= NB, NR =\= NB + 1
+    -> protocol:formatted("red has ~d stones and blue ~d: no game reaches that (red moves first and the players alternate)", [NR, NB], Reason)
+    ;  NR =:= NB, P \== red
+    -> protocol:formatted("with ~d stones each, red is to move, not ~a", [NR, P], Reason)
+    ;  NR =:= NB + 1, P \== blue
+    -> protocol:formatted("with ~d red and ~d blue, blue is to move, not ~a", [NR, NB, P], Reason)
+    ;  joins(N, Board, red), joins(N, Board, blue)
+    -> Reason = "both red and blue join their edges: no game reaches that"
+    ;  Status = won(P)
+    -> other(P, Q),
+       protocol:formatted("~a joins its edges, so the game ended with its move and ~a is to move, not ~a", [P, Q, P], Reason)
+    ).
+
+%% count(+Cells, +Stone, -N)  how many of Cells hold Stone.
+count([], _, 0).
+count([C|Cs], S, N) :- count(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
+
+%% view(+State, -View)  the rhombus, a1 at the top left, with each player's edges.
+view({NAME}(N, P, Board, Status), view(hex, N, N, Cells, Info)) :-
+    Last is N * N,
+    findall(cell(C, R, Name, Piece),
+            ( between(1, Last, I), C is (I - 1) mod N, R is (I - 1) // N,
+              arg(I, Board, X), cell_piece(X, Piece),
+              phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs) ),
+            Cells),
+    Info = [to_move(P), status(Status), edges([top-red, bottom-red, left-blue, right-blue])].
+
+%% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell.
+cell_piece(e, empty).
+cell_piece(r, stone(red)).
+cell_piece(b, stone(blue)).
