@@ -114,13 +114,13 @@ fn the_command_explains_and_refuses_bad_input() {
     );
     let (code, out, _) = common::run(&["why", "y", "-O", "size=3", "3 r/2/3 blue", "a1"], None);
     assert_eq!(code, 0);
-    // the line of the goal that failed (arg/3 on the cell), in its clause of play/3
+    // the line of the goal that failed (reading the cell), in its clause of play/3
     let goal = std::fs::read_to_string("rules/y.pl")
         .unwrap()
         .lines()
-        .position(|l| l.trim() == "arg(K, Board, e),")
+        .position(|l| l.trim() == "board:board_cell(Board, K, e),")
         .map(|i| i + 1)
-        .expect("play/3 of y.pl reads the cell with arg/3");
+        .expect("play/3 of y.pl reads the cell with board:board_cell/3");
     assert!(
         out.contains(&format!(
             "at rules/y.pl:{goal}, in the clause of play/3 at line"

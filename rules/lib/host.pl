@@ -62,14 +62,24 @@ step_limit_text(Limit, Text) :-
 %% exception_reply(+Exception, -Reply)  a thrown term as an error reply.
 exception_reply(ludolog(Kind, Text), error(Kind, Text)) :- !.
 exception_reply(sandbox(G, Why), error(sandbox, Text)) :- !, sandbox:refusal_text(G, Why, Text).
-exception_reply(error(E, _), error(exception, Text)) :-
+exception_reply(error(E, Ctx), error(exception, Text)) :-
     error_text(E, Text0), !,
+    (  context_pi(Ctx, PI), E \= existence_error(procedure, _)
+    -> formatted("~s (in ~q", [Text0, PI], Text1), Sep = ", "
+    ;  Text1 = Text0, Sep = " ("
+    ),
     (  catch(bb_get(host_step, Step), _, fail)
-    -> formatted("~s (while running ~s)", [Text0, Step], Text)
-    ;  Text = Text0
+    -> formatted("~s~swhile running ~s)", [Text1, Sep, Step], Text)
+    ;  Sep == ", " -> formatted("~s)", [Text1], Text)
+    ;  Text = Text1
     ).
 exception_reply(E, error(exception, Text)) :-
     formatted("uncaught exception ~q", [E], Text).
+
+%% context_pi(+Context, -PI)  the predicate an error's context names: Name/Arity
+% itself, or inside context(Name/Arity, _).
+context_pi(Ctx, N/A) :- nonvar(Ctx), Ctx = N/A, atom(N), integer(A), !.
+context_pi(Ctx, PI) :- nonvar(Ctx), Ctx = context(PI0, _), nonvar(PI0), context_pi(PI0, PI).
 
 %% shown(+Culprit, -Text)  the culprit of an error as a person reads it: a text (a
 % list of characters, such as a file name) in double quotes, anything else as written.

@@ -209,8 +209,18 @@ pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, E
             let next = match wb.engine.play(at, &mv) {
                 Ok(n) => n,
                 Err(e) => {
-                    let line = pred_line(wb, "play", 3)?;
-                    let mut f = Finding::at(&path, line, "play/3", "play", format!("{mv}: {e}"));
+                    // a listed move whose text the game cannot read is move//1's
+                    // failure, not play/3's: one finding, on move//1 (the round trip
+                    // of the legal moves has usually found it already)
+                    let mut f = if matches!(e, EngineError::Move(_)) {
+                        let line = pred_line(wb, "move", 3)?;
+                        let what =
+                            format!("move//1 does not read \"{mv}\", a move legal/2 lists ({e})");
+                        Finding::at(&path, line, "move//1", "text", what)
+                    } else {
+                        let line = pred_line(wb, "play", 3)?;
+                        Finding::at(&path, line, "play/3", "play", format!("{mv}: {e}"))
+                    };
                     if !found.iter().any(|k| k.key() == f.key()) {
                         f.moves = Some(moves.clone());
                         found.push(f);

@@ -79,7 +79,27 @@ impl<E: Engine + ?Sized> GameLine<E> {
     /// Text, side to move, outcome and legal moves of the position now.
     pub fn describe(&mut self) -> Result<PositionInfo, EngineError> {
         let at = self.current();
-        self.engine.describe(at)
+        self.engine
+            .describe(at)
+            .map_err(|e| self.placed_in_game(e, None))
+    }
+
+    /// An error of the rules, with where in the game it happened: the moves from
+    /// the start, and the move being played.  Other errors stay as they are.
+    fn placed_in_game(&self, e: EngineError, playing: Option<&str>) -> EngineError {
+        let place = match (playing, self.moves.is_empty()) {
+            (None, true) => return e,
+            (None, false) => format!("after {} from the start", self.moves.join(" ")),
+            (Some(m), true) => format!("playing {m}, the first move"),
+            (Some(m), false) => {
+                format!("playing {m}, after {} from the start", self.moves.join(" "))
+            }
+        };
+        match e {
+            EngineError::Rules(t) => EngineError::Rules(format!("{t}\n  ({place})")),
+            EngineError::Limit(t) => EngineError::Limit(format!("{t}\n  ({place})")),
+            other => other,
+        }
     }
 
     /// The canonical text of the position now.
@@ -92,7 +112,10 @@ impl<E: Engine + ?Sized> GameLine<E> {
     /// move forgets the moves that `redo` could have played.
     pub fn play(&mut self, mv: &str) -> Result<(), EngineError> {
         let at = self.current();
-        let next = self.engine.play(at, mv)?;
+        let next = self
+            .engine
+            .play(at, mv)
+            .map_err(|e| self.placed_in_game(e, Some(mv)))?;
         self.push(mv.to_string(), next);
         Ok(())
     }

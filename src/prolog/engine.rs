@@ -316,8 +316,11 @@ impl RulesEngine {
     /// rule files shows it: an unknown procedure at the first line that calls it
     /// (`file:line: unknown procedure alowed/3, called here (while running legal/2)`).
     fn placed(&self, text: &str) -> String {
-        let called = text
+        // the procedure that is unknown, or the one the error names (`(in board_new/4, …`)
+        let named = text
             .strip_prefix("unknown procedure ")
+            .or_else(|| text.rsplit_once(" (in ").map(|(_, rest)| rest));
+        let called = named
             .and_then(|rest| rest.split_once('/'))
             .map(|(name, _)| name.trim_start_matches(|c| c == '\'' || c == ':'))
             .filter(|name| !name.is_empty() && !name.contains(':'));

@@ -173,17 +173,35 @@ pub fn find_from(text: &str, first_line: usize) -> Option<SyntaxHint> {
 /// the body of the clause that starts at line `first_line` of `text`: the first
 /// place after the clause's `:-` where its principal functor stands, if any.
 pub fn goal_line(text: &str, first_line: usize, goal: &str) -> Option<usize> {
-    let name = principal(&tokenize(goal, 1).ok()?)?;
+    let goal_tokens = tokenize(goal, 1).ok()?;
+    let name = principal(&goal_tokens)?;
+    // a qualified goal `m:g(...)` is found by its module and name, not by the `:`
+    let name_of = |t: &Token| match &t.tok {
+        Tok::Name { text, .. } => Some(text.clone()),
+        _ => None,
+    };
+    let wanted: Vec<String> = match goal_tokens.get(..3) {
+        Some([m, colon, g]) if name == ":" && name_of(colon).as_deref() == Some(":") => {
+            vec![name_of(m)?, ":".into(), name_of(g)?]
+        }
+        _ => vec![name],
+    };
     let start = line_start(text, first_line);
     let tokens = tokenize(&text[start..], first_line).ok()?;
     let body = tokens
         .iter()
         .position(|t| matches!(&t.tok, Tok::Name { text, .. } if text == ":-" || text == "-->"))?;
-    tokens[body + 1..]
+    let body: Vec<&Token> = tokens[body + 1..]
         .iter()
         .take_while(|t| t.tok != Tok::End)
-        .find(|t| matches!(&t.tok, Tok::Name { text, .. } if *text == name))
-        .map(|t| t.line)
+        .collect();
+    body.windows(wanted.len())
+        .find(|w| {
+            w.iter()
+                .zip(&wanted)
+                .all(|(t, n)| name_of(t).as_ref() == Some(n))
+        })
+        .map(|w| w[0].line)
 }
 
 /// The principal functor of a term's tokens: the name of `f(...)` that spans the
@@ -664,6 +682,11 @@ mod tests {
         assert_eq!(goal_line(text, 1, "r(2)"), Some(4));
         assert_eq!(goal_line(text, 1, "q([a,b])"), Some(2));
         assert_eq!(goal_line(text, 1, "s(1)"), None);
+        // qualified goals by module and name, not at the first `:`
+        let text = "p(B) :-\n    grid:in(B),\n    board:cell(B, 1, e),\n    board:set(B).\n";
+        assert_eq!(goal_line(text, 1, "board:cell(b(e),1,e)"), Some(3));
+        assert_eq!(goal_line(text, 1, "board:set(b(e))"), Some(4));
+        assert_eq!(goal_line(text, 1, "grid:in(b)"), Some(2));
     }
 
     #[test]
