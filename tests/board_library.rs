@@ -152,3 +152,13 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         assert!(s.replace(' ', "").contains(expected), "{query}: {s}");
     }
 }
+
+#[test]
+fn forward_directions_go_up_or_down_the_board() {
+    let q = "findall(K-W-Ds, (member(K, [square4, square8, hex_right, hex_left]), member(W, [up, down]), \
+             grid:forward_dirs(K, W, Ds)), X0), write_term_to_chars(X0, [], Cs), atom_chars(X, Cs).";
+    assert_eq!(
+        answer(&mut machine(false), q),
+        r#"Atom("[square4-up-[2],square4-down-[4],square8-up-[2,3,4],square8-down-[6,7,8],hex_right-up-[2,3],hex_right-down-[5,6],hex_left-up-[2,3],hex_left-down-[5,6]]")"#
+    );
+}

@@ -31,9 +31,10 @@
 %
 % Boards are terms, changed by copying: replace/4 (a list with its N-th element
 % replaced) and put_arg/4 (a compound with its I-th argument replaced).
+% A player who moves up or down the board has forward_dirs/3 as its forward directions.
 
 :- module(grid, [offsets/2, offset/3, directions/2, grid/4, grid_size/2, cell_number/3,
-                 cell_coords/3, directions_of/2, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2,
+                 cell_coords/3, directions_of/2, forward_dirs/3, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2,
                  replace/4, put_arg/4]).
 
 :- use_module(library(lists)).
@@ -129,6 +130,18 @@ cell_coords(grid(_, _, _, _, _, Coords, _), K, CR) :-
 step(grid(_, _, _, _, _, _, Steps), K, Dir, J) :-
     arg(Dir, Steps, Table), arg(K, Table, J),
     J > 0.
+
+%% forward_dirs(+Kind, ?Way, -Dirs)  the directions of a board of Kind that go
+% up (towards row 0) or down (towards the last row), in direction order: a
+% player who moves up the board has the `up` ones as its forward directions.
+forward_dirs(Kind, Way, Dirs) :-
+    offsets(Kind, Offsets),
+    way(Way, Sign),
+    findall(D, ( nth1(D, Offsets, _-DR), DR * Sign > 0 ), Dirs).
+
+%% way(?Way, ?Sign)  the sign of the row step that goes Way.
+way(up, -1).
+way(down, 1).
 
 %% directions_of(+Grid, -D)  how many directions Grid has.
 directions_of(grid(_, _, _, _, _, _, Steps), D) :- functor(Steps, _, D).
