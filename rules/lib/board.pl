@@ -19,7 +19,7 @@
 % order, without walking the cells in Prolog.  Copying a compound of N cells
 % costs N steps in Prolog, so there board_set/4 does not copy Cells: it adds
 % K-X to Log (newest first), and Cells with Log applied are the board's cells
-% (board_cells/2 applies it; a log longer than the board is applied at once).
+% (board_cell/3 reads the log first; every 16 changes the log is applied).
 % A copy the host has dropped (it keeps the most recent ones) is read the pure
 % way from the cells, and made again on the next board_set/4.  Acceleration swaps the
 % definition, never the meaning; `ludolog check GAME --tiers spec,accelerated`
@@ -77,9 +77,14 @@ native_copy(Grid, Marks, Cells, n(G, H, [], 0)) :-
     !.
 native_copy(_, _, _, none).
 
-%% board_cell(+Board, +K, -X)  X is on cell K.
-board_cell(board(_, _, _, n(_, H, _, _)), K, X) :- board_accel:cell(H, K, X0), !, X = X0.
-board_cell(B, K, X) :- board_cells(B, Cells), arg(K, Cells, X).
+%% board_cell(+Board, +K, -X)  X is on cell K: its newest change in the log, else
+% the cell of Cells (a read costs less here than a call to the host).
+board_cell(board(_, _, Cells, Native), K, X) :- cell_of(Native, Cells, K, X).
+
+%% cell_of(+Native, +Cells, +K, -X)  X is on cell K of Cells with Native's log applied.
+cell_of(none, Cells, K, X) :- arg(K, Cells, X).
+cell_of(n(_, _, Log, _), Cells, K, X) :-
+    (  memberchk(K-X0, Log) -> X = X0 ; arg(K, Cells, X) ).
 
 %% board_cells(+Board, -Cells)  the compound of the cells.
 board_cells(board(_, _, Cells, none), Cells).
@@ -90,12 +95,15 @@ board_cells(board(_, _, Cells0, n(_, _, Log, _)), Cells) :- apply_log(Log, Cells
 apply_log([], Cells, Cells) :- !.
 apply_log(Log, Cells0, Cells) :-
     Cells0 =.. [F|Xs0],
-    reverse(Log, Changes),
-    foldl(change, Changes, Xs0, Xs),
+    logged(Xs0, 1, Log, Xs),
     Cells =.. [F|Xs].
 
-%% change(+K-X, +Xs0, -Xs)  Xs0 with its K-th element replaced by X.
-change(K-X, Xs0, Xs) :- grid:replace(K, Xs0, X, Xs).
+%% logged(+Xs0, +K, +Log, -Xs)  cells K, K+1, ... of Xs0, each its newest value in Log.
+logged([], _, _, []).
+logged([X0|Xs0], K, Log, [X|Xs]) :-
+    (  memberchk(K-X1, Log) -> X = X1 ; X = X0 ),
+    K1 is K + 1,
+    logged(Xs0, K1, Log, Xs).
 
 %% board_grid(+Board, -Grid)  the board's grid.
 board_grid(board(Grid, _, _, _), Grid).
@@ -113,7 +121,7 @@ board_set(B, K, X, B1) :-
 set_cell(board(G, M, Cells, n(Id, H, Log, Len)), K, X, B1) :-
     board_accel:set(H, K, X, H1), !,
     Len1 is Len + 1,
-    (  functor(Cells, _, N), Len1 > N
+    (  Len1 > 16
     -> apply_log([K-X|Log], Cells, Cells1), B1 = board(G, M, Cells1, n(Id, H1, [], 0))
     ;  B1 = board(G, M, Cells, n(Id, H1, [K-X|Log], Len1))
     ).
@@ -136,8 +144,15 @@ renewed(_, _, none).
 cells_of(board(_, _, _, n(_, H, _, _)), X, Ks) :- board_accel:cells_of(H, X, Ks0), !, Ks = Ks0.
 cells_of(B, X, Ks) :-
     board_cells(B, Cells),
-    functor(Cells, _, N),
-    findall(K, ( between(1, N, K), arg(K, Cells, Y), Y == X ), Ks).
+    Cells =.. [_|Xs],
+    holding(Xs, 1, X, Ks).
+
+%% holding(+Xs, +K, +X, -Ks)  the positions (from K) of the elements of Xs that are X.
+holding([], _, _, []).
+holding([Y|Ys], K, X, Ks) :-
+    K1 is K + 1,
+    (  Y == X -> Ks = [K|Ks1] ; Ks = Ks1 ),
+    holding(Ys, K1, X, Ks1).
 
 %% count_of(+Board, +X, -N)  how many cells hold X.
 count_of(board(_, _, _, n(_, H, _, _)), X, N) :- board_accel:count_of(H, X, N0), !, N = N0.

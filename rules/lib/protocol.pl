@@ -245,7 +245,7 @@ playout_(G, S, Seed, Max, P0, P, Final) :-
 % Accelerated, a game with legal_count/2 and nth_legal/3 picks it without
 % listing the moves; else the moves are listed once.
 random_move(G, S, Seed0, Seed, M) :-
-    (  accelerated
+    (  accelerated, dispatch:counted(G)
     -> legal_count(G, S, L), L > 0,
        lcg_next(Seed0, Seed), K is (Seed >> 8) mod L,
        nth_legal(G, S, K, M)

@@ -9,8 +9,11 @@
 % State: {NAME}(N, K, ToMove, Board, Status)
 %   N       the side of the board (option size), K the line that wins (option line)
 %   ToMove  x or o; x moves first
-%   Board   b(X1, ..., XNN): the cells row by row from the top, each e (empty),
-%           x or o; read with arg/3, changed with grid:put_arg/4
+%   Board   a board.pl board of the N x N square (8 neighbours): cell I (from 1,
+%           row by row from the top) holds e (empty), x or o; read it with
+%           board:board_cell/3, change it with board:board_set/4, list a
+%           player's stones with board:cells_of/3.  In the accelerated tier the
+%           library answers these natively (`ludolog check` compares the tiers).
 %   Status  ongoing, won(Player) or draw
 % Move: place(C, R): column C from the left, row R from the top, both from 0; its
 % text is the column letter and the row number, a1 at the top left.
@@ -28,8 +31,12 @@
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 
-%% requires(?Library)  cells are changed with grid.pl, texts written with notation.pl.
+%% requires(?Library)  the square comes from grid.pl, the board and its queries
+% from board.pl, the texts' rows and numbers from notation.pl.  grid.pl also has
+% forward_dirs/3, the directions up or down the board, for games whose pieces
+% move forward.
 requires(grid).
+requires(board).
 requires(notation).
 
 %% summary(-Text)  one line for `ludolog games`.
@@ -44,7 +51,14 @@ initial(Options, {NAME}(N, K, x, Board, ongoing)) :-
     protocol:options([size(N), line(K)], Options),
     Cells is N * N,
     length(Es, Cells), maplist(=(e), Es),
-    Board =.. [b|Es].
+    square_board(N, Es, Board).
+
+%% square_board(+N, +Cells, -Board)  the board of the N x N square holding Cells,
+% row by row from the top.
+square_board(N, Cells, Board) :-
+    grid:grid(square8, N-N, all, Grid),
+    Compound =.. [b|Cells],
+    board:board_new(Grid, none, Compound, Board).
 
 %% to_move(+State, -Player)  whose turn it is.
 to_move({NAME}(_, _, P, _, _), P).
@@ -55,9 +69,8 @@ other(o, x).
 
 %% legal(+State, -Move)  every empty cell, row by row from the top.
 legal({NAME}(N, _, _, Board, ongoing), place(C, R)) :-
-    Last is N * N,
-    between(1, Last, I),
-    arg(I, Board, e),
+    board:cells_of(Board, e, Empty),
+    member(I, Empty),
     C is (I - 1) mod N, R is (I - 1) // N.
 
 %% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
@@ -65,8 +78,8 @@ legal({NAME}(N, _, _, Board, ongoing), place(C, R)) :-
 play({NAME}(N, K, P, Board, ongoing), place(C, R), {NAME}(N, K, Q, Board1, Status)) :-
     integer(C), integer(R), C >= 0, C < N, R >= 0, R < N,
     I is R * N + C + 1,
-    arg(I, Board, e),
-    grid:put_arg(I, Board, P, Board1),
+    board:board_cell(Board, I, e),
+    board:board_set(Board, I, P, Board1),
     other(P, Q),
     status(N, K, Board1, C-R, P, Status).
 
@@ -79,7 +92,7 @@ status(N, K, Board, C-R, P, Status) :-
        run(N, Board, C-R, Back-BackR, P, B),
        A + B + 1 >= K
     -> Status = won(P)
-    ;  Board =.. [_|Cells], \+ memberchk(e, Cells)
+    ;  board:count_of(Board, e, 0)
     -> Status = draw
     ;  Status = ongoing
     ).
@@ -89,7 +102,7 @@ status(N, K, Board, C-R, P, Status) :-
 run(N, Board, C-R, DC-DR, P, Count) :-
     C1 is C + DC, R1 is R + DR,
     (  C1 >= 0, C1 < N, R1 >= 0, R1 < N,
-       I is R1 * N + C1 + 1, arg(I, Board, X), X == P
+       I is R1 * N + C1 + 1, board:board_cell(Board, I, X), X == P
     -> run(N, Board, C1-R1, DC-DR, P, Count0), Count is Count0 + 1
     ;  Count = 0
     ).
@@ -103,10 +116,12 @@ outcome({NAME}(_, _, _, _, draw), draw).
 % position that goes on scores 0).
 evaluate({NAME}(N, _, _, Board, _), P, Score) :-
     other(P, Q),
-    Last is N * N,
-    findall(W, ( between(1, Last, I), arg(I, Board, X), X \== e, centre_weight(N, I, W0),
-                 ( X == P -> W = W0 ; X == Q -> W is -W0 ) ), Ws),
-    sum_list(Ws, Score).
+    board:cells_of(Board, P, Ps),
+    board:cells_of(Board, Q, Qs),
+    findall(W, ( member(I, Ps), centre_weight(N, I, W) ), Ws),
+    findall(W, ( member(I, Qs), centre_weight(N, I, W) ), Vs),
+    sum_list(Ws, SP), sum_list(Vs, SQ),
+    Score is SP - SQ.
 
 %% centre_weight(+N, +I, -W)  how central cell I is: N minus its distance from the middle.
 centre_weight(N, I, W) :-
@@ -119,7 +134,7 @@ centre_weight(N, I, W) :-
 explain_illegal({NAME}(_, _, _, _, Status), _, "the game is over") :- Status \== ongoing, !.
 explain_illegal({NAME}(N, _, _, Board, _), place(C, R), Reason) :-
     (  C >= 0, C < N, R >= 0, R < N
-    -> I is R * N + C + 1, arg(I, Board, X), X \== e,
+    -> I is R * N + C + 1, board:board_cell(Board, I, X), X \== e,
        phrase(("the cell is taken by ", [X]), Reason)
     ;  Reason = "the cell is off the board"
     ).
@@ -140,7 +155,7 @@ position(S) --> position_in(S).
 
 %% position_out(+State)//  the text of a state.
 position_out({NAME}(N, K, P, Board, _)) -->
-    { Board =.. [_|Cells], rows(N, Cells, Rows) },
+    { board:board_cells(Board, Compound), Compound =.. [_|Cells], rows(N, Cells, Rows) },
     notation:natural(N), " ", notation:rows_out(Rows, [x-x, o-o]), " ", [P],
     " k=", notation:natural(K).
 
@@ -149,7 +164,7 @@ position_in({NAME}(N, K, P, Board, Status)) -->
     notation:natural(N), { N =< 15, length(Lengths, N), maplist(=(N), Lengths) }, " ",
     notation:rows_in(Lengths, Rows, [x-x, o-o]),
     " ", side(P), " k=", notation:natural(K),
-    {  append(Rows, Cells), Board =.. [b|Cells],
+    {  append(Rows, Cells), square_board(N, Cells, Board),
        board_status(N, K, Board, Status) }.
 
 %% side(?Player)//  x or o.
@@ -162,14 +177,13 @@ rows(N, Cells, [Row|Rows]) :- length(Row, N), append(Row, Rest, Cells), rows(N, 
 
 %% board_status(+N, +K, +Board, -Status)  who, if anyone, has a line of K, or draw.
 board_status(N, K, Board, Status) :-
-    Last is N * N,
     (  member(P, [x, o]),
-       between(1, Last, I), arg(I, Board, X), X == P,
+       board:cells_of(Board, P, Stones), member(I, Stones),
        C is (I - 1) mod N, R is (I - 1) // N,
        member(DC-DR, [1-0, 0-1, 1-1, 1-(-1)]),
        run(N, Board, C-R, DC-DR, P, A), A + 1 >= K
     -> Status = won(P)
-    ;  Board =.. [_|Cells], \+ memberchk(e, Cells)
+    ;  board:count_of(Board, e, 0)
     -> Status = draw
     ;  Status = ongoing
     ).
@@ -178,8 +192,7 @@ board_status(N, K, Board, Status) :-
 % when one does: x moves first and the players alternate, so x has as many stones as
 % o (x to move) or one more (o to move), and a line of K is the last move's.
 position_error({NAME}(_, K, P, Board, Status), Reason) :-
-    Board =.. [_|Cells],
-    count(Cells, x, NX), count(Cells, o, NO),
+    board:count_of(Board, x, NX), board:count_of(Board, o, NO),
     (  NX =\= NO, NX =\= NO + 1
     -> protocol:formatted("x has ~d stones and o ~d: no game reaches that (x moves first and the players alternate)", [NX, NO], Reason)
     ;  NX =:= NO, P \== x
@@ -191,16 +204,12 @@ position_error({NAME}(_, K, P, Board, Status), Reason) :-
        protocol:formatted("~a has a line of ~d, so the game ended with its move and ~a is to move, not ~a", [P, K, Q, P], Reason)
     ).
 
-%% count(+Cells, +Stone, -N)  how many of Cells hold Stone.
-count([], _, 0).
-count([C|Cs], S, N) :- count(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
-
 %% view(+State, -View)  the square board, a1 at the top left.
 view({NAME}(N, _, P, Board, Status), view(square, N, N, Cells, [to_move(P), status(Status)])) :-
     Last is N * N,
     findall(cell(C, R, Name, Piece),
             ( between(1, Last, I), C is (I - 1) mod N, R is (I - 1) // N,
-              arg(I, Board, X), cell_piece(X, Piece),
+              board:board_cell(Board, I, X), cell_piece(X, Piece),
               phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs) ),
             Cells).
 
