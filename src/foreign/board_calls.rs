@@ -149,3 +149,57 @@ pub extern "C" fn ludolog_board_nth(handle: i64, name: *const c_char, i: i64) ->
         Ok(t.view(handle)?.nth(code, i)? as i64)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::{CStr, CString};
+    use std::ptr::null;
+
+    fn text(ptr: *const c_char) -> String {
+        // SAFETY: the functions return a pointer into the thread's result buffer
+        unsafe { CStr::from_ptr(ptr) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    fn c(s: &[u8]) -> CString {
+        CString::new(s).unwrap()
+    }
+
+    #[test]
+    fn the_calls_answer_and_refuse_bad_input_without_panicking() {
+        let grid = ludolog_board_grid(c(b"3 2 1 0 2  2 0  3 1  0 2").as_ptr());
+        assert!(grid > 0);
+        let b = ludolog_board_new(grid, c(b"r e e").as_ptr());
+        assert!(b > 0);
+        assert_eq!(text(ludolog_board_cell(b, 1)), "kr");
+        // no piece stops the ray (0), which passes the empty cells 2 and 3
+        assert_eq!(text(ludolog_board_ray(b, 1, 1)), "k\u{100}\u{102}\u{103}");
+        assert_eq!(ludolog_board_count(b, c(b"e").as_ptr()), 2);
+        assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), 1), 3);
+        // null pointers, bad text, unknown grids and handles, cells and directions off the board
+        assert_eq!(ludolog_board_grid(null()), -1);
+        assert_eq!(ludolog_board_grid(c(b"\xff\xfe").as_ptr()), -1);
+        assert_eq!(ludolog_board_grid(c(b"999 2").as_ptr()), -1);
+        assert_eq!(ludolog_board_new(grid, null()), -1);
+        assert_eq!(ludolog_board_new(0, c(b"e e e").as_ptr()), -1);
+        assert_eq!(ludolog_board_new(grid, c(b"e e e e").as_ptr()), -1);
+        assert_eq!(ludolog_board_set(b, 4, c(b"r").as_ptr()), -1);
+        assert_eq!(ludolog_board_set(-7, 1, c(b"r").as_ptr()), -1);
+        assert_eq!(ludolog_board_set(b, 1, null()), -1);
+        assert_eq!(ludolog_board_set(i64::MAX, 1, c(b"r").as_ptr()), -1);
+        assert_eq!(text(ludolog_board_cell(b, 0)), "x");
+        assert_eq!(text(ludolog_board_cell(b, i64::MIN)), "x");
+        assert_eq!(text(ludolog_board_ray(b, 1, 3)), "x");
+        assert_eq!(text(ludolog_board_reach(b, 1, -1)), "x");
+        assert_eq!(text(ludolog_board_group(b, 99)), "x");
+        assert_eq!(text(ludolog_board_jumps(-1, 1)), "x");
+        assert_eq!(text(ludolog_board_cells_of(b, null())), "x");
+        assert_eq!(text(ludolog_board_cells_of(b, c(b"never").as_ptr())), "k");
+        assert_eq!(ludolog_board_group_marks(b, 0), -1);
+        assert_eq!(ludolog_board_count(b, null()), -1);
+        assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), 5), -1);
+        assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), -1), -1);
+    }
+}
