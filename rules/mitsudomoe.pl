@@ -121,14 +121,32 @@ square(Board, F-R, X) :- arg(F, Board, File), arg(R, File, X).
 %% square_at(+Board, ?Square, -Stack)  a square and its stack: every square in name
 % order (a1, a2, ..., e5) when Square is unbound.
 square_at(Board, F-R, X) :-
-    between(1, 5, F), between(1, 5, R),
+    line(F), line(R),
     square(Board, F-R, X).
+
+%% line(?I)  the files and the ranks, 1 to 5 in order.
+line(1). line(2). line(3). line(4). line(5).
 
 %% set_square(+Board, +F-R, +Stack, -Board1)  Board1 has Stack on square F-R.
 set_square(Board, F-R, X, Board1) :-
     arg(F, Board, File),
-    grid:put_arg(R, File, X, File1),
-    grid:put_arg(F, Board, File1, Board1).
+    put_rank(R, File, X, File1),
+    put_file(F, Board, File1, Board1).
+
+%% put_rank(+R, +File, +Stack, -File1)  File1 is File with Stack on rank R (one clause a
+% rank: a copy by unification, much faster in scryer than grid:put_arg/4's loop).
+put_rank(1, file(_, B, C, D, E), X, file(X, B, C, D, E)).
+put_rank(2, file(A, _, C, D, E), X, file(A, X, C, D, E)).
+put_rank(3, file(A, B, _, D, E), X, file(A, B, X, D, E)).
+put_rank(4, file(A, B, C, _, E), X, file(A, B, C, X, E)).
+put_rank(5, file(A, B, C, D, _), X, file(A, B, C, D, X)).
+
+%% put_file(+F, +Board, +File, -Board1)  Board1 is Board with File as its file F.
+put_file(1, board(_, B, C, D, E), X, board(X, B, C, D, E)).
+put_file(2, board(A, _, C, D, E), X, board(A, X, C, D, E)).
+put_file(3, board(A, B, _, D, E), X, board(A, B, X, D, E)).
+put_file(4, board(A, B, C, _, E), X, board(A, B, C, X, E)).
+put_file(5, board(A, B, C, D, _), X, board(A, B, C, D, X)).
 
 %% supply(+Colour, +Supply, -N)  the rings in Colour's supply.
 supply(white, W-_, W).
@@ -152,10 +170,16 @@ legal_with(R, S, turn(Ring, Ball, Targets)) :-
 %% turn_steps(+Rules, +State, ?Ring, ?Ball, ?Targets, -Vaulted, -Board1, -Supply1)  a
 % legal turn: its ring step, ball step and relocation targets, with the vaulted
 % opponent balls' squares and the board and supplies after the ring step.
+% A ring step moves no ball, so the lines the balls may take (ball_line/7) are the
+% same after every ring step: they are found once, and after each ring step only
+% their landing squares are tested (ball_step/6 in two parts).
 turn_steps(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
     limits(P, R, Frozen, Shielded),
+    findall(line(From, To, V), ball_line(P, Board, Frozen, Shielded, From, To, V), Lines),
+    Lines \== [],
     ring_step(P, Board, Supply, Ring, Board1, Supply1),
-    ball_step(P, Board1, Frozen, Shielded, ball(From, To), Vaulted),
+    member(line(From, To, Vaulted), Lines),
+    square(Board1, To, s([P|_], none)),
     relocation(P, Board1, From, To, Vaulted, Targets).
 
 %% ring_step(+Colour, +Board, +Supply, ?Ring, -Board1, -Supply1)  the first step of a
@@ -182,6 +206,15 @@ ring_step(P, Board, Supply, shift(From, To), Board2, Supply) :-
 % step); a line holding an opponent ball on a Shielded square (by the rulebook, one
 % of the opponent's goal squares) cannot be vaulted.
 ball_step(P, Board, Frozen, Shielded, ball(From, To), Vaulted) :-
+    ball_line(P, Board, Frozen, Shielded, From, To, Vaulted),
+    square(Board, To, s([P|_], none)).
+
+%% ball_line(+Colour, +Board, +Frozen, +Shielded, ?From, ?To, -Vaulted)  ball_step/6
+% but for the ring on its landing square: a ball of Colour not on a Frozen square
+% steps to the adjacent square To, which holds no ball, or vaults the line of balls
+% from the adjacent square onto the square To after it (on the board), Vaulted the
+% opponent balls passed (sorted), none of them on a Shielded square.
+ball_line(P, Board, Frozen, Shielded, From, To, Vaulted) :-
     square_at(Board, From, s(_, P)),
     \+ memberchk(From, Frozen),
     From = F-R,
@@ -194,8 +227,7 @@ ball_step(P, Board, Frozen, Shielded, ball(From, To), Vaulted) :-
     ;  other(P, Q),
        vault_line(Board, Q, Shielded, F1, R1, DF, DR, To, [], Vaulted0),
        sort(Vaulted0, Vaulted)
-    ),
-    square(Board, To, s([P|_], none)).
+    ).
 
 %% vault_line(+Board, +Opponent, +Shielded, +F, +R, +DF, +DR, -Landing, +V0, -V)  walk
 % the line of balls from F-R in direction DF, DR: Landing is the first square without

@@ -3,8 +3,12 @@
 % State: replica(Sight, ToMove, Board, Status)
 %   Sight    forward (a king sees along its side's forward rays) or all (8 directions)
 %   ToMove   white or black; White moves first
-%   Board    b(Rank1, ..., Rank8), each rank the list of its 8 squares from file a:
-%            e (empty), man(Colour) or king(Colour)
+%   Board    board(Grid, White, Black): Grid = b(Rank1, ..., Rank8), each rank the
+%            term r(A, ..., H) of its 8 squares from file a: e (empty), man(Colour)
+%            or king(Colour) (square F-R is argument F of argument R, read with
+%            arg/3); White and Black list each side's pieces as F-R-Piece, rank by
+%            rank from a1: the pieces of Grid again, kept up to date by apply/5 so
+%            that move generation finds a side's pieces without reading 64 squares
 %   Status   ongoing or won(Colour)
 % Squares are F-R, file F and rank R from 1 (a1 = 1-1, the lower left).
 % Moves: step(From, To) for a step or a jump (with a capture when To holds an
@@ -20,7 +24,9 @@
 % jumps of a side come from its rays, rays(ManRays, KingRays), each a list of
 % DF-DR-Kind: a direction, and whether a step or jump that way may end on any
 % square that is not friendly (any) or only on an enemy piece (capture).  This
-% file's rays are the side's three forward directions, any, for men and kings.
+% file's rays are the side's three forward directions, any, for men and kings
+% (rays/2 lists them; legal/2 and play/3 name them forward instead, see ray/5).
+% A board is opaque to a variant: it reads squares with square/3.
 % A variant makes its own rays and calls:
 %   rays(+Colour, -Rays)                          this file's rays
 %   legal_with(+State, +Rays, -Move)              the moves the rays allow
@@ -41,9 +47,7 @@
     other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1, set_to_move/3
 ]).
 
-%% requires(?Library)  board updates come from grid.pl, the rows and the " won="
-% mark of the text from notation.pl.
-requires(grid).
+%% requires(?Library)  the rows and the " won=" mark of the text come from notation.pl.
 requires(notation).
 
 :- use_module(library(lists)).
@@ -61,8 +65,7 @@ initial(Options, replica(Sight, white, Board, ongoing)) :-
     protocol:options([sight(Sight)], Options),
     start_text(Text),
     phrase(ranks_in(Rows), Text),
-    reverse(Rows, Ranks),
-    Board =.. [b|Ranks].
+    rows_board(Rows, Board).
 
 %% start_text(-Ranks)  the ranks of the start position, as position text.
 start_text("4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4").
@@ -94,33 +97,61 @@ sight_direction(all, _, DF, DR) :- compass(DF, DR).
 corner(white, 8-8).
 corner(black, 1-1).
 
-%% square(+Board, +F-R, -X)  what stands on a square (fails off the board).
-square(Board, F-R, X) :-
-    F >= 1, F =< 8, R >= 1, R =< 8,
-    arg(R, Board, Rank), nth1(F, Rank, X).
+%% square(+Board, +F-R, -X)  what stands on a square (fails off the board: arg/3
+% fails past the 8th argument).
+square(board(Grid, _, _), F-R, X) :-
+    F > 0, R > 0,
+    arg(R, Grid, Rank), arg(F, Rank, X).
+
+%% line(?I)  the files and the ranks, 1 to 8 in order.
+line(1). line(2). line(3). line(4). line(5). line(6). line(7). line(8).
 
 %% piece(+Board, -F-R, -X)  the pieces on the board, rank by rank from a1.
-piece(Board, F-R, X) :-
-    Board =.. [b|Ranks],
-    ranks_pieces(Ranks, 1, F-R, X).
+piece(board(Grid, _, _), Sq, X) :-
+    grid_piece(Grid, Sq, X).
 
-%% ranks_pieces(+Ranks, +R0, -Square, -X)  the pieces on Ranks, the first of them rank R0.
-ranks_pieces([Rank|Ranks], R0, Sq, X) :-
-    (  rank_pieces(Rank, 1, R0, Sq, X)
-    ;  R1 is R0 + 1, ranks_pieces(Ranks, R1, Sq, X)
-    ).
+%% grid_piece(+Grid, -F-R, -X)  the pieces on a grid, rank by rank from a1.
+grid_piece(Grid, F-R, X) :-
+    line(R), arg(R, Grid, Rank),
+    line(F), arg(F, Rank, X),
+    X \== e.
 
-%% rank_pieces(+Squares, +F0, +R, -Square, -X)  the pieces on rank R from file F0 on.
-rank_pieces([Y|Ys], F0, R, Sq, X) :-
-    (  Y \== e, Sq = F0-R, X = Y
-    ;  F1 is F0 + 1, rank_pieces(Ys, F1, R, Sq, X)
-    ).
+%% grid_board(+Grid, -Board)  the board of a grid: the grid and each side's pieces.
+grid_board(Grid, board(Grid, White, Black)) :-
+    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, white) ), White),
+    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, black) ), Black).
 
-%% set_square(+Board, +F-R, +X, -Board1)  Board1 has X on square F-R.
-set_square(Board, F-R, X, Board1) :-
-    arg(R, Board, Rank),
-    grid:replace(F, Rank, X, Rank1),
-    grid:put_arg(R, Board, Rank1, Board1).
+%% own_pieces(+Board, +Colour, -Pieces)  F-R-Piece for each piece of Colour, rank by
+% rank from a1.
+own_pieces(board(_, White, _), white, White).
+own_pieces(board(_, _, Black), black, Black).
+
+%% set_square(+Grid, +F-R, +X, -Grid1)  Grid1 has X on square F-R.
+set_square(Grid, F-R, X, Grid1) :-
+    arg(R, Grid, Rank),
+    put_file(F, Rank, X, Rank1),
+    put_rank(R, Grid, Rank1, Grid1).
+
+%% put_file(+F, +Rank, +X, -Rank1)  Rank1 is Rank with X on file F (one clause a file:
+% a copy by unification, much faster in scryer than grid:put_arg/4's loop).
+put_file(1, r(_, B, C, D, E, F, G, H), X, r(X, B, C, D, E, F, G, H)).
+put_file(2, r(A, _, C, D, E, F, G, H), X, r(A, X, C, D, E, F, G, H)).
+put_file(3, r(A, B, _, D, E, F, G, H), X, r(A, B, X, D, E, F, G, H)).
+put_file(4, r(A, B, C, _, E, F, G, H), X, r(A, B, C, X, E, F, G, H)).
+put_file(5, r(A, B, C, D, _, F, G, H), X, r(A, B, C, D, X, F, G, H)).
+put_file(6, r(A, B, C, D, E, _, G, H), X, r(A, B, C, D, E, X, G, H)).
+put_file(7, r(A, B, C, D, E, F, _, H), X, r(A, B, C, D, E, F, X, H)).
+put_file(8, r(A, B, C, D, E, F, G, _), X, r(A, B, C, D, E, F, G, X)).
+
+%% put_rank(+R, +Grid, +Rank, -Grid1)  Grid1 is Grid with Rank as its rank R.
+put_rank(1, b(_, B, C, D, E, F, G, H), X, b(X, B, C, D, E, F, G, H)).
+put_rank(2, b(A, _, C, D, E, F, G, H), X, b(A, X, C, D, E, F, G, H)).
+put_rank(3, b(A, B, _, D, E, F, G, H), X, b(A, B, X, D, E, F, G, H)).
+put_rank(4, b(A, B, C, _, E, F, G, H), X, b(A, B, C, X, E, F, G, H)).
+put_rank(5, b(A, B, C, D, _, F, G, H), X, b(A, B, C, D, X, F, G, H)).
+put_rank(6, b(A, B, C, D, E, _, G, H), X, b(A, B, C, D, E, X, G, H)).
+put_rank(7, b(A, B, C, D, E, F, _, H), X, b(A, B, C, D, E, F, X, H)).
+put_rank(8, b(A, B, C, D, E, F, G, _), X, b(A, B, C, D, E, F, G, X)).
 
 %% friendly(+X, +Colour)  X is a piece of Colour.
 friendly(man(P), P).
@@ -131,80 +162,135 @@ friendly(king(P), P).
 rays(P, rays(Rs, Rs)) :-
     findall(DF-DR-any, forward(P, DF, DR), Rs).
 
-%% legal(+State, -Move)  the steps and jumps, then the transforms.
+%% legal(+State, -Move)  the steps and jumps, then the transforms (along the rays of
+% rays/2, named forward rather than listed: see ray/5).
 legal(S, M) :-
-    S = replica(_, P, _, ongoing),
-    rays(P, Rays),
-    legal_with(S, Rays, M).
+    legal_with(S, rays(forward, forward), M).
 
 %% legal_with(+State, +Rays, -Move)  the steps and jumps the rays allow (piece by
-% piece from a1, ray by ray), then the transforms.
-legal_with(replica(_, P, Board, ongoing), Rays, step(From, To)) :-
-    step_with(Board, P, Rays, From, To).
-legal_with(S, _, transform(Sq)) :-
-    transform(S, Sq).
+% piece from a1, ray by ray), then the transforms (rank by rank from a1).
+legal_with(replica(Sight, P, Board, ongoing), Rays, M) :-
+    own_pieces(Board, P, Pieces),
+    Board = board(Grid, _, _),
+    (  member(From-X, Pieces),
+       piece_step(Grid, P, Rays, From, X, To),
+       M = step(From, To)
+    ;  seen_men(Sight, Grid, P, Pieces, Men),
+       member(R-F, Men),
+       M = transform(F-R)
+    ).
 
 %% step_with(+Board, +Colour, +Rays, ?From, ?To)  the piece of Colour on From steps or
 % jumps along one of its rays to To (both given, or enumerated).
 step_with(Board, P, Rays, From, To) :-
     (  nonvar(From) -> square(Board, From, X) ; piece(Board, From, X) ),
     friendly(X, P),
+    Board = board(Grid, _, _),
+    piece_step(Grid, P, Rays, From, X, To).
+
+%% piece_step(+Grid, +Colour, +Rays, +From, +Piece, ?To)  the piece Piece of Colour on
+% From steps or jumps to To, ray by ray.
+piece_step(Grid, P, Rays, From, X, To) :-
     piece_rays(X, Rays, Rs),
-    member(DF-DR-Kind, Rs),
-    (  nonvar(To) -> From = F-R, To = F2-R2, on_ray(F, R, DF, DR, F2, R2) ; true ),
-    destination(Board, P, From, DF, DR, To0),
-    ends_well(Kind, Board, To0),
-    To = To0.
+    ray(Rs, P, DF, DR, Kind),
+    destination(Grid, P, From, DF, DR, To),
+    ends_well(Kind, Grid, To).
+
+%% ray(+Rs, +Colour, -DF, -DR, -Kind)  each ray of Rs, a list of DF-DR-Kind, or forward:
+% the side's forward directions, any (the list rays/2 makes, without making it).
+ray(forward, P, DF, DR, any) :- forward(P, DF, DR).
+ray([R|Rs], _, DF, DR, Kind) :- member(DF-DR-Kind, [R|Rs]).
 
 %% piece_rays(+Piece, +Rays, -Rs)  the rays of a man or of a king.
 piece_rays(man(_), rays(Rs, _), Rs).
 piece_rays(king(_), rays(_, Rs), Rs).
 
-%% ends_well(+Kind, +Board, +To)  a step of Kind may end on To (which is not friendly):
+%% ends_well(+Kind, +Grid, +To)  a step of Kind may end on To (which is not friendly):
 % any such square, or (capture) only one that holds a piece.
 ends_well(any, _, _).
-ends_well(capture, Board, To) :- square(Board, To, X), X \== e.
+ends_well(capture, Grid, F-R) :- arg(R, Grid, Rank), arg(F, Rank, X), X \== e.
+
+%% destination(+Grid, +Colour, +From, +DF, +DR, ?To)  walk from From (on the board)
+% past friendly pieces; To is the first square that is not friendly (on the board).
+% (Walking one square at a time from the board, F1 and R1 stay within 0..9, where
+% arg/3 fails off the board: no bounds test is needed.)
+destination(Grid, P, F-R, DF, DR, To) :-
+    F1 is F + DF, R1 is R + DR,
+    arg(R1, Grid, Rank), arg(F1, Rank, X),
+    walk_past(X, Grid, P, F1, R1, DF, DR, To).
+
+%% walk_past(+X, +Grid, +Colour, +F, +R, +DF, +DR, ?To)  destination/6 on meeting X on
+% F-R: past a piece of Colour, else F-R is the destination.
+walk_past(e, _, _, F, R, _, _, F-R).
+walk_past(man(Q), Grid, P, F, R, DF, DR, To) :-
+    (  Q == P -> destination(Grid, P, F-R, DF, DR, To) ; To = F-R ).
+walk_past(king(Q), Grid, P, F, R, DF, DR, To) :-
+    (  Q == P -> destination(Grid, P, F-R, DF, DR, To) ; To = F-R ).
 
 %% transform(+State, ?Square)  the man of the side to move on Square may become a king:
-% a friendly king sees it.
+% a friendly king sees it (enumerated rank by rank from a1).
 transform(replica(Sight, P, Board, ongoing), Sq) :-
-    (  nonvar(Sq) -> square(Board, Sq, man(P)) ; piece(Board, Sq, man(P)) ),
-    once(seen(Sight, Board, P, Sq)).
+    (  nonvar(Sq)
+    -> square(Board, Sq, man(P)),
+       Board = board(Grid, _, _),
+       once(seen(Sight, Grid, P, Sq))
+    ;  own_pieces(Board, P, Pieces),
+       Board = board(Grid, _, _),
+       seen_men(Sight, Grid, P, Pieces, Men),
+       member(R-F, Men),
+       Sq = F-R
+    ).
 
-%% destination(+Board, +Colour, +From, +DF, +DR, -To)  walk from From past
-% friendly pieces; To is the first square that is not friendly (on the board).
-destination(Board, P, F-R, DF, DR, To) :-
+%% seen_men(+Sight, +Grid, +Colour, +Pieces, -Men)  R-F for each square F-R of a man
+% of Colour that a king of Colour (among Pieces, as own_pieces/3 lists them) sees,
+% each once, rank by rank from a1.
+seen_men(Sight, Grid, P, Pieces, Men) :-
+    findall(R-F, ( member(KF-KR-king(P), Pieces),
+                   sight_direction(Sight, P, DF, DR),
+                   king_sight(Grid, P, KF, KR, DF, DR, F-R) ), RFs),
+    sort(RFs, Men).
+
+%% king_sight(+Grid, +Colour, +F, +R, +DF, +DR, -Man)  a man of Colour that the king
+% on F-R sees along the ray DF, DR: on the ray, with no enemy piece strictly between
+% (empty squares and friendly pieces never block the sight).  The walk stops at a
+% friendly king, which sees all that lies beyond it itself.
+king_sight(Grid, P, F, R, DF, DR, Man) :-
     F1 is F + DF, R1 is R + DR,
-    square(Board, F1-R1, X),
-    (  friendly(X, P) -> destination(Board, P, F1-R1, DF, DR, To) ; To = F1-R1 ).
+    arg(R1, Grid, Rank), arg(F1, Rank, X),
+    sight_past(X, Grid, P, F1, R1, DF, DR, Man).
 
-%% seen(+Sight, +Board, +Colour, +Square)  a friendly king sees the man on Square:
-% the man lies on one of the king's rays, with no enemy piece strictly between.
-seen(Sight, Board, P, M) :-
+%% sight_past(+X, +Grid, +Colour, +F, +R, +DF, +DR, -Man)  king_sight/7 on meeting X
+% on F-R: an empty square lets the sight through; a man of Colour is seen and lets it
+% through; anything else stops it.
+sight_past(e, Grid, P, F, R, DF, DR, Man) :-
+    king_sight(Grid, P, F, R, DF, DR, Man).
+sight_past(man(Q), Grid, P, F, R, DF, DR, Man) :-
+    Q == P,
+    (  Man = F-R
+    ;  king_sight(Grid, P, F, R, DF, DR, Man)
+    ).
+
+%% seen(+Sight, +Grid, +Colour, +Square)  king sight: a friendly king sees the man on
+% Square, which lies on one of the king's rays with no enemy piece strictly between.
+seen(Sight, Grid, P, M) :-
     sight_direction(Sight, P, DF, DR),
     M = MF-MR,
     KF is MF - DF, KR is MR - DR,
-    looking_back(Board, P, KF-KR, DF, DR).
+    looking_back(Grid, P, KF-KR, DF, DR).
 
-%% looking_back(+Board, +Colour, +Square, +DF, +DR)  walking back from the man
+%% looking_back(+Grid, +Colour, +Square, +DF, +DR)  walking back from the man
 % against the ray, a friendly king comes before any enemy piece.
-looking_back(Board, P, F-R, DF, DR) :-
-    square(Board, F-R, X),
+looking_back(Grid, P, F-R, DF, DR) :-
+    arg(R, Grid, Rank), arg(F, Rank, X),
     (  X == king(P) -> true
-    ;  X == e -> true, step_back(Board, P, F-R, DF, DR)
-    ;  friendly(X, P) -> step_back(Board, P, F-R, DF, DR)
+    ;  (  X == e -> true ; friendly(X, P) ),
+       F1 is F - DF, R1 is R - DR,
+       looking_back(Grid, P, F1-R1, DF, DR)
     ).
-
-%% step_back(+Board, +Colour, +F-R, +DF, +DR)  looking_back/5 from one square further back.
-step_back(Board, P, F-R, DF, DR) :-
-    F1 is F - DF, R1 is R - DR,
-    looking_back(Board, P, F1-R1, DF, DR).
 
 %% play(+State, +Move, -Next)  the state after a legal move; fails otherwise.
 play(S, M, Next) :-
-    S = replica(_, P, _, ongoing),
-    rays(P, Rays),
-    allowed_with(S, Rays, M), !,
+    allowed_with(S, rays(forward, forward), M), !,
     resolve(S, M, Next).
 
 %% allowed_with(+State, +Rays, +Move)  Move is legal under the rays: the same test as
@@ -223,20 +309,55 @@ resolve(replica(Sight, P, Board, ongoing), M, replica(Sight, Q, Board1, Status))
     other(P, Q),
     (  won(Captured, P, Board1) -> Status = won(P) ; Status = ongoing ).
 
-%% on_ray(+F, +R, +DF, +DR, +F2, +R2)  F2-R2 lies on the ray from F-R in direction DF, DR.
-on_ray(F, R, DF, DR, F2, R2) :-
-    T is max(abs(F2 - F), abs(R2 - R)), T > 0,
-    F2 =:= F + T * DF, R2 =:= R + T * DR.
-
 %% apply(+Move, +Colour, +Board, -Board1, -Captured)  the board after Move, and what
 % stood on its target square (e when nothing did).
-apply(step(From, To), P, Board, Board2, Captured) :-
+apply(step(From, To), P, Board, board(Grid2, White1, Black1), Captured) :-
     square(Board, From, X), square(Board, To, Captured),
-    set_square(Board, From, e, Board1),
-    set_square(Board1, To, X, Board2),
-    friendly(X, P).
-apply(transform(Sq), P, Board, Board1, e) :-
-    set_square(Board, Sq, king(P), Board1).
+    friendly(X, P),
+    Board = board(Grid, White, Black),
+    set_square(Grid, From, e, Grid1),
+    set_square(Grid1, To, X, Grid2),
+    pieces_after(P, White, Black, From, To-X, Captured, White1, Black1).
+apply(transform(Sq), P, board(Grid, White, Black), board(Grid1, White1, Black1), e) :-
+    set_square(Grid, Sq, king(P), Grid1),
+    pieces_after(P, White, Black, Sq, Sq-king(P), e, White1, Black1).
+
+%% pieces_after(+Colour, +White, +Black, +From, +To-X, +Captured, -White1, -Black1)
+% the piece lists after Colour's piece on From became X on To (To = From for a
+% transform), an enemy piece on To taken when Captured is not e.
+pieces_after(white, White, Black, From, New, Captured, White1, Black1) :-
+    moved(White, From, New, White1),
+    taken(Captured, New, Black, Black1).
+pieces_after(black, White, Black, From, New, Captured, White1, Black1) :-
+    moved(Black, From, New, Black1),
+    taken(Captured, New, White, White1).
+
+%% moved(+Pieces, +From, +To-X, -Pieces1)  the piece on From taken out of the list and
+% X on To put in, in its place rank by rank from a1 (in one pass).
+moved([Sq-Y|Ps], From, To-X, Ps1) :-
+    (  Sq == From
+    -> with(Ps, To-X, Ps1)
+    ;  later(Sq, To)
+    -> Ps1 = [To-X|Ps2], without([Sq-Y|Ps], From, Ps2)
+    ;  Ps1 = [Sq-Y|Ps2], moved(Ps, From, To-X, Ps2)
+    ).
+
+%% taken(+Captured, +To-X, +Pieces, -Pieces1)  the enemy piece on To out of the list,
+% when there is one.
+taken(e, _, Pieces, Pieces) :- !.
+taken(_, To-_, Pieces, Pieces1) :- without(Pieces, To, Pieces1).
+
+%% without(+Pieces, +Square, -Pieces1)  the list without the piece on Square.
+without([Sq-X|Ps], Sq1, Ps1) :-
+    (  Sq == Sq1 -> Ps1 = Ps ; Ps1 = [Sq-X|Ps2], without(Ps, Sq1, Ps2) ).
+
+%% with(+Pieces, +To-X, -Pieces1)  the list with X on To, in its place rank by rank.
+with([], New, [New]).
+with([Sq-Y|Ps], To-X, Ps1) :-
+    (  later(Sq, To) -> Ps1 = [To-X, Sq-Y|Ps] ; Ps1 = [Sq-Y|Ps2], with(Ps, To-X, Ps2) ).
+
+%% later(+F1-R1, +F-R)  square F1-R1 comes after F-R, rank by rank from a1.
+later(F1-R1, F-R) :- ( R1 > R -> true ; R1 =:= R, F1 > F ).
 
 %% won(+Captured, +Colour, +Board)  the mover captured a king or has a king on its corner.
 won(king(_), _, _) :- !.
@@ -311,7 +432,7 @@ position(S) --> position_in(S).
 
 %% position_out(+State)//  the position text of a state.
 position_out(replica(Sight, P, Board, Status)) -->
-    { Board =.. [b|Ranks], reverse(Ranks, Rows) },
+    { rows_board(Rows, Board) },
     ranks_out(Rows), " ", atom(P), sight_out(Sight), notation:won(Status, [white, black]).
 
 %% sight_out(+Sight)//  " sight=all" when kings see in all 8 directions, else nothing.
@@ -324,10 +445,23 @@ ranks_out(Rows) --> { piece_letters(Ls) }, notation:rows_out(Rows, Ls).
 %% piece_letters(-Letters)  w/b for men, W/B for kings.
 piece_letters([man(white)-w, king(white)-'W', man(black)-b, king(black)-'B']).
 
+%% rows_board(?Rows, ?Board)  Rows lists the ranks top first, each the list of its
+% squares from file a; Board holds the same squares (its grid b(Rank1, ..., Rank8)).
+rows_board(Rows, Board) :-
+    (  nonvar(Board)
+    -> Board = board(Grid, _, _),
+       Grid =.. [b|Ranks], maplist(rank_list, Ranks, Lists), reverse(Lists, Rows)
+    ;  reverse(Rows, Lists), maplist(rank_list, Ranks, Lists), Grid =.. [b|Ranks],
+       grid_board(Grid, Board)
+    ).
+
+%% rank_list(?Rank, ?Squares)  a rank term r(A, ..., H) and the list of its squares.
+rank_list(Rank, Squares) :- Rank =.. [r|Squares].
+
 %% position_in(-State)//  the state a position text names.
 position_in(replica(Sight, P, Board, Status)) -->
     ranks_in(Rows), " ", side(P), sight_in(Sight), notation:won(Claim, [white, black]),
-    {  reverse(Rows, Ranks), Board =.. [b|Ranks],
+    {  rows_board(Rows, Board),
        position_status(P, Board, Status0),
        stated_status(Claim, P, Status0, Status) }.
 

@@ -51,9 +51,9 @@
     range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3, set_to_move/3
 ]).
 
-%% requires(?Library)  the board's neighbour relation is grid.pl's hex_left (and
-% its updates grid.pl's put_arg/4); the rows and the " won=" mark of the text
-% come from notation.pl.
+%% requires(?Library)  the board's neighbour relation is grid.pl's hex_left (written
+% out as neighbours/2 below); the rows and the " won=" mark of the text come from
+% notation.pl.
 requires(grid).
 requires(notation).
 
@@ -210,7 +210,13 @@ combat(pentagon, pentagon, d).
 %% attackable(+Attacker, +Defender)  the piece Attacker may attack the piece Defender:
 % an enemy, and the combat table allows it.
 attackable(A, D) :-
-    piece_kind(A, KA, P), piece_kind(D, KD, Q),
+    piece_kind(A, KA, P),
+    may_attack(KA, P, D).
+
+%% may_attack(+Kind, +Owner, +Defender)  a piece of Kind and Owner may attack the piece
+% Defender: an enemy, and the combat table allows it.
+may_attack(KA, P, D) :-
+    piece_kind(D, KD, Q),
     P \== Q,
     combat(KA, KD, R), R \== x.
 
@@ -225,8 +231,32 @@ set(Board, N, X, Board1) :-
     cell(N, R, C),
     R1 is R + 1, C1 is C + 1,
     arg(R1, Board, Row),
-    grid:put_arg(C1, Row, X, Row1),
-    grid:put_arg(R1, Board, Row1, Board1).
+    put_column(C1, Row, X, Row1),
+    put_row(R1, Board, Row1, Board1).
+
+%% put_column(+I, +Row, +X, -Row1)  Row1 is the row term Row with X as its I-th
+% argument (one clause an argument: a copy by unification, much faster in scryer than
+% grid:put_arg/4's loop).
+put_column(1, r(_, B, C, D, E, F, G, H, I, J, K), X, r(X, B, C, D, E, F, G, H, I, J, K)).
+put_column(2, r(A, _, C, D, E, F, G, H, I, J, K), X, r(A, X, C, D, E, F, G, H, I, J, K)).
+put_column(3, r(A, B, _, D, E, F, G, H, I, J, K), X, r(A, B, X, D, E, F, G, H, I, J, K)).
+put_column(4, r(A, B, C, _, E, F, G, H, I, J, K), X, r(A, B, C, X, E, F, G, H, I, J, K)).
+put_column(5, r(A, B, C, D, _, F, G, H, I, J, K), X, r(A, B, C, D, X, F, G, H, I, J, K)).
+put_column(6, r(A, B, C, D, E, _, G, H, I, J, K), X, r(A, B, C, D, E, X, G, H, I, J, K)).
+put_column(7, r(A, B, C, D, E, F, _, H, I, J, K), X, r(A, B, C, D, E, F, X, H, I, J, K)).
+put_column(8, r(A, B, C, D, E, F, G, _, I, J, K), X, r(A, B, C, D, E, F, G, X, I, J, K)).
+put_column(9, r(A, B, C, D, E, F, G, H, _, J, K), X, r(A, B, C, D, E, F, G, H, X, J, K)).
+put_column(10, r(A, B, C, D, E, F, G, H, I, _, K), X, r(A, B, C, D, E, F, G, H, I, X, K)).
+put_column(11, r(A, B, C, D, E, F, G, H, I, J, _), X, r(A, B, C, D, E, F, G, H, I, J, X)).
+
+%% put_row(+I, +Board, +Row, -Board1)  Board1 is Board with Row as its I-th row.
+put_row(1, b(_, B, C, D, E, F, G), X, b(X, B, C, D, E, F, G)).
+put_row(2, b(A, _, C, D, E, F, G), X, b(A, X, C, D, E, F, G)).
+put_row(3, b(A, B, _, D, E, F, G), X, b(A, B, X, D, E, F, G)).
+put_row(4, b(A, B, C, _, E, F, G), X, b(A, B, C, X, E, F, G)).
+put_row(5, b(A, B, C, D, _, F, G), X, b(A, B, C, D, X, F, G)).
+put_row(6, b(A, B, C, D, E, _, G), X, b(A, B, C, D, E, X, G)).
+put_row(7, b(A, B, C, D, E, F, _), X, b(A, B, C, D, E, F, X)).
 
 %% piece_on(+Board, -N, -Piece)  the pieces on the board, by cell number.
 piece_on(Board, N, Piece) :-
@@ -234,10 +264,37 @@ piece_on(Board, N, Piece) :-
     at(Board, N, Piece),
     Piece \== e.
 
-%% limits(+Board, +Player, -Limits)  lim(From, Range, []) for each piece of Player:
-% it moves as far as its range, through empty cells only.
-limits(Board, P, Limits) :-
-    findall(lim(N, K, []), ( piece_on(Board, N, Piece), piece_kind(Piece, Kind, P), range(Kind, K) ), Limits).
+%% limits(+Board, +Player, -Limits)  lim(From, Range, []) for each piece of Player, by
+% cell number: it moves as far as its range, through empty cells only (the board read
+% by unification, row by row: the fastest scan in scryer).
+limits(b(R0, R1, R2, R3, R4, R5, R6), P, Limits) :-
+    row_limits(R0, 0, P, Limits, L1), row_limits(R1, 11, P, L1, L2),
+    row_limits(R2, 22, P, L2, L3), row_limits(R3, 33, P, L3, L4),
+    row_limits(R4, 44, P, L4, L5), row_limits(R5, 55, P, L5, L6),
+    row_limits(R6, 66, P, L6, []).
+
+%% row_limits(+Row, +N0, +Player)//  lim(N, Range, []) for each piece of Player in the
+% row whose first column is cell number N0, column by column.
+row_limits(r(A, B, C, D, E, F, G, H, I, J, K), N0, P) -->
+    piece_limit(A, N0, 0, P), piece_limit(B, N0, 1, P), piece_limit(C, N0, 2, P),
+    piece_limit(D, N0, 3, P), piece_limit(E, N0, 4, P), piece_limit(F, N0, 5, P),
+    piece_limit(G, N0, 6, P), piece_limit(H, N0, 7, P), piece_limit(I, N0, 8, P),
+    piece_limit(J, N0, 9, P), piece_limit(K, N0, 10, P).
+
+%% piece_limit(+X, +N0, +C, +Player)//  lim(N, Range, []) when X, on cell N = N0 + C,
+% is a piece of Player; else nothing.
+piece_limit(e, _, _, _) --> !.
+piece_limit(x, _, _, _) --> !.
+piece_limit(Piece, N0, C, P) -->
+    (  { piece_kind(Piece, Kind, P) }
+    -> { range(Kind, K), N is N0 + C }, [lim(N, K, [])]
+    ;  []
+    ).
+
+%% limit(+Board, +Player, +From, -Limit)  lim(From, Range, []) for the piece of Player
+% on From; fails when From holds none.
+limit(Board, P, N, lim(N, K, [])) :-
+    at(Board, N, Piece), piece_kind(Piece, Kind, P), range(Kind, K).
 
 %% reach(+Board, +From, +Range, +Over, -Targets)  the cells the piece on From may
 % move to: a breadth-first search from From to depth Range, through the empty
@@ -246,41 +303,51 @@ limits(Board, P, Limits) :-
 % lie next to From or to a passed cell at most Range - 1 steps away.
 reach(Board, From, Range, Over, Targets) :-
     at(Board, From, Piece),
-    search(Range, [From], [From], Board, Piece, Over, Found),
+    piece_kind(Piece, Kind, P),
+    seen_set(Seen),
+    arg(From, Seen, met),
+    search(Range, [From], Seen, Board, Kind-P, Over, Found),
     sort(Found, Targets).
 
-%% search(+Steps, +Layer, +Seen, +Board, +Piece, +Over, -Found)  the targets found
-% in at most Steps more steps from the cells of Layer; Seen holds every cell met so far.
+%% seen_set(-Seen)  an empty set of cells: a term with one free argument per cell
+% number (1 to 73), bound to met once the search meets that cell.  Binding a
+% variable is undone on backtracking, so the set needs no copying.
+seen_set(Seen) :- functor(Seen, seen, 73).
+
+%% search(+Steps, +Layer, +Seen, +Board, +Mover, +Over, -Found)  the targets found
+% in at most Steps more steps from the cells of Layer, for the moving piece Mover =
+% Kind-Owner; Seen marks every cell met so far.
 search(0, _, _, _, _, _, []) :- !.
 search(_, [], _, _, _, _, []) :- !.
-search(K, Layer, Seen, Board, Piece, Over, Found) :-
-    expand(Layer, Board, Piece, Over, Seen, Seen1, [], Next, Found, Found1),
+search(K, Layer, Seen, Board, Mover, Over, Found) :-
+    expand(Layer, Board, Mover, Over, Seen, [], Next, Found, Found1),
     K1 is K - 1,
-    search(K1, Next, Seen1, Board, Piece, Over, Found1).
+    search(K1, Next, Seen, Board, Mover, Over, Found1).
 
-%% expand(+Layer, +Board, +Piece, +Over, +Seen0, -Seen, +Next0, -Next, -Found, ?Found0)
+%% expand(+Layer, +Board, +Mover, +Over, +Seen, +Next0, -Next, -Found, ?Found0)
 % one step from every cell of Layer: Next (on top of Next0) the cells to go on
 % from, Found (down to the tail Found0) the targets met.
-expand([], _, _, _, S, S, N, N, F, F).
-expand([U|Us], B, Pc, Ov, S0, S, N0, N, F, F0) :-
+expand([], _, _, _, _, N, N, F, F).
+expand([U|Us], B, Mover, Ov, Seen, N0, N, F, F0) :-
     neighbours(U, Vs),
-    visit(Vs, B, Pc, Ov, S0, S1, N0, N1, F, F1),
-    expand(Us, B, Pc, Ov, S1, S, N1, N, F1, F0).
+    visit(Vs, B, Mover, Ov, Seen, N0, N1, F, F1),
+    expand(Us, B, Mover, Ov, Seen, N1, N, F1, F0).
 
-%% visit(+Cells, +Board, +Piece, +Over, +Seen0, -Seen, +Next0, -Next, -Found, ?Found0)
-% meet each cell not seen yet: an empty cell is a target and is passed through;
-% an occupied one is a target if Piece may attack it, passed through if in Over.
-visit([], _, _, _, S, S, N, N, F, F).
-visit([V|Vs], B, Pc, Ov, S0, S, N0, N, F, F0) :-
-    (  memberchk(V, S0) -> S1 = S0, N1 = N0, F = F1
-    ;  S1 = [V|S0],
+%% visit(+Cells, +Board, +Mover, +Over, +Seen, +Next0, -Next, -Found, ?Found0)
+% meet each cell not seen yet (and mark it): an empty cell is a target and is passed
+% through; an occupied one is a target if Mover may attack it, passed through if in Over.
+visit([], _, _, _, _, N, N, F, F).
+visit([V|Vs], B, KA-P, Ov, Seen, N0, N, F, F0) :-
+    arg(V, Seen, Mark),
+    (  nonvar(Mark) -> N1 = N0, F = F1
+    ;  Mark = met,
        at(B, V, X),
        (  X == e -> N1 = [V|N0], F = [V|F1]
-       ;  (  attackable(Pc, X) -> F = [V|F1] ; F = F1 ),
+       ;  (  may_attack(KA, P, X) -> F = [V|F1] ; F = F1 ),
           (  memberchk(V, Ov) -> N1 = [V|N0] ; N1 = N0 )
        )
     ),
-    visit(Vs, B, Pc, Ov, S1, S, N1, N, F1, F0).
+    visit(Vs, B, KA-P, Ov, Seen, N1, N, F1, F0).
 
 %% legal(+State, -Move)  every move of the side to move, by cell number from and to.
 legal(S, M) :-
@@ -301,19 +368,23 @@ allowed_with(tactigon(_, B, ongoing), Limits, move(From, To)) :-
     reach(B, From, K, Over, Targets),
     memberchk(To, Targets).
 
-%% play(+State, +Move, -Next)  the state after a legal move; fails otherwise.
+%% play(+State, +Move, -Next)  the state after a legal move; fails otherwise (the
+% limits of the moving piece alone: allowed_with/3 reads no other).
 play(S, M, Next) :-
     S = tactigon(P, B, ongoing),
-    limits(B, P, L),
-    allowed_with(S, L, M), !,
+    M = move(From, _), integer(From),
+    limit(B, P, From, L),
+    allowed_with(S, [L], M), !,
     resolve(S, M, Next0),
     settle_by_rules(Next0, Next).
 
-%% settle_by_rules(+State0, -State)  settle/3 with this file's limits.
+%% settle_by_rules(+State0, -State)  settle/3 with this file's limits, taken piece by
+% piece (by cell number) until one has a move: usually the first does.
 settle_by_rules(S0, S) :-
-    S0 = tactigon(P, B, ongoing), !,
-    limits(B, P, L),
-    settle(S0, L, S).
+    S0 = tactigon(P, B, ongoing),
+    \+ ( piece_on(B, N, _), limit(B, P, N, L), has_move(B, L) ), !,
+    other(P, Q),
+    S = tactigon(P, B, won(Q)).
 settle_by_rules(S, S).
 
 %% resolve(+State, +Move, -Next)  the state after an allowed move: the combat on
@@ -341,10 +412,18 @@ holds_gold(B, P) :-
 % Limits, lost when it has no legal move.
 settle(S0, Limits, S) :-
     S0 = tactigon(P, B, ongoing),
-    \+ legal_with(S0, Limits, _), !,
+    \+ ( member(L, Limits), has_move(B, L) ), !,
     other(P, Q),
     S = tactigon(P, B, won(Q)).
 settle(S, _, S).
+
+%% has_move(+Board, +Limit)  the piece of the limit lim(From, Range, Over) has a move.
+% When it passes no occupied cell (Over = []), every path starts on an empty cell or
+% ends on an adjacent enemy, both targets one step away: a search one step deep
+% answers.
+has_move(B, lim(From, K, Over)) :-
+    (  Over == [] -> K1 = 1 ; K1 = K ),
+    reach(B, From, K1, Over, [_|_]).
 
 %% outcome(+State, -Outcome)  win(Player) once a player has won.
 outcome(tactigon(_, _, won(P)), win(P)).
