@@ -66,11 +66,13 @@ must_be_marks(Marks, N) :-
 
 %% native_copy(+Grid, +Marks, +Cells, -Native)  the host's copy when accelerated, else none.
 % The host takes names with no white space; a board with other names, or one the
-% host refuses, is read the pure way.
+% host refuses, is read the pure way.  The names go to the host as a list of
+% characters, not an atom: scryer never frees an atom, and a new atom for every
+% copy made again would grow the process without bound.
 native_copy(Grid, Marks, Cells, n(G, H, [], 0)) :-
     protocol:accelerated,
     Cells =.. [_|Xs],
-    phrase(names_chars(Xs), Names0), atom_chars(Names, Names0),
+    phrase(names_chars(Xs), Names),
     grid_text(Grid, Marks, Text),
     board_accel:grid(Text, G),
     board_accel:new(G, Names, H),
@@ -135,7 +137,7 @@ set_cell(B, K, X, board(G, M, Cells1, Native)) :-
 % (the host keeps its grids), or none.
 renewed(n(Id, _, _, _), Cells, n(Id, H, [], 0)) :-
     Cells =.. [_|Xs],
-    phrase(names_chars(Xs), Names0), atom_chars(Names, Names0),
+    phrase(names_chars(Xs), Names),
     board_accel:new(Id, Names, H),
     !.
 renewed(_, _, none).

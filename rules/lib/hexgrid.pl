@@ -63,9 +63,10 @@ empty_board(Cols, Rows, Board) :-
 % when acceleration is on).
 rows_board(Rows, Board) :-
     protocol:accelerated, !,
-    append(Rows, Cells), atom_chars(Atom, Cells),
+    % the cells go as a list of characters: an atom per board would never be freed
+    append(Rows, Cells),
     Rows = [Row|_], length(Row, Cols), length(Rows, N),
-    hexgrid_accel:board_new(Atom, Cols, N, H),
+    hexgrid_accel:board_new(Cells, Cols, N, H),
     Board = native(Rows, H).
 rows_board(Rows, board(Cols-N, Rows, Empties, unknown)) :-
     Rows = [Row|_], length(Row, Cols), length(Rows, N),

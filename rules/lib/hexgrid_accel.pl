@@ -33,10 +33,10 @@ load :-
         ludolog_hex_board_nth_empty([i64, i64], i64)
     ]).
 
-%% board_new(+CellsAtom, +Cols, +Rows, -H)  a native copy of the board whose
-% cells, row by row, are the characters of CellsAtom.
-board_new(Atom, Cols, Rows, H) :-
-    '$foreign_call'(ludolog_hex_board_new, [Atom, Cols, Rows], H0),
+%% board_new(+Cells, +Cols, +Rows, -H)  a native copy of the board whose cells,
+% row by row, are the characters of Cells (a list of characters, or an atom).
+board_new(Cells, Cols, Rows, H) :-
+    '$foreign_call'(ludolog_hex_board_new, [Cells, Cols, Rows], H0),
     refused(H0, ludolog_hex_board_new),
     H = H0.
 
