@@ -52,11 +52,15 @@ const HELPERS: &[&str] = &[
         board:group_marks(B, K, GM), board:jumps(B, K, J), board:reach(B, K, 0, R0), \
         board:reach(B, K, 2, R2), board:reach(B, K, 1000, RA)), PerCell), \
      findall(K-Dir-Es-Hit, (between(1, N, K), between(1, D, Dir), board:ray(B, K, Dir, Es, Hit)), Rays), \
-     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Cs)",
+     findall(X-Ss-Ms-C-Ns, (member(X, [r, b, e]), member(Ss, [[1-[e]], [1-[e, b], 2-[r], 1-[r, zz]], []]), \
+        board:steps_of(B, X, Ss, Ms), board:step_count(B, X, Ss, C), \
+        findall(I-M, (between(0, 40, I), board:nth_step(B, X, Ss, I, M)), Ns)), Steps), \
+     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Cs)",
     // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken)
     "played(B0, Seed, B) :- board:board_grid(B0, G), grid:grid_size(G, N), \
      foldl(one_set(N, Seed), [1,2,3,4,5,6,7,8,9,10,11,12], B0, B)",
-    "one_set(N, Seed, I, B0, B) :- K is 1 + (Seed * 7 + I * 13) mod N, nth0(I, [e, r, b, e, xx, r, e, b, b, r, e, r, b], X), board:board_set(B0, K, X, B)",
+    "one_set(N, Seed, I, B0, B) :- K is 1 + (Seed * 7 + I * 13) mod N, nth0(I, [e, r, b, e, xx, r, e, b, b, r, e, r, b], X), \
+     ( I mod 3 =:= 0 -> K2 is 1 + (K * 5) mod N, board:board_sets(B0, [K-X, K2-r, K-b], B) ; board:board_set(B0, K, X, B) )",
 ];
 
 /// Answers `query` for `X`, as text.
@@ -127,6 +131,18 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         (
             "shape_grid(sq4, G), filled(G, 2, B), board:board_set(B, 1, f(x), _)",
             "type_error(atom",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:steps_of(B, r, [5-[e]], _)",
+            "steps(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:steps_of(B, r, [1-[f(x)]], _)",
+            "steps(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:board_sets(B, [1-f(x)], _)",
+            "type_error(changes",
         ),
         (
             "shape_grid(sq4, G), board:board_new(G, none, c(e, e), _)",

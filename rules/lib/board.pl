@@ -29,7 +29,8 @@
 % atom (`king_red`, `s3`) or kept in a second board.
 
 :- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
-                  board_marks/2, cells_of/3, count_of/3, nth_of/4, ray/5, reach/4, group/3, group_marks/3,
+                  board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
+                  steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, group/3, group_marks/3,
                   jumps/3]).
 
 :- use_module(library(lists)).
@@ -118,6 +119,35 @@ board_set(B, K, X, B1) :-
     (  atom(X) -> true ; throw(error(type_error(atom, X), board_set/4)) ),
     set_cell(B, K, X, B1).
 
+%% board_sets(+Board, +Changes, -Board1)  Board1 is Board with the atom X on cell K
+% for each K-X of Changes, in order: one copy of the cells for a move that
+% changes several (a step that empties one cell and fills another).
+board_sets(B, Changes, B1) :-
+    (  proper_list(Changes), \+ ( member(C, Changes), \+ ( nonvar(C), C = _-X, atom(X) ) )
+    -> true
+    ;  throw(error(type_error(changes, Changes), board_sets/3))
+    ),
+    sets(B, Changes, B1).
+
+%% sets(+Board, +Changes, -Board1)  board_sets/3 once Changes are checked: each
+% change logged in the accelerated tier, the cells copied once otherwise.
+sets(B, Changes, B1) :-
+    B = board(_, _, _, n(_, _, _, _)), !,
+    foldl(set_change, Changes, B, B1).
+sets(board(G, M, Cells, none), Changes, board(G, M, Cells1, none)) :-
+    Cells =.. [F|Xs],
+    foldl(change, Changes, Xs, Xs1),
+    Cells1 =.. [F|Xs1].
+
+%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K.
+set_change(K-X, B0, B) :- set_cell(B0, K, X, B).
+
+%% change(+K-X, +Xs0, -Xs)  Xs0 with its K-th element replaced by X.
+change(K-X, Xs0, Xs) :-
+    (  integer(K), K >= 1 -> grid:replace(K, Xs0, X, Xs)
+    ;  throw(error(type_error(cell, K), board_sets/3))
+    ).
+
 %% set_cell(+Board, +K, +X, -Board1)  board_set/4 once X is known to be an atom:
 % the host's copy changed in one call and the change logged, or the cells copied.
 set_cell(board(G, M, Cells, n(Id, H, Log, Len)), K, X, B1) :-
@@ -155,6 +185,43 @@ holding([Y|Ys], K, X, Ks) :-
     K1 is K + 1,
     (  Y == X -> Ks = [K|Ks1] ; Ks = Ks1 ),
     holding(Ys, K1, X, Ks1).
+
+%% steps_of(+Board, +X, +Steps, -Moves)  K-J for each cell K holding X, ascending,
+% and each Dir-Targets of Steps in turn (Dir a direction of the grid, Targets a
+% list of atoms), where the neighbour J of K in direction Dir holds one of
+% Targets: the one-step moves of a game's pieces (a pawn's steps forward, say).
+steps_of(board(_, _, _, n(_, H, _, _)), X, Steps, Ms) :-
+    board_accel:steps_of(H, X, Steps, Ms0), !, Ms = Ms0.
+steps_of(B, X, Steps, Ms) :-
+    board_grid(B, G),
+    must_be_steps(Steps, G),
+    cells_of(B, X, Ks),
+    board_cells(B, Cells),
+    findall(K-J, ( member(K, Ks), member(Dir-Ts, Steps), grid:step(G, K, Dir, J),
+                   arg(J, Cells, T), memberchk(T, Ts) ), Ms).
+
+%% must_be_steps(+Steps, +Grid)  Steps is a list of Dir-Targets, each Dir a
+% direction of Grid and Targets a list of atoms; else a clear error.
+must_be_steps(Steps, G) :-
+    grid:directions_of(G, D),
+    (  proper_list(Steps),
+       \+ ( member(S, Steps),
+             \+ ( nonvar(S), S = Dir-Ts, integer(Dir), Dir >= 1, Dir =< D,
+                   proper_list(Ts), \+ ( member(T, Ts), \+ atom(T) ) ) )
+    -> true
+    ;  throw(error(domain_error(steps(1, D), Steps), steps_of/4))
+    ).
+
+%% step_count(+Board, +X, +Steps, -N)  how many moves steps_of/4 gives.
+step_count(board(_, _, _, n(_, H, _, _)), X, Steps, N) :-
+    board_accel:step_count(H, X, Steps, N0), !, N = N0.
+step_count(B, X, Steps, N) :- steps_of(B, X, Steps, Ms), length(Ms, N).
+
+%% nth_step(+Board, +X, +Steps, +I, -Move)  the I-th move K-J (from 0) of
+% steps_of/4; fails when there are I or fewer.
+nth_step(board(_, _, _, n(_, H, _, _)), X, Steps, I, M) :-
+    board_accel:nth_step(H, X, Steps, I, M0), !, M = M0.
+nth_step(B, X, Steps, I, M) :- integer(I), steps_of(B, X, Steps, Ms), nth0(I, Ms, M).
 
 %% count_of(+Board, +X, -N)  how many cells hold X.
 count_of(board(_, _, _, n(_, H, _, _)), X, N) :- board_accel:count_of(H, X, N0), !, N = N0.
@@ -323,3 +390,10 @@ names_chars([]) --> [].
 names_chars([X|Xs]) -->
     { atom_chars(X, Cs), Cs \== [], \+ ( member(C, Cs), char_code(C, Code), Code =< 32 ) },
     " ", Cs, names_chars(Xs).
+
+%% proper_list(@Term)  Term is a list with an end (not a partial list).
+proper_list(L) :- nonvar(L), proper_list_(L).
+
+%% proper_list_(+L)  L, bound, is [] or a cell whose tail is a proper list.
+proper_list_([]).
+proper_list_([_|T]) :- proper_list(T).

@@ -10,8 +10,11 @@
 % plus the number; "s" (dropped) or "x" (refused) otherwise.
 
 :- module(board_accel, [load/0, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
-                        nth_of/4, ray/5, reach/4,
+                        nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4,
                         group/3, group_marks/3, jumps/3]).
+
+:- use_module(library(lists)).
+:- use_module(library(charsio)).
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
@@ -23,6 +26,9 @@ load :-
         ludolog_board_count([i64, cstr], i64),
         ludolog_board_nth([i64, cstr, i64], i64),
         ludolog_board_cells_of([i64, cstr], cstr),
+        ludolog_board_steps([i64, cstr, cstr], cstr),
+        ludolog_board_step_count([i64, cstr, cstr], i64),
+        ludolog_board_nth_step([i64, cstr, cstr, i64], i64),
         ludolog_board_ray([i64, i64, i64], cstr),
         ludolog_board_reach([i64, i64, i64], cstr),
         ludolog_board_group([i64, i64], cstr),
@@ -58,6 +64,29 @@ count_of(H, X, N) :-
 nth_of(H, X, I, K) :-
     atom(X), integer(I),
     '$foreign_call'(ludolog_board_nth, [H, X, I], K0), K0 > 0, K = K0.
+
+%% steps_of(+H, +X, +Steps, -Moves)  board.pl's steps_of/4 on board H.
+steps_of(H, X, Steps, Ms) :-
+    atom(X), steps_text(Steps, Text),
+    '$foreign_call'(ludolog_board_steps, [H, X, Text], [k|Cs]),
+    pairs(Cs, Ms).
+
+%% step_count(+H, +X, +Steps, -N)  board.pl's step_count/4 on board H.
+step_count(H, X, Steps, N) :-
+    atom(X), steps_text(Steps, Text),
+    '$foreign_call'(ludolog_board_step_count, [H, X, Text], N0), N0 >= 0, N = N0.
+
+%% nth_step(+H, +X, +Steps, +I, -Move)  board.pl's nth_step/5 on board H.
+nth_step(H, X, Steps, I, K-J) :-
+    atom(X), integer(I), steps_text(Steps, Text),
+    '$foreign_call'(ludolog_board_nth_step, [H, X, Text, I], V), V > 0,
+    K is V >> 8, J is V /\ 255.
+
+%% steps_text(+Steps, -Text)  Steps as written, "[D-[t,t],D-[t]]" (as characters):
+% one call, where building the text piece by piece costs more than the query; the
+% host refuses anything but a list of Dir-Atoms, and board.pl then says why.
+steps_text(Steps, Text) :-
+    write_term_to_chars(Steps, [quoted(false)], Text).
 
 %% cells_of(+H, +X, -Ks)  the cells of board H holding X, ascending.
 cells_of(H, X, Ks) :-

@@ -150,6 +150,97 @@ pub extern "C" fn ludolog_board_nth(handle: i64, name: *const c_char, i: i64) ->
     })
 }
 
+/// The steps as Prolog writes the list `[D-[t,t],D-[t]]` (a direction, then the
+/// names it may step onto): each direction with the codes of its names (a name
+/// never seen is on no cell).  Anything else is refused.
+fn steps(t: &Table, text: &str) -> Result<Vec<(i64, Vec<u8>)>, Refused> {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or(Refused::Bad)?;
+    let mut out = Vec::new();
+    let mut rest = inner;
+    while !rest.is_empty() {
+        let (d, after) = rest.split_once("-[").ok_or(Refused::Bad)?;
+        let (names, after) = after.split_once(']').ok_or(Refused::Bad)?;
+        let d: i64 = d.parse().map_err(|_| Refused::Bad)?;
+        // plain names only: anything else (a compound, a quoted atom) is for the pure
+        // definition to judge
+        if !names
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ',')
+        {
+            return Err(Refused::Bad);
+        }
+        let codes = names
+            .split(',')
+            .filter(|n| !n.is_empty())
+            .filter_map(|n| t.known(n))
+            .collect();
+        out.push((d, codes));
+        rest = match after.strip_prefix(',') {
+            Some(r) if !r.is_empty() => r,
+            None if after.is_empty() => after,
+            _ => return Err(Refused::Bad),
+        };
+    }
+    Ok(out)
+}
+
+/// The steps of the pieces `name` of board `handle` along `steps_text`
+/// ("[D-[t,t],D-[t]]"): for each, the cell stepped from, then the cell stepped onto.
+#[no_mangle]
+pub extern "C" fn ludolog_board_steps(
+    handle: i64,
+    name: *const c_char,
+    steps_text: *const c_char,
+) -> *const c_char {
+    let (name, st) = (text(name), text(steps_text));
+    numbers(handle, |v, t| {
+        let steps = steps(t, st.ok_or(Refused::Bad)?)?;
+        let code = t.known(name.ok_or(Refused::Bad)?);
+        Ok(v.steps_of(code, &steps)?
+            .into_iter()
+            .flat_map(|(k, j)| [k, j])
+            .collect())
+    })
+}
+
+/// How many steps `ludolog_board_steps` gives.
+#[no_mangle]
+pub extern "C" fn ludolog_board_step_count(
+    handle: i64,
+    name: *const c_char,
+    steps_text: *const c_char,
+) -> i64 {
+    let (name, st) = (text(name), text(steps_text));
+    number(|t| {
+        let steps = steps(t, st.ok_or(Refused::Bad)?)?;
+        let code = t.known(name.ok_or(Refused::Bad)?);
+        Ok(t.view(handle)?.steps_of(code, &steps)?.len() as i64)
+    })
+}
+
+/// The `i`-th step (from 0) of `ludolog_board_steps` as `k * 256 + j`; -1 if none.
+#[no_mangle]
+pub extern "C" fn ludolog_board_nth_step(
+    handle: i64,
+    name: *const c_char,
+    steps_text: *const c_char,
+    i: i64,
+) -> i64 {
+    let (name, st) = (text(name), text(steps_text));
+    number(|t| {
+        let steps = steps(t, st.ok_or(Refused::Bad)?)?;
+        let code = t.known(name.ok_or(Refused::Bad)?);
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let all = t.view(handle)?.steps_of(code, &steps)?;
+        let (k, j) = all.get(i).ok_or(Refused::Bad)?;
+        Ok((k * 256 + j) as i64)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,5 +292,31 @@ mod tests {
         assert_eq!(ludolog_board_count(b, null()), -1);
         assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), 5), -1);
         assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), -1), -1);
+        let steps = c(b"[1-[e],2-[e, r]]");
+        assert_eq!(
+            text(ludolog_board_steps(b, c(b"r").as_ptr(), steps.as_ptr())),
+            "k\u{101}\u{102}"
+        );
+        assert_eq!(
+            ludolog_board_step_count(b, c(b"r").as_ptr(), steps.as_ptr()),
+            1
+        );
+        assert_eq!(
+            ludolog_board_nth_step(b, c(b"r").as_ptr(), steps.as_ptr(), 0),
+            256 + 2
+        );
+        assert_eq!(
+            ludolog_board_nth_step(b, c(b"r").as_ptr(), steps.as_ptr(), 1),
+            -1
+        );
+        assert_eq!(
+            text(ludolog_board_steps(b, c(b"r").as_ptr(), c(b"9 e").as_ptr())),
+            "x"
+        );
+        assert_eq!(
+            text(ludolog_board_steps(b, c(b"r").as_ptr(), c(b"x e").as_ptr())),
+            "x"
+        );
+        assert_eq!(ludolog_board_step_count(b, null(), steps.as_ptr()), -1);
     }
 }

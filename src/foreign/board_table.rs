@@ -271,6 +271,35 @@ impl View<'_> {
             .ok_or(Refused::Bad)
     }
 
+    /// Each step of a piece `code`: `(k, j)` for each cell k holding `code`,
+    /// ascending, and each `(d, targets)` of `steps` in turn, where the neighbour
+    /// j of k in direction d holds one of `targets`.  The steps' directions must
+    /// be the grid's.
+    pub fn steps_of(
+        &self,
+        code: Option<u8>,
+        steps: &[(i64, Vec<u8>)],
+    ) -> Result<Vec<(usize, usize)>, Refused> {
+        let steps = steps
+            .iter()
+            .map(|(d, ts)| Ok((self.dir(*d)?, ts)))
+            .collect::<Result<Vec<_>, Refused>>()?;
+        let Some(code) = code else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for k in (1..=self.grid.n).filter(|&k| self.cells[k - 1] == code) {
+            for (d, targets) in &steps {
+                if let Some(j) = self.grid.step(k, *d) {
+                    if targets.contains(&self.cells[j - 1]) {
+                        out.push((k, j));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// From cell `k` in direction `d`: the empty cells passed, then the first
     /// non-empty cell (0 if the ray leaves the board first).
     pub fn ray(&self, k: i64, d: i64) -> Result<(Vec<usize>, usize), Refused> {
@@ -383,6 +412,10 @@ mod tests {
             assert_eq!(v.group(1), Ok(vec![1]));
             assert_eq!(v.group_marks(2), Ok(0));
             assert_eq!(v.jumps(2), Ok(vec![]));
+            assert_eq!(v.steps_of(Some(1), &[(1, vec![0])]), Ok(vec![(1, 2)]));
+            assert_eq!(v.steps_of(Some(1), &[(2, vec![0, 1])]), Ok(vec![(3, 2)]));
+            assert_eq!(v.steps_of(None, &[(1, vec![0])]), Ok(vec![]));
+            assert_eq!(v.steps_of(Some(1), &[(3, vec![0])]), Err(Refused::Bad));
             let b2 = t.set(b1, 2, "r").unwrap();
             assert_eq!(t.view(b2).unwrap().group_marks(1), Ok(3));
             assert_eq!(t.view(b).unwrap().cells, &[1, 0, 0], "copies stay");

@@ -23,7 +23,8 @@ use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
 use board_calls::{
     ludolog_board_cell, ludolog_board_cells_of, ludolog_board_count, ludolog_board_grid,
     ludolog_board_group, ludolog_board_group_marks, ludolog_board_jumps, ludolog_board_new,
-    ludolog_board_nth, ludolog_board_ray, ludolog_board_reach, ludolog_board_set,
+    ludolog_board_nth, ludolog_board_nth_step, ludolog_board_ray, ludolog_board_reach,
+    ludolog_board_set, ludolog_board_step_count, ludolog_board_steps,
 };
 use boards::{with_table, BoardCopy};
 use std::cell::RefCell;
@@ -289,8 +290,11 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 23] {
+pub fn exported_symbols() -> [(&'static str, usize); 26] {
     symbols![
+        ludolog_board_steps,
+        ludolog_board_step_count,
+        ludolog_board_nth_step,
         ludolog_board_cell,
         ludolog_board_count,
         ludolog_board_nth,
