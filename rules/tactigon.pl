@@ -2,10 +2,12 @@
 %
 % State: tactigon(ToMove, Board, Status)
 %   ToMove  red or blue; Red moves first
-%   Board   b(Row0, ..., Row6), row R the term r(X0, ..., X10) of its 11 matrix
-%           columns: e (an empty cell), a piece Kind(Owner) with Kind circle,
-%           triangle, square or pentagon and Owner red or blue, or x where the
-%           7 x 11 matrix has no cell (a hole: never read, never written)
+%   Board   b(Row0, ..., Row6, Shadow), row R the term r(X0, ..., X10) of its 11
+%           matrix columns: e (an empty cell), a piece Kind(Owner) with Kind
+%           circle, triangle, square or pentagon and Owner red or blue, or x where
+%           the 7 x 11 matrix has no cell (a hole: never read, never written);
+%           Shadow is `none`, or in the accelerated tier the same board as a
+%           board.pl board whose queries the host answers (see shadow/2)
 %   Status  ongoing or won(Player)
 % Cells are numbered N = 11 * R + C (row R = 0..6 from the top, column C = 0..10):
 % 3 4 / 11..19 / 22..31 / 33..43 / 45..54 / 57..65 / 72 73; the gold cells are 15 and 61.
@@ -45,7 +47,7 @@
 
 :- module(tactigon, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3,
+    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3,
     limits/3, reach/5, legal_with/3, allowed_with/3, resolve/3, settle/3,
     explain_with/4, evaluate_with/5, read_position//2, won_agrees/2, board_problem/2,
     range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3, set_to_move/3
@@ -56,6 +58,7 @@
 % notation.pl.
 requires(grid).
 requires(notation).
+requires(board).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -232,7 +235,17 @@ set(Board, N, X, Board1) :-
     R1 is R + 1, C1 is C + 1,
     arg(R1, Board, Row),
     put_column(C1, Row, X, Row1),
-    put_row(R1, Board, Row1, Board1).
+    arg(8, Board, Shadow),
+    shadow_set(Shadow, N, X, Shadow1),
+    put_row(R1, Board, Row1, Shadow1, Board1).
+
+%% shadow_set(+Shadow, +N, +X, -Shadow1)  the shadow with X on cell N (cell
+% N + 1 of the 7 x 11 grid, X by its letter).
+shadow_set(none, _, _, none) :- !.
+shadow_set(Shadow, N, X, Shadow1) :-
+    K is N + 1,
+    cell_letter(X, L),
+    board:shadow_set(Shadow, K, L, Shadow1).
 
 %% put_column(+I, +Row, +X, -Row1)  Row1 is the row term Row with X as its I-th
 % argument (one clause an argument: a copy by unification, much faster in scryer than
@@ -249,14 +262,32 @@ put_column(9, r(A, B, C, D, E, F, G, H, _, J, K), X, r(A, B, C, D, E, F, G, H, X
 put_column(10, r(A, B, C, D, E, F, G, H, I, _, K), X, r(A, B, C, D, E, F, G, H, I, X, K)).
 put_column(11, r(A, B, C, D, E, F, G, H, I, J, _), X, r(A, B, C, D, E, F, G, H, I, J, X)).
 
-%% put_row(+I, +Board, +Row, -Board1)  Board1 is Board with Row as its I-th row.
-put_row(1, b(_, B, C, D, E, F, G), X, b(X, B, C, D, E, F, G)).
-put_row(2, b(A, _, C, D, E, F, G), X, b(A, X, C, D, E, F, G)).
-put_row(3, b(A, B, _, D, E, F, G), X, b(A, B, X, D, E, F, G)).
-put_row(4, b(A, B, C, _, E, F, G), X, b(A, B, C, X, E, F, G)).
-put_row(5, b(A, B, C, D, _, F, G), X, b(A, B, C, D, X, F, G)).
-put_row(6, b(A, B, C, D, E, _, G), X, b(A, B, C, D, E, X, G)).
-put_row(7, b(A, B, C, D, E, F, _), X, b(A, B, C, D, E, F, X)).
+%% put_row(+I, +Board, +Row, +Shadow, -Board1)  Board1 is Board with Row as its I-th
+% row and Shadow as its shadow.
+put_row(1, b(_, B, C, D, E, F, G, _), X, S, b(X, B, C, D, E, F, G, S)).
+put_row(2, b(A, _, C, D, E, F, G, _), X, S, b(A, X, C, D, E, F, G, S)).
+put_row(3, b(A, B, _, D, E, F, G, _), X, S, b(A, B, X, D, E, F, G, S)).
+put_row(4, b(A, B, C, _, E, F, G, _), X, S, b(A, B, C, X, E, F, G, S)).
+put_row(5, b(A, B, C, D, _, F, G, _), X, S, b(A, B, C, D, X, F, G, S)).
+put_row(6, b(A, B, C, D, E, _, G, _), X, S, b(A, B, C, D, E, X, G, S)).
+put_row(7, b(A, B, C, D, E, F, _, _), X, S, b(A, B, C, D, E, F, X, S)).
+
+%% shadow(+RowTerms, -Shadow)  the shadow of a board (its rows r(X0, ..., X10)):
+% in the accelerated tier the board.pl board of the 7 x 11 matrix on grid.pl's
+% hex_left neighbours, each cell by its letter (e empty, x a hole, the letters
+% of letter/2), so that cell N is cell N + 1 and a hole is never passed; else none.
+shadow(Rows, Shadow) :-
+    (  board:shadowing
+    -> findall(L, ( member(Row, Rows), Row =.. [r|Xs], member(X, Xs), cell_letter(X, L) ), Ls),
+       Cells =.. [c|Ls],
+       board:board_new(kept(hex_left, 11-7, all), none, Cells, Shadow)
+    ;  Shadow = none
+    ).
+
+%% cell_letter(+X, -Letter)  what stands on a cell as the shadow holds it.
+cell_letter(e, e) :- !.
+cell_letter(x, x) :- !.
+cell_letter(Piece, L) :- letter(Piece, L).
 
 %% piece_on(+Board, -N, -Piece)  the pieces on the board, by cell number.
 piece_on(Board, N, Piece) :-
@@ -267,7 +298,7 @@ piece_on(Board, N, Piece) :-
 %% limits(+Board, +Player, -Limits)  lim(From, Range, []) for each piece of Player, by
 % cell number: it moves as far as its range, through empty cells only (the board read
 % by unification, row by row: the fastest scan in scryer).
-limits(b(R0, R1, R2, R3, R4, R5, R6), P, Limits) :-
+limits(b(R0, R1, R2, R3, R4, R5, R6, _), P, Limits) :-
     row_limits(R0, 0, P, Limits, L1), row_limits(R1, 11, P, L1, L2),
     row_limits(R2, 22, P, L2, L3), row_limits(R3, 33, P, L3, L4),
     row_limits(R4, 44, P, L4, L5), row_limits(R5, 55, P, L5, L6),
@@ -302,12 +333,36 @@ limit(Board, P, N, lim(N, K, [])) :-
 % sorted, are the empty cells it meets and the enemy pieces it may attack that
 % lie next to From or to a passed cell at most Range - 1 steps away.
 reach(Board, From, Range, Over, Targets) :-
+    Over == [], arg(8, Board, Shadow), Shadow \== none, !,
+    at(Board, From, Piece),
+    piece_kind(Piece, Kind, P),
+    K is From + 1,
+    board:reach_met(Shadow, K, Range, Es, Met),
+    shadow_targets(Es, Met, Board, Kind-P, Found),
+    sort(Found, Targets).
+reach(Board, From, Range, Over, Targets) :-
     at(Board, From, Piece),
     piece_kind(Piece, Kind, P),
     seen_set(Seen),
     arg(From, Seen, met),
     search(Range, [From], Seen, Board, Kind-P, Over, Found),
     sort(Found, Targets).
+
+%% shadow_targets(+Empties, +Met, +Board, +Mover, -Found)  reach/5's targets from the
+% shadow's reach_met/5 (cells numbered from 1, N + 1): the empty cells, and the
+% cells met that the moving piece Mover = Kind-Owner may attack.
+shadow_targets([], Met, B, Mover, Found) :- shadow_attacks(Met, B, Mover, Found).
+shadow_targets([K|Ks], Met, B, Mover, [N|Found]) :-
+    N is K - 1,
+    shadow_targets(Ks, Met, B, Mover, Found).
+
+%% shadow_attacks(+Met, +Board, +Mover, -Found)  the cells of Met (numbered from 1)
+% holding a piece Mover may attack (a hole is no piece).
+shadow_attacks([], _, _, []).
+shadow_attacks([K|Ks], B, KA-P, Found) :-
+    N is K - 1,
+    (  at(B, N, X), may_attack(KA, P, X) -> Found = [N|Found1] ; Found = Found1 ),
+    shadow_attacks(Ks, B, KA-P, Found1).
 
 %% seen_set(-Seen)  an empty set of cells: a term with one free argument per cell
 % number (1 to 73), bound to met once the search meets that cell.  Binding a
@@ -361,6 +416,30 @@ legal_with(tactigon(_, B, ongoing), Limits, move(From, To)) :-
     reach(B, From, K, Over, Targets),
     member(To, Targets).
 
+%% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier
+% the shadow counts them: see movers/2).
+legal_count(tactigon(P, B, ongoing), N) :-
+    arg(8, B, Shadow), Shadow \== none, !,
+    movers(P, Ms),
+    board:reach_count(Shadow, Ms, N).
+legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(tactigon(P, B, ongoing), I, move(From, To)) :-
+    arg(8, B, Shadow), Shadow \== none, !,
+    movers(P, Ms),
+    board:nth_reach(Shadow, Ms, I, K-J),
+    From is K - 1, To is J - 1.
+nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
+
+%% movers(?Player, ?Movers)  this file's limits and combat table as board.pl's
+% reach_moves/3 takes them: each of Player's pieces by its letter, its range, and
+% the letters of the enemy pieces the combat table lets it attack
+% (tests/tactigon.rs checks them against range/2 and combat/3).
+movers(red, ['C'-1-[c, t, s, p], 'T'-3-[c, t, s, p], 'S'-4-[t, s, p], 'P'-5-[p]]).
+movers(blue, [c-1-['C', 'T', 'S', 'P'], t-3-['C', 'T', 'S', 'P'], s-4-['T', 'S', 'P'],
+              p-5-['P']]).
+
 %% allowed_with(+State, +Limits, +Move)  Move is one of legal_with/3's moves.
 allowed_with(tactigon(_, B, ongoing), Limits, move(From, To)) :-
     integer(From), integer(To),
@@ -372,20 +451,41 @@ allowed_with(tactigon(_, B, ongoing), Limits, move(From, To)) :-
 % limits of the moving piece alone: allowed_with/3 reads no other).
 play(S, M, Next) :-
     S = tactigon(P, B, ongoing),
-    M = move(From, _), integer(From),
-    limit(B, P, From, L),
-    allowed_with(S, [L], M), !,
+    M = move(From, To), integer(From), integer(To),
+    allowed(B, P, From, To), !,
     resolve(S, M, Next0),
     settle_by_rules(Next0, Next).
+
+%% allowed(+Board, +Player, +From, +To)  Player's piece on From may move to To:
+% allowed_with/3 under its limit (in the accelerated tier the shadow answers, from
+% movers/2).
+allowed(B, P, From, To) :-
+    arg(8, B, Shadow), Shadow \== none, !,
+    limit(B, P, From, _),
+    movers(P, Ms),
+    K is From + 1, J is To + 1,
+    board:reach_move(Shadow, Ms, K-J).
+allowed(B, P, From, To) :-
+    limit(B, P, From, L),
+    allowed_with(tactigon(P, B, ongoing), [L], move(From, To)).
 
 %% settle_by_rules(+State0, -State)  settle/3 with this file's limits, taken piece by
 % piece (by cell number) until one has a move: usually the first does.
 settle_by_rules(S0, S) :-
     S0 = tactigon(P, B, ongoing),
-    \+ ( piece_on(B, N, _), limit(B, P, N, L), has_move(B, L) ), !,
+    \+ has_a_move(B, P), !,
     other(P, Q),
     S = tactigon(P, B, won(Q)).
 settle_by_rules(S, S).
+
+%% has_a_move(+Board, +Player)  some piece of Player has a move (in the accelerated
+% tier the shadow answers, from movers/2).
+has_a_move(B, P) :-
+    arg(8, B, Shadow), Shadow \== none, !,
+    movers(P, Ms),
+    board:nth_reach(Shadow, Ms, 0, _).
+has_a_move(B, P) :-
+    piece_on(B, N, _), limit(B, P, N, L), has_move(B, L), !.
 
 %% resolve(+State, +Move, -Next)  the state after an allowed move: the combat on
 % its target cell, then the pentagon win of the mover, then the gold win of the
@@ -662,7 +762,8 @@ letters(Ls) :- findall(Piece-L, letter(Piece, L), Ls).
 read_position(tactigon(P, B, Status), Won) -->
     {  findall(K, ( row(_, Ns), length(Ns, K) ), Lengths), letters(Ls) },
     notation:rows_in(Lengths, Rows, Ls), " ", side(P), notation:won(Won, [red, blue]),
-    {  rows_board(0, Rows, Board), B =.. [b|Board],
+    {  rows_board(0, Rows, Board), shadow(Board, Shadow),
+       append(Board, [Shadow], Args), B =.. [b|Args],
        board_status(B, P, Status) }.
 
 %% count_pieces(+Board, +Kind, +Owner, -Count)  how many pieces of Kind Owner has.

@@ -71,7 +71,7 @@ triangle_board(N, G, Cells, Board) :-
 %% triangle(+N, -Grid)  the grid of the triangle of side N.
 triangle(N, G) :-
     grid:shape_cells(triangle(N), Size, Cells),
-    grid:grid(hex_left, Size, Cells, G).
+    board:kept_grid(hex_left, Size, Cells, G).
 
 %% to_move(+State, -Player)  whose turn it is.
 to_move(y(_, _, P, _, _), P).

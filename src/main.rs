@@ -164,11 +164,11 @@ enum Command {
         #[arg(long, conflicts_with_all = ["json", "shard", "against"])]
         every_depth: bool,
     },
-    /// Play seeded random games through two tiers in lockstep and compare every position.
+    /// Play seeded random games through two or more tiers in lockstep and compare every position.
     Check {
         #[command(flatten)]
         game: GameArgs,
-        /// The two tiers to compare (default: spec,native where a native engine exists).
+        /// The tiers to compare, each with the next (default: spec,native where a native engine exists).
         #[arg(long, value_delimiter = ',')]
         tiers: Vec<Tier>,
         /// Random games to play, 1 to 10^7.

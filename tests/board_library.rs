@@ -1,8 +1,9 @@
 //! rules/lib/board.pl against its native twin: every query, on generated boards of
 //! every shape (square 4 and 8, hex rhombus, triangle, a board with holes, one cell,
-//! one row), empty, full and in between, answers the same in the spec tier and in
+//! one row, a grid named by kept_grid/4), empty, full and in between, answers the same in the spec tier and in
 //! the accelerated tier; so do boards whose native copy the host has dropped, and
-//! the errors of bad arguments.
+//! the errors of bad arguments.  A rule file's shadow board (board:shadowing/0)
+//! exists only in the accelerated tier.
 
 use ludolog::game::GameOptions;
 use ludolog::prolog::PrologMachine;
@@ -37,8 +38,9 @@ const HELPERS: &[&str] = &[
     "shape_grid(holes, G) :- findall(C-R, (between(0,4,R), between(0,4,C), \\+ member(C-R, [1-1,3-1,2-2,1-3,3-3])), Cs), grid:grid(square8, 5-5, Cs, G)",
     "shape_grid(one, G) :- grid:grid(square8, 1-1, all, G)",
     "shape_grid(row, G) :- grid:grid(square4, 7-1, all, G)",
+    "shape_grid(kept, kept(hex_left, 4-3, all))",
     // filled(+Grid, +Seed, -Board): seed 0 empty, 1 full, else random e/e/r/b
-    "filled(G, Seed, B) :- grid:grid_size(G, N), findall(X, (between(1, N, K), content(Seed, K, X)), Xs), \
+    "filled(G, Seed, B) :- ( G = kept(Kd, Sz, Cl) -> board:kept_grid(Kd, Sz, Cl, G1) ; G1 = G ), grid:grid_size(G1, N), findall(X, (between(1, N, K), content(Seed, K, X)), Xs), \
      C =.. [c|Xs], findall(M, (between(1, N, K), M is K mod 8), Ms), Mk =.. [m|Ms], board:board_new(G, Mk, C, B)",
     "content(0, _, e) :- !",
     "content(1, K, X) :- !, ( K mod 2 =:= 0 -> X = r ; X = b )",
@@ -55,7 +57,15 @@ const HELPERS: &[&str] = &[
      findall(X-Ss-Ms-C-Ns, (member(X, [r, b, e]), member(Ss, [[1-[e]], [1-[e, b], 2-[r], 1-[r, zz]], []]), \
         board:steps_of(B, X, Ss, Ms), board:step_count(B, X, Ss, C), \
         findall(I-M, (between(0, 40, I), board:nth_step(B, X, Ss, I, M)), Ns)), Steps), \
-     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Cs)",
+     findall(K-M0-M1-M2-MA, (between(1, N, K), board:reach_met(B, K, 0, E0, T0), M0 = E0/T0, \
+        board:reach_met(B, K, 1, E1, T1), M1 = E1/T1, board:reach_met(B, K, 2, E2, T2), M2 = E2/T2, \
+        board:reach_met(B, K, 1000, EA, TA), MA = EA/TA), Met), \
+     findall(Ms-Mv-C-Ns-Ys, (movers(Ms), board:reach_moves(B, Ms, Mv), board:reach_count(B, Ms, C), \
+        findall(I-M, (between(0, 60, I), board:nth_reach(B, Ms, I, M)), Ns), \
+        findall(K-J, (between(1, N, K), member(J, [1, 2, 7, N]), board:reach_move(B, Ms, K-J)), Ys)), Reaches), \
+     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Cs)",
+    // movers(-Movers): the movers lists reach_moves/3 is asked about
+    "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
     // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken)
     "played(B0, Seed, B) :- board:board_grid(B0, G), grid:grid_size(G, N), \
      foldl(one_set(N, Seed), [1,2,3,4,5,6,7,8,9,10,11,12], B0, B)",
@@ -68,7 +78,7 @@ fn answer(m: &mut PrologMachine, query: &str) -> String {
     format!("{:?}", m.answer(query, "X").expect(query))
 }
 
-const SHAPES: [&str; 7] = ["sq4", "sq8", "hex", "tri", "holes", "one", "row"];
+const SHAPES: [&str; 8] = ["sq4", "sq8", "hex", "tri", "holes", "one", "row", "kept"];
 
 #[test]
 fn every_query_answers_the_same_natively_on_every_shape() {
@@ -145,6 +155,30 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
             "type_error(changes",
         ),
         (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_met(B, 1, -1, _, _)",
+            "nonneg",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_met(B, 0, 1, _, _)",
+            "cell(1,12)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_moves(B, [r-(-1)-[]], _)",
+            "domain_error(movers",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_count(B, [r-1-[f(x)]], _)",
+            "domain_error(movers",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:nth_reach(B, foo, 0, _)",
+            "domain_error(movers",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_move(B, [r-1-[]], 13-1)",
+            "cell(1,12)",
+        ),
+        (
             "shape_grid(sq4, G), board:board_new(G, none, c(e, e), _)",
             "board_cells(12)",
         ),
@@ -167,6 +201,15 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         assert_eq!(s, a, "{query}");
         assert!(s.replace(' ', "").contains(expected), "{query}: {s}");
     }
+}
+
+#[test]
+fn a_shadow_is_a_native_board_only_when_accelerated() {
+    let q = "( board:shadowing -> shape_grid(hex, G), filled(G, 3, S0) ; S0 = none ), \
+             board:shadow_set(S0, 2, r, S1), board:shadow_set(S1, 3, e, S2), \
+             ( S2 == none -> X = none ; board:board_cells(S2, C), arg(2, C, r), arg(3, C, e), X = kept ).";
+    assert_eq!(answer(&mut machine(false), q), r#"Atom("none")"#);
+    assert_eq!(answer(&mut machine(true), q), r#"Atom("kept")"#);
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! Tactigon: the spec and the native engine agree (each with its own text) over 1,000+
-//! positions of random games, and a mutant rule file is caught and shrunk.  The
+//! Tactigon: the spec, accelerated and native tiers agree (each with its own text)
+//! over 1,000+ positions of random games, and a mutant rule file is caught and shrunk.  The
 //! rules text's hand-built positions are in tests/data/cases/tactigon.txt (tests/cases.rs).
 
 use crate::common;
@@ -27,6 +27,45 @@ fn spec_and_native_agree_over_1000_positions() {
             report.positions
         );
     }
+}
+
+#[test]
+fn accelerated_and_native_agree_over_1000_positions() {
+    let mut a = common::engine("tactigon", "", Tier::Accelerated);
+    let mut b = common::engine("tactigon", "", Tier::Native);
+    let config = CheckConfig {
+        games: 30,
+        max_plies: 300,
+        seed: 11,
+        perft_depth: Some(2),
+        progress: false,
+    };
+    let report = compare(a.as_mut(), b.as_mut(), &config).unwrap();
+    assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
+    assert!(
+        report.positions >= 1000,
+        "only {} positions",
+        report.positions
+    );
+}
+
+#[test]
+fn the_movers_are_the_ranges_and_the_combat_table() {
+    // the accelerated tier moves pieces by movers/2: it must say what range/2,
+    // combat/3 and letter/2 say
+    use ludolog::game::GameOptions;
+    use ludolog::registry::EngineSpec;
+    let mut rules = EngineSpec::new("tactigon", GameOptions::default())
+        .open_rules(Tier::Spec)
+        .unwrap();
+    let q = "findall(P-Ms, ( tactigon:other(P, _), \
+                 findall(L-K-Ts, ( tactigon:piece_kind(A, Kind, P), tactigon:letter(A, L), tactigon:range(Kind, K), \
+                     findall(T, ( tactigon:letter(D, T), tactigon:may_attack(Kind, P, D) ), Ts) ), Ms) ), \
+                 Derived), \
+             findall(P-Ms, tactigon:movers(P, Ms), Facts), \
+             ( Derived == Facts -> X = same ; X = differ(Derived, Facts) ).";
+    let x = rules.machine().answer(q, "X").unwrap();
+    assert_eq!(x, scryer_prolog::Term::atom("same"));
 }
 
 #[test]

@@ -4,7 +4,8 @@
 %
 % A board is board(Grid, Marks, Cells, Native):
 %   Grid    a grid.pl grid (cells numbered 1..N row by row, neighbours by
-%           direction): square 4 or 8, hex rhombus, triangle, or any cells
+%           direction): square 4 or 8, hex rhombus, triangle, or any cells; or
+%           kept(Kind, Size, Cells), the grid kept_grid/4 keeps (see real_grid/2)
 %   Marks   m(M1, ..., MN): an integer >= 0 per cell, bits the rule file gives
 %           meaning to (the edges a cell touches, say), or `none` for all 0
 %   Cells   c(X1, ..., XN): an atom per cell, `e` for an empty cell; read it with
@@ -30,8 +31,9 @@
 
 :- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
                   board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
-                  steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, group/3, group_marks/3,
-                  jumps/3]).
+                  steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
+                  reach_count/3, nth_reach/4, reach_move/3, group/3,
+                  group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -42,11 +44,20 @@ requires(grid).
 
 %% board_new(+Grid, +Marks, +Cells, -Board)  the board of a grid.pl grid whose cells
 % hold the atoms of the compound Cells (one per cell), with Marks (m(...) or none).
-board_new(Grid, Marks, Cells, board(Grid, Marks, Cells, Native)) :-
+board_new(Grid0, Marks, Cells, board(Grid0, Marks, Cells, Native)) :-
+    real_grid(Grid0, Grid),
     grid:grid_size(Grid, N),
     must_be_cells(Cells, N),
     must_be_marks(Marks, N),
-    native_copy(Grid, Marks, Cells, Native).
+    native_copy(Grid0, Marks, Cells, Native).
+
+%% real_grid(+Grid0, -Grid)  the grid a board names: itself, or for kept(Kind, Size,
+% Cells) the grid kept_grid/4 keeps.  A board that names its grid this way is small
+% to copy (a shadow is copied with every position a host holds), and its pure
+% queries fetch the grid at each call: the way for a shadow, not for a board the
+% spec tier asks.
+real_grid(kept(Kind, Size, Cells), Grid) :- !, kept_grid(Kind, Size, Cells, Grid).
+real_grid(Grid, Grid).
 
 %% must_be_cells(+Cells, +N)  Cells is a compound of N atoms, or a clear error.
 must_be_cells(Cells, N) :-
@@ -74,11 +85,55 @@ native_copy(Grid, Marks, Cells, n(G, H, [], 0)) :-
     protocol:accelerated,
     Cells =.. [_|Xs],
     phrase(names_chars(Xs), Names),
-    grid_text(Grid, Marks, Text),
-    board_accel:grid(Text, G),
+    host_grid(Grid, Marks, G),
     board_accel:new(G, Names, H),
     !.
 native_copy(_, _, _, none).
+
+%% shadowing  the accelerated tier is on: a rule file that keeps its own board
+% term (rows read with arg/3, say) may then keep a board of this library beside
+% it, its shadow (made with board_new/4, `none` when not shadowing), change both
+% together with shadow_set/4, and ask the shadow's queries.  Its own pure
+% definitions run in the spec tier, the host's in the accelerated tier, and
+% `ludolog check GAME --tiers spec,accelerated` compares the two.
+shadowing :- protocol:accelerated.
+
+%% shadow_set(+Shadow, +K, +X, -Shadow1)  the shadow after X is put on cell K
+% (nothing to do without one).
+shadow_set(none, _, _, none).
+shadow_set(B, K, X, B1) :- B = board(_, _, _, _), board_set(B, K, X, B1).
+
+%% host_grid(+Grid, +Marks, -G)  the host's id of the grid with these marks: its text
+% is written and read once per engine (it costs milliseconds), for at most 16 grids.
+host_grid(Grid, Marks, G) :-
+    (  grid_id_kept(Grid, Marks, G0)
+    -> G = G0
+    ;  real_grid(Grid, Grid1),
+       grid_text(Grid1, Marks, Text),
+       board_accel:grid(Text, G),
+       (  \+ ( findall(x, grid_id_kept(_, _, _), Xs), length(Xs, L), L >= 16 )
+       -> assertz(grid_id_kept(Grid, Marks, G))
+       ;  true
+       )
+    ).
+
+:- dynamic(grid_id_kept/3).
+
+%% kept_grid(+Kind, +Size, +Cells, -Grid)  grid:grid/4's grid, built once per engine
+% for at most 16 ground Kind, Size and Cells: a rule file that makes its board from
+% text at every position (check reads every position) then builds its grid once.
+kept_grid(Kind, Size, Cells, Grid) :-
+    (  ground(Kind-Size-Cells), grid_kept(Kind, Size, Cells, G0)
+    -> Grid = G0
+    ;  grid:grid(Kind, Size, Cells, Grid),
+       (  ground(Kind-Size-Cells),
+          \+ ( findall(x, grid_kept(_, _, _, _), Xs), length(Xs, L), L >= 16 )
+       -> assertz(grid_kept(Kind, Size, Cells, Grid))
+       ;  true
+       )
+    ).
+
+:- dynamic(grid_kept/4).
 
 %% board_cell(+Board, +K, -X)  X is on cell K: its newest change in the log, else
 % the cell of Cells (a read costs less here than a call to the host).
@@ -94,22 +149,32 @@ board_cells(board(_, _, Cells, none), Cells).
 board_cells(board(_, _, Cells0, n(_, _, Log, _)), Cells) :- apply_log(Log, Cells0, Cells).
 
 %% apply_log(+Log, +Cells0, -Cells)  Cells0 with the changes K-X of Log (newest
-% first), each cell taking its newest value.
+% first), each cell taking its newest value: the log sorted by cell (keysort/2
+% keeps the newest first within a cell), then one walk of the cells.
 apply_log([], Cells, Cells) :- !.
 apply_log(Log, Cells0, Cells) :-
+    keysort(Log, Changes),
     Cells0 =.. [F|Xs0],
-    logged(Xs0, 1, Log, Xs),
+    logged(Xs0, 1, Changes, Xs),
     Cells =.. [F|Xs].
 
-%% logged(+Xs0, +K, +Log, -Xs)  cells K, K+1, ... of Xs0, each its newest value in Log.
+%% logged(+Xs0, +K, +Changes, -Xs)  cells K, K+1, ... of Xs0, each its first value
+% in Changes (sorted by cell) when it has one.
 logged([], _, _, []).
-logged([X0|Xs0], K, Log, [X|Xs]) :-
-    (  memberchk(K-X1, Log) -> X = X1 ; X = X0 ),
+logged([X0|Xs0], K, Changes, [X|Xs]) :-
+    (  Changes = [K-X1|Changes0]
+    -> X = X1, later_changes(Changes0, K, Changes1)
+    ;  X = X0, Changes1 = Changes
+    ),
     K1 is K + 1,
-    logged(Xs0, K1, Log, Xs).
+    logged(Xs0, K1, Changes1, Xs).
+
+%% later_changes(+Changes0, +K, -Changes)  Changes0 without its older changes of cell K.
+later_changes([K0-_|Cs], K, Cs1) :- K0 == K, !, later_changes(Cs, K, Cs1).
+later_changes(Cs, _, Cs).
 
 %% board_grid(+Board, -Grid)  the board's grid.
-board_grid(board(Grid, _, _, _), Grid).
+board_grid(board(Grid0, _, _, _), Grid) :- real_grid(Grid0, Grid).
 
 %% board_marks(+Board, -Marks)  the board's marks.
 board_marks(board(_, Marks, _, _), Marks).
@@ -293,6 +358,102 @@ new_empties([J|Js], Cells, Seen0, Seen, Next, Tail) :-
 %% level_pairs(+Ks, +D, -Pairs, ?Tail)  K-D for each K of Ks, then Tail.
 level_pairs([], _, Ps, Ps).
 level_pairs([K|Ks], D, [K-D|Ps], T) :- level_pairs(Ks, D, Ps, T).
+
+%% reach_met(+Board, +K, +Max, -Empties, -Met)  the empty cells reached from cell K
+% in at most Max steps through empty cells, and the occupied cells met on the way:
+% those next to K or to an empty cell reached in fewer than Max steps; each list
+% ascending (a piece that moves up to Max steps and may take a piece it meets).
+reach_met(board(_, _, _, n(_, H, _, _)), K, Max, Es, Met) :-
+    board_accel:reach_met(H, K, Max, Es0, Met0), !,
+    Es = Es0, Met = Met0.
+reach_met(B, K, Max, Es, Met) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_step(G, K, 1, reach_met/5),
+    (  integer(Max), Max >= 0 -> true ; throw(error(type_error(nonneg, Max), reach_met/5)) ),
+    met_levels([K], [K], Max, G, Cells, Es0, [], Met0),
+    sort(Es0, Es), sort(Met0, Met).
+
+%% met_levels(+Frontier, +Seen, +Left, +Grid, +Cells, -Empties, +Met0, -Met)  the
+% empty cells reached and the occupied cells met in at most Left more steps from
+% the cells of Frontier (Seen: every cell met so far).
+met_levels(Frontier, Seen, Left, G, Cells, Es, Met0, Met) :-
+    (  ( Frontier == [] ; Left =< 0 )
+    -> Es = [], Met = Met0
+    ;  findall(J, ( member(U, Frontier), grid:neighbour(G, U, J) ), Js),
+       met_cells(Js, Cells, Seen, Seen1, Next, Met0, Met1),
+       append(Next, Es1, Es),
+       Left1 is Left - 1,
+       met_levels(Next, Seen1, Left1, G, Cells, Es1, Met1, Met)
+    ).
+
+%% met_cells(+Js, +Cells, +Seen0, -Seen, -Empties, +Met0, -Met)  the cells of Js not
+% seen yet, each once: the empty ones in Empties, the occupied ones added to Met0.
+met_cells([], _, Seen, Seen, [], Met, Met).
+met_cells([J|Js], Cells, Seen0, Seen, Es, Met0, Met) :-
+    (  memberchk(J, Seen0)
+    -> met_cells(Js, Cells, Seen0, Seen, Es, Met0, Met)
+    ;  arg(J, Cells, X),
+       (  X == e
+       -> Es = [J|Es1], met_cells(Js, Cells, [J|Seen0], Seen, Es1, Met0, Met)
+       ;  met_cells(Js, Cells, [J|Seen0], Seen, Es, [J|Met0], Met)
+       )
+    ).
+
+%% reach_moves(+Board, +Movers, -Moves)  the moves of pieces that move up to a
+% range through empty cells and take what they meet.  Movers is a list of
+% X-Range-Takes: the piece X, how many steps it moves, the pieces it may take.
+% Moves are K-J for each cell K, ascending, holding the X of a mover, and each
+% J, ascending, among the empty cells reached from K in at most Range steps and
+% the cells met holding one of Takes (reach_met/5).
+reach_moves(board(_, _, _, n(_, H, _, _)), Movers, Ms) :-
+    board_accel:reach_moves(H, Movers, Ms0), !, Ms = Ms0.
+reach_moves(B, Movers, Ms) :-
+    must_be_movers(Movers),
+    board_cells(B, Cells),
+    functor(Cells, _, N),
+    findall(K-J, ( between(1, N, K), arg(K, Cells, X),
+                   member(X0-R-Ts, Movers), X0 == X,
+                   reach_met(B, K, R, Es, Met),
+                   findall(T, ( member(T, Met), arg(T, Cells, Y), memberchk(Y, Ts) ), Taken),
+                   append(Es, Taken, Js0), sort(Js0, Js),
+                   member(J, Js) ), Ms).
+
+%% reach_move(+Board, +Movers, +K-J)  K-J is one of reach_moves/3's moves (the
+% piece on cell K may move to J).
+reach_move(board(_, _, _, n(_, H, _, _)), Movers, K-J) :-
+    board_accel:reach_move(H, Movers, K, J, V), !, V =:= 1.
+reach_move(B, Movers, K-J) :-
+    must_be_movers(Movers),
+    board_cells(B, Cells),
+    board_grid(B, G),
+    must_be_step(G, K, 1, reach_move/3),
+    arg(K, Cells, X),
+    member(X0-R-Ts, Movers), X0 == X,
+    reach_met(B, K, R, Es, Met),
+    (  memberchk(J, Es) -> true ; memberchk(J, Met), arg(J, Cells, Y), memberchk(Y, Ts) ),
+    !.
+
+%% must_be_movers(+Movers)  Movers is a list of X-Range-Takes, X an atom, Range an
+% integer >= 0, Takes a list of atoms; else a clear error.
+must_be_movers(Movers) :-
+    (  proper_list(Movers),
+       \+ ( member(M, Movers),
+             \+ ( nonvar(M), M = X-R-Ts, atom(X), integer(R), R >= 0,
+                   proper_list(Ts), \+ ( member(T, Ts), \+ atom(T) ) ) )
+    -> true
+    ;  throw(error(domain_error(movers, Movers), reach_moves/3))
+    ).
+
+%% reach_count(+Board, +Movers, -N)  how many moves reach_moves/3 gives.
+reach_count(board(_, _, _, n(_, H, _, _)), Movers, N) :-
+    board_accel:reach_count(H, Movers, N0), !, N = N0.
+reach_count(B, Movers, N) :- reach_moves(B, Movers, Ms), length(Ms, N).
+
+%% nth_reach(+Board, +Movers, +I, -Move)  the I-th move K-J (from 0) of
+% reach_moves/3; fails when there are I or fewer.
+nth_reach(board(_, _, _, n(_, H, _, _)), Movers, I, M) :-
+    board_accel:nth_reach(H, Movers, I, M0), !, M = M0.
+nth_reach(B, Movers, I, M) :- integer(I), reach_moves(B, Movers, Ms), nth0(I, Ms, M).
 
 %% group(+Board, +K, -Ks)  the cells joined to cell K through cells holding what
 % K holds (K among them), ascending.

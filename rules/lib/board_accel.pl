@@ -10,7 +10,8 @@
 % plus the number; "s" (dropped) or "x" (refused) otherwise.
 
 :- module(board_accel, [load/0, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
-                        nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4,
+                        nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
+                        reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         group/3, group_marks/3, jumps/3]).
 
 :- use_module(library(lists)).
@@ -31,6 +32,12 @@ load :-
         ludolog_board_nth_step([i64, cstr, cstr, i64], i64),
         ludolog_board_ray([i64, i64, i64], cstr),
         ludolog_board_reach([i64, i64, i64], cstr),
+        ludolog_board_reach_met([i64, i64, i64], cstr),
+        ludolog_board_movers([cstr], i64),
+        ludolog_board_reach_moves([i64, i64], cstr),
+        ludolog_board_reach_count([i64, i64], i64),
+        ludolog_board_nth_reach([i64, i64, i64], i64),
+        ludolog_board_reach_move([i64, i64, i64, i64], i64),
         ludolog_board_group([i64, i64], cstr),
         ludolog_board_group_marks([i64, i64], i64),
         ludolog_board_jumps([i64, i64], cstr)
@@ -106,6 +113,55 @@ reach(H, K, Max, Ps) :-
     integer(K), integer(Max),
     '$foreign_call'(ludolog_board_reach, [H, K, Max], [k|Cs]),
     pairs(Cs, Ps).
+
+%% reach_met(+H, +K, +Max, -Empties, -Met)  board.pl's reach_met/5 on board H.
+reach_met(H, K, Max, Es, Met) :-
+    integer(K), integer(Max),
+    '$foreign_call'(ludolog_board_reach_met, [H, K, Max], [k, C|Cs]),
+    number(C, L),
+    numbers(Cs, Ns),
+    length(Es, L),
+    append(Es, Met, Ns).
+
+%% reach_moves(+H, +Movers, -Moves)  board.pl's reach_moves/3 on board H.
+reach_moves(H, Movers, Ms) :-
+    movers_id(Movers, Id),
+    '$foreign_call'(ludolog_board_reach_moves, [H, Id], [k|Cs]),
+    pairs(Cs, Ms).
+
+%% reach_count(+H, +Movers, -N)  board.pl's reach_count/3 on board H.
+reach_count(H, Movers, N) :-
+    movers_id(Movers, Id),
+    '$foreign_call'(ludolog_board_reach_count, [H, Id], N0), N0 >= 0, N = N0.
+
+%% nth_reach(+H, +Movers, +I, -Move)  board.pl's nth_reach/4 on board H.
+nth_reach(H, Movers, I, K-J) :-
+    integer(I), movers_id(Movers, Id),
+    '$foreign_call'(ludolog_board_nth_reach, [H, Id, I], V), V > 0,
+    K is V >> 8, J is V /\ 255.
+
+%% reach_move(+H, +Movers, +K, +J, -V)  V is 1 when K-J is one of board.pl's
+% reach_moves/3 on board H, else 0.
+reach_move(H, Movers, K, J, V) :-
+    integer(K), integer(J), movers_id(Movers, Id),
+    '$foreign_call'(ludolog_board_reach_move, [H, Id, K, J], V0), V0 >= 0, V = V0.
+
+%% movers_id(+Movers, -Id)  the host's id of a movers list (src/foreign/board_movers.rs):
+% its text is registered once, and a game passes the same list every ply, so the
+% id of a ground list is kept (at most 64 of them).
+movers_id(Movers, Id) :-
+    (  ground(Movers), movers_kept(Movers, Id0)
+    -> Id = Id0
+    ;  write_term_to_chars(Movers, [quoted(false)], Text),
+       '$foreign_call'(ludolog_board_movers, [Text], Id0), Id0 > 0,
+       Id = Id0,
+       (  ground(Movers), \+ ( findall(x, movers_kept(_, _), Xs), length(Xs, L), L >= 64 )
+       -> assertz(movers_kept(Movers, Id))
+       ;  true
+       )
+    ).
+
+:- dynamic(movers_kept/2).
 
 %% group(+H, +K, -Ks)  board.pl's group/3 on board H.
 group(H, K, Ks) :-

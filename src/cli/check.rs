@@ -9,8 +9,9 @@ use crate::registry::EngineSpec;
 use anyhow::{bail, Result};
 use std::io::{IsTerminal, Write};
 
-/// Compares the two tiers of `spec`'s game on this shard's games; returns whether
-/// they agree.
+/// Compares the tiers of `spec`'s game on this shard's games, each with the next
+/// (the same seeded games, so three tiers that agree pairwise agree all together);
+/// returns whether they agree.
 pub fn check(
     spec: &EngineSpec,
     tiers: &[Tier],
@@ -19,12 +20,34 @@ pub fn check(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
-    if tiers.len() != 2 {
+    if tiers.len() < 2 {
         bail!(
-            "--tiers takes two tiers, e.g. spec,native (got {})",
+            "--tiers takes two or more tiers, e.g. spec,native (got {})",
             tiers.len()
         );
     }
+    if tiers.len() > 2 && (json || !split.shard.is_whole()) {
+        bail!(
+            "--json and --shard compare two tiers: run one check for each pair of {}",
+            tiers.iter().map(|t| t.name()).collect::<Vec<_>>().join(",")
+        );
+    }
+    let mut agree = true;
+    for pair in tiers.windows(2) {
+        agree &= check_pair(spec, pair, config.clone(), split, json, out)?;
+    }
+    Ok(agree)
+}
+
+/// Compares two tiers of `spec`'s game on this shard's games; returns whether they agree.
+fn check_pair(
+    spec: &EngineSpec,
+    tiers: &[Tier],
+    config: CheckConfig,
+    split: Split,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<bool> {
     let open = |tier: Tier| {
         let mut s = spec.in_tier(tier);
         if tier == Tier::Native {

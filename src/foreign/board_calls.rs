@@ -6,6 +6,7 @@
 //! character per number (U+0100 + the number, so every number is one character);
 //! "s" for a dropped board and "x" for refused arguments.
 
+use super::board_movers::movers_of;
 use super::board_table::{with_table, Refused, Table, View};
 use super::{input, output};
 use std::ffi::c_char;
@@ -92,6 +93,19 @@ pub extern "C" fn ludolog_board_reach(handle: i64, k: i64, max: i64) -> *const c
         Ok(v.reach(k, max)?
             .into_iter()
             .flat_map(|(c, d)| [c, d])
+            .collect())
+    })
+}
+
+/// The empty cells within `max` steps of cell `k` and the occupied cells met:
+/// how many empty cells, then the empty cells, then the cells met.
+#[no_mangle]
+pub extern "C" fn ludolog_board_reach_met(handle: i64, k: i64, max: i64) -> *const c_char {
+    numbers(handle, |v, _| {
+        let (empties, met) = v.reach_met(k, max)?;
+        Ok(std::iter::once(empties.len())
+            .chain(empties)
+            .chain(met)
             .collect())
     })
 }
@@ -241,6 +255,59 @@ pub extern "C" fn ludolog_board_nth_step(
     })
 }
 
+/// The id of the movers list written in `text` (see `board_movers`), -1 if malformed.
+#[no_mangle]
+pub extern "C" fn ludolog_board_movers(text_ptr: *const c_char) -> i64 {
+    number(|_| super::board_movers::register(text(text_ptr).ok_or(Refused::Bad)?))
+}
+
+/// The moves of the movers `movers` (an id) on board `handle`: for each, the cell
+/// moved from, then the cell moved to.
+#[no_mangle]
+pub extern "C" fn ludolog_board_reach_moves(handle: i64, movers: i64) -> *const c_char {
+    numbers(handle, |v, t| {
+        let ms = movers_of(t, movers)?;
+        Ok(v.reach_moves(&ms)?
+            .into_iter()
+            .flat_map(|(k, j)| [k, j])
+            .collect())
+    })
+}
+
+/// How many moves `ludolog_board_reach_moves` gives.
+#[no_mangle]
+pub extern "C" fn ludolog_board_reach_count(handle: i64, movers: i64) -> i64 {
+    number(|t| {
+        let ms = movers_of(t, movers)?;
+        Ok(t.view(handle)?.reach_moves(&ms)?.len() as i64)
+    })
+}
+
+/// The `i`-th move (from 0) of `ludolog_board_reach_moves` as `k * 256 + j`; -1 if none.
+#[no_mangle]
+pub extern "C" fn ludolog_board_nth_reach(handle: i64, movers: i64, i: i64) -> i64 {
+    number(|t| {
+        let ms = movers_of(t, movers)?;
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let all = t.view(handle)?.reach_moves(&ms)?;
+        let (k, j) = all.get(i).ok_or(Refused::Bad)?;
+        Ok((k * 256 + j) as i64)
+    })
+}
+
+/// 1 if the piece on cell `k` moves to cell `j` under the movers (see
+/// `ludolog_board_reach_moves`), else 0; -1 for refused arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_board_reach_move(handle: i64, movers: i64, k: i64, j: i64) -> i64 {
+    number(|t| {
+        let ms = movers_of(t, movers)?;
+        let k = usize::try_from(k).map_err(|_| Refused::Bad)?;
+        let j = usize::try_from(j).map_err(|_| Refused::Bad)?;
+        let targets = t.view(handle)?.reach_targets(k, &ms)?;
+        Ok(i64::from(targets.contains(&j)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,6 +351,45 @@ mod tests {
         assert_eq!(text(ludolog_board_cell(b, i64::MIN)), "x");
         assert_eq!(text(ludolog_board_ray(b, 1, 3)), "x");
         assert_eq!(text(ludolog_board_reach(b, 1, -1)), "x");
+        assert_eq!(text(ludolog_board_reach_met(b, 1, -1)), "x");
+        assert_eq!(text(ludolog_board_reach_met(-7, 1, 1)), "x");
+        for bad in [
+            "",
+            "[",
+            "[r-1-[e]",
+            "[r- -1-[e]]",
+            "[r-1-[e]],",
+            "[r-x-[e]]",
+            "['r s'-1-[]]",
+            "[r-1-[e,]]",
+        ] {
+            let bad = c(bad.as_bytes());
+            assert_eq!(ludolog_board_movers(bad.as_ptr()), -1);
+        }
+        assert_eq!(ludolog_board_movers(null()), -1);
+        let ms = ludolog_board_movers(c(b"[r-1-[r],never-3-[],e-0-[]]").as_ptr());
+        assert!(ms > 0);
+        assert_eq!(
+            ludolog_board_movers(c(b"[r-1-[r],never-3-[],e-0-[]]").as_ptr()),
+            ms
+        );
+        for unknown in [0, -1, ms + 100_000] {
+            assert_eq!(ludolog_board_reach_count(b, unknown), -1);
+            assert_eq!(ludolog_board_nth_reach(b, unknown, 0), -1);
+            assert_eq!(ludolog_board_reach_move(b, unknown, 1, 2), -1);
+            assert_eq!(text(ludolog_board_reach_moves(b, unknown)), "x");
+        }
+        assert_eq!(ludolog_board_reach_count(b, ms), 1);
+        assert_eq!(text(ludolog_board_reach_moves(b, ms)), "k\u{101}\u{102}");
+        assert_eq!(ludolog_board_nth_reach(b, ms, 0), 256 + 2);
+        assert_eq!(ludolog_board_nth_reach(b, ms, 1), -1);
+        assert_eq!(ludolog_board_nth_reach(b, ms, -1), -1);
+        assert_eq!(text(ludolog_board_reach_moves(-3, ms)), "x");
+        assert_eq!(ludolog_board_reach_move(b, ms, 1, 2), 1);
+        assert_eq!(ludolog_board_reach_move(b, ms, 1, 3), 0);
+        assert_eq!(ludolog_board_reach_move(b, ms, 2, 3), 0);
+        assert_eq!(ludolog_board_reach_move(b, ms, 0, 1), -1);
+        assert_eq!(ludolog_board_reach_move(b, ms, 9, 1), -1);
         assert_eq!(text(ludolog_board_group(b, 99)), "x");
         assert_eq!(text(ludolog_board_jumps(-1, 1)), "x");
         assert_eq!(text(ludolog_board_cells_of(b, null())), "x");

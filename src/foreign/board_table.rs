@@ -21,6 +21,10 @@ pub const MAX_CELLS: usize = 255;
 /// At most this many directions.
 const MAX_DIRS: usize = 16;
 
+/// A piece that moves up to a range through empty cells and takes what it
+/// meets: its code, its range, the codes it may take.
+pub type Mover = (u8, i64, Vec<u8>);
+
 /// Why a board call was refused.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refused {
@@ -345,6 +349,73 @@ impl View<'_> {
         Ok(out)
     }
 
+    /// The empty cells reached from cell `k` in at most `max` steps through empty
+    /// cells, and the occupied cells met on the way: those next to `k` or to an
+    /// empty cell reached in fewer than `max` steps.  Each list ascending.
+    pub fn reach_met(&self, k: i64, max: i64) -> Result<(Vec<usize>, Vec<usize>), Refused> {
+        let k = self.cell(k)?;
+        let max = usize::try_from(max).map_err(|_| Refused::Bad)?;
+        let mut seen = [false; MAX_CELLS + 1];
+        seen[k] = true;
+        let (mut empties, mut met) = (Vec::new(), Vec::new());
+        let mut frontier = vec![k];
+        let mut dist = 0;
+        while !frontier.is_empty() && dist < max {
+            dist += 1;
+            let mut next = Vec::new();
+            for &c in &frontier {
+                for d in 1..=self.grid.dirs {
+                    if let Some(j) = self.grid.step(c, d) {
+                        if !seen[j] {
+                            seen[j] = true;
+                            if self.cells[j - 1] == 0 {
+                                empties.push(j);
+                                next.push(j);
+                            } else {
+                                met.push(j);
+                            }
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        empties.sort_unstable();
+        met.sort_unstable();
+        Ok((empties, met))
+    }
+
+    /// The moves of pieces that move up to a range and take what they meet: for
+    /// each cell k, ascending, holding the code of a mover `(code, range, takes)`,
+    /// each j, ascending, among the empty cells reached from k in at most `range`
+    /// steps and the cells met that hold one of `takes` (see `reach_met`).
+    pub fn reach_moves(&self, movers: &[Mover]) -> Result<Vec<(usize, usize)>, Refused> {
+        let mut out = Vec::new();
+        for k in 1..=self.grid.n {
+            for j in self.reach_targets(k, movers)? {
+                out.push((k, j));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The cells the piece on cell `k` moves to under `movers`, ascending (see
+    /// `reach_moves`); none when no mover stands there.
+    pub fn reach_targets(&self, k: usize, movers: &[Mover]) -> Result<Vec<usize>, Refused> {
+        let code = *self.cells.get(k.wrapping_sub(1)).ok_or(Refused::Bad)?;
+        let mut out = Vec::new();
+        for (_, range, takes) in movers.iter().filter(|m| m.0 == code) {
+            let (empties, met) = self.reach_met(k as i64, *range)?;
+            let taken = met
+                .into_iter()
+                .filter(|&j| takes.contains(&self.cells[j - 1]));
+            let mut js: Vec<usize> = empties.into_iter().chain(taken).collect();
+            js.sort_unstable();
+            out.extend(js);
+        }
+        Ok(out)
+    }
+
     /// The cells connected to cell `k` through cells holding what `k` holds, ascending.
     pub fn group(&self, k: i64) -> Result<Vec<usize>, Refused> {
         let k = self.cell(k)?;
@@ -409,6 +480,19 @@ mod tests {
             assert_eq!(v.ray(1, 1), Ok((vec![2], 3)));
             assert_eq!(v.ray(1, 2), Ok((vec![], 0)));
             assert_eq!(v.reach(1, 5), Ok(vec![(2, 1)]));
+            assert_eq!(v.reach_met(1, 5), Ok((vec![2], vec![3])));
+            assert_eq!(v.reach_met(1, 1), Ok((vec![2], vec![])));
+            assert_eq!(v.reach_met(3, 1), Ok((vec![2], vec![])));
+            assert_eq!(v.reach_met(1, 0), Ok((vec![], vec![])));
+            // on "r e r": each r moves one or two steps and takes an r
+            let r = vec![(1, 2, vec![1])];
+            assert_eq!(v.reach_moves(&r), Ok(vec![(1, 2), (1, 3), (3, 1), (3, 2)]));
+            let r = vec![(1, 1, vec![])];
+            assert_eq!(v.reach_moves(&r), Ok(vec![(1, 2), (3, 2)]));
+            assert_eq!(v.reach_targets(3, &r), Ok(vec![2]));
+            assert_eq!(v.reach_targets(2, &r), Ok(vec![]));
+            assert_eq!(v.reach_targets(0, &r), Err(Refused::Bad));
+            assert_eq!(v.reach_targets(4, &r), Err(Refused::Bad));
             assert_eq!(v.group(1), Ok(vec![1]));
             assert_eq!(v.group_marks(2), Ok(0));
             assert_eq!(v.jumps(2), Ok(vec![]));

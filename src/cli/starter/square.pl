@@ -56,7 +56,7 @@ initial(Options, {NAME}(N, K, x, Board, ongoing)) :-
 %% square_board(+N, +Cells, -Board)  the board of the N x N square holding Cells,
 % row by row from the top.
 square_board(N, Cells, Board) :-
-    grid:grid(square8, N-N, all, Grid),
+    board:kept_grid(square8, N-N, all, Grid),
     Compound =.. [b|Cells],
     board:board_new(Grid, none, Compound, Board).
 

@@ -23,7 +23,7 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
     native: Some(|_| {
         Ok(Box::new(NativeEngine::new("tactigon", Tactigon::start(false))) as Box<dyn Engine>)
     }),
-    accelerated: false,
+    accelerated: true,
     position_options: crate::game::no_position_options,
 };
 

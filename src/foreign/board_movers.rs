@@ -1,0 +1,119 @@
+//! Movers lists for the board library's reach_moves family: registered once by
+//! their text and named by id after, so a query does not pass its text each ply.
+//!
+//! A movers list is what rules/lib/board.pl's reach_moves/3 takes, as Prolog
+//! writes it: `[x-R-[t,t],y-R-[]]`, each a piece, how many steps it moves and the
+//! pieces it may take.  The registry is process-wide and keeps names as text (the
+//! codes of names belong to each thread's table), so an id means the same list on
+//! every thread.
+
+use super::board_table::{Mover, Refused, Table};
+use std::sync::Mutex;
+
+/// A movers list as registered: names as text.
+type Named = Vec<(String, i64, Vec<String>)>;
+
+/// At most this many distinct movers lists (a game has one per side).
+const MAX_LISTS: usize = 4096;
+
+/// The registered lists, id `i` at index `i - 1`.
+static LISTS: Mutex<Vec<Named>> = Mutex::new(Vec::new());
+
+/// The id of the list written in `text`: the same id for the same list, a new one
+/// for a new list while fewer than `MAX_LISTS` are kept.
+pub fn register(text: &str) -> Result<i64, Refused> {
+    let list = parse(text)?;
+    let mut lists = LISTS.lock().map_err(|_| Refused::Bad)?;
+    if let Some(i) = lists.iter().position(|l| *l == list) {
+        return Ok(i as i64 + 1);
+    }
+    if lists.len() >= MAX_LISTS {
+        return Err(Refused::Bad);
+    }
+    lists.push(list);
+    Ok(lists.len() as i64)
+}
+
+/// The list `id` with the codes of `t`'s names: a name the table never saw
+/// matches no cell, so a mover of that name is left out and a take of it ignored.
+pub fn movers_of(t: &Table, id: i64) -> Result<Vec<Mover>, Refused> {
+    let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
+    let lists = LISTS.lock().map_err(|_| Refused::Bad)?;
+    let list = lists.get(i).ok_or(Refused::Bad)?;
+    Ok(list
+        .iter()
+        .filter_map(|(name, range, takes)| {
+            let code = t.known(name)?;
+            Some((
+                code,
+                *range,
+                takes.iter().filter_map(|n| t.known(n)).collect(),
+            ))
+        })
+        .collect())
+}
+
+/// The list written in `text`; a name that is not plain (letters, digits, `_`),
+/// or a range that is not a number >= 0, is refused (the pure definition then
+/// says why).
+fn parse(text: &str) -> Result<Named, Refused> {
+    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or(Refused::Bad)?;
+    let mut out = Vec::new();
+    let mut rest = inner;
+    while !rest.is_empty() {
+        let (head, after) = rest.split_once("-[").ok_or(Refused::Bad)?;
+        let (names, after) = after.split_once(']').ok_or(Refused::Bad)?;
+        let (name, range) = head.split_once('-').ok_or(Refused::Bad)?;
+        let range: i64 = range.parse().map_err(|_| Refused::Bad)?;
+        let takes: Vec<String> = match names {
+            "" => Vec::new(),
+            _ => names.split(',').map(str::to_string).collect(),
+        };
+        if !plain(name) || range < 0 || !takes.iter().all(|n| plain(n)) {
+            return Err(Refused::Bad);
+        }
+        out.push((name.to_string(), range, takes));
+        rest = match after.strip_prefix(',') {
+            Some(r) if !r.is_empty() => r,
+            None if after.is_empty() => after,
+            _ => return Err(Refused::Bad),
+        };
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse_and_bad_ones_are_refused() {
+        assert_eq!(
+            parse("[C-1-[c,t],p-5-[]]"),
+            Ok(vec![
+                ("C".to_string(), 1, vec!["c".to_string(), "t".to_string()]),
+                ("p".to_string(), 5, vec![]),
+            ])
+        );
+        assert_eq!(parse("[]"), Ok(vec![]));
+        for bad in [
+            "",
+            "[",
+            "[a-1-[b]",
+            "[a-1-[b]],",
+            "[a-(-1)-[]]",
+            "[a b-1-[]]",
+            "[a-1-[,]]",
+            "[a-1]",
+        ] {
+            assert_eq!(parse(bad), Err(Refused::Bad), "{bad}");
+        }
+        let id = register("[q-2-[r]]").unwrap();
+        assert_eq!(register("[q-2-[r]]"), Ok(id), "one id per list");
+        assert_ne!(register("[q-3-[r]]"), Ok(id));
+    }
+}
