@@ -3,12 +3,14 @@
 % State: replica(Sight, ToMove, Board, Status)
 %   Sight    forward (a king sees along its side's forward rays) or all (8 directions)
 %   ToMove   white or black; White moves first
-%   Board    board(Grid, White, Black): Grid = b(Rank1, ..., Rank8), each rank the
+%   Board    board(Grid, White, Black, Shadow): Grid = b(Rank1, ..., Rank8), each rank the
 %            term r(A, ..., H) of its 8 squares from file a: e (empty), man(Colour)
 %            or king(Colour) (square F-R is argument F of argument R, read with
 %            arg/3); White and Black list each side's pieces as F-R-Piece, rank by
 %            rank from a1: the pieces of Grid again, kept up to date by apply/5 so
-%            that move generation finds a side's pieces without reading 64 squares
+%            that move generation finds a side's pieces without reading 64 squares;
+%            Shadow is `none`, or in the accelerated tier the same squares as a
+%            board.pl board whose queries the host answers (see shadow/2)
 %   Status   ongoing or won(Colour)
 % Squares are F-R, file F and rank R from 1 (a1 = 1-1, the lower left).
 % Moves: step(From, To) for a step or a jump (with a capture when To holds an
@@ -41,14 +43,16 @@
 
 :- module(replica, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3,
+    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3,
     rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
     apply/5, won/3, explain_with/4,
     other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1, set_to_move/3
 ]).
 
-%% requires(?Library)  the rows and the " won=" mark of the text come from notation.pl.
+%% requires(?Library)  the rows and the " won=" mark of the text come from notation.pl;
+% the accelerated tier's shadow board from board.pl.
 requires(notation).
+requires(board).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -99,7 +103,7 @@ corner(black, 1-1).
 
 %% square(+Board, +F-R, -X)  what stands on a square (fails off the board: arg/3
 % fails past the 8th argument).
-square(board(Grid, _, _), F-R, X) :-
+square(board(Grid, _, _, _), F-R, X) :-
     F > 0, R > 0,
     arg(R, Grid, Rank), arg(F, Rank, X).
 
@@ -107,7 +111,7 @@ square(board(Grid, _, _), F-R, X) :-
 line(1). line(2). line(3). line(4). line(5). line(6). line(7). line(8).
 
 %% piece(+Board, -F-R, -X)  the pieces on the board, rank by rank from a1.
-piece(board(Grid, _, _), Sq, X) :-
+piece(board(Grid, _, _, _), Sq, X) :-
     grid_piece(Grid, Sq, X).
 
 %% grid_piece(+Grid, -F-R, -X)  the pieces on a grid, rank by rank from a1.
@@ -117,14 +121,44 @@ grid_piece(Grid, F-R, X) :-
     X \== e.
 
 %% grid_board(+Grid, -Board)  the board of a grid: the grid and each side's pieces.
-grid_board(Grid, board(Grid, White, Black)) :-
+grid_board(Grid, board(Grid, White, Black, Shadow)) :-
     findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, white) ), White),
-    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, black) ), Black).
+    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, black) ), Black),
+    shadow(Grid, Shadow).
+
+%% shadow(+Grid, -Shadow)  in the accelerated tier, the board.pl board of the 64
+% squares (square F-R is cell (R - 1) * 8 + F of an 8 x 8 square8 grid whose rows
+% are the ranks from 1, each square by its letter: see square_letter/2); else none.
+shadow(Grid, Shadow) :-
+    (  board:shadowing
+    -> findall(L, ( line(R), arg(R, Grid, Rank), line(F), arg(F, Rank, X),
+                    square_letter(X, L) ), Ls),
+       Cells =.. [c|Ls],
+       board:board_new(kept(square8, 8-8, all), none, Cells, Shadow)
+    ;  Shadow = none
+    ).
+
+%% square_letter(?X, ?Letter)  what stands on a square, as the shadow holds it.
+square_letter(e, e).
+square_letter(man(white), w).
+square_letter(king(white), 'W').
+square_letter(man(black), b).
+square_letter(king(black), 'B').
+
+%% cell_square(?K, ?F-R)  the shadow's cell K is square F-R.
+cell_square(K, F-R) :-
+    (  integer(K) -> R is (K - 1) // 8 + 1, F is (K - 1) mod 8 + 1 ; K is (R - 1) * 8 + F ).
+
+%% shadow_set(+Shadow, +Square, +X, -Shadow1)  the shadow with X on Square.
+shadow_set(none, _, _, none) :- !.
+shadow_set(Shadow, Sq, X, Shadow1) :-
+    cell_square(K, Sq), square_letter(X, L),
+    board:board_set(Shadow, K, L, Shadow1).
 
 %% own_pieces(+Board, +Colour, -Pieces)  F-R-Piece for each piece of Colour, rank by
 % rank from a1.
-own_pieces(board(_, White, _), white, White).
-own_pieces(board(_, _, Black), black, Black).
+own_pieces(board(_, White, _, _), white, White).
+own_pieces(board(_, _, Black, _), black, Black).
 
 %% set_square(+Grid, +F-R, +X, -Grid1)  Grid1 has X on square F-R.
 set_square(Grid, F-R, X, Grid1) :-
@@ -171,7 +205,7 @@ legal(S, M) :-
 % piece from a1, ray by ray), then the transforms (rank by rank from a1).
 legal_with(replica(Sight, P, Board, ongoing), Rays, M) :-
     own_pieces(Board, P, Pieces),
-    Board = board(Grid, _, _),
+    Board = board(Grid, _, _, _),
     (  member(From-X, Pieces),
        piece_step(Grid, P, Rays, From, X, To),
        M = step(From, To)
@@ -180,12 +214,69 @@ legal_with(replica(Sight, P, Board, ongoing), Rays, M) :-
        M = transform(F-R)
     ).
 
+%% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier
+% the shadow counts them: see runs/3).
+legal_count(replica(Sight, P, board(_, _, _, Shadow), ongoing), N) :-
+    Shadow \== none, !,
+    runs(P, Pieces, Dirs),
+    board:run_count(Shadow, Pieces, Dirs, Pieces, N1),
+    seen_cells(Shadow, Sight, P, Ks),
+    length(Ks, N2),
+    N is N1 + N2.
+legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(replica(Sight, P, board(_, _, _, Shadow), ongoing), I, M) :-
+    Shadow \== none, !,
+    runs(P, Pieces, Dirs),
+    board:run_count(Shadow, Pieces, Dirs, Pieces, N1),
+    (  I < N1
+    -> board:nth_run(Shadow, Pieces, Dirs, Pieces, I, K-J),
+       cell_square(K, From), cell_square(J, To),
+       M = step(From, To)
+    ;  I2 is I - N1,
+       seen_cells(Shadow, Sight, P, Ks),
+       nth0(I2, Ks, K),
+       cell_square(K, Sq),
+       M = transform(Sq)
+    ).
+nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
+
+%% runs(?Colour, ?Pieces, ?Dirs)  legal/2's steps and jumps as the shadow's
+% board:run_moves/5 takes them: a side's men and kings run past its own pieces
+% along its forward directions, in forward/3's order, as square8 directions (dir/3).
+runs(white, [w, 'W'], [7, 1, 8]).
+runs(black, [b, 'B'], [3, 5, 4]).
+
+%% seen_cells(+Shadow, +Sight, +Colour, -Ks)  the shadow's cells of the men of Colour
+% that a king of Colour sees (seen_men/5 on the shadow), ascending.
+seen_cells(Shadow, Sight, P, Ks) :-
+    square_letter(king(P), King), square_letter(man(P), Man),
+    sight_dirs(Sight, P, Dirs),
+    board:sight_of(Shadow, [King], Dirs, [e, Man], [Man], Ks).
+
+%% sight_dirs(?Sight, ?Colour, ?Dirs)  sight_direction/4 as square8 directions.
+sight_dirs(forward, P, Dirs) :- runs(P, _, Dirs).
+sight_dirs(all, _, [1, 2, 3, 4, 5, 6, 7, 8]).
+
+%% dir(?DF, ?DR, ?Dir)  a file and rank step, and its number among grid.pl's square8
+% directions (whose rows are the ranks from 1): runs/3 and sight_dirs/3 name
+% forward/3 and compass/2 this way (tests/replica.rs holds them to each other).
+dir(1, 0, 1).
+dir(1, -1, 2).
+dir(0, -1, 3).
+dir(-1, -1, 4).
+dir(-1, 0, 5).
+dir(-1, 1, 6).
+dir(0, 1, 7).
+dir(1, 1, 8).
+
 %% step_with(+Board, +Colour, +Rays, ?From, ?To)  the piece of Colour on From steps or
 % jumps along one of its rays to To (both given, or enumerated).
 step_with(Board, P, Rays, From, To) :-
     (  nonvar(From) -> square(Board, From, X) ; piece(Board, From, X) ),
     friendly(X, P),
-    Board = board(Grid, _, _),
+    Board = board(Grid, _, _, _),
     piece_step(Grid, P, Rays, From, X, To).
 
 %% piece_step(+Grid, +Colour, +Rays, +From, +Piece, ?To)  the piece Piece of Colour on
@@ -232,10 +323,10 @@ walk_past(king(Q), Grid, P, F, R, DF, DR, To) :-
 transform(replica(Sight, P, Board, ongoing), Sq) :-
     (  nonvar(Sq)
     -> square(Board, Sq, man(P)),
-       Board = board(Grid, _, _),
+       Board = board(Grid, _, _, _),
        once(seen(Sight, Grid, P, Sq))
     ;  own_pieces(Board, P, Pieces),
-       Board = board(Grid, _, _),
+       Board = board(Grid, _, _, _),
        seen_men(Sight, Grid, P, Pieces, Men),
        member(R-F, Men),
        Sq = F-R
@@ -311,16 +402,20 @@ resolve(replica(Sight, P, Board, ongoing), M, replica(Sight, Q, Board1, Status))
 
 %% apply(+Move, +Colour, +Board, -Board1, -Captured)  the board after Move, and what
 % stood on its target square (e when nothing did).
-apply(step(From, To), P, Board, board(Grid2, White1, Black1), Captured) :-
+apply(step(From, To), P, Board, board(Grid2, White1, Black1, Shadow1), Captured) :-
     square(Board, From, X), square(Board, To, Captured),
     friendly(X, P),
-    Board = board(Grid, White, Black),
+    Board = board(Grid, White, Black, Shadow),
     set_square(Grid, From, e, Grid1),
     set_square(Grid1, To, X, Grid2),
-    pieces_after(P, White, Black, From, To-X, Captured, White1, Black1).
-apply(transform(Sq), P, board(Grid, White, Black), board(Grid1, White1, Black1), e) :-
+    pieces_after(P, White, Black, From, To-X, Captured, White1, Black1),
+    shadow_set(Shadow, From, e, Shadow0),
+    shadow_set(Shadow0, To, X, Shadow1).
+apply(transform(Sq), P, board(Grid, White, Black, Shadow),
+      board(Grid1, White1, Black1, Shadow1), e) :-
     set_square(Grid, Sq, king(P), Grid1),
-    pieces_after(P, White, Black, Sq, Sq-king(P), e, White1, Black1).
+    pieces_after(P, White, Black, Sq, Sq-king(P), e, White1, Black1),
+    shadow_set(Shadow, Sq, king(P), Shadow1).
 
 %% pieces_after(+Colour, +White, +Black, +From, +To-X, +Captured, -White1, -Black1)
 % the piece lists after Colour's piece on From became X on To (To = From for a
@@ -449,7 +544,7 @@ piece_letters([man(white)-w, king(white)-'W', man(black)-b, king(black)-'B']).
 % squares from file a; Board holds the same squares (its grid b(Rank1, ..., Rank8)).
 rows_board(Rows, Board) :-
     (  nonvar(Board)
-    -> Board = board(Grid, _, _),
+    -> Board = board(Grid, _, _, _),
        Grid =.. [b|Ranks], maplist(rank_list, Ranks, Lists), reverse(Lists, Rows)
     ;  reverse(Rows, Lists), maplist(rank_list, Ranks, Lists), Grid =.. [b|Ranks],
        grid_board(Grid, Board)

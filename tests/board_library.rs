@@ -63,7 +63,12 @@ const HELPERS: &[&str] = &[
      findall(Ms-Mv-C-Ns-Ys, (movers(Ms), board:reach_moves(B, Ms, Mv), board:reach_count(B, Ms, C), \
         findall(I-M, (between(0, 60, I), board:nth_reach(B, Ms, I, M)), Ns), \
         findall(K-J, (between(1, N, K), member(J, [1, 2, 7, N]), board:reach_move(B, Ms, K-J)), Ys)), Reaches), \
-     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Cs)",
+     findall(Ps-Ds-Past-Rs-C-Ns, (member(Ps-Past, [[r]-[r], [r, b]-[], [b]-[r, b, e], [zz]-[r]]), \
+        member(Ds, [[1], [1, 2], [D], []]), board:run_moves(B, Ps, Ds, Past, Rs), board:run_count(B, Ps, Ds, Past, C), \
+        findall(I-M, (between(0, 40, I), board:nth_run(B, Ps, Ds, Past, I, M)), Ns)), Runs), \
+     findall(F-Ds-T-S-Ks, (member(F-T-S, [[r]-[e]-[b], [r]-[e, b]-[b], [b, r]-[e]-[r, e], [zz]-[e]-[e]]), \
+        member(Ds, [[1], [1, D], []]), board:sight_of(B, F, Ds, T, S, Ks)), Sights), \
+     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Cs)",
     // movers(-Movers): the movers lists reach_moves/3 is asked about
     "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
     // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken)
@@ -177,6 +182,14 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         (
             "shape_grid(sq4, G), filled(G, 2, B), board:reach_move(B, [r-1-[]], 13-1)",
             "cell(1,12)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:run_moves(B, [r], [5], [], _)",
+            "lines(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:sight_of(B, [r], [1], [f(x)], [r], _)",
+            "lines(1,4)",
         ),
         (
             "shape_grid(sq4, G), board:board_new(G, none, c(e, e), _)",

@@ -7,8 +7,8 @@ use crate::common;
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::{TextOps, Tier};
 
-/// Replica runs in these tiers (its rules have no native helpers: no accelerated tier).
-const TIERS: [Tier; 2] = [Tier::Spec, Tier::Native];
+/// Replica runs in these tiers.
+const TIERS: [Tier; 3] = [Tier::Spec, Tier::Accelerated, Tier::Native];
 
 const START: &str = "4bbbB/4bbbb/6bb/6bb/ww6/ww6/wwww4/Wwww4 white";
 
@@ -102,6 +102,8 @@ fn tiers_agree_over_1000_positions() {
     for (a, b, opts) in [
         (Tier::Spec, Tier::Native, ""),
         (Tier::Spec, Tier::Native, "sight=all"),
+        (Tier::Accelerated, Tier::Native, ""),
+        (Tier::Accelerated, Tier::Native, "sight=all"),
     ] {
         let mut ea = common::engine("replica", opts, a);
         let mut eb = common::engine("replica", opts, b);
@@ -124,6 +126,25 @@ fn tiers_agree_over_1000_positions() {
             report.positions
         );
     }
+}
+
+#[test]
+fn the_shadow_directions_are_the_rules_directions() {
+    // the accelerated tier names directions by number (dir/3): its runs must be
+    // forward/3 in order, and the sight of sight=all every compass direction
+    use ludolog::game::GameOptions;
+    use ludolog::registry::EngineSpec;
+    let mut rules = EngineSpec::new("replica", GameOptions::default())
+        .open_rules(Tier::Spec)
+        .unwrap();
+    let q = "findall(P-Ds, ( replica:other(P, _), findall(D, ( replica:forward(P, DF, DR), \
+                 replica:dir(DF, DR, D) ), Ds) ), Forward), \
+             findall(P-Ds, ( replica:runs(P, _, Ds) ), Runs), \
+             findall(D, ( replica:compass(DF, DR), replica:dir(DF, DR, D) ), All0), sort(All0, All), \
+             replica:sight_dirs(all, white, All1), \
+             ( Forward == Runs, All == All1 -> X = same ; X = differ(Forward, Runs, All, All1) ).";
+    let x = rules.machine().answer(q, "X").unwrap();
+    assert_eq!(x, scryer_prolog::Term::atom("same"));
 }
 
 #[test]

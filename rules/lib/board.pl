@@ -20,7 +20,8 @@
 % order, without walking the cells in Prolog.  Copying a compound of N cells
 % costs N steps in Prolog, so there board_set/4 does not copy Cells: it adds
 % K-X to Log (newest first), and Cells with Log applied are the board's cells
-% (board_cell/3 reads the log first; every 16 changes the log is applied).
+% (board_cell/3 reads the log first; every 16 changes, or every N / 4 on a board of
+% N cells, the log is applied: applying costs N steps).
 % A copy the host has dropped (it keeps the most recent ones) is read the pure
 % way from the cells, and made again on the next board_set/4.  Acceleration swaps the
 % definition, never the meaning; `ludolog check GAME --tiers spec,accelerated`
@@ -32,7 +33,8 @@
 :- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
                   board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
-                  reach_count/3, nth_reach/4, reach_move/3, group/3,
+                  reach_count/3, nth_reach/4, reach_move/3, run_moves/5, run_count/5,
+                  nth_run/6, sight_of/6, group/3,
                   group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
 
 :- use_module(library(lists)).
@@ -218,7 +220,8 @@ change(K-X, Xs0, Xs) :-
 set_cell(board(G, M, Cells, n(Id, H, Log, Len)), K, X, B1) :-
     board_accel:set(H, K, X, H1), !,
     Len1 is Len + 1,
-    (  Len1 > 16
+    functor(Cells, _, N),
+    (  Len1 > max(16, N // 4)
     -> apply_log([K-X|Log], Cells, Cells1), B1 = board(G, M, Cells1, n(Id, H1, [], 0))
     ;  B1 = board(G, M, Cells, n(Id, H1, [K-X|Log], Len1))
     ).
@@ -454,6 +457,71 @@ reach_count(B, Movers, N) :- reach_moves(B, Movers, Ms), length(Ms, N).
 nth_reach(board(_, _, _, n(_, H, _, _)), Movers, I, M) :-
     board_accel:nth_reach(H, Movers, I, M0), !, M = M0.
 nth_reach(B, Movers, I, M) :- integer(I), reach_moves(B, Movers, Ms), nth0(I, Ms, M).
+
+%% run_moves(+Board, +Pieces, +Dirs, +Past, -Moves)  K-J for each cell K, ascending,
+% holding one of Pieces, and each direction Dir of Dirs in turn, J the first cell
+% from K that way holding none of Past (no move when the board ends first): a
+% piece that steps, or runs past pieces of Past (Replica's steps and jumps).
+run_moves(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, Ms) :-
+    board_accel:run_moves(H, Ps, Ds, Past, Ms0), !, Ms = Ms0.
+run_moves(B, Ps, Ds, Past, Ms) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_lines(G, [Ps, Past], Ds, run_moves/5),
+    functor(Cells, _, N),
+    findall(K-J, ( between(1, N, K), arg(K, Cells, X), memberchk(X, Ps),
+                   member(D, Ds), run_end(G, Cells, K, D, Past, J) ), Ms).
+
+%% run_end(+Grid, +Cells, +K, +Dir, +Past, -J)  the first cell from K in direction Dir
+% that holds none of Past; fails when the board ends first.
+run_end(G, Cells, K, D, Past, J) :-
+    grid:step(G, K, D, J0),
+    arg(J0, Cells, Y),
+    (  memberchk(Y, Past) -> run_end(G, Cells, J0, D, Past, J) ; J = J0 ).
+
+%% must_be_lines(+Grid, +NameLists, +Dirs, +Pred)  each of NameLists is a list of
+% atoms and Dirs a list of directions of Grid; else a clear error naming Pred.
+must_be_lines(G, Lists, Ds, Pred) :-
+    grid:directions_of(G, D),
+    (  \+ ( member(L, Lists), \+ ( proper_list(L), \+ ( member(X, L), \+ atom(X) ) ) ),
+       proper_list(Ds), \+ ( member(Dir, Ds), \+ ( integer(Dir), Dir >= 1, Dir =< D ) )
+    -> true
+    ;  throw(error(domain_error(lines(1, D), Lists-Ds), Pred))
+    ).
+
+%% run_count(+Board, +Pieces, +Dirs, +Past, -N)  how many moves run_moves/5 gives.
+run_count(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, N) :-
+    board_accel:run_count(H, Ps, Ds, Past, N0), !, N = N0.
+run_count(B, Ps, Ds, Past, N) :- run_moves(B, Ps, Ds, Past, Ms), length(Ms, N).
+
+%% nth_run(+Board, +Pieces, +Dirs, +Past, +I, -Move)  the I-th move K-J (from 0) of
+% run_moves/5; fails when there are I or fewer.
+nth_run(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, I, M) :-
+    board_accel:nth_run(H, Ps, Ds, Past, I, M0), !, M = M0.
+nth_run(B, Ps, Ds, Past, I, M) :-
+    integer(I), run_moves(B, Ps, Ds, Past, Ms), nth0(I, Ms, M).
+
+%% sight_of(+Board, +From, +Dirs, +Through, +Seen, -Ks)  the cells holding one of Seen
+% that a cell holding one of From sees along a direction of Dirs: every cell
+% strictly between holds one of Through.  Ascending, each once (Replica's kings
+% seeing their men).
+sight_of(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, Ks) :-
+    board_accel:sight_of(H, From, Ds, Through, Seen, Ks0), !, Ks = Ks0.
+sight_of(B, From, Ds, Through, Seen, Ks) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_lines(G, [From, Through, Seen], Ds, sight_of/6),
+    functor(Cells, _, N),
+    findall(J, ( between(1, N, K), arg(K, Cells, X), memberchk(X, From),
+                 member(D, Ds), seen_along(G, Cells, K, D, Through, Seen, J) ), Js),
+    sort(Js, Ks).
+
+%% seen_along(+Grid, +Cells, +K, +Dir, +Through, +Seen, -J)  a cell J holding one of
+% Seen from K in direction Dir, every cell before it holding one of Through.
+seen_along(G, Cells, K, D, Through, Seen, J) :-
+    grid:step(G, K, D, J0),
+    arg(J0, Cells, Y),
+    (  memberchk(Y, Seen), J = J0
+    ;  memberchk(Y, Through), seen_along(G, Cells, J0, D, Through, Seen, J)
+    ).
 
 %% group(+Board, +K, -Ks)  the cells joined to cell K through cells holding what
 % K holds (K among them), ascending.

@@ -12,6 +12,7 @@
 :- module(board_accel, [load/0, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
+                        run_moves/5, run_count/5, nth_run/6, sight_of/6,
                         group/3, group_marks/3, jumps/3]).
 
 :- use_module(library(lists)).
@@ -34,6 +35,11 @@ load :-
         ludolog_board_reach([i64, i64, i64], cstr),
         ludolog_board_reach_met([i64, i64, i64], cstr),
         ludolog_board_movers([cstr], i64),
+        ludolog_board_lists([cstr], i64),
+        ludolog_board_run_moves([i64, i64], cstr),
+        ludolog_board_run_count([i64, i64], i64),
+        ludolog_board_nth_run([i64, i64, i64], i64),
+        ludolog_board_sight([i64, i64], cstr),
         ludolog_board_reach_moves([i64, i64], cstr),
         ludolog_board_reach_count([i64, i64], i64),
         ludolog_board_nth_reach([i64, i64, i64], i64),
@@ -162,6 +168,45 @@ movers_id(Movers, Id) :-
     ).
 
 :- dynamic(movers_kept/2).
+
+%% run_moves(+H, +Pieces, +Dirs, +Past, -Moves)  board.pl's run_moves/5 on board H.
+run_moves(H, Pieces, Dirs, Past, Ms) :-
+    lists_id([Pieces, Dirs, Past], Id),
+    '$foreign_call'(ludolog_board_run_moves, [H, Id], [k|Cs]),
+    pairs(Cs, Ms).
+
+%% run_count(+H, +Pieces, +Dirs, +Past, -N)  board.pl's run_count/5 on board H.
+run_count(H, Pieces, Dirs, Past, N) :-
+    lists_id([Pieces, Dirs, Past], Id),
+    '$foreign_call'(ludolog_board_run_count, [H, Id], N0), N0 >= 0, N = N0.
+
+%% nth_run(+H, +Pieces, +Dirs, +Past, +I, -Move)  board.pl's nth_run/6 on board H.
+nth_run(H, Pieces, Dirs, Past, I, K-J) :-
+    integer(I), lists_id([Pieces, Dirs, Past], Id),
+    '$foreign_call'(ludolog_board_nth_run, [H, Id, I], V), V > 0,
+    K is V >> 8, J is V /\ 255.
+
+%% sight_of(+H, +From, +Dirs, +Through, +Seen, -Ks)  board.pl's sight_of/6 on board H.
+sight_of(H, From, Dirs, Through, Seen, Ks) :-
+    lists_id([From, Dirs, Through, Seen], Id),
+    '$foreign_call'(ludolog_board_sight, [H, Id], [k|Cs]),
+    numbers(Cs, Ks).
+
+%% lists_id(+Lists, -Id)  the host's id of a list of lists of names and numbers,
+% kept like movers_id/2's.
+lists_id(Lists, Id) :-
+    (  ground(Lists), lists_kept(Lists, Id0)
+    -> Id = Id0
+    ;  write_term_to_chars(Lists, [quoted(false)], Text),
+       '$foreign_call'(ludolog_board_lists, [Text], Id0), Id0 > 0,
+       Id = Id0,
+       (  ground(Lists), \+ ( findall(x, lists_kept(_, _), Xs), length(Xs, L), L >= 64 )
+       -> assertz(lists_kept(Lists, Id))
+       ;  true
+       )
+    ).
+
+:- dynamic(lists_kept/2).
 
 %% group(+H, +K, -Ks)  board.pl's group/3 on board H.
 group(H, K, Ks) :-

@@ -6,7 +6,7 @@
 //! character per number (U+0100 + the number, so every number is one character);
 //! "s" for a dropped board and "x" for refused arguments.
 
-use super::board_movers::movers_of;
+use super::board_movers::{codes_of, movers_of, numbers_of};
 use super::board_table::{with_table, Refused, Table, View};
 use super::{input, output};
 use std::ffi::c_char;
@@ -308,6 +308,72 @@ pub extern "C" fn ludolog_board_reach_move(handle: i64, movers: i64, k: i64, j: 
     })
 }
 
+/// The id of the lists written in `text` (see `board_movers`), -1 if malformed.
+#[no_mangle]
+pub extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {
+    number(|_| super::board_movers::register_lists(text(text_ptr).ok_or(Refused::Bad)?))
+}
+
+/// The runs of board `handle` under lists `runs` (pieces, directions, pieces run
+/// past): for each, the cell run from, then the cell run to.
+#[no_mangle]
+pub extern "C" fn ludolog_board_run_moves(handle: i64, runs: i64) -> *const c_char {
+    numbers(handle, |v, t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        Ok(v.run_moves(&pieces, &dirs, &past)?
+            .into_iter()
+            .flat_map(|(k, j)| [k, j])
+            .collect())
+    })
+}
+
+/// How many runs `ludolog_board_run_moves` gives.
+#[no_mangle]
+pub extern "C" fn ludolog_board_run_count(handle: i64, runs: i64) -> i64 {
+    number(|t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        Ok(t.view(handle)?.run_moves(&pieces, &dirs, &past)?.len() as i64)
+    })
+}
+
+/// The `i`-th run (from 0) of `ludolog_board_run_moves` as `k * 256 + j`; -1 if none.
+#[no_mangle]
+pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
+    number(|t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let all = t.view(handle)?.run_moves(&pieces, &dirs, &past)?;
+        let (k, j) = all.get(i).ok_or(Refused::Bad)?;
+        Ok((k * 256 + j) as i64)
+    })
+}
+
+/// The cells seen on board `handle` under lists `sight` (pieces that see,
+/// directions, what the sight passes, what is seen), ascending.
+#[no_mangle]
+pub extern "C" fn ludolog_board_sight(handle: i64, sight: i64) -> *const c_char {
+    numbers(handle, |v, t| {
+        v.sight(
+            &codes_of(t, sight, 0)?,
+            &numbers_of(sight, 1)?,
+            &codes_of(t, sight, 2)?,
+            &codes_of(t, sight, 3)?,
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,6 +456,28 @@ mod tests {
         assert_eq!(ludolog_board_reach_move(b, ms, 2, 3), 0);
         assert_eq!(ludolog_board_reach_move(b, ms, 0, 1), -1);
         assert_eq!(ludolog_board_reach_move(b, ms, 9, 1), -1);
+        // runs and sight on "r e e": lists of names and directions
+        for bad in ["", "[[r]", "[[r],[1]]", "[[r],[x],[]]"] {
+            let id = ludolog_board_lists(c(bad.as_bytes()).as_ptr());
+            if id > 0 {
+                assert_eq!(ludolog_board_run_count(b, id), -1, "{bad}");
+            }
+        }
+        let runs = ludolog_board_lists(c(b"[[r],[1,2],[e]]").as_ptr());
+        assert!(runs > 0);
+        assert_eq!(text(ludolog_board_run_moves(b, runs)), "k");
+        assert_eq!(ludolog_board_run_count(b, runs), 0);
+        let runs = ludolog_board_lists(c(b"[[r],[1,2],[]]").as_ptr());
+        assert_eq!(text(ludolog_board_run_moves(b, runs)), "k\u{101}\u{102}");
+        assert_eq!(ludolog_board_nth_run(b, runs, 0), 256 + 2);
+        assert_eq!(ludolog_board_nth_run(b, runs, 1), -1);
+        assert_eq!(ludolog_board_run_count(b, 0), -1);
+        assert_eq!(ludolog_board_run_count(-4, runs), -1);
+        let bad_dir = ludolog_board_lists(c(b"[[r],[7],[]]").as_ptr());
+        assert_eq!(ludolog_board_run_count(b, bad_dir), -1);
+        let sight = ludolog_board_lists(c(b"[[r],[1],[e],[e,r]]").as_ptr());
+        assert_eq!(text(ludolog_board_sight(b, sight)), "k\u{102}\u{103}");
+        assert_eq!(text(ludolog_board_sight(b, runs)), "x");
         assert_eq!(text(ludolog_board_group(b, 99)), "x");
         assert_eq!(text(ludolog_board_jumps(-1, 1)), "x");
         assert_eq!(text(ludolog_board_cells_of(b, null())), "x");

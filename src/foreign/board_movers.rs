@@ -1,5 +1,6 @@
-//! Movers lists for the board library's reach_moves family: registered once by
-//! their text and named by id after, so a query does not pass its text each ply.
+//! The lists a board query takes (the movers of reach_moves, the pieces and
+//! directions of run_moves and sight_of), registered once by their text and named
+//! by id after, so a query does not pass its text each ply.
 //!
 //! A movers list is what rules/lib/board.pl's reach_moves/3 takes, as Prolog
 //! writes it: `[x-R-[t,t],y-R-[]]`, each a piece, how many steps it moves and the
@@ -86,6 +87,88 @@ fn parse(text: &str) -> Result<Named, Refused> {
     Ok(out)
 }
 
+/// Lists of plain names and numbers, as registered: `[[w,W],[7,1],[e]]`.
+type Lists = Vec<Vec<String>>;
+
+/// The registered lists of lists, id `i` at index `i - 1`.
+static LISTS_OF_NAMES: Mutex<Vec<Lists>> = Mutex::new(Vec::new());
+
+/// The id of the list of lists written in `text` (each element a plain name or a
+/// number): the same id for the same lists, a new one while fewer than
+/// `MAX_LISTS` are kept.
+pub fn register_lists(text: &str) -> Result<i64, Refused> {
+    let lists = parse_lists(text)?;
+    let mut kept = LISTS_OF_NAMES.lock().map_err(|_| Refused::Bad)?;
+    if let Some(i) = kept.iter().position(|l| *l == lists) {
+        return Ok(i as i64 + 1);
+    }
+    if kept.len() >= MAX_LISTS {
+        return Err(Refused::Bad);
+    }
+    kept.push(lists);
+    Ok(kept.len() as i64)
+}
+
+/// List `index` of lists `id`, as codes of `t`'s names (a name the table never saw
+/// is left out: no cell holds it).
+pub fn codes_of(t: &Table, id: i64, index: usize) -> Result<Vec<u8>, Refused> {
+    Ok(names_of(id, index)?
+        .iter()
+        .filter_map(|n| t.known(n))
+        .collect())
+}
+
+/// List `index` of lists `id`, as numbers.
+pub fn numbers_of(id: i64, index: usize) -> Result<Vec<i64>, Refused> {
+    names_of(id, index)?
+        .iter()
+        .map(|n| n.parse().map_err(|_| Refused::Bad))
+        .collect()
+}
+
+/// List `index` of lists `id`.
+fn names_of(id: i64, index: usize) -> Result<Vec<String>, Refused> {
+    let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
+    let kept = LISTS_OF_NAMES.lock().map_err(|_| Refused::Bad)?;
+    kept.get(i)
+        .and_then(|l| l.get(index))
+        .cloned()
+        .ok_or(Refused::Bad)
+}
+
+/// The lists written in `text`: `[[a,b],[1,2],[]]`, each element plain (letters,
+/// digits, `_`, a leading `-`).
+fn parse_lists(text: &str) -> Result<Lists, Refused> {
+    let plain = |s: &str| {
+        let s = s.strip_prefix('-').unwrap_or(s);
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or(Refused::Bad)?;
+    let mut out = Vec::new();
+    let mut rest = inner;
+    while !rest.is_empty() {
+        let list = rest.strip_prefix('[').ok_or(Refused::Bad)?;
+        let (names, after) = list.split_once(']').ok_or(Refused::Bad)?;
+        let names: Vec<String> = match names {
+            "" => Vec::new(),
+            _ => names.split(',').map(str::to_string).collect(),
+        };
+        if !names.iter().all(|n| plain(n)) {
+            return Err(Refused::Bad);
+        }
+        out.push(names);
+        rest = match after.strip_prefix(',') {
+            Some(r) if !r.is_empty() => r,
+            None if after.is_empty() => after,
+            _ => return Err(Refused::Bad),
+        };
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +195,23 @@ mod tests {
         ] {
             assert_eq!(parse(bad), Err(Refused::Bad), "{bad}");
         }
+        assert_eq!(
+            parse_lists("[[w,W],[7,-1],[]]"),
+            Ok(vec![
+                vec!["w".to_string(), "W".to_string()],
+                vec!["7".to_string(), "-1".to_string()],
+                vec![],
+            ])
+        );
+        for bad in ["", "[[a]", "[[a],]", "[a]", "[[a b]]", "[[a,]]", "[[-]]"] {
+            assert_eq!(parse_lists(bad), Err(Refused::Bad), "{bad}");
+        }
+        let lists = register_lists("[[x],[3,4]]").unwrap();
+        assert_eq!(register_lists("[[x],[3,4]]"), Ok(lists));
+        assert_eq!(numbers_of(lists, 1), Ok(vec![3, 4]));
+        assert_eq!(numbers_of(lists, 0), Err(Refused::Bad));
+        assert_eq!(numbers_of(lists, 2), Err(Refused::Bad));
+        assert_eq!(numbers_of(0, 0), Err(Refused::Bad));
         let id = register("[q-2-[r]]").unwrap();
         assert_eq!(register("[q-2-[r]]"), Ok(id), "one id per list");
         assert_ne!(register("[q-3-[r]]"), Ok(id));

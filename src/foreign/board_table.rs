@@ -70,7 +70,7 @@ impl Grid {
     }
 
     /// The neighbour of cell `k` (1-based) in direction `d` (1-based), if any.
-    fn step(&self, k: usize, d: usize) -> Option<usize> {
+    pub(super) fn step(&self, k: usize, d: usize) -> Option<usize> {
         let j = self.steps[(k - 1) * self.dirs + (d - 1)] as usize;
         (j > 0).then_some(j)
     }
@@ -240,7 +240,7 @@ impl View<'_> {
             .ok_or(Refused::Bad)
     }
 
-    fn dir(&self, d: i64) -> Result<usize, Refused> {
+    pub(super) fn dir(&self, d: i64) -> Result<usize, Refused> {
         usize::try_from(d)
             .ok()
             .filter(|&d| d >= 1 && d <= self.grid.dirs)

@@ -36,7 +36,7 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
     native: Some(|v| {
         Ok(Box::new(NativeEngine::new("replica", Replica::from_values(v)?)) as Box<dyn Engine>)
     }),
-    accelerated: false,
+    accelerated: true,
     position_options: replica_position_options,
 };
 

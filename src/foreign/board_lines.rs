@@ -1,0 +1,105 @@
+//! Board queries along lines of cells: pieces that run along a direction past
+//! other pieces (Replica's steps and jumps), and the pieces a piece sees along its
+//! directions (Replica's king sight).  Their pure twins are in rules/lib/board.pl.
+
+use super::board_table::{Refused, View};
+
+impl View<'_> {
+    /// The directions `dirs`, each checked to be one of the grid's.
+    fn dirs(&self, dirs: &[i64]) -> Result<Vec<usize>, Refused> {
+        dirs.iter().map(|&d| self.dir(d)).collect()
+    }
+
+    /// The cells holding one of `codes`, ascending.
+    fn holding<'s>(&'s self, codes: &'s [u8]) -> impl Iterator<Item = usize> + 's {
+        (1..=self.grid.n).filter(move |&k| codes.contains(&self.cells[k - 1]))
+    }
+
+    /// Each run: `(k, j)` for each cell k, ascending, holding one of `pieces`, and
+    /// each direction d of `dirs` in turn, j the first cell from k that way that
+    /// holds none of `past` (no run when the board ends first).
+    pub fn run_moves(
+        &self,
+        pieces: &[u8],
+        dirs: &[i64],
+        past: &[u8],
+    ) -> Result<Vec<(usize, usize)>, Refused> {
+        let dirs = self.dirs(dirs)?;
+        let mut out = Vec::new();
+        for k in self.holding(pieces) {
+            for &d in &dirs {
+                let mut c = k;
+                // a grid has no cycles; the bound makes sure of it
+                for _ in 0..self.grid.n {
+                    let Some(j) = self.grid.step(c, d) else { break };
+                    if !past.contains(&self.cells[j - 1]) {
+                        out.push((k, j));
+                        break;
+                    }
+                    c = j;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The cells holding one of `seen` that a cell holding one of `from` sees along
+    /// a direction of `dirs`: every cell strictly between holds one of `through`.
+    /// Ascending, each once.
+    pub fn sight(
+        &self,
+        from: &[u8],
+        dirs: &[i64],
+        through: &[u8],
+        seen: &[u8],
+    ) -> Result<Vec<usize>, Refused> {
+        let dirs = self.dirs(dirs)?;
+        let mut hit = vec![false; self.grid.n + 1];
+        for k in self.holding(from) {
+            for &d in &dirs {
+                let mut c = k;
+                for _ in 0..self.grid.n {
+                    let Some(j) = self.grid.step(c, d) else { break };
+                    let x = self.cells[j - 1];
+                    if seen.contains(&x) {
+                        hit[j] = true;
+                    }
+                    if !through.contains(&x) {
+                        break;
+                    }
+                    c = j;
+                }
+            }
+        }
+        Ok((1..=self.grid.n).filter(|&j| hit[j]).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board_table::with_table;
+
+    /// Five cells in a row, two directions (right, left).
+    const LINE: &str = "5 2 0 0 0 0 0  2 0  3 1  4 2  5 3  0 4";
+
+    #[test]
+    fn runs_pass_their_pieces_and_sight_stops_at_the_rest() {
+        with_table(|t| {
+            let g = t.grid(LINE).unwrap();
+            // w w b e W
+            let b = t.board(g, "w w b e W").unwrap();
+            let known = |n: &str| t.known(n).unwrap();
+            let (w, bl, k, e) = (known("w"), known("b"), known("W"), 0);
+            let v = t.view(b).unwrap();
+            assert_eq!(v.run_moves(&[w], &[1], &[w]), Ok(vec![(1, 3), (2, 3)]));
+            assert_eq!(v.run_moves(&[w, k], &[2], &[w, k]), Ok(vec![(5, 4)]));
+            assert_eq!(v.run_moves(&[bl], &[1, 2], &[]), Ok(vec![(3, 4), (3, 2)]));
+            assert_eq!(v.run_moves(&[w], &[3], &[]), Err(super::Refused::Bad));
+            // the king on 5 looks left: e, then b stops it
+            assert_eq!(v.sight(&[k], &[2], &[e, w], &[w]), Ok(vec![]));
+            assert_eq!(v.sight(&[k], &[2], &[e, w], &[bl]), Ok(vec![3]));
+            assert_eq!(v.sight(&[bl], &[2], &[e, w], &[w]), Ok(vec![1, 2]));
+            assert_eq!(v.sight(&[bl], &[1, 2], &[e], &[k, w]), Ok(vec![2, 5]));
+        });
+    }
+}
