@@ -68,7 +68,9 @@ const HELPERS: &[&str] = &[
         findall(I-M, (between(0, 40, I), board:nth_run(B, Ps, Ds, Past, I, M)), Ns)), Runs), \
      findall(F-Ds-T-S-Ks, (member(F-T-S, [[r]-[e]-[b], [r]-[e, b]-[b], [b, r]-[e]-[r, e], [zz]-[e]-[e]]), \
         member(Ds, [[1], [1, D], []]), board:sight_of(B, F, Ds, T, S, Ks)), Sights), \
-     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Cs)",
+     findall(K-L1-L2-LA, (between(1, N, K), board:line_at(B, K, [1], L1), board:line_at(B, K, [], L2), \
+        findall(Dd, between(1, D, Dd), All), board:line_at(B, K, All, LA)), Lines), \
+     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Cs)",
     // movers(-Movers): the movers lists reach_moves/3 is asked about
     "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
     // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken)
@@ -189,6 +191,10 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         ),
         (
             "shape_grid(sq4, G), filled(G, 2, B), board:sight_of(B, [r], [1], [f(x)], [r], _)",
+            "lines(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:line_at(B, 1, [9], _)",
             "lines(1,4)",
         ),
         (

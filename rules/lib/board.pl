@@ -34,7 +34,7 @@
                   board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
                   reach_count/3, nth_reach/4, reach_move/3, run_moves/5, run_count/5,
-                  nth_run/6, sight_of/6, group/3,
+                  nth_run/6, sight_of/6, line_at/4, group/3,
                   group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
 
 :- use_module(library(lists)).
@@ -522,6 +522,36 @@ seen_along(G, Cells, K, D, Through, Seen, J) :-
     (  memberchk(Y, Seen), J = J0
     ;  memberchk(Y, Through), seen_along(G, Cells, J0, D, Through, Seen, J)
     ).
+
+%% line_at(+Board, +K, +Dirs, -N)  the longest line through cell K of cells holding
+% what K holds, over the directions Dirs, each taken both ways: Dir and its opposite,
+% half a turn later among the grid's directions (square8: 1 east and 5 west, 2 and
+% 6, ...).  N >= 1 (K alone): a K-in-a-row win is line_at(B, K, [1, 2, 3, 4], N),
+% N >= K on a square8 board.
+line_at(board(_, _, _, n(_, H, _, _)), K, Dirs, N) :-
+    board_accel:line_at(H, K, Dirs, N0), !, N = N0.
+line_at(B, K, Dirs, N) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_step(G, K, 1, line_at/4),
+    must_be_lines(G, [], Dirs, line_at/4),
+    grid:directions_of(G, D),
+    (  D mod 2 =:= 0 -> true ; throw(error(domain_error(even_directions, D), line_at/4)) ),
+    arg(K, Cells, X),
+    findall(L, ( member(Dir, Dirs), Back is (Dir - 1 + D // 2) mod D + 1,
+                 like_run(G, Cells, K, Dir, X, A), like_run(G, Cells, K, Back, X, Z),
+                 L is A + Z + 1 ), Ls),
+    foldl(longer, Ls, 1, N).
+
+%% like_run(+Grid, +Cells, +K, +Dir, +X, -N)  how many cells after K in direction Dir
+% hold X, before one that does not or the edge.
+like_run(G, Cells, K, Dir, X, N) :-
+    (  grid:step(G, K, Dir, J), arg(J, Cells, Y), Y == X
+    -> like_run(G, Cells, J, Dir, X, N0), N is N0 + 1
+    ;  N = 0
+    ).
+
+%% longer(+L, +N0, -N)  the larger of L and N0.
+longer(L, N0, N) :- N is max(L, N0).
 
 %% group(+Board, +K, -Ks)  the cells joined to cell K through cells holding what
 % K holds (K among them), ascending.

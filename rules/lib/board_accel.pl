@@ -12,7 +12,7 @@
 :- module(board_accel, [load/0, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
-                        run_moves/5, run_count/5, nth_run/6, sight_of/6,
+                        run_moves/5, run_count/5, nth_run/6, sight_of/6, line_at/4,
                         group/3, group_marks/3, jumps/3]).
 
 :- use_module(library(lists)).
@@ -40,6 +40,7 @@ load :-
         ludolog_board_run_count([i64, i64], i64),
         ludolog_board_nth_run([i64, i64, i64], i64),
         ludolog_board_sight([i64, i64], cstr),
+        ludolog_board_line([i64, i64, i64], i64),
         ludolog_board_reach_moves([i64, i64], cstr),
         ludolog_board_reach_count([i64, i64], i64),
         ludolog_board_nth_reach([i64, i64, i64], i64),
@@ -191,6 +192,11 @@ sight_of(H, From, Dirs, Through, Seen, Ks) :-
     lists_id([From, Dirs, Through, Seen], Id),
     '$foreign_call'(ludolog_board_sight, [H, Id], [k|Cs]),
     numbers(Cs, Ks).
+
+%% line_at(+H, +K, +Dirs, -N)  board.pl's line_at/4 on board H.
+line_at(H, K, Dirs, N) :-
+    integer(K), lists_id([Dirs], Id),
+    '$foreign_call'(ludolog_board_line, [H, K, Id], N0), N0 >= 0, N = N0.
 
 %% lists_id(+Lists, -Id)  the host's id of a list of lists of names and numbers,
 % kept like movers_id/2's.

@@ -374,6 +374,13 @@ pub extern "C" fn ludolog_board_sight(handle: i64, sight: i64) -> *const c_char 
     })
 }
 
+/// The longest line through cell `k` of board `handle` along the directions of
+/// lists `dirs` (one list) and their opposites; -1 for refused arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_board_line(handle: i64, k: i64, dirs: i64) -> i64 {
+    number(|t| Ok(t.view(handle)?.line_at(k, &numbers_of(dirs, 0)?)? as i64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,6 +485,10 @@ mod tests {
         let sight = ludolog_board_lists(c(b"[[r],[1],[e],[e,r]]").as_ptr());
         assert_eq!(text(ludolog_board_sight(b, sight)), "k\u{102}\u{103}");
         assert_eq!(text(ludolog_board_sight(b, runs)), "x");
+        let dirs = ludolog_board_lists(c(b"[[1]]").as_ptr());
+        assert_eq!(ludolog_board_line(b, 2, dirs), 2, "e e on 2 and 3");
+        assert_eq!(ludolog_board_line(b, 9, dirs), -1);
+        assert_eq!(ludolog_board_line(b, 1, sight), -1);
         assert_eq!(text(ludolog_board_group(b, 99)), "x");
         assert_eq!(text(ludolog_board_jumps(-1, 1)), "x");
         assert_eq!(text(ludolog_board_cells_of(b, null())), "x");

@@ -1,6 +1,7 @@
 //! Board queries along lines of cells: pieces that run along a direction past
-//! other pieces (Replica's steps and jumps), and the pieces a piece sees along its
-//! directions (Replica's king sight).  Their pure twins are in rules/lib/board.pl.
+//! other pieces (Replica's steps and jumps), the pieces a piece sees along its
+//! directions (Replica's king sight), and the longest line of like cells through a
+//! cell (K in a row).  Their pure twins are in rules/lib/board.pl.
 
 use super::board_table::{Refused, View};
 
@@ -73,6 +74,35 @@ impl View<'_> {
         }
         Ok((1..=self.grid.n).filter(|&j| hit[j]).collect())
     }
+
+    /// The longest line through cell `k` of cells holding what `k` holds, over the
+    /// directions `dirs`, each taken both ways: d and its opposite, d + D/2 around
+    /// the grid's D directions (grid.pl lists each direction's opposite half a turn
+    /// later).  At least 1: `k` alone.
+    pub fn line_at(&self, k: i64, dirs: &[i64]) -> Result<usize, Refused> {
+        let k = self.cell(k)?;
+        let dirs = self.dirs(dirs)?;
+        let n = self.grid.dirs;
+        if n % 2 != 0 {
+            return Err(Refused::Bad);
+        }
+        let x = self.cells[k - 1];
+        let run = |d: usize| {
+            let (mut c, mut count) = (k, 0);
+            for _ in 0..self.grid.n {
+                match self.grid.step(c, d) {
+                    Some(j) if self.cells[j - 1] == x => (c, count) = (j, count + 1),
+                    _ => break,
+                }
+            }
+            count
+        };
+        Ok(dirs
+            .iter()
+            .map(|&d| 1 + run(d) + run((d - 1 + n / 2) % n + 1))
+            .max()
+            .unwrap_or(1))
+    }
 }
 
 #[cfg(test)]
@@ -100,6 +130,13 @@ mod tests {
             assert_eq!(v.sight(&[k], &[2], &[e, w], &[bl]), Ok(vec![3]));
             assert_eq!(v.sight(&[bl], &[2], &[e, w], &[w]), Ok(vec![1, 2]));
             assert_eq!(v.sight(&[bl], &[1, 2], &[e], &[k, w]), Ok(vec![2, 5]));
+            // w w b e W: the line through 1 and 2 is 2 long, through 3 only 1
+            assert_eq!(v.line_at(1, &[1]), Ok(2));
+            assert_eq!(v.line_at(2, &[2]), Ok(2));
+            assert_eq!(v.line_at(3, &[1]), Ok(1));
+            assert_eq!(v.line_at(3, &[]), Ok(1));
+            assert_eq!(v.line_at(6, &[1]), Err(super::Refused::Bad));
+            assert_eq!(v.line_at(1, &[3]), Err(super::Refused::Bad));
         });
     }
 }

@@ -233,7 +233,7 @@ impl Table {
 }
 
 impl View<'_> {
-    fn cell(&self, k: i64) -> Result<usize, Refused> {
+    pub(super) fn cell(&self, k: i64) -> Result<usize, Refused> {
         usize::try_from(k)
             .ok()
             .filter(|&k| k >= 1 && k <= self.grid.n)

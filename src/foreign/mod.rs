@@ -24,12 +24,13 @@ pub use step::set_repl_step;
 use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
 use board_calls::{
     ludolog_board_cell, ludolog_board_cells_of, ludolog_board_count, ludolog_board_grid,
-    ludolog_board_group, ludolog_board_group_marks, ludolog_board_jumps, ludolog_board_lists,
-    ludolog_board_movers, ludolog_board_new, ludolog_board_nth, ludolog_board_nth_reach,
-    ludolog_board_nth_run, ludolog_board_nth_step, ludolog_board_ray, ludolog_board_reach,
-    ludolog_board_reach_count, ludolog_board_reach_met, ludolog_board_reach_move,
-    ludolog_board_reach_moves, ludolog_board_run_count, ludolog_board_run_moves, ludolog_board_set,
-    ludolog_board_sight, ludolog_board_step_count, ludolog_board_steps,
+    ludolog_board_group, ludolog_board_group_marks, ludolog_board_jumps, ludolog_board_line,
+    ludolog_board_lists, ludolog_board_movers, ludolog_board_new, ludolog_board_nth,
+    ludolog_board_nth_reach, ludolog_board_nth_run, ludolog_board_nth_step, ludolog_board_ray,
+    ludolog_board_reach, ludolog_board_reach_count, ludolog_board_reach_met,
+    ludolog_board_reach_move, ludolog_board_reach_moves, ludolog_board_run_count,
+    ludolog_board_run_moves, ludolog_board_set, ludolog_board_sight, ludolog_board_step_count,
+    ludolog_board_steps,
 };
 use boards::{with_table, BoardCopy};
 use std::cell::RefCell;
@@ -295,7 +296,7 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 37] {
+pub fn exported_symbols() -> [(&'static str, usize); 38] {
     symbols![
         ludolog_board_steps,
         ludolog_board_step_count,
@@ -320,6 +321,7 @@ pub fn exported_symbols() -> [(&'static str, usize); 37] {
         ludolog_board_run_count,
         ludolog_board_nth_run,
         ludolog_board_sight,
+        ludolog_board_line,
         ludolog_board_group,
         ludolog_board_group_marks,
         ludolog_board_jumps,

@@ -81,30 +81,18 @@ play({NAME}(N, K, P, Board, ongoing), place(C, R), {NAME}(N, K, Q, Board1, Statu
     board:board_cell(Board, I, e),
     board:board_set(Board, I, P, Board1),
     other(P, Q),
-    status(N, K, Board1, C-R, P, Status).
+    status(K, Board1, I, P, Status).
 
-%% status(+N, +K, +Board, +C-R, +Player, -Status)  won(Player) when the stone on
-% (C, R) makes a line of K, draw on a full board, else ongoing.
-status(N, K, Board, C-R, P, Status) :-
-    (  member(DC-DR, [1-0, 0-1, 1-1, 1-(-1)]),
-       run(N, Board, C-R, DC-DR, P, A),
-       Back is -DC, BackR is -DR,
-       run(N, Board, C-R, Back-BackR, P, B),
-       A + B + 1 >= K
+%% status(+K, +Board, +I, +Player, -Status)  won(Player) when the stone on cell I
+% makes a line of K (a row, a column or a diagonal: the square8 directions 1 to 4,
+% east, north-east, north and north-west, each with its opposite), draw on a full
+% board, else ongoing.
+status(K, Board, I, P, Status) :-
+    (  board:line_at(Board, I, [1, 2, 3, 4], Line), Line >= K
     -> Status = won(P)
     ;  board:count_of(Board, e, 0)
     -> Status = draw
     ;  Status = ongoing
-    ).
-
-%% run(+N, +Board, +C-R, +DC-DR, +Player, -Count)  how many of Player's stones follow
-% (C, R) in direction DC-DR before another cell or the edge.
-run(N, Board, C-R, DC-DR, P, Count) :-
-    C1 is C + DC, R1 is R + DR,
-    (  C1 >= 0, C1 < N, R1 >= 0, R1 < N,
-       I is R1 * N + C1 + 1, board:board_cell(Board, I, X), X == P
-    -> run(N, Board, C1-R1, DC-DR, P, Count0), Count is Count0 + 1
-    ;  Count = 0
     ).
 
 %% outcome(+State, -Outcome)  win(Player) or draw once the game is over.
@@ -176,12 +164,10 @@ rows(_, [], []) :- !.
 rows(N, Cells, [Row|Rows]) :- length(Row, N), append(Row, Rest, Cells), rows(N, Rest, Rows).
 
 %% board_status(+N, +K, +Board, -Status)  who, if anyone, has a line of K, or draw.
-board_status(N, K, Board, Status) :-
+board_status(_, K, Board, Status) :-
     (  member(P, [x, o]),
        board:cells_of(Board, P, Stones), member(I, Stones),
-       C is (I - 1) mod N, R is (I - 1) // N,
-       member(DC-DR, [1-0, 0-1, 1-1, 1-(-1)]),
-       run(N, Board, C-R, DC-DR, P, A), A + 1 >= K
+       board:line_at(Board, I, [1, 2, 3, 4], Line), Line >= K
     -> Status = won(P)
     ;  board:count_of(Board, e, 0)
     -> Status = draw
