@@ -10,6 +10,7 @@
 //! `set_memory_limit` turns it on.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -18,6 +19,23 @@ pub const EXIT_MEMORY: i32 = 86;
 
 /// Bytes held through the allocator now.
 static HELD: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Bytes this thread has allocated minus those it has freed (a Prolog machine
+    /// lives on one thread: its growth shows here).
+    static THREAD_HELD: Cell<isize> = const { Cell::new(0) };
+}
+
+/// Adds `delta` to this thread's count (nothing once the thread is ending).
+#[inline]
+fn thread_count(delta: isize) {
+    let _ = THREAD_HELD.try_with(|c| c.set(c.get().wrapping_add(delta)));
+}
+
+/// Bytes this thread has allocated minus those it has freed, since it started.
+pub fn thread_held() -> isize {
+    THREAD_HELD.try_with(Cell::get).unwrap_or(0)
+}
 /// The most bytes the process may hold (0: no limit).
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
@@ -51,6 +69,7 @@ fn take(size: usize) -> bool {
         HELD.fetch_sub(size, Ordering::Relaxed);
         return false;
     }
+    thread_count(size as isize);
     true
 }
 
@@ -94,6 +113,7 @@ unsafe impl GlobalAlloc for LimitedAlloc {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         HELD.fetch_sub(layout.size(), Ordering::Relaxed);
+        thread_count(-(layout.size() as isize));
         System.dealloc(ptr, layout)
     }
 
@@ -105,6 +125,7 @@ unsafe impl GlobalAlloc for LimitedAlloc {
             }
         } else {
             HELD.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            thread_count(-((layout.size() - new_size) as isize));
         }
         System.realloc(ptr, layout, new_size)
     }
@@ -125,5 +146,17 @@ mod tests {
         drop(v);
         let after = memory_held();
         assert!(after + BIG / 2 < during, "{during} then {after}");
+    }
+
+    #[test]
+    fn each_thread_counts_what_it_holds() {
+        const BIG: usize = 64 << 20;
+        let before = thread_held();
+        let v: Vec<u8> = Vec::with_capacity(BIG);
+        assert!(thread_held() - before >= BIG as isize);
+        let other = std::thread::spawn(thread_held).join().unwrap_or(isize::MAX);
+        assert!(other < BIG as isize, "a new thread holds {other}");
+        drop(v);
+        assert!(thread_held() - before < (BIG / 2) as isize);
     }
 }
