@@ -113,13 +113,19 @@ host_grid(Grid, Marks, G) :-
     ;  real_grid(Grid, Grid1),
        grid_text(Grid1, Marks, Text),
        board_accel:grid(Text, G),
-       (  \+ ( findall(x, grid_id_kept(_, _, _), Xs), length(Xs, L), L >= 16 )
-       -> assertz(grid_id_kept(Grid, Marks, G))
-       ;  true
-       )
+       keep(grid_id_kept(_, _, _), grid_id_kept(Grid, Marks, G))
     ).
 
 :- dynamic(grid_id_kept/3).
+
+%% keep(+Pattern, +Fact)  assert Fact while fewer than 16 facts match Pattern; a
+% fact too large for a clause (scryer compiles a clause of a grid of 253 cells into
+% more than 255 registers) is not kept.
+keep(Pattern, Fact) :-
+    (  \+ ( findall(x, Pattern, Xs), length(Xs, L), L >= 16 )
+    -> catch(assertz(Fact), error(_, _), true)
+    ;  true
+    ).
 
 %% kept_grid(+Kind, +Size, +Cells, -Grid)  grid:grid/4's grid, built once per engine
 % for at most 16 ground Kind, Size and Cells: a rule file that makes its board from
@@ -128,9 +134,8 @@ kept_grid(Kind, Size, Cells, Grid) :-
     (  ground(Kind-Size-Cells), grid_kept(Kind, Size, Cells, G0)
     -> Grid = G0
     ;  grid:grid(Kind, Size, Cells, Grid),
-       (  ground(Kind-Size-Cells),
-          \+ ( findall(x, grid_kept(_, _, _, _), Xs), length(Xs, L), L >= 16 )
-       -> assertz(grid_kept(Kind, Size, Cells, Grid))
+       (  ground(Kind-Size-Cells)
+       -> keep(grid_kept(_, _, _, _), grid_kept(Kind, Size, Cells, Grid))
        ;  true
        )
     ).

@@ -26,6 +26,16 @@ pub fn check(
             tiers.len()
         );
     }
+    if let Some(t) = tiers
+        .iter()
+        .enumerate()
+        .find_map(|(i, t)| tiers[..i].contains(t).then_some(t))
+    {
+        bail!(
+            "--tiers names {} more than once: compare different tiers, e.g. spec,native",
+            t.name()
+        );
+    }
     if tiers.len() > 2 && (json || !split.shard.is_whole()) {
         bail!(
             "--json and --shard compare two tiers: run one check for each pair of {}",
