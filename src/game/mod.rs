@@ -5,6 +5,7 @@ mod declared;
 pub mod defaults;
 mod descriptor;
 mod engine;
+mod insight;
 mod limits;
 mod line;
 mod options;
@@ -20,6 +21,7 @@ pub use descriptor::{
 };
 pub(crate) use engine::prefix_move;
 pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};
+pub use insight::Insight;
 pub use limits::{
     count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits,
     MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
@@ -87,6 +89,14 @@ pub trait Game: Clone + Send + Sync {
         Err(EngineError::Position(
             "this game cannot give the move out of turn".to_string(),
         ))
+    }
+    /// What the game's own knowledge settles here before any search (a solver's
+    /// pruning): the position won or lost for the side to move, or the moves in
+    /// `moves` (the legal moves) narrowed to those worth searching.  Must be exact;
+    /// the default knows nothing.
+    fn insight(&self, moves: &mut Vec<Self::Move>) -> Insight<Self::Move> {
+        let _ = moves;
+        Insight::Open
     }
     /// The notation of a move.
     fn move_text(&self, mv: Self::Move) -> String;

@@ -175,6 +175,7 @@ fn a_budget_that_runs_out_gives_unknown_and_what_was_proved() {
             },
             table_bytes: 1 << 20,
             every_move: true,
+            plain: false,
         },
     )
     .unwrap();

@@ -2,7 +2,7 @@
 //! hash, and their children — over a native `Game` (fast) or over any `Engine` by its
 //! held positions (the rule tiers, an external engine).
 
-use crate::game::{Engine, EngineError, Game, Outcome, Pos};
+use crate::game::{Engine, EngineError, Game, Insight, Outcome, Pos};
 
 /// What the solver needs to know of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub trait Tree {
     /// One position.
     type Node;
     /// One move.
-    type Move: Clone;
+    type Move: Clone + PartialEq;
     /// Who moves, the outcome and a hash of a position.
     fn status(&mut self, node: &Self::Node) -> Result<Status, EngineError>;
     /// The legal moves, in listing order.
@@ -47,6 +47,17 @@ pub trait Tree {
     ) -> Result<(Status, i32), EngineError> {
         Ok((self.child_status(node, mv)?, 0))
     }
+    /// What the game's knowledge settles at a position whose legal moves are
+    /// `moves`, or those moves narrowed to the ones worth searching (see
+    /// `Game::insight`).  The default knows nothing.
+    fn insight(
+        &mut self,
+        node: &Self::Node,
+        moves: &mut Vec<Self::Move>,
+    ) -> Result<Insight<Self::Move>, EngineError> {
+        let _ = (node, moves);
+        Ok(Insight::Open)
+    }
     /// A move's notation.
     fn move_text(&mut self, node: &Self::Node, mv: &Self::Move) -> String;
     /// The position's text.
@@ -64,6 +75,8 @@ pub struct GameTree<G: Game> {
     names: [String; 2],
     /// A position to play a child's move on, copied into without allocating.
     scratch: G,
+    /// Whether the game's own knowledge (`Game::insight`) prunes the search.
+    knowledge: bool,
 }
 
 impl<G: Game> GameTree<G> {
@@ -73,7 +86,14 @@ impl<G: Game> GameTree<G> {
         GameTree {
             names: [a.to_string(), b.to_string()],
             scratch: game.clone(),
+            knowledge: true,
         }
+    }
+
+    /// The same tree searched with the game's own knowledge or without it.
+    pub fn with_knowledge(mut self, knowledge: bool) -> Self {
+        self.knowledge = knowledge;
+        self
     }
 }
 
@@ -132,6 +152,24 @@ impl<G: Game> Tree for GameTree<G> {
             self.scratch.evaluate(mover)
         };
         Ok((status, score))
+    }
+
+    fn insight(
+        &mut self,
+        node: &G,
+        moves: &mut Vec<G::Move>,
+    ) -> Result<Insight<G::Move>, EngineError> {
+        if !self.knowledge || node.outcome().is_some() {
+            return Ok(Insight::Open);
+        }
+        let full = moves.len();
+        let insight = node.insight(moves);
+        if matches!(insight, Insight::Open) && moves.is_empty() && full > 0 {
+            return Err(EngineError::Rules(
+                "the game's knowledge left no move to search".to_string(),
+            ));
+        }
+        Ok(insight)
     }
 
     fn move_text(&mut self, node: &G, mv: &G::Move) -> String {
