@@ -15,9 +15,25 @@ fn steady(out: &str) -> String {
 
 #[test]
 fn every_opening_of_hex_three_by_three() {
+    // the Hex knowledge settles the start at once: red's b2 bridges to both edges
     let (code, out, err) = run(&["solve", "hex", "-O", "size=3", "--openings"], None);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(steady(&out));
+    // plain search proves the same by 130 positions
+    let (code, plain, err) = run(
+        &["solve", "hex", "-O", "size=3", "--openings", "--plain"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let proof_free = |o: &str| {
+        steady(o)
+            .lines()
+            .filter(|l| !l.starts_with("proof:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(proof_free(&plain), proof_free(&out));
+    assert!(plain.contains("proof:  130 positions\n"), "{plain}");
 }
 
 #[test]

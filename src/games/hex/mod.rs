@@ -1,10 +1,14 @@
 //! Native Hex (and Con-Tac-Tix): C x R boards, either orientation, optional swap; the same texts as rules/hex.pl.
 
 mod board;
+mod cells;
 mod connect;
 pub mod contactix_file;
+mod dead;
+mod insight;
 mod notation;
 mod validate;
+mod vc;
 
 pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
 pub use connect::{cells_distance, group_spans, spanning};
@@ -485,6 +489,10 @@ impl Game for Hex {
         Ok(next)
     }
 
+    fn insight(&self, moves: &mut Vec<HexMove>) -> crate::game::Insight<HexMove> {
+        insight::insight(self, moves)
+    }
+
     fn move_text(&self, mv: HexMove) -> String {
         if mv == SWAP {
             "swap".to_string()
@@ -502,5 +510,7 @@ impl Game for Hex {
     }
 }
 
+#[cfg(test)]
+mod insight_tests;
 #[cfg(test)]
 mod tests;
