@@ -77,6 +77,12 @@ pub trait Game: Clone + Send + Sync {
     fn evaluate(&self, player: usize) -> i32;
     /// A hash of the position (pieces and side to move), for transposition tables.
     fn hash(&self) -> u64;
+    /// A hash shared by the positions a symmetry of the game maps onto each other
+    /// (they have the same value under perfect play), for a solver's table.  The
+    /// default knows no symmetry: `hash`.
+    fn symmetric_hash(&self) -> u64 {
+        self.hash()
+    }
     /// The canonical one-line position text.
     fn position_text(&self) -> String;
     /// Reads a position text of this game (with these options' fixed settings).

@@ -11,7 +11,8 @@ pub struct Status {
     pub to_move: usize,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
-    /// A hash of the position (pieces and side to move).
+    /// A hash of the position (pieces and side to move); a tree may give positions
+    /// a symmetry maps onto each other the same one.
     pub key: u64,
     /// Whether the position is known to have no legal move (a tree may leave a
     /// position without moves and without an outcome to be found when expanded).
@@ -75,7 +76,8 @@ pub struct GameTree<G: Game> {
     names: [String; 2],
     /// A position to play a child's move on, copied into without allocating.
     scratch: G,
-    /// Whether the game's own knowledge (`Game::insight`) prunes the search.
+    /// Whether the game's own knowledge prunes the search (`Game::insight`) and its
+    /// symmetries share table entries (`Game::symmetric_hash`).
     knowledge: bool,
 }
 
@@ -100,12 +102,16 @@ impl<G: Game> GameTree<G> {
 /// The status of a native position.  A position with no move and no outcome is
 /// found when it is expanded: listing every child's moves to see it would double the
 /// work.
-fn game_status<G: Game>(node: &G) -> Status {
+fn game_status<G: Game>(node: &G, symmetric: bool) -> Status {
     let outcome = node.outcome();
     Status {
         to_move: node.to_move(),
         outcome,
-        key: node.hash(),
+        key: if symmetric {
+            node.symmetric_hash()
+        } else {
+            node.hash()
+        },
         stuck: outcome.is_some(),
     }
 }
@@ -115,7 +121,7 @@ impl<G: Game> Tree for GameTree<G> {
     type Move = G::Move;
 
     fn status(&mut self, node: &G) -> Result<Status, EngineError> {
-        Ok(game_status(node))
+        Ok(game_status(node, self.knowledge))
     }
 
     fn moves(&mut self, node: &G) -> Result<Vec<G::Move>, EngineError> {
@@ -134,7 +140,7 @@ impl<G: Game> Tree for GameTree<G> {
     fn child_status(&mut self, node: &G, mv: &G::Move) -> Result<Status, EngineError> {
         self.scratch.clone_from(node);
         self.scratch.play(*mv);
-        Ok(game_status(&self.scratch))
+        Ok(game_status(&self.scratch, self.knowledge))
     }
 
     fn child_status_scored(
@@ -145,7 +151,7 @@ impl<G: Game> Tree for GameTree<G> {
         let mover = node.to_move();
         self.scratch.clone_from(node);
         self.scratch.play(*mv);
-        let status = game_status(&self.scratch);
+        let status = game_status(&self.scratch, self.knowledge);
         let score = if status.outcome.is_some() {
             0
         } else {

@@ -448,6 +448,22 @@ impl Game for Hex {
         self.hash
     }
 
+    /// The same for a position and its half-turn (cell i to cell n - 1 - i), which
+    /// maps each player's edges onto themselves.
+    fn symmetric_hash(&self) -> u64 {
+        if self.swap {
+            return self.hash;
+        }
+        let n = self.board.len();
+        let mut turned = if self.to_move == 1 { side_key() } else { 0 };
+        for i in 0..n {
+            if let Some(p) = self.board.stone(i) {
+                turned ^= stone_key(n - 1 - i, p);
+            }
+        }
+        self.hash.min(turned)
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(Outcome::Win)

@@ -18,7 +18,8 @@
 //! and the bridge are used.
 
 use super::board::Axis;
-use super::cells::{bit, cells_of, Cells};
+use super::cells::{bit, cells_of, Cells, MAX_MASK_CELLS};
+use std::cell::RefCell;
 
 /// The full connections kept per pair.
 const MAX_FULL: usize = 4;
@@ -33,6 +34,8 @@ struct Carriers<const K: usize> {
     len: u8,
     carrier: [u64; K],
     key: [u8; K],
+    /// The round each carrier was found in.
+    round: [u8; K],
 }
 
 impl<const K: usize> Default for Carriers<K> {
@@ -41,6 +44,7 @@ impl<const K: usize> Default for Carriers<K> {
             len: 0,
             carrier: [0; K],
             key: [0; K],
+            round: [0; K],
         }
     }
 }
@@ -53,7 +57,7 @@ impl<const K: usize> Carriers<K> {
     /// Adds a carrier unless one held lies inside it; drops those that hold it.
     /// When full, it takes the place of the largest if smaller.  Gives whether it
     /// was added.
-    fn add(&mut self, c: u64, key: u8) -> bool {
+    fn add(&mut self, c: u64, key: u8, round: u8) -> bool {
         let n = self.len as usize;
         if self.carrier[..n].iter().any(|&e| e & !c == 0) {
             return false;
@@ -63,12 +67,14 @@ impl<const K: usize> Carriers<K> {
             if c & !self.carrier[i] != 0 {
                 self.carrier[kept] = self.carrier[i];
                 self.key[kept] = self.key[i];
+                self.round[kept] = self.round[i];
                 kept += 1;
             }
         }
         if kept < K {
             self.carrier[kept] = c;
             self.key[kept] = key;
+            self.round[kept] = round;
             self.len = kept as u8 + 1;
             return true;
         }
@@ -80,6 +86,7 @@ impl<const K: usize> Carriers<K> {
         if c.count_ones() < size {
             self.carrier[largest] = c;
             self.key[largest] = key;
+            self.round[largest] = round;
             true
         } else {
             false
@@ -106,12 +113,15 @@ struct Search<'a> {
     points: usize,
     /// Per group: its empty neighbours (an edge's: also the empty cells on it).
     liberties: Vec<u64>,
-    /// Per cell: the empty cells it bridges to, with the two cells between.
-    bridges: Vec<Vec<(usize, u64)>>,
+    /// Per cell: the empty cells it bridges to (two empty cells between).
+    bridges: [u64; MAX_MASK_CELLS],
     full: Vec<Carriers<MAX_FULL>>,
     semi: Vec<Carriers<MAX_SEMI>>,
     /// Pairs whose semi connections grew in this round.
     grown: Vec<bool>,
+    /// The round: connections found in it are stamped with it, and a round
+    /// combines only pairs of which one is new (stamped with the round before).
+    round: u8,
 }
 
 impl Search<'_> {
@@ -126,55 +136,72 @@ impl Search<'_> {
 
     /// Adds a full connection between group `g` and point `p` (both ways between groups).
     fn add_full(&mut self, g: usize, p: usize, c: u64) -> bool {
-        let k = self.at(g, p);
-        let added = self.full[k].add(c, 0);
+        let (k, r) = (self.at(g, p), self.round);
+        let added = self.full[k].add(c, 0, r);
         if added && p < self.groups {
             let k = self.at(p, g);
-            self.full[k].add(c, 0);
+            self.full[k].add(c, 0, r);
         }
         added
     }
 
     /// Adds a semi connection between group `g` and point `p` with key cell `key`.
     fn add_semi(&mut self, g: usize, p: usize, c: u64, key: usize) {
-        let k = self.at(g, p);
-        if self.semi[k].add(c, key as u8) {
+        let (k, r) = (self.at(g, p), self.round);
+        if self.semi[k].add(c, key as u8, r) {
             self.grown[k] = true;
             if p < self.groups {
                 let k = self.at(p, g);
-                if self.semi[k].add(c, key as u8) {
+                if self.semi[k].add(c, key as u8, r) {
                     self.grown[k] = true;
                 }
             }
         }
     }
 
-    /// The AND rule from group `g` through every middle point.
+    /// The full connections of pair `k` with their rounds (copied out, few).
+    fn fulls(&self, k: usize) -> ([u64; MAX_FULL], [u8; MAX_FULL], usize) {
+        let f = &self.full[k];
+        (f.carrier, f.round, f.len as usize)
+    }
+
+    /// The AND rule from group `g` through every middle point, on pairs of full
+    /// connections of which one is new.
     fn and_rule(&mut self, g: usize) -> bool {
         let mut grew = false;
+        let new = self.round - 1;
         for z in 0..self.points {
-            if z == g {
+            if z == g || self.full[self.at(g, z)].len == 0 {
                 continue;
             }
-            let first = self.full[self.at(g, z)];
-            if first.len == 0 {
-                continue;
-            }
+            let (a_set, a_round, a_len) = self.fulls(self.at(g, z));
+            let first_new = a_round[..a_len].contains(&new);
             if z < self.groups {
                 // through a group: full connections
                 for y in 0..self.points {
                     if y == g || y == z {
                         continue;
                     }
-                    let second = self.full[self.at(z, y)];
+                    let k = self.at(z, y);
+                    if self.full[k].len == 0 {
+                        continue;
+                    }
+                    let (b_set, b_round, b_len) = self.fulls(k);
+                    if !first_new && !b_round[..b_len].contains(&new) {
+                        continue;
+                    }
                     let y_cell = if y < self.groups {
                         0
                     } else {
                         bit(y - self.groups)
                     };
-                    for &a in first.carriers() {
-                        for &b in second.carriers() {
-                            if a & b == 0 && a & y_cell == 0 {
+                    for i in 0..a_len {
+                        for j in 0..b_len {
+                            let (a, b) = (a_set[i], b_set[j]);
+                            if (a_round[i] == new || b_round[j] == new)
+                                && a & b == 0
+                                && a & y_cell == 0
+                            {
                                 grew |= self.add_full(g, y, a | b);
                             }
                         }
@@ -184,20 +211,28 @@ impl Search<'_> {
                 // through an empty cell: semi connections keyed by it
                 let zc = z - self.groups;
                 let zb = bit(zc);
-                for &a in first.carriers() {
+                for i in 0..a_len {
+                    let a = a_set[i];
                     if a & zb != 0 {
                         continue;
                     }
+                    let a_new = a_round[i] == new;
                     for h in 0..self.groups {
-                        if h == g {
+                        let k = self.at(h, z);
+                        if h == g || self.full[k].len == 0 {
                             continue;
                         }
-                        let second = self.full[self.at(h, z)];
-                        for &b in second.carriers() {
-                            if a & b == 0 && b & zb == 0 {
+                        let (b_set, b_round, b_len) = self.fulls(k);
+                        for j in 0..b_len {
+                            let b = b_set[j];
+                            if (a_new || b_round[j] == new) && a & b == 0 && b & zb == 0 {
                                 self.add_semi(g, h, a | b | zb, zc);
                             }
                         }
+                    }
+                    // the links between empty cells are there from the start
+                    if !a_new {
+                        continue;
                     }
                     for y in cells_of(self.cells.nb[zc] & self.cells.empty) {
                         if a & bit(y) == 0 {
@@ -205,8 +240,8 @@ impl Search<'_> {
                             self.add_semi(g, p, a | zb, zc);
                         }
                     }
-                    for i in 0..self.bridges[zc].len() {
-                        let (y, b) = self.bridges[zc][i];
+                    for y in cells_of(self.bridges[zc]) {
+                        let b = self.cells.nb[zc] & self.cells.nb[y] & self.cells.empty;
                         if a & b == 0 && a & bit(y) == 0 {
                             let p = self.point(y);
                             self.add_semi(g, p, a | b | zb, zc);
@@ -286,25 +321,41 @@ pub fn edge_links(cells: &Cells, player: usize, axis: Axis) -> Option<EdgeLinks>
     let n = cells.cols * cells.rows;
     let points = groups + n;
     let win_now = liberties[0] & liberties[1];
-    let mut bridges = vec![Vec::new(); n];
+    let mut bridges = [0u64; MAX_MASK_CELLS];
     for z in cells_of(empty) {
         let near = cells.nb[z] | bit(z);
         for y in cells_of(cells.around(cells.nb[z]) & empty & !near) {
-            let common = cells.nb[z] & cells.nb[y] & empty;
-            if common.count_ones() == 2 {
-                bridges[z].push((y, common));
+            if (cells.nb[z] & cells.nb[y] & empty).count_ones() == 2 {
+                bridges[z] |= bit(y);
             }
         }
     }
+    // the tables, kept from call to call (a search runs at every position)
+    let (mut full, mut semi, mut grown) = SCRATCH.with(|t| std::mem::take(&mut *t.borrow_mut()));
+    let size = groups * points;
+    if full.len() < size {
+        full.resize(size, Carriers::default());
+        semi.resize(size, Carriers::default());
+        grown.resize(size, false);
+    }
+    for k in 0..size {
+        full[k].len = 0;
+        semi[k].len = 0;
+        grown[k] = false;
+    }
+    full.truncate(size);
+    semi.truncate(size);
+    grown.truncate(size);
     let mut s = Search {
         cells,
         groups,
         points,
         liberties,
         bridges,
-        full: vec![Carriers::default(); groups * points],
-        semi: vec![Carriers::default(); groups * points],
-        grown: vec![false; groups * points],
+        full,
+        semi,
+        grown,
+        round: 0,
     };
     // adjacency: a group and each of its liberties
     for g in 0..groups {
@@ -313,7 +364,8 @@ pub fn edge_links(cells: &Cells, player: usize, axis: Axis) -> Option<EdgeLinks>
             s.add_full(g, p, 0);
         }
     }
-    for _ in 0..MAX_ROUNDS {
+    for round in 1..=MAX_ROUNDS {
+        s.round = round as u8;
         let mut grew = false;
         for g in 0..groups {
             grew |= s.and_rule(g);
@@ -325,7 +377,7 @@ pub fn edge_links(cells: &Cells, player: usize, axis: Axis) -> Option<EdgeLinks>
     }
     let k = s.at(0, 1);
     let semi = s.semi[k];
-    Some(EdgeLinks {
+    let links = EdgeLinks {
         win_now,
         full: s.full[k].len > 0,
         semi: semi
@@ -334,5 +386,14 @@ pub fn edge_links(cells: &Cells, player: usize, axis: Axis) -> Option<EdgeLinks>
             .zip(semi.key.iter())
             .map(|(&c, &key)| (c, key as usize))
             .collect(),
-    })
+    };
+    SCRATCH.with(|t| *t.borrow_mut() = (s.full, s.semi, s.grown));
+    Some(links)
+}
+
+/// The tables of a thread's searches: full and semi connections, pairs grown.
+type Tables = (Vec<Carriers<MAX_FULL>>, Vec<Carriers<MAX_SEMI>>, Vec<bool>);
+
+thread_local! {
+    static SCRATCH: RefCell<Tables> = const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
 }
