@@ -275,6 +275,10 @@ enum Command {
         /// that keeps the position's value.
         #[arg(long)]
         openings: bool,
+        /// Search without the game's own knowledge (Hex: virtual connections,
+        /// must-play regions, dead cells): plain proof-number search.
+        #[arg(long)]
+        plain: bool,
         /// Draw the moves' values on the board as SVG: green wins, grey draws, red loses.
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
@@ -749,6 +753,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             time,
             nodes,
             openings,
+            plain,
             svg,
             json,
         }) => {
@@ -757,6 +762,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 time,
                 nodes,
                 openings,
+                plain,
                 svg,
                 json,
             };

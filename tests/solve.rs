@@ -15,9 +15,25 @@ fn steady(out: &str) -> String {
 
 #[test]
 fn every_opening_of_hex_three_by_three() {
+    // the Hex knowledge settles the start at once: red's b2 bridges to both edges
     let (code, out, err) = run(&["solve", "hex", "-O", "size=3", "--openings"], None);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(steady(&out));
+    // plain search proves the same by 130 positions
+    let (code, plain, err) = run(
+        &["solve", "hex", "-O", "size=3", "--openings", "--plain"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let proof_free = |o: &str| {
+        steady(o)
+            .lines()
+            .filter(|l| !l.starts_with("proof:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(proof_free(&plain), proof_free(&out));
+    assert!(plain.contains("proof:  130 positions\n"), "{plain}");
 }
 
 #[test]
@@ -160,4 +176,59 @@ fn the_map_of_openings_paints_each_cell_by_its_value() {
     // the centre wins, the acute corner a1 loses
     assert_eq!(fill_of("b2"), "#5aae61");
     assert_eq!(fill_of("a1"), "#d6604d");
+}
+
+#[test]
+fn a_replica_race_of_two_kings_is_won_by_the_side_to_move_as_alpha_beta_finds() {
+    // the kings on their home corners: the first to stand next to the other takes it
+    let race = "7B/8/8/8/8/8/8/W7 white";
+    let (code, out, err) = run(&["solve", "replica", race], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:  win for white"), "{out}");
+    assert!(out.contains("move:   a1-b2 wins"), "{out}");
+    let (_, best, _) = run(&["best", "replica", race, "--depth", "15"], None);
+    assert!(
+        best.contains("best:  a1-b2") && best.contains("win in"),
+        "{best}"
+    );
+}
+
+#[test]
+fn a_tactigon_gold_cell_ending_is_lost_for_the_side_that_cannot_hold_both() {
+    // red's circle holds the gold cell 15; a triangle one step from the other
+    // (61) takes it, and blue's pentagon cannot attack a triangle
+    let (code, out, err) = run(&["solve", "tactigon", "2/4C4/10/2P5p2/4T5/9/2 red"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("move:   49-61 wins"), "{out}");
+    // without the triangle, blue to move still loses: every one of its 36 moves
+    let (code, out, err) = run(
+        &[
+            "solve",
+            "tactigon",
+            "2/4C4/10/2P5p2/10/9/2 blue",
+            "--openings",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:  loss for blue"), "{out}");
+    let losses = out
+        .lines()
+        .find_map(|l| l.strip_prefix("loss:   "))
+        .unwrap_or_default();
+    assert_eq!(losses.split(' ').count(), 36, "{out}");
+    assert!(!out.contains("win:"), "{out}");
+}
+
+#[test]
+fn a_mitsudomoe_race_home_is_won_by_black_with_the_moves_alpha_beta_finds() {
+    // black has two balls on its goal (a1, b1) and the third on d2; white's third
+    // ball is on b3
+    let race = "3,wW,wW/5/1,wW,3/3,bB,1/bB,bB,3 black supply=5,5";
+    let (code, out, err) = run(&["solve", "mitsudomoe", race, "--openings"], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:  win for black"), "{out}");
+    assert!(out.contains("win:    +c1/d2-c1 +c2/d2-c2\n"), "{out}");
+    let (_, best, _) = run(&["best", "mitsudomoe", race, "--depth", "5"], None);
+    assert!(best.contains("win in"), "{best}");
 }

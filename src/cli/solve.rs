@@ -25,6 +25,8 @@ pub struct SolvePlan {
     pub nodes: Option<u64>,
     /// The value of every move, not only one that keeps the value.
     pub openings: bool,
+    /// Search without the game's own knowledge (Hex: virtual connections, dead cells).
+    pub plain: bool,
     pub svg: Option<PathBuf>,
     pub json: bool,
 }
@@ -77,6 +79,7 @@ pub fn solve(
         },
         table_bytes,
         every_move: plan.openings,
+        plain: plan.plain,
     };
     let start = Instant::now();
     let s = engine.solve(at, &solve_spec)?;

@@ -5,6 +5,7 @@ mod declared;
 pub mod defaults;
 mod descriptor;
 mod engine;
+mod insight;
 mod limits;
 mod line;
 mod options;
@@ -20,6 +21,7 @@ pub use descriptor::{
 };
 pub(crate) use engine::prefix_move;
 pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};
+pub use insight::Insight;
 pub use limits::{
     count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits,
     MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
@@ -75,6 +77,12 @@ pub trait Game: Clone + Send + Sync {
     fn evaluate(&self, player: usize) -> i32;
     /// A hash of the position (pieces and side to move), for transposition tables.
     fn hash(&self) -> u64;
+    /// A hash shared by the positions a symmetry of the game maps onto each other
+    /// (they have the same value under perfect play), for a solver's table.  The
+    /// default knows no symmetry: `hash`.
+    fn symmetric_hash(&self) -> u64 {
+        self.hash()
+    }
     /// The canonical one-line position text.
     fn position_text(&self) -> String;
     /// Reads a position text of this game (with these options' fixed settings).
@@ -87,6 +95,14 @@ pub trait Game: Clone + Send + Sync {
         Err(EngineError::Position(
             "this game cannot give the move out of turn".to_string(),
         ))
+    }
+    /// What the game's own knowledge settles here before any search (a solver's
+    /// pruning): the position won or lost for the side to move, or the moves in
+    /// `moves` (the legal moves) narrowed to those worth searching.  Must be exact;
+    /// the default knows nothing.
+    fn insight(&self, moves: &mut Vec<Self::Move>) -> Insight<Self::Move> {
+        let _ = moves;
+        Insight::Open
     }
     /// The notation of a move.
     fn move_text(&self, mv: Self::Move) -> String;

@@ -209,7 +209,8 @@ impl<G: Game> Engine for NativeEngine<G> {
         spec: &crate::solve::SolveSpec,
     ) -> Result<crate::solve::Solution, EngineError> {
         let game = self.get(pos)?.clone();
-        crate::solve::solve(crate::solve::GameTree::new(&game), &game, spec)
+        let tree = crate::solve::GameTree::new(&game).with_knowledge(!spec.plain);
+        crate::solve::solve(tree, &game, spec)
     }
 
     fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {

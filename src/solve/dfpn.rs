@@ -10,7 +10,7 @@
 
 use super::table::{Numbers, Table, INF};
 use super::tree::{Status, Tree};
-use crate::game::{EngineError, Outcome};
+use crate::game::{EngineError, Insight, Outcome};
 use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -77,6 +77,19 @@ fn grow(second: u64) -> u64 {
         INF
     } else {
         second + second / 4 + 1
+    }
+}
+
+/// The numbers of a position the game's knowledge settles, for the question asked
+/// (`or`: the prover is the side to move), or `None` when it settles nothing.
+pub fn settled_by<M>(insight: Insight<M>, or: bool) -> Option<Numbers> {
+    match insight {
+        Insight::Open => None,
+        // a win for the side to move proves the question of the side to move
+        Insight::Win(_) if or => Some(Numbers::PROVED),
+        Insight::Win(_) => Some(Numbers::DISPROVED),
+        Insight::Loss if or => Some(Numbers::DISPROVED),
+        Insight::Loss => Some(Numbers::PROVED),
     }
 }
 
@@ -192,7 +205,13 @@ impl<T: Tree> Search<T> {
             return Ok(Numbers::DISPROVED);
         }
         let before = self.nodes;
-        let moves = self.tree.moves(node)?;
+        let mut moves = self.tree.moves(node)?;
+        let or = status.to_move == prover;
+        // the game's knowledge: a position it settles is a leaf of the proof
+        if let Some(numbers) = settled_by(self.tree.insight(node, &mut moves)?, or) {
+            self.table.put(slot_key(status.key, prover), numbers, 1);
+            return Ok(numbers);
+        }
         let mut kids = Vec::with_capacity(moves.len());
         let mut scores = Vec::with_capacity(moves.len());
         for mv in moves {
@@ -207,7 +226,6 @@ impl<T: Tree> Search<T> {
         // worse the move looks to its player (whose number it is: pn where the prover
         // moves, dn where the opponent does)
         let top = scores.iter().copied().max().unwrap_or(0);
-        let or = status.to_move == prover;
         let mut slots: Vec<Option<Kid<T::Move>>> = kids.into_iter().map(Some).collect();
         let kids: Vec<Kid<T::Move>> = order.iter().filter_map(|&i| slots[i].take()).collect();
         let fresh: Vec<Numbers> = order

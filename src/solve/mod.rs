@@ -6,11 +6,11 @@ mod dfpn;
 mod table;
 mod tree;
 
-pub use dfpn::{Budget, Search, Stop, MAX_DEPTH};
+pub use dfpn::{settled_by, Budget, Search, Stop, MAX_DEPTH};
 pub use table::{Numbers, Table, ENTRY_BYTES, INF};
 pub use tree::{EngineTree, GameTree, Status, Tree};
 
-use crate::game::EngineError;
+use crate::game::{EngineError, Insight};
 use rustc_hash::FxHashSet;
 
 /// The value of a position for the side to move.
@@ -46,6 +46,8 @@ impl Value {
 #[derive(Clone, Debug, Default)]
 pub struct SolveSpec {
     pub budget: Budget,
+    /// Search without the game's own knowledge (`Game::insight`): plain df-pn.
+    pub plain: bool,
     /// The transposition table's size in bytes.
     pub table_bytes: usize,
     /// Give the value of every move, not only one that keeps the position's value.
@@ -131,7 +133,20 @@ impl<T: Tree> Search<T> {
         // the side that needs only one child: the prover in a proof, its opponent in
         // a disproof
         let one = (status.to_move == prover) == proof;
-        let moves = self.tree.moves(node)?;
+        let mut moves = self.tree.moves(node)?;
+        // a position the game's knowledge settles is a leaf of the proof
+        if let Some(n) = settled_by(
+            self.tree.insight(node, &mut moves)?,
+            status.to_move == prover,
+        ) {
+            return if settled(n) {
+                Ok(())
+            } else {
+                Err(Stop::Engine(EngineError::Rules(
+                    "the game's knowledge contradicts the proof".to_string(),
+                )))
+            };
+        }
         if moves.is_empty() {
             return Ok(());
         }
@@ -250,12 +265,24 @@ fn run_solve<T: Tree>(
     };
     let mut order: Vec<usize> = (0..moves.len()).collect();
     if wanted == Some(Value::Win) && !spec.every_move {
-        let mut proved = Vec::with_capacity(moves.len());
+        // the moves proved first, then one the game's knowledge names
+        let mut narrowed = moves.clone();
+        let key = match search.tree.insight(root, &mut narrowed)? {
+            Insight::Win(Some(k)) => Some(k),
+            _ => None,
+        };
+        let mut rank = Vec::with_capacity(moves.len());
         for m in &moves {
             let s = search.tree.child_status(root, m)?;
-            proved.push(search.known(s, me).pn == 0);
+            rank.push(if search.known(s, me).pn == 0 {
+                0
+            } else if key.as_ref() == Some(m) {
+                1
+            } else {
+                2
+            });
         }
-        order.sort_by_key(|&i| !proved[i]);
+        order.sort_by_key(|&i| rank[i]);
     }
     let mut result = Ok(());
     if spec.every_move || wanted.is_some() {

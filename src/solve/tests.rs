@@ -48,6 +48,12 @@ fn solved<G: Game>(g: &G, every_move: bool) -> Solution {
     solve(GameTree::new(g), g, &spec(every_move)).unwrap()
 }
 
+/// Solved without the game's own knowledge: plain df-pn.
+fn solved_plain<G: Game>(g: &G, every_move: bool) -> Solution {
+    let tree = GameTree::new(g).with_knowledge(false);
+    solve(tree, g, &spec(every_move)).unwrap()
+}
+
 #[test]
 fn hex_one_and_two_are_first_player_wins_with_the_winning_openings_named() {
     let s = solved(&hex(1), true);
@@ -109,6 +115,8 @@ fn positions_from_random_hex_four_games_agree_with_minimax() {
         }
         let s = solved(&g, false);
         assert_eq!(s.value, Some(minimax(&g)), "{}", g.position_text());
+        let plain = solved_plain(&g, false);
+        assert_eq!(plain.value, s.value, "{}", g.position_text());
         if s.value == Some(Value::Win) {
             // the move named keeps the win
             let m = g.parse_move(&s.moves[0].mv).unwrap();
@@ -164,7 +172,8 @@ fn the_engine_tree_gives_what_the_game_tree_gives() {
 
 #[test]
 fn a_budget_that_runs_out_gives_unknown_and_what_was_proved() {
-    let g = hex(5);
+    // (the knowledge settles 5x5 in a handful of positions)
+    let g = hex(7);
     let s = solve(
         GameTree::new(&g),
         &g,
@@ -175,6 +184,7 @@ fn a_budget_that_runs_out_gives_unknown_and_what_was_proved() {
             },
             table_bytes: 1 << 20,
             every_move: true,
+            plain: false,
         },
     )
     .unwrap();
@@ -199,5 +209,54 @@ fn on_boards_longer_than_wide_the_side_with_the_shorter_crossing_wins_moving_fir
     ] {
         let s = solved(&contactix(cols, rows), false);
         assert_eq!(s.value, Some(red), "{cols}x{rows}");
+    }
+}
+
+#[test]
+fn knowledge_and_plain_search_value_every_hex_four_opening_alike() {
+    let g = hex(4);
+    let with = solved(&g, true);
+    let without = solved_plain(&g, true);
+    assert_eq!(with.value, Some(Value::Win));
+    assert_eq!(with.moves, without.moves);
+    // the knowledge settles the start at once: red has a semi connection
+    assert!(
+        with.nodes * 100 < without.nodes,
+        "{} {}",
+        with.nodes,
+        without.nodes
+    );
+}
+
+#[test]
+fn sparse_hex_five_positions_keep_their_values_and_named_moves_under_the_knowledge() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(8);
+    for _ in 0..10 {
+        let mut g = hex(5);
+        let plies = rng.gen_range(8..12);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        let text = g.position_text();
+        let s = solved(&g, false);
+        let plain = solved_plain(&g, false);
+        assert_eq!(s.value, plain.value, "{text}");
+        if let (Some(Value::Win), Some(named)) = (s.value, s.moves.first()) {
+            let m = g.parse_move(&named.mv).unwrap();
+            let mut c = g.clone();
+            c.play(m);
+            assert_eq!(
+                solved_plain(&c, false).value,
+                Some(Value::Loss),
+                "{text} {}",
+                named.mv
+            );
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! hash, and their children — over a native `Game` (fast) or over any `Engine` by its
 //! held positions (the rule tiers, an external engine).
 
-use crate::game::{Engine, EngineError, Game, Outcome, Pos};
+use crate::game::{Engine, EngineError, Game, Insight, Outcome, Pos};
 
 /// What the solver needs to know of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,7 +11,8 @@ pub struct Status {
     pub to_move: usize,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
-    /// A hash of the position (pieces and side to move).
+    /// A hash of the position (pieces and side to move); a tree may give positions
+    /// a symmetry maps onto each other the same one.
     pub key: u64,
     /// Whether the position is known to have no legal move (a tree may leave a
     /// position without moves and without an outcome to be found when expanded).
@@ -23,7 +24,7 @@ pub trait Tree {
     /// One position.
     type Node;
     /// One move.
-    type Move: Clone;
+    type Move: Clone + PartialEq;
     /// Who moves, the outcome and a hash of a position.
     fn status(&mut self, node: &Self::Node) -> Result<Status, EngineError>;
     /// The legal moves, in listing order.
@@ -47,6 +48,17 @@ pub trait Tree {
     ) -> Result<(Status, i32), EngineError> {
         Ok((self.child_status(node, mv)?, 0))
     }
+    /// What the game's knowledge settles at a position whose legal moves are
+    /// `moves`, or those moves narrowed to the ones worth searching (see
+    /// `Game::insight`).  The default knows nothing.
+    fn insight(
+        &mut self,
+        node: &Self::Node,
+        moves: &mut Vec<Self::Move>,
+    ) -> Result<Insight<Self::Move>, EngineError> {
+        let _ = (node, moves);
+        Ok(Insight::Open)
+    }
     /// A move's notation.
     fn move_text(&mut self, node: &Self::Node, mv: &Self::Move) -> String;
     /// The position's text.
@@ -64,6 +76,9 @@ pub struct GameTree<G: Game> {
     names: [String; 2],
     /// A position to play a child's move on, copied into without allocating.
     scratch: G,
+    /// Whether the game's own knowledge prunes the search (`Game::insight`) and its
+    /// symmetries share table entries (`Game::symmetric_hash`).
+    knowledge: bool,
 }
 
 impl<G: Game> GameTree<G> {
@@ -73,19 +88,30 @@ impl<G: Game> GameTree<G> {
         GameTree {
             names: [a.to_string(), b.to_string()],
             scratch: game.clone(),
+            knowledge: true,
         }
+    }
+
+    /// The same tree searched with the game's own knowledge or without it.
+    pub fn with_knowledge(mut self, knowledge: bool) -> Self {
+        self.knowledge = knowledge;
+        self
     }
 }
 
 /// The status of a native position.  A position with no move and no outcome is
 /// found when it is expanded: listing every child's moves to see it would double the
 /// work.
-fn game_status<G: Game>(node: &G) -> Status {
+fn game_status<G: Game>(node: &G, symmetric: bool) -> Status {
     let outcome = node.outcome();
     Status {
         to_move: node.to_move(),
         outcome,
-        key: node.hash(),
+        key: if symmetric {
+            node.symmetric_hash()
+        } else {
+            node.hash()
+        },
         stuck: outcome.is_some(),
     }
 }
@@ -95,7 +121,7 @@ impl<G: Game> Tree for GameTree<G> {
     type Move = G::Move;
 
     fn status(&mut self, node: &G) -> Result<Status, EngineError> {
-        Ok(game_status(node))
+        Ok(game_status(node, self.knowledge))
     }
 
     fn moves(&mut self, node: &G) -> Result<Vec<G::Move>, EngineError> {
@@ -114,7 +140,7 @@ impl<G: Game> Tree for GameTree<G> {
     fn child_status(&mut self, node: &G, mv: &G::Move) -> Result<Status, EngineError> {
         self.scratch.clone_from(node);
         self.scratch.play(*mv);
-        Ok(game_status(&self.scratch))
+        Ok(game_status(&self.scratch, self.knowledge))
     }
 
     fn child_status_scored(
@@ -125,13 +151,31 @@ impl<G: Game> Tree for GameTree<G> {
         let mover = node.to_move();
         self.scratch.clone_from(node);
         self.scratch.play(*mv);
-        let status = game_status(&self.scratch);
+        let status = game_status(&self.scratch, self.knowledge);
         let score = if status.outcome.is_some() {
             0
         } else {
             self.scratch.evaluate(mover)
         };
         Ok((status, score))
+    }
+
+    fn insight(
+        &mut self,
+        node: &G,
+        moves: &mut Vec<G::Move>,
+    ) -> Result<Insight<G::Move>, EngineError> {
+        if !self.knowledge || node.outcome().is_some() {
+            return Ok(Insight::Open);
+        }
+        let full = moves.len();
+        let insight = node.insight(moves);
+        if matches!(insight, Insight::Open) && moves.is_empty() && full > 0 {
+            return Err(EngineError::Rules(
+                "the game's knowledge left no move to search".to_string(),
+            ));
+        }
+        Ok(insight)
     }
 
     fn move_text(&mut self, node: &G, mv: &G::Move) -> String {

@@ -1,10 +1,14 @@
 //! Native Hex (and Con-Tac-Tix): C x R boards, either orientation, optional swap; the same texts as rules/hex.pl.
 
 mod board;
+mod cells;
 mod connect;
 pub mod contactix_file;
+mod dead;
+mod insight;
 mod notation;
 mod validate;
+mod vc;
 
 pub use board::{Axis, Board, MAX_CELLS, MAX_SIDE};
 pub use connect::{cells_distance, group_spans, spanning};
@@ -444,6 +448,22 @@ impl Game for Hex {
         self.hash
     }
 
+    /// The same for a position and its half-turn (cell i to cell n - 1 - i), which
+    /// maps each player's edges onto themselves.
+    fn symmetric_hash(&self) -> u64 {
+        if self.swap {
+            return self.hash;
+        }
+        let n = self.board.len();
+        let mut turned = if self.to_move == 1 { side_key() } else { 0 };
+        for i in 0..n {
+            if let Some(p) = self.board.stone(i) {
+                turned ^= stone_key(n - 1 - i, p);
+            }
+        }
+        self.hash.min(turned)
+    }
+
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(Outcome::Win)
@@ -485,6 +505,10 @@ impl Game for Hex {
         Ok(next)
     }
 
+    fn insight(&self, moves: &mut Vec<HexMove>) -> crate::game::Insight<HexMove> {
+        insight::insight(self, moves)
+    }
+
     fn move_text(&self, mv: HexMove) -> String {
         if mv == SWAP {
             "swap".to_string()
@@ -502,5 +526,7 @@ impl Game for Hex {
     }
 }
 
+#[cfg(test)]
+mod insight_tests;
 #[cfg(test)]
 mod tests;

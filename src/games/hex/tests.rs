@@ -185,3 +185,22 @@ fn random_legal_picks_as_from_the_legal_move_list() {
         }
     }
 }
+
+#[test]
+fn a_position_and_its_half_turn_share_the_symmetric_hash() {
+    // red a1, blue c2 on 4x4, and turned: red d4, blue b3
+    let g = after(&["size=4"], "a1 c2");
+    let turned = after(&["size=4"], "d4 b3");
+    assert_ne!(g.hash(), turned.hash());
+    assert_eq!(g.symmetric_hash(), turned.symmetric_hash());
+    // the mirror in the long diagonal swaps the players' edges: not a symmetry
+    let mirrored = after(&["size=4"], "a1 b3");
+    assert_ne!(g.symmetric_hash(), mirrored.symmetric_hash());
+    // Con-Tac-Tix boards turn too
+    let opts = GameOptions::parse(&["cols=3", "rows=2"]).unwrap();
+    let start = Hex::contactix_from_options(&opts).unwrap();
+    let (mut x, mut y) = (start.clone(), start);
+    x.play(x.parse_move("A1").unwrap());
+    y.play(y.parse_move("C2").unwrap());
+    assert_eq!(x.symmetric_hash(), y.symmetric_hash());
+}

@@ -1,0 +1,70 @@
+//! The solver's Hex knowledge (`Game::insight`): a position is won when the side to
+//! move joins its edges at once, holds a full virtual connection between them, or a
+//! semi one (whose key it plays); it is lost when the opponent holds a full one.
+//! Otherwise the moves narrow to the opponent's must-play region — the cells common
+//! to the carriers of all its semi connections between its edges, since a move
+//! outside one of them lets the opponent play its key and join — and dead cells
+//! (see `dead`) are left out while any other move remains.
+
+use super::cells::{bit, Cells};
+use super::dead::dead_cells;
+use super::vc::edge_links;
+use super::{Hex, HexMove};
+use crate::game::Insight;
+
+/// What Hex knowledge settles at `hex`, whose legal moves are `moves` (see
+/// `Game::insight`).  Boards of more than 64 cells, or less than two cells across,
+/// and the opening while a swap may still come, get no knowledge.
+pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
+    if hex.winner.is_some() || (hex.swap && hex.board.stone_count() <= 1) {
+        return Insight::Open;
+    }
+    let Some(cells) = Cells::of(&hex.board) else {
+        return Insight::Open;
+    };
+    if cells.cols < 2 || cells.rows < 2 {
+        return Insight::Open;
+    }
+    let me = hex.to_move;
+    let Some(mine) = edge_links(&cells, me, hex.axes[me]) else {
+        return Insight::Open;
+    };
+    if mine.win_now != 0 {
+        return Insight::Win(Some(mine.win_now.trailing_zeros() as HexMove));
+    }
+    if mine.full {
+        // a full connection holds whatever the side to move plays (an extra stone of
+        // one's own never hurts in Hex)
+        return Insight::Win(None);
+    }
+    if let Some(&(_, key)) = mine.semi.iter().min_by_key(|(c, _)| c.count_ones()) {
+        return Insight::Win(Some(key as HexMove));
+    }
+    let Some(theirs) = edge_links(&cells, 1 - me, hex.axes[1 - me]) else {
+        return Insight::Open;
+    };
+    if theirs.full {
+        return Insight::Loss;
+    }
+    let mut must = cells.empty;
+    if theirs.win_now != 0 {
+        // two cells where the opponent joins at once cannot both be blocked
+        must &= if theirs.win_now.count_ones() == 1 {
+            theirs.win_now
+        } else {
+            0
+        };
+    }
+    for &(carrier, _) in &theirs.semi {
+        must &= carrier;
+    }
+    if must == 0 {
+        return Insight::Loss;
+    }
+    moves.retain(|&m| (m as usize) < 64 && must & bit(m as usize) != 0);
+    let dead = dead_cells(&cells, hex.axes);
+    if moves.iter().any(|&m| dead & bit(m as usize) == 0) {
+        moves.retain(|&m| dead & bit(m as usize) == 0);
+    }
+    Insight::Open
+}

@@ -1,0 +1,223 @@
+//! Hex knowledge (`Game::insight`) against an exhaustive solver: on random positions
+//! of small boards every win, loss and narrowing it claims holds, and the key moves
+//! it names keep the win.
+
+use super::*;
+use crate::game::Insight;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rustc_hash::FxHashMap;
+
+/// Whether the side to move wins, by exhaustive search with a table.
+fn wins(g: &Hex, memo: &mut FxHashMap<u64, bool>) -> bool {
+    if let Some(Outcome::Win(p)) = g.outcome() {
+        return p == g.to_move();
+    }
+    if let Some(&v) = memo.get(&g.hash()) {
+        return v;
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let v = moves.iter().any(|&m| {
+        let mut c = g.clone();
+        c.play(m);
+        !wins(&c, memo)
+    });
+    memo.insert(g.hash(), v);
+    v
+}
+
+/// A random position: `stones` stones of random colours on random cells, either
+/// side to move (set up by hand, so the counts need not fit the turns).
+fn random_position(
+    rng: &mut SmallRng,
+    rules: &Arc<HexRules>,
+    cols: usize,
+    rows: usize,
+    stones: usize,
+) -> Hex {
+    let mut cells = vec![None; cols * rows];
+    let mut free: Vec<usize> = (0..cells.len()).collect();
+    for _ in 0..stones.min(free.len()) {
+        let i = free.swap_remove(rng.gen_range(0..free.len()));
+        cells[i] = Some(rng.gen_range(0..2));
+    }
+    Hex::from_cells(
+        rules.clone(),
+        cols,
+        rows,
+        &cells,
+        rng.gen_range(0..2),
+        false,
+    )
+}
+
+/// How often each kind of verdict came, to show the test reaches them all.
+#[derive(Default, Debug)]
+struct Seen {
+    win_by_key: u32,
+    win_any: u32,
+    loss: u32,
+    narrowed: u32,
+}
+
+/// Checks the insight of `g` against exhaustive search.
+fn check(g: &Hex, memo: &mut FxHashMap<u64, bool>, seen: &mut Seen) {
+    if g.outcome().is_some() {
+        return;
+    }
+    let truth = wins(g, memo);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let all = moves.clone();
+    let text = g.position_text();
+    match g.insight(&mut moves) {
+        Insight::Win(key) => {
+            assert!(truth, "{text}: claimed a win");
+            let keys: Vec<HexMove> = match key {
+                Some(k) => {
+                    seen.win_by_key += 1;
+                    vec![k]
+                }
+                None => {
+                    seen.win_any += 1;
+                    all.clone()
+                }
+            };
+            for k in keys {
+                assert!(all.contains(&k), "{text}: key {k} is not legal");
+                let mut c = g.clone();
+                c.play(k);
+                assert!(
+                    !wins(&c, memo),
+                    "{text}: {} does not keep the win",
+                    g.move_text(k)
+                );
+            }
+        }
+        Insight::Loss => {
+            seen.loss += 1;
+            assert!(!truth, "{text}: claimed a loss");
+        }
+        Insight::Open => {
+            assert!(!moves.is_empty(), "{text}: no move left");
+            assert!(moves.iter().all(|m| all.contains(m)), "{text}");
+            if moves.len() < all.len() {
+                seen.narrowed += 1;
+            }
+            let kept_wins = moves.iter().any(|&m| {
+                let mut c = g.clone();
+                c.play(m);
+                !wins(&c, memo)
+            });
+            assert_eq!(kept_wins, truth, "{text}: the narrowing lost the win");
+        }
+    }
+}
+
+fn check_board(
+    seed: u64,
+    rules: HexRules,
+    cols: usize,
+    rows: usize,
+    stones: std::ops::Range<usize>,
+    count: usize,
+) -> Seen {
+    let rules = Arc::new(rules);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut memo = FxHashMap::default();
+    let mut seen = Seen::default();
+    for _ in 0..count {
+        let n = rng.gen_range(stones.clone());
+        let g = random_position(&mut rng, &rules, cols, rows, n);
+        check(&g, &mut memo, &mut seen);
+        // and a position further on, from a random game out of it
+        let mut h = g.clone();
+        let mut buf = Vec::new();
+        for _ in 0..rng.gen_range(0..4) {
+            h.legal_moves(&mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            h.play(buf[rng.gen_range(0..buf.len())]);
+        }
+        check(&h, &mut memo, &mut seen);
+    }
+    seen
+}
+
+#[test]
+fn the_knowledge_is_exact_on_random_hex_four_positions() {
+    let seen = check_board(11, HexRules::hex(), 4, 4, 4..12, 400);
+    assert!(seen.win_by_key > 20 && seen.win_any > 20, "{seen:?}");
+    assert!(seen.loss > 20 && seen.narrowed > 5, "{seen:?}");
+}
+
+#[test]
+fn the_knowledge_is_exact_on_random_hex_five_positions() {
+    let seen = check_board(12, HexRules::hex(), 5, 5, 15..22, 200);
+    assert!(seen.win_by_key > 20 && seen.win_any > 2, "{seen:?}");
+    assert!(seen.loss > 20 && seen.narrowed > 2, "{seen:?}");
+}
+
+#[test]
+fn the_knowledge_is_exact_on_boards_wider_or_longer_than_square() {
+    for (seed, cols, rows) in [(13, 5, 3), (14, 3, 5), (15, 4, 5), (16, 6, 3), (17, 2, 6)] {
+        let stones = cols * rows / 3..cols * rows - 2;
+        let seen = check_board(
+            seed,
+            HexRules::contactix("red", "blue"),
+            cols,
+            rows,
+            stones,
+            150,
+        );
+        assert!(
+            seen.win_by_key + seen.win_any + seen.loss > 10,
+            "{cols}x{rows} {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn a_full_connection_of_the_side_to_move_is_a_win_and_the_opponents_a_loss() {
+    let g = Hex::new(HexRules::hex(), 5, 5, false);
+    let mut buf = Vec::new();
+    g.legal_moves(&mut buf);
+    // c3 on the empty 5x5 board: two edge templates (ziggurats), one each way
+    let c3 = g.parse_move("c3").unwrap();
+    let mut after = g.clone();
+    after.play(c3);
+    after.legal_moves(&mut buf);
+    assert_eq!(after.insight(&mut buf), Insight::Loss);
+    g.legal_moves(&mut buf);
+    assert!(matches!(g.insight(&mut buf), Insight::Win(Some(_))));
+}
+
+#[test]
+fn a_threat_to_join_narrows_the_moves_to_the_cells_that_stop_it() {
+    // red b2 on 3x3: bridges to both edges, a full connection, so blue has lost
+    let g = Hex::new(HexRules::hex(), 3, 3, false)
+        .parse_position("3x3 3/1r1/3 blue")
+        .unwrap();
+    let mut buf = Vec::new();
+    g.legal_moves(&mut buf);
+    assert_eq!(g.insight(&mut buf), Insight::Loss);
+    // red d2 on 4x4 threatens to join: blue must play where it stops every threat
+    let g = Hex::new(HexRules::hex(), 4, 4, false)
+        .parse_position("4x4 4/3r/4/4 blue")
+        .unwrap();
+    g.legal_moves(&mut buf);
+    let all = buf.clone();
+    assert_eq!(g.insight(&mut buf), Insight::Open);
+    let mut names: Vec<String> = buf.iter().map(|&m| g.move_text(m)).collect();
+    names.sort();
+    assert_eq!(names, ["a4", "b3", "b4", "c2", "d1"]);
+    // and every move left out loses
+    let mut memo = FxHashMap::default();
+    for m in all.into_iter().filter(|m| !buf.contains(m)) {
+        let mut c = g.clone();
+        c.play(m);
+        assert!(wins(&c, &mut memo), "{} does not lose", g.move_text(m));
+    }
+}
