@@ -23,16 +23,21 @@ static LISTS: Mutex<Vec<Named>> = Mutex::new(Vec::new());
 /// The id of the list written in `text`: the same id for the same list, a new one
 /// for a new list while fewer than `MAX_LISTS` are kept.
 pub fn register(text: &str) -> Result<i64, Refused> {
-    let list = parse(text)?;
-    let mut lists = LISTS.lock().map_err(|_| Refused::Bad)?;
-    if let Some(i) = lists.iter().position(|l| *l == list) {
+    intern(&LISTS, parse(text)?)
+}
+
+/// The id of `item` in `kept` (from 1): its place when it is there, else a new one
+/// while fewer than `MAX_LISTS` are kept.
+fn intern<T: PartialEq>(kept: &Mutex<Vec<T>>, item: T) -> Result<i64, Refused> {
+    let mut kept = kept.lock().map_err(|_| Refused::Bad)?;
+    if let Some(i) = kept.iter().position(|k| *k == item) {
         return Ok(i as i64 + 1);
     }
-    if lists.len() >= MAX_LISTS {
+    if kept.len() >= MAX_LISTS {
         return Err(Refused::Bad);
     }
-    lists.push(list);
-    Ok(lists.len() as i64)
+    kept.push(item);
+    Ok(kept.len() as i64)
 }
 
 /// The list `id` with the codes of `t`'s names: a name the table never saw
@@ -97,16 +102,7 @@ static LISTS_OF_NAMES: Mutex<Vec<Lists>> = Mutex::new(Vec::new());
 /// number): the same id for the same lists, a new one while fewer than
 /// `MAX_LISTS` are kept.
 pub fn register_lists(text: &str) -> Result<i64, Refused> {
-    let lists = parse_lists(text)?;
-    let mut kept = LISTS_OF_NAMES.lock().map_err(|_| Refused::Bad)?;
-    if let Some(i) = kept.iter().position(|l| *l == lists) {
-        return Ok(i as i64 + 1);
-    }
-    if kept.len() >= MAX_LISTS {
-        return Err(Refused::Bad);
-    }
-    kept.push(lists);
-    Ok(kept.len() as i64)
+    intern(&LISTS_OF_NAMES, parse_lists(text)?)
 }
 
 /// List `index` of lists `id`, as codes of `t`'s names (a name the table never saw
