@@ -63,33 +63,67 @@ pub fn movers_of(t: &Table, id: i64) -> Result<Vec<Mover>, Refused> {
 /// or a range that is not a number >= 0, is refused (the pure definition then
 /// says why).
 fn parse(text: &str) -> Result<Named, Refused> {
-    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    items(text)?
+        .into_iter()
+        .map(|item| {
+            let (head, list) = item.split_once("-[").ok_or(Refused::Bad)?;
+            let (name, range) = head.split_once('-').ok_or(Refused::Bad)?;
+            let range: i64 = range.parse().map_err(|_| Refused::Bad)?;
+            let takes = names(&format!("[{list}"))?;
+            if !plain(name) || range < 0 || takes.iter().any(|n| n.starts_with('-')) {
+                return Err(Refused::Bad);
+            }
+            Ok((name.to_string(), range, takes))
+        })
+        .collect()
+}
+
+/// A plain name: letters, digits and `_`.
+fn plain(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The items of the list `[a,b-[c,d],[e]]` as written, split at its own commas
+/// (not those inside brackets); an empty item is refused.
+fn items(text: &str) -> Result<Vec<&str>, Refused> {
     let inner = text
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
         .ok_or(Refused::Bad)?;
-    let mut out = Vec::new();
-    let mut rest = inner;
-    while !rest.is_empty() {
-        let (head, after) = rest.split_once("-[").ok_or(Refused::Bad)?;
-        let (names, after) = after.split_once(']').ok_or(Refused::Bad)?;
-        let (name, range) = head.split_once('-').ok_or(Refused::Bad)?;
-        let range: i64 = range.parse().map_err(|_| Refused::Bad)?;
-        let takes: Vec<String> = match names {
-            "" => Vec::new(),
-            _ => names.split(',').map(str::to_string).collect(),
-        };
-        if !plain(name) || range < 0 || !takes.iter().all(|n| plain(n)) {
+    if inner.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        if depth < 0 {
             return Err(Refused::Bad);
         }
-        out.push((name.to_string(), range, takes));
-        rest = match after.strip_prefix(',') {
-            Some(r) if !r.is_empty() => r,
-            None if after.is_empty() => after,
-            _ => return Err(Refused::Bad),
-        };
+    }
+    out.push(&inner[start..]);
+    if depth != 0 || out.iter().any(|i| i.is_empty()) {
+        return Err(Refused::Bad);
     }
     Ok(out)
+}
+
+/// The names of the list `[a,b,-1]`: plain names or numbers.
+fn names(list: &str) -> Result<Vec<String>, Refused> {
+    items(list)?
+        .into_iter()
+        .map(|n| match plain(n.strip_prefix('-').unwrap_or(n)) {
+            true => Ok(n.to_string()),
+            false => Err(Refused::Bad),
+        })
+        .collect()
 }
 
 /// Lists of plain names and numbers, as registered: `[[w,W],[7,1],[e]]`.
@@ -135,34 +169,7 @@ fn names_of(id: i64, index: usize) -> Result<Vec<String>, Refused> {
 /// The lists written in `text`: `[[a,b],[1,2],[]]`, each element plain (letters,
 /// digits, `_`, a leading `-`).
 fn parse_lists(text: &str) -> Result<Lists, Refused> {
-    let plain = |s: &str| {
-        let s = s.strip_prefix('-').unwrap_or(s);
-        !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    };
-    let inner = text
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .ok_or(Refused::Bad)?;
-    let mut out = Vec::new();
-    let mut rest = inner;
-    while !rest.is_empty() {
-        let list = rest.strip_prefix('[').ok_or(Refused::Bad)?;
-        let (names, after) = list.split_once(']').ok_or(Refused::Bad)?;
-        let names: Vec<String> = match names {
-            "" => Vec::new(),
-            _ => names.split(',').map(str::to_string).collect(),
-        };
-        if !names.iter().all(|n| plain(n)) {
-            return Err(Refused::Bad);
-        }
-        out.push(names);
-        rest = match after.strip_prefix(',') {
-            Some(r) if !r.is_empty() => r,
-            None if after.is_empty() => after,
-            _ => return Err(Refused::Bad),
-        };
-    }
-    Ok(out)
+    items(text)?.into_iter().map(names).collect()
 }
 
 #[cfg(test)]
