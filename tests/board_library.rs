@@ -232,6 +232,16 @@ fn a_shadow_is_a_native_board_only_when_accelerated() {
 }
 
 #[test]
+fn the_grid_memo_keeps_facts_only() {
+    // a module-qualified call reaches board:keep_fact/1; it must never assert a
+    // clause with a body (the body would run unchecked by the sandbox)
+    let q = "catch(board:keep_fact((grid_kept(a, b, c, d) :- open('/tmp/x', write, _))), \
+             error(domain_error(kept_fact, _), _), true), \
+             ( catch(board:grid_kept(a, b, c, d), _, fail) -> X = kept ; X = refused ).";
+    assert_eq!(answer(&mut machine(true), q), r#"Atom("refused")"#);
+}
+
+#[test]
 fn forward_directions_go_up_or_down_the_board() {
     let q = "findall(K-W-Ds, (member(K, [square4, square8, hex_right, hex_left]), member(W, [up, down]), \
              grid:forward_dirs(K, W, Ds)), X0), write_term_to_chars(X0, [], Cs), atom_chars(X, Cs).";

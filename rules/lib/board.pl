@@ -113,15 +113,22 @@ host_grid(Grid, Marks, G) :-
     ;  real_grid(Grid, Grid1),
        grid_text(Grid1, Marks, Text),
        board_accel:grid(Text, G),
-       keep(grid_id_kept(_, _, _), grid_id_kept(Grid, Marks, G))
+       keep_fact(grid_id_kept(Grid, Marks, G))
     ).
 
 :- dynamic(grid_id_kept/3).
 
-%% keep(+Pattern, +Fact)  assert Fact while fewer than 16 facts match Pattern; a
-% fact too large for a clause (scryer compiles a clause of a grid of 253 cells into
-% more than 255 registers) is not kept.
-keep(Pattern, Fact) :-
+%% keep_fact(+Fact)  assert Fact, a grid_kept/4 or grid_id_kept/3 fact (never a
+% clause: a module-qualified call can reach this predicate, and it must not assert
+% a body the sandbox has not seen), while fewer than 16 of its kind are kept; a
+% fact too large for a clause (scryer compiles a clause of a grid of 253 cells
+% into more than 255 registers) is not kept.
+keep_fact(Fact) :-
+    (  Fact = grid_kept(_, _, _, _) -> true
+    ;  Fact = grid_id_kept(_, _, _) -> true
+    ;  throw(error(domain_error(kept_fact, Fact), keep_fact/1))
+    ),
+    functor(Fact, N, A), functor(Pattern, N, A),
     (  \+ ( findall(x, Pattern, Xs), length(Xs, L), L >= 16 )
     -> catch(assertz(Fact), error(_, _), true)
     ;  true
@@ -135,7 +142,7 @@ kept_grid(Kind, Size, Cells, Grid) :-
     -> Grid = G0
     ;  grid:grid(Kind, Size, Cells, Grid),
        (  ground(Kind-Size-Cells)
-       -> keep(grid_kept(_, _, _, _), grid_kept(Kind, Size, Cells, Grid))
+       -> keep_fact(grid_kept(Kind, Size, Cells, Grid))
        ;  true
        )
     ).
