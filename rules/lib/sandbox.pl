@@ -32,6 +32,11 @@
 :- dynamic(rule_module/1).
 %% trusted_module(?Module)  a rule module loaded from ludolog's own embedded files.
 :- dynamic(trusted_module/1).
+%% rule_library(?Module)  a library of ludolog's own among the rule modules: untrusted
+% code reaches only its exports.
+:- dynamic(rule_library/1).
+%% library_export(?Module, ?Name, ?Arity)  a predicate a rule library exports.
+:- dynamic(library_export/3).
 
 %% check_file(+Path, +Module, +Check, +Limit, -Result, -Text, -Notes)
 % Reads the file term by term.  Result is rewrite (load Text, an atom (a long list
@@ -262,6 +267,8 @@ why_words(global, "changes global variables").
 why_words(attributes, "attaches attributes, whose hooks run goals the sandbox cannot check").
 why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q, which is not this rule file's", [M], W).
 why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
+why_words(host_only, "is for ludolog itself: it turns the accelerated tier on or off").
+why_words(private(M), W) :- host:formatted("is not among the exports of the library ~q, which are all a rule file or query may call there", [M], W).
 why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
 why_words(undeclared, "adds or removes clauses of a predicate the rule file does not declare dynamic").
 why_words(unbound, "is a goal not known when it runs").
@@ -506,9 +513,36 @@ wrapper(M, G) :-
 qualified(M, Q, G, sandbox:safe_call(M, Q:G)) :- ( var(Q) ; var(G) ), !.
 qualified(_, Q, G, _) :- \+ atom(Q), !, throw(sandbox(Q:G, unknown)).
 qualified(M, M, G, Out) :- !, body(M, G, Out0), requalify(M, Out0, Out).
+qualified(M, Q, G, Out) :- rule_library(Q), !, library_call(M, Q, G, Out).
 qualified(_, Q, G, Out) :- rule_module(Q), !, body(Q, G, Out0), requalify(Q, Out0, Out).
 qualified(M, Q, G, Out) :- sandbox_lists:safe_lib(Q), !, library_goal(M, G, Out0), requalify(Q, Out0, Out).
 qualified(_, Q, G, _) :- throw(sandbox(Q:G, module(Q))).
+
+%% library_call(+Module, +Library, +Goal, -Checked)  a call Library:Goal into a library
+% of ludolog's own: one of its exports, and not one that only the host may call
+% (host_only/3).  Its other predicates are plumbing written for the host's calls, and
+% builtins called there run there, so both are refused (a control construct is
+% taken apart, each part a call into Library).
+library_call(M, Q, G, Out) :- qualified_parts(Q, G, G1), !, body(M, G1, Out).
+library_call(_, Q, G, Out) :-
+    callable(G), functor(G, N, A),
+    library_export(Q, N, A), !,
+    (  host_only(Q, N, A) -> throw(sandbox(Q:G, host_only)) ; Out = Q:G ).
+library_call(_, Q, G, _) :- throw(sandbox(Q:G, private(Q))).
+
+%% qualified_parts(+Module, +Control, -Goal)  Module:Control as a control construct
+% of calls into Module.
+qualified_parts(Q, (A, B), (Q:A, Q:B)).
+qualified_parts(Q, (A ; B), (Q:A ; Q:B)).
+qualified_parts(Q, (A -> B), (Q:A -> Q:B)).
+qualified_parts(Q, '*->'(A, B), '*->'(Q:A, Q:B)).
+qualified_parts(Q, \+ A, \+ Q:A).
+
+%% host_only(?Library, ?Name, ?Arity)  an export that only the host may call: it turns
+% the accelerated tier on or off, which would let a rule file pass off one tier's
+% answers as another's in `ludolog check`.  (The accelerators' load/0 binds ludolog's
+% own foreign functions, each of which checks what it is given: rule files call it.)
+host_only(protocol, set_acceleration, 1).
 
 %% library_goal(+Module, +Goal, -Checked)  a goal called in a library module: one of
 % the tables, nothing else (neither the caller's own predicates nor a name nobody defines).
@@ -807,9 +841,29 @@ query_goal(G, M, G1) :- ( trusted -> G1 = G ; body(M, G, G2), G1 = M:G2 ).
 trust :- ( trusted -> true ; assertz(trusted) ).
 
 %% add_rule_module(+Module, +How)  Module is part of the loaded rules: qualified calls
-% may go there.  How is trusted (ludolog's own embedded file) or checked (a file from disk).
+% may go there.  How is checked (a file from disk, each clause of which was checked),
+% trusted (a game of ludolog's own: untrusted code may call its predicates, which are
+% game logic) or library(module(Module, Exports)) (a library of ludolog's own:
+% untrusted code may call its exports and nothing else, see library_call/4).
 add_rule_module(M, How) :-
     ( rule_module(M) -> true ; assertz(rule_module(M)) ),
-    (  How == trusted -> ( trusted_module(M) -> true ; assertz(trusted_module(M)) )
-    ;  retractall(trusted_module(M))
+    retractall(trusted_module(M)),
+    retractall(rule_library(M)),
+    retractall(library_export(M, _, _)),
+    (  How == checked -> true
+    ;  How == trusted -> assertz(trusted_module(M))
+    ;  How = library(module(M, Exports)), nonvar(Exports)
+    -> assertz(trusted_module(M)), assertz(rule_library(M)), add_exports(Exports, M)
+    ;  throw(error(domain_error(rule_module_kind, How), add_rule_module/2))
     ).
+
+%% add_exports(+Exports, +Module)  a library_export/3 fact for each predicate of the
+% export list (Name/Arity or a grammar's Name//Arity; an operator is no predicate).
+add_exports(Es, _) :- var(Es), !.
+add_exports([], _).
+add_exports([E|Es], M) :-
+    (  E = N/A -> assertz(library_export(M, N, A))
+    ;  E = N//A0 -> A is A0 + 2, assertz(library_export(M, N, A))
+    ;  true
+    ),
+    add_exports(Es, M).

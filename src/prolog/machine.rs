@@ -63,9 +63,9 @@ pub struct PrologMachine {
     trust: bool,
     /// Whether the sandbox is loaded (see `ensure_sandbox`).
     sandboxed: bool,
-    /// The rule modules loaded so far (and whether each is ludolog's own embedded
-    /// file), for the sandbox to know when it comes.
-    rule_modules: Vec<(String, bool)>,
+    /// The rule modules loaded so far, each with how the sandbox treats it
+    /// (`sandbox_kind`), for the sandbox to know when it comes.
+    rule_modules: Vec<(String, String)>,
     /// The inference limit of a file's initialization goals.
     init_limit: u64,
     /// The modules of ludolog's tools (the REPL's top level, lint, why): no rule modules.
@@ -111,6 +111,25 @@ fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
 /// A test build's way to load rule files from disk unchecked by the Prolog sandbox
 /// while the operating system's confinement stays on, to show that it holds alone
 /// (the environment variable of the REPL's engine process, `TEST_PROLOG_SANDBOX_OFF`).
+/// How the sandbox treats a rule module (the second argument of
+/// `sandbox:add_rule_module/2`): `checked`, a file from disk whose every clause it
+/// checked; `trusted`, a game of ludolog's own, whose predicates untrusted code may
+/// call; `library(module(Name, Exports))`, a library of ludolog's own, of which
+/// untrusted code may call only the exports.  A library whose declaration cannot be
+/// read exports nothing (the sandbox fails closed).
+fn sandbox_kind(file: &RuleFile) -> String {
+    if file.disk.is_some() {
+        "checked".to_string()
+    } else if super::rules::is_embedded_library(file) {
+        let decl = super::rules::module_declaration(&file.text)
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("module({}, [])", quote_atom(&file.module)));
+        format!("library({decl})")
+    } else {
+        "trusted".to_string()
+    }
+}
+
 fn prolog_check_off() -> bool {
     cfg!(debug_assertions) && std::env::var_os("LUDOLOG_TEST_PROLOG_SANDBOX_OFF").is_some()
 }
@@ -171,10 +190,11 @@ impl PrologMachine {
             } else {
                 // not loaded in the spec tier, but a library's calls into its own
                 // accelerator (behind `protocol:accelerated`) are part of the rules
-                pm.rule_modules.push((file.module.clone(), true));
+                let kind = sandbox_kind(file);
                 if pm.sandboxed {
-                    pm.register_rule_module(&file.module, true)?;
+                    pm.register_rule_module(&file.module, &kind)?;
                 }
+                pm.rule_modules.push((file.module.clone(), kind));
             }
         }
         let game = rules.game();
@@ -295,20 +315,27 @@ impl PrologMachine {
             self.run_to_end("sandbox:trust.")
                 .map_err(|e| LoadError(format!("cannot turn the sandbox off: {e}")))?;
         }
-        for (module, trusted) in self.rule_modules.clone() {
-            self.register_rule_module(&module, trusted)?;
+        for (module, kind) in self.rule_modules.clone() {
+            self.register_rule_module(&module, &kind)?;
         }
         Ok(())
     }
 
-    /// Tells the sandbox that `module` is part of the loaded rules: ludolog's own
-    /// embedded file (`trusted`), or a file from disk it checked.
-    fn register_rule_module(&mut self, module: &str, trusted: bool) -> Result<(), LoadError> {
-        let how = if trusted { "trusted" } else { "checked" };
-        let q = format!("sandbox:add_rule_module({}, {how}).", quote_atom(module));
-        self.run_to_end(&q)
+    /// Tells the sandbox that `module` is part of the loaded rules, and how it
+    /// treats it (`sandbox_kind`).
+    fn register_rule_module(&mut self, module: &str, kind: &str) -> Result<(), LoadError> {
+        let q = format!("sandbox:add_rule_module({}, {kind}).", quote_atom(module));
+        let answers = self
+            .run_to_end(&q)
             .map_err(|e| LoadError(format!("the module {module}: {e}")))?;
-        Ok(())
+        // the sandbox must know every rule module: a registration that failed
+        // would leave calls into the module refused, or its exports unknown
+        match answers.first() {
+            Some(Ok(LeafAnswer::True | LeafAnswer::LeafAnswer { .. })) => Ok(()),
+            other => Err(LoadError(format!(
+                "the module {module}: the sandbox could not register it ({other:?})"
+            ))),
+        }
     }
 
     /// Whether a panic inside scryer has left this machine unusable.
@@ -470,12 +497,12 @@ impl PrologMachine {
             self.run_to_end("host:clear.")
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
         } else if !self.tools.contains(&file.module) {
-            let trusted = file.disk.is_none();
-            self.rule_modules.push((file.module.clone(), trusted));
+            let kind = sandbox_kind(file);
             if self.sandboxed {
-                self.register_rule_module(&file.module, trusted)
+                self.register_rule_module(&file.module, &kind)
                     .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
             }
+            self.rule_modules.push((file.module.clone(), kind));
         }
         Ok(())
     }

@@ -380,9 +380,68 @@ pub fn declared_module(text: &str) -> Option<String> {
     first.is_ascii_lowercase().then_some(name)
 }
 
+/// The text of a file's module declaration, `module(Name, [Exports])`, or `None`
+/// when the file has none this simple scan can read (it counts brackets, and an
+/// export list holds no quotes or comments).
+pub fn module_declaration(text: &str) -> Option<&str> {
+    let start = text.find(":- module(")? + ":- ".len();
+    let mut depth = 0usize;
+    for (i, c) in text[start..].char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(&text[start..start + i + 1]);
+                }
+            }
+            '\'' | '"' | '%' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether a rule file is one of ludolog's own libraries (rules/lib/, or the
+/// generated dispatch module): a module whose exports are its interface, so that
+/// untrusted code reaches nothing else in it.
+pub fn is_embedded_library(file: &RuleFile) -> bool {
+    file.disk.is_none() && (file.path.starts_with("rules/lib/") || file.module == "dispatch")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reads_the_module_declaration() {
+        assert_eq!(
+            module_declaration("% c\n:- module(hex, [a/1, b//2,\n  (dynamic)/1]).\nfoo."),
+            Some("module(hex, [a/1, b//2,\n  (dynamic)/1])")
+        );
+        assert_eq!(module_declaration(":- module(hex, ['a b'/1])."), None);
+        assert_eq!(module_declaration(":- module(hex, [a/1"), None);
+        assert_eq!(module_declaration("foo(1)."), None);
+    }
+
+    #[test]
+    fn every_library_declares_its_exports() {
+        for lib in CORE.iter().chain(BOARDS.iter()) {
+            let decl = module_declaration(lib.text);
+            assert!(
+                decl.is_some_and(|d| d.contains(&format!("module({}, [", lib.module))),
+                "{}: {decl:?}",
+                lib.path
+            );
+            if let Some((module, path, text)) = lib.accel {
+                let decl = module_declaration(text);
+                assert!(
+                    decl.is_some_and(|d| d.contains(&format!("module({module}, ["))),
+                    "{path}: {decl:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn finds_the_declared_module() {
