@@ -5,21 +5,12 @@
 //! the errors of bad arguments.  A rule file's shadow board (board:shadowing/0)
 //! exists only in the accelerated tier.
 
-use ludolog::game::GameOptions;
+use crate::common;
 use ludolog::prolog::PrologMachine;
-use ludolog::registry::EngineSpec;
 
 /// A machine with board.pl loaded (through y.pl, which requires it).
 fn machine(accelerated: bool) -> PrologMachine {
-    let spec = EngineSpec::new("y", GameOptions::default());
-    let rules = spec.resolve().expect("embedded y").rules;
-    let mut m = PrologMachine::load(&rules, accelerated).expect("load");
-    m.set_acceleration(accelerated).expect("acceleration");
-    m.answer(
-        "use_module(library(between)), use_module(library(lists)), use_module(library(charsio)), X = ok.",
-        "X",
-    )
-    .expect("libraries");
+    let mut m = common::rule_machine("y", "", accelerated);
     for clause in HELPERS {
         m.answer(&format!("assertz(({clause})), X = ok."), "X")
             .expect(clause);

@@ -40,6 +40,7 @@ mod serve;
 mod sgf_dialects;
 mod shards;
 mod solve;
+mod stacks_library;
 mod tactigon;
 mod threads;
 mod tiers_agree;

@@ -13,7 +13,8 @@
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, sight_of/6, line_at/4,
-                        group/3, group_marks/3, jumps/3]).
+                        group/3, group_marks/3, jumps/3, stack_turns/3, stack_turn_count/3,
+                        nth_stack_turn/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
@@ -47,7 +48,10 @@ load :-
         ludolog_board_reach_move([i64, i64, i64, i64], i64),
         ludolog_board_group([i64, i64], cstr),
         ludolog_board_group_marks([i64, i64], i64),
-        ludolog_board_jumps([i64, i64], cstr)
+        ludolog_board_jumps([i64, i64], cstr),
+        ludolog_board_stack_turns([i64, i64], cstr),
+        ludolog_board_stack_count([i64, i64], i64),
+        ludolog_board_nth_stack([i64, i64, i64], cstr)
     ]).
 
 %% grid(+Text, -G)  the host's id of the grid written in Text.
@@ -241,3 +245,42 @@ pairs([A, B|Cs], [X-Y|Ps]) :- number(A, X), number(B, Y), pairs(Cs, Ps).
 
 %% number(+Char, -N)  the number a character stands for.
 number(C, N) :- char_code(C, Code), N is Code - 256.
+
+%% stack_turns(+H, +Side, -Turns)  stacks.pl's stack_turns/3 on board H.
+stack_turns(H, Side, Ts) :-
+    side_id(Side, Id),
+    '$foreign_call'(ludolog_board_stack_turns, [H, Id], [k|Cs]),
+    numbers(Cs, Ns),
+    stack_turn_list(Ns, Ts).
+
+%% stack_turn_count(+H, +Side, -N)  stacks.pl's stack_turn_count/3 on board H.
+stack_turn_count(H, Side, N) :-
+    side_id(Side, Id),
+    '$foreign_call'(ludolog_board_stack_count, [H, Id], N0), N0 >= 0, N = N0.
+
+%% nth_stack_turn(+H, +Side, +I, -Turn)  stacks.pl's nth_stack_turn/4 on board H.
+nth_stack_turn(H, Side, I, T) :-
+    integer(I), I >= 0, side_id(Side, Id),
+    '$foreign_call'(ludolog_board_nth_stack, [H, Id, I], [k|Cs]),
+    numbers(Cs, Ns),
+    stack_turn(Ns, T).
+
+%% side_id(+Side, -Id)  the host's id of a side of stacks.pl, as lists (lists_id/2).
+side_id(side(R, B, OR, OB, Place, Frozen, Shielded, Dirs), Id) :-
+    place_number(Place, P),
+    lists_id([[R, B, OR, OB], [P], Frozen, Shielded, Dirs], Id).
+
+place_number(true, 1).
+place_number(false, 0).
+
+%% stack_turn(+Numbers, -Turn)  a turn from the host's numbers: 1, K, 0 for place(K)
+% or 2, K, J for shift(K, J); the ball's two cells; the targets.
+stack_turn([Kind, A, C, K, J|Ts], turn(Ring, K-J, Ts)) :-
+    (  Kind =:= 1 -> Ring = place(A) ; Ring = shift(A, C) ).
+
+%% stack_turn_list(+Numbers, -Turns)  turns from the host's numbers, each after its length.
+stack_turn_list([], []).
+stack_turn_list([L|Ns], [T|Ts]) :-
+    length(Xs, L), append(Xs, Rest, Ns),
+    stack_turn(Xs, T),
+    stack_turn_list(Rest, Ts).

@@ -13,12 +13,12 @@ use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The text of a C string argument, or `None`.
-fn text<'a>(ptr: *const c_char) -> Option<&'a str> {
+pub(super) fn text<'a>(ptr: *const c_char) -> Option<&'a str> {
     std::str::from_utf8(input(ptr)?).ok()
 }
 
 /// Runs `f` without letting a panic out; -1 or -2 for a refusal, -1 for a panic.
-fn number(f: impl FnOnce(&mut Table) -> Result<i64, Refused>) -> i64 {
+pub(super) fn number(f: impl FnOnce(&mut Table) -> Result<i64, Refused>) -> i64 {
     match catch_unwind(AssertUnwindSafe(|| with_table(f))) {
         Ok(Ok(v)) => v,
         Ok(Err(Refused::Dropped)) => -2,
@@ -27,7 +27,7 @@ fn number(f: impl FnOnce(&mut Table) -> Result<i64, Refused>) -> i64 {
 }
 
 /// Runs `f` on board `handle` and writes the numbers it gives as text.
-fn numbers(
+pub(super) fn numbers(
     handle: i64,
     f: impl FnOnce(&View<'_>, &Table) -> Result<Vec<usize>, Refused>,
 ) -> *const c_char {

@@ -157,7 +157,7 @@ pub fn numbers_of(id: i64, index: usize) -> Result<Vec<i64>, Refused> {
 }
 
 /// List `index` of lists `id`.
-fn names_of(id: i64, index: usize) -> Result<Vec<String>, Refused> {
+pub fn names_of(id: i64, index: usize) -> Result<Vec<String>, Refused> {
     let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
     let kept = LISTS_OF_NAMES.lock().map_err(|_| Refused::Bad)?;
     kept.get(i)

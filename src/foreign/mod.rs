@@ -13,6 +13,8 @@
 mod board_calls;
 mod board_lines;
 mod board_movers;
+mod board_stack_calls;
+mod board_stacks;
 mod board_table;
 mod boards;
 pub mod channel;
@@ -31,6 +33,9 @@ use board_calls::{
     ludolog_board_reach_move, ludolog_board_reach_moves, ludolog_board_run_count,
     ludolog_board_run_moves, ludolog_board_set, ludolog_board_sight, ludolog_board_step_count,
     ludolog_board_steps,
+};
+use board_stack_calls::{
+    ludolog_board_nth_stack, ludolog_board_stack_count, ludolog_board_stack_turns,
 };
 use boards::{with_table, BoardCopy};
 use std::cell::RefCell;
@@ -296,8 +301,11 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 38] {
+pub fn exported_symbols() -> [(&'static str, usize); 41] {
     symbols![
+        ludolog_board_stack_count,
+        ludolog_board_nth_stack,
+        ludolog_board_stack_turns,
         ludolog_board_steps,
         ludolog_board_step_count,
         ludolog_board_nth_step,

@@ -90,7 +90,7 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 4] = [
+const BOARDS: [Library; 5] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -99,6 +99,8 @@ const BOARDS: [Library; 4] = [
         "rules/lib/board_accel.pl"
     ),
     lib!("notation", "rules/lib/notation.pl"),
+    // its native calls are board.pl's accelerator's, loaded with board
+    lib!("stacks", "rules/lib/stacks.pl"),
     lib!(
         "hexgrid",
         "rules/lib/hexgrid.pl",

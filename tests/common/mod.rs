@@ -22,6 +22,27 @@ pub fn engine(game: &str, options: &str, tier: Tier) -> Box<dyn Engine> {
         .unwrap_or_else(|e| panic!("cannot open {game} {options} ({tier}): {e}"))
 }
 
+/// A rule machine for a built-in game with options like "size=3", in the spec or the
+/// accelerated tier, with library(between), (lists) and (charsio) loaded for queries.
+pub fn rule_machine(
+    game: &str,
+    options: &str,
+    accelerated: bool,
+) -> ludolog::prolog::PrologMachine {
+    let opts: Vec<&str> = options.split_whitespace().collect();
+    let spec = EngineSpec::new(game, GameOptions::parse(&opts).expect("test options parse"));
+    let rules = spec.resolve().expect("a built-in game").rules;
+    let mut m = ludolog::prolog::PrologMachine::load(&rules, accelerated).expect("the rules load");
+    m.set_acceleration(accelerated).expect("acceleration");
+    m.answer(
+        "use_module(library(between)), use_module(library(lists)), use_module(library(charsio)), \
+         use_module(library(dcgs)), X = ok.",
+        "X",
+    )
+    .expect("libraries");
+    m
+}
+
 /// The path of the `ludolog` binary built for these tests.
 pub fn bin() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_BIN_EXE_ludolog"))
