@@ -1,5 +1,6 @@
-//! Mitsudomoe: the spec and the native engine agree (each with its own text) over 1,000+
-//! positions of random games, and a mutant rule file is caught and shrunk.  The
+//! Mitsudomoe: the spec and the accelerated tier each agree with the native engine
+//! (each with its own text) over 1,000+ positions of random games, the shadow's
+//! directions are the rule file's, and a mutant rule file is caught and shrunk.  The
 //! rules text's hand-built positions are in tests/data/cases/mitsudomoe.txt (tests/cases.rs).
 
 use crate::common;
@@ -7,23 +8,49 @@ use crate::common;
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::Tier;
 
-#[test]
-fn spec_and_native_agree_over_1000_positions() {
-    let mut a = common::engine("mitsudomoe", "", Tier::Spec);
+/// Checks `tier` against the native engine over 55 seeded random games (1,000+ positions).
+fn agrees_with_native(tier: Tier, seed: u64) {
+    let mut a = common::engine("mitsudomoe", "", tier);
     let mut b = common::engine("mitsudomoe", "", Tier::Native);
     let config = CheckConfig {
         games: 55,
         max_plies: 200,
-        seed: 11,
+        seed,
         perft_depth: Some(2),
         progress: false,
     };
     let report = compare(a.as_mut(), b.as_mut(), &config).unwrap();
-    assert!(report.mismatch.is_none(), "{:?}", report.mismatch);
+    assert!(report.mismatch.is_none(), "{tier:?}: {:?}", report.mismatch);
     assert!(
         report.positions >= 1000,
-        "only {} positions",
+        "{tier:?}: only {} positions",
         report.positions
+    );
+}
+
+#[test]
+fn spec_and_native_agree_over_1000_positions() {
+    agrees_with_native(Tier::Spec, 11);
+}
+
+#[test]
+fn accelerated_and_native_agree_over_1000_positions() {
+    agrees_with_native(Tier::Accelerated, 12);
+}
+
+#[test]
+fn the_shadow_numbers_the_directions_as_the_rules_take_them() {
+    // the shadow's grid has the files as rows: a step DF, DR of direction/2 is the
+    // square8 offset DR-DF there
+    let spec = ludolog::registry::EngineSpec::new("mitsudomoe", Default::default());
+    let rules = spec.resolve().expect("embedded").rules;
+    let mut m = ludolog::prolog::PrologMachine::load(&rules, true).expect("load");
+    let q = "mitsudomoe:shadow_dirs(Ds), grid:offsets(square8, Os), \
+             findall(D, ( mitsudomoe:direction(DF, DR), lists:nth1(D, Os, DR-DF) ), Ds1), \
+             ( Ds == Ds1 -> X = same ; X = Ds1 ).";
+    assert_eq!(
+        format!("{:?}", m.answer(q, "X").expect(q)),
+        r#"Atom("same")"#
     );
 }
 

@@ -6,23 +6,12 @@
 
 use crate::common;
 
-use ludolog::game::{GameOptions, Tier};
+use ludolog::game::Tier;
 use ludolog::prolog::PrologMachine;
-use ludolog::registry::EngineSpec;
 
 /// A rule machine for `game` with `options`, in the spec or the accelerated tier.
 fn machine(game: &str, options: &str, accelerated: bool) -> PrologMachine {
-    let opts: Vec<&str> = options.split_whitespace().collect();
-    let spec = EngineSpec::new(game, GameOptions::parse(&opts).expect("options"));
-    let rules = spec.resolve().expect("a built-in game").rules;
-    let mut m = PrologMachine::load(&rules, accelerated).expect("the rules load");
-    m.set_acceleration(accelerated).expect("acceleration");
-    m.answer(
-        "use_module(library(between)), use_module(library(lists)), use_module(library(dcgs)), X = ok.",
-        "X",
-    )
-    .expect("libraries");
-    m
+    common::rule_machine(game, options, accelerated)
 }
 
 /// `same` when, at the position `text`, legal_count/2 and nth_legal/3 agree with legal/2.
@@ -63,19 +52,57 @@ fn positions(game: &str, options: &str, games: u64) -> Vec<String> {
 }
 
 #[test]
+fn replica_and_tactigon_count_and_pick_their_moves_in_order_in_both_rule_tiers() {
+    // their moves are many (86 at Tactigon's start), and nth_legal/3 lists them in
+    // the spec tier for each pick: a few games
+    for game in ["replica", "tactigon"] {
+        let texts = positions(game, "", 2);
+        for accelerated in [false, true] {
+            let mut m = machine(game, "", accelerated);
+            for text in texts.iter().step_by(3) {
+                assert_eq!(
+                    agreement(&mut m, game, text),
+                    r#"Atom("same")"#,
+                    "{game} accelerated={accelerated} at {text}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn nth_legal_lists_legal_moves_in_order_in_both_rule_tiers() {
     for (game, options) in [
         ("hex", "size=4"),
         ("hex", "size=3 swap=true"),
         ("contactix", "cols=4 rows=3"),
+        ("mitsudomoe", ""),
     ] {
-        let texts = positions(game, options, 12);
+        let mut texts = positions(game, options, 12);
+        if game == "mitsudomoe" {
+            // the rules text's hard cases: vaults over mixed lines, relocations onto
+            // a square a ball leaves, rings moved off a stack, empty supplies
+            texts.extend(
+                std::fs::read_to_string("tests/data/cases/mitsudomoe.txt")
+                    .expect("the cases file")
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("position: "))
+                    .map(str::to_string),
+            );
+        }
         assert!(
             texts.len() > 60,
             "{game} {options}: {} positions",
             texts.len()
         );
-        for accelerated in [false, true] {
+        // Mitsudomoe's spec tier picks from legal/2's list (a position has up to a
+        // few hundred turns, listed again for each pick): its accelerated tier only
+        let tiers: &[bool] = if game == "mitsudomoe" {
+            &[true]
+        } else {
+            &[false, true]
+        };
+        for &accelerated in tiers {
             let mut m = machine(game, options, accelerated);
             for text in &texts {
                 assert_eq!(
