@@ -402,6 +402,11 @@ enum Command {
         /// Stop a rule-file query after this many inferences.
         #[arg(long, value_name = "N")]
         inference_limit: Option<u64>,
+        /// The rule tier to play the games in: spec, or accelerated (where the
+        /// native helpers answer, so that legal_count/2 and nth_legal/3 written for
+        /// them are held to legal/2 too).
+        #[arg(long, default_value = "spec")]
+        tier: Tier,
         #[arg(long)]
         json: bool,
     },
@@ -598,6 +603,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             max_plies,
             inference_limit,
+            tier,
             json,
         }) => {
             let plan = ludolog::authoring::Playouts {
@@ -606,7 +612,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 max_plies,
             };
             let options = GameOptions::parse(&options)?;
-            if !cli::lint(&path, &options, plan, inference_limit, json, &mut out)? {
+            if tier == Tier::Native {
+                anyhow::bail!(
+                    "lint checks a rule file: --tier takes spec or accelerated, not native"
+                );
+            }
+            if !cli::lint(&path, &options, plan, inference_limit, tier, json, &mut out)? {
                 return Ok(ExitCode::FAILURE);
             }
         }

@@ -6,7 +6,7 @@
 use crate::common;
 
 use ludolog::authoring::{lint_file, Playouts};
-use ludolog::game::GameOptions;
+use ludolog::game::{GameOptions, Tier};
 use std::path::Path;
 
 const PLAN: Playouts = Playouts {
@@ -57,7 +57,7 @@ fn each_seeded_defect_is_found_at_its_line_and_nothing_else() {
     );
     for e in &table {
         let path = Path::new("tests/data/lint").join(&e.file);
-        let report = lint_file(&path, &GameOptions::default(), PLAN, None);
+        let report = lint_file(&path, &GameOptions::default(), PLAN, None, Tier::Spec);
         let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
         if e.check.is_empty() {
             assert!(
@@ -91,6 +91,7 @@ fn findings_of_random_games_come_with_their_shortest_moves() {
         &GameOptions::default(),
         PLAN,
         None,
+        Tier::Spec,
     );
     let f = &report.findings[0];
     // taking the last stones fails: two moves reach a pile of 1 or 2 (5 -> 3 -> 1 or 2)
@@ -102,22 +103,56 @@ fn findings_of_random_games_come_with_their_shortest_moves() {
         &GameOptions::default(),
         PLAN,
         None,
+        Tier::Spec,
     );
     // an empty pile is reached in 3 moves at the soonest (5 = 2 + 2 + 1)
     assert_eq!(never.findings[0].moves.as_ref().map(Vec::len), Some(3));
 }
 
 fn lint_clean(file: &str, options: &[&str], games: usize) {
+    lint_clean_in(Tier::Spec, file, options, games);
+}
+
+fn lint_clean_in(tier: Tier, file: &str, options: &[&str], games: usize) {
     let plan = Playouts {
         games,
         seed: 7,
         max_plies: 1000,
     };
     let options = GameOptions::parse(options).unwrap();
-    let report = lint_file(Path::new(file), &options, plan, None);
+    let report = lint_file(Path::new(file), &options, plan, None, tier);
     let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
-    assert!(got.is_empty(), "{file}: {got:#?}");
+    assert!(got.is_empty(), "{file} ({tier}): {got:#?}");
     assert_eq!(report.games, games, "{file}: {:?}", report.skipped);
+}
+
+#[test]
+fn the_shadow_games_lint_clean_in_the_accelerated_tier() {
+    // there legal_count/2 and nth_legal/3 ask the native helpers: lint holds them to legal/2
+    lint_clean_in(Tier::Accelerated, "rules/mitsudomoe.pl", &[], 2);
+    lint_clean_in(Tier::Accelerated, "rules/replica.pl", &[], 1);
+    lint_clean_in(Tier::Accelerated, "rules/tactigon.pl", &[], 1);
+    lint_clean_in(Tier::Accelerated, "rules/y.pl", &["size=5"], 2);
+}
+
+#[test]
+fn lint_in_the_accelerated_tier_finds_a_count_that_drifts() {
+    let (code, out, _) = common::run(
+        &[
+            "lint",
+            "tests/data/lint/nth.pl",
+            "--games",
+            "1",
+            "--tier",
+            "accelerated",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("nth_legal/3 gives"), "{out}");
+    let (code, _, err) = common::run(&["lint", "rules/hex.pl", "--tier", "native"], None);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("spec or accelerated"), "{err}");
 }
 
 #[test]

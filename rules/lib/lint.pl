@@ -307,7 +307,8 @@ finding(G, PI, Check, F, Args, f(L, PT, Check, Text)) :-
 % Players), play/3 (exactly one next state for each legal move, at most Cap of
 % them; failing on each move of Pool, move texts seen elsewhere, that legal/2 does
 % not list here), the move text of each legal move (read back to the same move),
-% and legal_moves/2 (the list legal/2 gives) where the game defines it.
+% and where the game defines them legal_moves/2 (the list legal/2 gives),
+% legal_count/2 (its length) and nth_legal/3 (its I-th move, and none past the last).
 position(G, Id, Pool, Players, Cap, Findings) :-
     host:held(Id, S), !,
     guard(findall(M, dispatch:legal(G, S, M), L), R),
@@ -380,6 +381,32 @@ position_finding(G, S, L, _, _, _, F) :-
     guard(call(G:legal_moves(S, Ms)), R),
     (  R \== true -> finding(G, legal_moves/2, legal_moves, "legal_moves/2: ~q", [R], F)
     ;  Ms \== L -> finding(G, legal_moves/2, legal_moves, "legal_moves/2 differs from the list legal/2 gives (moves or order)", [], F)
+    ).
+
+position_finding(G, S, L, _, _, _, F) :-
+    catch(current_predicate(G:legal_count/2), _, fail),
+    length(L, N0),
+    guard(call(G:legal_count(S, N)), R),
+    (  R \== true -> finding(G, legal_count/2, counted, "legal_count/2: ~q", [R], F)
+    ;  N \== N0 -> finding(G, legal_count/2, counted, "legal_count/2 gives ~q, but legal/2 lists ~d (the count must be its length)", [N, N0], F)
+    ).
+position_finding(G, S, L, _, _, Cap, F) :-
+    catch(current_predicate(G:nth_legal/3), _, fail),
+    length(L, N0),
+    findall(I, between(0, N0, I), Is0),
+    sample(Is0, Cap, Is),
+    member(I, Is),
+    guard(call(G:nth_legal(S, I, M)), R),
+    (  I =:= N0
+    -> R \== false,
+       (  R == true -> move_text(G, M, T),
+          finding(G, nth_legal/3, counted, "nth_legal/3 gives ~s for I = ~d, past the last of legal/2's ~d moves (it should fail)", [T, I, N0], F)
+       ;  finding(G, nth_legal/3, counted, "nth_legal/3 for I = ~d: ~q (it should fail)", [I, R], F)
+       )
+    ;  R \== true -> finding(G, nth_legal/3, counted, "nth_legal/3 for I = ~d: ~q", [I, R], F)
+    ;  nth0(I, L, M0), M \== M0
+    -> move_text(G, M, T), move_text(G, M0, T0),
+       finding(G, nth_legal/3, counted, "nth_legal/3 gives ~s for I = ~d, but legal/2's move ~d is ~s (the moves or their order differ)", [T, I, I, T0], F)
     ).
 
 %% move_text(+Game, +Move, -Text)  the move's text, or the term written when it has none.

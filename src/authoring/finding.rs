@@ -16,7 +16,8 @@ pub struct Finding {
     pub predicate: String,
     /// The check that found it: `exports`, `calls`, `singleton`, `together`,
     /// `options`, `syntax`, `legal`, `over`, `to_move`, `evaluate`, `play`,
-    /// `refuse`, `text`, `legal_moves`, `lossless`, `ends` or `engine`.
+    /// `refuse`, `text`, `legal_moves`, `counted` (legal_count/2 and nth_legal/3),
+    /// `lossless`, `ends` or `engine`.
     pub check: String,
     pub message: String,
     /// For a finding of the random games: the moves from the start that show it.

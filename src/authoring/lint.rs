@@ -49,12 +49,13 @@ pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
 }
 
 /// Lints one rule file: the static checks, then (if it has no static finding that
-/// stops play, and `plan.games` > 0) the random games.
+/// stops play, and `plan.games` > 0) the random games, in the rule tier `tier`.
 pub fn lint_file(
     path: &Path,
     options: &GameOptions,
     plan: Playouts,
     limit: Option<u64>,
+    tier: crate::game::Tier,
 ) -> FileReport {
     let shown = path.display().to_string();
     let mut report = FileReport {
@@ -68,7 +69,7 @@ pub fn lint_file(
     let spec = EngineSpec {
         game: shown.clone(),
         options: options.clone(),
-        tier: Some(crate::game::Tier::Spec),
+        tier: Some(tier),
         rules: None,
         limit,
         trust: false,

@@ -38,10 +38,14 @@ pub struct Workbench {
 }
 
 impl Workbench {
-    /// Opens a game's rule file in the spec tier, with the tools (also when it lacks
-    /// protocol predicates: lint reports those).
+    /// Opens a game's rule file in the rule tier the spec names (the spec tier if
+    /// none), with the tools (also when it lacks protocol predicates: lint reports those).
     pub fn open(spec: &EngineSpec) -> Result<Workbench, OpenError> {
-        let engine = spec.open_rules_unchecked(Tier::Spec)?;
+        let tier = match spec.tier {
+            Some(Tier::Accelerated) => Tier::Accelerated,
+            _ => Tier::Spec,
+        };
+        let engine = spec.open_rules_unchecked(tier)?;
         Ok(Workbench::on(engine)?)
     }
 

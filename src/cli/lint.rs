@@ -2,7 +2,7 @@
 //! there were none.
 
 use crate::authoring::{lint_file, rule_files, FileReport, Playouts};
-use crate::game::GameOptions;
+use crate::game::{GameOptions, Tier};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::Path;
@@ -13,6 +13,7 @@ pub fn lint(
     options: &GameOptions,
     plan: Playouts,
     limit: Option<u64>,
+    tier: Tier,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
@@ -26,7 +27,7 @@ pub fn lint(
     }
     let reports: Vec<FileReport> = files
         .iter()
-        .map(|f| lint_file(f, options, plan, limit))
+        .map(|f| lint_file(f, options, plan, limit, tier))
         .collect();
     let count: usize = reports.iter().map(|r| r.findings.len()).sum();
     if json {

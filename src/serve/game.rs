@@ -183,7 +183,13 @@ impl ServedGame {
             seed: defaults::SEED,
             max_plies: defaults::MAX_PLIES,
         };
-        let report = crate::authoring::lint_file(path, &self.spec.options, plan, self.spec.limit);
+        let report = crate::authoring::lint_file(
+            path,
+            &self.spec.options,
+            plan,
+            self.spec.limit,
+            crate::game::Tier::Spec,
+        );
         report.findings.iter().map(|f| format!("\n{f}")).collect()
     }
 
