@@ -24,7 +24,7 @@
 
 :- module({NAME}, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3
+    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -72,6 +72,18 @@ legal({NAME}(N, _, _, Board, ongoing), place(C, R)) :-
     board:cells_of(Board, e, Empty),
     member(I, Empty),
     C is (I - 1) mod N, R is (I - 1) // N.
+
+%% legal_count(+State, -N)  how many moves legal/2 gives: the empty cells.  With
+% nth_legal/3 it lets random playouts pick a move without listing them all (in the
+% accelerated tier, count_of/3 and nth_of/4 are native).  Both repeat legal/2's
+% meaning: change them with it (ludolog lint holds them to legal/2).
+legal_count({NAME}(_, _, _, Board, ongoing), N) :- !, board:count_of(Board, e, N).
+legal_count(_, 0).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal({NAME}(N, _, _, Board, ongoing), I, place(C, R)) :-
+    board:nth_of(Board, e, I, K),
+    C is (K - 1) mod N, R is (K - 1) // N.
 
 %% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
 % game is won by a line of K through it, drawn when the board is full.
