@@ -187,6 +187,18 @@ turn_steps(R, mitsudomoe(P, Board, Supply, ongoing, _), Ring, ball(From, To), Ta
     square(Board1, To, s([P|_], none)),
     relocation(P, Board1, From, To, Vaulted, Targets).
 
+%% given_turn(+Rules, +State, +Ring, +Ball, +Targets, -Vaulted, -Board1, -Supply1)
+% turn_steps/8 for a turn whose steps are all given: only the given ball's line is
+% walked (the other lines can only make turn_steps/8's list of lines non-empty,
+% which this one does), then the ring step is made and the landing and the targets
+% are tested as there.
+given_turn(R, mitsudomoe(P, Board, Supply, ongoing, _), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
+    limits(P, R, Frozen, Shielded),
+    ball_line(P, Board, Frozen, Shielded, From, To, Vaulted),
+    ring_step(P, Board, Supply, Ring, Board1, Supply1),
+    square(Board1, To, s([P|_], none)),
+    relocation(P, Board1, From, To, Vaulted, Targets).
+
 %% ring_step(+Colour, +Board, +Supply, ?Ring, -Board1, -Supply1)  the first step of a
 % turn: a ring from the supply onto a square without a ball, or an exposed own ring
 % (the top item of its stack) moved onto another square without a ball.
@@ -305,7 +317,7 @@ play_with(R, S, M, mitsudomoe(Q, Board, Supply, Status, Shadow)) :-
     S = mitsudomoe(P, _, _, ongoing, Shadow0),
     move_shape(M),
     M = turn(Ring, ball(From, To), Targets),
-    once(turn_steps(R, S, Ring, ball(From, To), Targets, Vaulted, Board1, Supply)),
+    once(given_turn(R, S, Ring, ball(From, To), Targets, Vaulted, Board1, Supply)),
     move_ball(Board1, P, From, To, Board2),
     other(P, Q),
     lift_balls(Vaulted, Board2, Board3),
