@@ -13,13 +13,15 @@
 % square diagonally ahead (there are at least two columns), unless that pawn
 % already stands on the far rank, which ended the game.
 %
-% State: breakthrough(Cols, Rows, ToMove, Board, Status)
+% State: breakthrough(Cols, Rows, ToMove, Board, Status, Shadow)
 %   Cols, Rows  the board (options cols and rows)
 %   ToMove      black or white; black moves first
 %   Board       b(X1, ..., XN): the squares rank by rank from rank 1 (the bottom),
 %               each e (empty), b or w; square (C, K), column C from 0 and rank K
 %               from 1, is argument (K - 1) * Cols + C + 1, read with arg/3
 %   Status      ongoing or won(Player)
+%   Shadow      none; in the accelerated tier, the same squares on a board of the
+%               board library, which counts and picks the moves natively (steps/2)
 % Move: step(C, K, C2, K2), the pawn on (C, K) to (C2, K2); its text is the two
 % squares' names, file letter and rank number, joined by "-": "a7-a6", "a7-b6"
 % (a capture is written the same; "a7xb6" is read too).
@@ -31,15 +33,18 @@
 
 :- module(breakthrough, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, position_error/2
+    position//1, move//1, view/2, explain_illegal/3, position_error/2,
+    legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 
-%% requires(?Library)  the numbers and ranks of the text come from notation.pl.
+%% requires(?Library)  the numbers and ranks of the text come from notation.pl, the
+% accelerated tier's shadow board from board.pl.
 requires(notation).
+requires(board).
 
 %% summary(-Text)  one line for `ludolog games`.
 summary("Breakthrough (OpenSpiel's rules): pawns race to the far rank, capturing diagonally").
@@ -50,11 +55,21 @@ option(cols, int(2, 15), 8, "the number of columns (files)").
 option(rows, int(2, 15), 8, "the number of rows (ranks)").
 
 %% initial(+Options, -State)  the pawns on their home ranks, black to move.
-initial(Options, breakthrough(Cols, Rows, black, Board, ongoing)) :-
+initial(Options, breakthrough(Cols, Rows, black, Board, ongoing, Shadow)) :-
     protocol:options([cols(Cols), rows(Rows)], Options),
     N is Cols * Rows,
     findall(X, ( between(1, N, I), K is (I - 1) // Cols + 1, start_square(Rows, K, X) ), Xs),
-    Board =.. [b|Xs].
+    Board =.. [b|Xs],
+    shadow(Cols, Rows, Board, Shadow).
+
+%% shadow(+Cols, +Rows, +Board, -Shadow)  in the accelerated tier, the board library's
+% board of the squares (a Cols x Rows square8 grid whose rows are the ranks from 1,
+% so that its cells are numbered as Board's arguments), each e, b or w; else none.
+shadow(Cols, Rows, Board, Shadow) :-
+    (  board:shadowing
+    -> board:board_new(kept(square8, Cols-Rows, all), none, Board, Shadow)
+    ;  Shadow = none
+    ).
 
 %% home_ranks(+Rows, -H)  how many ranks each side fills at the start.
 home_ranks(Rows, H) :- ( Rows >= 6 -> H = 2 ; H = 1 ).
@@ -68,7 +83,7 @@ start_square(Rows, K, X) :-
     ).
 
 %% to_move(+State, -Player)  whose turn it is.
-to_move(breakthrough(_, _, P, _, _), P).
+to_move(breakthrough(_, _, P, _, _, _), P).
 
 %% other(?Player, ?Opponent)  the two players.
 other(black, white).
@@ -99,7 +114,7 @@ enters(w, DC, w) :- DC =\= 0.
 
 %% legal(+State, -Move)  every step of a pawn of the side to move, square by square
 % from a1, rank by rank.
-legal(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2)) :-
+legal(breakthrough(Cols, Rows, P, Board, ongoing, _), step(C, K, C2, K2)) :-
     pawn(P, X), forward(P, D), other(P, Q), pawn(Q, Y),
     N is Cols * Rows,
     between(1, N, I),
@@ -112,11 +127,35 @@ legal(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2)) :-
     arg(J, Board, T),
     enters(T, DC, Y).
 
+%% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier the
+% shadow counts them: see steps/2).
+legal_count(breakthrough(_, _, P, _, ongoing, Shadow), N) :-
+    Shadow \== none, !,
+    pawn(P, X), steps(P, Steps),
+    board:step_count(Shadow, X, Steps, N).
+legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(breakthrough(Cols, _, P, _, ongoing, Shadow), I, step(C, K, C2, K2)) :-
+    Shadow \== none, !,
+    pawn(P, X), steps(P, Steps),
+    board:nth_step(Shadow, X, Steps, I, From-To),
+    C is (From - 1) mod Cols, K is (From - 1) // Cols + 1,
+    C2 is (To - 1) mod Cols, K2 is (To - 1) // Cols + 1.
+nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
+
+%% steps(?Player, ?Steps)  legal/2's steps as the shadow's board:steps_of/4 takes
+% them: forward to the left, straight and to the right (sideways/1's order) as
+% square8 directions of a grid whose rows are the ranks from 1, each with what the
+% pawn may enter there (enters/3).  tests/nth_legal.rs holds the two to each other.
+steps(black, [4-[e, w], 3-[e], 2-[e, w]]).
+steps(white, [6-[e, b], 7-[e], 8-[e, b]]).
+
 %% play(+State, +Move, -Next)  a pawn of the side to move one square forward; the
 % game is won on the far rank or by capturing the last enemy pawn.  Fails on any
 % other move.
-play(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2),
-     breakthrough(Cols, Rows, Q, Board1, Status)) :-
+play(breakthrough(Cols, Rows, P, Board, ongoing, Shadow), step(C, K, C2, K2),
+     breakthrough(Cols, Rows, Q, Board1, Status, Shadow1)) :-
     integer(C), integer(K), integer(C2), integer(K2),
     C >= 0, C < Cols, K >= 1, K =< Rows, C2 >= 0, C2 < Cols,
     forward(P, D), K2 =:= K + D, K2 >= 1, K2 =< Rows,
@@ -125,6 +164,8 @@ play(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2),
     J is (K2 - 1) * Cols + C2 + 1, arg(J, Board, T),
     other(P, Q), pawn(Q, Y), enters(T, DC, Y),
     move_pawn(Board, I, J, X, Board1),
+    board:shadow_set(Shadow, I, e, Shadow0),
+    board:shadow_set(Shadow0, J, X, Shadow1),
     goal_rank(P, Rows, G),
     (  K2 =:= G -> Status = won(P)
     ;  T == Y, \+ has_pawn(Board1, Y) -> Status = won(P)
@@ -159,13 +200,13 @@ pawn_at_or_below(K, Board, X) :-
     ).
 
 %% outcome(+State, -Outcome)  win(Player) once the game is over (there are no draws).
-outcome(breakthrough(_, _, _, _, won(P)), win(P)).
+outcome(breakthrough(_, _, _, _, won(P), _), win(P)).
 
 %% evaluate(+State, +Player, -Score)  a heuristic for alpha-beta: each pawn is worth
 % 10 plus the square of the ranks it has advanced, Player's minus the opponent's.
-evaluate(breakthrough(_, _, _, _, won(W)), P, Score) :- !,
+evaluate(breakthrough(_, _, _, _, won(W), _), P, Score) :- !,
     (  W == P -> Score = 10000 ; Score = -10000 ).
-evaluate(breakthrough(Cols, Rows, _, Board, ongoing), P, Score) :-
+evaluate(breakthrough(Cols, Rows, _, Board, ongoing, _), P, Score) :-
     other(P, Q),
     side_value(Cols, Rows, Board, P, V),
     side_value(Cols, Rows, Board, Q, W),
@@ -185,9 +226,9 @@ advance(black, Rows, K, A) :- A is Rows - K.
 advance(white, _, K, A) :- A is K - 1.
 
 %% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(breakthrough(_, _, _, _, won(W)), _, Reason) :- !,
+explain_illegal(breakthrough(_, _, _, _, won(W), _), _, Reason) :- !,
     protocol:formatted("the game is over: ~a has won", [W], Reason).
-explain_illegal(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2), Reason) :-
+explain_illegal(breakthrough(Cols, Rows, P, Board, ongoing, _), step(C, K, C2, K2), Reason) :-
     pawn(P, X), forward(P, D), other(P, Q), pawn(Q, Y),
     phrase(square(C-K), From), phrase(square(C2-K2), To),
     (  \+ on_board(Cols, Rows, C-K)
@@ -233,19 +274,20 @@ position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
 %% position_out(+State)//  the text of a state.
-position_out(breakthrough(Cols, Rows, P, Board, _)) -->
+position_out(breakthrough(Cols, Rows, P, Board, _, _)) -->
     { Board =.. [_|Xs], ranks(Cols, Xs, Ranks), reverse(Ranks, Top) },
     notation:natural(Cols), "x", notation:natural(Rows), " ",
     notation:rows_out(Top, [b-b, w-w]), " ", side(P).
 
 %% position_in(-State)//  the state a position text names.
-position_in(breakthrough(Cols, Rows, P, Board, Status)) -->
+position_in(breakthrough(Cols, Rows, P, Board, Status, Shadow)) -->
     notation:natural(Cols), "x", notation:natural(Rows),
     { Cols =< 15, Cols >= 2, Rows =< 15, Rows >= 2,
       length(Lengths, Rows), maplist(=(Cols), Lengths) }, " ",
     notation:rows_in(Lengths, Top, [b-b, w-w]), " ", side(P),
     {  reverse(Top, Ranks), append(Ranks, Xs), Board =.. [b|Xs],
-       board_status(Cols, Rows, Board, Status) }.
+       board_status(Cols, Rows, Board, Status),
+       shadow(Cols, Rows, Board, Shadow) }.
 
 %% side(?Player)//  black or white.
 side(black) --> "black".
@@ -303,7 +345,7 @@ tally_(I, Cols, Board, NB0-SB0, B, NW0-SW0, W) :-
 % captured having advanced some, as far as the square they were taken on) bound
 % its number of moves; black moves first, so it has made as many moves as white
 % (black to move) or one more (white to move).
-position_error(breakthrough(Cols, Rows, P, Board, Status), Reason) :-
+position_error(breakthrough(Cols, Rows, P, Board, Status, _), Reason) :-
     home_ranks(Rows, H), Start is H * Cols,
     tally(Cols, Board, NB-SB, NW-SW),
     on_rank(Cols, Board, b, 1, B1),
@@ -346,7 +388,7 @@ move_bounds(Cols, Rows, Start, NB-SB, NW-SW, BLo-BHi, WLo-WHi) :-
 
 %% view(+State, -View)  the square board, rank 1 at the bottom; text drawings use
 % the letters of the position text.
-view(breakthrough(Cols, Rows, P, Board, Status),
+view(breakthrough(Cols, Rows, P, Board, Status, _),
      view(square, Cols, Rows, Cells, [to_move(P), status(Status), glyphs([pawn(black) = b, pawn(white) = w])])) :-
     N is Cols * Rows,
     findall(cell(C, Row, Name, Piece),

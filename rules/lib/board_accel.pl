@@ -103,8 +103,19 @@ nth_step(H, X, Steps, I, K-J) :-
 %% steps_text(+Steps, -Text)  Steps as written, "[D-[t,t],D-[t]]" (as characters):
 % one call, where building the text piece by piece costs more than the query; the
 % host refuses anything but a list of Dir-Atoms, and board.pl then says why.
+% A game passes the same steps every ply, and writing them costs more than the
+% query: the text of a ground Steps is kept (for at most 64 of them).
 steps_text(Steps, Text) :-
-    write_term_to_chars(Steps, [quoted(false)], Text).
+    (  ground(Steps), steps_kept(Steps, Text0)
+    -> Text = Text0
+    ;  write_term_to_chars(Steps, [quoted(false)], Text),
+       (  ground(Steps), \+ ( findall(x, steps_kept(_, _), Xs), length(Xs, L), L >= 64 )
+       -> assertz(steps_kept(Steps, Text))
+       ;  true
+       )
+    ).
+
+:- dynamic(steps_kept/2).
 
 %% cells_of(+H, +X, -Ks)  the cells of board H holding X, ascending.
 cells_of(H, X, Ks) :-
