@@ -54,17 +54,25 @@ load :-
         ludolog_board_nth_stack([i64, i64, i64], cstr)
     ]).
 
+%% text(@T)  T is an atom or a list, as the host's text arguments must be.  Scryer
+% hands an integer given where text is declared to the host as a memory address,
+% so a predicate here with a text argument takes nothing else (these are exports:
+% untrusted code may call them).
+text(T) :- ( atom(T) -> true ; nonvar(T), T = [_|_] ).
+
 %% grid(+Text, -G)  the host's id of the grid written in Text.
 grid(Text, G) :-
+    text(Text),
     '$foreign_call'(ludolog_board_grid, [Text], G0), G0 > 0, G = G0.
 
 %% new(+G, +Names, -H)  a board on grid G whose cells hold the names of Names.
 new(G, Names, H) :-
+    text(Names),
     '$foreign_call'(ludolog_board_new, [G, Names], H0), H0 > 0, H = H0.
 
 %% set(+H, +K, +X, -H1)  board H with the atom X on cell K.
 set(H, K, X, H1) :-
-    integer(K),
+    integer(K), atom(X),
     '$foreign_call'(ludolog_board_set, [H, K, X], H0), H0 > 0, H1 = H0.
 
 %% cell(+H, +K, -X)  X is on cell K of board H.

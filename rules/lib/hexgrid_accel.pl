@@ -36,6 +36,9 @@ load :-
 %% board_new(+Cells, +Cols, +Rows, -H)  a native copy of the board whose cells,
 % row by row, are the characters of Cells (a list of characters, or an atom).
 board_new(Cells, Cols, Rows, H) :-
+    % scryer hands an integer given where text is declared to the host as a memory
+    % address: text only (this is an export, which untrusted code may call)
+    (  atom(Cells) -> true ; nonvar(Cells), Cells = [_|_] ),
     '$foreign_call'(ludolog_hex_board_new, [Cells, Cols, Rows], H0),
     refused(H0, ludolog_hex_board_new),
     H = H0.

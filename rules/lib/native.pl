@@ -17,10 +17,20 @@ load :-
         ludolog_native_best([cstr, cstr, i64], cstr)
     ]).
 
+%% text(@T)  T is an atom or a list, else a type error.
+text(T) :-
+    (  atom(T) -> true
+    ;  nonvar(T), T = [_|_] -> true
+    ;  throw(error(type_error(text, T), native_best/4))
+    ).
+
 %% native_best(+Game, +PositionText, +Depth, -MoveText)
 % the native engine's alpha-beta choice on a position text (MoveText is "none"
 % when the game is over); a bad game or position throws.
 native_best(Game, Position, Depth, Move) :-
+    % scryer hands an integer given where text is declared to the host as a memory
+    % address: text only (this is an export, which untrusted code may call)
+    text(Game), text(Position),
     '$foreign_call'(ludolog_native_best, [Game, Position, Depth], Move0),
     (  append("error: ", Why, Move0)
     -> throw(error(domain_error(native_position, Position), context(native_best/4, Why)))

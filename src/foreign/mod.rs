@@ -52,7 +52,12 @@ fn input<'a>(ptr: *const c_char) -> Option<&'a [u8]> {
     if ptr.is_null() {
         return None;
     }
-    // SAFETY: scryer passes a valid NUL-terminated string that outlives the call.
+    // SAFETY: scryer passes a valid NUL-terminated string that outlives the call
+    // when the Prolog side gives text (an atom or a list of characters).  Given an
+    // integer, scryer passes it as an address: every predicate of rules/lib that
+    // makes a foreign call with a text argument accepts text only there
+    // (board_accel:text/1, hexgrid_accel:board_new/4, native:text/1), and
+    // tests/escapes/549-554 try the integers.
     Some(unsafe { CStr::from_ptr(ptr) }.to_bytes())
 }
 
