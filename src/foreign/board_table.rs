@@ -6,14 +6,19 @@
 //! per cell (the edges it touches, say).  A board is a grid and one code per cell;
 //! the codes stand for the atoms the rule file puts on its cells (`e`, empty, is
 //! code 0).  Boards are changed by copying, as in `boards`: a handle always names
-//! the same cells, and the ring keeps the most recent `CAPACITY` copies.  Every
+//! the same cells, and a ring keeps the most recent `CAPACITY` copies made by a
+//! change; the boards made whole (a game's start, a position read) have a ring of
+//! their own, so that a position the host holds while play goes on from it (the
+//! start of a bench's thousands of playouts) keeps its copy.  Every
 //! query answers exactly what its pure twin in board.pl answers, in the same order.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// How many board copies are kept.
+/// How many board copies made by a change are kept.
 const CAPACITY: usize = 1 << 15;
+/// How many boards made whole are kept.
+const NEW_CAPACITY: usize = 1 << 12;
 /// At most this many distinct grids a thread: each size of each board is one.
 const MAX_GRIDS: usize = 4096;
 /// A compound term holds at most 255 arguments, so a board at most 255 cells.
@@ -93,6 +98,7 @@ pub struct Table {
     name_ids: HashMap<String, u8>,
     next: u64,
     slots: Vec<BoardCopy>,
+    new_slots: Vec<BoardCopy>,
 }
 
 thread_local! {
@@ -158,7 +164,7 @@ impl Table {
         if cells.len() != n {
             return Err(Refused::Bad);
         }
-        Ok(self.insert(g, &cells))
+        Ok(self.insert(g, &cells, true))
     }
 
     fn grid_of(&self, grid: i64) -> Result<usize, Refused> {
@@ -168,14 +174,21 @@ impl Table {
             .ok_or(Refused::Bad)
     }
 
-    fn insert(&mut self, grid: usize, cells: &[u8]) -> i64 {
+    /// Keeps a copy of `cells` on `grid` in the ring of boards made whole (`whole`)
+    /// or of copies made by a change; gives its handle.
+    fn insert(&mut self, grid: usize, cells: &[u8], whole: bool) -> i64 {
         self.next += 1;
         let seq = self.next;
-        let slot = (seq % CAPACITY as u64) as usize;
-        if self.slots.len() <= slot {
-            self.slots.resize_with(slot + 1, BoardCopy::default);
+        let (ring, capacity) = if whole {
+            (&mut self.new_slots, NEW_CAPACITY)
+        } else {
+            (&mut self.slots, CAPACITY)
+        };
+        let slot = (seq % capacity as u64) as usize;
+        if ring.len() <= slot {
+            ring.resize_with(slot + 1, BoardCopy::default);
         }
-        let c = &mut self.slots[slot];
+        let c = &mut ring[slot];
         c.seq = seq;
         c.grid = grid;
         c.cells.clear();
@@ -188,11 +201,15 @@ impl Table {
         if seq == 0 || seq > self.next {
             return Err(Refused::Bad);
         }
-        let c = self
-            .slots
-            .get((seq % CAPACITY as u64) as usize)
-            .ok_or(Refused::Dropped)?;
-        (c.seq == seq).then_some(c).ok_or(Refused::Dropped)
+        // a handle is in one of the two rings, at its sequence number modulo its size
+        [
+            self.slots.get((seq % CAPACITY as u64) as usize),
+            self.new_slots.get((seq % NEW_CAPACITY as u64) as usize),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|c| c.seq == seq)
+        .ok_or(Refused::Dropped)
     }
 
     /// Board `handle`, to query.
@@ -215,7 +232,7 @@ impl Table {
         let grid = c.grid;
         let mut cells = c.cells.clone();
         cells[k - 1] = code;
-        Ok(self.insert(grid, &cells))
+        Ok(self.insert(grid, &cells, false))
     }
 
     /// The name of the code `code`.
@@ -511,6 +528,13 @@ mod tests {
             assert!(t.grid("3 2 1 0").is_err() && t.grid("1 1 0 2").is_err());
             for _ in 0..CAPACITY {
                 t.set(b2, 1, "e").unwrap();
+            }
+            assert!(matches!(t.view(b1), Err(Refused::Dropped)));
+            // a board made whole outlives the copies play makes, until as many
+            // boards are made whole as its ring holds
+            assert_eq!(t.view(b).unwrap().cells, &[1, 0, 0]);
+            for _ in 0..NEW_CAPACITY {
+                t.board(g, "e e e").unwrap();
             }
             assert!(matches!(t.view(b), Err(Refused::Dropped)));
         });

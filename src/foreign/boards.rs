@@ -4,13 +4,18 @@
 //! its cells here.  Playing a move makes a new copy (`set`), so a handle always
 //! names the same cells.  The table keeps the most recent `CAPACITY` copies in a
 //! ring: an older handle is reported as dropped (`None`), and the Prolog side
-//! falls back to reading the rows.  Handles are sequence numbers, unique per
-//! thread (a Prolog machine never leaves its thread).
+//! falls back to reading the rows.  Boards made whole (`insert`: a game's start, a
+//! position read) have a ring of their own, so that a position the host holds
+//! while play goes on from it (the start of a bench's playouts) keeps its copy.
+//! Handles are sequence numbers, unique per thread (a Prolog machine never leaves
+//! its thread).
 
 use std::cell::RefCell;
 
-/// How many board copies are kept.
+/// How many board copies made by a move are kept.
 const CAPACITY: usize = 1 << 15;
+/// How many boards made whole are kept.
+const NEW_CAPACITY: usize = 1 << 12;
 
 /// One board copy: its size and one byte per cell, row by row.
 #[derive(Default)]
@@ -25,6 +30,7 @@ pub struct BoardCopy {
 pub struct BoardTable {
     next: u64,
     slots: Vec<BoardCopy>,
+    new_slots: Vec<BoardCopy>,
     scratch: Vec<u8>,
 }
 
@@ -33,6 +39,7 @@ thread_local! {
         RefCell::new(BoardTable {
             next: 1,
             slots: Vec::new(),
+            new_slots: Vec::new(),
             scratch: Vec::new(),
         })
     };
@@ -44,15 +51,27 @@ pub fn with_table<T>(f: impl FnOnce(&mut BoardTable) -> T) -> T {
 }
 
 impl BoardTable {
-    /// Stores a copy of `cells` (`cols` x `rows`, checked by the caller); gives its handle.
+    /// Stores a board made whole, `cells` (`cols` x `rows`, checked by the caller);
+    /// gives its handle.
     pub fn insert(&mut self, cols: usize, rows: usize, cells: &[u8]) -> u64 {
+        self.keep(cols, rows, cells, true)
+    }
+
+    /// Stores a copy of `cells` in the ring of boards made whole (`whole`) or of
+    /// copies made by a move; gives its handle.
+    fn keep(&mut self, cols: usize, rows: usize, cells: &[u8], whole: bool) -> u64 {
         let seq = self.next;
         self.next += 1;
-        let slot = (seq % CAPACITY as u64) as usize;
-        if self.slots.len() <= slot {
-            self.slots.resize_with(slot + 1, BoardCopy::default);
+        let (ring, capacity) = if whole {
+            (&mut self.new_slots, NEW_CAPACITY)
+        } else {
+            (&mut self.slots, CAPACITY)
+        };
+        let slot = (seq % capacity as u64) as usize;
+        if ring.len() <= slot {
+            ring.resize_with(slot + 1, BoardCopy::default);
         }
-        let c = &mut self.slots[slot];
+        let c = &mut ring[slot];
         c.seq = seq;
         c.cols = cols;
         c.rows = rows;
@@ -63,9 +82,15 @@ impl BoardTable {
 
     /// The copy named by `handle`, or `None` once it has been dropped.
     pub fn get(&self, handle: i64) -> Option<&BoardCopy> {
-        let seq = u64::try_from(handle).ok()?;
-        let c = self.slots.get((seq % CAPACITY as u64) as usize)?;
-        (c.seq == seq && seq != 0).then_some(c)
+        let seq = u64::try_from(handle).ok().filter(|&s| s != 0)?;
+        // a handle is in one of the two rings, at its sequence number modulo its size
+        [
+            self.slots.get((seq % CAPACITY as u64) as usize),
+            self.new_slots.get((seq % NEW_CAPACITY as u64) as usize),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|c| c.seq == seq)
     }
 
     /// A new copy of board `handle` with `byte` on cell `index`: `Ok(Some(new handle))`,
@@ -85,7 +110,7 @@ impl BoardTable {
         cells.clear();
         cells.extend_from_slice(&c.cells);
         cells[index] = byte;
-        let h = self.insert(cols, rows, &cells);
+        let h = self.keep(cols, rows, &cells, false);
         self.scratch = cells;
         Ok(Some(h))
     }
@@ -104,10 +129,16 @@ mod tests {
             assert_eq!(t.get(h1).unwrap().cells, b"er");
             assert_eq!(t.set(h, 2, b'r'), Err(()));
             for _ in 0..CAPACITY {
+                t.set(h1, 0, b'r').unwrap();
+            }
+            // a copy made by a move is dropped; the board made whole stays, until
+            // as many boards are made whole as its ring holds
+            assert_eq!(t.set(h1, 0, b'b'), Ok(None));
+            assert_eq!(t.get(h).unwrap().cells, b"ee");
+            for _ in 0..NEW_CAPACITY {
                 t.insert(2, 1, b"rr");
             }
             assert!(t.get(h).is_none());
-            assert_eq!(t.set(h1, 0, b'b'), Ok(None));
             assert!(t.get(0).is_none() && t.get(-5).is_none());
         });
     }
