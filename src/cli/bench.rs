@@ -162,14 +162,18 @@ pub fn bench(
             }
         }
         let secs = t.elapsed().as_secs_f64();
-        // perft: the deepest depth that stays within the time budget
+        // perft: the deepest depth that stays within the time budget; the next
+        // depth is expected to cost this one's time times the tree's growth (the
+        // leaves of this depth over the last one's), so a wide game (121 moves a
+        // ply on an 11x11 board) stops before a depth that would take minutes
         let (mut depth, mut nodes, mut perft_secs) = (0u32, 0u64, 0f64);
         for d in 1..=8 {
             let t = Instant::now();
             let n = engine.perft(start_pos, d)?;
             let e = t.elapsed().as_secs_f64();
+            let growth = n as f64 / nodes.max(1) as f64;
             (depth, nodes, perft_secs) = (d, n, e);
-            if e * 20.0 > seconds {
+            if e * 20.0 > seconds || e * growth > seconds {
                 break;
             }
         }
@@ -179,10 +183,14 @@ pub fn bench(
             let t = Instant::now();
             let b = engine.best(start_pos, SearchSpec::AlphaBeta(Limits::depth(d)))?;
             let e = t.elapsed().as_secs_f64();
+            // the next depth is expected to grow as this one did over the last
+            let growth = to_depth
+                .last()
+                .map_or(1.0, |&last: &f64| e / last.max(1e-6));
             to_depth.push(e);
             search_nodes = b.nodes;
             search_secs = e;
-            if e * 20.0 > seconds {
+            if e * 20.0 > seconds || e * growth > seconds {
                 break;
             }
         }
