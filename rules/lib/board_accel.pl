@@ -54,23 +54,32 @@ load :-
         ludolog_board_nth_stack([i64, i64, i64], cstr)
     ]).
 
-%% text(@T)  T is an atom or a list, as the host's text arguments must be.  Scryer
-% hands an integer given where text is declared to the host as a memory address,
-% so a predicate here with a text argument takes nothing else (these are exports:
-% untrusted code may call them).
-text(T) :- ( atom(T) -> true ; nonvar(T), T = [_|_] ).
+%% plain(@Term)  Term, written unquoted, reads back in the host as itself: lists,
+% pairs A-B, integers, and atoms of letters, digits and _ only.  An atom with a
+% comma, a bracket or a NUL in it would be read as something else (or make scryer
+% panic), so such a term is never sent: the pure definition answers for it.
+plain(T) :- integer(T), !.
+plain(T) :- T == [], !.
+plain(T) :- atom(T), !, atom_chars(T, Cs), plain_chars(Cs).
+plain(T) :- nonvar(T), ( T = [H|R] ; T = H-R ), !, plain(H), plain(R).
+
+%% plain_chars(+Chars)  each is a letter, a digit or _.
+plain_chars([]).
+plain_chars([C|Cs]) :- ( char_type(C, alnum) -> true ; C == '_' ), plain_chars(Cs).
 
 %% grid(+Text, -G)  the host's id of the grid written in Text.
 grid(Text, G) :-
-    text(Text),
+    protocol:foreign_text(Text),
     '$foreign_call'(ludolog_board_grid, [Text], G0), G0 > 0, G = G0.
 
 %% new(+G, +Names, -H)  a board on grid G whose cells hold the names of Names.
 new(G, Names, H) :-
-    text(Names),
+    protocol:foreign_text(Names),
     '$foreign_call'(ludolog_board_new, [G, Names], H0), H0 > 0, H = H0.
 
-%% set(+H, +K, +X, -H1)  board H with the atom X on cell K.
+%% set(+H, +K, +X, -H1)  board H with the atom X on cell K (called at every move, it
+% checks only that X is an atom, not protocol:foreign_text/1's NUL: a name holding NUL
+% makes scryer panic, and the host replaces the machine).
 set(H, K, X, H1) :-
     integer(K), atom(X),
     '$foreign_call'(ludolog_board_set, [H, K, X], H0), H0 > 0, H1 = H0.
@@ -116,7 +125,8 @@ nth_step(H, X, Steps, I, K-J) :-
 steps_text(Steps, Text) :-
     (  ground(Steps), steps_kept(Steps, Text0)
     -> Text = Text0
-    ;  write_term_to_chars(Steps, [quoted(false)], Text),
+    ;  plain(Steps),
+       write_term_to_chars(Steps, [quoted(false)], Text),
        (  ground(Steps), \+ ( findall(x, steps_kept(_, _), Xs), length(Xs, L), L >= 64 )
        -> assertz(steps_kept(Steps, Text))
        ;  true
@@ -182,7 +192,8 @@ reach_move(H, Movers, K, J, V) :-
 movers_id(Movers, Id) :-
     (  ground(Movers), movers_kept(Movers, Id0)
     -> Id = Id0
-    ;  write_term_to_chars(Movers, [quoted(false)], Text),
+    ;  plain(Movers),
+       write_term_to_chars(Movers, [quoted(false)], Text),
        '$foreign_call'(ludolog_board_movers, [Text], Id0), Id0 > 0,
        Id = Id0,
        (  ground(Movers), \+ ( findall(x, movers_kept(_, _), Xs), length(Xs, L), L >= 64 )
@@ -226,7 +237,8 @@ line_at(H, K, Dirs, N) :-
 lists_id(Lists, Id) :-
     (  ground(Lists), lists_kept(Lists, Id0)
     -> Id = Id0
-    ;  write_term_to_chars(Lists, [quoted(false)], Text),
+    ;  plain(Lists),
+       write_term_to_chars(Lists, [quoted(false)], Text),
        '$foreign_call'(ludolog_board_lists, [Text], Id0), Id0 > 0,
        Id = Id0,
        (  ground(Lists), \+ ( findall(x, lists_kept(_, _), Xs), length(Xs, L), L >= 64 )

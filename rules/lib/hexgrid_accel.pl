@@ -37,8 +37,8 @@ load :-
 % row by row, are the characters of Cells (a list of characters, or an atom).
 board_new(Cells, Cols, Rows, H) :-
     % scryer hands an integer given where text is declared to the host as a memory
-    % address: text only (this is an export, which untrusted code may call)
-    (  atom(Cells) -> true ; nonvar(Cells), Cells = [_|_] ),
+    % address, and panics on a NUL: text only (an export, which untrusted code may call)
+    protocol:foreign_text(Cells),
     '$foreign_call'(ludolog_hex_board_new, [Cells, Cols, Rows], H0),
     refused(H0, ludolog_hex_board_new),
     H = H0.

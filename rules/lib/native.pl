@@ -17,10 +17,9 @@ load :-
         ludolog_native_best([cstr, cstr, i64], cstr)
     ]).
 
-%% text(@T)  T is an atom or a list, else a type error.
+%% text(@T)  T is text the host can take (protocol:foreign_text/1), else a type error.
 text(T) :-
-    (  atom(T) -> true
-    ;  nonvar(T), T = [_|_] -> true
+    (  protocol:foreign_text(T) -> true
     ;  throw(error(type_error(text, T), native_best/4))
     ).
 
@@ -29,7 +28,7 @@ text(T) :-
 % when the game is over); a bad game or position throws.
 native_best(Game, Position, Depth, Move) :-
     % scryer hands an integer given where text is declared to the host as a memory
-    % address: text only (this is an export, which untrusted code may call)
+    % address, and panics on a NUL: text only (an export, which untrusted code may call)
     text(Game), text(Position),
     '$foreign_call'(ludolog_native_best, [Game, Position, Depth], Move0),
     (  append("error: ", Why, Move0)

@@ -96,7 +96,7 @@
 
 :- module(protocol, [
     protocol_predicate/1, optional_predicate/1, replay/4, perft/4, perft_counts/4, playouts/6, random_playout/6,
-    legal_moves/3, lcg_next/2, set_acceleration/1, accelerated/0, option/2, options/2,
+    legal_moves/3, lcg_next/2, accelerated/0, option/2, options/2,
     formatted/3
 ]).
 
@@ -106,7 +106,8 @@
 
 :- dynamic(accelerated/0).
 
-%% set_acceleration(+OnOff)  the accelerated tier on or off: the accelerated
+%% set_acceleration(+OnOff)  the accelerated tier on or off (for the host alone, which
+% calls it qualified: no export, so untrusted code cannot reach it): the accelerated
 % predicates of rules/lib answer natively, and legal moves come from the
 % game's legal_moves/2 when it has one.
 set_acceleration(on) :- ( accelerated -> true ; assertz(accelerated) ).
@@ -261,6 +262,17 @@ playouts(G, S, N, Seed, Max, Plies) :-
     findall(P, ( between(1, N, K), Seed1 is Seed + K,
                  random_playout(G, S, Seed1, Max, P, _) ), Ps),
     sum_list(Ps, Plies).
+
+%% foreign_text(@T)  T is an atom or a list of characters without NUL, as the text
+% arguments of ludolog's foreign functions must be.  Scryer hands an integer given
+% where text is declared to the host as a memory address, and panics on a NUL.
+% board_accel.pl, hexgrid_accel.pl and native.pl check text with this; a cell name
+% asked at every move (board_accel's set/4, count_of/3, ...) is only checked to be an
+% atom, and one holding NUL makes scryer panic: the host then replaces the machine.
+foreign_text(T) :-
+    (  atom(T) -> atom_codes(T, Cs), \+ memberchk(0, Cs)
+    ;  nonvar(T), T = [_|_], \+ memberchk('\x0\', T)
+    ).
 
 %% formatted(+Format, +Args, -Text)  Text is what format_//2 writes for Format and Args,
 % for the messages of rule files (library(format) is loaded on the first message, not

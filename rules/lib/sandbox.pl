@@ -267,7 +267,6 @@ why_words(global, "changes global variables").
 why_words(attributes, "attaches attributes, whose hooks run goals the sandbox cannot check").
 why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q, which is not this rule file's", [M], W).
 why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
-why_words(host_only, "is for ludolog itself: it turns the accelerated tier on or off").
 why_words(private(M), W) :- host:formatted("is not among the exports of the library ~q, which are all a rule file or query may call there", [M], W).
 why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
 why_words(undeclared, "adds or removes clauses of a predicate the rule file does not declare dynamic").
@@ -519,15 +518,14 @@ qualified(M, Q, G, Out) :- sandbox_lists:safe_lib(Q), !, library_goal(M, G, Out0
 qualified(_, Q, G, _) :- throw(sandbox(Q:G, module(Q))).
 
 %% library_call(+Module, +Library, +Goal, -Checked)  a call Library:Goal into a library
-% of ludolog's own: one of its exports, and not one that only the host may call
-% (host_only/3).  Its other predicates are plumbing written for the host's calls, and
-% builtins called there run there, so both are refused (a control construct is
-% taken apart, each part a call into Library).
+% of ludolog's own: one of its exports.  Its other predicates are plumbing written for
+% the host's calls (protocol:set_acceleration/1 among them), and builtins called there
+% run there, so both are refused (a control construct is taken apart, each part a
+% call into Library).
 library_call(M, Q, G, Out) :- qualified_parts(Q, G, G1), !, body(M, G1, Out).
-library_call(_, Q, G, Out) :-
+library_call(_, Q, G, Q:G) :-
     callable(G), functor(G, N, A),
-    library_export(Q, N, A), !,
-    (  host_only(Q, N, A) -> throw(sandbox(Q:G, host_only)) ; Out = Q:G ).
+    library_export(Q, N, A), !.
 library_call(_, Q, G, _) :- throw(sandbox(Q:G, private(Q))).
 
 %% qualified_parts(+Module, +Control, -Goal)  Module:Control as a control construct
@@ -537,12 +535,6 @@ qualified_parts(Q, (A ; B), (Q:A ; Q:B)).
 qualified_parts(Q, (A -> B), (Q:A -> Q:B)).
 qualified_parts(Q, '*->'(A, B), '*->'(Q:A, Q:B)).
 qualified_parts(Q, \+ A, \+ Q:A).
-
-%% host_only(?Library, ?Name, ?Arity)  an export that only the host may call: it turns
-% the accelerated tier on or off, which would let a rule file pass off one tier's
-% answers as another's in `ludolog check`.  (The accelerators' load/0 binds ludolog's
-% own foreign functions, each of which checks what it is given: rule files call it.)
-host_only(protocol, set_acceleration, 1).
 
 %% library_goal(+Module, +Goal, -Checked)  a goal called in a library module: one of
 % the tables, nothing else (neither the caller's own predicates nor a name nobody defines).

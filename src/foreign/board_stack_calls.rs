@@ -1,4 +1,4 @@
-//! The `extern "C"` functions behind board.pl's ring-and-ball turns
+//! The `extern "C"` functions behind stacks.pl's ring-and-ball turns
 //! (`stack_turns/3`, `stack_turn_count/3`, `nth_stack_turn/4`), on a board held
 //! by handle; results as in `board_calls`.
 

@@ -1,7 +1,7 @@
 //! Ring-and-ball turns on a board of stacks (Mitsudomoe's turns): a ring placed
 //! or moved, then a ball that steps or vaults a line of balls, then the opponent
 //! balls it vaulted relocated.  Counted and picked without listing them; the pure
-//! twin, which says what each turn is, is `stack_turns/3` in rules/lib/board.pl.
+//! twin, which says what each turn is, is `stack_turns/3` in rules/lib/stacks.pl.
 
 use super::board_table::{Refused, View};
 
@@ -281,14 +281,36 @@ impl<'a> Turns<'a> {
         Ok(None)
     }
 
-    /// Every turn, in order.
+    /// Every turn, in order: each line after each ring step, with each of its
+    /// relocation outcomes.
     pub fn all(&self) -> Result<Vec<Turn>, Refused> {
-        let n = self.count()?;
-        (0..n).map(|i| self.nth(i)?.ok_or(Refused::Bad)).collect()
+        let mut out = Vec::new();
+        if self.lines.is_empty() {
+            return Ok(out);
+        }
+        for (ring, changed) in self.ring_steps() {
+            let mut lines = Vec::new();
+            self.each_line(&changed, |l, n| {
+                lines.push((l.from, l.to, l.vaulted.clone(), n));
+                Ok(true)
+            })?;
+            for (from, to, vaulted, n) in lines {
+                for m in 0..n {
+                    let targets = self.targets(&changed, from, to, &vaulted, m)?;
+                    out.push(Turn {
+                        ring,
+                        from,
+                        to,
+                        targets,
+                    });
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// The `m`-th relocation outcome (from 0) of the ball from `from` to `to` over
-    /// `vaulted`: the `m`-th set of |vaulted| cells, in the order of board.pl's
+    /// `vaulted`: the `m`-th set of |vaulted| cells, in the order of stacks.pl's
     /// k_subset/3, of the sorted union of `vaulted` and the free cells, skipping
     /// `vaulted` itself.
     fn targets(

@@ -56,7 +56,7 @@ fn input<'a>(ptr: *const c_char) -> Option<&'a [u8]> {
     // when the Prolog side gives text (an atom or a list of characters).  Given an
     // integer, scryer passes it as an address: every predicate of rules/lib that
     // makes a foreign call with a text argument accepts text only there
-    // (board_accel:text/1, hexgrid_accel:board_new/4, native:text/1), and
+    // (protocol:foreign_text/1; a name is at least an atom), and
     // tests/escapes/549-554 try the integers.
     Some(unsafe { CStr::from_ptr(ptr) }.to_bytes())
 }

@@ -108,9 +108,6 @@ fn panic_text(p: Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "panic".to_string())
 }
 
-/// A test build's way to load rule files from disk unchecked by the Prolog sandbox
-/// while the operating system's confinement stays on, to show that it holds alone
-/// (the environment variable of the REPL's engine process, `TEST_PROLOG_SANDBOX_OFF`).
 /// How the sandbox treats a rule module (the second argument of
 /// `sandbox:add_rule_module/2`): `checked`, a file from disk whose every clause it
 /// checked; `trusted`, a game of ludolog's own, whose predicates untrusted code may
@@ -130,6 +127,9 @@ fn sandbox_kind(file: &RuleFile) -> String {
     }
 }
 
+/// A test build's way to load rule files from disk unchecked by the Prolog sandbox
+/// while the operating system's confinement stays on, to show that it holds alone
+/// (the environment variable of the REPL's engine process, `TEST_PROLOG_SANDBOX_OFF`).
 fn prolog_check_off() -> bool {
     cfg!(debug_assertions) && std::env::var_os("LUDOLOG_TEST_PROLOG_SANDBOX_OFF").is_some()
 }
