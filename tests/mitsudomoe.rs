@@ -55,6 +55,16 @@ fn the_shadow_numbers_the_directions_as_the_rules_take_them() {
 }
 
 #[test]
+fn the_rulebooks_limits_are_the_goal_squares() {
+    let spec = ludolog::registry::EngineSpec::new("mitsudomoe", Default::default());
+    let rules = spec.resolve().expect("embedded").rules;
+    let mut m = ludolog::prolog::PrologMachine::load(&rules, false).expect("load");
+    let q = "findall(Sq, mitsudomoe:goal(white, Sq), WG), findall(Sq, mitsudomoe:goal(black, Sq), BG), \
+             mitsudomoe:rules(R), ( R == rules(lim(WG, BG), lim(BG, WG)) -> X = same ; X = R ).";
+    assert_eq!(format!("{:?}", m.answer(q, "X").expect(q)), r#"Atom("same")"#);
+}
+
+#[test]
 fn a_vault_over_a_goal_ball_is_caught_and_shrunk() {
     // the mutant lets a ball vault over an opponent ball frozen on its goal square
     let m = common::mutant_mismatch(
