@@ -271,7 +271,7 @@ playouts(G, S, N, Seed, Max, Plies) :-
 % atom, and one holding NUL makes scryer panic: the host then replaces the machine.
 foreign_text(T) :-
     (  atom(T) -> atom_codes(T, Cs), \+ memberchk(0, Cs)
-    ;  nonvar(T), T = [_|_], \+ memberchk('\x0\', T)
+    ;  nonvar(T), T = [_|_], char_code(Nul, 0), \+ memberchk(Nul, T)
     ).
 
 %% formatted(+Format, +Args, -Text)  Text is what format_//2 writes for Format and Args,
