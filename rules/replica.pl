@@ -10,7 +10,9 @@
 %            rank from a1: the pieces of Grid again, kept up to date by apply/5 so
 %            that move generation finds a side's pieces without reading 64 squares;
 %            Shadow is `none`, or in the accelerated tier the same squares as a
-%            board.pl board whose queries the host answers (see shadow/2)
+%            board.pl board whose queries the host answers (see shadow/2); there
+%            White and Black are both `shadowed`, not kept, as the shadow finds
+%            the pieces (own_pieces/3 reads them from Grid when legal/2 asks)
 %   Status   ongoing or won(Colour)
 % Squares are F-R, file F and rank R from 1 (a1 = 1-1, the lower left).
 % Moves: step(From, To) for a step or a jump (with a capture when To holds an
@@ -122,9 +124,16 @@ grid_piece(Grid, F-R, X) :-
 
 %% grid_board(+Grid, -Board)  the board of a grid: the grid and each side's pieces.
 grid_board(Grid, board(Grid, White, Black, Shadow)) :-
-    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, white) ), White),
-    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, black) ), Black),
-    shadow(Grid, Shadow).
+    shadow(Grid, Shadow),
+    (  Shadow == none
+    -> side_pieces(Grid, white, White), side_pieces(Grid, black, Black)
+    ;  White = shadowed, Black = shadowed
+    ).
+
+%% side_pieces(+Grid, +Colour, -Pieces)  F-R-Piece for each piece of Colour on Grid,
+% rank by rank from a1.
+side_pieces(Grid, P, Pieces) :-
+    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, P) ), Pieces).
 
 %% shadow(+Grid, -Shadow)  in the accelerated tier, the board.pl board of the 64
 % squares (square F-R is cell (R - 1) * 8 + F of an 8 x 8 square8 grid whose rows
@@ -157,6 +166,8 @@ shadow_set(Shadow, Sq, X, Shadow1) :-
 
 %% own_pieces(+Board, +Colour, -Pieces)  F-R-Piece for each piece of Colour, rank by
 % rank from a1.
+own_pieces(board(Grid, shadowed, _, _), P, Pieces) :- !,
+    side_pieces(Grid, P, Pieces).
 own_pieces(board(_, White, _, _), white, White).
 own_pieces(board(_, _, Black, _), black, Black).
 
@@ -220,8 +231,8 @@ legal_count(replica(Sight, P, board(_, _, _, Shadow), ongoing), N) :-
     Shadow \== none, !,
     runs(P, Pieces, Dirs),
     board:run_count(Shadow, Pieces, Dirs, Pieces, N1),
-    seen_cells(Shadow, Sight, P, Ks),
-    length(Ks, N2),
+    seen_args(Sight, P, King, Sees, Through, Man),
+    board:sight_count(Shadow, [King], Sees, Through, [Man], N2),
     N is N1 + N2.
 legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
 
@@ -229,14 +240,13 @@ legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
 nth_legal(replica(Sight, P, board(_, _, _, Shadow), ongoing), I, M) :-
     Shadow \== none, !,
     runs(P, Pieces, Dirs),
-    board:run_count(Shadow, Pieces, Dirs, Pieces, N1),
-    (  I < N1
-    -> board:nth_run(Shadow, Pieces, Dirs, Pieces, I, K-J),
-       cell_square(K, From), cell_square(J, To),
+    (  board:nth_run(Shadow, Pieces, Dirs, Pieces, I, K-J)
+    -> cell_square(K, From), cell_square(J, To),
        M = step(From, To)
-    ;  I2 is I - N1,
-       seen_cells(Shadow, Sight, P, Ks),
-       nth0(I2, Ks, K),
+    ;  board:run_count(Shadow, Pieces, Dirs, Pieces, N1),
+       I2 is I - N1,
+       seen_args(Sight, P, King, Sees, Through, Man),
+       board:nth_sight(Shadow, [King], Sees, Through, [Man], I2, K),
        cell_square(K, Sq),
        M = transform(Sq)
     ).
@@ -248,12 +258,13 @@ nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
 runs(white, [w, 'W'], [7, 1, 8]).
 runs(black, [b, 'B'], [3, 5, 4]).
 
-%% seen_cells(+Shadow, +Sight, +Colour, -Ks)  the shadow's cells of the men of Colour
-% that a king of Colour sees (seen_men/5 on the shadow), ascending.
-seen_cells(Shadow, Sight, P, Ks) :-
+%% seen_args(+Sight, +Colour, -King, -Dirs, -Through, -Man)  seen_men/5 as the
+% shadow's board:sight_of/6 takes it: the cells of the men of Colour (letter Man)
+% that a king of Colour (letter King) sees along Dirs, the sight passing empty
+% squares and men of Colour (Through).
+seen_args(Sight, P, King, Dirs, [e, Man], Man) :-
     square_letter(king(P), King), square_letter(man(P), Man),
-    sight_dirs(Sight, P, Dirs),
-    board:sight_of(Shadow, [King], Dirs, [e, Man], [Man], Ks).
+    sight_dirs(Sight, P, Dirs).
 
 %% sight_dirs(?Sight, ?Colour, ?Dirs)  sight_direction/4 as square8 directions.
 sight_dirs(forward, P, Dirs) :- runs(P, _, Dirs).
@@ -272,7 +283,14 @@ dir(0, 1, 7).
 dir(1, 1, 8).
 
 %% step_with(+Board, +Colour, +Rays, ?From, ?To)  the piece of Colour on From steps or
-% jumps along one of its rays to To (both given, or enumerated).
+% jumps along one of its rays to To (both given, or enumerated; in the accelerated
+% tier, the shadow checks a given step along this file's rays: see runs/3).
+step_with(board(_, _, _, Shadow), P, rays(forward, forward), F-R, F1-R1) :-
+    Shadow \== none, integer(F), integer(R), integer(F1), integer(R1), !,
+    line(F), line(R), line(F1), line(R1),
+    runs(P, Pieces, Dirs),
+    cell_square(K, F-R), cell_square(J, F1-R1),
+    board:run_move(Shadow, Pieces, Dirs, Pieces, K, J).
 step_with(Board, P, Rays, From, To) :-
     (  nonvar(From) -> square(Board, From, X) ; piece(Board, From, X) ),
     friendly(X, P),
@@ -419,7 +437,9 @@ apply(transform(Sq), P, board(Grid, White, Black, Shadow),
 
 %% pieces_after(+Colour, +White, +Black, +From, +To-X, +Captured, -White1, -Black1)
 % the piece lists after Colour's piece on From became X on To (To = From for a
-% transform), an enemy piece on To taken when Captured is not e.
+% transform), an enemy piece on To taken when Captured is not e (none kept when
+% the shadow finds the pieces).
+pieces_after(_, shadowed, shadowed, _, _, _, shadowed, shadowed) :- !.
 pieces_after(white, White, Black, From, New, Captured, White1, Black1) :-
     moved(White, From, New, White1),
     taken(Captured, New, Black, Black1).

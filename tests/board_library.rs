@@ -56,9 +56,11 @@ const HELPERS: &[&str] = &[
         findall(K-J, (between(1, N, K), member(J, [1, 2, 7, N]), board:reach_move(B, Ms, K-J)), Ys)), Reaches), \
      findall(Ps-Ds-Past-Rs-C-Ns, (member(Ps-Past, [[r]-[r], [r, b]-[], [b]-[r, b, e], [zz]-[r]]), \
         member(Ds, [[1], [1, 2], [D], []]), board:run_moves(B, Ps, Ds, Past, Rs), board:run_count(B, Ps, Ds, Past, C), \
-        findall(I-M, (between(0, 40, I), board:nth_run(B, Ps, Ds, Past, I, M)), Ns)), Runs), \
-     findall(F-Ds-T-S-Ks, (member(F-T-S, [[r]-[e]-[b], [r]-[e, b]-[b], [b, r]-[e]-[r, e], [zz]-[e]-[e]]), \
-        member(Ds, [[1], [1, D], []]), board:sight_of(B, F, Ds, T, S, Ks)), Sights), \
+        findall(I-M, (between(0, 40, I), board:nth_run(B, Ps, Ds, Past, I, M)), Ns), \
+        findall(K-J, (between(1, N, K), member(J, [1, 2, 5, N]), board:run_move(B, Ps, Ds, Past, K, J)), Ys)), Runs), \
+     findall(F-Ds-T-S-Ks-C-Ns, (member(F-T-S, [[r]-[e]-[b], [r]-[e, b]-[b], [b, r]-[e]-[r, e], [zz]-[e]-[e]]), \
+        member(Ds, [[1], [1, D], []]), board:sight_of(B, F, Ds, T, S, Ks), board:sight_count(B, F, Ds, T, S, C), \
+        findall(I-K, (between(0, 30, I), board:nth_sight(B, F, Ds, T, S, I, K)), Ns)), Sights), \
      findall(K-L1-L2-LA, (between(1, N, K), board:line_at(B, K, [1], L1), board:line_at(B, K, [], L2), \
         findall(Dd, between(1, D, Dd), All), board:line_at(B, K, All, LA)), Lines), \
      board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Cs)",
@@ -182,6 +184,22 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         ),
         (
             "shape_grid(sq4, G), filled(G, 2, B), board:sight_of(B, [r], [1], [f(x)], [r], _)",
+            "lines(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:sight_count(B, [r], [9], [e], [r], _)",
+            "lines(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:nth_sight(B, [r], [9], [e], [r], 0, _)",
+            "lines(1,4)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:run_move(B, [r], [1], [], 0, 1)",
+            "cell(1,12)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:run_move(B, [r], [x], [], 1, 2)",
             "lines(1,4)",
         ),
         (

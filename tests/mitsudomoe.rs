@@ -61,7 +61,10 @@ fn the_rulebooks_limits_are_the_goal_squares() {
     let mut m = ludolog::prolog::PrologMachine::load(&rules, false).expect("load");
     let q = "findall(Sq, mitsudomoe:goal(white, Sq), WG), findall(Sq, mitsudomoe:goal(black, Sq), BG), \
              mitsudomoe:rules(R), ( R == rules(lim(WG, BG), lim(BG, WG)) -> X = same ; X = R ).";
-    assert_eq!(format!("{:?}", m.answer(q, "X").expect(q)), r#"Atom("same")"#);
+    assert_eq!(
+        format!("{:?}", m.answer(q, "X").expect(q)),
+        r#"Atom("same")"#
+    );
 }
 
 #[test]

@@ -34,7 +34,7 @@
                   board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
                   reach_count/3, nth_reach/4, reach_move/3, run_moves/5, run_count/5,
-                  nth_run/6, sight_of/6, line_at/4, group/3,
+                  nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, line_at/4, group/3,
                   group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
 
 :- use_module(library(lists)).
@@ -300,7 +300,7 @@ step_count(B, X, Steps, N) :- steps_of(B, X, Steps, Ms), length(Ms, N).
 %% nth_step(+Board, +X, +Steps, +I, -Move)  the I-th move K-J (from 0) of
 % steps_of/4; fails when there are I or fewer.
 nth_step(board(_, _, _, n(_, H, _, _)), X, Steps, I, M) :-
-    board_accel:nth_step(H, X, Steps, I, M0), !, M = M0.
+    board_accel:nth_step(H, X, Steps, I, M0), !, M0 \== none, M = M0.
 nth_step(B, X, Steps, I, M) :- integer(I), steps_of(B, X, Steps, Ms), nth0(I, Ms, M).
 
 %% count_of(+Board, +X, -N)  how many cells hold X.
@@ -309,7 +309,7 @@ count_of(B, X, N) :- cells_of(B, X, Ks), length(Ks, N).
 
 %% nth_of(+Board, +X, +I, -K)  K is the I-th cell (from 0, ascending) holding X;
 % fails when fewer than I + 1 cells hold X.
-nth_of(board(_, _, _, n(_, H, _, _)), X, I, K) :- board_accel:nth_of(H, X, I, K0), !, K = K0.
+nth_of(board(_, _, _, n(_, H, _, _)), X, I, K) :- board_accel:nth_of(H, X, I, K0), !, K0 \== none, K = K0.
 nth_of(B, X, I, K) :- integer(I), cells_of(B, X, Ks), nth0(I, Ks, K).
 
 %% ray(+Board, +K, +Dir, -Empties, -Hit)  from cell K in direction Dir: the empty
@@ -467,7 +467,7 @@ reach_count(B, Movers, N) :- reach_moves(B, Movers, Ms), length(Ms, N).
 %% nth_reach(+Board, +Movers, +I, -Move)  the I-th move K-J (from 0) of
 % reach_moves/3; fails when there are I or fewer.
 nth_reach(board(_, _, _, n(_, H, _, _)), Movers, I, M) :-
-    board_accel:nth_reach(H, Movers, I, M0), !, M = M0.
+    board_accel:nth_reach(H, Movers, I, M0), !, M0 \== none, M = M0.
 nth_reach(B, Movers, I, M) :- integer(I), reach_moves(B, Movers, Ms), nth0(I, Ms, M).
 
 %% run_moves(+Board, +Pieces, +Dirs, +Past, -Moves)  K-J for each cell K, ascending,
@@ -508,9 +508,21 @@ run_count(B, Ps, Ds, Past, N) :- run_moves(B, Ps, Ds, Past, Ms), length(Ms, N).
 %% nth_run(+Board, +Pieces, +Dirs, +Past, +I, -Move)  the I-th move K-J (from 0) of
 % run_moves/5; fails when there are I or fewer.
 nth_run(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, I, M) :-
-    board_accel:nth_run(H, Ps, Ds, Past, I, M0), !, M = M0.
+    board_accel:nth_run(H, Ps, Ds, Past, I, M0), !, M0 \== none, M = M0.
 nth_run(B, Ps, Ds, Past, I, M) :-
     integer(I), run_moves(B, Ps, Ds, Past, Ms), nth0(I, Ms, M).
+
+%% run_move(+Board, +Pieces, +Dirs, +Past, +K, +J)  K-J is one of run_moves/5's moves:
+% cell K holds one of Pieces, and J ends its run along one of Dirs (a given move
+% checked without listing them all).
+run_move(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, K, J) :-
+    board_accel:run_move(H, Ps, Ds, Past, K, J, V), !, V =:= 1.
+run_move(B, Ps, Ds, Past, K, J) :-
+    board_grid(B, G), board_cells(B, Cells),
+    must_be_lines(G, [Ps, Past], Ds, run_move/6),
+    must_be_step(G, K, 1, run_move/6),
+    arg(K, Cells, X), memberchk(X, Ps),
+    member(D, Ds), run_end(G, Cells, K, D, Past, J0), J0 == J, !.
 
 %% sight_of(+Board, +From, +Dirs, +Through, +Seen, -Ks)  the cells holding one of Seen
 % that a cell holding one of From sees along a direction of Dirs: every cell
@@ -525,6 +537,19 @@ sight_of(B, From, Ds, Through, Seen, Ks) :-
     findall(J, ( between(1, N, K), arg(K, Cells, X), memberchk(X, From),
                  member(D, Ds), seen_along(G, Cells, K, D, Through, Seen, J) ), Js),
     sort(Js, Ks).
+
+%% sight_count(+Board, +From, +Dirs, +Through, +Seen, -N)  how many cells sight_of/6 gives.
+sight_count(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, N) :-
+    board_accel:sight_count(H, From, Ds, Through, Seen, N0), !, N = N0.
+sight_count(B, From, Ds, Through, Seen, N) :-
+    sight_of(B, From, Ds, Through, Seen, Ks), length(Ks, N).
+
+%% nth_sight(+Board, +From, +Dirs, +Through, +Seen, +I, -K)  the I-th cell (from 0)
+% sight_of/6 gives; fails when there are I or fewer.
+nth_sight(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, I, K) :-
+    board_accel:nth_sight(H, From, Ds, Through, Seen, I, K0), !, K0 \== none, K = K0.
+nth_sight(B, From, Ds, Through, Seen, I, K) :-
+    integer(I), sight_of(B, From, Ds, Through, Seen, Ks), nth0(I, Ks, K).
 
 %% seen_along(+Grid, +Cells, +K, +Dir, +Through, +Seen, -J)  a cell J holding one of
 % Seen from K in direction Dir, every cell before it holding one of Through.

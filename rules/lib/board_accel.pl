@@ -12,7 +12,8 @@
 :- module(board_accel, [load/0, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
-                        run_moves/5, run_count/5, nth_run/6, sight_of/6, line_at/4,
+                        run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
+                        sight_count/6, nth_sight/7, line_at/4,
                         group/3, group_marks/3, jumps/3, stack_turns/3, stack_turn_count/3,
                         nth_stack_turn/4]).
 
@@ -40,7 +41,10 @@ load :-
         ludolog_board_run_moves([i64, i64], cstr),
         ludolog_board_run_count([i64, i64], i64),
         ludolog_board_nth_run([i64, i64, i64], i64),
+        ludolog_board_run_move([i64, i64, i64, i64], i64),
         ludolog_board_sight([i64, i64], cstr),
+        ludolog_board_sight_count([i64, i64], i64),
+        ludolog_board_nth_sight([i64, i64, i64], i64),
         ludolog_board_line([i64, i64, i64], i64),
         ludolog_board_reach_moves([i64, i64], cstr),
         ludolog_board_reach_count([i64, i64], i64),
@@ -95,10 +99,12 @@ count_of(H, X, N) :-
     atom(X),
     '$foreign_call'(ludolog_board_count, [H, X], N0), N0 >= 0, N = N0.
 
-%% nth_of(+H, +X, +I, -K)  the I-th cell (from 0) of board H holding X; fails if none.
+%% nth_of(+H, +X, +I, -K)  the I-th cell (from 0) of board H holding X, or none past
+% the last (so board.pl fails at once, without reading the cells the pure way).
 nth_of(H, X, I, K) :-
     atom(X), integer(I),
-    '$foreign_call'(ludolog_board_nth, [H, X, I], K0), K0 > 0, K = K0.
+    '$foreign_call'(ludolog_board_nth, [H, X, I], K0), K0 >= 0,
+    (  K0 =:= 0 -> K = none ; K = K0 ).
 
 %% steps_of(+H, +X, +Steps, -Moves)  board.pl's steps_of/4 on board H.
 steps_of(H, X, Steps, Ms) :-
@@ -111,11 +117,11 @@ step_count(H, X, Steps, N) :-
     atom(X), steps_text(Steps, Text),
     '$foreign_call'(ludolog_board_step_count, [H, X, Text], N0), N0 >= 0, N = N0.
 
-%% nth_step(+H, +X, +Steps, +I, -Move)  board.pl's nth_step/5 on board H.
-nth_step(H, X, Steps, I, K-J) :-
+%% nth_step(+H, +X, +Steps, +I, -Move)  board.pl's nth_step/5 on board H, or none past the last.
+nth_step(H, X, Steps, I, M) :-
     atom(X), integer(I), steps_text(Steps, Text),
-    '$foreign_call'(ludolog_board_nth_step, [H, X, Text, I], V), V > 0,
-    K is V >> 8, J is V /\ 255.
+    '$foreign_call'(ludolog_board_nth_step, [H, X, Text, I], V), V >= 0,
+    move(V, M).
 
 %% steps_text(+Steps, -Text)  Steps as written, "[D-[t,t],D-[t]]" (as characters):
 % one call, where building the text piece by piece costs more than the query; the
@@ -174,11 +180,11 @@ reach_count(H, Movers, N) :-
     movers_id(Movers, Id),
     '$foreign_call'(ludolog_board_reach_count, [H, Id], N0), N0 >= 0, N = N0.
 
-%% nth_reach(+H, +Movers, +I, -Move)  board.pl's nth_reach/4 on board H.
-nth_reach(H, Movers, I, K-J) :-
+%% nth_reach(+H, +Movers, +I, -Move)  board.pl's nth_reach/4 on board H, or none past the last.
+nth_reach(H, Movers, I, M) :-
     integer(I), movers_id(Movers, Id),
-    '$foreign_call'(ludolog_board_nth_reach, [H, Id, I], V), V > 0,
-    K is V >> 8, J is V /\ 255.
+    '$foreign_call'(ludolog_board_nth_reach, [H, Id, I], V), V >= 0,
+    move(V, M).
 
 %% reach_move(+H, +Movers, +K, +J, -V)  V is 1 when K-J is one of board.pl's
 % reach_moves/3 on board H, else 0.
@@ -215,11 +221,35 @@ run_count(H, Pieces, Dirs, Past, N) :-
     lists_id([Pieces, Dirs, Past], Id),
     '$foreign_call'(ludolog_board_run_count, [H, Id], N0), N0 >= 0, N = N0.
 
-%% nth_run(+H, +Pieces, +Dirs, +Past, +I, -Move)  board.pl's nth_run/6 on board H.
-nth_run(H, Pieces, Dirs, Past, I, K-J) :-
+%% nth_run(+H, +Pieces, +Dirs, +Past, +I, -Move)  board.pl's nth_run/6 on board H, or
+% none past the last.
+nth_run(H, Pieces, Dirs, Past, I, M) :-
     integer(I), lists_id([Pieces, Dirs, Past], Id),
-    '$foreign_call'(ludolog_board_nth_run, [H, Id, I], V), V > 0,
-    K is V >> 8, J is V /\ 255.
+    '$foreign_call'(ludolog_board_nth_run, [H, Id, I], V), V >= 0,
+    move(V, M).
+
+%% move(+V, -Move)  the move K-J the host wrote as K * 256 + J, or none for 0 (past
+% the last move: board.pl then fails at once, without listing the moves the pure way).
+move(0, none) :- !.
+move(V, K-J) :- K is V >> 8, J is V /\ 255.
+
+%% run_move(+H, +Pieces, +Dirs, +Past, +K, +J, -V)  V is 1 when K-J is one of
+% board.pl's run_moves/5 on board H, else 0.
+run_move(H, Pieces, Dirs, Past, K, J, V) :-
+    integer(K), integer(J), lists_id([Pieces, Dirs, Past], Id),
+    '$foreign_call'(ludolog_board_run_move, [H, Id, K, J], V0), V0 >= 0, V = V0.
+
+%% sight_count(+H, +From, +Dirs, +Through, +Seen, -N)  board.pl's sight_count/6 on board H.
+sight_count(H, From, Dirs, Through, Seen, N) :-
+    lists_id([From, Dirs, Through, Seen], Id),
+    '$foreign_call'(ludolog_board_sight_count, [H, Id], N0), N0 >= 0, N = N0.
+
+%% nth_sight(+H, +From, +Dirs, +Through, +Seen, +I, -K)  board.pl's nth_sight/7 on board
+% H, or none past the last.
+nth_sight(H, From, Dirs, Through, Seen, I, K) :-
+    integer(I), lists_id([From, Dirs, Through, Seen], Id),
+    '$foreign_call'(ludolog_board_nth_sight, [H, Id, I], K0), K0 >= 0,
+    (  K0 =:= 0 -> K = none ; K = K0 ).
 
 %% sight_of(+H, +From, +Dirs, +Through, +Seen, -Ks)  board.pl's sight_of/6 on board H.
 sight_of(H, From, Dirs, Through, Seen, Ks) :-
@@ -289,12 +319,13 @@ stack_turn_count(H, Side, N) :-
     side_id(Side, Id),
     '$foreign_call'(ludolog_board_stack_count, [H, Id], N0), N0 >= 0, N = N0.
 
-%% nth_stack_turn(+H, +Side, +I, -Turn)  stacks.pl's nth_stack_turn/4 on board H.
+%% nth_stack_turn(+H, +Side, +I, -Turn)  stacks.pl's nth_stack_turn/4 on board H, or
+% none past the last.
 nth_stack_turn(H, Side, I, T) :-
     integer(I), I >= 0, side_id(Side, Id),
     '$foreign_call'(ludolog_board_nth_stack, [H, Id, I], [k|Cs]),
     numbers(Cs, Ns),
-    stack_turn(Ns, T).
+    (  Ns == [] -> T = none ; stack_turn(Ns, T) ).
 
 %% side_id(+Side, -Id)  the host's id of a side of stacks.pl, as lists (lists_id/2).
 side_id(side(R, B, OR, OB, Place, Frozen, Shielded, Dirs), Id) :-

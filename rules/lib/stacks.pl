@@ -57,7 +57,7 @@ stack_turn_count(B, Side, N) :- stack_turns(B, Side, Ts), length(Ts, N).
 %% nth_stack_turn(+Board, +Side, +I, -Turn)  the I-th turn (from 0) of
 % stack_turns/3; fails when there are I or fewer.
 nth_stack_turn(board(_, _, _, n(_, H, _, _)), Side, I, T) :-
-    board_accel:nth_stack_turn(H, Side, I, T0), !, T = T0.
+    board_accel:nth_stack_turn(H, Side, I, T0), !, T0 \== none, T = T0.
 nth_stack_turn(B, Side, I, T) :- integer(I), stack_turns(B, Side, Ts), nth0(I, Ts, T).
 
 %% must_be_side(+Board, +Side, +Pred)  Side is a side for Board's grid; else a clear

@@ -154,7 +154,7 @@ pub extern "C" fn ludolog_board_count(handle: i64, name: *const c_char) -> i64 {
     number(|t| Ok(t.view(handle)?.count(t.known(name.ok_or(Refused::Bad)?))))
 }
 
-/// The `i`-th cell (from 0, ascending) of board `handle` holding `name`; -1 if there is none.
+/// The `i`-th cell (from 0, ascending) of board `handle` holding `name`; 0 past the last.
 #[no_mangle]
 pub extern "C" fn ludolog_board_nth(handle: i64, name: *const c_char, i: i64) -> i64 {
     let name = text(name);
@@ -236,7 +236,7 @@ pub extern "C" fn ludolog_board_step_count(
     })
 }
 
-/// The `i`-th step (from 0) of `ludolog_board_steps` as `k * 256 + j`; -1 if none.
+/// The `i`-th step (from 0) of `ludolog_board_steps` as `k * 256 + j`; 0 past the last.
 #[no_mangle]
 pub extern "C" fn ludolog_board_nth_step(
     handle: i64,
@@ -250,8 +250,7 @@ pub extern "C" fn ludolog_board_nth_step(
         let code = t.known(name.ok_or(Refused::Bad)?);
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
         let all = t.view(handle)?.steps_of(code, &steps)?;
-        let (k, j) = all.get(i).ok_or(Refused::Bad)?;
-        Ok((k * 256 + j) as i64)
+        Ok(all.get(i).map_or(0, |(k, j)| (k * 256 + j) as i64))
     })
 }
 
@@ -283,15 +282,14 @@ pub extern "C" fn ludolog_board_reach_count(handle: i64, movers: i64) -> i64 {
     })
 }
 
-/// The `i`-th move (from 0) of `ludolog_board_reach_moves` as `k * 256 + j`; -1 if none.
+/// The `i`-th move (from 0) of `ludolog_board_reach_moves` as `k * 256 + j`; 0 past the last.
 #[no_mangle]
 pub extern "C" fn ludolog_board_nth_reach(handle: i64, movers: i64, i: i64) -> i64 {
     number(|t| {
         let ms = movers_of(t, movers)?;
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
         let all = t.view(handle)?.reach_moves(&ms)?;
-        let (k, j) = all.get(i).ok_or(Refused::Bad)?;
-        Ok((k * 256 + j) as i64)
+        Ok(all.get(i).map_or(0, |(k, j)| (k * 256 + j) as i64))
     })
 }
 
@@ -344,7 +342,7 @@ pub extern "C" fn ludolog_board_run_count(handle: i64, runs: i64) -> i64 {
     })
 }
 
-/// The `i`-th run (from 0) of `ludolog_board_run_moves` as `k * 256 + j`; -1 if none.
+/// The `i`-th run (from 0) of `ludolog_board_run_moves` as `k * 256 + j`; 0 past the last.
 #[no_mangle]
 pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
     number(|t| {
@@ -355,8 +353,7 @@ pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
         );
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
         let all = t.view(handle)?.run_moves(&pieces, &dirs, &past)?;
-        let (k, j) = all.get(i).ok_or(Refused::Bad)?;
-        Ok((k * 256 + j) as i64)
+        Ok(all.get(i).map_or(0, |(k, j)| (k * 256 + j) as i64))
     })
 }
 
@@ -364,13 +361,48 @@ pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
 /// directions, what the sight passes, what is seen), ascending.
 #[no_mangle]
 pub extern "C" fn ludolog_board_sight(handle: i64, sight: i64) -> *const c_char {
-    numbers(handle, |v, t| {
-        v.sight(
-            &codes_of(t, sight, 0)?,
-            &numbers_of(sight, 1)?,
-            &codes_of(t, sight, 2)?,
-            &codes_of(t, sight, 3)?,
-        )
+    numbers(handle, |v, t| seen(v, t, sight))
+}
+
+/// Reads lists `sight` (pieces that see, directions, what the sight passes, what
+/// is seen) and gives the cells seen on `v`, ascending.
+fn seen(v: &View<'_>, t: &Table, sight: i64) -> Result<Vec<usize>, Refused> {
+    v.sight(
+        &codes_of(t, sight, 0)?,
+        &numbers_of(sight, 1)?,
+        &codes_of(t, sight, 2)?,
+        &codes_of(t, sight, 3)?,
+    )
+}
+
+/// How many cells `ludolog_board_sight` gives.
+#[no_mangle]
+pub extern "C" fn ludolog_board_sight_count(handle: i64, sight: i64) -> i64 {
+    number(|t| Ok(seen(&t.view(handle)?, t, sight)?.len() as i64))
+}
+
+/// The `i`-th cell (from 0) `ludolog_board_sight` gives; 0 past the last.
+#[no_mangle]
+pub extern "C" fn ludolog_board_nth_sight(handle: i64, sight: i64, i: i64) -> i64 {
+    number(|t| {
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let all = seen(&t.view(handle)?, t, sight)?;
+        Ok(all.get(i).map_or(0, |&k| k as i64))
+    })
+}
+
+/// 1 if the piece on cell `k` runs to cell `j` under lists `runs` (see
+/// `ludolog_board_run_moves`), else 0; -1 for refused arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_board_run_move(handle: i64, runs: i64, k: i64, j: i64) -> i64 {
+    number(|t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        let yes = t.view(handle)?.run_move(k, j, &pieces, &dirs, &past)?;
+        Ok(i64::from(yes))
     })
 }
 
@@ -455,7 +487,7 @@ mod tests {
         assert_eq!(ludolog_board_reach_count(b, ms), 1);
         assert_eq!(text(ludolog_board_reach_moves(b, ms)), "k\u{101}\u{102}");
         assert_eq!(ludolog_board_nth_reach(b, ms, 0), 256 + 2);
-        assert_eq!(ludolog_board_nth_reach(b, ms, 1), -1);
+        assert_eq!(ludolog_board_nth_reach(b, ms, 1), 0, "past the last");
         assert_eq!(ludolog_board_nth_reach(b, ms, -1), -1);
         assert_eq!(text(ludolog_board_reach_moves(-3, ms)), "x");
         assert_eq!(ludolog_board_reach_move(b, ms, 1, 2), 1);
@@ -477,7 +509,7 @@ mod tests {
         let runs = ludolog_board_lists(c(b"[[r],[1,2],[]]").as_ptr());
         assert_eq!(text(ludolog_board_run_moves(b, runs)), "k\u{101}\u{102}");
         assert_eq!(ludolog_board_nth_run(b, runs, 0), 256 + 2);
-        assert_eq!(ludolog_board_nth_run(b, runs, 1), -1);
+        assert_eq!(ludolog_board_nth_run(b, runs, 1), 0, "past the last");
         assert_eq!(ludolog_board_run_count(b, 0), -1);
         assert_eq!(ludolog_board_run_count(-4, runs), -1);
         let bad_dir = ludolog_board_lists(c(b"[[r],[7],[]]").as_ptr());
@@ -485,6 +517,17 @@ mod tests {
         let sight = ludolog_board_lists(c(b"[[r],[1],[e],[e,r]]").as_ptr());
         assert_eq!(text(ludolog_board_sight(b, sight)), "k\u{102}\u{103}");
         assert_eq!(text(ludolog_board_sight(b, runs)), "x");
+        assert_eq!(ludolog_board_sight_count(b, sight), 2);
+        assert_eq!(ludolog_board_nth_sight(b, sight, 1), 3);
+        assert_eq!(ludolog_board_nth_sight(b, sight, 2), 0, "past the last");
+        assert_eq!(ludolog_board_nth_sight(b, sight, -1), -1);
+        assert_eq!(ludolog_board_sight_count(b, runs), -1);
+        assert_eq!(ludolog_board_run_move(b, runs, 1, 2), 1);
+        assert_eq!(ludolog_board_run_move(b, runs, 1, 3), 0);
+        assert_eq!(ludolog_board_run_move(b, runs, 2, 3), 0, "no r on 2");
+        assert_eq!(ludolog_board_run_move(b, runs, 0, 2), -1);
+        assert_eq!(ludolog_board_run_move(b, runs, 99, 2), -1);
+        assert_eq!(ludolog_board_run_move(b, bad_dir, 1, 2), -1);
         let dirs = ludolog_board_lists(c(b"[[1]]").as_ptr());
         assert_eq!(ludolog_board_line(b, 2, dirs), 2, "e e on 2 and 3");
         assert_eq!(ludolog_board_line(b, 9, dirs), -1);
@@ -495,7 +538,11 @@ mod tests {
         assert_eq!(text(ludolog_board_cells_of(b, c(b"never").as_ptr())), "k");
         assert_eq!(ludolog_board_group_marks(b, 0), -1);
         assert_eq!(ludolog_board_count(b, null()), -1);
-        assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), 5), -1);
+        assert_eq!(
+            ludolog_board_nth(b, c(b"e").as_ptr(), 5),
+            0,
+            "past the last"
+        );
         assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), -1), -1);
         let steps = c(b"[1-[e],2-[e, r]]");
         assert_eq!(
@@ -512,7 +559,8 @@ mod tests {
         );
         assert_eq!(
             ludolog_board_nth_step(b, c(b"r").as_ptr(), steps.as_ptr(), 1),
-            -1
+            0,
+            "past the last"
         );
         assert_eq!(
             text(ludolog_board_steps(b, c(b"r").as_ptr(), c(b"9 e").as_ptr())),

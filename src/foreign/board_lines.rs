@@ -44,6 +44,36 @@ impl View<'_> {
         Ok(out)
     }
 
+    /// Whether `(k, j)` is one of `run_moves`: cell k holds one of `pieces`, and
+    /// its run along one of `dirs` ends on j.  A k that is no cell is refused.
+    pub fn run_move(
+        &self,
+        k: i64,
+        j: i64,
+        pieces: &[u8],
+        dirs: &[i64],
+        past: &[u8],
+    ) -> Result<bool, Refused> {
+        let k = self.cell(k)?;
+        let dirs = self.dirs(dirs)?;
+        if !pieces.contains(&self.cells[k - 1]) {
+            return Ok(false);
+        }
+        Ok(dirs.iter().any(|&d| {
+            let mut c = k;
+            for _ in 0..self.grid.n {
+                let Some(next) = self.grid.step(c, d) else {
+                    return false;
+                };
+                if !past.contains(&self.cells[next - 1]) {
+                    return i64::try_from(next) == Ok(j);
+                }
+                c = next;
+            }
+            false
+        }))
+    }
+
     /// The cells holding one of `seen` that a cell holding one of `from` sees along
     /// a direction of `dirs`: every cell strictly between holds one of `through`.
     /// Ascending, each once.

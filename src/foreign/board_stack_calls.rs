@@ -75,7 +75,7 @@ pub extern "C" fn ludolog_board_stack_count(handle: i64, side: i64) -> i64 {
 }
 
 /// The `i`-th turn (from 0) of side `side` on board `handle`, as `turn_numbers`
-/// gives it; refused when there are `i` or fewer.
+/// gives it; no numbers when there are `i` or fewer.
 #[no_mangle]
 pub extern "C" fn ludolog_board_nth_stack(
     handle: i64,
@@ -85,7 +85,7 @@ pub extern "C" fn ludolog_board_nth_stack(
     numbers(handle, |view, t| {
         let i = u64::try_from(i).map_err(|_| Refused::Bad)?;
         let turn = with_turns(view, t, side, |turns| turns.nth(i))?;
-        Ok(turn_numbers(&turn.ok_or(Refused::Bad)?))
+        Ok(turn.map_or_else(Vec::new, |turn| turn_numbers(&turn)))
     })
 }
 
@@ -133,7 +133,11 @@ mod tests {
         assert!(side > 0);
         // the ring on 3 may only move off it, and then nothing can land: no turn
         assert_eq!(ludolog_board_stack_count(b, side), 0);
-        assert_eq!(text(ludolog_board_nth_stack(b, side, 0)), "x");
+        assert_eq!(
+            text(ludolog_board_nth_stack(b, side, 0)),
+            "k",
+            "past the last"
+        );
         let placing = ludolog_board_lists(c("[[w,W,b,B],[1],[],[],[1,2]]").as_ptr());
         // a ring on 3 (already a w ring: one more), then W vaults B onto 3: no
         // free b ring, so no relocation and no vault

@@ -285,11 +285,12 @@ impl View<'_> {
     /// The `i`-th cell (from 0, ascending) holding `code`.
     pub fn nth(&self, code: Option<u8>, i: i64) -> Result<usize, Refused> {
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
-        let code = code.ok_or(Refused::Bad)?;
-        (1..=self.grid.n)
+        // a name never seen is on no cell
+        let Some(code) = code else { return Ok(0) };
+        Ok((1..=self.grid.n)
             .filter(|&k| self.cells[k - 1] == code)
             .nth(i)
-            .ok_or(Refused::Bad)
+            .unwrap_or(0))
     }
 
     /// Each step of a piece `code`: `(k, j)` for each cell k holding `code`,
@@ -492,7 +493,9 @@ mod tests {
             let v = t.view(b1).unwrap();
             assert_eq!(v.cells_of(Some(0)), vec![2]);
             assert_eq!((v.count(Some(1)), v.nth(Some(1), 1)), (2, Ok(3)));
-            assert_eq!(v.nth(Some(1), 2), Err(Refused::Bad));
+            assert_eq!(v.nth(Some(1), 2), Ok(0), "past the last");
+            assert_eq!(v.nth(None, 0), Ok(0), "a name never seen");
+            assert_eq!(v.nth(Some(1), -1), Err(Refused::Bad));
             assert_eq!(t.name(v.code_at(3).unwrap()), "r");
             assert_eq!(v.ray(1, 1), Ok((vec![2], 3)));
             assert_eq!(v.ray(1, 2), Ok((vec![], 0)));
