@@ -45,7 +45,7 @@
 
 :- module(replica, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3,
+    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3, legal_moves/2,
     rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
     apply/5, won/3, explain_with/4,
     other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1, set_to_move/3
@@ -224,6 +224,30 @@ legal_with(replica(Sight, P, Board, ongoing), Rays, M) :-
        member(R-F, Men),
        M = transform(F-R)
     ).
+
+%% legal_moves(+State, -Moves)  the moves legal/2 gives, in its order, as one list (in
+% the accelerated tier the shadow lists them, as legal_count/2 counts them).
+legal_moves(replica(Sight, P, board(_, _, _, Shadow), ongoing), Ms) :-
+    Shadow \== none, !,
+    runs(P, Pieces, Dirs),
+    board:run_moves(Shadow, Pieces, Dirs, Pieces, Runs),
+    seen_args(Sight, P, King, Sees, Through, Man),
+    board:sight_of(Shadow, [King], Sees, Through, [Man], Ks),
+    run_steps(Runs, Ms, Ts),
+    cell_transforms(Ks, Ts).
+legal_moves(S, Ms) :- findall(M, legal(S, M), Ms).
+
+%% run_steps(+Runs, -Moves, ?Tail)  step(From, To) for each run K-J of the shadow, then Tail.
+run_steps([], Ts, Ts).
+run_steps([K-J|Rs], [step(From, To)|Ms], Ts) :-
+    cell_square(K, From), cell_square(J, To),
+    run_steps(Rs, Ms, Ts).
+
+%% cell_transforms(+Ks, -Moves)  transform(Square) for each of the shadow's cells Ks.
+cell_transforms([], []).
+cell_transforms([K|Ks], [transform(Sq)|Ms]) :-
+    cell_square(K, Sq),
+    cell_transforms(Ks, Ms).
 
 %% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier
 % the shadow counts them: see runs/3).

@@ -86,7 +86,7 @@ must_be_marks(Marks, N) :-
 native_copy(Grid, Marks, Cells, n(G, H, [], 0)) :-
     protocol:accelerated,
     Cells =.. [_|Xs],
-    phrase(names_chars(Xs), Names),
+    names_chars(Xs, Names),
     host_grid(Grid, Marks, G),
     board_accel:new(G, Names, H),
     !.
@@ -247,7 +247,7 @@ set_cell(B, K, X, board(G, M, Cells1, Native)) :-
 % (the host keeps its grids), or none.
 renewed(n(Id, _, _, _), Cells, n(Id, H, [], 0)) :-
     Cells =.. [_|Xs],
-    phrase(names_chars(Xs), Names),
+    names_chars(Xs, Names),
     board_accel:new(Id, Names, H),
     !.
 renewed(_, _, none).
@@ -680,12 +680,22 @@ numbers_text([N|Ns]) --> " ", number_text(N), numbers_text(Ns).
 %% number_text(+N)//  the digits of N.
 number_text(N) --> { number_chars(N, Cs) }, Cs.
 
-%% names_chars(+Atoms)//  the atoms' names, each after a space; fails for a name
-% that is empty or holds white space.
-names_chars([]) --> [].
-names_chars([X|Xs]) -->
-    { atom_chars(X, Cs), Cs \== [], \+ ( member(C, Cs), char_code(C, Code), Code =< 32 ) },
-    " ", Cs, names_chars(Xs).
+%% names_chars(+Atoms, -Chars)  the atoms' names, each after a space; fails for a
+% name that is empty or holds white space.  (A board made from text, as check
+% makes one at every position, writes all its cells: this costs about seven
+% inferences a one-letter name, where a DCG cost fifty.)
+names_chars([], []).
+names_chars([X|Xs], [' '|Cs]) :-
+    atom_chars(X, Name),
+    name_chars(Name, Cs, Cs1),
+    names_chars(Xs, Cs1).
+
+%% name_chars(+Name, -Chars, ?Tail)  the characters of Name, then Tail; fails for a
+% name that is empty or holds white space (a one-letter name, the usual one, first).
+name_chars([C], [C|Cs], Cs) :- !, char_code(C, Code), Code > 32.
+name_chars(Name, Cs, Tail) :-
+    Name \== [], \+ ( member(C, Name), char_code(C, Code), Code =< 32 ),
+    append(Name, Tail, Cs).
 
 %% proper_list(@Term)  Term is a list with an end (not a partial list).
 proper_list(L) :- nonvar(L), proper_list_(L).

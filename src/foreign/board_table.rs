@@ -5,20 +5,13 @@
 //! direction the neighbour that way (0 off the board), plus one integer of marks
 //! per cell (the edges it touches, say).  A board is a grid and one code per cell;
 //! the codes stand for the atoms the rule file puts on its cells (`e`, empty, is
-//! code 0).  Boards are changed by copying, as in `boards`: a handle always names
-//! the same cells, and a ring keeps the most recent `CAPACITY` copies made by a
-//! change; the boards made whole (a game's start, a position read) have a ring of
-//! their own, so that a position the host holds while play goes on from it (the
-//! start of a bench's thousands of playouts) keeps its copy.  Every
-//! query answers exactly what its pure twin in board.pl answers, in the same order.
+//! code 0).  Boards are changed by copying, kept in the rings of `ring` (a handle
+//! always names the same cells).  Every query answers exactly what its pure twin
+//! in board.pl answers, in the same order.
 
+use super::ring::Rings;
 use std::cell::RefCell;
 use std::collections::HashMap;
-
-/// How many board copies made by a change are kept.
-const CAPACITY: usize = 1 << 15;
-/// How many boards made whole are kept.
-const NEW_CAPACITY: usize = 1 << 12;
 /// At most this many distinct grids a thread: each size of each board is one.
 const MAX_GRIDS: usize = 4096;
 /// A compound term holds at most 255 arguments, so a board at most 255 cells.
@@ -81,14 +74,6 @@ impl Grid {
     }
 }
 
-/// One board copy: its grid and one code per cell.
-#[derive(Default)]
-struct BoardCopy {
-    seq: u64,
-    grid: usize,
-    cells: Vec<u8>,
-}
-
 /// This thread's grids, cell names and board copies.
 #[derive(Default)]
 pub struct Table {
@@ -96,9 +81,8 @@ pub struct Table {
     grid_ids: HashMap<String, usize>,
     names: Vec<String>,
     name_ids: HashMap<String, u8>,
-    next: u64,
-    slots: Vec<BoardCopy>,
-    new_slots: Vec<BoardCopy>,
+    /// The copies, each with its grid's id.
+    rings: Rings<usize>,
 }
 
 thread_local! {
@@ -177,62 +161,41 @@ impl Table {
     /// Keeps a copy of `cells` on `grid` in the ring of boards made whole (`whole`)
     /// or of copies made by a change; gives its handle.
     fn insert(&mut self, grid: usize, cells: &[u8], whole: bool) -> i64 {
-        self.next += 1;
-        let seq = self.next;
-        let (ring, capacity) = if whole {
-            (&mut self.new_slots, NEW_CAPACITY)
-        } else {
-            (&mut self.slots, CAPACITY)
-        };
-        let slot = (seq % capacity as u64) as usize;
-        if ring.len() <= slot {
-            ring.resize_with(slot + 1, BoardCopy::default);
-        }
-        let c = &mut ring[slot];
-        c.seq = seq;
-        c.grid = grid;
-        c.cells.clear();
-        c.cells.extend_from_slice(cells);
-        seq as i64
+        self.rings.keep(grid, cells, whole) as i64
     }
 
-    fn copy(&self, handle: i64) -> Result<&BoardCopy, Refused> {
+    /// The grid and cells of board `handle`.
+    fn copy(&self, handle: i64) -> Result<(usize, &[u8]), Refused> {
         let seq = u64::try_from(handle).map_err(|_| Refused::Bad)?;
-        if seq == 0 || seq > self.next {
+        if seq == 0 || seq > self.rings.last() {
             return Err(Refused::Bad);
         }
-        // a handle is in one of the two rings, at its sequence number modulo its size
-        [
-            self.slots.get((seq % CAPACITY as u64) as usize),
-            self.new_slots.get((seq % NEW_CAPACITY as u64) as usize),
-        ]
-        .into_iter()
-        .flatten()
-        .find(|c| c.seq == seq)
-        .ok_or(Refused::Dropped)
+        let c = self.rings.get(handle).ok_or(Refused::Dropped)?;
+        Ok((c.shape, &c.cells))
     }
 
     /// Board `handle`, to query.
     pub fn view(&self, handle: i64) -> Result<View<'_>, Refused> {
-        let c = self.copy(handle)?;
+        let (grid, cells) = self.copy(handle)?;
         Ok(View {
-            grid: &self.grids[c.grid - 1],
-            cells: &c.cells,
+            grid: &self.grids[grid - 1],
+            cells,
         })
     }
 
     /// A copy of board `handle` with the name `name` on cell `k` (from 1).
     pub fn set(&mut self, handle: i64, k: i64, name: &str) -> Result<i64, Refused> {
         let code = self.code(name)?;
-        let c = self.copy(handle)?;
-        let k = usize::try_from(k)
+        self.copy(handle)?;
+        let index = usize::try_from(k)
             .ok()
-            .filter(|&k| k >= 1 && k <= c.cells.len())
+            .and_then(|k| k.checked_sub(1))
             .ok_or(Refused::Bad)?;
-        let grid = c.grid;
-        let mut cells = c.cells.clone();
-        cells[k - 1] = code;
-        Ok(self.insert(grid, &cells, false))
+        match self.rings.changed(handle, index, code) {
+            Ok(Some(h)) => Ok(h as i64),
+            Ok(None) => Err(Refused::Dropped),
+            Err(()) => Err(Refused::Bad),
+        }
     }
 
     /// The name of the code `code`.
@@ -478,6 +441,7 @@ impl View<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::ring::{CAPACITY, NEW_CAPACITY};
     use super::*;
 
     /// A 3-cell line 1 - 2 - 3 (direction 1 rightwards, 2 leftwards), marks 1, 0, 2.

@@ -19,6 +19,7 @@ mod board_table;
 mod boards;
 pub mod channel;
 pub mod memory;
+mod ring;
 mod step;
 
 pub use step::set_repl_step;
@@ -137,7 +138,7 @@ pub extern "C" fn ludolog_hex_board_place(
         let byte = u8::try_from(code).ok().filter(|&b| b != 0)?;
         let axis = axis(axis_code)?;
         with_table(|t| {
-            let cols = t.get(handle).map(|b| b.cols);
+            let cols = t.get(handle).map(|b| b.shape.cols);
             let Some(cols) = cols else {
                 return Some(DROPPED);
             };
@@ -147,7 +148,7 @@ pub extern "C" fn ludolog_hex_board_place(
             let seed = r * cols + c;
             let h1 = t.set(handle, seed, byte).ok()??;
             let b = t.get(h1 as i64)?;
-            let spans = group_spans(&b.cells, b.cols, b.rows, seed, axis);
+            let spans = group_spans(&b.cells, b.shape.cols, b.shape.rows, seed, axis);
             Some(h1 as i64 * 2 + i64::from(spans))
         })
     })
@@ -164,7 +165,7 @@ pub extern "C" fn ludolog_hex_board_empties(handle: i64) -> *const c_char {
             Some(b) => {
                 let mut out = String::with_capacity(1 + 2 * b.cells.len());
                 out.push('k');
-                for (r, row) in b.cells.chunks(b.cols).enumerate() {
+                for (r, row) in b.cells.chunks(b.shape.cols).enumerate() {
                     if row.contains(&b'e') {
                         out.push((b'a' + r as u8) as char);
                         for (c, _) in row.iter().enumerate().filter(|(_, &x)| x == b'e') {
@@ -194,8 +195,8 @@ pub extern "C" fn ludolog_hex_board_group_spans(handle: i64, seed: i64, axis_cod
         let seed = usize::try_from(seed).ok().filter(|&s| s < b.cells.len())?;
         Some(i64::from(group_spans(
             &b.cells,
-            b.cols,
-            b.rows,
+            b.shape.cols,
+            b.shape.rows,
             seed,
             axis(axis_code)?,
         )))
@@ -210,8 +211,8 @@ pub extern "C" fn ludolog_hex_board_spanning(handle: i64, stone: i64, axis_code:
         let stone = u8::try_from(stone).ok()?;
         Some(i64::from(spanning(
             &b.cells,
-            b.cols,
-            b.rows,
+            b.shape.cols,
+            b.shape.rows,
             stone,
             axis(axis_code)?,
         )))
@@ -230,7 +231,14 @@ pub extern "C" fn ludolog_hex_board_distance(
 ) -> i64 {
     on_board(handle, |b| {
         let (stone, other) = (u8::try_from(stone).ok()?, u8::try_from(other).ok()?);
-        let d = cells_distance(&b.cells, b.cols, b.rows, stone, other, axis(axis_code)?);
+        let d = cells_distance(
+            &b.cells,
+            b.shape.cols,
+            b.shape.rows,
+            stone,
+            other,
+            axis(axis_code)?,
+        );
         Some(i64::from(d))
     })
 }
@@ -256,7 +264,7 @@ pub extern "C" fn ludolog_hex_board_nth_empty(handle: i64, k: i64) -> i64 {
             .filter(|(_, &x)| x == b'e')
             .nth(k)?
             .0;
-        Some((i % b.cols + 256 * (i / b.cols)) as i64)
+        Some((i % b.shape.cols + 256 * (i / b.shape.cols)) as i64)
     })
 }
 

@@ -1,0 +1,142 @@
+//! The rings of recent board copies that both native board tables keep (hexgrid's
+//! in `boards`, board.pl's in `board_table`), each copy named by a handle.
+//!
+//! Boards are changed by copying, so a handle always names the same cells.  A
+//! ring keeps the most recent `CAPACITY` copies made by a change; an older handle
+//! is reported as dropped, and the Prolog side falls back to reading its own
+//! term.  Boards made whole (a game's start, a position read) have a ring of
+//! their own, so that a position the host holds while play goes on from it (the
+//! start of a bench's thousands of playouts) keeps its copy.  Handles are
+//! sequence numbers from 1, unique per table (a Prolog machine never leaves its
+//! thread, and each thread has its tables).
+
+/// How many board copies made by a change are kept.
+pub const CAPACITY: usize = 1 << 15;
+/// How many boards made whole are kept.
+pub const NEW_CAPACITY: usize = 1 << 12;
+
+/// One board copy: what its table keeps of its shape (`S`) and one byte per cell.
+#[derive(Default)]
+pub struct Kept<S> {
+    seq: u64,
+    pub shape: S,
+    pub cells: Vec<u8>,
+}
+
+/// The two rings of a table, and a buffer for the copy being made.
+pub struct Rings<S> {
+    last: u64,
+    slots: Vec<Kept<S>>,
+    new_slots: Vec<Kept<S>>,
+    scratch: Vec<u8>,
+}
+
+impl<S: Default + Clone> Rings<S> {
+    /// Empty rings (they grow to their capacity as copies come).
+    pub const fn new() -> Self {
+        Rings {
+            last: 0,
+            slots: Vec::new(),
+            new_slots: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The last handle given (0 before the first).
+    pub fn last(&self) -> u64 {
+        self.last
+    }
+
+    /// Keeps a copy of `cells` of shape `shape` in the ring of boards made whole
+    /// (`whole`) or of copies made by a change; gives its handle.
+    pub fn keep(&mut self, shape: S, cells: &[u8], whole: bool) -> u64 {
+        self.last += 1;
+        let seq = self.last;
+        let (ring, capacity) = if whole {
+            (&mut self.new_slots, NEW_CAPACITY)
+        } else {
+            (&mut self.slots, CAPACITY)
+        };
+        let slot = (seq % capacity as u64) as usize;
+        if ring.len() <= slot {
+            ring.resize_with(slot + 1, Kept::default);
+        }
+        let c = &mut ring[slot];
+        c.seq = seq;
+        c.shape = shape;
+        c.cells.clear();
+        c.cells.extend_from_slice(cells);
+        seq
+    }
+
+    /// The copy named by `handle`, or `None` (never given, or dropped since).
+    pub fn get(&self, handle: i64) -> Option<&Kept<S>> {
+        let seq = u64::try_from(handle).ok().filter(|&s| s != 0)?;
+        // a handle is in one of the two rings, at its sequence number modulo its size
+        [
+            self.slots.get((seq % CAPACITY as u64) as usize),
+            self.new_slots.get((seq % NEW_CAPACITY as u64) as usize),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|c| c.seq == seq)
+    }
+
+    /// A new copy of board `handle` with `byte` on cell `index` (from 0):
+    /// `Ok(Some(new handle))`, `Ok(None)` when `handle` was dropped, `Err(())` when
+    /// `index` is off the board.
+    pub fn changed(&mut self, handle: i64, index: usize, byte: u8) -> Result<Option<u64>, ()> {
+        // the new copy may land on the old one's slot: go through the scratch buffer
+        let mut cells = std::mem::take(&mut self.scratch);
+        let Some(c) = self.get(handle) else {
+            self.scratch = cells;
+            return Ok(None);
+        };
+        if index >= c.cells.len() {
+            self.scratch = cells;
+            return Err(());
+        }
+        let shape = c.shape.clone();
+        cells.clear();
+        cells.extend_from_slice(&c.cells);
+        cells[index] = byte;
+        let h = self.keep(shape, &cells, false);
+        self.scratch = cells;
+        Ok(Some(h))
+    }
+}
+
+impl<S: Default + Clone> Default for Rings<S> {
+    fn default() -> Self {
+        Rings::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_handle_names_the_same_cells_until_dropped() {
+        let mut t: Rings<(usize, usize)> = Rings::new();
+        let h = t.keep((2, 1), b"ee", true) as i64;
+        let h1 = t.changed(h, 1, b'r').unwrap().unwrap() as i64;
+        assert_eq!(t.get(h).unwrap().cells, b"ee");
+        assert_eq!(t.get(h1).unwrap().cells, b"er");
+        assert_eq!(t.get(h1).unwrap().shape, (2, 1));
+        assert_eq!(t.changed(h, 2, b'r'), Err(()));
+        for _ in 0..CAPACITY {
+            t.changed(h1, 0, b'r').unwrap();
+        }
+        // a copy made by a change is dropped; the board made whole stays, until
+        // as many boards are made whole as its ring holds
+        assert_eq!(t.changed(h1, 0, b'b'), Ok(None));
+        assert_eq!(t.get(h).unwrap().cells, b"ee");
+        for _ in 0..NEW_CAPACITY {
+            t.keep((2, 1), b"rr", true);
+        }
+        assert!(t.get(h).is_none());
+        assert!(t.get(0).is_none() && t.get(-5).is_none());
+        assert_eq!(t.last(), 2 + CAPACITY as u64 + NEW_CAPACITY as u64);
+    }
+}
