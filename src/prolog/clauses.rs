@@ -26,6 +26,27 @@ fn is_alnum(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// The index after the escape sequence that starts with the backslash at `i`
+/// inside a quoted item: `\x41\` and `\101\` (a character code in hex or octal,
+/// up to a closing backslash), else the backslash and one character (`\n`, `\'`).
+fn escape_end(cs: &[char], i: usize) -> usize {
+    let at = |j: usize| cs.get(j).copied();
+    let digits: fn(char) -> bool = match at(i + 1) {
+        Some('x') => |d| d.is_ascii_hexdigit(),
+        Some('0'..='7') => |d| ('0'..='7').contains(&d),
+        _ => return i + 2,
+    };
+    let mut j = if at(i + 1) == Some('x') { i + 2 } else { i + 1 };
+    while at(j).is_some_and(digits) {
+        j += 1;
+    }
+    if at(j) == Some('\\') {
+        j + 1
+    } else {
+        j
+    }
+}
+
 /// Splits `text` into clauses and directives.
 pub fn split_clauses(text: &str) -> Split {
     let cs: Vec<char> = text.chars().collect();
@@ -66,7 +87,7 @@ pub fn split_clauses(text: &str) -> Split {
                         if at(i + 1) == Some('\n') {
                             line += 1;
                         }
-                        i += 2;
+                        i = escape_end(&cs, i);
                     }
                     q if q == c && at(i + 1) == Some(c) => i += 2,
                     q if q == c => {
@@ -90,7 +111,7 @@ pub fn split_clauses(text: &str) -> Split {
             if i - from == 1 && c == '0' && at(i) == Some('\'') {
                 i += 1;
                 match at(i) {
-                    Some('\\') => i += 2,
+                    Some('\\') => i = escape_end(&cs, i),
                     Some('\'') if at(i + 1) == Some('\'') => i += 2,
                     Some(_) => i += 1,
                     None => {}
@@ -151,6 +172,24 @@ mod tests {
                 ),
                 (6, "b --> \"x\", [0'.].".to_string()),
                 (7, "c(0'a, 0''', 0'\\n).".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_code_escape_ends_at_its_closing_backslash() {
+        // '\x0\' is one character: its closing backslash escapes no quote
+        let text = r#"a('\x0\').
+b("\101\\\").    % \101\ then an escaped backslash
+c(0'\x41\, '\x').
+d."#;
+        assert_eq!(
+            lines_and_texts(text),
+            vec![
+                (1, r#"a('\x0\')."#.to_string()),
+                (2, r#"b("\101\\\")."#.to_string()),
+                (3, r#"c(0'\x41\, '\x')."#.to_string()),
+                (4, "d.".to_string()),
             ]
         );
     }
