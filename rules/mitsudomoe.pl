@@ -57,7 +57,7 @@
 
 %% requires(?Library)  the board geometry and updates come from grid.pl, the
 % " won=" mark of the text from notation.pl, the accelerated tier's turns from
-% stacks.pl.
+% stacks.pl (and k_subset/3, the relocation targets' choice).
 requires(grid).
 requires(notation).
 requires(stacks).
@@ -279,13 +279,8 @@ relocation(P, Board, From, To, [V|Vs], Targets) :-
     append([V|Vs], Free, U0),
     sort(U0, U),
     length([V|Vs], K),
-    k_subset(K, U, Targets),
+    stacks:k_subset(K, U, Targets),   % K of U, in U's order
     Targets \== [V|Vs].
-
-%% k_subset(+K, +List, ?Subset)  Subset holds K elements of List, in List's order.
-k_subset(0, _, []).
-k_subset(K, [X|Xs], [X|Ys]) :- K > 0, K1 is K - 1, k_subset(K1, Xs, Ys).
-k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).
 
 %% move_ball(+Board, +Colour, +From, +To, -Board1)  Colour's ball taken from From to To.
 move_ball(Board, P, From, To, Board2) :-

@@ -127,19 +127,31 @@ nth_step(H, X, Steps, I, M) :-
 % one call, where building the text piece by piece costs more than the query; the
 % host refuses anything but a list of Dir-Atoms, and board.pl then says why.
 % A game passes the same steps every ply, and writing them costs more than the
-% query: the text of a ground Steps is kept (for at most 64 of them).
+% query: the text is kept (known/3).
 steps_text(Steps, Text) :-
-    (  ground(Steps), steps_kept(Steps, Text0)
+    (  known(steps, Steps, Text0)
     -> Text = Text0
     ;  plain(Steps),
        write_term_to_chars(Steps, [quoted(false)], Text),
-       (  ground(Steps), \+ ( findall(x, steps_kept(_, _), Xs), length(Xs, L), L >= 64 )
-       -> assertz(steps_kept(Steps, Text))
-       ;  true
-       )
+       keep(steps, Steps, Text)
     ).
 
-:- dynamic(steps_kept/2).
+%% known(+Kind, @Key, -Value)  the Value kept for the ground Key of Kind: the text of
+% some steps, or the host's id of a movers list or of lists (a game passes the same
+% ones every ply, and writing them costs more than the query).
+known(Kind, Key, Value) :-
+    ground(Key), kept(Kind, Key, Value0), !,
+    Value = Value0.
+
+%% keep(+Kind, @Key, +Value)  keep Value for Key, when Key is ground and fewer than 64
+% of Kind are kept (else nothing).
+keep(Kind, Key, Value) :-
+    (  ground(Key), \+ ( findall(x, kept(Kind, _, _), Xs), length(Xs, L), L >= 64 )
+    -> assertz(kept(Kind, Key, Value))
+    ;  true
+    ).
+
+:- dynamic(kept/3).
 
 %% cells_of(+H, +X, -Ks)  the cells of board H holding X, ascending.
 cells_of(H, X, Ks) :-
@@ -193,22 +205,16 @@ reach_move(H, Movers, K, J, V) :-
     '$foreign_call'(ludolog_board_reach_move, [H, Id, K, J], V0), V0 >= 0, V = V0.
 
 %% movers_id(+Movers, -Id)  the host's id of a movers list (src/foreign/board_movers.rs):
-% its text is registered once, and a game passes the same list every ply, so the
-% id of a ground list is kept (at most 64 of them).
+% its text is registered once, and the id kept (known/3).
 movers_id(Movers, Id) :-
-    (  ground(Movers), movers_kept(Movers, Id0)
+    (  known(movers, Movers, Id0)
     -> Id = Id0
     ;  plain(Movers),
        write_term_to_chars(Movers, [quoted(false)], Text),
        '$foreign_call'(ludolog_board_movers, [Text], Id0), Id0 > 0,
        Id = Id0,
-       (  ground(Movers), \+ ( findall(x, movers_kept(_, _), Xs), length(Xs, L), L >= 64 )
-       -> assertz(movers_kept(Movers, Id))
-       ;  true
-       )
+       keep(movers, Movers, Id)
     ).
-
-:- dynamic(movers_kept/2).
 
 %% run_moves(+H, +Pieces, +Dirs, +Past, -Moves)  board.pl's run_moves/5 on board H.
 run_moves(H, Pieces, Dirs, Past, Ms) :-
@@ -265,19 +271,14 @@ line_at(H, K, Dirs, N) :-
 %% lists_id(+Lists, -Id)  the host's id of a list of lists of names and numbers,
 % kept like movers_id/2's.
 lists_id(Lists, Id) :-
-    (  ground(Lists), lists_kept(Lists, Id0)
+    (  known(lists, Lists, Id0)
     -> Id = Id0
     ;  plain(Lists),
        write_term_to_chars(Lists, [quoted(false)], Text),
        '$foreign_call'(ludolog_board_lists, [Text], Id0), Id0 > 0,
        Id = Id0,
-       (  ground(Lists), \+ ( findall(x, lists_kept(_, _), Xs), length(Xs, L), L >= 64 )
-       -> assertz(lists_kept(Lists, Id))
-       ;  true
-       )
+       keep(lists, Lists, Id)
     ).
-
-:- dynamic(lists_kept/2).
 
 %% group(+H, +K, -Ks)  board.pl's group/3 on board H.
 group(H, K, Ks) :-

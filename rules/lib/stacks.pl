@@ -34,7 +34,7 @@
 % native copy is asked of the host (src/foreign/board_stacks.rs), which counts the
 % turns and picks the I-th without listing them.
 
-:- module(stacks, [stack_turns/3, stack_turn_count/3, nth_stack_turn/4]).
+:- module(stacks, [stack_turns/3, stack_turn_count/3, nth_stack_turn/4, k_subset/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -156,7 +156,8 @@ relocation(S, K, J, V, Ball, OR, Targets) :-
     k_subset(Count, U, Targets),
     Targets \== V.
 
-%% k_subset(+K, +List, ?Subset)  Subset holds K elements of List, in List's order.
+%% k_subset(+K, +List, ?Subset)  Subset holds K elements of List, in List's order
+% (Mitsudomoe's rule file chooses its relocation targets with it too).
 k_subset(0, _, []).
 k_subset(K, [X|Xs], [X|Ys]) :- K > 0, K1 is K - 1, k_subset(K1, Xs, Ys).
 k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).
