@@ -13,6 +13,9 @@ use crate::game::{
 use rustc_hash::FxHashMap;
 use scryer_prolog::Term;
 
+#[path = "engine_search.rs"]
+mod search;
+
 /// The options a rule file's initial/2 receives.
 #[derive(Clone, Debug)]
 pub enum RuleOptions {
@@ -443,96 +446,6 @@ impl RulesEngine {
         let v = self.view(p);
         self.release(p);
         v
-    }
-}
-
-impl RulesEngine {
-    /// Alpha-beta to `depth` plies in the rule file's own search (search.pl).
-    fn best_at_depth(&mut self, pos: Pos, depth: u32) -> Result<BestMove, EngineError> {
-        let t = self.work(&format!("best({}, {depth})", self.slot(pos)?))?;
-        match &t {
-            Term::Atom(a) if a == "none" => Ok(BestMove {
-                mv: None,
-                score: 0,
-                verdict: None,
-                pv: vec![],
-                depth,
-                nodes: 0,
-            }),
-            Term::Compound(f, args) if f == "b" && args.len() == 3 => {
-                let mv = self.text_of(&args[0])?;
-                let score = term_integer(&args[1]).unwrap_or(0) as i32;
-                Ok(BestMove {
-                    mv: Some(mv.clone()),
-                    score,
-                    verdict: verdict(score),
-                    pv: vec![mv],
-                    depth,
-                    nodes: self.integer(&args[2])?,
-                })
-            }
-            other => Err(EngineError::Rules(format!(
-                "{}: bad search answer {}",
-                self.path,
-                super::shown(&other)
-            ))),
-        }
-    }
-
-    /// The outcome of one random playout from `pos` (`win(red)`, `draw`, or `none`
-    /// when it is cut off after `max_plies`).
-    pub(super) fn rollout(
-        &mut self,
-        pos: Pos,
-        seed: u64,
-        max_plies: u64,
-    ) -> Result<String, EngineError> {
-        let t = self.work(&format!(
-            "rollout({}, {}, {max_plies})",
-            self.slot(pos)?,
-            seed & 0x7fff_ffff
-        ))?;
-        self.text_of(&t)
-    }
-
-    /// Iterative deepening until `time` is spent: each depth is one search, and the
-    /// next is begun only if it should end in time (it is taken to cost at least
-    /// twice the last, or as much more as the last cost more than the one before);
-    /// the deepest finished search answers.  A proven result ends it early.
-    fn best_in_time(
-        &mut self,
-        pos: Pos,
-        time: std::time::Duration,
-        most: Option<u32>,
-    ) -> Result<BestMove, EngineError> {
-        let start = std::time::Instant::now();
-        let most = most.unwrap_or(crate::game::MAX_SEARCH_DEPTH).max(1);
-        let mut best = self.best_at_depth(pos, 1)?;
-        let mut last = start.elapsed();
-        let mut before = last;
-        let mut nodes = best.nodes;
-        for depth in 2..=most {
-            if best.mv.is_none() || best.verdict.is_some() {
-                break;
-            }
-            let growth = if before.is_zero() {
-                2.0
-            } else {
-                (last.as_secs_f64() / before.as_secs_f64()).max(2.0)
-            };
-            let expected = last.mul_f64(growth);
-            if start.elapsed() + expected > time {
-                break;
-            }
-            let began = std::time::Instant::now();
-            let found = self.best_at_depth(pos, depth)?;
-            before = last;
-            last = began.elapsed();
-            nodes += found.nodes;
-            best = found;
-        }
-        best.nodes = nodes;
-        Ok(best)
     }
 }
 

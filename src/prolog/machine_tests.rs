@@ -1,7 +1,7 @@
 //! Tests of PrologMachine: when the sandbox is loaded, and what it knows.
 
 use super::*;
-use crate::prolog::rules::{rule_set, SourceError};
+use crate::prolog::rules::{rule_set, RuleFile, SourceError};
 
 /// Whether the machine has the sandbox loaded.
 fn has_sandbox(pm: &mut PrologMachine) -> bool {
