@@ -259,3 +259,30 @@ fn forward_directions_go_up_or_down_the_board() {
         r#"Atom("[square4-up-[2],square4-down-[4],square8-up-[2,3,4],square8-down-[6,7,8],hex_right-up-[2,3],hex_right-down-[5,6],hex_left-up-[2,3],hex_left-down-[5,6]]")"#
     );
 }
+
+#[test]
+fn a_board_carried_from_another_engine_is_a_clear_error() {
+    // a board made by an engine on another thread (another host table), written
+    // out and read back here: its handle names no copy of this engine's
+    let made = "shape_grid(sq4, G), filled(G, 2, B), write_term_to_chars(B, [quoted(true)], Cs), atom_chars(X, Cs).";
+    let text = std::thread::spawn(move || machine(true).answer(made, "X").expect(made))
+        .join()
+        .expect("the other engine's thread");
+    let scryer_prolog::Term::Atom(text) = text else {
+        panic!("a board's text: {text:?}")
+    };
+    assert!(text.contains("n("), "a native copy: {text}");
+    let q = format!(
+        "read_term_from_chars(\"{} .\", B, []), catch(board:cells_of(B, r, _), error(E, _), true), \
+         ( var(E) -> X = answered ; X = E ).",
+        text.replace('\\', "\\\\").replace('"', "\\\"")
+    );
+    let here = answer(&mut machine(true), &q);
+    assert!(
+        here.contains("board_handle_of_this_engine"),
+        "an error naming the handle: {here}"
+    );
+    // the same board made here answers
+    let own = "shape_grid(sq4, G), filled(G, 2, B), board:cells_of(B, r, Ks), length(Ks, X).";
+    assert!(machine(true).answer(own, "X").is_ok());
+}

@@ -158,9 +158,22 @@ cell_of(none, Cells, K, X) :- arg(K, Cells, X).
 cell_of(n(_, _, Log, _), Cells, K, X) :-
     (  memberchk(K-X0, Log) -> X = X0 ; arg(K, Cells, X) ).
 
-%% board_cells(+Board, -Cells)  the compound of the cells.
+%% board_cells(+Board, -Cells)  the compound of the cells.  A query whose native copy
+% did not answer reads them here: a copy the host has dropped is read the pure way,
+% but a handle the host never made (a board term carried from another engine or run)
+% is an error, as it would be a sign of a board not made by this library.
 board_cells(board(_, _, Cells, none), Cells).
-board_cells(board(_, _, Cells0, n(_, _, Log, _)), Cells) :- apply_log(Log, Cells0, Cells).
+board_cells(board(_, _, Cells0, n(_, H, Log, _)), Cells) :-
+    own_copy(H),
+    apply_log(Log, Cells0, Cells).
+
+%% own_copy(+H)  in the accelerated tier, H is a handle of this engine's host; else
+% an error naming the handle.
+own_copy(H) :-
+    (  \+ protocol:accelerated -> true
+    ;  board_accel:owned(H) -> true
+    ;  throw(error(domain_error(board_handle_of_this_engine, H), board_cells/2))
+    ).
 
 %% apply_log(+Log, +Cells0, -Cells)  Cells0 with the changes K-X of Log (newest
 % first), each cell taking its newest value: the log sorted by cell (keysort/2

@@ -9,7 +9,7 @@
 % Lists of cells come back as text: "k", then one character per number, U+0100
 % plus the number; "s" (dropped) or "x" (refused) otherwise.
 
-:- module(board_accel, [load/0, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
+:- module(board_accel, [load/0, owned/1, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
@@ -23,6 +23,7 @@
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
     '$load_foreign_lib'("", [
+        ludolog_board_owned([i64], i64),
         ludolog_board_grid([cstr], i64),
         ludolog_board_new([i64, cstr], i64),
         ludolog_board_set([i64, i64, cstr], i64),
@@ -70,6 +71,12 @@ plain(T) :- nonvar(T), ( T = [H|R] ; T = H-R ), !, plain(H), plain(R).
 %% plain_chars(+Chars)  each is a letter, a digit or _.
 plain_chars([]).
 plain_chars([C|Cs]) :- ( char_type(C, alnum) -> true ; C == '_' ), plain_chars(Cs).
+
+%% owned(+H)  H is the handle of a board this engine's host made (its copy kept, or
+% dropped since), not one carried from another engine or run.
+owned(H) :-
+    integer(H),
+    '$foreign_call'(ludolog_board_owned, [H], 1).
 
 %% grid(+Text, -G)  the host's id of the grid written in Text.
 grid(Text, G) :-

@@ -147,6 +147,13 @@ pub extern "C" fn ludolog_board_cell(handle: i64, k: i64) -> *const c_char {
     })
 }
 
+/// 1 if `handle` is a board this thread's table made (its copy kept or dropped
+/// since), 0 if not (another thread's or another run's, or no handle at all).
+#[no_mangle]
+pub extern "C" fn ludolog_board_owned(handle: i64) -> i64 {
+    number(|t| Ok(i64::from(t.owns(handle))))
+}
+
 /// How many cells of board `handle` hold `name`.
 #[no_mangle]
 pub extern "C" fn ludolog_board_count(handle: i64, name: *const c_char) -> i64 {
@@ -538,6 +545,9 @@ mod tests {
         assert_eq!(text(ludolog_board_cells_of(b, c(b"never").as_ptr())), "k");
         assert_eq!(ludolog_board_group_marks(b, 0), -1);
         assert_eq!(ludolog_board_count(b, null()), -1);
+        assert_eq!(ludolog_board_owned(b), 1);
+        assert_eq!(ludolog_board_owned(b + (1 << 32)), 0, "another table's");
+        assert_eq!(ludolog_board_owned(0), 0);
         assert_eq!(
             ludolog_board_nth(b, c(b"e").as_ptr(), 5),
             0,

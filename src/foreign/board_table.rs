@@ -166,12 +166,16 @@ impl Table {
 
     /// The grid and cells of board `handle`.
     fn copy(&self, handle: i64) -> Result<(usize, &[u8]), Refused> {
-        let seq = u64::try_from(handle).map_err(|_| Refused::Bad)?;
-        if seq == 0 || seq > self.rings.last() {
+        if !self.rings.owns(handle) {
             return Err(Refused::Bad);
         }
         let c = self.rings.get(handle).ok_or(Refused::Dropped)?;
         Ok((c.shape, &c.cells))
+    }
+
+    /// Whether `handle` is one this table gave (its copy kept or dropped since).
+    pub fn owns(&self, handle: i64) -> bool {
+        self.rings.owns(handle)
     }
 
     /// Board `handle`, to query.

@@ -7,13 +7,33 @@
 //! term.  Boards made whole (a game's start, a position read) have a ring of
 //! their own, so that a position the host holds while play goes on from it (the
 //! start of a bench's thousands of playouts) keeps its copy.  Handles are
-//! sequence numbers from 1, unique per table (a Prolog machine never leaves its
-//! thread, and each thread has its tables).
+//! sequence numbers from 1 above a base of the table's own (a number with 20 bits
+//! drawn for each table, times 2^32), so a handle some other table made (another
+//! thread's, another run's, carried in a term written out and read back) is
+//! known for what it is (`owns`) and never names a copy of this one.
 
 /// How many board copies made by a change are kept.
 pub const CAPACITY: usize = 1 << 15;
 /// How many boards made whole are kept.
 pub const NEW_CAPACITY: usize = 1 << 12;
+
+/// The process's tables drawn so far: a table's base counts on from a seed.
+static TABLES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// A new table's base: a 20-bit number, one more for each table the process draws
+/// from a seed of the time and the process id (so two tables of one process never
+/// share one, and two runs rarely do), times 2^32 (every handle fits 53 bits).
+fn new_base() -> u64 {
+    static SEED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let seed = *SEED.get_or_init(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        (nanos ^ u64::from(std::process::id()) << 24).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 44
+    });
+    let n = TABLES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    ((seed.wrapping_add(n) & 0xF_FFFF) + 1) << 32
+}
 
 /// One board copy: what its table keeps of its shape (`S`) and one byte per cell.
 #[derive(Default)]
@@ -25,6 +45,8 @@ pub struct Kept<S> {
 
 /// The two rings of a table, and a buffer for the copy being made.
 pub struct Rings<S> {
+    /// What every handle adds to its sequence number (drawn at the first copy).
+    base: u64,
     last: u64,
     slots: Vec<Kept<S>>,
     new_slots: Vec<Kept<S>>,
@@ -35,6 +57,7 @@ impl<S: Default + Clone> Rings<S> {
     /// Empty rings (they grow to their capacity as copies come).
     pub const fn new() -> Self {
         Rings {
+            base: 0,
             last: 0,
             slots: Vec::new(),
             new_slots: Vec::new(),
@@ -42,14 +65,23 @@ impl<S: Default + Clone> Rings<S> {
         }
     }
 
-    /// The last handle given (0 before the first).
-    pub fn last(&self) -> u64 {
-        self.last
+    /// Whether `handle` is one this table gave (its copy kept or dropped since).
+    pub fn owns(&self, handle: i64) -> bool {
+        self.seq(handle).is_some()
+    }
+
+    /// The sequence number of a handle this table gave.
+    fn seq(&self, handle: i64) -> Option<u64> {
+        let seq = u64::try_from(handle).ok()?.checked_sub(self.base)?;
+        (1..=self.last).contains(&seq).then_some(seq)
     }
 
     /// Keeps a copy of `cells` of shape `shape` in the ring of boards made whole
     /// (`whole`) or of copies made by a change; gives its handle.
     pub fn keep(&mut self, shape: S, cells: &[u8], whole: bool) -> u64 {
+        if self.base == 0 {
+            self.base = new_base();
+        }
         self.last += 1;
         let seq = self.last;
         let (ring, capacity) = if whole {
@@ -66,12 +98,12 @@ impl<S: Default + Clone> Rings<S> {
         c.shape = shape;
         c.cells.clear();
         c.cells.extend_from_slice(cells);
-        seq
+        self.base + seq
     }
 
     /// The copy named by `handle`, or `None` (never given, or dropped since).
     pub fn get(&self, handle: i64) -> Option<&Kept<S>> {
-        let seq = u64::try_from(handle).ok().filter(|&s| s != 0)?;
+        let seq = self.seq(handle)?;
         // a handle is in one of the two rings, at its sequence number modulo its size
         [
             self.slots.get((seq % CAPACITY as u64) as usize),
@@ -137,6 +169,17 @@ mod tests {
         }
         assert!(t.get(h).is_none());
         assert!(t.get(0).is_none() && t.get(-5).is_none());
-        assert_eq!(t.last(), 2 + CAPACITY as u64 + NEW_CAPACITY as u64);
+        assert!(t.owns(h) && t.owns(h1) && !t.owns(0) && !t.owns(h - 1));
+    }
+
+    #[test]
+    fn a_handle_of_another_table_names_nothing_here() {
+        let (mut a, mut b): (Rings<()>, Rings<()>) = (Rings::new(), Rings::new());
+        let ha = a.keep((), b"a", true) as i64;
+        let hb = b.keep((), b"b", true) as i64;
+        assert_ne!(ha, hb, "each table draws its own base");
+        assert!(a.get(hb).is_none() && b.get(ha).is_none());
+        assert!(!a.owns(hb) && a.owns(ha));
+        assert!(ha < 1 << 53);
     }
 }
