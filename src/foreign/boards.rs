@@ -25,7 +25,7 @@ pub struct BoardTable {
 }
 
 thread_local! {
-    static TABLE: RefCell<BoardTable> = const { RefCell::new(BoardTable { rings: Rings::new() }) };
+    static TABLE: RefCell<BoardTable> = const { RefCell::new(BoardTable { rings: Rings::new(false) }) };
 }
 
 /// Runs `f` on this thread's table.

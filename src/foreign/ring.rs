@@ -7,10 +7,13 @@
 //! term.  Boards made whole (a game's start, a position read) have a ring of
 //! their own, so that a position the host holds while play goes on from it (the
 //! start of a bench's thousands of playouts) keeps its copy.  Handles are
-//! sequence numbers from 1 above a base of the table's own (a number with 20 bits
-//! drawn for each table, times 2^32), so a handle some other table made (another
-//! thread's, another run's, carried in a term written out and read back) is
-//! known for what it is (`owns`) and never names a copy of this one.
+//! sequence numbers from 1, above a base of the table's own when it draws one
+//! (`Rings::new(true)`: a number with 20 bits drawn for each table, times 2^32), so
+//! that a handle some other table made (another thread's, another run's, carried
+//! in a term written out and read back) is known for what it is (`owns`) and never
+//! names a copy of this one.  board.pl's table draws one.  hexgrid's does not: a
+//! Hex position in the REPL shows its handle (`native(Rows, 1)`), and the default
+//! game's answers stay the same run after run.
 
 /// How many board copies made by a change are kept.
 pub const CAPACITY: usize = 1 << 15;
@@ -47,6 +50,8 @@ pub struct Kept<S> {
 pub struct Rings<S> {
     /// What every handle adds to its sequence number (drawn at the first copy).
     base: u64,
+    /// Whether to draw a base.
+    draw: bool,
     last: u64,
     slots: Vec<Kept<S>>,
     new_slots: Vec<Kept<S>>,
@@ -54,10 +59,12 @@ pub struct Rings<S> {
 }
 
 impl<S: Default + Clone> Rings<S> {
-    /// Empty rings (they grow to their capacity as copies come).
-    pub const fn new() -> Self {
+    /// Empty rings (they grow to their capacity as copies come), whose handles
+    /// start above a base drawn for them (`draw`) or at 1.
+    pub const fn new(draw: bool) -> Self {
         Rings {
             base: 0,
+            draw,
             last: 0,
             slots: Vec::new(),
             new_slots: Vec::new(),
@@ -79,7 +86,7 @@ impl<S: Default + Clone> Rings<S> {
     /// Keeps a copy of `cells` of shape `shape` in the ring of boards made whole
     /// (`whole`) or of copies made by a change; gives its handle.
     pub fn keep(&mut self, shape: S, cells: &[u8], whole: bool) -> u64 {
-        if self.base == 0 {
+        if self.draw && self.base == 0 {
             self.base = new_base();
         }
         self.last += 1;
@@ -139,8 +146,9 @@ impl<S: Default + Clone> Rings<S> {
 }
 
 impl<S: Default + Clone> Default for Rings<S> {
+    /// Rings that draw a base.
     fn default() -> Self {
-        Rings::new()
+        Rings::new(true)
     }
 }
 
@@ -150,7 +158,7 @@ mod tests {
 
     #[test]
     fn a_handle_names_the_same_cells_until_dropped() {
-        let mut t: Rings<(usize, usize)> = Rings::new();
+        let mut t: Rings<(usize, usize)> = Rings::new(false);
         let h = t.keep((2, 1), b"ee", true) as i64;
         let h1 = t.changed(h, 1, b'r').unwrap().unwrap() as i64;
         assert_eq!(t.get(h).unwrap().cells, b"ee");
@@ -174,12 +182,14 @@ mod tests {
 
     #[test]
     fn a_handle_of_another_table_names_nothing_here() {
-        let (mut a, mut b): (Rings<()>, Rings<()>) = (Rings::new(), Rings::new());
+        let (mut a, mut b): (Rings<()>, Rings<()>) = (Rings::new(true), Rings::new(true));
         let ha = a.keep((), b"a", true) as i64;
         let hb = b.keep((), b"b", true) as i64;
         assert_ne!(ha, hb, "each table draws its own base");
         assert!(a.get(hb).is_none() && b.get(ha).is_none());
         assert!(!a.owns(hb) && a.owns(ha));
         assert!(ha < 1 << 53);
+        let mut plain: Rings<()> = Rings::new(false);
+        assert_eq!(plain.keep((), b"c", true), 1, "no base: handles from 1");
     }
 }
