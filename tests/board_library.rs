@@ -286,3 +286,43 @@ fn a_board_carried_from_another_engine_is_a_clear_error() {
     let own = "shape_grid(sq4, G), filled(G, 2, B), board:cells_of(B, r, Ks), length(Ks, X).";
     assert!(machine(true).answer(own, "X").is_ok());
 }
+
+/// `X` for each query, or err(E) for its error, or `failed`.
+fn outcome(m: &mut PrologMachine, query: &str) -> String {
+    let q = format!("catch(( {query} -> true ; X = failed ), error(E, _), X = err(E)).");
+    answer(m, &q)
+}
+
+#[test]
+fn odd_arguments_answer_as_the_pure_definitions_do() {
+    // found by trying to make the tiers disagree: the atom [] as a cell name (scryer
+    // passes it to the host as empty text), integers past 64 bits, board_sets/3 cells
+    // off the board, and digit atoms written where numbers go (and numbers where
+    // names go) in the lists sent to the host as text
+    let b3 = "grid:grid(square4, 3-1, all, G)";
+    let cases = [
+        format!("{b3}, board:board_new(G, none, c([], e, r), B), board:cells_of(B, [], L), board:count_of(B, [], N), X = L-N"),
+        format!("{b3}, board:board_new(G, none, c([], e, r), B), board:nth_of(B, [], 0, X)"),
+        format!("{b3}, board:board_new(G, none, c([], e, r), B), board:steps_of(B, [], [1-[e]], X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, r), B), board:board_set(B, 2, [], B1), board:cells_of(B1, [], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), Z is 10^20, board:nth_of(B, r, Z, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), Z is 10^20, board:reach(B, 1, Z, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), Z is 10^20, board:run_move(B, [r], [1], [], 1, Z), X = yes"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), Z is 10^20, board:group(B, Z, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [0-r], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [4-r], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [2.0-r], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [9-r, 1-w], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:steps_of(B, r, ['1'-[e]], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:steps_of(B, r, [1-[0]], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, '1', '0'), B), board:run_moves(B, [r], ['1'], [1], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, '1', '0'), B), board:sight_of(B, [r], [1], [1], ['0'], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:reach_moves(B, [r-1-[1]], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:line_at(B, 1, ['1'], X)"),
+    ];
+    let (mut spec, mut accel) = (machine(false), machine(true));
+    for q in &cases {
+        let (s, a) = (outcome(&mut spec, q), outcome(&mut accel, q));
+        assert_eq!(s, a, "{q}");
+    }
+}

@@ -231,8 +231,14 @@ sets(board(G, M, Cells, none), Changes, board(G, M, Cells1, none)) :-
     foldl(change, Changes, Xs, Xs1),
     Cells1 =.. [F|Xs1].
 
-%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K.
-set_change(K-X, B0, B) :- set_cell(B0, K, X, B).
+%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K: as change/3 takes it, a
+% cell that is no integer >= 1 an error, one past the last a failure.
+set_change(K-X, B0, B) :-
+    (  integer(K), K >= 1 -> true ; throw(error(type_error(cell, K), board_sets/3)) ),
+    B0 = board(_, _, Cells, _),
+    functor(Cells, _, N),
+    K =< N,
+    set_cell(B0, K, X, B).
 
 %% change(+K-X, +Xs0, -Xs)  Xs0 with its K-th element replaced by X.
 change(K-X, Xs0, Xs) :-

@@ -59,13 +59,22 @@ load :-
         ludolog_board_nth_stack([i64, i64, i64], cstr)
     ]).
 
+%% small(@N)  N is an integer the host's 64-bit arguments hold (a larger one is for
+% the pure definition: scryer would refuse to pass it).
+small(N) :- integer(N), N >= -9223372036854775808, N =< 9223372036854775807.
+
+%% name(@X)  X is an atom the host can be asked about as a cell name: not [] (which
+% scryer passes as the empty text, a name no cell has).
+name(X) :- atom(X), X \== [].
+
 %% plain(@Term)  Term, written unquoted, reads back in the host as itself: lists,
-% pairs A-B, integers, and atoms of letters, digits and _ only.  An atom with a
+% pairs A-B, integers, and atoms of letters, digits and _ only, not starting with a
+% digit (written unquoted, '1' would be read as the number 1).  An atom with a
 % comma, a bracket or a NUL in it would be read as something else (or make scryer
 % panic), so such a term is never sent: the pure definition answers for it.
 plain(T) :- integer(T), !.
 plain(T) :- T == [], !.
-plain(T) :- atom(T), !, atom_chars(T, Cs), plain_chars(Cs).
+plain(T) :- atom(T), !, atom_chars(T, [C|Cs]), \+ char_type(C, decimal_digit), plain_chars([C|Cs]).
 plain(T) :- nonvar(T), ( T = [H|R] ; T = H-R ), !, plain(H), plain(R).
 
 %% plain_chars(+Chars)  each is a letter, a digit or _.
@@ -75,7 +84,7 @@ plain_chars([C|Cs]) :- ( char_type(C, alnum) -> true ; C == '_' ), plain_chars(C
 %% owned(+H)  H is the handle of a board this engine's host made (its copy kept, or
 % dropped since), not one carried from another engine or run.
 owned(H) :-
-    integer(H),
+    small(H),
     '$foreign_call'(ludolog_board_owned, [H], 1).
 
 %% grid(+Text, -G)  the host's id of the grid written in Text.
@@ -92,41 +101,41 @@ new(G, Names, H) :-
 % checks only that X is an atom, not protocol:foreign_text/1's NUL: a name holding NUL
 % makes scryer panic, and the host replaces the machine).
 set(H, K, X, H1) :-
-    integer(K), atom(X),
+    small(K), name(X),
     '$foreign_call'(ludolog_board_set, [H, K, X], H0), H0 > 0, H1 = H0.
 
 %% cell(+H, +K, -X)  X is on cell K of board H.
 cell(H, K, X) :-
-    integer(K),
+    small(K),
     '$foreign_call'(ludolog_board_cell, [H, K], [k|Cs]),
     atom_chars(X, Cs).
 
 %% count_of(+H, +X, -N)  how many cells of board H hold X.
 count_of(H, X, N) :-
-    atom(X),
+    name(X),
     '$foreign_call'(ludolog_board_count, [H, X], N0), N0 >= 0, N = N0.
 
 %% nth_of(+H, +X, +I, -K)  the I-th cell (from 0) of board H holding X, or none past
 % the last (so board.pl fails at once, without reading the cells the pure way).
 nth_of(H, X, I, K) :-
-    atom(X), integer(I),
+    name(X), small(I),
     '$foreign_call'(ludolog_board_nth, [H, X, I], K0), K0 >= 0,
     (  K0 =:= 0 -> K = none ; K = K0 ).
 
 %% steps_of(+H, +X, +Steps, -Moves)  board.pl's steps_of/4 on board H.
 steps_of(H, X, Steps, Ms) :-
-    atom(X), steps_text(Steps, Text),
+    name(X), steps_text(Steps, Text),
     '$foreign_call'(ludolog_board_steps, [H, X, Text], [k|Cs]),
     pairs(Cs, Ms).
 
 %% step_count(+H, +X, +Steps, -N)  board.pl's step_count/4 on board H.
 step_count(H, X, Steps, N) :-
-    atom(X), steps_text(Steps, Text),
+    name(X), steps_text(Steps, Text),
     '$foreign_call'(ludolog_board_step_count, [H, X, Text], N0), N0 >= 0, N = N0.
 
 %% nth_step(+H, +X, +Steps, +I, -Move)  board.pl's nth_step/5 on board H, or none past the last.
 nth_step(H, X, Steps, I, M) :-
-    atom(X), integer(I), steps_text(Steps, Text),
+    name(X), small(I), steps_text(Steps, Text),
     '$foreign_call'(ludolog_board_nth_step, [H, X, Text, I], V), V >= 0,
     move(V, M).
 
@@ -162,26 +171,26 @@ keep(Kind, Key, Value) :-
 
 %% cells_of(+H, +X, -Ks)  the cells of board H holding X, ascending.
 cells_of(H, X, Ks) :-
-    atom(X),
+    name(X),
     '$foreign_call'(ludolog_board_cells_of, [H, X], [k|Cs]),
     numbers(Cs, Ks).
 
 %% ray(+H, +K, +Dir, -Empties, -Hit)  board.pl's ray/5 on board H.
 ray(H, K, Dir, Es, Hit) :-
-    integer(K), integer(Dir),
+    small(K), small(Dir),
     '$foreign_call'(ludolog_board_ray, [H, K, Dir], [k, C|Cs]),
     number(C, Hit),
     numbers(Cs, Es).
 
 %% reach(+H, +K, +Max, -Reached)  board.pl's reach/4 on board H.
 reach(H, K, Max, Ps) :-
-    integer(K), integer(Max),
+    small(K), small(Max),
     '$foreign_call'(ludolog_board_reach, [H, K, Max], [k|Cs]),
     pairs(Cs, Ps).
 
 %% reach_met(+H, +K, +Max, -Empties, -Met)  board.pl's reach_met/5 on board H.
 reach_met(H, K, Max, Es, Met) :-
-    integer(K), integer(Max),
+    small(K), small(Max),
     '$foreign_call'(ludolog_board_reach_met, [H, K, Max], [k, C|Cs]),
     number(C, L),
     numbers(Cs, Ns),
@@ -201,14 +210,14 @@ reach_count(H, Movers, N) :-
 
 %% nth_reach(+H, +Movers, +I, -Move)  board.pl's nth_reach/4 on board H, or none past the last.
 nth_reach(H, Movers, I, M) :-
-    integer(I), movers_id(Movers, Id),
+    small(I), movers_id(Movers, Id),
     '$foreign_call'(ludolog_board_nth_reach, [H, Id, I], V), V >= 0,
     move(V, M).
 
 %% reach_move(+H, +Movers, +K, +J, -V)  V is 1 when K-J is one of board.pl's
 % reach_moves/3 on board H, else 0.
 reach_move(H, Movers, K, J, V) :-
-    integer(K), integer(J), movers_id(Movers, Id),
+    small(K), small(J), movers_id(Movers, Id),
     '$foreign_call'(ludolog_board_reach_move, [H, Id, K, J], V0), V0 >= 0, V = V0.
 
 %% movers_id(+Movers, -Id)  the host's id of a movers list (src/foreign/board_movers.rs):
@@ -237,7 +246,7 @@ run_count(H, Pieces, Dirs, Past, N) :-
 %% nth_run(+H, +Pieces, +Dirs, +Past, +I, -Move)  board.pl's nth_run/6 on board H, or
 % none past the last.
 nth_run(H, Pieces, Dirs, Past, I, M) :-
-    integer(I), lists_id([Pieces, Dirs, Past], Id),
+    small(I), lists_id([Pieces, Dirs, Past], Id),
     '$foreign_call'(ludolog_board_nth_run, [H, Id, I], V), V >= 0,
     move(V, M).
 
@@ -249,7 +258,7 @@ move(V, K-J) :- K is V >> 8, J is V /\ 255.
 %% run_move(+H, +Pieces, +Dirs, +Past, +K, +J, -V)  V is 1 when K-J is one of
 % board.pl's run_moves/5 on board H, else 0.
 run_move(H, Pieces, Dirs, Past, K, J, V) :-
-    integer(K), integer(J), lists_id([Pieces, Dirs, Past], Id),
+    small(K), small(J), lists_id([Pieces, Dirs, Past], Id),
     '$foreign_call'(ludolog_board_run_move, [H, Id, K, J], V0), V0 >= 0, V = V0.
 
 %% sight_count(+H, +From, +Dirs, +Through, +Seen, -N)  board.pl's sight_count/6 on board H.
@@ -260,7 +269,7 @@ sight_count(H, From, Dirs, Through, Seen, N) :-
 %% nth_sight(+H, +From, +Dirs, +Through, +Seen, +I, -K)  board.pl's nth_sight/7 on board
 % H, or none past the last.
 nth_sight(H, From, Dirs, Through, Seen, I, K) :-
-    integer(I), lists_id([From, Dirs, Through, Seen], Id),
+    small(I), lists_id([From, Dirs, Through, Seen], Id),
     '$foreign_call'(ludolog_board_nth_sight, [H, Id, I], K0), K0 >= 0,
     (  K0 =:= 0 -> K = none ; K = K0 ).
 
@@ -272,7 +281,7 @@ sight_of(H, From, Dirs, Through, Seen, Ks) :-
 
 %% line_at(+H, +K, +Dirs, -N)  board.pl's line_at/4 on board H.
 line_at(H, K, Dirs, N) :-
-    integer(K), lists_id([Dirs], Id),
+    small(K), lists_id([Dirs], Id),
     '$foreign_call'(ludolog_board_line, [H, K, Id], N0), N0 >= 0, N = N0.
 
 %% lists_id(+Lists, -Id)  the host's id of a list of lists of names and numbers,
@@ -289,18 +298,18 @@ lists_id(Lists, Id) :-
 
 %% group(+H, +K, -Ks)  board.pl's group/3 on board H.
 group(H, K, Ks) :-
-    integer(K),
+    small(K),
     '$foreign_call'(ludolog_board_group, [H, K], [k|Cs]),
     numbers(Cs, Ks).
 
 %% group_marks(+H, +K, -M)  board.pl's group_marks/3 on board H.
 group_marks(H, K, M) :-
-    integer(K),
+    small(K),
     '$foreign_call'(ludolog_board_group_marks, [H, K], M0), M0 >= 0, M = M0.
 
 %% jumps(+H, +K, -Jumps)  board.pl's jumps/3 on board H.
 jumps(H, K, Js) :-
-    integer(K),
+    small(K),
     '$foreign_call'(ludolog_board_jumps, [H, K], [k|Cs]),
     pairs(Cs, Js).
 
@@ -330,7 +339,7 @@ stack_turn_count(H, Side, N) :-
 %% nth_stack_turn(+H, +Side, +I, -Turn)  stacks.pl's nth_stack_turn/4 on board H, or
 % none past the last.
 nth_stack_turn(H, Side, I, T) :-
-    integer(I), I >= 0, side_id(Side, Id),
+    small(I), I >= 0, side_id(Side, Id),
     '$foreign_call'(ludolog_board_nth_stack, [H, Id, I], [k|Cs]),
     numbers(Cs, Ns),
     (  Ns == [] -> T = none ; stack_turn(Ns, T) ).

@@ -6,7 +6,7 @@
 //! character per number (U+0100 + the number, so every number is one character);
 //! "s" for a dropped board and "x" for refused arguments.
 
-use super::board_movers::{codes_of, movers_of, numbers_of};
+use super::board_movers::{codes_of, is_name, movers_of, numbers_of};
 use super::board_table::{with_table, Refused, Table, View};
 use super::{input, output};
 use std::ffi::c_char;
@@ -188,10 +188,7 @@ fn steps(t: &Table, text: &str) -> Result<Vec<(i64, Vec<u8>)>, Refused> {
         let d: i64 = d.parse().map_err(|_| Refused::Bad)?;
         // plain names only: anything else (a compound, a quoted atom) is for the pure
         // definition to judge
-        if !names
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ',')
-        {
+        if !names.split(',').filter(|n| !n.is_empty()).all(is_name) {
             return Err(Refused::Bad);
         }
         let codes = names

@@ -70,7 +70,7 @@ fn parse(text: &str) -> Result<Named, Refused> {
             let (name, range) = head.split_once('-').ok_or(Refused::Bad)?;
             let range: i64 = range.parse().map_err(|_| Refused::Bad)?;
             let takes = names(&format!("[{list}"))?;
-            if !plain(name) || range < 0 || takes.iter().any(|n| n.starts_with('-')) {
+            if !is_name(name) || range < 0 || takes.iter().any(|n| !is_name(n)) {
                 return Err(Refused::Bad);
             }
             Ok((name.to_string(), range, takes))
@@ -81,6 +81,13 @@ fn parse(text: &str) -> Result<Named, Refused> {
 /// A plain name: letters, digits and `_`.
 fn plain(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A cell name as Prolog writes it unquoted: plain, and not starting with a digit
+/// (that is a number, and a list that holds one where names go is for the pure
+/// definition to refuse).
+pub fn is_name(s: &str) -> bool {
+    plain(s) && !s.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// The items of the list `[a,b-[c,d],[e]]` as written, split at its own commas
@@ -142,10 +149,11 @@ pub fn register_lists(text: &str) -> Result<i64, Refused> {
 /// List `index` of lists `id`, as codes of `t`'s names (a name the table never saw
 /// is left out: no cell holds it).
 pub fn codes_of(t: &Table, id: i64, index: usize) -> Result<Vec<u8>, Refused> {
-    Ok(names_of(id, index)?
-        .iter()
-        .filter_map(|n| t.known(n))
-        .collect())
+    let names = names_of(id, index)?;
+    if !names.iter().all(|n| is_name(n)) {
+        return Err(Refused::Bad);
+    }
+    Ok(names.iter().filter_map(|n| t.known(n)).collect())
 }
 
 /// List `index` of lists `id`, as numbers.

@@ -13,7 +13,8 @@ fn side_of(id: i64) -> Result<Side, Refused> {
     let letters = names_of(id, 0)?
         .iter()
         .map(|n| match n.as_bytes() {
-            [c] if *c != b'e' => Ok(*c),
+            // one letter (a digit is a number Prolog wrote: stacks.pl refuses it)
+            [c] if *c != b'e' && !c.is_ascii_digit() => Ok(*c),
             _ => Err(Refused::Bad),
         })
         .collect::<Result<Vec<u8>, Refused>>()?;
