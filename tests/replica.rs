@@ -257,3 +257,33 @@ fn a_position_text_that_drops_the_winner_is_caught_and_named() {
         "{m:?}"
     );
 }
+
+#[test]
+fn a_man_seen_by_several_kings_transforms_once_in_every_tier() {
+    // the white kings on a1 and b1 both see the man on b2 (north-east and north): one
+    // transform; the king on d1 sees the man on e2 (north-east) alone; with sight=all
+    // it also sees c2 (north-west), which no forward ray reaches
+    let cases = [
+        ("7B/8/8/8/8/8/1w2w3/WW1W4 white", "b2* e2*"),
+        ("7B/8/8/8/8/8/1ww1w3/WW1W4 white sight=all", "b2* c2* e2*"),
+        // an enemy man between blocks the sight; a friendly one does not
+        ("7B/8/8/8/w7/b7/w7/W7 white", "a2*"),
+    ];
+    for tier in TIERS {
+        for (text, transforms) in cases {
+            let (opts, text) = match text.strip_suffix(" sight=all") {
+                Some(t) => ("sight=all", t),
+                None => ("", text),
+            };
+            let mut e = common::engine("replica", opts, tier);
+            let info = e.describe_text(text).unwrap();
+            let seen: Vec<String> = info
+                .legal
+                .iter()
+                .filter(|m| m.ends_with('*'))
+                .cloned()
+                .collect();
+            assert_eq!(sorted(seen).join(" "), transforms, "{tier}: {text} {opts}");
+        }
+    }
+}
