@@ -701,7 +701,7 @@ number_text(N) --> { number_chars(N, Cs) }, Cs.
 
 %% names_chars(+Atoms, -Chars)  the atoms' names, each after a space; fails for a
 % name that is empty or holds white space.  (A board made from text, as check
-% makes one at every position, writes all its cells: this costs about seven
+% makes one at every position, writes all its cells: this costs about sixteen
 % inferences a one-letter name, where a DCG cost fifty.)
 names_chars([], []).
 names_chars([X|Xs], [' '|Cs]) :-
