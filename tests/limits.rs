@@ -46,17 +46,20 @@ fn children_peak_mb() -> i64 {
 fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
     let dir = tempfile::tempdir().unwrap();
     // the REPL: each bomb stops, says which limit, and the session goes on
+    // (query, memory limit, time limit, the limit that stops it): the 30 million
+    // inferences of `repeat, fail` take about 2 s on a loaded 2-core machine, so its
+    // time limit leaves the inference limit to stop it first
     let repl_bombs = [
-        ("length(L, 300000000).", "2048", "memory limit"),
-        ("X is 1 << (1 << 40).", "2048", "memory limit"),
-        ("numlist(1, 50000000, L).", "256", "memory limit"),
-        ("X is 7^7^7^7.", "2048", "time limit"),
-        ("repeat, fail.", "2048", "inference limit"),
+        ("length(L, 300000000).", "2048", "2", "memory limit"),
+        ("X is 1 << (1 << 40).", "2048", "2", "memory limit"),
+        ("numlist(1, 50000000, L).", "256", "2", "memory limit"),
+        ("X is 7^7^7^7.", "2048", "2", "time limit"),
+        ("repeat, fail.", "2048", "12", "inference limit"),
     ];
-    for (query, mb, words) in repl_bombs {
+    for (query, mb, seconds, words) in repl_bombs {
         let input = format!("{query}\nX is 6 * 7.\n");
         let (code, text) = bounded(
-            &["repl", "hex", "--memory-limit", mb, "--time-limit", "2"],
+            &["repl", "hex", "--memory-limit", mb, "--time-limit", seconds],
             Some(&input),
         );
         assert_eq!(code, 1, "{query}: {text}");
