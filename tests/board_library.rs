@@ -66,11 +66,18 @@ const HELPERS: &[&str] = &[
      board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Cs)",
     // movers(-Movers): the movers lists reach_moves/3 is asked about
     "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
-    // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken)
+    // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken),
+    // by board_set/4 and by board_sets/3 of three changes and of two (a step); more
+    // changes than a board's log holds, so its cells are rewritten from the log, with
+    // names of one character (even seeds: read from the host's copy) or not (odd)
     "played(B0, Seed, B) :- board:board_grid(B0, G), grid:grid_size(G, N), \
      foldl(one_set(N, Seed), [1,2,3,4,5,6,7,8,9,10,11,12], B0, B)",
-    "one_set(N, Seed, I, B0, B) :- K is 1 + (Seed * 7 + I * 13) mod N, nth0(I, [e, r, b, e, xx, r, e, b, b, r, e, r, b], X), \
-     ( I mod 3 =:= 0 -> K2 is 1 + (K * 5) mod N, board:board_sets(B0, [K-X, K2-r, K-b], B) ; board:board_set(B0, K, X, B) )",
+    "one_set(N, Seed, I, B0, B) :- K is 1 + (Seed * 7 + I * 13) mod N, \
+     ( Seed mod 2 =:= 0 -> Xs = [e, r, b, e, w, r, e, b, b, r, e, r, b] ; Xs = [e, r, b, e, xx, r, e, b, b, r, e, r, b] ), nth0(I, Xs, X), \
+     K2 is 1 + (K * 5) mod N, \
+     ( I mod 3 =:= 0 -> board:board_sets(B0, [K-X, K2-r, K-b], B) \
+     ; I mod 4 =:= 1 -> board:board_sets(B0, [K-e, K2-X], B) \
+     ; board:board_set(B0, K, X, B) )",
 ];
 
 /// Answers `query` for `X`, as text.
@@ -313,6 +320,14 @@ fn odd_arguments_answer_as_the_pure_definitions_do() {
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [4-r], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [2.0-r], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [9-r, 1-w], B1), board:board_cells(B1, X)"),
+        // two changes, which the accelerated tier makes in one call
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 9-w], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [0-r, 1-w], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 2.0-w], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), Z is 10^20, board:board_sets(B, [1-r, Z-w], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-[], 2-w], B1), board:cells_of(B1, [], X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [2-r, 2-w], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 3-'W'], B1), board:cells_of(B1, 'W', X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:steps_of(B, r, ['1'-[e]], X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:steps_of(B, r, [1-[0]], X)"),
         format!("{b3}, board:board_new(G, none, c(r, '1', '0'), B), board:run_moves(B, [r], ['1'], [1], X)"),

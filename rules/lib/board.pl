@@ -225,7 +225,10 @@ board_sets(B, Changes, B1) :-
 % change logged in the accelerated tier, the cells copied once otherwise.
 sets(B, Changes, B1) :-
     B = board(_, _, _, n(_, _, _, _)), !,
-    foldl(set_change, Changes, B, B1).
+    (  Changes = [K1-X1, K2-X2], set_two(B, K1, X1, K2, X2, B2)
+    -> B1 = B2
+    ;  foldl(set_change, Changes, B, B1)
+    ).
 sets(board(G, M, Cells, none), Changes, board(G, M, Cells1, none)) :-
     Cells =.. [F|Xs],
     foldl(change, Changes, Xs, Xs1),
@@ -240,6 +243,26 @@ set_change(K-X, B0, B) :-
     K =< N,
     set_cell(B0, K, X, B).
 
+%% set_two(+Board, +K1, +X1, +K2, +X2, -Board1)  board_sets/3 of two changes in the
+% accelerated tier: the host's copy changed in one call and both changes logged;
+% fails (set_change/3 then says why) when K1 or K2 is not one of the board's cells.
+set_two(board(G, M, Cells, n(Id, H, Log, Len)), K1, X1, K2, X2, B1) :-
+    integer(K1), K1 >= 1, arg(K1, Cells, _),
+    integer(K2), K2 >= 1, arg(K2, Cells, _),
+    board_accel:set_two(H, K1, X1, K2, X2, H1), !,
+    Len1 is Len + 2,
+    with_log(G, M, Cells, n(Id, H1, [K2-X2, K1-X1|Log], Len1), B1).
+
+%% with_log(+G, +M, +Cells, +Native, -Board)  the board of Cells and the host's copy
+% Native, whose log is flushed into the cells once it is longer than
+% max(16, N // 4) for N cells.
+with_log(G, M, Cells, n(Id, H, Log, Len), B) :-
+    functor(Cells, _, N),
+    (  Len > max(16, N // 4)
+    -> flushed(H, Log, Cells, Cells1), B = board(G, M, Cells1, n(Id, H, [], 0))
+    ;  B = board(G, M, Cells, n(Id, H, Log, Len))
+    ).
+
 %% change(+K-X, +Xs0, -Xs)  Xs0 with its K-th element replaced by X.
 change(K-X, Xs0, Xs) :-
     (  integer(K), K >= 1 -> grid:replace(K, Xs0, X, Xs)
@@ -249,18 +272,25 @@ change(K-X, Xs0, Xs) :-
 %% set_cell(+Board, +K, +X, -Board1)  board_set/4 once X is known to be an atom:
 % the host's copy changed in one call and the change logged, or the cells copied.
 set_cell(board(G, M, Cells, n(Id, H, Log, Len)), K, X, B1) :-
+    integer(K), K >= 1, arg(K, Cells, _),
     board_accel:set(H, K, X, H1), !,
     Len1 is Len + 1,
-    functor(Cells, _, N),
-    (  Len1 > max(16, N // 4)
-    -> apply_log([K-X|Log], Cells, Cells1), B1 = board(G, M, Cells1, n(Id, H1, [], 0))
-    ;  B1 = board(G, M, Cells, n(Id, H1, [K-X|Log], Len1))
-    ).
+    with_log(G, M, Cells, n(Id, H1, [K-X|Log], Len1), B1).
 set_cell(B, K, X, board(G, M, Cells1, Native)) :-
     B = board(G, M, _, Native0),
     board_cells(B, Cells),
     grid:put_arg(K, Cells, X, Cells1),
     renewed(Native0, Cells1, Native).
+
+%% flushed(+H, +Log, +Cells0, -Cells)  Cells0 with the changes of Log, which made the
+% host's copy H: read from the copy in one call when every cell's name is one
+% character (the log of a 64-cell board is applied every 17 moves, and the walk
+% of apply_log/3 cost more than the moves' queries), else applied.
+flushed(H, Log, Cells0, Cells) :-
+    functor(Cells0, F, _),
+    (  board_accel:letters(H, F, Cells1) -> Cells = Cells1
+    ;  apply_log(Log, Cells0, Cells)
+    ).
 
 %% renewed(+Native0, +Cells, -Native)  a new copy of Cells on the grid of Native0
 % (the host keeps its grids), or none.

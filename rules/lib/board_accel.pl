@@ -9,7 +9,7 @@
 % Lists of cells come back as text: "k", then one character per number, U+0100
 % plus the number; "s" (dropped) or "x" (refused) otherwise.
 
-:- module(board_accel, [load/0, owned/1, grid/2, new/3, set/4, cell/3, cells_of/3, count_of/3,
+:- module(board_accel, [load/0, owned/1, grid/2, new/3, set/4, set_two/6, cell/3, letters/3, cells_of/3, count_of/3,
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
@@ -27,7 +27,9 @@ load :-
         ludolog_board_grid([cstr], i64),
         ludolog_board_new([i64, cstr], i64),
         ludolog_board_set([i64, i64, cstr], i64),
+        ludolog_board_set_two([i64, i64, cstr, i64, cstr], i64),
         ludolog_board_cell([i64, i64], cstr),
+        ludolog_board_letters([i64], cstr),
         ludolog_board_count([i64, cstr], i64),
         ludolog_board_nth([i64, cstr, i64], i64),
         ludolog_board_cells_of([i64, cstr], cstr),
@@ -99,16 +101,30 @@ new(G, Names, H) :-
 
 %% set(+H, +K, +X, -H1)  board H with the atom X on cell K (called at every move, it
 % checks only that X is an atom, not protocol:foreign_text/1's NUL: a name holding NUL
-% makes scryer panic, and the host replaces the machine).
+% makes scryer panic, and the host replaces the machine; board.pl checks that K is
+% one of the board's cells, and scryer refuses an integer past 64 bits).
 set(H, K, X, H1) :-
-    small(K), name(X),
+    name(X),
     '$foreign_call'(ludolog_board_set, [H, K, X], H0), H0 > 0, H1 = H0.
+
+%% set_two(+H, +K1, +X1, +K2, +X2, -H1)  board H with the atom X1 on cell K1, then X2
+% on cell K2, in one call and one copy (a step's two changes), checked as set/4.
+set_two(H, K1, X1, K2, X2, H1) :-
+    atom(X1), X1 \== [], atom(X2), X2 \== [],
+    '$foreign_call'(ludolog_board_set_two, [H, K1, X1, K2, X2], H0), H0 > 0, H1 = H0.
 
 %% cell(+H, +K, -X)  X is on cell K of board H.
 cell(H, K, X) :-
     small(K),
     '$foreign_call'(ludolog_board_cell, [H, K], [k|Cs]),
     atom_chars(X, Cs).
+
+%% letters(+H, +F, -Cells)  the cells of board H as the compound F(X1, ..., XN), when
+% every cell's name is one character (a character is the atom of that name); fails
+% when a name is longer, or the host has dropped H.
+letters(H, F, Cells) :-
+    '$foreign_call'(ludolog_board_letters, [H], [k|Xs]),
+    Cells =.. [F|Xs].
 
 %% count_of(+H, +X, -N)  how many cells of board H hold X.
 count_of(H, X, N) :-

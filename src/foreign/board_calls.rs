@@ -68,6 +68,22 @@ pub extern "C" fn ludolog_board_set(handle: i64, k: i64, name: *const c_char) ->
     number(|t| t.set(handle, k, text(name).ok_or(Refused::Bad)?))
 }
 
+/// A copy of board `handle` with `name1` on cell `k1`, then `name2` on cell `k2`.
+#[no_mangle]
+pub extern "C" fn ludolog_board_set_two(
+    handle: i64,
+    k1: i64,
+    name1: *const c_char,
+    k2: i64,
+    name2: *const c_char,
+) -> i64 {
+    number(|t| {
+        let first = (k1, text(name1).ok_or(Refused::Bad)?);
+        let second = (k2, text(name2).ok_or(Refused::Bad)?);
+        t.set_two(handle, first, second)
+    })
+}
+
 /// The cells of board `handle` holding `name`, ascending.
 #[no_mangle]
 pub extern "C" fn ludolog_board_cells_of(handle: i64, name: *const c_char) -> *const c_char {
@@ -138,6 +154,34 @@ pub extern "C" fn ludolog_board_cell(handle: i64, k: i64) -> *const c_char {
             let t: &Table = t;
             let code = t.view(handle)?.code_at(k)?;
             Ok(format!("k{}", t.name(code)))
+        })
+    }));
+    output(match text {
+        Ok(Ok(s)) => s,
+        Ok(Err(Refused::Dropped)) => "s".into(),
+        _ => "x".into(),
+    })
+}
+
+/// Every cell of board `handle`, each a one-character name: "k" then one character
+/// per cell; "n" when some cell's name is longer (the Prolog side then applies its
+/// log the pure way); "s" or "x".
+#[no_mangle]
+pub extern "C" fn ludolog_board_letters(handle: i64) -> *const c_char {
+    let text = catch_unwind(AssertUnwindSafe(|| {
+        with_table(|t| {
+            let t: &Table = t;
+            let v = t.view(handle)?;
+            let mut s = String::with_capacity(1 + v.cells.len());
+            s.push('k');
+            for &code in v.cells {
+                let mut name = t.name(code).chars();
+                match (name.next(), name.next()) {
+                    (Some(c), None) => s.push(c),
+                    _ => return Ok("n".to_string()),
+                }
+            }
+            Ok(s)
         })
     }));
     output(match text {

@@ -202,6 +202,30 @@ impl Table {
         }
     }
 
+    /// A copy of board `handle` with `name1` on cell `k1`, then `name2` on `k2`: the
+    /// two changes of a step, in one copy.
+    pub fn set_two(
+        &mut self,
+        handle: i64,
+        (k1, name1): (i64, &str),
+        (k2, name2): (i64, &str),
+    ) -> Result<i64, Refused> {
+        let (c1, c2) = (self.code(name1)?, self.code(name2)?);
+        self.copy(handle)?;
+        let index = |k: i64| {
+            usize::try_from(k)
+                .ok()
+                .and_then(|k| k.checked_sub(1))
+                .ok_or(Refused::Bad)
+        };
+        let changes = [(index(k1)?, c1), (index(k2)?, c2)];
+        match self.rings.changed_at(handle, &changes) {
+            Ok(Some(h)) => Ok(h as i64),
+            Ok(None) => Err(Refused::Dropped),
+            Err(()) => Err(Refused::Bad),
+        }
+    }
+
     /// The name of the code `code`.
     pub fn name(&self, code: u8) -> &str {
         self.names.get(code as usize).map_or("e", String::as_str)

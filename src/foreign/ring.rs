@@ -125,20 +125,28 @@ impl<S: Default + Clone> Rings<S> {
     /// `Ok(Some(new handle))`, `Ok(None)` when `handle` was dropped, `Err(())` when
     /// `index` is off the board.
     pub fn changed(&mut self, handle: i64, index: usize, byte: u8) -> Result<Option<u64>, ()> {
+        self.changed_at(handle, &[(index, byte)])
+    }
+
+    /// A new copy of board `handle` with each `(index, byte)` of `changes` made in
+    /// order (one copy for a move that changes several cells), as `changed`.
+    pub fn changed_at(&mut self, handle: i64, changes: &[(usize, u8)]) -> Result<Option<u64>, ()> {
         // the new copy may land on the old one's slot: go through the scratch buffer
         let mut cells = std::mem::take(&mut self.scratch);
         let Some(c) = self.get(handle) else {
             self.scratch = cells;
             return Ok(None);
         };
-        if index >= c.cells.len() {
+        if changes.iter().any(|&(index, _)| index >= c.cells.len()) {
             self.scratch = cells;
             return Err(());
         }
         let shape = c.shape.clone();
         cells.clear();
         cells.extend_from_slice(&c.cells);
-        cells[index] = byte;
+        for &(index, byte) in changes {
+            cells[index] = byte;
+        }
         let h = self.keep(shape, &cells, false);
         self.scratch = cells;
         Ok(Some(h))
@@ -165,6 +173,16 @@ mod tests {
         assert_eq!(t.get(h1).unwrap().cells, b"er");
         assert_eq!(t.get(h1).unwrap().shape, (2, 1));
         assert_eq!(t.changed(h, 2, b'r'), Err(()));
+        let h2 = t
+            .changed_at(h, &[(0, b'b'), (1, b'r'), (0, b'w')])
+            .unwrap()
+            .unwrap() as i64;
+        assert_eq!(
+            t.get(h2).unwrap().cells,
+            b"wr",
+            "in order, the last change last"
+        );
+        assert_eq!(t.changed_at(h, &[(0, b'b'), (2, b'r')]), Err(()));
         for _ in 0..CAPACITY {
             t.changed(h1, 0, b'r').unwrap();
         }
