@@ -46,6 +46,7 @@
 :- module(replica, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3, legal_moves/2,
+    play_legal/3,
     rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
     apply/5, won/3, explain_with/4,
     other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1, set_to_move/3
@@ -163,6 +164,13 @@ shadow_set(none, _, _, none) :- !.
 shadow_set(Shadow, Sq, X, Shadow1) :-
     cell_square(K, Sq), square_letter(X, L),
     board:board_set(Shadow, K, L, Shadow1).
+
+%% shadow_step(+Shadow, +From, +To, +X, -Shadow1)  the shadow after X moved from
+% From to To (in one change of the host's copy).
+shadow_step(none, _, _, _, none) :- !.
+shadow_step(Shadow, From, To, X, Shadow1) :-
+    cell_square(K, From), cell_square(J, To), square_letter(X, L),
+    board:board_sets(Shadow, [K-e, J-L], Shadow1).
 
 %% own_pieces(+Board, +Colour, -Pieces)  F-R-Piece for each piece of Colour, rank by
 % rank from a1.
@@ -282,20 +290,19 @@ nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
 runs(white, [w, 'W'], [7, 1, 8]).
 runs(black, [b, 'B'], [3, 5, 4]).
 
-%% seen_args(+Sight, +Colour, -King, -Dirs, -Through, -Man)  seen_men/5 as the
+%% seen_args(?Sight, ?Colour, ?King, ?Dirs, ?Through, ?Man)  seen_men/5 as the
 % shadow's board:sight_of/6 takes it: the cells of the men of Colour (letter Man)
-% that a king of Colour (letter King) sees along Dirs, the sight passing empty
-% squares and men of Colour (Through).
-seen_args(Sight, P, King, Dirs, [e, Man], Man) :-
-    square_letter(king(P), King), square_letter(man(P), Man),
-    sight_dirs(Sight, P, Dirs).
-
-%% sight_dirs(?Sight, ?Colour, ?Dirs)  sight_direction/4 as square8 directions.
-sight_dirs(forward, P, Dirs) :- runs(P, _, Dirs).
-sight_dirs(all, _, [1, 2, 3, 4, 5, 6, 7, 8]).
+% that a king of Colour (letter King) sees along Dirs (runs/3's with forward sight,
+% all eight with sight=all), the sight passing empty squares and men of Colour
+% (Through).  A table, as the accelerated tier asks it every move; tests/replica.rs
+% holds it to square_letter/2, runs/3 and compass/2.
+seen_args(forward, white, 'W', [7, 1, 8], [e, w], w).
+seen_args(forward, black, 'B', [3, 5, 4], [e, b], b).
+seen_args(all, white, 'W', [1, 2, 3, 4, 5, 6, 7, 8], [e, w], w).
+seen_args(all, black, 'B', [1, 2, 3, 4, 5, 6, 7, 8], [e, b], b).
 
 %% dir(?DF, ?DR, ?Dir)  a file and rank step, and its number among grid.pl's square8
-% directions (whose rows are the ranks from 1): runs/3 and sight_dirs/3 name
+% directions (whose rows are the ranks from 1): runs/3 and seen_args/6 name
 % forward/3 and compass/2 this way (tests/replica.rs holds them to each other).
 dir(1, 0, 1).
 dir(1, -1, 2).
@@ -426,6 +433,10 @@ play(S, M, Next) :-
     allowed_with(S, rays(forward, forward), M), !,
     resolve(S, M, Next).
 
+%% play_legal(+State, +Move, -Next)  play/3 for a move legal/2 gave, without its
+% check (the accelerated tier's playouts play nth_legal/3's pick with it).
+play_legal(S, M, Next) :- resolve(S, M, Next).
+
 %% allowed_with(+State, +Rays, +Move)  Move is legal under the rays: the same test as
 % legal_with/3, made for one given move.
 allowed_with(replica(_, P, Board, ongoing), Rays, step(From, To)) :-
@@ -451,8 +462,7 @@ apply(step(From, To), P, Board, board(Grid2, White1, Black1, Shadow1), Captured)
     set_square(Grid, From, e, Grid1),
     set_square(Grid1, To, X, Grid2),
     pieces_after(P, White, Black, From, To-X, Captured, White1, Black1),
-    shadow_set(Shadow, From, e, Shadow0),
-    shadow_set(Shadow0, To, X, Shadow1).
+    shadow_step(Shadow, From, To, X, Shadow1).
 apply(transform(Sq), P, board(Grid, White, Black, Shadow),
       board(Grid1, White1, Black1, Shadow1), e) :-
     set_square(Grid, Sq, king(P), Grid1),

@@ -131,7 +131,8 @@ fn tiers_agree_over_1000_positions() {
 #[test]
 fn the_shadow_directions_are_the_rules_directions() {
     // the accelerated tier names directions by number (dir/3): its runs must be
-    // forward/3 in order, and the sight of sight=all every compass direction
+    // forward/3 in order; its sight (seen_args/6) the runs with forward sight and
+    // every compass direction with sight=all, seen by the side's king letter
     use ludolog::game::GameOptions;
     use ludolog::registry::EngineSpec;
     let mut rules = EngineSpec::new("replica", GameOptions::default())
@@ -141,8 +142,11 @@ fn the_shadow_directions_are_the_rules_directions() {
                  replica:dir(DF, DR, D) ), Ds) ), Forward), \
              findall(P-Ds, ( replica:runs(P, _, Ds) ), Runs), \
              findall(D, ( replica:compass(DF, DR), replica:dir(DF, DR, D) ), All0), sort(All0, All), \
-             replica:sight_dirs(all, white, All1), \
-             ( Forward == Runs, All == All1 -> X = same ; X = differ(Forward, Runs, All, All1) ).";
+             findall(S-P-K-Ds-[e, M]-M, ( ( S = forward ; S = all ), replica:other(P, _), \
+                 replica:square_letter(king(P), K), replica:square_letter(man(P), M), \
+                 ( S == forward -> replica:runs(P, _, Ds) ; Ds = All ) ), Seen0), \
+             findall(S-P-K-Ds-T-M, replica:seen_args(S, P, K, Ds, T, M), Seen), \
+             ( Forward == Runs, Seen0 == Seen -> X = same ; X = differ(Forward, Runs, Seen0, Seen) ).";
     let x = rules.machine().answer(q, "X").unwrap();
     assert_eq!(x, scryer_prolog::Term::atom("same"));
 }

@@ -308,7 +308,8 @@ finding(G, PI, Check, F, Args, f(L, PT, Check, Text)) :-
 % them; failing on each move of Pool, move texts seen elsewhere, that legal/2 does
 % not list here), the move text of each legal move (read back to the same move),
 % and where the game defines them legal_moves/2 (the list legal/2 gives),
-% legal_count/2 (its length) and nth_legal/3 (its I-th move, and none past the last).
+% legal_count/2 (its length), nth_legal/3 (its I-th move, and none past the last)
+% and play_legal/3 (the position play/3 gives).
 position(G, Id, Pool, Players, Cap, Findings) :-
     host:held(Id, S), !,
     guard(findall(M, dispatch:legal(G, S, M), L), R),
@@ -408,6 +409,26 @@ position_finding(G, S, L, _, _, Cap, F) :-
     -> move_text(G, M, T), move_text(G, M0, T0),
        finding(G, nth_legal/3, counted, "nth_legal/3 gives ~s for I = ~d, but legal/2's move ~d is ~s (the moves or their order differ)", [T, I, I, T0], F)
     ).
+
+position_finding(G, S, L, _, _, Cap, F) :-
+    catch(current_predicate(G:play_legal/3), _, fail),
+    sample(L, Cap, Ms),
+    member(M, Ms),
+    guard(dispatch:play(G, S, M, S2), true),
+    guard(call(G:play_legal(S, M, S1)), R),
+    move_text(G, M, T),
+    (  R \== true -> finding(G, play_legal/3, counted, "play_legal/3 on the legal move ~s: ~q", [T, R], F)
+    ;  state_text(G, S1, T1), state_text(G, S2, T2), T1 \== T2
+    -> finding(G, play_legal/3, counted, "play_legal/3 after ~s gives the position ~s, but play/3 gives ~s", [T, T1, T2], F)
+    ).
+
+%% state_text(+Game, +State, -Text)  the state's position text and outcome, as text:
+% two states a host cannot tell apart have the same (their terms may differ, as the
+% handles of an accelerated tier's boards do).
+state_text(G, S, T) :-
+    (  guard(dispatch:position(G, S, T0, []), true) -> true ; T0 = "?" ),
+    (  guard(dispatch:outcome(G, S, O), true) -> true ; O = ongoing ),
+    say("~s (~q)", [T0, O], T).
 
 %% move_text(+Game, +Move, -Text)  the move's text, or the term written when it has none.
 move_text(G, M, T) :-

@@ -71,6 +71,11 @@
 %                                   order), both without listing them all:
 %                                   the accelerated tier's playouts and perft
 %                                   leaves use them when a game has both
+%   play_legal(+State, +Move, -Next)  the state after Move, one of legal/2's,
+%                                   without play/3's check that it is legal:
+%                                   the accelerated tier's playouts play the
+%                                   move nth_legal/3 picked with it (perft,
+%                                   check and every front end use play/3)
 %
 % A game written only as rules (no descriptor in src/games/) describes itself
 % with two more predicates, which the host reads (they need not be exported):
@@ -122,6 +127,7 @@ optional_predicate(set_to_move/3).
 optional_predicate(legal_moves/2).
 optional_predicate(legal_count/2).
 optional_predicate(nth_legal/3).
+optional_predicate(play_legal/3).
 
 protocol_predicate(initial/2).
 protocol_predicate(to_move/2).
@@ -225,9 +231,14 @@ lcg_next(S0, S) :- S is (S0 * 1103515245 + 12345) mod 2147483648.
 
 %% random_playout(+Game, +State, +Seed, +MaxPlies, -Plies, -Final)
 % play uniformly random legal moves to the end of the game, or until MaxPlies
-% have been played (legal, pick, play and outcome every ply).
+% have been played (outcome, legal, pick and play every ply).  Accelerated, a game
+% with legal_count/2 and nth_legal/3 picks each move without listing them all, and
+% plays it with play_legal/3 (its own, or play/3).
 random_playout(G, S, Seed, Max, Plies, Final) :-
-    playout_(G, S, Seed, Max, 0, Plies, Final).
+    (  accelerated, dispatch:counted(G)
+    -> counted_playout_(G, S, Seed, Max, 0, Plies, Final)
+    ;  playout_(G, S, Seed, Max, 0, Plies, Final)
+    ).
 
 %% playout_(+Game, +State, +Seed, +Max, +P0, -P, -Final)  a random playout from State;
 % P is P0 plus its plies, Final its last state.
@@ -243,16 +254,25 @@ playout_(G, S, Seed, Max, P0, P, Final) :-
 
 %% random_move(+Game, +State, +Seed0, -Seed, -Move)  a uniformly random legal move
 % (the (Seed >> 8) mod N-th of legal/2's N moves); fails when there is none.
-% Accelerated, a game with legal_count/2 and nth_legal/3 picks it without
-% listing the moves; else the moves are listed once.
 random_move(G, S, Seed0, Seed, M) :-
-    (  accelerated, dispatch:counted(G)
-    -> legal_count(G, S, L), L > 0,
-       lcg_next(Seed0, Seed), K is (Seed >> 8) mod L,
-       nth_legal(G, S, K, M)
-    ;  legal_moves(G, S, Ms), length(Ms, L), L > 0,
-       lcg_next(Seed0, Seed), K is (Seed >> 8) mod L,
-       nth0(K, Ms, M)
+    legal_moves(G, S, Ms), length(Ms, L), L > 0,
+    lcg_next(Seed0, Seed), K is (Seed >> 8) mod L,
+    nth0(K, Ms, M).
+
+%% counted_playout_(+Game, +State, +Seed, +Max, +P0, -P, -Final)  playout_/7 for a
+% game with legal_count/2 and nth_legal/3, in the accelerated tier: the same moves
+% (the (Seed >> 8) mod N-th of N), counted and picked without listing them, and
+% played with play_legal/3.
+counted_playout_(G, S, Seed, Max, P0, P, Final) :-
+    (  P0 >= Max -> P = P0, Final = S
+    ;  dispatch:outcome(G, S, _) -> P = P0, Final = S
+    ;  dispatch:legal_count(G, S, L), L > 0
+    -> lcg_next(Seed, Seed1), K is (Seed1 >> 8) mod L,
+       dispatch:nth_legal(G, S, K, M),
+       dispatch:play_legal(G, S, M, S1),
+       P1 is P0 + 1,
+       counted_playout_(G, S1, Seed1, Max, P1, P, Final)
+    ;  P = P0, Final = S
     ).
 
 %% playouts(+Game, +State, +N, +Seed, +MaxPlies, -Plies)  N random playouts, each
