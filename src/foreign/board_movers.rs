@@ -9,6 +9,8 @@
 //! every thread.
 
 use super::board_table::{Mover, Refused, Table};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// A movers list as registered: names as text.
@@ -147,21 +149,46 @@ pub fn register_lists(text: &str) -> Result<i64, Refused> {
 }
 
 /// List `index` of lists `id`, as codes of `t`'s names (a name the table never saw
-/// is left out: no cell holds it).
+/// is left out: no cell holds it).  Decoded once per thread while the table learns
+/// no new name, as a query asks it every ply.
 pub fn codes_of(t: &Table, id: i64, index: usize) -> Result<Vec<u8>, Refused> {
+    let learned = t.name_count();
+    if let Some(codes) = CODES.with(|c| {
+        c.borrow()
+            .get(&(id, index))
+            .filter(|(n, _)| *n == learned)
+            .map(|(_, codes)| codes.clone())
+    }) {
+        return Ok(codes);
+    }
     let names = names_of(id, index)?;
     if !names.iter().all(|n| is_name(n)) {
         return Err(Refused::Bad);
     }
-    Ok(names.iter().filter_map(|n| t.known(n)).collect())
+    let codes: Vec<u8> = names.iter().filter_map(|n| t.known(n)).collect();
+    CODES.with(|c| c.borrow_mut().insert((id, index), (learned, codes.clone())));
+    Ok(codes)
 }
 
-/// List `index` of lists `id`, as numbers.
+/// List `index` of lists `id`, as numbers (decoded once per thread: a registered
+/// list never changes).
 pub fn numbers_of(id: i64, index: usize) -> Result<Vec<i64>, Refused> {
-    names_of(id, index)?
+    if let Some(ns) = NUMBERS.with(|c| c.borrow().get(&(id, index)).cloned()) {
+        return Ok(ns);
+    }
+    let ns = names_of(id, index)?
         .iter()
         .map(|n| n.parse().map_err(|_| Refused::Bad))
-        .collect()
+        .collect::<Result<Vec<i64>, Refused>>()?;
+    NUMBERS.with(|c| c.borrow_mut().insert((id, index), ns.clone()));
+    Ok(ns)
+}
+
+thread_local! {
+    /// `codes_of`'s answers on this thread, with how many names its table knew then.
+    static CODES: RefCell<HashMap<(i64, usize), (usize, Vec<u8>)>> = RefCell::new(HashMap::new());
+    /// `numbers_of`'s answers on this thread.
+    static NUMBERS: RefCell<HashMap<(i64, usize), Vec<i64>>> = RefCell::new(HashMap::new());
 }
 
 /// List `index` of lists `id`.
@@ -226,5 +253,21 @@ mod tests {
         let id = register("[q-2-[r]]").unwrap();
         assert_eq!(register("[q-2-[r]]"), Ok(id), "one id per list");
         assert_ne!(register("[q-3-[r]]"), Ok(id));
+    }
+
+    #[test]
+    fn a_list_decoded_before_its_name_was_learned_is_decoded_again() {
+        let mut t = Table::default();
+        let lists = register_lists("[[e,qq_late],[1]]").unwrap();
+        assert_eq!(
+            codes_of(&t, lists, 0),
+            Ok(vec![0]),
+            "qq_late is on no cell yet"
+        );
+        let code = t.code("qq_late").unwrap();
+        assert_eq!(codes_of(&t, lists, 0), Ok(vec![0, code]));
+        assert_eq!(codes_of(&t, lists, 0), Ok(vec![0, code]), "kept");
+        assert_eq!(numbers_of(lists, 1), Ok(vec![1]));
+        assert_eq!(numbers_of(lists, 1), Ok(vec![1]), "kept");
     }
 }

@@ -231,6 +231,11 @@ impl Table {
         self.names.get(code as usize).map_or("e", String::as_str)
     }
 
+    /// How many names the table has learned (it only ever learns more).
+    pub fn name_count(&self) -> usize {
+        self.names.len()
+    }
+
     /// The code a name has, if it has been seen (a name never seen is on no cell).
     pub fn known(&self, name: &str) -> Option<u8> {
         if name == "e" {
