@@ -258,31 +258,31 @@ cell_transforms([K|Ks], [transform(Sq)|Ms]) :-
     cell_transforms(Ks, Ms).
 
 %% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier
-% the shadow counts them: see runs/3).
+% the shadow counts them: see shadow_kinds/3).
 legal_count(replica(Sight, P, board(_, _, _, Shadow), ongoing), N) :-
     Shadow \== none, !,
-    runs(P, Pieces, Dirs),
-    board:run_count(Shadow, Pieces, Dirs, Pieces, N1),
-    seen_args(Sight, P, King, Sees, Through, Man),
-    board:sight_count(Shadow, [King], Sees, Through, [Man], N2),
-    N is N1 + N2.
+    shadow_kinds(Sight, P, Kinds),
+    board:moves_count(Shadow, Kinds, N).
 legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(replica(Sight, P, board(_, _, _, Shadow), ongoing), I, M) :-
     Shadow \== none, !,
-    runs(P, Pieces, Dirs),
-    (  board:nth_run(Shadow, Pieces, Dirs, Pieces, I, K-J)
-    -> cell_square(K, From), cell_square(J, To),
-       M = step(From, To)
-    ;  board:run_count(Shadow, Pieces, Dirs, Pieces, N1),
-       I2 is I - N1,
-       seen_args(Sight, P, King, Sees, Through, Man),
-       board:nth_sight(Shadow, [King], Sees, Through, [Man], I2, K),
-       cell_square(K, Sq),
-       M = transform(Sq)
-    ).
+    shadow_kinds(Sight, P, Kinds),
+    board:nth_move(Shadow, Kinds, I, M0),
+    shadow_move(M0, M).
 nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
+
+%% shadow_kinds(+Sight, +Colour, -Kinds)  legal/2's moves as the shadow's
+% board:moves_count/3 takes them: the steps and jumps (runs/3), then the
+% transforms of the men the king sees (seen_args/6).
+shadow_kinds(Sight, P, [runs(Pieces, Dirs, Pieces), sight([King], Sees, Through, [Man])]) :-
+    runs(P, Pieces, Dirs),
+    seen_args(Sight, P, King, Sees, Through, Man).
+
+%% shadow_move(+ShadowMove, -Move)  a move of the shadow's as legal/2 gives it.
+shadow_move(run(K-J), step(From, To)) :- cell_square(K, From), cell_square(J, To).
+shadow_move(sight(K), transform(Sq)) :- cell_square(K, Sq).
 
 %% runs(?Colour, ?Pieces, ?Dirs)  legal/2's steps and jumps as the shadow's
 % board:run_moves/5 takes them: a side's men and kings run past its own pieces

@@ -63,7 +63,10 @@ const HELPERS: &[&str] = &[
         findall(I-K, (between(0, 30, I), board:nth_sight(B, F, Ds, T, S, I, K)), Ns)), Sights), \
      findall(K-L1-L2-LA, (between(1, N, K), board:line_at(B, K, [1], L1), board:line_at(B, K, [], L2), \
         findall(Dd, between(1, D, Dd), All), board:line_at(B, K, All, LA)), Lines), \
-     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Cs)",
+     findall(Ks-C-Ns, (member(Ks, [[runs([r], [1, D], [e]), sight([r], [1, D], [e], [b])], \
+        [sight([b, r], [D], [e, b], [r]), runs([r, b], [1], [])], [runs([zz], [1], [e])], []]), \
+        board:moves_count(B, Ks, C), findall(I-M, (between(0, 60, I), board:nth_move(B, Ks, I, M)), Ns)), Kinds), \
+     board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Kinds, Cs)",
     // movers(-Movers): the movers lists reach_moves/3 is asked about
     "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
     // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken),
@@ -320,6 +323,16 @@ fn odd_arguments_answer_as_the_pure_definitions_do() {
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [4-r], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [2.0-r], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [9-r, 1-w], B1), board:board_cells(B1, X)"),
+        // moves of several kinds: no list, a kind of no known name, one unbound
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, foo, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([r], [1], [e]), steps(r)], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([r], [1], [e]), _], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([r], [1], [e])|_], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([r], [9], [e])], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs(['1'], [1], [e])], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), Z is 10^20, board:nth_move(B, [runs([r], [1], [e])], Z, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:nth_move(B, [runs([r], [1], [e])], -1, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:nth_move(B, [sight([r], [1], [e], [zz])], 0, X)"),
         // two changes, which the accelerated tier makes in one call
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 9-w], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [0-r, 1-w], B1), board:board_cells(B1, X)"),

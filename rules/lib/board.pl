@@ -34,7 +34,8 @@
                   board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
                   reach_count/3, nth_reach/4, reach_move/3, run_moves/5, run_count/5,
-                  nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, line_at/4, group/3,
+                  nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
+                  nth_move/4, line_at/4, group/3,
                   group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
 
 :- use_module(library(lists)).
@@ -599,6 +600,40 @@ nth_sight(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, I, K) :-
     board_accel:nth_sight(H, From, Ds, Through, Seen, I, K0), !, K0 \== none, K = K0.
 nth_sight(B, From, Ds, Through, Seen, I, K) :-
     integer(I), sight_of(B, From, Ds, Through, Seen, Ks), nth0(I, Ks, K).
+
+%% moves_count(+Board, +Kinds, -N)  how many moves the Kinds give together: a move
+% generator of several kinds, counted (and picked by nth_move/4) in one query.  Each
+% of Kinds is runs(Pieces, Dirs, Past), whose moves are run_moves/5's, each as
+% run(K-J), or sight(From, Dirs, Through, Seen), whose moves are sight_of/6's cells,
+% each as sight(K); the moves come kind by kind, in the order of Kinds.
+moves_count(board(_, _, _, n(_, H, _, _)), Kinds, N) :-
+    board_accel:kinds_count(H, Kinds, N0), !, N = N0.
+moves_count(B, Kinds, N) :- kinds_moves(B, Kinds, moves_count/3, Ms), length(Ms, N).
+
+%% nth_move(+Board, +Kinds, +I, -Move)  the I-th move (from 0) the Kinds give together
+% (see moves_count/3); fails when there are I or fewer.
+nth_move(board(_, _, _, n(_, H, _, _)), Kinds, I, M) :-
+    board_accel:nth_kind(H, Kinds, I, M0), !, M0 \== none, M = M0.
+nth_move(B, Kinds, I, M) :-
+    kinds_moves(B, Kinds, nth_move/4, Ms), integer(I), nth0(I, Ms, M).
+
+%% kinds_moves(+Board, +Kinds, +PI, -Moves)  the moves of each of Kinds, in order; an
+% error (of PI) for Kinds that is no list, or a kind that is none of the above.
+kinds_moves(B, Kinds, PI, Ms) :-
+    (  proper_list(Kinds) -> true ; throw(error(type_error(list, Kinds), PI)) ),
+    foldl(kind_moves(B, PI), Kinds, Ms, []).
+
+%% kind_moves(+Board, +PI, +Kind, -Moves, ?Tail)  the moves of one kind, then Tail.
+kind_moves(_, PI, Kind, _, _) :- var(Kind), !, throw(error(instantiation_error, PI)).
+kind_moves(B, _, runs(Ps, Ds, Past), Ms, Tail) :- !,
+    run_moves(B, Ps, Ds, Past, Rs), tagged(Rs, run, Ms, Tail).
+kind_moves(B, _, sight(F, Ds, T, S), Ms, Tail) :- !,
+    sight_of(B, F, Ds, T, S, Ks), tagged(Ks, sight, Ms, Tail).
+kind_moves(_, PI, Kind, _, _) :- throw(error(domain_error(move_kind, Kind), PI)).
+
+%% tagged(+Xs, +Tag, -Moves, ?Tail)  Tag(X) for each X of Xs, then Tail.
+tagged([], _, Tail, Tail).
+tagged([X|Xs], Tag, [M|Ms], Tail) :- M =.. [Tag, X], tagged(Xs, Tag, Ms, Tail).
 
 %% seen_along(+Grid, +Cells, +K, +Dir, +Through, +Seen, -J)  a cell J holding one of
 % Seen from K in direction Dir, every cell before it holding one of Through.

@@ -13,7 +13,7 @@
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
-                        sight_count/6, nth_sight/7, line_at/4,
+                        sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, line_at/4,
                         group/3, group_marks/3, jumps/3, stack_turns/3, stack_turn_count/3,
                         nth_stack_turn/4]).
 
@@ -48,6 +48,8 @@ load :-
         ludolog_board_sight([i64, i64], cstr),
         ludolog_board_sight_count([i64, i64], i64),
         ludolog_board_nth_sight([i64, i64, i64], i64),
+        ludolog_board_kinds_count([i64, i64], i64),
+        ludolog_board_nth_kind([i64, i64, i64], i64),
         ludolog_board_line([i64, i64, i64], i64),
         ludolog_board_reach_moves([i64, i64], cstr),
         ludolog_board_reach_count([i64, i64], i64),
@@ -288,6 +290,44 @@ nth_sight(H, From, Dirs, Through, Seen, I, K) :-
     small(I), lists_id([From, Dirs, Through, Seen], Id),
     '$foreign_call'(ludolog_board_nth_sight, [H, Id, I], K0), K0 >= 0,
     (  K0 =:= 0 -> K = none ; K = K0 ).
+
+%% kinds_count(+H, +Kinds, -N)  board.pl's moves_count/3 on board H.
+kinds_count(H, Kinds, N) :-
+    kinds_id(Kinds, Id),
+    '$foreign_call'(ludolog_board_kinds_count, [H, Id], N0), N0 >= 0, N = N0.
+
+%% nth_kind(+H, +Kinds, +I, -Move)  board.pl's nth_move/4 on board H, or none past the
+% last.
+nth_kind(H, Kinds, I, M) :-
+    small(I), kinds_id(Kinds, Id),
+    '$foreign_call'(ludolog_board_nth_kind, [H, Id, I], V), V >= 0,
+    kind_move(V, M).
+
+%% kind_move(+V, -Move)  the move the host wrote as V: sight(K) for 65536 + K,
+% run(K-J) for K * 256 + J, none for 0 (past the last).
+kind_move(0, none) :- !.
+kind_move(V, sight(K)) :- V >= 65536, !, K is V - 65536.
+kind_move(V, run(K-J)) :- K is V >> 8, J is V /\ 255.
+
+%% kinds_id(+Kinds, -Id)  the host's id of a list of move kinds: each kind's lists
+% registered (lists_id/2), then the kinds as one list of numbers, a kind (1 runs,
+% 2 sight) and the id of its lists for each; kept (known/3).  Fails for a kind it
+% does not know, which board.pl's pure definition then names.
+kinds_id(Kinds, Id) :-
+    (  known(kinds, Kinds, Id0)
+    -> Id = Id0
+    ;  ground(Kinds),
+       maplist(kind_ids, Kinds, Pairs),
+       append(Pairs, Ns),
+       lists_id([Ns], Id0),
+       Id = Id0,
+       keep(kinds, Kinds, Id)
+    ).
+
+%% kind_ids(+Kind, -Pair)  a move kind as the host reads it: [1, Id] for
+% runs(Pieces, Dirs, Past), [2, Id] for sight(From, Dirs, Through, Seen).
+kind_ids(Kind, [1, Id]) :- nonvar(Kind), Kind = runs(Ps, Ds, Past), lists_id([Ps, Ds, Past], Id).
+kind_ids(Kind, [2, Id]) :- nonvar(Kind), Kind = sight(F, Ds, T, S), lists_id([F, Ds, T, S], Id).
 
 %% sight_of(+H, +From, +Dirs, +Through, +Seen, -Ks)  board.pl's sight_of/6 on board H.
 sight_of(H, From, Dirs, Through, Seen, Ks) :-

@@ -6,7 +6,7 @@
 //! character per number (U+0100 + the number, so every number is one character);
 //! "s" for a dropped board and "x" for refused arguments.
 
-use super::board_movers::{codes_of, is_name, movers_of, numbers_of};
+use super::board_movers::{is_name, movers_of};
 use super::board_table::{with_table, Refused, Table, View};
 use super::{input, output};
 use std::ffi::c_char;
@@ -354,115 +354,9 @@ pub extern "C" fn ludolog_board_reach_move(handle: i64, movers: i64, k: i64, j: 
     })
 }
 
-/// The id of the lists written in `text` (see `board_movers`), -1 if malformed.
-#[no_mangle]
-pub extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {
-    number(|_| super::board_movers::register_lists(text(text_ptr).ok_or(Refused::Bad)?))
-}
-
-/// The runs of board `handle` under lists `runs` (pieces, directions, pieces run
-/// past): for each, the cell run from, then the cell run to.
-#[no_mangle]
-pub extern "C" fn ludolog_board_run_moves(handle: i64, runs: i64) -> *const c_char {
-    numbers(handle, |v, t| {
-        let (pieces, dirs, past) = (
-            codes_of(t, runs, 0)?,
-            numbers_of(runs, 1)?,
-            codes_of(t, runs, 2)?,
-        );
-        Ok(v.run_moves(&pieces, &dirs, &past)?
-            .into_iter()
-            .flat_map(|(k, j)| [k, j])
-            .collect())
-    })
-}
-
-/// How many runs `ludolog_board_run_moves` gives.
-#[no_mangle]
-pub extern "C" fn ludolog_board_run_count(handle: i64, runs: i64) -> i64 {
-    number(|t| {
-        let (pieces, dirs, past) = (
-            codes_of(t, runs, 0)?,
-            numbers_of(runs, 1)?,
-            codes_of(t, runs, 2)?,
-        );
-        Ok(t.view(handle)?.run_moves(&pieces, &dirs, &past)?.len() as i64)
-    })
-}
-
-/// The `i`-th run (from 0) of `ludolog_board_run_moves` as `k * 256 + j`; 0 past the last.
-#[no_mangle]
-pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
-    number(|t| {
-        let (pieces, dirs, past) = (
-            codes_of(t, runs, 0)?,
-            numbers_of(runs, 1)?,
-            codes_of(t, runs, 2)?,
-        );
-        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
-        let all = t.view(handle)?.run_moves(&pieces, &dirs, &past)?;
-        Ok(all.get(i).map_or(0, |(k, j)| (k * 256 + j) as i64))
-    })
-}
-
-/// The cells seen on board `handle` under lists `sight` (pieces that see,
-/// directions, what the sight passes, what is seen), ascending.
-#[no_mangle]
-pub extern "C" fn ludolog_board_sight(handle: i64, sight: i64) -> *const c_char {
-    numbers(handle, |v, t| seen(v, t, sight))
-}
-
-/// Reads lists `sight` (pieces that see, directions, what the sight passes, what
-/// is seen) and gives the cells seen on `v`, ascending.
-fn seen(v: &View<'_>, t: &Table, sight: i64) -> Result<Vec<usize>, Refused> {
-    v.sight(
-        &codes_of(t, sight, 0)?,
-        &numbers_of(sight, 1)?,
-        &codes_of(t, sight, 2)?,
-        &codes_of(t, sight, 3)?,
-    )
-}
-
-/// How many cells `ludolog_board_sight` gives.
-#[no_mangle]
-pub extern "C" fn ludolog_board_sight_count(handle: i64, sight: i64) -> i64 {
-    number(|t| Ok(seen(&t.view(handle)?, t, sight)?.len() as i64))
-}
-
-/// The `i`-th cell (from 0) `ludolog_board_sight` gives; 0 past the last.
-#[no_mangle]
-pub extern "C" fn ludolog_board_nth_sight(handle: i64, sight: i64, i: i64) -> i64 {
-    number(|t| {
-        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
-        let all = seen(&t.view(handle)?, t, sight)?;
-        Ok(all.get(i).map_or(0, |&k| k as i64))
-    })
-}
-
-/// 1 if the piece on cell `k` runs to cell `j` under lists `runs` (see
-/// `ludolog_board_run_moves`), else 0; -1 for refused arguments.
-#[no_mangle]
-pub extern "C" fn ludolog_board_run_move(handle: i64, runs: i64, k: i64, j: i64) -> i64 {
-    number(|t| {
-        let (pieces, dirs, past) = (
-            codes_of(t, runs, 0)?,
-            numbers_of(runs, 1)?,
-            codes_of(t, runs, 2)?,
-        );
-        let yes = t.view(handle)?.run_move(k, j, &pieces, &dirs, &past)?;
-        Ok(i64::from(yes))
-    })
-}
-
-/// The longest line through cell `k` of board `handle` along the directions of
-/// lists `dirs` (one list) and their opposites; -1 for refused arguments.
-#[no_mangle]
-pub extern "C" fn ludolog_board_line(handle: i64, k: i64, dirs: i64) -> i64 {
-    number(|t| Ok(t.view(handle)?.line_at(k, &numbers_of(dirs, 0)?)? as i64))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::board_list_calls::*;
     use super::*;
     use std::ffi::{CStr, CString};
     use std::ptr::null;
@@ -580,6 +474,16 @@ mod tests {
         assert_eq!(ludolog_board_line(b, 2, dirs), 2, "e e on 2 and 3");
         assert_eq!(ludolog_board_line(b, 9, dirs), -1);
         assert_eq!(ludolog_board_line(b, 1, sight), -1);
+        // the moves of several kinds: the runs, then the sight, as one list
+        let kinds = ludolog_board_lists(c(format!("[[1,{runs},2,{sight}]]").as_bytes()).as_ptr());
+        assert_eq!(ludolog_board_kinds_count(b, kinds), 3);
+        assert_eq!(ludolog_board_nth_kind(b, kinds, 0), 256 + 2);
+        assert_eq!(ludolog_board_nth_kind(b, kinds, 2), 65536 + 3);
+        assert_eq!(ludolog_board_nth_kind(b, kinds, 3), 0, "past the last");
+        for bad in ["[[1]]", "[[3,1]]", "[[1,999999]]", "[[w]]"] {
+            let id = ludolog_board_lists(c(bad.as_bytes()).as_ptr());
+            assert_eq!(ludolog_board_kinds_count(b, id), -1, "{bad}");
+        }
         assert_eq!(text(ludolog_board_group(b, 99)), "x");
         assert_eq!(text(ludolog_board_jumps(-1, 1)), "x");
         assert_eq!(text(ludolog_board_cells_of(b, null())), "x");

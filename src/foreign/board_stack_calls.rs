@@ -108,7 +108,8 @@ pub extern "C" fn ludolog_board_stack_turns(handle: i64, side: i64) -> *const st
 
 #[cfg(test)]
 mod tests {
-    use super::super::board_calls::{ludolog_board_grid, ludolog_board_lists, ludolog_board_new};
+    use super::super::board_calls::{ludolog_board_grid, ludolog_board_new};
+    use super::super::board_list_calls::ludolog_board_lists;
     use super::*;
     use std::ffi::{CStr, CString};
 

@@ -12,6 +12,7 @@
 
 mod board_calls;
 mod board_lines;
+mod board_list_calls;
 mod board_movers;
 mod board_stack_calls;
 mod board_stacks;
@@ -28,13 +29,17 @@ use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
 use board_calls::{
     ludolog_board_cell, ludolog_board_cells_of, ludolog_board_count, ludolog_board_grid,
     ludolog_board_group, ludolog_board_group_marks, ludolog_board_jumps, ludolog_board_letters,
-    ludolog_board_line, ludolog_board_lists, ludolog_board_movers, ludolog_board_new,
-    ludolog_board_nth, ludolog_board_nth_reach, ludolog_board_nth_run, ludolog_board_nth_sight,
+    ludolog_board_movers, ludolog_board_new, ludolog_board_nth, ludolog_board_nth_reach,
     ludolog_board_nth_step, ludolog_board_owned, ludolog_board_ray, ludolog_board_reach,
     ludolog_board_reach_count, ludolog_board_reach_met, ludolog_board_reach_move,
-    ludolog_board_reach_moves, ludolog_board_run_count, ludolog_board_run_move,
-    ludolog_board_run_moves, ludolog_board_set, ludolog_board_set_two, ludolog_board_sight,
-    ludolog_board_sight_count, ludolog_board_step_count, ludolog_board_steps,
+    ludolog_board_reach_moves, ludolog_board_set, ludolog_board_set_two, ludolog_board_step_count,
+    ludolog_board_steps,
+};
+use board_list_calls::{
+    ludolog_board_kinds_count, ludolog_board_line, ludolog_board_lists, ludolog_board_nth_kind,
+    ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_run_count,
+    ludolog_board_run_move, ludolog_board_run_moves, ludolog_board_sight,
+    ludolog_board_sight_count,
 };
 use board_stack_calls::{
     ludolog_board_nth_stack, ludolog_board_stack_count, ludolog_board_stack_turns,
@@ -315,7 +320,7 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 47] {
+pub fn exported_symbols() -> [(&'static str, usize); 49] {
     symbols![
         ludolog_board_stack_count,
         ludolog_board_nth_stack,
@@ -346,6 +351,8 @@ pub fn exported_symbols() -> [(&'static str, usize); 47] {
         ludolog_board_owned,
         ludolog_board_letters,
         ludolog_board_set_two,
+        ludolog_board_kinds_count,
+        ludolog_board_nth_kind,
         ludolog_board_sight_count,
         ludolog_board_nth_sight,
         ludolog_board_run_move,

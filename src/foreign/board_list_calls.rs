@@ -1,0 +1,159 @@
+//! The `extern "C"` functions behind rules/lib/board_accel.pl's queries that take
+//! registered lists (see `board_movers`): runs, sight, moves of several kinds
+//! together, and lines.  Results are written as in `board_calls`.
+
+use super::board_calls::{number, numbers, text};
+use super::board_movers::{codes_of, numbers_of};
+use super::board_table::{Refused, Table, View};
+use std::ffi::c_char;
+
+/// The id of the lists written in `text` (see `board_movers`), -1 if malformed.
+#[no_mangle]
+pub extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {
+    number(|_| super::board_movers::register_lists(text(text_ptr).ok_or(Refused::Bad)?))
+}
+
+/// The runs of board `handle` under lists `runs` (pieces, directions, pieces run
+/// past): for each, the cell run from, then the cell run to.
+#[no_mangle]
+pub extern "C" fn ludolog_board_run_moves(handle: i64, runs: i64) -> *const c_char {
+    numbers(handle, |v, t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        Ok(v.run_moves(&pieces, &dirs, &past)?
+            .into_iter()
+            .flat_map(|(k, j)| [k, j])
+            .collect())
+    })
+}
+
+/// How many runs `ludolog_board_run_moves` gives.
+#[no_mangle]
+pub extern "C" fn ludolog_board_run_count(handle: i64, runs: i64) -> i64 {
+    number(|t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        Ok(t.view(handle)?.run_moves(&pieces, &dirs, &past)?.len() as i64)
+    })
+}
+
+/// The `i`-th run (from 0) of `ludolog_board_run_moves` as `k * 256 + j`; 0 past the last.
+#[no_mangle]
+pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
+    number(|t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let all = t.view(handle)?.run_moves(&pieces, &dirs, &past)?;
+        Ok(all.get(i).map_or(0, |(k, j)| (k * 256 + j) as i64))
+    })
+}
+
+/// The cells seen on board `handle` under lists `sight` (pieces that see,
+/// directions, what the sight passes, what is seen), ascending.
+#[no_mangle]
+pub extern "C" fn ludolog_board_sight(handle: i64, sight: i64) -> *const c_char {
+    numbers(handle, |v, t| seen(v, t, sight))
+}
+
+/// Reads lists `sight` (pieces that see, directions, what the sight passes, what
+/// is seen) and gives the cells seen on `v`, ascending.
+fn seen(v: &View<'_>, t: &Table, sight: i64) -> Result<Vec<usize>, Refused> {
+    v.sight(
+        &codes_of(t, sight, 0)?,
+        &numbers_of(sight, 1)?,
+        &codes_of(t, sight, 2)?,
+        &codes_of(t, sight, 3)?,
+    )
+}
+
+/// How many cells `ludolog_board_sight` gives.
+#[no_mangle]
+pub extern "C" fn ludolog_board_sight_count(handle: i64, sight: i64) -> i64 {
+    number(|t| Ok(seen(&t.view(handle)?, t, sight)?.len() as i64))
+}
+
+/// The `i`-th cell (from 0) `ludolog_board_sight` gives; 0 past the last.
+#[no_mangle]
+pub extern "C" fn ludolog_board_nth_sight(handle: i64, sight: i64, i: i64) -> i64 {
+    number(|t| {
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let all = seen(&t.view(handle)?, t, sight)?;
+        Ok(all.get(i).map_or(0, |&k| k as i64))
+    })
+}
+
+/// 1 if the piece on cell `k` runs to cell `j` under lists `runs` (see
+/// `ludolog_board_run_moves`), else 0; -1 for refused arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_board_run_move(handle: i64, runs: i64, k: i64, j: i64) -> i64 {
+    number(|t| {
+        let (pieces, dirs, past) = (
+            codes_of(t, runs, 0)?,
+            numbers_of(runs, 1)?,
+            codes_of(t, runs, 2)?,
+        );
+        let yes = t.view(handle)?.run_move(k, j, &pieces, &dirs, &past)?;
+        Ok(i64::from(yes))
+    })
+}
+
+/// The moves of several kinds on board `handle`, in order: lists `kinds` holds one
+/// list of numbers, a kind and a lists id for each (1: `ludolog_board_run_moves`'
+/// runs, each `k * 256 + j`; 2: `ludolog_board_sight`'s cells, each
+/// `65536 + k`), so that every move is one number above 0.
+fn kinds_moves(v: &View<'_>, t: &Table, kinds: i64) -> Result<Vec<i64>, Refused> {
+    let pairs = numbers_of(kinds, 0)?;
+    if pairs.len() % 2 != 0 {
+        return Err(Refused::Bad);
+    }
+    let mut out = Vec::new();
+    for pair in pairs.chunks(2) {
+        match (pair[0], pair[1]) {
+            (1, runs) => out.extend(
+                v.run_moves(
+                    &codes_of(t, runs, 0)?,
+                    &numbers_of(runs, 1)?,
+                    &codes_of(t, runs, 2)?,
+                )?
+                .into_iter()
+                .map(|(k, j)| (k * 256 + j) as i64),
+            ),
+            (2, sight) => out.extend(seen(v, t, sight)?.into_iter().map(|k| 65536 + k as i64)),
+            _ => return Err(Refused::Bad),
+        }
+    }
+    Ok(out)
+}
+
+/// How many moves `kinds_moves` gives on board `handle`.
+#[no_mangle]
+pub extern "C" fn ludolog_board_kinds_count(handle: i64, kinds: i64) -> i64 {
+    number(|t| Ok(kinds_moves(&t.view(handle)?, t, kinds)?.len() as i64))
+}
+
+/// The `i`-th move (from 0) `kinds_moves` gives on board `handle`; 0 past the last.
+#[no_mangle]
+pub extern "C" fn ludolog_board_nth_kind(handle: i64, kinds: i64, i: i64) -> i64 {
+    number(|t| {
+        let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
+        let all = kinds_moves(&t.view(handle)?, t, kinds)?;
+        Ok(all.get(i).copied().unwrap_or(0))
+    })
+}
+
+/// The longest line through cell `k` of board `handle` along the directions of
+/// lists `dirs` (one list) and their opposites; -1 for refused arguments.
+#[no_mangle]
+pub extern "C" fn ludolog_board_line(handle: i64, k: i64, dirs: i64) -> i64 {
+    number(|t| Ok(t.view(handle)?.line_at(k, &numbers_of(dirs, 0)?)? as i64))
+}
