@@ -165,6 +165,22 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
             "type_error(changes",
         ),
         (
+            "shape_grid(sq4, G), filled(G, 2, B), board:board_sets(B, [1-r|_], _)",
+            "type_error(changes",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:board_sets(B, [1-r, 2-b|foo], _)",
+            "type_error(changes",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:board_sets(B, [1-r, _], _)",
+            "type_error(changes",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:moves_count(B, [runs([r], [1], [e]), steps(r)], _)",
+            "domain_error(move_kind",
+        ),
+        (
             "shape_grid(sq4, G), filled(G, 2, B), board:reach_met(B, 1, -1, _, _)",
             "nonneg",
         ),

@@ -216,11 +216,16 @@ board_set(B, K, X, B1) :-
 % for each K-X of Changes, in order: one copy of the cells for a move that
 % changes several (a step that empties one cell and fills another).
 board_sets(B, Changes, B1) :-
-    (  proper_list(Changes), \+ ( member(C, Changes), \+ ( nonvar(C), C = _-X, atom(X) ) )
-    -> true
-    ;  throw(error(type_error(changes, Changes), board_sets/3))
-    ),
+    (  changes(Changes) -> true ; throw(error(type_error(changes, Changes), board_sets/3)) ),
     sets(B, Changes, B1).
+
+%% changes(@Changes)  Changes is a proper list of K-X, each X an atom (in one pass: a
+% move asks it every ply).
+changes(Cs) :-
+    nonvar(Cs),
+    (  Cs == [] -> true
+    ;  Cs = [C|Cs1], nonvar(C), C = _-X, atom(X), changes(Cs1)
+    ).
 
 %% sets(+Board, +Changes, -Board1)  board_sets/3 once Changes are checked: each
 % change logged in the accelerated tier, the cells copied once otherwise.
