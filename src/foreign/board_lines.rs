@@ -113,7 +113,7 @@ impl View<'_> {
         let k = self.cell(k)?;
         let dirs = self.dirs(dirs)?;
         let n = self.grid.dirs;
-        if n % 2 != 0 {
+        if !n.is_multiple_of(2) {
             return Err(Refused::Bad);
         }
         let x = self.cells[k - 1];

@@ -184,9 +184,12 @@ pub fn numbers_of(id: i64, index: usize) -> Result<Vec<i64>, Refused> {
     Ok(ns)
 }
 
+/// Decoded lists by (lists id, index): how many names the table knew, and the codes.
+type Decoded = HashMap<(i64, usize), (usize, Vec<u8>)>;
+
 thread_local! {
     /// `codes_of`'s answers on this thread, with how many names its table knew then.
-    static CODES: RefCell<HashMap<(i64, usize), (usize, Vec<u8>)>> = RefCell::new(HashMap::new());
+    static CODES: RefCell<Decoded> = RefCell::new(HashMap::new());
     /// `numbers_of`'s answers on this thread.
     static NUMBERS: RefCell<HashMap<(i64, usize), Vec<i64>>> = RefCell::new(HashMap::new());
 }
