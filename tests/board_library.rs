@@ -65,7 +65,8 @@ const HELPERS: &[&str] = &[
         findall(Dd, between(1, D, Dd), All), board:line_at(B, K, All, LA)), Lines), \
      findall(Ks-C-Ns, (member(Ks, [[runs([r], [1, D], [e]), sight([r], [1, D], [e], [b])], \
         [sight([b, r], [D], [e, b], [r]), runs([r, b], [1], [])], [runs([zz], [1], [e])], []]), \
-        board:moves_count(B, Ks, C), findall(I-M, (between(0, 60, I), board:nth_move(B, Ks, I, M)), Ns)), Kinds), \
+        board:moves_count(B, Ks, C), findall(I-M, (between(0, 60, I), board:nth_move(B, Ks, I, M)), Ns0), \
+        findall(R-M, (member(R, [0, 1, 5, 37, -3]), board:pick_move(B, Ks, R, M)), Ps), Ns = Ns0-Ps), Kinds), \
      board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Kinds, Cs)",
     // movers(-Movers): the movers lists reach_moves/3 is asked about
     "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
@@ -348,6 +349,9 @@ fn odd_arguments_answer_as_the_pure_definitions_do() {
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs(['1'], [1], [e])], X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), Z is 10^20, board:nth_move(B, [runs([r], [1], [e])], Z, X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:nth_move(B, [runs([r], [1], [e])], -1, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), Z is 10^20 + 1, board:pick_move(B, [runs([r], [1], [e]), sight([r], [1], [e], [e])], Z, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:pick_move(B, [runs([r], [1], [e])], 1.5, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:pick_move(B, [runs([zz], [1], [e])], 3, X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:nth_move(B, [sight([r], [1], [e], [zz])], 0, X)"),
         // two changes, which the accelerated tier makes in one call
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 9-w], B1), board:board_cells(B1, X)"),

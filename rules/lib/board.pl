@@ -35,7 +35,7 @@
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
                   reach_count/3, nth_reach/4, reach_move/3, run_moves/5, run_count/5,
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
-                  nth_move/4, line_at/4, group/3,
+                  nth_move/4, pick_move/4, line_at/4, group/3,
                   group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
 
 :- use_module(library(lists)).
@@ -621,6 +621,17 @@ nth_move(board(_, _, _, n(_, H, _, _)), Kinds, I, M) :-
     board_accel:nth_kind(H, Kinds, I, M0), !, M0 \== none, M = M0.
 nth_move(B, Kinds, I, M) :-
     kinds_moves(B, Kinds, nth_move/4, Ms), integer(I), nth0(I, Ms, M).
+
+%% pick_move(+Board, +Kinds, +R, -Move)  the (R mod N)-th of the N moves the Kinds give
+% together (see moves_count/3), for a random number R: a random pick in one query;
+% fails when there is no move.
+pick_move(board(_, _, _, n(_, H, _, _)), Kinds, R, M) :-
+    board_accel:pick_kind(H, Kinds, R, M0), !, M0 \== none, M = M0.
+pick_move(B, Kinds, R, M) :-
+    kinds_moves(B, Kinds, pick_move/4, Ms),
+    (  integer(R) -> true ; throw(error(type_error(integer, R), pick_move/4)) ),
+    length(Ms, N), N > 0,
+    K is R mod N, nth0(K, Ms, M).
 
 %% kinds_moves(+Board, +Kinds, +PI, -Moves)  the moves of each of Kinds, in order; an
 % error (of PI) for Kinds that is no list, or a kind that is none of the above.

@@ -13,7 +13,7 @@
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
-                        sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, line_at/4,
+                        sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, pick_kind/4, line_at/4,
                         group/3, group_marks/3, jumps/3, stack_turns/3, stack_turn_count/3,
                         nth_stack_turn/4]).
 
@@ -50,6 +50,7 @@ load :-
         ludolog_board_nth_sight([i64, i64, i64], i64),
         ludolog_board_kinds_count([i64, i64], i64),
         ludolog_board_nth_kind([i64, i64, i64], i64),
+        ludolog_board_pick_kind([i64, i64, i64], i64),
         ludolog_board_line([i64, i64, i64], i64),
         ludolog_board_reach_moves([i64, i64], cstr),
         ludolog_board_reach_count([i64, i64], i64),
@@ -301,6 +302,13 @@ kinds_count(H, Kinds, N) :-
 nth_kind(H, Kinds, I, M) :-
     small(I), kinds_id(Kinds, Id),
     '$foreign_call'(ludolog_board_nth_kind, [H, Id, I], V), V >= 0,
+    kind_move(V, M).
+
+%% pick_kind(+H, +Kinds, +R, -Move)  board.pl's pick_move/4 on board H, or none when
+% there is no move.
+pick_kind(H, Kinds, R, M) :-
+    small(R), kinds_id(Kinds, Id),
+    '$foreign_call'(ludolog_board_pick_kind, [H, Id, R], V), V >= 0,
     kind_move(V, M).
 
 %% kind_move(+V, -Move)  the move the host wrote as V: sight(K) for 65536 + K,

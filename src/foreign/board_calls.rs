@@ -480,6 +480,12 @@ mod tests {
         assert_eq!(ludolog_board_nth_kind(b, kinds, 0), 256 + 2);
         assert_eq!(ludolog_board_nth_kind(b, kinds, 2), 65536 + 3);
         assert_eq!(ludolog_board_nth_kind(b, kinds, 3), 0, "past the last");
+        assert_eq!(ludolog_board_pick_kind(b, kinds, 5), 65536 + 3, "5 mod 3");
+        assert_eq!(ludolog_board_pick_kind(b, kinds, -1), 65536 + 3, "-1 mod 3");
+        let nothing = ludolog_board_lists(c(b"[[zz],[1],[e]]").as_ptr());
+        let none = ludolog_board_lists(c(format!("[[1,{nothing}]]").as_bytes()).as_ptr());
+        assert_eq!(ludolog_board_kinds_count(b, none), 0);
+        assert_eq!(ludolog_board_pick_kind(b, none, 7), 0, "no move to pick");
         for bad in ["[[1]]", "[[3,1]]", "[[1,999999]]", "[[w]]"] {
             let id = ludolog_board_lists(c(bad.as_bytes()).as_ptr());
             assert_eq!(ludolog_board_kinds_count(b, id), -1, "{bad}");

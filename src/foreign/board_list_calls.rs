@@ -151,6 +151,20 @@ pub extern "C" fn ludolog_board_nth_kind(handle: i64, kinds: i64, i: i64) -> i64
     })
 }
 
+/// The `(r mod n)`-th of the `n` moves `kinds_moves` gives on board `handle` (a
+/// random pick in one call); 0 when there is none.
+#[no_mangle]
+pub extern "C" fn ludolog_board_pick_kind(handle: i64, kinds: i64, r: i64) -> i64 {
+    number(|t| {
+        let all = kinds_moves(&t.view(handle)?, t, kinds)?;
+        let n = i64::try_from(all.len()).map_err(|_| Refused::Bad)?;
+        Ok(match n {
+            0 => 0,
+            n => all[r.rem_euclid(n) as usize],
+        })
+    })
+}
+
 /// The longest line through cell `k` of board `handle` along the directions of
 /// lists `dirs` (one list) and their opposites; -1 for refused arguments.
 #[no_mangle]

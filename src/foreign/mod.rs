@@ -37,8 +37,8 @@ use board_calls::{
 };
 use board_list_calls::{
     ludolog_board_kinds_count, ludolog_board_line, ludolog_board_lists, ludolog_board_nth_kind,
-    ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_run_count,
-    ludolog_board_run_move, ludolog_board_run_moves, ludolog_board_sight,
+    ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_pick_kind,
+    ludolog_board_run_count, ludolog_board_run_move, ludolog_board_run_moves, ludolog_board_sight,
     ludolog_board_sight_count,
 };
 use board_stack_calls::{
@@ -320,7 +320,7 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 49] {
+pub fn exported_symbols() -> [(&'static str, usize); 50] {
     symbols![
         ludolog_board_stack_count,
         ludolog_board_nth_stack,
@@ -353,6 +353,7 @@ pub fn exported_symbols() -> [(&'static str, usize); 49] {
         ludolog_board_set_two,
         ludolog_board_kinds_count,
         ludolog_board_nth_kind,
+        ludolog_board_pick_kind,
         ludolog_board_sight_count,
         ludolog_board_nth_sight,
         ludolog_board_run_move,
