@@ -46,7 +46,7 @@
 :- module(replica, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3, legal_moves/2,
-    play_legal/3,
+    play_legal/3, random_legal/3,
     rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
     apply/5, won/3, explain_with/4,
     other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1, set_to_move/3
@@ -272,6 +272,15 @@ nth_legal(replica(Sight, P, board(_, _, _, Shadow), ongoing), I, M) :-
     board:nth_move(Shadow, Kinds, I, M0),
     shadow_move(M0, M).
 nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
+
+%% random_legal(+State, +R, -Move)  the (R mod N)-th of the N moves legal/2 gives
+% (the accelerated tier's playouts pick with it: the shadow picks in one query).
+random_legal(replica(Sight, P, board(_, _, _, Shadow), ongoing), R, M) :-
+    Shadow \== none, !,
+    shadow_kinds(Sight, P, Kinds),
+    board:pick_move(Shadow, Kinds, R, M0),
+    shadow_move(M0, M).
+random_legal(S, R, M) :- legal_count(S, N), N > 0, K is R mod N, nth_legal(S, K, M).
 
 %% shadow_kinds(+Sight, +Colour, -Kinds)  legal/2's moves as the shadow's
 % board:moves_count/3 takes them: the steps and jumps (runs/3), then the

@@ -309,7 +309,8 @@ finding(G, PI, Check, F, Args, f(L, PT, Check, Text)) :-
 % not list here), the move text of each legal move (read back to the same move),
 % and where the game defines them legal_moves/2 (the list legal/2 gives),
 % legal_count/2 (its length), nth_legal/3 (its I-th move, and none past the last)
-% and play_legal/3 (the position play/3 gives).
+% play_legal/3 (the position play/3 gives) and random_legal/3 (legal/2's
+% (R mod N)-th move, and none when there is none).
 position(G, Id, Pool, Players, Cap, Findings) :-
     host:held(Id, S), !,
     guard(findall(M, dispatch:legal(G, S, M), L), R),
@@ -420,6 +421,23 @@ position_finding(G, S, L, _, _, Cap, F) :-
     (  R \== true -> finding(G, play_legal/3, counted, "play_legal/3 on the legal move ~s: ~q", [T, R], F)
     ;  state_text(G, S1, T1), state_text(G, S2, T2), T1 \== T2
     -> finding(G, play_legal/3, counted, "play_legal/3 after ~s gives the position ~s, but play/3 gives ~s", [T, T1, T2], F)
+    ).
+
+position_finding(G, S, L, _, _, _, F) :-
+    catch(current_predicate(G:random_legal/3), _, fail),
+    length(L, N),
+    member(R, [0, 1, 2, 7, 12345, 8388607]),
+    guard(call(G:random_legal(S, R, M)), Res),
+    (  N =:= 0
+    -> Res \== false,
+       (  Res == true -> move_text(G, M, T),
+          finding(G, random_legal/3, counted, "random_legal/3 gives ~s for R = ~d, but legal/2 lists no move (it should fail)", [T, R], F)
+       ;  finding(G, random_legal/3, counted, "random_legal/3 for R = ~d: ~q (it should fail)", [R, Res], F)
+       )
+    ;  Res \== true -> finding(G, random_legal/3, counted, "random_legal/3 for R = ~d: ~q", [R, Res], F)
+    ;  K is R mod N, nth0(K, L, M0), M \== M0
+    -> move_text(G, M, T), move_text(G, M0, T0),
+       finding(G, random_legal/3, counted, "random_legal/3 gives ~s for R = ~d, but the ~d-th of legal/2's ~d moves is ~s", [T, R, K, N, T0], F)
     ).
 
 %% state_text(+Game, +State, -Text)  the state's position text and outcome, as text:

@@ -71,6 +71,11 @@
 %                                   order), both without listing them all:
 %                                   the accelerated tier's playouts and perft
 %                                   leaves use them when a game has both
+%   random_legal(+State, +R, -Move)   the (R mod N)-th of legal/2's N moves, for
+%                                   a random number R >= 0; fails when there are
+%                                   none: the pick of the accelerated tier's
+%                                   playouts in one query (else legal_count/2
+%                                   and nth_legal/3)
 %   play_legal(+State, +Move, -Next)  the state after Move, one of legal/2's,
 %                                   without play/3's check that it is legal:
 %                                   the accelerated tier's playouts play the
@@ -128,6 +133,7 @@ optional_predicate(legal_moves/2).
 optional_predicate(legal_count/2).
 optional_predicate(nth_legal/3).
 optional_predicate(play_legal/3).
+optional_predicate(random_legal/3).
 
 protocol_predicate(initial/2).
 protocol_predicate(to_move/2).
@@ -261,15 +267,14 @@ random_move(G, S, Seed0, Seed, M) :-
 
 %% counted_playout_(+Game, +State, +Seed, +Max, +P0, -P, -Final)  playout_/7 for a
 % game with legal_count/2 and nth_legal/3, in the accelerated tier: the same moves
-% (the (Seed >> 8) mod N-th of N), counted and picked without listing them, and
-% played with play_legal/3.
+% (the (Seed >> 8) mod N-th of N), picked without listing them (random_legal/3:
+% the game's own, else counted and picked), and played with play_legal/3.
 counted_playout_(G, S, Seed, Max, P0, P, Final) :-
     (  P0 >= Max -> P = P0, Final = S
     ;  dispatch:outcome(G, S, _) -> P = P0, Final = S
-    ;  dispatch:legal_count(G, S, L), L > 0
-    -> lcg_next(Seed, Seed1), K is (Seed1 >> 8) mod L,
-       dispatch:nth_legal(G, S, K, M),
-       dispatch:play_legal(G, S, M, S1),
+    ;  lcg_next(Seed, Seed1), R is Seed1 >> 8,
+       dispatch:random_legal(G, S, R, M)
+    -> dispatch:play_legal(G, S, M, S1),
        P1 is P0 + 1,
        counted_playout_(G, S1, Seed1, Max, P1, P, Final)
     ;  P = P0, Final = S
