@@ -80,7 +80,7 @@ pub extern "C" fn ludolog_board_set_two(
     number(|t| {
         let first = (k1, text(name1).ok_or(Refused::Bad)?);
         let second = (k2, text(name2).ok_or(Refused::Bad)?);
-        t.set_two(handle, first, second)
+        t.set_all(handle, &[first, second])
     })
 }
 

@@ -189,37 +189,22 @@ impl Table {
 
     /// A copy of board `handle` with the name `name` on cell `k` (from 1).
     pub fn set(&mut self, handle: i64, k: i64, name: &str) -> Result<i64, Refused> {
-        let code = self.code(name)?;
-        self.copy(handle)?;
-        let index = usize::try_from(k)
-            .ok()
-            .and_then(|k| k.checked_sub(1))
-            .ok_or(Refused::Bad)?;
-        match self.rings.changed(handle, index, code) {
-            Ok(Some(h)) => Ok(h as i64),
-            Ok(None) => Err(Refused::Dropped),
-            Err(()) => Err(Refused::Bad),
-        }
+        self.set_all(handle, &[(k, name)])
     }
 
-    /// A copy of board `handle` with `name1` on cell `k1`, then `name2` on `k2`: the
-    /// two changes of a step, in one copy.
-    pub fn set_two(
-        &mut self,
-        handle: i64,
-        (k1, name1): (i64, &str),
-        (k2, name2): (i64, &str),
-    ) -> Result<i64, Refused> {
-        let (c1, c2) = (self.code(name1)?, self.code(name2)?);
-        self.copy(handle)?;
-        let index = |k: i64| {
-            usize::try_from(k)
+    /// A copy of board `handle` with each name of `changes` on its cell (from 1), in
+    /// order: the changes of a move, in one copy.
+    pub fn set_all(&mut self, handle: i64, changes: &[(i64, &str)]) -> Result<i64, Refused> {
+        let mut coded = Vec::with_capacity(changes.len());
+        for &(k, name) in changes {
+            let index = usize::try_from(k)
                 .ok()
                 .and_then(|k| k.checked_sub(1))
-                .ok_or(Refused::Bad)
-        };
-        let changes = [(index(k1)?, c1), (index(k2)?, c2)];
-        match self.rings.changed_at(handle, &changes) {
+                .ok_or(Refused::Bad)?;
+            coded.push((index, self.code(name)?));
+        }
+        self.copy(handle)?;
+        match self.rings.changed_at(handle, &coded) {
             Ok(Some(h)) => Ok(h as i64),
             Ok(None) => Err(Refused::Dropped),
             Err(()) => Err(Refused::Bad),
