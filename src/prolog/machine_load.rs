@@ -206,18 +206,39 @@ impl PrologMachine {
                 "evaluate({g}, S, P, V) :- !, {g}:evaluate(S, P, V).\n",
             ),
         ];
+        // which of them each game has: one query a game, not one a predicate
+        // (a disjunction, as the query runs where library(lists) may not be loaded)
+        let pairs: Vec<String> = optional
+            .iter()
+            .map(|(pi, _)| format!("P-A = {pi}-'{pi}'"))
+            .collect();
+        let mut has_them: Vec<Vec<String>> = Vec::new();
+        for g in games {
+            let q = format!(
+                "findall(A, ( ( {} ), current_predicate({}:P) ), As).",
+                pairs.join(" ; "),
+                quote_atom(g)
+            );
+            let answer = self
+                .answer(&q, "As")
+                .map_err(|e| LoadError(format!("{game_path}: {e}")))?;
+            has_them.push(match answer {
+                Term::List(items) => items
+                    .into_iter()
+                    .filter_map(|t| match t {
+                        Term::Atom(a) => Some(a),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            });
+        }
         // counted(G): Game G picks its K-th move without listing them all
         let mut counted = Vec::new();
         for (pi, clause) in optional {
-            for g in games {
-                let q = format!(
-                    "(current_predicate({}:{pi}) -> R = yes ; R = no).",
-                    quote_atom(g)
-                );
-                let answer = self
-                    .answer(&q, "R")
-                    .map_err(|e| LoadError(format!("{game_path}: {e}")))?;
-                if answer == Term::atom("yes") {
+            for (g, has) in games.iter().zip(&has_them) {
+                let listed = has.iter().any(|a| a == pi);
+                if listed {
                     text.push_str(&clause.replace("{g}", &quote_atom(g)));
                     counted.push((pi, *g));
                 }
