@@ -128,6 +128,10 @@ pub(crate) enum Command {
     /// The REPL's engine process, started by the REPL itself (a line protocol on stdin/stdout).
     #[command(hide = true)]
     ReplWorker,
+    /// A worker process that runs untrusted rules for its parent (a line protocol on
+    /// stdin/stdout; everything about it comes in its first message).
+    #[command(hide = true)]
+    Worker,
     /// The legal moves of a position.
     Moves {
         #[command(flatten)]
@@ -318,6 +322,11 @@ pub(crate) enum Command {
         /// this is not a loopback address.
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
+        /// A host name the server answers to besides 127.0.0.1, localhost, [::1] and
+        /// the --host address (a name other machines reach it by); may be repeated.
+        /// Requests naming any other host are refused.
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allow_hosts: Vec<String>,
     },
     /// Speak the engine protocol (examples/engines/README.md) on standard input and
     /// output, in any tier: for `check --against` and other tools.

@@ -32,3 +32,4 @@ pub mod repl;
 pub mod search;
 pub mod serve;
 pub mod solve;
+pub mod worker;

@@ -49,11 +49,6 @@ fn position_arg(text: Option<String>, from: &FromArgs) -> PositionArg {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     cli::process::start(cli.memory_limit, cli.time_limit);
-    if let Some(Command::ReplWorker) = cli.command {
-        // the engine process writes its protocol to standard output: no lock held here
-        ludolog::repl::serve_worker()?;
-        return Ok(ExitCode::SUCCESS);
-    }
     // what rule files, records and positions say is shown, never acted on, by the
     // terminal (play, the REPL, GTP and serve write their own way)
     let mut out = ludolog::render::TerminalWriter::new(std::io::stdout().lock());
@@ -66,7 +61,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let code = ludolog::repl::run_watching(engine_spec(game, &run)?, watch)?;
             return Ok(ExitCode::from(code));
         }
-        Some(Command::ReplWorker) => {}
+        Some(Command::ReplWorker) | Some(Command::Worker) => {}
         Some(Command::Check {
             game,
             tiers,
@@ -236,10 +231,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             run,
             port,
             host,
+            allow_hosts,
         }) => {
             let config = ludolog::serve::ServeConfig {
                 spec: engine_spec(game, &run)?,
                 addr: std::net::SocketAddr::new(host, port),
+                allow_hosts,
             };
             ludolog::serve::run(config, &mut out)?
         }
@@ -378,5 +375,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::ReplWorker) = cli.command {
+        if std::env::var_os("RUST_BACKTRACE").is_none() {
+            std::panic::set_hook(Box::new(|_| {}));
+        }
+        return ExitCode::from(ludolog::repl::run_worker().clamp(0, 255) as u8);
+    }
+    if let Some(Command::Worker) = cli.command {
+        // confined first thing, on the process's only thread: nothing of the
+        // command line's limits or the environment applies (it has none)
+        if std::env::var_os("RUST_BACKTRACE").is_none() {
+            std::panic::set_hook(Box::new(|_| {}));
+        }
+        return ExitCode::from(ludolog::worker::run_worker().clamp(0, 255) as u8);
+    }
     cli::process::run(move || run(cli))
 }

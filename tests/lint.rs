@@ -5,7 +5,8 @@
 
 use crate::common;
 
-use ludolog::authoring::{lint_file, Playouts};
+use ludolog::authoring::Playouts;
+use ludolog::worker::lint_file;
 use ludolog::game::{GameOptions, Tier};
 use std::path::Path;
 

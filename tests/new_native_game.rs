@@ -166,7 +166,9 @@ fn perft_search_and_the_rule_file_options_come_for_free() {
         .unwrap();
     // 7 stones: take 3 and leave a multiple of four
     assert_eq!(best.mv.as_deref(), Some("3"));
-    // the rule file declares the option the native descriptor declares
+    // the rule file declares the option the native descriptor declares (its
+    // engine held here, to ask it)
+    ludolog::worker::allow_rules_here();
     let declared = EngineSpec::new(RULES, GameOptions::default())
         .open_rules(Tier::Spec)
         .unwrap()

@@ -57,6 +57,9 @@ fn spec(game: &str, options: &[&str]) -> EngineSpec {
 /// pressed after its answers; after `[user].` the inputs up to `end_of_file.` are
 /// the clauses.
 fn transcript_in(mut s: Session, inputs: &[&str]) -> String {
+    // these transcripts drive the REPL's backend here, not in its engine process:
+    // `:game FILE` and `:load FILE` load rules from disk into it
+    ludolog::worker::allow_rules_here();
     let mut pager = Script {
         out: String::new(),
         keys: Vec::new(),
@@ -94,6 +97,7 @@ fn transcript_in(mut s: Session, inputs: &[&str]) -> String {
 }
 
 fn transcript(game: &str, options: &[&str], inputs: &[&str]) -> String {
+    ludolog::worker::allow_rules_here();
     transcript_in(Session::new(spec(game, options)).unwrap(), inputs)
 }
 

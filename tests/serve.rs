@@ -24,7 +24,7 @@ fn a_hex_game_is_played_to_a_win_through_the_api() {
     assert_eq!(state["position"], "3x3 3/3/3 red");
     assert_eq!(state["legal"].as_array().unwrap().len(), 9);
     assert!(state["svg"].as_str().unwrap().contains(r#"data-cell="b2""#));
-    let id = state["id"].as_u64().unwrap();
+    let id = state["id"].as_str().unwrap().to_string();
     // red joins top and bottom down the b column
     for mv in ["b1", "a1", "b2", "a2", "b3"] {
         let st = s.ok(
@@ -59,8 +59,9 @@ fn a_hex_game_is_played_to_a_win_through_the_api() {
 fn an_illegal_move_says_why_and_undo_and_redo_walk_the_line() {
     let s = Server::start(&["hex", "-O", "size=3"]);
     let id = s.ok("POST", "/api/sessions", Some("{}"))["id"]
-        .as_u64()
-        .unwrap();
+        .as_str()
+        .unwrap()
+        .to_string();
     let play = |mv: &str| {
         s.call(
             "POST",
@@ -110,7 +111,7 @@ fn an_illegal_move_says_why_and_undo_and_redo_walk_the_line() {
 fn footprints_name_the_cells_a_move_changes_in_any_game() {
     let s = Server::start(&["replica"]);
     let st = s.ok("POST", "/api/sessions", Some(r#"{"game":"replica"}"#));
-    let id = st["id"].as_u64().unwrap();
+    let id = st["id"].as_str().unwrap().to_string();
     let feet = s.ok("GET", &format!("/api/sessions/{id}/footprints"), None);
     assert_eq!(
         feet.as_object().unwrap().len(),
@@ -143,8 +144,9 @@ fn bad_requests_get_a_clear_4xx_and_the_server_goes_on() {
         "/api/sessions",
         Some(r#"{"game":"hex","options":{"size":4}}"#),
     )["id"]
-        .as_u64()
-        .unwrap();
+        .as_str()
+        .unwrap()
+        .to_string();
     let cases: &[(&str, String, Option<&str>, u16, &str)] = &[
         (
             "POST",
@@ -165,9 +167,10 @@ fn bad_requests_get_a_clear_4xx_and_the_server_goes_on() {
             "/api/sessions/999".into(),
             None,
             404,
-            "there is no game 999",
+            "there is no such game",
         ),
-        ("GET", "/api/sessions/x".into(), None, 400, ""),
+        // ids are unguessable texts: a wrong one names no game
+        ("GET", "/api/sessions/x".into(), None, 404, "no such game"),
         (
             "POST",
             "/api/sessions".into(),
@@ -236,7 +239,7 @@ fn a_rule_file_from_disk_is_served_under_the_sandbox() {
     assert_eq!(games["default"], path.to_str().unwrap());
     let st = s.ok("POST", "/api/sessions", Some("{}"));
     assert_eq!(st["position"], "7 first");
-    let id = st["id"].as_u64().unwrap();
+    let id = st["id"].as_str().unwrap().to_string();
     let st = s.ok(
         "POST",
         &format!("/api/sessions/{id}/play"),
@@ -273,7 +276,7 @@ fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
     let s = Server::start(&[path.to_str().unwrap()]);
     let st = s.ok("POST", "/api/sessions", Some("{}"));
     assert_eq!(st["watching"], true);
-    let id = st["id"].as_u64().unwrap();
+    let id = st["id"].as_str().unwrap().to_string();
     for mv in ["3", "3"] {
         s.ok(
             "POST",
@@ -320,8 +323,9 @@ fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
     // Hex in the native tier, checked against its rule tiers
     let s = Server::start(&["hex", "-O", "size=4"]);
     let id = s.ok("POST", "/api/sessions", Some(r#"{"tier":"native"}"#))["id"]
-        .as_u64()
-        .unwrap();
+        .as_str()
+        .unwrap()
+        .to_string();
     s.ok(
         "POST",
         &format!("/api/sessions/{id}/play"),
@@ -339,8 +343,9 @@ fn a_rule_file_that_changes_is_reloaded_and_the_tiers_are_checked() {
 fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
     let s = Server::start(&["hex", "-O", "size=3"]);
     let id = s.ok("POST", "/api/sessions", Some("{}"))["id"]
-        .as_u64()
-        .unwrap();
+        .as_str()
+        .unwrap()
+        .to_string();
     s.ok(
         "POST",
         &format!("/api/sessions/{id}/play"),
@@ -413,8 +418,9 @@ fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
 fn the_repl_pane_bounds_a_query_that_prints_without_end() {
     let s = Server::start(&["hex", "-O", "size=3", "--time-limit", "2"]);
     let id = s.ok("POST", "/api/sessions", Some("{}"))["id"]
-        .as_u64()
-        .unwrap();
+        .as_str()
+        .unwrap()
+        .to_string();
     let repl = |input: &str| {
         s.ok(
             "POST",

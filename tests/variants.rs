@@ -8,7 +8,7 @@
 use crate::common;
 
 use ludolog::check::{compare, CheckConfig};
-use ludolog::game::{GameOptions, SearchSpec, Tier};
+use ludolog::game::{GameOptions, SearchSpec, TextOps, Tier};
 use ludolog::registry::{all_games, find_game, EngineSpec};
 
 const RULE_ONLY: [&str; 4] = ["misere_hex", "replica_house", "mitsudomoe_source", "y"];

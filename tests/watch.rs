@@ -50,6 +50,8 @@ fn eval(s: &mut Session, input: &str) -> String {
 
 #[test]
 fn a_changed_rule_file_is_reloaded_and_the_record_replayed() {
+    // the REPL backend runs here, not in its engine process
+    ludolog::worker::allow_rules_here();
     let dir = tempfile::tempdir().unwrap();
     let path = variant(dir.path());
     let spec = EngineSpec::new(
@@ -103,6 +105,8 @@ fn a_changed_rule_file_is_reloaded_and_the_record_replayed() {
 
 #[test]
 fn watch_on_a_terminal_reloads_before_the_next_input() {
+    // the REPL backend runs here, not in its engine process
+    ludolog::worker::allow_rules_here();
     use expectrl::{Eof, Session};
     use std::process::Command;
     use std::time::Duration;

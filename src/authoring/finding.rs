@@ -7,7 +7,7 @@ use scryer_prolog::Term;
 use std::fmt;
 
 /// A problem in a rule file.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Finding {
     pub file: String,
     /// The line it is about (0: the file as a whole).

@@ -11,7 +11,7 @@ use crate::registry::EngineSpec;
 use std::path::{Path, PathBuf};
 
 /// What was linted in one file, and what was found.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct FileReport {
     pub file: String,
     /// The game's module, once the file loaded.

@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use std::collections::{BTreeSet, VecDeque};
 
 /// How many random games, from which seed, cut off where.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Playouts {
     pub games: usize,
     pub seed: u64,

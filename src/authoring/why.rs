@@ -209,24 +209,32 @@ pub struct WhyTool {
 }
 
 impl WhyTool {
-    /// Why `mv` is refused in the position `position` (a position text), or what it does.
+    /// Why `mv` is refused in the position `position` (a position text), or what it
+    /// does; an error said as `error: …`.
     pub fn answer(&mut self, spec: &EngineSpec, position: &str, mv: &str) -> String {
-        let bench = match &mut self.bench {
-            Some(b) => b,
-            None => match Workbench::open(spec) {
-                Ok(b) => self.bench.insert(b),
-                Err(e) => return format!("error: {e}"),
-            },
-        };
-        let at = match bench.engine.parse(position) {
-            Ok(p) => p,
-            Err(e) => return format!("error: {e}"),
-        };
-        let answer = explain(bench, at, mv);
-        bench.engine.release(at);
-        match answer {
-            Ok(a) => a.to_string(),
+        match self.explain(spec, position, mv) {
+            Ok(a) => a,
             Err(e) => format!("error: {e}"),
         }
+    }
+
+    /// `answer`, with its error apart.
+    pub fn explain(
+        &mut self,
+        spec: &EngineSpec,
+        position: &str,
+        mv: &str,
+    ) -> Result<String, EngineError> {
+        let bench = match &mut self.bench {
+            Some(b) => b,
+            None => {
+                let b = Workbench::open(spec).map_err(|e| EngineError::Rules(e.to_string()))?;
+                self.bench.insert(b)
+            }
+        };
+        let at = bench.engine.parse(position)?;
+        let answer = explain(bench, at, mv);
+        bench.engine.release(at);
+        Ok(answer?.to_string())
     }
 }

@@ -6,7 +6,7 @@
 use crate::analyse::{
     bar_chart_svg, line_chart_svg, run, AnalysePlan, LineStats, Pairing, Played, Series,
 };
-use crate::game::{Engine, Tier};
+
 use crate::registry::EngineSpec;
 use crate::render::render_svg_tinted;
 use crate::search::PlayerKind;
@@ -375,7 +375,7 @@ fn draw(specs: &[EngineSpec], run: &AnalyseRun, dir: &Path) -> Result<Vec<PathBu
         )?;
         // the first pairing's win rate of each first move, on the board
         if let Some(first) = stats.first() {
-            let mut rules = spec.open_rules(Tier::Spec)?;
+            let mut rules = spec.open_viewer()?;
             let start = rules.initial()?;
             let view = rules.view(start)?;
             let rates: std::collections::HashMap<&str, f64> = first

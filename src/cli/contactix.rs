@@ -2,7 +2,7 @@
 //! command line — read a position file, print the best next board or every next
 //! board (separated by lines holding only `~`), as position files or as SVG.
 
-use crate::game::{Game, GameOptions, Limits, Outcome, Tier};
+use crate::game::{Game, GameOptions, Limits, Outcome, TextOps, Tier};
 use crate::games::hex::{contactix_file, Hex};
 use crate::prolog::RulesEngine;
 use crate::registry::EngineSpec;

@@ -1,6 +1,5 @@
 //! `--memory-limit` and `--time-limit`: read once at start, installed for this
-//! process, and handed to the REPL's engine process in its environment; and the
-//! confinement of the threads that run rule files from disk, from the arguments.
+//! process, and handed to the worker processes in their start messages.
 
 use crate::foreign::memory::set_memory_limit;
 use crate::prolog::limits::{
@@ -52,15 +51,4 @@ pub fn install(memory_mb: Option<u64>, time_s: Option<f64>) {
     } else if std::env::var(TIME_LIMIT_ENV).is_err() {
         set_time_limit(Some(DEFAULT_TIME_LIMIT), false);
     }
-}
-
-/// Turns on the confinement of the threads that will run rule files from disk (see
-/// `confine::engine`): they may read the working directory and the paths the
-/// arguments name, and write only beside `--save` and `--svg` files.
-pub fn confine_engines() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    crate::confine::engine::enable(crate::confine::engine::from_arguments(
-        &args,
-        &["--save", "--svg"],
-    ));
 }

@@ -1,7 +1,8 @@
 //! `ludolog lint FILE|DIR`: the findings of each rule file, as text or JSON; whether
 //! there were none.
 
-use crate::authoring::{lint_file, rule_files, FileReport, Playouts};
+use crate::authoring::{rule_files, FileReport, Playouts};
+use crate::worker::lint_file;
 use crate::game::{GameOptions, Tier};
 use anyhow::{Context, Result};
 use std::io::Write;

@@ -2,8 +2,7 @@
 
 use super::record_file::Autosave;
 use super::records::{game_name, read_record};
-use crate::game::{Engine, GameLine, Pos, Tier};
-use crate::prolog::RulesEngine;
+use crate::game::{Engine, GameLine, Pos, TextOps};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::{render_ascii, terminal_text as t};
@@ -92,7 +91,7 @@ pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
     Ok(out)
 }
 
-fn draw(viewer: &mut RulesEngine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
+fn draw(viewer: &mut dyn Engine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
     let view = viewer.view_text(position)?;
     write!(out, "{}", render_ascii(&view, colour))?;
     Ok(())
@@ -174,7 +173,7 @@ pub fn play(
     };
     let spec = &spec;
     let mut engine = spec.open()?;
-    let mut viewer = spec.open_rules(Tier::Spec)?;
+    let mut viewer = spec.open_viewer()?;
     if let Some(path) = &config.load {
         super::records::check_record(spec, engine.as_mut(), &record, path)?;
     }
@@ -231,7 +230,7 @@ pub fn play(
                 }
             }
             let info = line.describe()?;
-            draw(&mut viewer, &info.position, config.colour, out)?;
+            draw(&mut *viewer, &info.position, config.colour, out)?;
             if let Some(o) = &info.outcome {
                 writeln!(out, "result: {}", t(o))?;
                 result = Some(o.clone());

@@ -37,6 +37,13 @@ pub fn run(command: impl FnOnce() -> Result<ExitCode> + Send + 'static) -> ExitC
     });
     match result {
         Ok(code) => code,
+        // a worker stopped at a limit of its whole process: said, with the exit
+        // code a command stopped at that limit has
+        Err(e) if exceeded(&e).is_some() => {
+            let text = format!("{e:#}");
+            eprintln!("error: {}", crate::render::terminal_text(&text));
+            ExitCode::from(exceeded(&e).map_or(1, |l| l.exit_code()))
+        }
         // the reader of our output went away (`ludolog moves hex | head -1`): stop
         // quietly, as other command-line tools do
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -53,7 +60,14 @@ pub fn run(command: impl FnOnce() -> Result<ExitCode> + Send + 'static) -> ExitC
 /// the engines it will open; first thing every command does.
 pub fn start(memory_limit: Option<u64>, time_limit: Option<f64>) {
     super::limits::install(memory_limit, time_limit);
-    super::limits::confine_engines();
+}
+
+/// The limit of a whole process an error reports, if it does.
+fn exceeded(e: &anyhow::Error) -> Option<crate::game::Exceeded> {
+    e.chain().find_map(|c| match c.downcast_ref::<crate::game::EngineError>() {
+        Some(crate::game::EngineError::Exceeded { limit, .. }) => Some(*limit),
+        _ => None,
+    })
 }
 
 /// Whether an error comes from writing to a pipe whose reader has closed it.

@@ -1,7 +1,7 @@
 //! `ludolog render`: draw any game's position, from its rule file's `view/2`, as SVG or ASCII.
 
 use super::{position_in, with_record, PositionArg};
-use crate::game::Tier;
+
 use crate::registry::EngineSpec;
 use crate::render::{render_ascii, render_svg};
 use anyhow::{Context, Result};
@@ -16,9 +16,9 @@ pub fn render(
     out: &mut dyn Write,
 ) -> Result<()> {
     let (spec, record) = with_record(spec, pos)?;
-    let mut rules = spec.open_rules(Tier::Spec)?;
-    let position = position_in(&mut rules, pos, record.as_ref())?;
-    super::position::check_options(&spec, &mut rules, position, pos)?;
+    let mut rules = spec.open_viewer()?;
+    let position = position_in(&mut *rules, pos, record.as_ref())?;
+    super::position::check_options(&spec, &mut *rules, position, pos)?;
     let view = rules.view(position)?;
     match svg {
         Some(path) if path.as_os_str() == "-" => write!(out, "{}", render_svg(&view))?,

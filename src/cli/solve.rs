@@ -3,7 +3,7 @@
 //! the moves' values drawn on the board as SVG.
 
 use super::{open_spec_at, PositionArg};
-use crate::game::Tier;
+use crate::game::TextOps;
 use crate::registry::EngineSpec;
 use crate::render::render_svg_tinted;
 use crate::solve::{Budget, MoveValue, Solution, SolveSpec, Value};
@@ -174,7 +174,7 @@ pub fn report(s: &Solution, label: &str, secs: f64, openings: bool) -> String {
 /// The board drawn from the rule file's `view/2`, each cell a move names painted by
 /// that move's value: green wins, grey draws, red loses, white unknown.
 fn map_svg(spec: &EngineSpec, s: &Solution) -> Result<String> {
-    let mut rules = spec.open_rules(Tier::Spec)?;
+    let mut rules = spec.open_viewer()?;
     let view = rules.view_text(&s.position)?;
     let by_cell: std::collections::HashMap<&str, Option<Value>> =
         s.moves.iter().map(|m| (m.mv.as_str(), m.value)).collect();

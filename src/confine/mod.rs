@@ -89,7 +89,7 @@
 //! [`limit_process_memory`] and [`no_core_dumps`] set resource limits, which hold
 //! for the whole process, not one thread.
 
-pub mod engine;
+pub mod process;
 #[cfg(target_os = "linux")]
 mod landlock;
 #[cfg(target_os = "linux")]
@@ -160,9 +160,16 @@ pub enum ConfineError {
 /// documentation for the whole list. Never lifted; calling again only narrows.
 #[cfg(target_os = "linux")]
 pub fn confine_current_thread(c: &Confinement) -> Result<Enforced, ConfineError> {
+    confine(c, false)
+}
+
+/// `confine_current_thread`; for a whole process (`process`), no new process either
+/// (see `process`).
+#[cfg(target_os = "linux")]
+fn confine(c: &Confinement, process: bool) -> Result<Enforced, ConfineError> {
     // everything is built before anything is enforced, so that most errors leave the
     // thread as it was
-    let filters = self::seccomp::Filters::build()?;
+    let filters = self::seccomp::Filters::build(process)?;
     let ruleset = self::landlock::prepare(c)?;
     let abi = ruleset.enforce()?;
     filters.install()?;

@@ -144,6 +144,12 @@ const DENIED_LEGACY: &[i64] = &[
 #[cfg(not(target_arch = "x86_64"))]
 const DENIED_LEGACY: &[i64] = &[];
 
+/// The calls that only start processes, refused to a worker process.
+#[cfg(target_arch = "x86_64")]
+const FORKS: &[i64] = &[libc::SYS_fork, libc::SYS_vfork];
+#[cfg(not(target_arch = "x86_64"))]
+const FORKS: &[i64] = &[];
+
 /// The `clone` flags that create namespaces: `clone` with any of them is refused, as
 /// `unshare` and `setns` are. (`CLONE_NEWTIME` exists only for `clone3`.)
 const NAMESPACE_FLAGS: [libc::c_int; 7] = [
@@ -164,7 +170,9 @@ pub(super) struct Filters {
 
 impl Filters {
     /// Compiles the filters for the architecture this program was built for.
-    pub(super) fn build() -> Result<Filters, ConfineError> {
+    /// `process`: for a whole worker process, which starts no process at all (`fork`,
+    /// `vfork`, and `clone` without `CLONE_THREAD` refused too).
+    pub(super) fn build(process: bool) -> Result<Filters, ConfineError> {
         let arch = TargetArch::try_from(std::env::consts::ARCH).map_err(|_| {
             ConfineError::SeccompBuild(format!(
                 "there are no seccomp filters for the {} architecture",
@@ -174,7 +182,7 @@ impl Filters {
         // the first filter refuses the listed calls with EPERM, after a guard that
         // refuses every x32 call
         let mut denials = x32_guard();
-        denials.extend(compile(deny_rules()?, libc::EPERM, arch)?);
+        denials.extend(compile(deny_rules(process)?, libc::EPERM, arch)?);
         // the second answers clone3 with ENOSYS: its flags are in memory, where a
         // filter cannot read them, and on ENOSYS the C library starts threads and
         // processes with clone, whose flags the first filter checks
@@ -211,7 +219,7 @@ impl Filters {
 
 /// The rules of the first filter: each listed call refused whatever its arguments,
 /// and a few refused only with some arguments.
-fn deny_rules() -> Result<BTreeMap<i64, Vec<SeccompRule>>, ConfineError> {
+fn deny_rules(process: bool) -> Result<BTreeMap<i64, Vec<SeccompRule>>, ConfineError> {
     use SeccompCmpArgLen::{Dword, Qword};
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     for &call in DENIED.iter().chain(DENIED_LEGACY.iter()) {
@@ -244,13 +252,22 @@ fn deny_rules() -> Result<BTreeMap<i64, Vec<SeccompRule>>, ConfineError> {
         ],
     );
     // clone that creates a namespace
-    let clone = NAMESPACE_FLAGS
+    let mut clone = NAMESPACE_FLAGS
         .iter()
         .map(|&flag| {
             let flag = flag as u64;
             rule(0, Dword, SeccompCmpOp::MaskedEq(flag), flag)
         })
         .collect::<Result<Vec<_>, _>>()?;
+    if process {
+        // a worker process starts threads (clone with CLONE_THREAD) and nothing else:
+        // fork and posix_spawn are clones without it
+        let thread = libc::CLONE_THREAD as u64;
+        clone.push(rule(0, Dword, SeccompCmpOp::MaskedEq(thread), 0)?);
+        for &call in FORKS {
+            rules.insert(call, Vec::new());
+        }
+    }
     rules.insert(libc::SYS_clone, clone);
     Ok(rules)
 }

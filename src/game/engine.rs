@@ -14,7 +14,7 @@ use super::scores::{PROVEN, WIN};
 pub struct Pos(pub u64);
 
 /// How to choose a move.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub enum SearchSpec {
     /// Alpha-beta within limits (the rule tiers honour the depth only).
     AlphaBeta(Limits),
@@ -29,7 +29,7 @@ pub enum SearchSpec {
 }
 
 /// What a search chose.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BestMove {
     /// The move, or none when the game is over.
     #[serde(rename = "move")]
@@ -57,7 +57,7 @@ pub fn verdict(score: i32) -> Option<String> {
 }
 
 /// An error from an engine, with a message that says what and where.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EngineError {
     #[error("bad position: {0}")]
     Position(String),
@@ -69,6 +69,10 @@ pub enum EngineError {
     Options(String),
     #[error("{0}")]
     Limit(String),
+    /// A worker process ended at a limit on the whole process (its memory, or the
+    /// wall-clock time of a request): the command's exit code says which.
+    #[error("{message}")]
+    Exceeded { limit: Exceeded, message: String },
     #[error("{0}")]
     Rules(String),
     /// A handle the engine does not hold (a bug in the caller, never user input).
@@ -76,8 +80,25 @@ pub enum EngineError {
     Handle(u64),
 }
 
+/// Which limit of a whole process was exceeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Exceeded {
+    Memory,
+    Time,
+}
+
+impl Exceeded {
+    /// The exit code of a command stopped at this limit.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Exceeded::Memory => crate::foreign::memory::EXIT_MEMORY as u8,
+            Exceeded::Time => crate::prolog::limits::EXIT_TIME as u8,
+        }
+    }
+}
+
 /// Everything about one position, as texts.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PositionInfo {
     /// The canonical position text.
     pub position: String,
@@ -183,6 +204,15 @@ pub trait Engine {
         seed: u64,
         max_plies: u64,
     ) -> Result<u64, EngineError>;
+    /// What the renderers draw of a position (a rule file's `view/2`); an engine
+    /// that draws nothing (a native one: its rule file draws) refuses.
+    fn view(&mut self, pos: Pos) -> Result<super::View, EngineError> {
+        let _ = pos;
+        Err(EngineError::Rules(format!(
+            "{} draws no view: its rule file does",
+            self.label()
+        )))
+    }
 }
 
 /// Puts "move N: " in front of the message of an error about a move.
@@ -205,6 +235,8 @@ pub trait TextOps {
     fn play_text(&mut self, text: &str, mv: &str) -> Result<String, EngineError>;
     /// The text of the start position.
     fn initial_text(&mut self) -> Result<String, EngineError>;
+    /// The view of a position text.
+    fn view_text(&mut self, text: &str) -> Result<super::View, EngineError>;
 }
 
 impl<E: Engine + ?Sized> TextOps for E {
@@ -237,5 +269,12 @@ impl<E: Engine + ?Sized> TextOps for E {
         let t = self.text(p);
         self.release(p);
         t
+    }
+
+    fn view_text(&mut self, text: &str) -> Result<super::View, EngineError> {
+        let p = self.parse(text)?;
+        let v = self.view(p);
+        self.release(p);
+        v
     }
 }

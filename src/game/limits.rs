@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 /// When to stop searching.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     /// The deepest iteration (plies).
     pub depth: Option<u32>,

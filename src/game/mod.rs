@@ -20,7 +20,9 @@ pub use descriptor::{
     no_position_options, GameDescriptor, OpenNative, PositionOptions, RuleSource,
 };
 pub(crate) use engine::prefix_move;
-pub use engine::{verdict, BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps};
+pub use engine::{
+    verdict, BestMove, Engine, EngineError, Exceeded, Pos, PositionInfo, SearchSpec, TextOps,
+};
 pub use insight::Insight;
 pub use limits::{
     count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits,

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// Options for a game, as `key=value` pairs in the order given.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
     pairs: Vec<(String, String)>,
 }

@@ -4,7 +4,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How a game runs: the pure rule file, the rule file with native helpers, or a native engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Tier {
     Spec,
     Accelerated,

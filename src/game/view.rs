@@ -2,7 +2,7 @@
 //! describes — plain data that the renderers draw.
 
 /// How the cells are laid out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Shape {
     /// A square grid.
     Square,
@@ -12,21 +12,21 @@ pub enum Shape {
 }
 
 /// Which way each row of hexagons is shifted from the row above.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Shift {
     Right,
     Left,
 }
 
 /// One piece: its kind (`stone`, `king`, `ring`, `triangle`, …) and its owner.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Piece {
     pub kind: String,
     pub owner: String,
 }
 
 /// One cell of a view.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Cell {
     pub col: usize,
     pub row: usize,
@@ -51,7 +51,7 @@ pub const MAX_VIEW_CELLS: usize = 4096;
 
 /// `view(Shape, Cols, Rows, Cells, Info)` as Rust data.  A (col, row) with no cell
 /// is a hole in the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct View {
     pub shape: Shape,
     pub cols: usize,

@@ -4,8 +4,8 @@
 
 use super::protocol::{parse_line, response, Command};
 use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
-use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, Tier, PROVEN};
-use crate::prolog::RulesEngine;
+use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, TextOps, PROVEN};
+
 use crate::registry::{EngineSpec, OpenError};
 use crate::render::render_ascii;
 use crate::search::{choose_move, PlayerKind};
@@ -61,7 +61,7 @@ pub struct GtpSession {
     /// The two players' names, in turn order.
     names: [String; 2],
     /// The rule file in the spec tier, opened when `showboard` first needs a view.
-    viewer: Option<RulesEngine>,
+    viewer: Option<Box<dyn Engine>>,
     rng: SmallRng,
     quit: bool,
 }
@@ -365,7 +365,7 @@ impl GtpSession {
     fn view(&mut self) -> Result<crate::game::View, Box<dyn std::error::Error>> {
         let text = self.line.text()?;
         if self.viewer.is_none() {
-            self.viewer = Some(self.spec.open_rules(Tier::Spec)?);
+            self.viewer = Some(self.spec.open_viewer()?);
         }
         match self.viewer.as_mut() {
             Some(v) => Ok(v.view_text(&text)?),

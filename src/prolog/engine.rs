@@ -428,9 +428,15 @@ impl RulesEngine {
             ))),
         }
     }
+}
+
+impl Engine for RulesEngine {
+    fn label(&self) -> String {
+        format!("{} ({})", self.module, self.tier)
+    }
 
     /// The rule file's `view/2` of a held position.
-    pub fn view(&mut self, pos: Pos) -> Result<View, EngineError> {
+    fn view(&mut self, pos: Pos) -> Result<View, EngineError> {
         let t = self.request(&format!("view({})", self.slot(pos)?))?;
         view_from_term(&t).map_err(|why| {
             EngineError::Rules(format!(
@@ -438,20 +444,6 @@ impl RulesEngine {
                 self.path
             ))
         })
-    }
-
-    /// The view of a position text (read, drawn, released).
-    pub fn view_text(&mut self, text: &str) -> Result<View, EngineError> {
-        let p = self.parse(text)?;
-        let v = self.view(p);
-        self.release(p);
-        v
-    }
-}
-
-impl Engine for RulesEngine {
-    fn label(&self) -> String {
-        format!("{} ({})", self.module, self.tier)
     }
 
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {

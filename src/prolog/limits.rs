@@ -42,6 +42,14 @@ pub fn set_time_limit(limit: Option<Duration>, explicit: bool) {
     TIME_EXPLICIT.store(explicit, Ordering::Relaxed);
 }
 
+/// The time limit as it is set: milliseconds (0: none), and whether the user gave it.
+pub fn time_limit_setting() -> (u64, bool) {
+    (
+        TIME_LIMIT_MS.load(Ordering::Relaxed),
+        TIME_EXPLICIT.load(Ordering::Relaxed),
+    )
+}
+
 /// The wall-clock limit of a request, if any.
 pub fn time_limit() -> Option<Duration> {
     match TIME_LIMIT_MS.load(Ordering::Relaxed) {

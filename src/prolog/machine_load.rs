@@ -30,7 +30,7 @@ fn sandbox_kind(file: &RuleFile) -> String {
 /// while the operating system's confinement stays on, to show that it holds alone
 /// (the environment variable of the REPL's engine process, `TEST_PROLOG_SANDBOX_OFF`).
 fn prolog_check_off() -> bool {
-    cfg!(debug_assertions) && std::env::var_os("LUDOLOG_TEST_PROLOG_SANDBOX_OFF").is_some()
+    crate::worker::prolog_check_off()
 }
 
 /// A syntax error of a rule file, placed: the scan from the line where the term
@@ -94,10 +94,13 @@ impl PrologMachine {
         accelerated: bool,
         check_protocol: bool,
     ) -> Result<PrologMachine, LoadError> {
-        // the thread that runs rule files from disk is confined before the first loads
-        if !rules.trust && rules.files.iter().any(|f| f.disk.is_some()) {
-            crate::confine::engine::confine_engine_thread()
-                .map_err(|e| LoadError(format!("cannot confine the Prolog engine: {e}")))?;
+        // rules from disk load only in a confined worker process (see `worker`); the
+        // library's own unit tests load them here, to test the Prolog-level check
+        let from_disk = rules.files.iter().any(|f| f.disk.is_some());
+        if from_disk && !rules.trust && !crate::worker::rules_may_load_here() && !cfg!(test) {
+            return Err(LoadError(
+                "rules from disk load only in a worker process (this is a bug in ludolog)".into(),
+            ));
         }
         let output = Rc::new(RefCell::new(Captured::default()));
         let (_input, streams) = StreamConfig::from_callbacks(

@@ -18,7 +18,7 @@ use crate::prolog::{
 use std::path::{Path, PathBuf};
 
 /// What to open: a built-in game or a rule file, with options, rules and tier.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EngineSpec {
     /// A built-in game name, or a path to a rule file.
     pub game: String,
@@ -91,6 +91,12 @@ impl EngineSpec {
             tier: Some(tier),
             ..self.clone()
         }
+    }
+
+    /// Whether the spec's rules come from disk: a rule file given by path, or
+    /// `--rules`.
+    pub fn reads_disk(&self) -> bool {
+        self.rules.is_some() || is_path(&self.game)
     }
 
     /// The built-in game the spec names (not a rule file given by path).
@@ -198,6 +204,13 @@ impl EngineSpec {
 
     fn open_rules_as(&self, tier: Tier, check_protocol: bool) -> Result<RulesEngine, OpenError> {
         let resolved = self.resolve()?;
+        if crate::worker::needed(self) && !crate::worker::rules_may_load_here() {
+            // rules from disk run in a worker process, never in this one
+            return Err(OpenError::Other(format!(
+                "{}: rules from disk are opened in a worker process (this is a bug in ludolog)",
+                self.game
+            )));
+        }
         // a built-in game's options are its descriptor's; a rule file from disk
         // that is not a game with a native engine declares its own (option/4)
         let declares_own = resolved.from_disk && resolved.descriptor.is_none_or(is_rule_only);
@@ -223,6 +236,12 @@ impl EngineSpec {
             engine.set_limit(limit);
         }
         Ok(engine)
+    }
+
+    /// An engine that draws the game's positions (`Engine::view`): the rule file in
+    /// the spec tier, in a worker for rules from disk.
+    pub fn open_viewer(&self) -> Result<Box<dyn Engine>, OpenError> {
+        self.in_tier(Tier::Spec).open()
     }
 
     /// Opens the engine and checks the options by computing the start position.
@@ -256,6 +275,9 @@ impl EngineSpec {
                 OpenError::Other(format!("{name} has no native engine; use --tier spec"))
             })?;
             return Ok(open(&d.values(&self.options)?)?);
+        }
+        if crate::worker::needed(self) {
+            return Ok(Box::new(crate::worker::WorkerEngine::open(self)?));
         }
         let mut engine = self.open_rules(tier)?;
         let start = engine.initial().map_err(|e| match e {

@@ -4,7 +4,7 @@
 
 use super::commands::{self, Command};
 use super::session::{Reply, Session};
-use crate::game::{GameOptions, Limits, SearchSpec, Tier};
+use crate::game::{Engine, GameOptions, Limits, SearchSpec, Tier};
 use crate::registry::EngineSpec;
 use crate::render::render_ascii;
 

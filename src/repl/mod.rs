@@ -24,4 +24,4 @@ pub use session::{Pager, Reply, Session, Snapshot};
 pub use terms::split as split_terms;
 pub use watch::Watch;
 pub use wire::ToWorker;
-pub use worker::serve as serve_worker;
+pub use worker::run_worker;

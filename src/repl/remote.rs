@@ -5,23 +5,18 @@
 //! the input that was stopped).
 
 use super::session::{Pager, Reply, Snapshot};
-use super::wire::{send, step_char, FromWorker, ToWorker};
+use super::wire::{step_char, FromWorker, ReplStart, ToWorker};
+use crate::worker::process::{Failure, Process};
 use anyhow::{bail, Context, Result};
-use std::io::{BufRead, BufReader};
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A running engine process.
+/// A running engine process: a worker (see `worker::process`), confined as the
+/// frontend decides.
 struct Worker {
-    child: Child,
-    stdin: ChildStdin,
-    /// Its messages; `None` once its output has ended.
-    rx: Receiver<Option<FromWorker>>,
+    process: Process<FromWorker>,
 }
 
 impl Worker {
@@ -34,73 +29,62 @@ impl Worker {
 
     /// Starts `ludolog repl-worker` on a snapshot without waiting for it to be ready.
     fn launch(snapshot: &Snapshot) -> Result<Worker> {
-        let exe = std::env::current_exe().context("cannot find the ludolog program")?;
-        let mut child = Command::new(exe)
-            .arg("repl-worker")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            // its own process group: Ctrl-C on the terminal reaches the frontend only
-            .process_group(0)
-            .spawn()
+        let (time_limit_ms, time_explicit) = crate::prolog::limits::time_limit_setting();
+        let start = ReplStart {
+            snapshot: snapshot.clone(),
+            // what it may read is the frontend's decision, kept in the snapshot it
+            // holds, never one the engine process sent
+            confinement: snapshot.confinement(),
+            memory_bytes: crate::foreign::memory::memory_limit() as u64,
+            time_limit_ms,
+            time_explicit,
+            prolog_check_off: cfg!(debug_assertions)
+                && std::env::var_os(crate::worker::TEST_PROLOG_CHECK_OFF).is_some(),
+        };
+        let process = Process::launch("repl-worker", &ToWorker::Start(Box::new(start)))
             .context("cannot start the Prolog engine process")?;
-        let stdin = child.stdin.take().context("no pipe to the engine")?;
-        let stdout = child.stdout.take().context("no pipe from the engine")?;
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                // scryer prints a few warnings straight to standard output: show them
-                let message = serde_json::from_str::<FromWorker>(&line)
-                    .unwrap_or_else(|_| FromWorker::Output(format!("{line}\n")));
-                if tx.send(Some(message)).is_err() {
-                    return;
-                }
-            }
-            let _ = tx.send(None);
-        });
-        let mut worker = Worker { child, stdin, rx };
-        worker.send(&ToWorker::Start(snapshot.clone()))?;
-        Ok(worker)
+        Ok(Worker { process })
     }
 
     /// Waits until the process has opened its session: its banner and note.
     fn ready(&mut self) -> Result<(String, String)> {
-        match self.rx.recv() {
-            Ok(Some(FromWorker::Ready { banner, note })) => Ok((banner, note)),
-            Ok(Some(FromWorker::Failed(e))) => {
+        match self.process.recv(None) {
+            Ok(FromWorker::Ready { banner, note }) => Ok((banner, note)),
+            Ok(FromWorker::Failed(e)) => {
                 self.kill();
                 bail!("{e}")
             }
-            _ => {
+            Ok(_) => {
                 self.kill();
-                bail!("the Prolog engine process stopped before it was ready")
+                bail!("the Prolog engine process broke the protocol (a message out of turn)")
+            }
+            Err(f) => {
+                self.kill();
+                bail!("the Prolog engine process stopped before it was ready: {}", failure_text(f))
             }
         }
     }
 
     fn send(&mut self, message: &ToWorker) -> Result<()> {
-        send(&mut self.stdin, message).context("the Prolog engine process is gone")
+        self.process
+            .send(message)
+            .context("the Prolog engine process is gone")
     }
 
     /// Kills the process and waits for it: nothing of it runs afterwards.
     fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.kill();
     }
+}
 
-    /// How the process ended, if it has.
-    fn exit_text(&mut self) -> String {
-        match self.child.wait() {
-            Ok(status) if status.code() == Some(crate::foreign::memory::EXIT_MEMORY) => {
-                "it reached the memory limit".to_string()
-            }
-            Ok(status) if status.code() == Some(crate::prolog::limits::EXIT_TIME) => {
-                "it ran past the time limit".to_string()
-            }
-            Ok(status) => status.to_string(),
-            Err(e) => e.to_string(),
+/// A worker's failure in words.
+fn failure_text(f: Failure) -> String {
+    match f {
+        Failure::Ended(how) => how.to_string(),
+        Failure::Garbage(what) => {
+            format!("it broke the protocol (it sent `{what}`) and was stopped")
         }
+        Failure::Timeout => "it did not answer".to_string(),
     }
 }
 
@@ -115,6 +99,8 @@ fn show_note(pager: &mut dyn Pager, note: &str) {
 pub struct Remote {
     worker: Worker,
     snapshot: Snapshot,
+    /// Whether `:load` and `:game` are refused (`serve`'s pane: the served game only).
+    kept_to_game: bool,
     interrupted: Arc<AtomicBool>,
     /// Whether the engine process may not have said it is ready yet.
     starting: bool,
@@ -135,6 +121,7 @@ impl Remote {
             Remote {
                 worker,
                 snapshot,
+                kept_to_game: false,
                 interrupted,
                 starting: false,
             },
@@ -150,6 +137,7 @@ impl Remote {
         Ok(Remote {
             worker: Worker::launch(&snapshot)?,
             snapshot,
+            kept_to_game: false,
             interrupted,
             starting: true,
         })
@@ -166,6 +154,12 @@ impl Remote {
         Ok(())
     }
 
+    /// Refuses `:load` and `:game` from now on: the session stays on its game, and
+    /// its engine process reads no other file (`serve`'s REPL pane).
+    pub fn keep_to_game(&mut self) {
+        self.kept_to_game = true;
+    }
+
     /// Sends an input or a `[user]` block and relays its output and answers to
     /// `pager` until it is done.  Ctrl-C (the interrupt flag) kills the engine
     /// process and restarts it from the last snapshot.
@@ -178,6 +172,14 @@ impl Remote {
             // the REPL's own reading of the command, aliases too (:l, :g)
             use super::commands::{parse, Command as Typed};
             let named = match parse(text) {
+                Ok(Typed::Load(_)) | Ok(Typed::Game(_, _))
+                    if self.kept_to_game && text.trim_start().starts_with(':') =>
+                {
+                    return Ok(Reply::Error(
+                        "error: this REPL is about the game being played: :load and :game are not available here"
+                            .into(),
+                    ));
+                }
                 Ok(Typed::Load(file)) | Ok(Typed::Game(file, _)) if text.starts_with(':') => {
                     Some(PathBuf::from(file)).filter(|p| p.is_file())
                 }
@@ -206,19 +208,19 @@ impl Remote {
                     "\ninterrupted: the query was stopped; the session is as it was before it{note}"
                 )));
             }
-            match self.worker.rx.recv_timeout(POLL) {
-                Ok(Some(FromWorker::Output(text))) => pager.output(&text),
-                Ok(Some(FromWorker::Answer { text, last })) => {
+            match self.worker.process.recv(Some(POLL)) {
+                Ok(FromWorker::Output(text)) => pager.output(&text),
+                Ok(FromWorker::Answer { text, last }) => {
                     let step = pager.answer(&text, last);
                     if !last {
                         self.worker.send(&ToWorker::Step(step_char(step)))?;
                     }
                 }
-                Ok(Some(FromWorker::Done {
+                Ok(FromWorker::Done {
                     reply,
                     snapshot,
                     broken,
-                })) => {
+                }) => {
                     self.snapshot = snapshot.under_frontend(&self.snapshot);
                     if broken {
                         // its Prolog machine is unusable: the next input goes to a fresh one
@@ -227,15 +229,20 @@ impl Remote {
                     }
                     return Ok(reply);
                 }
-                Ok(Some(_)) => continue,
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
-                    let how = self.worker.exit_text();
+                Ok(_) => continue,
+                Err(Failure::Timeout) => {}
+                Err(f) => {
+                    // the reason it gave (a limit's message) on a line of its own
+                    let (said, how) = match f {
+                        Failure::Ended(e) => (e.said.map(|s| format!("error: {s}\n")), e.status),
+                        other => (None, failure_text(other)),
+                    };
                     let note = self.restart()?;
                     return Ok(Reply::Error(format!(
-                        "error: the Prolog engine stopped ({how}); the session is as it was before this input{note}"
+                        "{}error: the Prolog engine stopped ({how}); the session is as it was before this input{note}",
+                        said.unwrap_or_default()
                     )));
                 }
-                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
@@ -270,12 +277,12 @@ impl Remote {
         self.settle()?;
         self.worker.send(&ToWorker::WatchTick)?;
         loop {
-            match self.worker.rx.recv() {
-                Ok(Some(FromWorker::Watched { note, snapshot })) => {
+            match self.worker.process.recv(None) {
+                Ok(FromWorker::Watched { note, snapshot }) => {
                     self.snapshot = snapshot.under_frontend(&self.snapshot);
                     return Ok(note);
                 }
-                Ok(Some(_)) => continue,
+                Ok(_) => continue,
                 _ => bail!("the Prolog engine process stopped"),
             }
         }
@@ -295,9 +302,9 @@ impl Remote {
             return (pos, Vec::new());
         }
         loop {
-            match self.worker.rx.recv_timeout(Duration::from_secs(2)) {
-                Ok(Some(FromWorker::Completions(start, c))) => return (start, c),
-                Ok(Some(_)) => continue,
+            match self.worker.process.recv(Some(Duration::from_secs(2))) {
+                Ok(FromWorker::Completions(start, c)) => return (start, c),
+                Ok(_) => continue,
                 _ => return (pos, Vec::new()),
             }
         }

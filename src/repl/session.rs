@@ -53,35 +53,25 @@ pub struct Snapshot {
     user: Vec<String>,
     /// Answer settings (`:set`), in the order given.
     settings: Vec<(String, String)>,
-    /// Rule files the user named with `:load`, which the engine process may read.
+    /// What the engine process may read: the rule files the command line named
+    /// (and the rule files beside them), and those the user named with `:load` or
+    /// `:game`. Only the frontend sets it (see `under_frontend`).
     #[serde(default)]
     readable: Vec<PathBuf>,
 }
 
 impl Snapshot {
     /// What the engine process of this session may still reach once confined (see
-    /// `confine`): the rule files it was given (and the rule files beside them), read
-    /// only;
-    /// `None` with `--trust`, which lifts the confinement with the sandbox.
-    pub fn confinement(&self) -> Option<crate::confine::Confinement> {
+    /// `confine::process`): the rule files the frontend allowed it, read only, never
+    /// what the engine process says its game is; `None` with `--trust`, which lifts
+    /// the confinement with the sandbox.
+    pub fn confinement(&self) -> Option<crate::confine::process::WorkerConfinement> {
         if self.trust {
             return None;
         }
-        let game = PathBuf::from(&self.game);
-        let mut read = Vec::new();
-        for path in self
-            .rules
-            .iter()
-            .chain(std::iter::once(&game))
-            .chain(&self.readable)
-        {
-            if path.exists() {
-                read.extend(crate::confine::engine::readable(path));
-            }
-        }
-        Some(crate::confine::Confinement {
-            read,
-            write: Vec::new(),
+        Some(crate::confine::process::WorkerConfinement {
+            read: self.readable.clone(),
+            memory_bytes: crate::foreign::memory::memory_limit() as u64,
         })
     }
 
@@ -93,12 +83,10 @@ impl Snapshot {
             return false;
         }
         let path = path.canonicalize().unwrap_or(path);
-        let known = self.readable.contains(&path)
-            || self
-                .confinement()
-                .is_some_and(|c| c.read.iter().any(|r| path.starts_with(r)));
+        let known = self.readable.iter().any(|r| path.starts_with(r));
         if !known {
-            self.readable.push(path);
+            self.readable
+                .extend(crate::confine::process::readable(&path));
         }
         !known
     }
@@ -128,8 +116,15 @@ impl Snapshot {
         self.trust = true;
     }
 
-    /// A session at the start of the game, with nothing defined.
+    /// A session at the start of the game, with nothing defined; its engine process
+    /// may read the rule files the spec names (the frontend's decision).
     pub fn start(spec: EngineSpec) -> Snapshot {
+        let mut readable = Vec::new();
+        for path in spec.rules.iter().chain(std::iter::once(&PathBuf::from(&spec.game))) {
+            if path.exists() {
+                readable.extend(crate::confine::process::readable(path));
+            }
+        }
         Snapshot {
             game: spec.game.clone(),
             options: spec.options.pairs().to_vec(),
@@ -141,7 +136,7 @@ impl Snapshot {
             moves: Vec::new(),
             user: Vec::new(),
             settings: Vec::new(),
-            readable: Vec::new(),
+            readable,
         }
     }
 

@@ -6,11 +6,25 @@ use crate::prolog::ReplStep;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 
+/// The first message to the engine process: the session to build, and everything
+/// the frontend decides about the process (what it may read, its limits).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ReplStart {
+    pub snapshot: Snapshot,
+    /// `None` with `--trust`: the process is not confined.
+    pub confinement: Option<crate::confine::process::WorkerConfinement>,
+    pub memory_bytes: u64,
+    pub time_limit_ms: u64,
+    pub time_explicit: bool,
+    /// In a test build only: the Prolog-level check off.
+    pub prolog_check_off: bool,
+}
+
 /// A request from the frontend.
 #[derive(Debug, Serialize, Deserialize)]
 pub enum ToWorker {
     /// The first message: the session to build.
-    Start(Snapshot),
+    Start(Box<ReplStart>),
     /// An input typed at the prompt.
     Eval(String),
     /// The text of a `[user]` block.

@@ -4,20 +4,15 @@
 //! process (its CPU and memory go with it) and starts another from the session's
 //! last snapshot.
 
-use super::session::{Pager, Reply, Session};
+use super::session::{Pager, Reply, Session, Snapshot};
 use super::watch::Watch;
 use super::wire::{char_step, send, FromWorker, ToWorker};
 use crate::prolog::limits::{self, Deadline};
 use crate::prolog::ReplStep;
-use anyhow::{Context, Result};
 use std::fs::File;
 use std::io::{BufRead, Lines, StdinLock};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
-
-/// In a test build, the environment variable that turns the Prolog-level sandbox
-/// off in the engine process while its operating-system confinement stays on.
-pub const TEST_PROLOG_SANDBOX_OFF: &str = "LUDOLOG_TEST_PROLOG_SANDBOX_OFF";
 
 /// Writes a message to the frontend; a frontend that is gone ends the process.
 fn tell(message: &FromWorker) {
@@ -87,57 +82,69 @@ fn watch_parent() {
     });
 }
 
-/// Serves one session until the frontend closes the connection or the session quits.
-pub fn serve() -> Result<()> {
-    let channel = crate::foreign::channel::take_stdout()
-        .context("cannot take standard output for the protocol")?;
-    let _ = CHANNEL.set(Mutex::new(channel));
+/// The engine process's whole life (`ludolog repl-worker`): reads its start message,
+/// confines itself as the frontend says, then serves the session until the frontend
+/// closes the connection or the session quits; gives the exit code.
+pub fn run_worker() -> i32 {
+    // the first line through a lock of its own: what else stdin has read ahead stays
+    // in its buffer for the session's thread
+    let first = next_request(&mut std::io::stdin().lock().lines());
+    let Some(ToWorker::Start(start)) = first else {
+        eprintln!("error: the REPL's engine process starts with its start message");
+        return 2;
+    };
+    let start = *start;
+    if let Err(e) = crate::confine::process::close_inherited_descriptors() {
+        eprintln!("error: cannot confine the engine: {e}");
+        return 2;
+    }
+    // confined before it reads or runs any rule file, on its only thread
+    if let Some(c) = &start.confinement {
+        if let Err(e) = crate::confine::process::confine_process(c) {
+            eprintln!("error: cannot confine the engine: {e}");
+            return 2;
+        }
+        crate::worker::enter_confined(start.prolog_check_off);
+    }
+    match crate::foreign::channel::take_stdout() {
+        Ok(channel) => {
+            let _ = CHANNEL.set(Mutex::new(channel));
+        }
+        Err(e) => {
+            eprintln!("error: cannot take standard output for the protocol: {e}");
+            return 2;
+        }
+    }
+    crate::foreign::memory::set_memory_limit(usize::try_from(start.memory_bytes).unwrap_or(usize::MAX));
+    let limit = (start.time_limit_ms > 0).then(|| Duration::from_millis(start.time_limit_ms));
+    limits::set_time_limit(limit, start.time_explicit);
+    std::env::set_var("RUST_MIN_STACK", (256usize << 20).to_string());
     watch_parent();
-    // the frontend hands its limits down in the environment
-    if let Ok(ms) = std::env::var(limits::TIME_LIMIT_ENV) {
-        let ms: u64 = ms.parse().unwrap_or(0);
-        limits::set_time_limit((ms > 0).then(|| Duration::from_millis(ms)), false);
+    let mut snapshot = start.snapshot;
+    if cfg!(debug_assertions) && start.prolog_check_off {
+        snapshot.without_prolog_sandbox();
     }
     // a deep answer or a deep query needs a deep stack; untouched pages cost nothing
     let thread = std::thread::Builder::new()
         .name("ludolog-session".into())
         .stack_size(512 << 20)
-        .spawn(run)
-        .context("cannot start the session thread")?;
-    thread
-        .join()
-        .map_err(|_| anyhow::anyhow!("the session thread failed"))
+        .spawn(move || run(snapshot, std::io::stdin().lock().lines()));
+    match thread.map(|t| t.join()) {
+        Ok(Ok(())) => 0,
+        _ => 3,
+    }
 }
 
-fn run() {
-    let mut lines = std::io::stdin().lock().lines();
-    let mut session = match next_request(&mut lines) {
-        Some(ToWorker::Start(mut snapshot)) => {
-            let confinement = snapshot.confinement();
-            if cfg!(debug_assertions) && std::env::var_os(TEST_PROLOG_SANDBOX_OFF).is_some() {
-                snapshot.without_prolog_sandbox();
-            }
-            // the engine's thread is confined before it reads or runs any rule file
-            if let Some(c) = confinement {
-                if let Err(e) = crate::confine::confine_current_thread(&c) {
-                    return tell(&FromWorker::Failed(format!(
-                        "cannot confine the engine: {e}"
-                    )));
-                }
-                crate::confine::engine::mark_confined();
-            }
-            match Session::restore(snapshot) {
-                Ok((session, note)) => {
-                    tell(&FromWorker::Ready {
-                        banner: session.describe(),
-                        note,
-                    });
-                    session
-                }
-                Err(e) => return tell(&FromWorker::Failed(format!("{e:#}"))),
-            }
+fn run(snapshot: Snapshot, mut lines: Lines<StdinLock<'static>>) {
+    let mut session = match Session::restore(snapshot) {
+        Ok((session, note)) => {
+            tell(&FromWorker::Ready {
+                banner: session.describe(),
+                note,
+            });
+            session
         }
-        _ => return,
+        Err(e) => return tell(&FromWorker::Failed(format!("{e:#}"))),
     };
     session.set_output_sink(Box::new(|text| tell(&FromWorker::Output(text.to_string()))));
     // `--watch`: the files as they are at the first tick

@@ -25,7 +25,7 @@ pub struct App {
     pub config: ServeConfig,
     pub sessions: Sessions,
     /// The REPL panes, by game (each an engine process, made on the first input).
-    pub panes: std::sync::Mutex<BTreeMap<u64, Arc<Pane>>>,
+    pub panes: std::sync::Mutex<Vec<(String, Arc<Pane>)>>,
 }
 
 /// How many REPL panes (engine processes) the server keeps at once; the oldest
@@ -44,7 +44,7 @@ impl IntoResponse for ApiError {
 impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> ApiError {
         let status = match &e {
-            SessionError::Unknown(_) => StatusCode::NOT_FOUND,
+            SessionError::Unknown => StatusCode::NOT_FOUND,
             SessionError::Game(GameError::Refused(_)) => StatusCode::UNPROCESSABLE_ENTITY,
             SessionError::Game(GameError::Engine(_)) | SessionError::Stopped(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -174,19 +174,19 @@ pub async fn open(
 }
 
 /// `GET /api/sessions/ID`: the state.
-pub async fn state(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
-    Ok(Json(app.sessions.with(id, |g| g.state()).await??))
+pub async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<GameState>> {
+    Ok(Json(app.sessions.with(&id, |g| g.state()).await??))
 }
 
 /// `DELETE /api/sessions/ID`.
-pub async fn close(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<StatusCode> {
+pub async fn close(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<StatusCode> {
     app.panes
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .remove(&id);
-    match app.sessions.close(id) {
+        .retain(|(game, _)| *game != id);
+    match app.sessions.close(&id) {
         true => Ok(StatusCode::NO_CONTENT),
-        false => Err(SessionError::Unknown(id).into()),
+        false => Err(SessionError::Unknown.into()),
     }
 }
 
@@ -201,22 +201,22 @@ pub struct MoveBody {
 /// move is a 422 whose error says why.
 pub async fn play(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     req: Result<Json<MoveBody>, JsonRejection>,
 ) -> Reply<Json<GameState>> {
     let mv = body(req)?.mv;
     Ok(Json(
         app.sessions
-            .with(id, move |g| g.play(&mv).and_then(|_| g.state()))
+            .with(&id, move |g| g.play(&mv).and_then(|_| g.state()))
             .await??,
     ))
 }
 
 /// `POST /api/sessions/ID/undo`.
-pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
+pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<GameState>> {
     Ok(Json(
         app.sessions
-            .with(id, |g| {
+            .with(&id, |g| {
                 g.undo();
                 g.state()
             })
@@ -225,10 +225,10 @@ pub async fn undo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Jso
 }
 
 /// `POST /api/sessions/ID/redo`.
-pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
+pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<GameState>> {
     Ok(Json(
         app.sessions
-            .with(id, |g| {
+            .with(&id, |g| {
                 g.redo();
                 g.state()
             })
@@ -237,10 +237,10 @@ pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Jso
 }
 
 /// `POST /api/sessions/ID/restart`: back to the game's start.
-pub async fn restart(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<GameState>> {
+pub async fn restart(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<GameState>> {
     Ok(Json(
         app.sessions
-            .with(id, |g| g.restart().and_then(|_| g.state()))
+            .with(&id, |g| g.restart().and_then(|_| g.state()))
             .await??,
     ))
 }
@@ -254,13 +254,13 @@ pub struct PositionBody {
 /// `POST /api/sessions/ID/position` `{"position": "…"}`: start from a position text.
 pub async fn position(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     req: Result<Json<PositionBody>, JsonRejection>,
 ) -> Reply<Json<GameState>> {
     let text = body(req)?.position;
     Ok(Json(
         app.sessions
-            .with(id, move |g| g.set_position(&text).and_then(|_| g.state()))
+            .with(&id, move |g| g.set_position(&text).and_then(|_| g.state()))
             .await??,
     ))
 }
@@ -268,19 +268,19 @@ pub async fn position(
 /// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes.
 pub async fn footprints(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
 ) -> Reply<Json<BTreeMap<String, Vec<String>>>> {
-    Ok(Json(app.sessions.with(id, |g| g.footprints()).await??))
+    Ok(Json(app.sessions.with(&id, |g| g.footprints()).await??))
 }
 
 /// `POST /api/sessions/ID/why` `{"move": "a1"}`: why it is refused, or what it does.
 pub async fn why(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     req: Result<Json<MoveBody>, JsonRejection>,
 ) -> Reply<Json<Value>> {
     let mv = body(req)?.mv;
-    let text = app.sessions.with(id, move |g| g.why(&mv)).await??;
+    let text = app.sessions.with(&id, move |g| g.why(&mv)).await??;
     Ok(Json(json!({ "why": text })))
 }
 
@@ -294,7 +294,7 @@ pub struct ComputerBody {
 /// chooses a move for the side to move and plays it; the state after.
 pub async fn computer(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     req: Result<Json<ComputerBody>, JsonRejection>,
 ) -> Reply<Json<Value>> {
     let player: PlayerKind = body(req)?
@@ -303,16 +303,23 @@ pub async fn computer(
         .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     let (played, state) = app
         .sessions
-        .with(id, move |g| {
+        .with(&id, move |g| {
             g.computer(player).and_then(|m| Ok((m, g.state()?)))
         })
         .await??;
     Ok(Json(json!({ "played": played, "state": state })))
 }
 
+/// `POST /api/sessions/ID/stop`: stops the game's running request (a computer's
+/// search) on the server: it ends with an error, and the game is as it was.
+pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<StatusCode> {
+    app.sessions.stop(&id)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// `POST /api/sessions/ID/check`: what every other tier makes of this position.
-pub async fn check(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<Json<Value>> {
-    let tiers = app.sessions.with(id, |g| g.check_tiers()).await??;
+pub async fn check(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<Value>> {
+    let tiers = app.sessions.with(&id, |g| g.check_tiers()).await??;
     Ok(Json(json!({ "tiers": tiers })))
 }
 
@@ -325,11 +332,11 @@ pub struct RecordQuery {
 /// `GET /api/sessions/ID/record[?format=sgf]`: the game's record, to download.
 pub async fn record(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     Query(q): Query<RecordQuery>,
 ) -> Reply<Response> {
     let sgf = q.format.as_deref() == Some("sgf");
-    let text = app.sessions.with(id, move |g| g.record(sgf)).await??;
+    let text = app.sessions.with(&id, move |g| g.record(sgf)).await??;
     let name = if sgf { "game.sgf" } else { "game.txt" };
     Ok((
         [
@@ -356,13 +363,13 @@ pub struct RecordBody {
 /// `POST /api/sessions/ID/record` `{"record": "…"}`: play a record (text or SGF).
 pub async fn load_record(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     req: Result<Json<RecordBody>, JsonRejection>,
 ) -> Reply<Json<GameState>> {
     let text = body(req)?.record;
     Ok(Json(
         app.sessions
-            .with(id, move |g| g.load_record(&text).and_then(|_| g.state()))
+            .with(&id, move |g| g.load_record(&text).and_then(|_| g.state()))
             .await??,
     ))
 }
@@ -374,32 +381,34 @@ pub struct ReplBody {
 }
 
 /// The REPL pane of game `id`, started on its first use.
-fn pane(app: &App, id: u64, spec: &EngineSpec) -> Reply<Arc<Pane>> {
+fn pane(app: &App, id: &str, spec: &EngineSpec) -> Reply<Arc<Pane>> {
     let mut panes = app.panes.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(p) = panes.get(&id) {
+    if let Some((_, p)) = panes.iter().find(|(game, _)| game == id) {
         return Ok(p.clone());
     }
     let pane =
         Arc::new(Pane::start(spec).map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?);
+    // the oldest pane ends first
     while panes.len() >= MAX_PANES {
-        let Some(oldest) = panes.keys().next().copied() else {
-            break;
-        };
-        panes.remove(&oldest);
+        panes.remove(0);
     }
-    panes.insert(id, pane.clone());
+    panes.push((id.to_string(), pane.clone()));
     Ok(pane)
 }
 
 /// The pane of a game that has one, or a 404.
-fn existing_pane(app: &App, id: u64) -> Reply<Arc<Pane>> {
+fn existing_pane(app: &App, id: &str) -> Reply<Arc<Pane>> {
     let panes = app.panes.lock().unwrap_or_else(|p| p.into_inner());
-    panes.get(&id).cloned().ok_or_else(|| {
-        ApiError(
-            StatusCode::NOT_FOUND,
-            format!("game {id} has no REPL pane running"),
-        )
-    })
+    panes
+        .iter()
+        .find(|(game, _)| game == id)
+        .map(|(_, p)| p.clone())
+        .ok_or_else(|| {
+            ApiError(
+                StatusCode::NOT_FOUND,
+                "this game has no REPL pane running".to_string(),
+            )
+        })
 }
 
 /// Runs a blocking pane call off the server's threads.
@@ -415,12 +424,12 @@ async fn blocking(f: impl FnOnce() -> PaneEvent + Send + 'static) -> Reply<Json<
 /// repl`; what it printed and its first answer (`more`: others may follow).
 pub async fn repl(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     req: Result<Json<ReplBody>, JsonRejection>,
 ) -> Reply<Json<PaneEvent>> {
     let input = body(req)?.input;
-    let (spec, start, moves) = app.sessions.with(id, |g| g.line()).await?;
-    let pane = pane(&app, id, &spec)?;
+    let (spec, start, moves) = app.sessions.with(&id, |g| g.line()).await?;
+    let pane = pane(&app, &id, &spec)?;
     blocking(move || pane.ask(input, start, moves)).await
 }
 
@@ -434,7 +443,7 @@ pub struct StepBody {
 /// waiting query's next answer.
 pub async fn repl_next(
     State(app): State<Arc<App>>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     req: Result<Json<StepBody>, JsonRejection>,
 ) -> Reply<Json<PaneEvent>> {
     let step = match body(req)?.step.as_str() {
@@ -448,12 +457,12 @@ pub async fn repl_next(
             ))
         }
     };
-    let pane = existing_pane(&app, id)?;
+    let pane = existing_pane(&app, &id)?;
     blocking(move || pane.step(step)).await
 }
 
 /// `POST /api/sessions/ID/repl/stop`: stops the running query as Ctrl-C does.
-pub async fn repl_stop(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Reply<StatusCode> {
-    existing_pane(&app, id)?.interrupt();
+pub async fn repl_stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<StatusCode> {
+    existing_pane(&app, &id)?.interrupt();
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,11 +1,12 @@
-//! One game of the web front end: its `GameLine` over the engine of its tier, the
-//! rule file that draws it, and what the page asks of it (its state with the board
-//! as SVG, what each legal move changes on the board, why a move is refused, a
-//! computer's move, its record).  A `ServedGame` lives on its session's own thread.
+//! One game of the web front end: its `GameLine` over the engine of its tier, which
+//! runs in a worker process of its own (built-in games too: a limit reached, a crash
+//! or a hang ends that worker, and the game goes on in a new one), and what the page
+//! asks of it (its state with the board as SVG, what each legal move changes on the
+//! board, why a move is refused, a computer's move, its record).  A `ServedGame`
+//! lives on its session's own thread.
 
-use crate::authoring::WhyTool;
-use crate::game::{defaults, EngineError, GameLine, TextOps, Tier, View};
-use crate::prolog::RulesEngine;
+use crate::game::{defaults, Engine, EngineError, GameLine, TextOps, View};
+use crate::worker::{Stopper, WorkerEngine};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::render_svg;
@@ -18,7 +19,8 @@ use std::collections::BTreeMap;
 /// What the page shows of a game.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct GameState {
-    pub id: u64,
+    /// The session's id: unguessable, as it is all a page needs to play the game.
+    pub id: String,
     pub game: String,
     pub options: BTreeMap<String, String>,
     pub tier: String,
@@ -56,13 +58,14 @@ pub struct TierCheck {
 
 /// A game a session plays.
 pub struct ServedGame {
-    id: u64,
+    id: String,
     spec: EngineSpec,
     players: Vec<String>,
-    line: GameLine,
-    /// The rule file in the spec tier: it draws the board.
-    viewer: RulesEngine,
-    why: WhyTool,
+    /// The moves, on the game's engine in its worker (which also draws the board and
+    /// says why a move is refused).
+    line: GameLine<WorkerEngine>,
+    /// Stops the worker's running request from another thread (*Stop*).
+    stopper: Stopper,
     rng: SmallRng,
     /// The rule files on disk and their text when last loaded (none for built-ins).
     watched: Vec<(std::path::PathBuf, Option<String>)>,
@@ -91,18 +94,16 @@ impl From<EngineError> for GameError {
 
 impl ServedGame {
     /// Opens `spec` at its start.
-    pub fn open(id: u64, spec: EngineSpec) -> Result<ServedGame, GameError> {
-        let fail = |e: crate::registry::OpenError| GameError::Refused(e.to_string());
-        let engine = spec.open().map_err(fail)?;
-        let viewer = spec.open_rules(Tier::Spec).map_err(fail)?;
-        let mut line = GameLine::new(engine)?;
+    pub fn open(id: String, spec: EngineSpec) -> Result<ServedGame, GameError> {
+        let engine = open_engine(&spec)?;
+        let stopper = engine.stopper();
+        let mut line = GameLine::new(Box::new(engine))?;
         let players = players(&mut line)?;
         Ok(ServedGame {
             id,
             players,
             line,
-            viewer,
-            why: WhyTool::default(),
+            stopper,
             rng: SmallRng::seed_from_u64(defaults::SEED),
             watched: disk_texts(&spec),
             spec,
@@ -122,12 +123,8 @@ impl ServedGame {
             return None;
         }
         self.watched = now;
-        let opened = self
-            .spec
-            .open()
-            .and_then(|e| Ok((e, self.spec.open_rules(Tier::Spec)?)));
-        let (engine, viewer) = match opened {
-            Ok(both) => both,
+        let engine = match open_engine(&self.spec) {
+            Ok(engine) => Box::new(engine),
             Err(e) => {
                 return Some(format!(
                     "the rule files changed but do not load; playing on with the old ones:\n{e}"
@@ -141,10 +138,10 @@ impl ServedGame {
             None => GameLine::new(engine),
         };
         if line.is_err() {
-            let Ok(engine) = self.spec.open() else {
+            let Ok(engine) = open_engine(&self.spec) else {
                 return Some("the rule files changed and no longer open".into());
             };
-            line = GameLine::new(engine);
+            line = GameLine::new(Box::new(engine));
         }
         let mut line = match line {
             Ok(l) => l,
@@ -165,9 +162,8 @@ impl ServedGame {
                 moves[i]
             ),
         };
+        self.stopper = line.engine().stopper();
         self.line = line;
-        self.viewer = viewer;
-        self.why = WhyTool::default();
         Some(format!("{note}{}", self.lint_notes()))
     }
 
@@ -183,7 +179,7 @@ impl ServedGame {
             seed: defaults::SEED,
             max_plies: defaults::MAX_PLIES,
         };
-        let report = crate::authoring::lint_file(
+        let report = crate::worker::lint_file(
             path,
             &self.spec.options,
             plan,
@@ -206,10 +202,7 @@ impl ServedGame {
             .filter(|&t| t != playing)
         {
             let mut differences = Vec::new();
-            let other = self
-                .spec
-                .in_tier(tier)
-                .open()
+            let other = open_engine(&self.spec.in_tier(tier))
                 .map_err(|e| e.to_string())
                 .and_then(|mut e| e.describe_text(&here.position).map_err(|e| e.to_string()));
             match other {
@@ -254,7 +247,12 @@ impl ServedGame {
     }
 
     fn view(&mut self, position: &str) -> Result<View, GameError> {
-        Ok(self.viewer.view_text(position)?)
+        Ok(self.line.engine().view_text(position)?)
+    }
+
+    /// What stops the game's running request from another thread.
+    pub fn stopper(&self) -> Stopper {
+        self.stopper.clone()
     }
 
     /// The game as the page shows it.
@@ -263,7 +261,7 @@ impl ServedGame {
         let info = self.line.describe()?;
         let svg = render_svg(&self.view(&info.position)?);
         Ok(GameState {
-            id: self.id,
+            id: self.id.clone(),
             game: self.spec.game_name(),
             options: self.spec.options.pairs().iter().cloned().collect(),
             tier: self.spec.effective_tier().name().to_string(),
@@ -339,7 +337,7 @@ impl ServedGame {
     /// Why a move is refused here, or what it does (as `ludolog why` says it).
     pub fn why(&mut self, mv: &str) -> Result<String, GameError> {
         let position = self.line.text()?;
-        Ok(self.why.answer(&self.spec, &position, mv))
+        Ok(self.line.engine().why(&position, mv)?)
     }
 
     /// Lets `player` choose a move for the side to move and plays it; gives the move
@@ -350,6 +348,7 @@ impl ServedGame {
                 "a computer player is random, greedy, alphabeta:N, alphabeta:Ns or mcts:N".into(),
             ));
         }
+        let player = capped(player)?;
         let at = self.line.current();
         let chosen = choose_move(player, self.line.engine(), at, &mut self.rng)?;
         if let Some(mv) = &chosen {
@@ -414,8 +413,45 @@ fn disk_texts(spec: &EngineSpec) -> Vec<(std::path::PathBuf, Option<String>)> {
         .collect()
 }
 
+/// The longest any request of a served game may work (a search, a check): past it
+/// its worker is stopped, and the game goes on.
+pub const REQUEST_CAP: std::time::Duration = std::time::Duration::from_secs(60);
+/// The most a served computer player may think: alpha-beta's seconds and depth,
+/// MCTS's playouts (each well inside `REQUEST_CAP` on the built-in games).
+pub const MAX_SERVED_SECONDS: u64 = 30;
+pub const MAX_SERVED_DEPTH: u32 = 12;
+pub const MAX_SERVED_PLAYOUTS: u64 = 1_000_000;
+
+/// A served game's engine: in a worker of its own, its work requests capped.
+fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
+    let mut engine = WorkerEngine::open(spec).map_err(|e| GameError::Refused(e.to_string()))?;
+    engine.cap_work(REQUEST_CAP);
+    Ok(engine)
+}
+
+/// A computer player within what a served game allows, or why not.
+fn capped(player: PlayerKind) -> Result<PlayerKind, GameError> {
+    let too_much = |what: String| {
+        Err(GameError::Refused(format!(
+            "{player} asks too much of a shared server: {what}"
+        )))
+    };
+    match player {
+        PlayerKind::AlphaBeta(l) if l.time.is_some_and(|t| t.as_secs_f64() > MAX_SERVED_SECONDS as f64) => {
+            too_much(format!("at most alphabeta:{MAX_SERVED_SECONDS}s"))
+        }
+        PlayerKind::AlphaBeta(l) if l.depth.is_some_and(|d| d > MAX_SERVED_DEPTH) => {
+            too_much(format!("at most alphabeta:{MAX_SERVED_DEPTH}"))
+        }
+        PlayerKind::Mcts(n) if n > MAX_SERVED_PLAYOUTS => {
+            too_much(format!("at most mcts:{MAX_SERVED_PLAYOUTS}"))
+        }
+        p => Ok(p),
+    }
+}
+
 /// The two players: who moves at the start, and who moves after a first move.
-fn players(line: &mut GameLine) -> Result<Vec<String>, GameError> {
+fn players(line: &mut GameLine<WorkerEngine>) -> Result<Vec<String>, GameError> {
     let info = line.describe()?;
     let mut names = vec![info.to_move];
     if let Some(first) = info.legal.first() {

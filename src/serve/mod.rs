@@ -1,11 +1,14 @@
 //! `ludolog serve`: the web front end — a page embedded in the binary (one plain
 //! ES-module page: the board drawn from the game's `view/2`, moves by clicking,
 //! history, computer players) over a JSON API (`api`), served by axum on
-//! 127.0.0.1 unless told otherwise.  Games run on threads of their own
-//! (`sessions`), under the same sandbox and limits as every other command.
+//! 127.0.0.1 unless told otherwise, to the hosts it serves only (`guard`).  Every
+//! game runs in a worker process of its own (`sessions`, `game`), under the same
+//! sandbox and limits as every other command, so that one game's limit, crash or
+//! hang ends that game's request only.
 
 mod api;
 mod game;
+mod guard;
 mod repl_pane;
 mod sessions;
 
@@ -38,14 +41,19 @@ pub struct ServeConfig {
     pub spec: EngineSpec,
     /// Where to listen (127.0.0.1 unless `--host` says otherwise).
     pub addr: SocketAddr,
+    /// Host names besides loopback's and the listening address that requests may
+    /// name (`--allow-host`).
+    pub allow_hosts: Vec<String>,
 }
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
 
-/// The routes: the page, its script and style, and the API.
-pub fn router(config: ServeConfig) -> Router {
+/// The routes: the page, its script and style, and the API, for a server listening
+/// at `at`.
+pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
+    let hosts = Arc::new(guard::Hosts::new(at, &config.allow_hosts));
     let app = Arc::new(App {
         config,
         sessions: sessions::Sessions::default(),
@@ -76,6 +84,7 @@ pub fn router(config: ServeConfig) -> Router {
         .route("/api/sessions/{id}/footprints", get(api::footprints))
         .route("/api/sessions/{id}/why", post(api::why))
         .route("/api/sessions/{id}/computer", post(api::computer))
+        .route("/api/sessions/{id}/stop", post(api::stop))
         .route("/api/sessions/{id}/check", post(api::check))
         .route("/api/sessions/{id}/repl", post(api::repl))
         .route("/api/sessions/{id}/repl/next", post(api::repl_next))
@@ -91,6 +100,7 @@ pub fn router(config: ServeConfig) -> Router {
             )
         })
         .layer(middleware::from_fn_with_state(limit, at_most))
+        .layer(middleware::from_fn_with_state(hosts, guard::guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
 }
@@ -115,14 +125,8 @@ async fn at_most(State(limit): State<Arc<Semaphore>>, req: Request, next: Next) 
 /// Serves until the process is stopped; says the URL on `out` once listening.
 pub fn run(config: ServeConfig, out: &mut dyn Write) -> anyhow::Result<()> {
     // a game that does not open (no such game, a missing or broken rule file, a bad
-    // option) is said now, not at the first page; on a thread of its own, which the
-    // confinement of a rule file's engine ends with
-    let spec = config.spec.clone();
-    std::thread::Builder::new()
-        .name("serve-check".into())
-        .spawn(move || spec.open().map(|_| ()))?
-        .join()
-        .map_err(|_| anyhow::anyhow!("the game's engine failed to start"))??;
+    // option) is said now, not at the first page (in a worker, as every game is)
+    crate::worker::WorkerEngine::open(&config.spec)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -138,7 +142,7 @@ pub fn run(config: ServeConfig, out: &mut dyn Write) -> anyhow::Result<()> {
             config.spec.game_name()
         )?;
         out.flush()?;
-        axum::serve(listener, router(config)).await?;
+        axum::serve(listener, router(config, addr)).await?;
         Ok(())
     })
 }

@@ -104,8 +104,10 @@ impl Pane {
     /// Starts the pane's engine process on `spec`.
     pub fn start(spec: &EngineSpec) -> Result<Pane, String> {
         let interrupted = Arc::new(AtomicBool::new(false));
-        let (remote, _, _) = Remote::start(Snapshot::start(spec.clone()), interrupted.clone())
+        let (mut remote, _, _) = Remote::start(Snapshot::start(spec.clone()), interrupted.clone())
             .map_err(|e| format!("the REPL did not start: {e:#}"))?;
+        // a pane is about the served game: it loads no other file
+        remote.keep_to_game();
         let (inputs, inbox) = mpsc::channel::<Input>();
         let (steps, step_rx) = mpsc::channel();
         let (event_tx, events) = mpsc::channel();

@@ -5,6 +5,7 @@
 
 use super::game::{GameError, ServedGame};
 use crate::registry::EngineSpec;
+use crate::worker::Stopper;
 use std::collections::HashMap;
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -19,20 +20,27 @@ type Job = Box<dyn FnOnce(&mut ServedGame) + Send>;
 /// A game's thread, as the server reaches it.
 struct Handle {
     jobs: mpsc::Sender<Job>,
+    /// Stops the game's running request (its worker), from any thread.
+    stopper: Stopper,
     used: Instant,
 }
 
-/// Every game the server holds.
+/// Every game the server holds, by id.
 #[derive(Default)]
 pub struct Sessions {
-    held: Mutex<(u64, HashMap<u64, Handle>)>,
+    held: Mutex<HashMap<String, Handle>>,
+}
+
+/// A new session id: 128 random bits, so that no page can guess another's game.
+fn new_id() -> String {
+    format!("{:032x}", rand::random::<u128>())
 }
 
 /// Why a session request failed.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
-    #[error("there is no game {0} (it ended, or the server gave it up for a newer one)")]
-    Unknown(u64),
+    #[error("there is no such game (it ended, or the server gave it up for a newer one)")]
+    Unknown,
     #[error(transparent)]
     Game(#[from] GameError),
     #[error("the game's engine stopped: {0}")]
@@ -42,21 +50,18 @@ pub enum SessionError {
 impl Sessions {
     /// Opens a game on a thread of its own; gives its id.  When `MAX_SESSIONS` are
     /// held, the one unused longest is given up.
-    pub async fn open(&self, spec: EngineSpec) -> Result<u64, SessionError> {
-        let id = {
-            let mut held = self.lock();
-            held.0 += 1;
-            held.0
-        };
+    pub async fn open(&self, spec: EngineSpec) -> Result<String, SessionError> {
+        let id = new_id();
         let (jobs, inbox) = mpsc::channel::<Job>();
         let (ready, opened) = tokio::sync::oneshot::channel();
+        let game_id = id.clone();
         std::thread::Builder::new()
-            .name(format!("game-{id}"))
+            .name("game".into())
             .spawn(move || {
-                let game = std::panic::catch_unwind(|| ServedGame::open(id, spec));
+                let game = std::panic::catch_unwind(|| ServedGame::open(game_id, spec));
                 let mut game = match game {
                     Ok(Ok(g)) => {
-                        let _ = ready.send(Ok(()));
+                        let _ = ready.send(Ok(g.stopper()));
                         g
                     }
                     Ok(Err(e)) => {
@@ -78,36 +83,51 @@ impl Sessions {
                 }
             })
             .map_err(|e| SessionError::Stopped(e.to_string()))?;
-        opened
+        let stopper = opened
             .await
             .map_err(|_| SessionError::Stopped("it failed to start".into()))??;
         let mut held = self.lock();
-        if held.1.len() >= MAX_SESSIONS {
-            let oldest = held.1.iter().min_by_key(|(_, h)| h.used).map(|(k, _)| *k);
+        if held.len() >= MAX_SESSIONS {
+            let oldest = held
+                .iter()
+                .min_by_key(|(_, h)| h.used)
+                .map(|(k, _)| k.clone());
             if let Some(k) = oldest {
-                // dropping the sender ends the game's thread
-                held.1.remove(&k);
+                // dropping the sender ends the game's thread, and its worker with it
+                if let Some(h) = held.remove(&k) {
+                    h.stopper.stop();
+                }
             }
         }
-        held.1.insert(
-            id,
+        held.insert(
+            id.clone(),
             Handle {
                 jobs,
+                stopper,
                 used: Instant::now(),
             },
         );
         Ok(id)
     }
 
+    /// Stops game `id`'s running request (a computer's search): its worker ends, the
+    /// request says it was stopped, and the game goes on as it was.
+    pub fn stop(&self, id: &str) -> Result<(), SessionError> {
+        let held = self.lock();
+        let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        handle.stopper.stop();
+        Ok(())
+    }
+
     /// Runs `f` on game `id`'s thread and gives its answer.
     pub async fn with<T: Send + 'static>(
         &self,
-        id: u64,
+        id: &str,
         f: impl FnOnce(&mut ServedGame) -> T + Send + 'static,
     ) -> Result<T, SessionError> {
         let jobs = {
             let mut held = self.lock();
-            let handle = held.1.get_mut(&id).ok_or(SessionError::Unknown(id))?;
+            let handle = held.get_mut(id).ok_or(SessionError::Unknown)?;
             handle.used = Instant::now();
             handle.jobs.clone()
         };
@@ -120,19 +140,25 @@ impl Sessions {
     }
 
     /// Forgets a game whose thread has ended; the error that says so.
-    fn gone(&self, id: u64) -> SessionError {
-        self.lock().1.remove(&id);
-        SessionError::Stopped(format!(
-            "game {id} broke (its rule file made the engine fail) and is closed"
-        ))
+    fn gone(&self, id: &str) -> SessionError {
+        self.lock().remove(id);
+        SessionError::Stopped(
+            "the game broke (its rule file made the engine fail) and is closed".into(),
+        )
     }
 
-    /// Closes a game.
-    pub fn close(&self, id: u64) -> bool {
-        self.lock().1.remove(&id).is_some()
+    /// Closes a game (its worker ends with its thread).
+    pub fn close(&self, id: &str) -> bool {
+        match self.lock().remove(id) {
+            Some(h) => {
+                h.stopper.stop();
+                true
+            }
+            None => false,
+        }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, (u64, HashMap<u64, Handle>)> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
         // a panic never happens while the lock is held; a poisoned lock is still sound
         self.held.lock().unwrap_or_else(|p| p.into_inner())
     }

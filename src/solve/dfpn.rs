@@ -20,13 +20,15 @@ use std::time::{Duration, Instant};
 pub const MAX_DEPTH: usize = 1000;
 
 /// How much a solve may spend.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Budget {
     /// Expansions in all, if bounded.
     pub nodes: Option<u64>,
     /// Wall-clock time, if bounded.
     pub time: Option<Duration>,
-    /// Set from outside (Ctrl-C) to stop the search.
+    /// Set from outside (Ctrl-C) to stop the search (a worker process has a flag
+    /// of its own, set by its parent's cancel message).
+    #[serde(skip)]
     pub cancel: Option<Arc<AtomicBool>>,
 }
 

@@ -43,7 +43,7 @@ impl Value {
 }
 
 /// What to solve.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct SolveSpec {
     pub budget: Budget,
     /// Search without the game's own knowledge (`Game::insight`): plain df-pn.

@@ -181,11 +181,19 @@ async function play(mv) {
   catch (e) { say(e.message); selected = []; highlight(); }
 }
 
+// Stops a computer's move on the server as well as on the page, so that the two
+// agree on whose turn it is.
+async function stopThinking() {
+  if (!thinking) return;
+  thinking.abort();
+  thinking = null;
+  try { await fetch(`/api/sessions/${state.id}/stop`, { method: "POST" }); } catch {}
+}
+
 async function simple(path) {
   say("");
   computerOff = true;
-  if (thinking) thinking.abort();
-  thinking = null;
+  await stopThinking();
   try { await show(await api("POST", `/api/sessions/${state.id}/${path}`)); }
   catch (e) { say(e.message); }
 }
@@ -254,7 +262,11 @@ async function start() {
   $("#redo").addEventListener("click", () => simple("redo"));
   $("#restart").addEventListener("click", () => simple("restart"));
   $("#clear-selection").addEventListener("click", () => { selected = []; highlight(); });
-  $("#stop").addEventListener("click", () => { computerOff = true; if (thinking) thinking.abort(); thinking = null; });
+  $("#stop").addEventListener("click", async () => {
+    computerOff = true;
+    await stopThinking();
+    try { await show(await api("GET", `/api/sessions/${state.id}`)); } catch (e) { say(e.message); }
+  });
   $("#set-position").addEventListener("click", async () => {
     try { await show(await api("POST", `/api/sessions/${state.id}/position`, { position: $("#position").value.trim() })); }
     catch (e) { say(e.message); }

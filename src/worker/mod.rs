@@ -1,0 +1,241 @@
+//! Worker processes: where rule text that is not built into ludolog runs, behind
+//! the second wall (the first is the Prolog-level check, `rules/lib/sandbox.pl`).
+//!
+//! A worker is `ludolog worker`, started by its parent with an empty environment,
+//! its three pipes and nothing else. Its first message from the parent says
+//! everything about it — the job, the files it may read, its limits — and before
+//! it reads a rule it confines its whole process (`confine::process`): no writes,
+//! no new process, no socket, no other process, kernel limits on its memory. The
+//! parent believes nothing it says about itself: a worker's messages are data, a
+//! line that is not the protocol ends it, and a request that runs past its time is
+//! ended by the parent's watchdog. A worker's death is one request's error.
+//!
+//! Which engines run in one: every engine of rules read from disk (a rule file
+//! given by path, `--rules`), unless `--trust` lifts the walls; and whatever a
+//! front end asks to isolate (`serve` runs every game in one). The REPL's engine
+//! process (`repl`) is a worker too, started the same way.
+
+mod client;
+mod handles;
+pub mod process;
+mod server;
+pub mod wire;
+
+pub use client::{Stopper, WorkerEngine};
+pub use process::{Killer, Process};
+pub use server::run_worker;
+
+use crate::authoring::{FileReport, Finding, Playouts};
+use crate::confine::process::{readable, WorkerConfinement};
+use crate::game::{GameOptions, Tier};
+use crate::registry::EngineSpec;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use wire::{FromWorker, Job, Start, ToWorker};
+
+/// Whether this process is a worker (its engines then open here, confined).
+static IN_WORKER: AtomicBool = AtomicBool::new(false);
+/// A test build's switch: the Prolog-level check off in this worker.
+static PROLOG_CHECK_OFF: AtomicBool = AtomicBool::new(false);
+
+/// In a test build, the environment variable that has a parent start its workers
+/// with the Prolog-level check off (the operating system's wall stays).
+pub const TEST_PROLOG_CHECK_OFF: &str = "LUDOLOG_TEST_PROLOG_SANDBOX_OFF";
+
+/// Whether a program that embeds the library chose to hold rules from disk in its
+/// own process (`allow_rules_here`).
+static RULES_HERE: AtomicBool = AtomicBool::new(false);
+
+/// Whether this process is a confined worker.
+pub fn in_worker() -> bool {
+    IN_WORKER.load(Ordering::SeqCst)
+}
+
+/// Lets this process load rules from disk into engines it holds itself (a
+/// `Session`, a `Workbench`, `EngineSpec::open_rules`), with the Prolog-level check
+/// as their only wall: for a program that embeds ludolog and chooses so (the
+/// library's own tests of those parts do). `EngineSpec::open` still starts workers,
+/// and the `ludolog` program never calls this.
+pub fn allow_rules_here() {
+    RULES_HERE.store(true, Ordering::SeqCst);
+}
+
+/// Whether rules from disk may load in this process: it is a worker, or the program
+/// that embeds the library allowed it.
+pub fn rules_may_load_here() -> bool {
+    in_worker() || RULES_HERE.load(Ordering::SeqCst)
+}
+
+/// Whether the Prolog-level check is off here (a test build's worker, asked to).
+pub fn prolog_check_off() -> bool {
+    cfg!(debug_assertions) && PROLOG_CHECK_OFF.load(Ordering::SeqCst)
+}
+
+/// Whether opening `spec` must start a worker: its rules come from disk, the user
+/// did not lift the walls, and this is not a worker already.
+pub fn needed(spec: &EngineSpec) -> bool {
+    !spec.trust && !in_worker() && spec.reads_disk()
+}
+
+/// Makes this process a worker: closes what it inherited and confines it, for good
+/// (unless `--trust` lifted the walls: then it only runs apart).
+fn enter(start: &Start) -> Result<(), crate::confine::ConfineError> {
+    crate::confine::process::close_inherited_descriptors()?;
+    if start.confine {
+        crate::confine::process::confine_process(&start.confinement)?;
+    }
+    enter_confined(start.prolog_check_off);
+    Ok(())
+}
+
+/// Marks this process as a confined worker (the REPL's engine process, which
+/// confined itself as its frontend said).
+pub fn enter_confined(prolog_check_off: bool) {
+    IN_WORKER.store(true, Ordering::SeqCst);
+    PROLOG_CHECK_OFF.store(prolog_check_off && cfg!(debug_assertions), Ordering::SeqCst);
+}
+
+/// Installs the limits the start message gives.
+fn set_limits(start: &Start) {
+    crate::foreign::memory::set_memory_limit(
+        usize::try_from(start.confinement.memory_bytes).unwrap_or(usize::MAX),
+    );
+    let limit = (start.time_limit_ms > 0).then(|| Duration::from_millis(start.time_limit_ms));
+    crate::prolog::limits::set_time_limit(limit, start.time_explicit);
+}
+
+/// The start message of a worker for `job` on `spec`'s rules, with this process's
+/// limits: it may read the rule files the spec names, and nothing else.
+fn start_for(job: Job, spec: &EngineSpec) -> Start {
+    let mut read = Vec::new();
+    if let Some(rules) = &spec.rules {
+        read.extend(readable(rules));
+    }
+    let game = Path::new(&spec.game);
+    if game.exists() {
+        read.extend(readable(game));
+    }
+    let mut start = start_reading(job, read);
+    start.confine = !spec.trust;
+    start
+}
+
+/// The start message of a worker for `job` that may read `read`.
+fn start_reading(job: Job, mut read: Vec<std::path::PathBuf>) -> Start {
+    read.sort();
+    read.dedup();
+    let (time_limit_ms, time_explicit) = crate::prolog::limits::time_limit_setting();
+    Start {
+        job,
+        confinement: WorkerConfinement {
+            read,
+            memory_bytes: crate::foreign::memory::memory_limit() as u64,
+        },
+        confine: true,
+        time_limit_ms,
+        time_explicit,
+        prolog_check_off: cfg!(debug_assertions)
+            && std::env::var_os(TEST_PROLOG_CHECK_OFF).is_some(),
+    }
+}
+
+/// How long the parent waits for a request's answer before it kills the worker:
+/// the time limit, and then some, as the worker's own watchdog ends a request at
+/// the limit and says which rule ran over (`None`: no limit).
+fn deadline(start: &Start, work: bool) -> Option<Duration> {
+    if start.time_limit_ms == 0 || (work && !start.time_explicit) {
+        return None;
+    }
+    let limit = Duration::from_millis(start.time_limit_ms);
+    Some(limit + (limit / 2).max(Duration::from_secs(2)))
+}
+
+/// Writes one message as a line and flushes it.
+fn send_line<T: serde::Serialize>(out: &mut dyn Write, message: &T) -> std::io::Result<()> {
+    let line = serde_json::to_string(message).map_err(std::io::Error::other)?;
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// Lints one rule file in a worker of its own (see `authoring::lint_file`).
+pub fn lint_file(
+    path: &Path,
+    options: &GameOptions,
+    plan: Playouts,
+    limit: Option<u64>,
+    tier: Tier,
+) -> FileReport {
+    let shown = path.display().to_string();
+    let job = Job::Lint {
+        path: path.to_path_buf(),
+        options: options.clone(),
+        plan,
+        limit,
+        tier,
+    };
+    let start = start_reading(job, readable(path));
+    let failed = |message: String| FileReport {
+        file: shown.clone(),
+        game: None,
+        findings: vec![Finding::at(&shown, 0, "", "engine", message)],
+        games: 0,
+        positions: 0,
+        skipped: None,
+    };
+    let mut process = match Process::<FromWorker>::launch("worker", &ToWorker::Start(Box::new(start)))
+    {
+        Ok(p) => p,
+        Err(e) => return failed(format!("cannot start a worker process: {e}")),
+    };
+    // a lint is work the user sized (--games): bounded by its own requests' limits
+    match process.recv(None) {
+        Ok(FromWorker::Lint(report)) => *report,
+        Ok(_) => failed("the worker broke the protocol (a message out of turn)".into()),
+        Err(process::Failure::Ended(how)) => failed(format!("the worker stopped: {how}")),
+        Err(process::Failure::Garbage(what)) => {
+            failed(format!("the worker broke the protocol (it sent `{what}`)"))
+        }
+        Err(process::Failure::Timeout) => failed("the worker did not answer".into()),
+    }
+}
+
+/// `why` for a front end that keeps its own engines (`serve`, `ludolog why`): in a
+/// worker of its own for rules from disk, else here (see `authoring::WhyTool`).
+#[derive(Default)]
+pub struct Why {
+    here: crate::authoring::WhyTool,
+    worker: Option<WorkerEngine>,
+}
+
+impl Why {
+    /// Why `mv` is refused in the position `position` (a text), or what it does.
+    pub fn answer(&mut self, spec: &EngineSpec, position: &str, mv: &str) -> String {
+        if !needed(spec) {
+            return self.here.answer(spec, position, mv);
+        }
+        let worker = match &mut self.worker {
+            Some(w) => w,
+            None => match WorkerEngine::open(&spec.in_tier(Tier::Spec)) {
+                Ok(w) => self.worker.insert(w),
+                Err(e) => return format!("error: {e}"),
+            },
+        };
+        match worker.why(position, mv) {
+            Ok(text) => text,
+            Err(e) => format!("error: {e}"),
+        }
+    }
+}
+
+/// The engine `why` reads positions with and asks: the rule file in the spec tier
+/// (or the accelerated one, if the spec names it), in a worker for rules from disk.
+pub fn why_engine(spec: &EngineSpec) -> Result<WorkerEngine, crate::registry::OpenError> {
+    let tier = match spec.tier {
+        Some(Tier::Accelerated) => Tier::Accelerated,
+        _ => Tier::Spec,
+    };
+    WorkerEngine::open(&spec.in_tier(tier))
+}

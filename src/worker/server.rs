@@ -1,0 +1,236 @@
+//! The worker's side (`ludolog worker`): read the start message, confine the whole
+//! process, then run the job — an engine answering calls, or one lint — until the
+//! parent closes its input or goes away.
+
+use super::wire::{Answer, Call, FromWorker, Job, ToWorker};
+use crate::authoring::{lint_file, WhyTool};
+use crate::game::{Engine, EngineError, Pos};
+use crate::registry::EngineSpec;
+use std::fs::File;
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// The protocol's channel to the parent (standard output as it was at start).
+static CHANNEL: OnceLock<Mutex<File>> = OnceLock::new();
+
+/// Set by the parent's `Cancel`, cleared before each call: a solve stops at it.
+static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+fn cancel_flag() -> Arc<AtomicBool> {
+    CANCEL
+        .get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone()
+}
+
+/// Writes one message to the parent; a parent that is gone ends the worker.
+fn tell(message: &FromWorker) {
+    let sent = CHANNEL
+        .get()
+        .and_then(|c| c.lock().ok())
+        .is_some_and(|mut c| super::send_line(&mut *c, message).is_ok());
+    if !sent {
+        std::process::exit(0);
+    }
+}
+
+/// Reads the next line of standard input as a message; `None` at its end or on a
+/// line that is not one (the parent is gone, or is not ludolog).
+fn next_message(input: &mut impl BufRead) -> Option<ToWorker> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => serde_json::from_str(&line).ok(),
+    }
+}
+
+/// The worker's whole life; the process's exit code.
+pub fn run_worker() -> i32 {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let Some(ToWorker::Start(start)) = next_message(&mut input) else {
+        eprintln!("error: a worker starts with its start message");
+        return 2;
+    };
+    if let Err(e) = super::enter(&start) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    match crate::foreign::channel::take_stdout() {
+        Ok(c) => {
+            let _ = CHANNEL.set(Mutex::new(c));
+        }
+        Err(e) => {
+            eprintln!("error: cannot take standard output for the protocol: {e}");
+            return 2;
+        }
+    }
+    super::set_limits(&start);
+    drop(input);
+    // deep terms recurse on the Rust stack: every thread gets a deep one, whose
+    // untouched pages cost nothing
+    std::env::set_var("RUST_MIN_STACK", (256usize << 20).to_string());
+    // the calls come through a reader of their own, which sees a Cancel while a
+    // call runs; the job runs on a thread with a deep stack (deep terms recurse)
+    let (tx, rx) = channel();
+    let cancel = cancel_flag();
+    let reader = std::thread::Builder::new()
+        .name("ludolog-worker-in".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            while let Some(message) = next_message(&mut input) {
+                match message {
+                    ToWorker::Cancel => cancel.store(true, Ordering::SeqCst),
+                    ToWorker::Call(call) => {
+                        if tx.send(call).is_err() {
+                            break;
+                        }
+                    }
+                    ToWorker::Start(_) => break,
+                }
+            }
+            // the parent closed the input, or broke the protocol: the worker ends
+            std::process::exit(0);
+        });
+    if reader.is_err() {
+        return 2;
+    }
+    watch_parent();
+    let job = start.job.clone();
+    let worker = std::thread::Builder::new()
+        .name("ludolog-worker".into())
+        .stack_size(1 << 30)
+        .spawn(move || match job {
+            Job::Engine(spec) => serve_engine(&spec, &rx),
+            Job::Lint {
+                path,
+                options,
+                plan,
+                limit,
+                tier,
+            } => {
+                let report = lint_file(&path, &options, plan, limit, tier);
+                tell(&FromWorker::Lint(Box::new(report)));
+            }
+        });
+    match worker.map(|t| t.join()) {
+        Ok(Ok(())) => 0,
+        _ => 3,
+    }
+}
+
+/// Ends the worker when its parent is gone (its parent changes), so that a worker
+/// busy in a request never outlives the command that started it.
+fn watch_parent() {
+    let parent = std::os::unix::process::parent_id();
+    let _ = std::thread::Builder::new()
+        .name("ludolog-worker-parent".into())
+        .spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(100));
+            if std::os::unix::process::parent_id() != parent {
+                std::process::exit(0);
+            }
+        });
+}
+
+/// Opens the spec's engine here (confined) and answers calls until they end.
+fn serve_engine(spec: &EngineSpec, calls: &Receiver<Call>) {
+    let mut engine = match spec.open() {
+        Ok(e) => e,
+        Err(e) => return tell(&FromWorker::Failed(e.to_string())),
+    };
+    tell(&FromWorker::Ready {
+        label: engine.label(),
+        reads_positions: engine.reads_positions(),
+    });
+    let mut why = WhyTool::default();
+    let mut viewer: Option<Box<dyn Engine>> = None;
+    let cancel = cancel_flag();
+    while let Ok(call) = calls.recv() {
+        cancel.store(false, Ordering::SeqCst);
+        if let Call::Release(p) = call {
+            // answered by nothing: the parent does not wait for it
+            engine.release(Pos(p));
+            continue;
+        }
+        if let Call::View(p) = call {
+            let answer = match view(&mut *engine, spec, &mut viewer, Pos(p)) {
+                Ok(v) => Answer::View(Box::new(v)),
+                Err(e) => Answer::Error(e),
+            };
+            tell(&FromWorker::Answer(answer));
+            continue;
+        }
+        let answer = match answer(&mut *engine, spec, &mut why, call, &cancel) {
+            Ok(a) => a,
+            Err(e) => Answer::Error(e),
+        };
+        tell(&FromWorker::Answer(answer));
+    }
+}
+
+/// The view of a position: the engine's own, or for a native engine its rule
+/// file's (in the spec tier, opened on first use).
+fn view(
+    engine: &mut dyn Engine,
+    spec: &EngineSpec,
+    viewer: &mut Option<Box<dyn Engine>>,
+    pos: Pos,
+) -> Result<crate::game::View, EngineError> {
+    if spec.effective_tier() != crate::game::Tier::Native {
+        return engine.view(pos);
+    }
+    let text = engine.text(pos)?;
+    let viewer = match viewer {
+        Some(v) => v,
+        None => viewer.insert(
+            spec.open_viewer()
+                .map_err(|e| EngineError::Rules(e.to_string()))?,
+        ),
+    };
+    crate::game::TextOps::view_text(&mut **viewer, &text)
+}
+
+/// One call's answer.
+fn answer(
+    engine: &mut dyn Engine,
+    spec: &EngineSpec,
+    why: &mut WhyTool,
+    call: Call,
+    cancel: &Arc<AtomicBool>,
+) -> Result<Answer, EngineError> {
+    Ok(match call {
+        Call::Initial => Answer::Pos(engine.initial()?.0),
+        Call::Parse(t) => Answer::Pos(engine.parse(&t)?.0),
+        Call::SetToMove(p, who) => Answer::Pos(engine.set_to_move(Pos(p), &who)?.0),
+        Call::Release(p) => {
+            engine.release(Pos(p));
+            Answer::Done
+        }
+        Call::Text(p) => Answer::Text(engine.text(Pos(p))?),
+        Call::Describe(p) => Answer::Info(engine.describe(Pos(p))?),
+        Call::Reread(p, t) => Answer::Info(engine.reread(Pos(p), &t)?),
+        Call::Play(p, m) => Answer::Pos(engine.play(Pos(p), &m)?.0),
+        Call::Copy(p) => Answer::Pos(engine.copy(Pos(p))?.0),
+        Call::PlayAll(p, ms) => Answer::Pos(engine.play_all(Pos(p), &ms)?.0),
+        Call::Perft(p, d) => Answer::Count(engine.perft(Pos(p), d)?),
+        Call::PerftCounts(p, d) => Answer::Counts(engine.perft_counts(Pos(p), d)?),
+        Call::Best(p, how) => Answer::Best(engine.best(Pos(p), how)?),
+        Call::Solve(p, mut s) => {
+            s.budget.cancel = Some(cancel.clone());
+            Answer::Solution(Box::new(engine.solve(Pos(p), &s)?))
+        }
+        Call::Evaluate(p, who) => Answer::Score(engine.evaluate(Pos(p), &who)?),
+        Call::Playouts {
+            pos,
+            count,
+            seed,
+            max_plies,
+        } => Answer::Count(engine.playouts(Pos(pos), count, seed, max_plies)?),
+        Call::View(p) => Answer::View(Box::new(engine.view(Pos(p))?)),
+        Call::Why { position, mv } => Answer::Text(why.explain(spec, &position, &mv)?),
+    })
+}
