@@ -48,3 +48,4 @@ mod tutorial;
 mod variants;
 mod watch;
 mod why;
+mod worker;

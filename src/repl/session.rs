@@ -503,3 +503,34 @@ fn described(module: &str, spec: &EngineSpec) -> String {
     let sep = if options.is_empty() { "" } else { " " };
     format!("{module}{sep}{options} ({})", spec.effective_tier())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_the_engine_process_may_read_is_never_what_it_says() {
+        let before = Snapshot::start(EngineSpec::new("hex", GameOptions::default()));
+        // a forged snapshot from an engine process past the Prolog check
+        let mut forged = before.clone();
+        forged.game = "/".into();
+        forged.rules = Some("/".into());
+        forged.readable = vec!["/".into(), "/etc".into()];
+        forged.trust = true;
+        forged.limit = Some(u64::MAX);
+        let kept = forged.clone().under_frontend(&before);
+        let c = kept.confinement().expect("still confined");
+        assert!(c.read.is_empty(), "{:?}", c.read);
+        assert_eq!(kept.limit, before.limit);
+        // the files the frontend allowed (`:load` typed at its prompt) stay allowed
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("mine.pl");
+        std::fs::write(&file, ":- module(mine, []).\n").unwrap();
+        let mut allowed = before.clone();
+        assert!(allowed.allow_read(file.clone()));
+        let kept = forged.under_frontend(&allowed);
+        let read = kept.confinement().unwrap().read;
+        assert!(read.contains(&file.canonicalize().unwrap()), "{read:?}");
+        assert!(!read.iter().any(|p| p == std::path::Path::new("/")), "{read:?}");
+    }
+}
