@@ -64,6 +64,8 @@ pub enum Failure {
 struct Said {
     last_error: Option<String>,
     shown: usize,
+    /// Whether its standard error has ended (all of it read).
+    done: bool,
 }
 
 /// A running worker.
@@ -242,7 +244,14 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
             }
         };
         *self.live.lock().unwrap_or_else(|p| p.into_inner()) = None;
-        // the error line it gave (a limit's message) says it best
+        // the error line it gave (a limit's message) says it best: once its standard
+        // error is read to the end (soon after it exits; a second at most)
+        let waited = std::time::Instant::now();
+        while !self.said.lock().unwrap_or_else(|p| p.into_inner()).done
+            && waited.elapsed() < Duration::from_secs(1)
+        {
+            std::thread::sleep(Duration::from_millis(2));
+        }
         let said = self
             .said
             .lock()
@@ -316,12 +325,22 @@ fn shown_start(line: &[u8]) -> String {
     crate::render::terminal_text(&text).into_owned()
 }
 
+/// Marks a worker's standard error as read to its end, however the reader stops.
+struct Done<'a>(&'a Mutex<Said>);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).done = true;
+    }
+}
+
 /// Shows what a worker writes on its standard error (escaped, and only so much),
 /// and keeps its last `error:` line, which is the reason it gives for ending: that
 /// one is not shown, as the parent says it.
 fn relay_errors(stderr: impl Read, said: &Mutex<Said>) {
     let mut reader = BufReader::new(stderr);
     let mut line = Vec::new();
+    let _done = Done(said);
     while let Ok(true) = read_line(&mut reader, &mut line) {
         let text = String::from_utf8_lossy(&line).into_owned();
         let mut said = said.lock().unwrap_or_else(|p| p.into_inner());
