@@ -6,8 +6,8 @@
 use crate::common;
 
 use ludolog::authoring::Playouts;
-use ludolog::worker::lint_file;
 use ludolog::game::{GameOptions, Tier};
+use ludolog::worker::lint_file;
 use std::path::Path;
 
 const PLAN: Playouts = Playouts {

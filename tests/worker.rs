@@ -63,7 +63,10 @@ fn a_worker_starts_no_process_opens_no_socket_and_signals_no_one() {
         text.contains("answers(fork(-1),socket(-1),kill_parent(-1),kill_init(-1))"),
         "{text}"
     );
-    assert!(!text.contains("refused by the sandbox"), "the Prolog check ran: {text}");
+    assert!(
+        !text.contains("refused by the sandbox"),
+        "the Prolog check ran: {text}"
+    );
 }
 
 #[test]
@@ -89,12 +92,31 @@ fn a_worker_inherits_no_environment_and_no_descriptor() {
 fn a_worker_reads_its_rule_files_and_nothing_else() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("secret.txt"), "the secret\n").unwrap();
-    rule_file(dir.path(), "beside", "initial(_, s).\nlegal(s, m).\nplay(s, m, s).\n");
+    rule_file(
+        dir.path(),
+        "beside",
+        "initial(_, s).\nlegal(s, m).\nplay(s, m, s).\n",
+    );
     let mark = dir.path().join("made");
     let tries = [
-        ("a rule file beside it", dir.path().join("beside.pl"), "read", true),
-        ("a file beside it", dir.path().join("secret.txt"), "read", false),
-        ("its environment", "/proc/self/environ".into(), "read", false),
+        (
+            "a rule file beside it",
+            dir.path().join("beside.pl"),
+            "read",
+            true,
+        ),
+        (
+            "a file beside it",
+            dir.path().join("secret.txt"),
+            "read",
+            false,
+        ),
+        (
+            "its environment",
+            "/proc/self/environ".into(),
+            "read",
+            false,
+        ),
         ("its parent", "/proc/1/status".into(), "read", false),
         ("a new file beside it", mark.clone(), "write", false),
     ];
@@ -147,7 +169,10 @@ fn gtp_goes_on_after_a_request_that_ends_its_worker() {
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     let answers: Vec<&str> = text.split("\n\n").collect();
-    assert!(answers[0].starts_with("? ") && answers[0].contains("memory limit"), "{text}");
+    assert!(
+        answers[0].starts_with("? ") && answers[0].contains("memory limit"),
+        "{text}"
+    );
     assert_eq!(answers[1].trim(), "=", "{text}");
     assert_eq!(answers[2].trim(), "= t", "{text}");
 }
@@ -162,7 +187,10 @@ fn serve_keeps_each_game_in_a_worker_of_its_own() {
     let b = s.ok("POST", "/api/sessions", Some("{}"));
     let b = b["id"].as_str().unwrap().to_string();
     // 128 random bits each
-    assert!(a.len() == 32 && a.chars().all(|c| c.is_ascii_hexdigit()), "{a}");
+    assert!(
+        a.len() == 32 && a.chars().all(|c| c.is_ascii_hexdigit()),
+        "{a}"
+    );
     assert_ne!(a, b);
     let (status, json) = s.call(
         "POST",
@@ -180,7 +208,10 @@ fn serve_keeps_each_game_in_a_worker_of_its_own() {
         Some(r#"{"move":"m"}"#),
     );
     assert_eq!(st["position"], "t");
-    assert_eq!(s.ok("GET", &format!("/api/sessions/{b}"), None)["position"], "s");
+    assert_eq!(
+        s.ok("GET", &format!("/api/sessions/{b}"), None)["position"],
+        "s"
+    );
 }
 
 #[test]
@@ -265,6 +296,9 @@ fn a_served_repl_pane_keeps_to_the_served_game() {
             Some(&serde_json::json!({ "input": input }).to_string()),
         );
         assert_eq!(status, 200, "{json}");
-        assert!(json.to_string().contains("not available here"), "{input}: {json}");
+        assert!(
+            json.to_string().contains("not available here"),
+            "{input}: {json}"
+        );
     }
 }

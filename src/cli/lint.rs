@@ -2,8 +2,8 @@
 //! there were none.
 
 use crate::authoring::{rule_files, FileReport, Playouts};
-use crate::worker::lint_file;
 use crate::game::{GameOptions, Tier};
+use crate::worker::lint_file;
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::Path;

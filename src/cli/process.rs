@@ -64,10 +64,11 @@ pub fn start(memory_limit: Option<u64>, time_limit: Option<f64>) {
 
 /// The limit of a whole process an error reports, if it does.
 fn exceeded(e: &anyhow::Error) -> Option<crate::game::Exceeded> {
-    e.chain().find_map(|c| match c.downcast_ref::<crate::game::EngineError>() {
-        Some(crate::game::EngineError::Exceeded { limit, .. }) => Some(*limit),
-        _ => None,
-    })
+    e.chain()
+        .find_map(|c| match c.downcast_ref::<crate::game::EngineError>() {
+            Some(crate::game::EngineError::Exceeded { limit, .. }) => Some(*limit),
+            _ => None,
+        })
 }
 
 /// Whether an error comes from writing to a pipe whose reader has closed it.

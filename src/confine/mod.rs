@@ -89,9 +89,9 @@
 //! [`limit_process_memory`] and [`no_core_dumps`] set resource limits, which hold
 //! for the whole process, not one thread.
 
-pub mod process;
 #[cfg(target_os = "linux")]
 mod landlock;
+pub mod process;
 #[cfg(target_os = "linux")]
 mod seccomp;
 #[cfg(all(test, target_os = "linux"))]

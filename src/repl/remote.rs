@@ -60,7 +60,10 @@ impl Worker {
             }
             Err(f) => {
                 self.kill();
-                bail!("the Prolog engine process stopped before it was ready: {}", failure_text(f))
+                bail!(
+                    "the Prolog engine process stopped before it was ready: {}",
+                    failure_text(f)
+                )
             }
         }
     }

@@ -120,7 +120,11 @@ impl Snapshot {
     /// may read the rule files the spec names (the frontend's decision).
     pub fn start(spec: EngineSpec) -> Snapshot {
         let mut readable = Vec::new();
-        for path in spec.rules.iter().chain(std::iter::once(&PathBuf::from(&spec.game))) {
+        for path in spec
+            .rules
+            .iter()
+            .chain(std::iter::once(&PathBuf::from(&spec.game)))
+        {
             if path.exists() {
                 readable.extend(crate::confine::process::readable(path));
             }
@@ -531,6 +535,9 @@ mod tests {
         let kept = forged.under_frontend(&allowed);
         let read = kept.confinement().unwrap().read;
         assert!(read.contains(&file.canonicalize().unwrap()), "{read:?}");
-        assert!(!read.iter().any(|p| p == std::path::Path::new("/")), "{read:?}");
+        assert!(
+            !read.iter().any(|p| p == std::path::Path::new("/")),
+            "{read:?}"
+        );
     }
 }

@@ -115,7 +115,9 @@ pub fn run_worker() -> i32 {
             return 2;
         }
     }
-    crate::foreign::memory::set_memory_limit(usize::try_from(start.memory_bytes).unwrap_or(usize::MAX));
+    crate::foreign::memory::set_memory_limit(
+        usize::try_from(start.memory_bytes).unwrap_or(usize::MAX),
+    );
     let limit = (start.time_limit_ms > 0).then(|| Duration::from_millis(start.time_limit_ms));
     limits::set_time_limit(limit, start.time_explicit);
     std::env::set_var("RUST_MIN_STACK", (256usize << 20).to_string());

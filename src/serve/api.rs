@@ -237,7 +237,10 @@ pub async fn redo(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<
 }
 
 /// `POST /api/sessions/ID/restart`: back to the game's start.
-pub async fn restart(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<GameState>> {
+pub async fn restart(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Reply<Json<GameState>> {
     Ok(Json(
         app.sessions
             .with(&id, |g| g.restart().and_then(|_| g.state()))

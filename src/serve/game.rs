@@ -6,11 +6,11 @@
 //! lives on its session's own thread.
 
 use crate::game::{defaults, Engine, EngineError, GameLine, TextOps, View};
-use crate::worker::{Stopper, WorkerEngine};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::render_svg;
 use crate::search::{choose_move, PlayerKind};
+use crate::worker::{Stopper, WorkerEngine};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::Serialize;
@@ -437,7 +437,10 @@ fn capped(player: PlayerKind) -> Result<PlayerKind, GameError> {
         )))
     };
     match player {
-        PlayerKind::AlphaBeta(l) if l.time.is_some_and(|t| t.as_secs_f64() > MAX_SERVED_SECONDS as f64) => {
+        PlayerKind::AlphaBeta(l)
+            if l.time
+                .is_some_and(|t| t.as_secs_f64() > MAX_SERVED_SECONDS as f64) =>
+        {
             too_much(format!("at most alphabeta:{MAX_SERVED_SECONDS}s"))
         }
         PlayerKind::AlphaBeta(l) if l.depth.is_some_and(|d| d > MAX_SERVED_DEPTH) => {

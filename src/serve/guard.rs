@@ -44,7 +44,8 @@ impl Hosts {
     fn serves(&self, host: &str) -> bool {
         let host = host.trim().to_ascii_lowercase();
         let (name, port) = split_port(&host);
-        port.is_none_or(|p| p == self.port || self.port == 0) && self.names.iter().any(|n| *n == name)
+        port.is_none_or(|p| p == self.port || self.port == 0)
+            && self.names.iter().any(|n| *n == name)
     }
 
     /// Whether an `Origin` is one of the server's own pages.
@@ -128,11 +129,30 @@ mod tests {
     #[test]
     fn answers_only_the_hosts_it_serves() {
         let h = hosts();
-        for ok in ["127.0.0.1:7878", "localhost:7878", "LOCALHOST", "[::1]:7878", "board.lan:7878"] {
-            assert_eq!(allowed(&h, &Method::GET, &headers(&[("host", ok)])), Ok(()), "{ok}");
+        for ok in [
+            "127.0.0.1:7878",
+            "localhost:7878",
+            "LOCALHOST",
+            "[::1]:7878",
+            "board.lan:7878",
+        ] {
+            assert_eq!(
+                allowed(&h, &Method::GET, &headers(&[("host", ok)])),
+                Ok(()),
+                "{ok}"
+            );
         }
-        for bad in ["evil.example:7878", "localhost.evil.example", "127.0.0.1:80", "localhost:x", ""] {
-            assert!(allowed(&h, &Method::GET, &headers(&[("host", bad)])).is_err(), "{bad}");
+        for bad in [
+            "evil.example:7878",
+            "localhost.evil.example",
+            "127.0.0.1:80",
+            "localhost:x",
+            "",
+        ] {
+            assert!(
+                allowed(&h, &Method::GET, &headers(&[("host", bad)])).is_err(),
+                "{bad}"
+            );
         }
         assert!(allowed(&h, &Method::GET, &HeaderMap::new()).is_err());
     }
@@ -144,7 +164,12 @@ mod tests {
         assert_eq!(allowed(&h, &Method::POST, &headers(&[host])), Ok(()));
         let own = ("origin", "http://localhost:7878");
         assert_eq!(allowed(&h, &Method::POST, &headers(&[host, own])), Ok(()));
-        for bad in ["http://evil.example", "http://localhost:7879", "null", "https://localhost:7878"] {
+        for bad in [
+            "http://evil.example",
+            "http://localhost:7879",
+            "null",
+            "https://localhost:7878",
+        ] {
             let got = allowed(&h, &Method::POST, &headers(&[host, ("origin", bad)]));
             assert!(got.is_err(), "{bad}");
         }

@@ -48,7 +48,12 @@ pub struct Stopper {
 impl Stopper {
     /// Kills the engine's worker, if one runs.
     pub fn stop(&self) {
-        if let Some(k) = self.current.lock().unwrap_or_else(|p| p.into_inner()).as_ref() {
+        if let Some(k) = self
+            .current
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+        {
             k.kill();
         }
     }
@@ -69,7 +74,9 @@ impl WorkerEngine {
             stopper: Stopper::default(),
             work_cap: None,
         };
-        engine.ensure().map_err(|e| OpenError::Other(e.to_string()))?;
+        engine
+            .ensure()
+            .map_err(|e| OpenError::Other(e.to_string()))?;
         Ok(engine)
     }
 
@@ -111,8 +118,11 @@ impl WorkerEngine {
                 self.generation += 1;
                 self.label = label.chars().take(200).collect();
                 self.reads_positions = reads_positions;
-                *self.stopper.current.lock().unwrap_or_else(|p| p.into_inner()) =
-                    Some(process.killer());
+                *self
+                    .stopper
+                    .current
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner()) = Some(process.killer());
                 self.process = Some(process);
                 Ok(())
             }
@@ -222,13 +232,11 @@ impl WorkerEngine {
     /// start or a text) forward, releasing the positions on the way.
     fn make(&mut self, recipe: &Rc<Recipe>) -> Result<u64, EngineError> {
         let mut chain = vec![recipe.clone()];
-        loop {
-            let next = match chain.last().map(|r| &**r) {
-                Some(Recipe::SetToMove(from, _))
-                | Some(Recipe::Play(from, _))
-                | Some(Recipe::PlayAll(from, _)) => from.clone(),
-                _ => break,
-            };
+        while let Some(
+            Recipe::SetToMove(from, _) | Recipe::Play(from, _) | Recipe::PlayAll(from, _),
+        ) = chain.last().map(|r| &**r)
+        {
+            let next = from.clone();
             chain.push(next);
         }
         let mut at: Option<u64> = None;
@@ -274,7 +282,12 @@ impl WorkerEngine {
     }
 
     /// A call on one held position.
-    fn on(&mut self, pos: Pos, work: bool, call: impl Fn(u64) -> Call) -> Result<Answer, EngineError> {
+    fn on(
+        &mut self,
+        pos: Pos,
+        work: bool,
+        call: impl Fn(u64) -> Call,
+    ) -> Result<Answer, EngineError> {
         self.ask(work, None, |this| Ok(call(this.remote(pos)?)))
     }
 
@@ -328,9 +341,7 @@ impl WorkerEngine {
                     ),
                 }
             }
-            Failure::Garbage(what) => {
-                self.protocol(&format!("it sent `{what}`"))
-            }
+            Failure::Garbage(what) => self.protocol(&format!("it sent `{what}`")),
             Failure::Ended(how) if how.code == Some(crate::foreign::memory::EXIT_MEMORY) => {
                 EngineError::Exceeded {
                     limit: Exceeded::Memory,
@@ -377,7 +388,9 @@ impl Engine for WorkerEngine {
     fn initial(&mut self) -> Result<Pos, EngineError> {
         let answer = self.ask(false, None, |_| Ok(Call::Initial))?;
         match answer {
-            Answer::Pos(r) => Ok(self.handles.give(Rc::new(Recipe::Initial), self.generation, r)),
+            Answer::Pos(r) => Ok(self
+                .handles
+                .give(Rc::new(Recipe::Initial), self.generation, r)),
             other => Err(self.unexpected(other)),
         }
     }
@@ -437,7 +450,11 @@ impl Engine for WorkerEngine {
 
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
         let m = mv.to_string();
-        self.derive(pos, |r| Recipe::Play(r, m.clone()), |a| Call::Play(a, m.clone()))
+        self.derive(
+            pos,
+            |r| Recipe::Play(r, m.clone()),
+            |a| Call::Play(a, m.clone()),
+        )
     }
 
     fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {

@@ -185,11 +185,11 @@ pub fn lint_file(
         positions: 0,
         skipped: None,
     };
-    let mut process = match Process::<FromWorker>::launch("worker", &ToWorker::Start(Box::new(start)))
-    {
-        Ok(p) => p,
-        Err(e) => return failed(format!("cannot start a worker process: {e}")),
-    };
+    let mut process =
+        match Process::<FromWorker>::launch("worker", &ToWorker::Start(Box::new(start))) {
+            Ok(p) => p,
+            Err(e) => return failed(format!("cannot start a worker process: {e}")),
+        };
     // a lint is work the user sized (--games): bounded by its own requests' limits
     match process.recv(None) {
         Ok(FromWorker::Lint(report)) => *report,

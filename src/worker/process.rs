@@ -152,10 +152,9 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
                             Err(_) => Incoming::Garbage(shown_start(&line)),
                         },
                         Ok(false) => Incoming::Ended,
-                        Err(_) => Incoming::Garbage(format!(
-                            "a line of over {} MB",
-                            MAX_LINE >> 20
-                        )),
+                        Err(_) => {
+                            Incoming::Garbage(format!("a line of over {} MB", MAX_LINE >> 20))
+                        }
                     };
                     let last = !matches!(incoming, Incoming::Message(_));
                     if tx.send(incoming).is_err() || last {
@@ -407,7 +406,10 @@ mod tests {
     #[test]
     fn a_silent_worker_times_out_and_a_killer_ends_it() {
         let mut p = shell("read line; sleep 100");
-        assert!(matches!(p.recv(Some(Duration::from_millis(50))), Err(Failure::Timeout)));
+        assert!(matches!(
+            p.recv(Some(Duration::from_millis(50))),
+            Err(Failure::Timeout)
+        ));
         p.killer().kill();
         assert!(matches!(p.recv(None), Err(Failure::Ended(_))));
     }

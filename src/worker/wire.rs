@@ -69,7 +69,10 @@ pub enum Call {
     },
     View(u64),
     /// Why a move is refused in a position (a text), or what it does (`ludolog why`).
-    Why { position: String, mv: String },
+    Why {
+        position: String,
+        mv: String,
+    },
 }
 
 /// What the parent sends.
@@ -102,7 +105,10 @@ pub enum Answer {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum FromWorker {
     /// The engine is open: its label, and whether it reads position texts.
-    Ready { label: String, reads_positions: bool },
+    Ready {
+        label: String,
+        reads_positions: bool,
+    },
     /// The job could not start (the rules do not load, the options are wrong...).
     Failed(String),
     Answer(Answer),
