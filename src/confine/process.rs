@@ -16,7 +16,9 @@
 //!   descriptors.
 //!
 //! The parent decides all of it (see `worker`): what the process may read comes in
-//! its start message, never from anything it loads.
+//! its start message, never from anything it loads. Where the kernel enforces no
+//! Landlock rule (a kernel before 5.13, or one built without it) a worker does not
+//! run at all: it fails closed, and `--trust` is the way to run rules there.
 
 use super::{ConfineError, Confinement, Enforced};
 use std::path::{Path, PathBuf};
@@ -38,6 +40,9 @@ pub struct WorkerConfinement {
     pub read: Vec<PathBuf>,
     /// Its memory limit in bytes (0: none but the machine's).
     pub memory_bytes: u64,
+    /// The CPU time it may use in its whole life, in seconds (`RLIMIT_CPU`), if bounded.
+    #[serde(default)]
+    pub cpu_seconds: Option<u64>,
 }
 
 /// Confines the calling process for good: call it on the process's only thread,
@@ -57,17 +62,29 @@ pub fn confine_process(c: &WorkerConfinement) -> Result<Enforced, ConfineError> 
     setrlimit(Resource::RLIMIT_FSIZE, 0, 0).map_err(limit("the files it writes"))?;
     setrlimit(Resource::RLIMIT_NOFILE, MAX_DESCRIPTORS, MAX_DESCRIPTORS)
         .map_err(limit("its descriptors"))?;
+    if let Some(s) = c.cpu_seconds {
+        setrlimit(Resource::RLIMIT_CPU, s, s).map_err(limit("its CPU time"))?;
+    }
     if c.memory_bytes > 0 {
         super::limit_process_memory(c.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK))?;
     }
     let read = c.read.iter().filter(|p| p.exists()).cloned().collect();
-    super::confine(
+    let enforced = super::confine(
         &Confinement {
             read,
             write: Vec::new(),
         },
         true,
-    )
+    )?;
+    // without Landlock a worker could read every file its user can: it does not run
+    if enforced.landlock.is_none() {
+        return Err(ConfineError::Landlock(
+            "this kernel enforces no Landlock rules, so a worker could read any file: \
+             rules from disk run only with --trust here"
+                .into(),
+        ));
+    }
+    Ok(enforced)
 }
 
 /// Elsewhere than Linux there is nothing to confine with.

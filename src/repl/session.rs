@@ -72,6 +72,7 @@ impl Snapshot {
         Some(crate::confine::process::WorkerConfinement {
             read: self.readable.clone(),
             memory_bytes: crate::foreign::memory::memory_limit() as u64,
+            cpu_seconds: None,
         })
     }
 

@@ -424,9 +424,8 @@ pub const MAX_SERVED_PLAYOUTS: u64 = 1_000_000;
 
 /// A served game's engine: in a worker of its own, its work requests capped.
 fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
-    let mut engine = WorkerEngine::open(spec).map_err(|e| GameError::Refused(e.to_string()))?;
-    engine.cap_work(REQUEST_CAP);
-    Ok(engine)
+    WorkerEngine::open_capped(spec, Some(REQUEST_CAP))
+        .map_err(|e| GameError::Refused(e.to_string()))
 }
 
 /// A computer player within what a served game allows, or why not.

@@ -63,8 +63,21 @@ impl WorkerEngine {
     /// Starts a worker on `spec`'s engine; an error is the one opening it in this
     /// process would give.
     pub fn open(spec: &EngineSpec) -> Result<WorkerEngine, OpenError> {
+        WorkerEngine::open_capped(spec, None)
+    }
+
+    /// As `open`, with every work request (search, perft, playouts, solve) bounded to
+    /// `cap` whatever the time limit, and each worker's CPU time to a hundred such
+    /// requests by the kernel (a worker past it ends, and the next request starts
+    /// another): a server's promise that no request holds a game for long.
+    pub fn open_capped(
+        spec: &EngineSpec,
+        cap: Option<Duration>,
+    ) -> Result<WorkerEngine, OpenError> {
+        let mut start = super::start_for(Job::Engine(spec.clone()), spec);
+        start.confinement.cpu_seconds = cap.map(|c| c.as_secs().max(1) * 100);
         let mut engine = WorkerEngine {
-            start: super::start_for(Job::Engine(spec.clone()), spec),
+            start,
             game: spec.game.clone(),
             process: None,
             generation: 0,
@@ -72,7 +85,7 @@ impl WorkerEngine {
             reads_positions: true,
             handles: Handles::default(),
             stopper: Stopper::default(),
-            work_cap: None,
+            work_cap: cap,
         };
         engine
             .ensure()
@@ -83,12 +96,6 @@ impl WorkerEngine {
     /// What stops this engine's running request from another thread.
     pub fn stopper(&self) -> Stopper {
         self.stopper.clone()
-    }
-
-    /// Bounds every work request (search, perft, playouts, solve) to `cap`, whatever
-    /// the time limit: a server's promise that no request holds a game for long.
-    pub fn cap_work(&mut self, cap: Duration) {
-        self.work_cap = Some(cap);
     }
 
     /// Why a move is refused in a position text, or what it does (`ludolog why`).

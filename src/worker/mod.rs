@@ -132,6 +132,7 @@ fn start_reading(job: Job, mut read: Vec<std::path::PathBuf>) -> Start {
         confinement: WorkerConfinement {
             read,
             memory_bytes: crate::foreign::memory::memory_limit() as u64,
+            cpu_seconds: None,
         },
         confine: true,
         time_limit_ms,

@@ -12,7 +12,7 @@ use serde::Serialize;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -139,7 +139,8 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
         let stdin = child.stdin.take().ok_or_else(missing)?;
         let stdout = child.stdout.take().ok_or_else(missing)?;
         let stderr = child.stderr.take().ok_or_else(missing)?;
-        let (tx, rx) = channel();
+        // a few messages ahead at most: a worker that floods its channel waits
+        let (tx, rx) = sync_channel(4);
         std::thread::Builder::new()
             .name("ludolog-worker-out".into())
             .spawn(move || {
