@@ -12,7 +12,7 @@
 % maplist(P, ...) with P unbound) is wrapped in safe_call/2..9, which checks the
 % goal when it runs.  What scryer loads is the text of the checked terms, written
 % here, never the file again (so the file cannot change between check and load).
-% REPL queries go through query_goal/3.  A refusal throws sandbox(Goal, Why); the
+% REPL queries go through query_goal/4.  A refusal throws sandbox(Goal, Why); the
 % host says it with file:line.
 %
 % A goal argument is judged as the meta-predicate that receives it runs it: scryer
@@ -21,11 +21,13 @@
 % each, and phrase/2,3 translate the grammar body left; the check resolves the
 % qualifications the same way, at any depth, before it judges what runs.  The names
 % those meta-predicates read as syntax (sandbox_lists:syntax/1: ^/2, {}/3, ','/4, ...)
-% are never anyone's own predicates.
+% are never anyone's own predicates.  Whether the sandbox is on is the host's to say,
+% with each request (Check of check_file/7, Trust of query_goal/4): no predicate
+% turns it off.
 
-:- module(sandbox, [check_file/7, query_goal/3, safe_call/2, safe_call/3, safe_call/4,
+:- module(sandbox, [check_file/7, query_goal/4, safe_call/2, safe_call/3, safe_call/4,
                     safe_call/5, safe_call/6, safe_call/7, safe_call/8, safe_call/9,
-                    rule_module/1, refusal_text/3, trust/0, add_rule_module/2,
+                    rule_module/1, refusal_text/3, add_rule_module/2,
                     user_may_define/1, init_goal/3, safe_op/1]).
 
 :- use_module(library(lists)).
@@ -884,15 +886,13 @@ add_args(Q:G, As, Q:G1) :- !, add_args(G, As, G1).
 add_args(G, As, G1) :- callable(G), !, G =.. L0, append(L0, As, L1), G1 =.. L1.
 add_args(G, _, _) :- throw(error(type_error(callable, G), sandbox:safe_call/2)).
 
-%% query_goal(+Goal, +Module, -Checked)  a REPL query, checked like a clause body of
-% the game's Module and run there (as it is when the sandbox is off).
-query_goal(G, M, G1) :- ( trusted -> G1 = G ; body(M, G, G2), G1 = M:G2 ).
-
-%% trusted  the sandbox is off (--trust).
-:- dynamic(trusted/0).
-
-%% trust  turn the sandbox off for REPL queries (files are then loaded unchecked by the host).
-trust :- ( trusted -> true ; assertz(trusted) ).
+%% query_goal(+Goal, +Module, +Trust, -Checked)  a REPL query, checked like a clause body
+% of Module and run there; as it is when the host says Trust = true (--trust).
+query_goal(G, M, Trust, G1) :-
+    (  Trust == false -> body(M, G, G2), G1 = M:G2
+    ;  Trust == true -> G1 = G
+    ;  throw(error(domain_error(trust, Trust), query_goal/4))
+    ).
 
 %% add_rule_module(+Module, +How)  Module is part of the loaded rules: qualified calls
 % may go there.  How is checked (a file from disk, each clause of which was checked),
