@@ -95,10 +95,13 @@ fn sandbox_names_cover_the_safe_libraries() {
 fn only_the_host_turns_the_sandbox_off() {
     let mut pm = sandboxed_machine();
     assert!(!pm.is_trusted());
-    let q = "findall(N/A, ( lists:member(N, [trust, trusted]), current_predicate(sandbox:N/A) ), Ps).";
+    let q =
+        "findall(N/A, ( lists:member(N, [trust, trusted]), current_predicate(sandbox:N/A) ), Ps).";
     assert_eq!(pm.answer(q, "Ps").unwrap(), Term::List(Vec::new()));
     let goal = "open('/nonexistent/ludolog', write, _)";
-    let q = format!("catch((sandbox:query_goal({goal}, user, false, _), R = ran), sandbox(_, W), R = W).");
+    let q = format!(
+        "catch((sandbox:query_goal({goal}, user, false, _), R = ran), sandbox(_, W), R = W)."
+    );
     assert_eq!(pm.answer(&q, "R").unwrap(), Term::atom("files"));
     let q = format!("sandbox:query_goal({goal}, user, true, G), G = open(_, _, _), R = as_is.");
     assert_eq!(pm.answer(&q, "R").unwrap(), Term::atom("as_is"));
