@@ -199,6 +199,12 @@ const DATA: &[(&str, usize)] = &[
     ("tfilter(call, [X], _)", 1),
     ("forall(member(V, [X]), V)", 0),
     ("(member(V, [X]), call(V))", 0),
+    // bound when it runs, then behind a module in bagof/setof or phrase
+    ("(member(V, [X]), bagof(x, mygame:(_^V), _))", 0),
+    ("(member(V, [X]), setof(x, user:(_^(hex:V)), _))", 0),
+    ("(member(V, [X]), phrase(user:{V}, [], _))", 0),
+    ("(member(V, [X]), phrase(mygame:([], {V}), [], _))", 0),
+    ("(member(V, [{X}]), phrase(hex:V, [], _))", 0),
 ];
 
 /// How a form is built around another: the forbidden goal itself, a qualification,
