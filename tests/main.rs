@@ -34,6 +34,7 @@ mod repl_terminal;
 mod replica;
 mod round_trip;
 mod sandbox;
+mod sandbox_meta;
 mod save_record;
 mod search;
 mod serve;

@@ -2,8 +2,8 @@
 % time, definitions in the user module, listings, and the user's definitions as
 % texts to carry them to another machine.
 %
-% The host never builds a query from typed text: it calls answer/4 with the
-% text as data.  answer/4 gives one reply per answer.  When the host resumes the
+% The host never builds a query from typed text: it calls answer/5 with the
+% text as data.  answer/5 gives one reply per answer.  When the host resumes the
 % query after a reply, the query first asks the host what the user wants
 % (ludolog_repl_step/0, set by the host on this thread before it resumes): the
 % next answer (0), the same answer without eliding (1), or stop (2).  Stopping
@@ -13,6 +13,10 @@
 % Typed clauses and the terms of a [user] block are added to the user module
 % with assertz/1, so every predicate the user defines is dynamic: listing/1 and
 % user_state/1 read them back with clause/2.
+%
+% Whether the sandbox is off (--trust) is the host's to say: it passes Trust (true or
+% false) with every request that runs or adds what the user typed (answer/5,
+% consult/3, restore/3); nothing here remembers it.
 
 :- module(repl, [current/1, listing/1, (dynamic)/1]).
 
@@ -63,45 +67,46 @@ current(S) :-
     !,
     S = S0.
 
-%% answer(+Text, +Id, +Limit, -Reply)  the replies to Text typed at the prompt, one
-% per answer, with the position held under Id as current/1; each answer may use
-% Limit inferences.  Replies: answer(Text) (more may follow), last(Text),
-% full(Text), false, error(Text), defined(Name/Arity, Clauses), read_clauses,
-% halt(Code), and stopped once the user stops.
-answer(Text, Id, Limit, Reply) :-
+%% answer(+Text, +Id, +Limit, +Trust, -Reply)  the replies to Text typed at the prompt,
+% one per answer, with the position held under Id as current/1; each answer may use
+% Limit inferences, checked by the sandbox unless Trust = true.  Replies:
+% answer(Text) (more may follow), last(Text), full(Text), false, error(Text),
+% defined(Name/Arity, Clauses), read_clauses, halt(Code), and stopped once the user stops.
+answer(Text, Id, Limit, Trust, Reply) :-
     bb_put(repl_current, Id),
-    catch(reply(Text, Limit, Reply), '$repl_stop', Reply = stopped).
+    catch(reply(Text, Limit, Trust, Reply), '$repl_stop', Reply = stopped).
 
-%% reply(+Text, +Limit, -Reply)  read Text and answer it, reply by reply.
-reply(Text, Limit, Reply) :-
+%% reply(+Text, +Limit, +Trust, -Reply)  read Text and answer it, reply by reply.
+reply(Text, Limit, Trust, Reply) :-
     catch(read_term_from_chars(Text, T, [variable_names(Vs)]), E, true),
     (  nonvar(E)
     -> exception_text(E, M), yield(error(M), none, Reply)
-    ;  typed(T, Vs, Limit, Reply)
+    ;  typed(T, Vs, Limit, Trust, Reply)
     ).
 
-%% typed(+Term, +VarNames, +Limit, -Reply)  what a typed term is: a clause to add, [user], halt, or a query.
-typed(T, _, _, Reply) :-
+%% typed(+Term, +VarNames, +Limit, +Trust, -Reply)  what a typed term is: a clause to
+% add, [user], halt, or a query.
+typed(T, _, _, _, Reply) :-
     var(T), !,
     yield(error("the query is a variable: type a goal ending in a full stop"), none, Reply).
-typed((H :- B), _, _, Reply) :- !, define((H :- B), R), yield(R, none, Reply).
-typed((H --> B), _, _, Reply) :- !, define((H --> B), R), yield(R, none, Reply).
-typed((:- D), _, _, Reply) :- !,
-    catch(( directive(D), R = last("true") ), E, ( exception_text(E, M), R = error(M) )),
+typed((H :- B), _, _, Trust, Reply) :- !, define((H :- B), Trust, R), yield(R, none, Reply).
+typed((H --> B), _, _, Trust, Reply) :- !, define((H --> B), Trust, R), yield(R, none, Reply).
+typed((:- D), _, _, Trust, Reply) :- !,
+    catch(( directive(D, Trust), R = last("true") ), E, ( exception_text(E, M), R = error(M) )),
     yield(R, none, Reply).
-typed([user], _, _, Reply) :- !, yield(read_clauses, none, Reply).
-typed([_|_], _, _, Reply) :- !,
+typed([user], _, _, _, Reply) :- !, yield(read_clauses, none, Reply).
+typed([_|_], _, _, _, Reply) :- !,
     yield(error("[File] does not load files here: :load FILE loads a rule file, [user]. reads clauses"), none, Reply).
-typed(halt, _, _, Reply) :- !, yield(halt(0), none, Reply).
-typed(halt(C), _, _, Reply) :-
+typed(halt, _, _, _, Reply) :- !, yield(halt(0), none, Reply).
+typed(halt(C), _, _, _, Reply) :-
     integer(C), C >= 0, C =< 255, !,
     yield(halt(C), none, Reply).
-typed(G, Vs, Limit, Reply) :- solve(G, Vs, Limit, Reply).
+typed(G, Vs, Limit, Trust, Reply) :- solve(G, Vs, Limit, Trust, Reply).
 
-%% solve(+Goal, +VarNames, +Limit, -Reply)  Goal's answers one by one, then false.
-solve(G, Vs, Limit, Reply) :-
+%% solve(+Goal, +VarNames, +Limit, +Trust, -Reply)  Goal's answers one by one, then false.
+solve(G, Vs, Limit, Trust, Reply) :-
     bb_put(repl_halt, none),
-    catch(( sandboxed(G, G1),
+    catch(( sandboxed(G, Trust, G1),
             call_with_inference_limit(call_residue_vars(G1, RVs), Limit, R) ), E, true),
     (  halt_asked(C)
     -> yield(halt(C), none, Reply)
@@ -118,7 +123,7 @@ solve(G, Vs, Limit, Reply) :-
        (  R == ! -> R0 = last(Text) ; R0 = answer(Text) ),
        yield(R0, full(Goals, Names), Reply)
     ).
-solve(_, _, _, Reply) :-
+solve(_, _, _, _, Reply) :-
     (  halt_asked(C) -> yield(halt(C), none, Reply) ; yield(false, none, Reply) ).
 
 %% halt_session(+Code)  halt/0,1 in a query: the session ends with Code once the query stops
@@ -128,11 +133,11 @@ halt_session(C) :- bb_put(repl_halt, C), throw('$repl_halt'(C)).
 %% halt_asked(-Code)  the query called halt(Code).
 halt_asked(C) :- bb_get(repl_halt, C), integer(C).
 
-%% sandboxed(+Goal, -Checked)  Goal in user as the sandbox lets it run (rules/lib/sandbox.pl):
-% unsafe goals throw sandbox(Goal, Why), meta-calls are checked when they run; the
-% goal itself when the sandbox is off (--trust).
-sandboxed(G, G1) :-
-    sandbox:query_goal(G, user, G0),
+%% sandboxed(+Goal, +Trust, -Checked)  Goal in user as the sandbox lets it run
+% (rules/lib/sandbox.pl): unsafe goals throw sandbox(Goal, Why), meta-calls are checked
+% when they run; the goal itself when the host says the sandbox is off (Trust = true).
+sandboxed(G, Trust, G1) :-
+    sandbox:query_goal(G, user, Trust, G0),
     (  G0 = user:_ -> G1 = G0 ; G1 = user:G0 ).
 
 %% yield(+Reply0, +Full, -Reply)  Reply0; when resumed, what the host asks for:
@@ -324,25 +329,26 @@ note_imports(_).
 note_import(S) :-
     (  ground(S), \+ imported(S) -> assertz(imported(S)) ; true ).
 
-%% define(+Clause, -Reply)  add a typed clause (or grammar rule) to the user module.
-define(C0, Reply) :-
-    catch(( clause_form(C0, C1), checked_clause(C1, C), add_clause(C, PI) ), E, true),
+%% define(+Clause, +Trust, -Reply)  add a typed clause (or grammar rule) to the user module.
+define(C0, Trust, Reply) :-
+    catch(( clause_form(C0, C1), checked_clause(C1, Trust, C), add_clause(C, Trust, PI) ), E, true),
     (  nonvar(E)
     -> exception_text(E, M), Reply = error(M)
     ;  clause_count(PI, K),
        Reply = defined(PI, K)
     ).
 
-%% checked_clause(+Clause, -Checked)  a typed rule with its body checked by the sandbox.
-checked_clause((H :- B), (H :- B1)) :- !, sandboxed(B, user:B1).
-checked_clause(C, C).
+%% checked_clause(+Clause, +Trust, -Checked)  a typed rule with its body checked by the sandbox.
+checked_clause((H :- B), Trust, (H :- B1)) :- !, sandboxed(B, Trust, user:B1).
+checked_clause(C, _, C).
 
 %% clause_form(+Typed, -Clause)  a grammar rule translated; a clause checked for a plain head.
 clause_form((H --> B), C) :- !, dcgs:dcg_rule((H --> B), C).
 clause_form(C, C).
 
-%% add_clause(+Clause, -Name/Arity)  assertz Clause in user; refuses a qualified or variable head.
-add_clause(C, N/A) :-
+%% add_clause(+Clause, +Trust, -Name/Arity)  assertz Clause in user; refuses a qualified
+% or variable head.
+add_clause(C, Trust, N/A) :-
     (  C = (H :- _) -> true ; H = C ),
     (  var(H) -> throw(error(instantiation_error, define/1))
     ;  H = _:_ -> throw(repl_message("define predicates in the user module: leave out the module"))
@@ -350,13 +356,13 @@ add_clause(C, N/A) :-
     ;  throw(error(type_error(callable, H), define/1))
     ),
     functor(H, N, A),
-    may_define(N/A),
+    may_define(N/A, Trust),
     assertz(user:C),
     note_declared(N/A).
 
-%% may_define(+Name/Arity)  the user may add clauses to Name/Arity: their own
-% predicate, not the game's, a library's or a builtin (any, with --trust).
-may_define(PI) :- ( sandbox:trusted -> true ; sandbox:user_may_define(PI) ).
+%% may_define(+Name/Arity, +Trust)  the user may add clauses to Name/Arity: their own
+% predicate, not the game's, a library's or a builtin (any, with Trust = true).
+may_define(PI, Trust) :- ( Trust == true -> true ; sandbox:user_may_define(PI) ).
 
 %% note_declared(+Name/Arity)  remember a predicate the user defined.
 note_declared(PI) :-
@@ -386,20 +392,20 @@ user_predicate(H) :-
     functor(H, N, A),
     catch(predicate_property(user:H, dynamic), _, fail).
 
-%% consult(+Terms, -Reply)  a [user] block: Terms are Line-Text pairs, read and
+%% consult(+Terms, +Trust, -Reply)  a [user] block: Terms are Line-Text pairs, read and
 % handled in order (directives at once, so an op/3 directive shapes the terms
 % after it); a predicate with clauses in the block is replaced by them.
 % Reply is consulted(Defined, Errors): Name/Arity-Clauses pairs, and one text per
-% term that could not be read or added.
-consult(Terms, consulted(Defined, Errors)) :-
-    consult_terms(Terms, [], PIs, Errors),
+% term that could not be read or added.  Trust is the host's: true with --trust.
+consult(Terms, Trust, consulted(Defined, Errors)) :-
+    consult_terms(Terms, Trust, [], PIs, Errors),
     reverse(PIs, PIs1),
     findall(PI-K, ( member(PI, PIs1), clause_count(PI, K) ), Defined).
 
-%% consult_terms(+Terms, +Seen, -Defined, -Errors)  handle the terms of a block in order.
-consult_terms([], Seen, Seen, []).
-consult_terms([Line-Text|Ts], Seen0, Seen, Errors) :-
-    catch(( read_term_from_chars(Text, T, []), consult_term(T, Seen0, Seen1) ), E, true),
+%% consult_terms(+Terms, +Trust, +Seen, -Defined, -Errors)  handle the terms of a block in order.
+consult_terms([], _, Seen, Seen, []).
+consult_terms([Line-Text|Ts], Trust, Seen0, Seen, Errors) :-
+    catch(( read_term_from_chars(Text, T, []), consult_term(T, Trust, Seen0, Seen1) ), E, true),
     (  nonvar(E)
     -> exception_text(E, M),
        phrase(format_("user:~d: ~s", [Line, M]), Msg),
@@ -409,16 +415,16 @@ consult_terms([Line-Text|Ts], Seen0, Seen, Errors) :-
        Seen2 = Seen1
     ),
     (  T == end_of_file -> Seen = Seen2, Errors1 = []
-    ;  consult_terms(Ts, Seen2, Seen, Errors1)
+    ;  consult_terms(Ts, Trust, Seen2, Seen, Errors1)
     ).
 
-%% consult_term(+Term, +Seen, -Seen1)  one term of a [user] block.
-consult_term(T, _, _) :- var(T), !, throw(error(instantiation_error, consult/1)).
-consult_term(end_of_file, Seen, Seen) :- !.
-consult_term((:- D), Seen, Seen) :- !, directive(D).
-consult_term(T, Seen0, Seen) :-
+%% consult_term(+Term, +Trust, +Seen, -Seen1)  one term of a [user] block.
+consult_term(T, _, _, _) :- var(T), !, throw(error(instantiation_error, consult/1)).
+consult_term(end_of_file, _, Seen, Seen) :- !.
+consult_term((:- D), Trust, Seen, Seen) :- !, directive(D, Trust).
+consult_term(T, Trust, Seen0, Seen) :-
     clause_form(T, C0),
-    checked_clause(C0, C),
+    checked_clause(C0, Trust, C),
     (  C = (H :- _) -> true ; H = C ),
     (  callable(H), H \= _:_, functor(H, N, A), \+ memberchk(N/A, Seen0)
     -> functor(G, N, A),
@@ -426,36 +432,37 @@ consult_term(T, Seen0, Seen) :-
        Seen = [N/A|Seen0]
     ;  Seen = Seen0
     ),
-    add_clause(C, _).
+    add_clause(C, Trust, _).
 
-%% directive(+Goal)  a directive of a [user] block or of a saved state, run in user.
-directive(G) :- var(G), !, throw(error(instantiation_error, directive/1)).
-directive(dynamic(Spec)) :- !, dynamic_specs(Spec).
-directive(use_module(S)) :- !, safe_module(S), user:use_module(S), note_import(S).
-directive(use_module(S, Is)) :- !, safe_module(S), user:use_module(S, Is), note_import(S).
-directive(G) :-
-    (  sandboxed(G, G1), call(G1) -> true
+%% directive(+Goal, +Trust)  a directive of a [user] block or of a saved state, run in user.
+directive(G, _) :- var(G), !, throw(error(instantiation_error, directive/1)).
+directive(dynamic(Spec), Trust) :- !, dynamic_specs(Spec, Trust).
+directive(use_module(S), Trust) :- !, safe_module(S, Trust), user:use_module(S), note_import(S).
+directive(use_module(S, Is), Trust) :- !, safe_module(S, Trust), user:use_module(S, Is), note_import(S).
+directive(G, Trust) :-
+    (  sandboxed(G, Trust, G1), call(G1) -> true
     ;  phrase(format_("the directive ~q failed", [G]), M), throw(repl_message(M))
     ).
 
-%% safe_module(+Spec)  a library the sandbox allows (any, with --trust).
-safe_module(S) :-
-    (  sandbox:trusted -> true
+%% safe_module(+Spec, +Trust)  a library the sandbox allows (any, with Trust = true).
+safe_module(S, Trust) :-
+    (  Trust == true -> true
     ;  S = library(L) -> sandbox:safe_library(L)
     ;  throw(sandbox(use_module(S), load))
     ).
 
-%% dynamic(+Specs)  declare predicates of user dynamic, as the directive does
-% (at the prompt it is a goal).
-dynamic(Specs) :- dynamic_specs(Specs).
+%% dynamic(+Specs)  declare predicates of user dynamic, as the directive does (at the
+% prompt it is a goal, which no request of the host's vouches for: the user's own
+% predicates only, even with --trust).
+dynamic(Specs) :- dynamic_specs(Specs, false).
 
-%% dynamic_specs(+Specs)  declare Name/Arity, (A, B) or [A, B] dynamic.
-dynamic_specs(S) :- var(S), !, throw(error(instantiation_error, dynamic/1)).
-dynamic_specs((A, B)) :- !, dynamic_specs(A), dynamic_specs(B).
-dynamic_specs([]) :- !.
-dynamic_specs([S|Ss]) :- !, dynamic_specs(S), dynamic_specs(Ss).
-dynamic_specs(N/A) :- atom(N), integer(A), !, may_define(N/A), declare_dynamic(N/A).
-dynamic_specs(S) :- throw(error(type_error(predicate_indicator, S), dynamic/1)).
+%% dynamic_specs(+Specs, +Trust)  declare Name/Arity, (A, B) or [A, B] dynamic.
+dynamic_specs(S, _) :- var(S), !, throw(error(instantiation_error, dynamic/1)).
+dynamic_specs((A, B), T) :- !, dynamic_specs(A, T), dynamic_specs(B, T).
+dynamic_specs([], _) :- !.
+dynamic_specs([S|Ss], T) :- !, dynamic_specs(S, T), dynamic_specs(Ss, T).
+dynamic_specs(N/A, T) :- atom(N), integer(A), !, may_define(N/A, T), declare_dynamic(N/A).
+dynamic_specs(S, _) :- throw(error(type_error(predicate_indicator, S), dynamic/1)).
 
 %% listing(+Spec)  print the user's predicates named Spec (Name or Name/Arity) as clauses.
 listing(Spec) :-
@@ -528,20 +535,20 @@ canonical_text(T, Text) :-
     write_term_to_chars(T, [quoted(true), ignore_ops(true)], Text0),
     append(Text0, ".", Text).
 
-%% restore(+Texts, -Errors)  the terms of a user state, restored in order; Errors
-% has one text per term that could not be restored.
-restore([], []).
-restore([Text|Ts], Errors) :-
-    catch(( read_term_from_chars(Text, T, []), restore_term(T) ), E, true),
+%% restore(+Texts, +Trust, -Errors)  the terms of a user state, restored in order (checked
+% unless the host says Trust = true); Errors has one text per term that could not be restored.
+restore([], _, []).
+restore([Text|Ts], Trust, Errors) :-
+    catch(( read_term_from_chars(Text, T, []), restore_term(T, Trust) ), E, true),
     (  nonvar(E)
     -> exception_text(E, M), Errors = [M|Errors1]
     ;  Errors = Errors1
     ),
-    restore(Ts, Errors1).
+    restore(Ts, Trust, Errors1).
 
-%% restore_term(+Term)  one term of a user state.
-restore_term((:- D)) :- !, directive(D).
-restore_term(C0) :- clause_form(C0, C1), checked_clause(C1, C), add_clause(C, _).
+%% restore_term(+Term, +Trust)  one term of a user state.
+restore_term((:- D), Trust) :- !, directive(D, Trust).
+restore_term(C0, Trust) :- clause_form(C0, C1), checked_clause(C1, Trust, C), add_clause(C, Trust, _).
 
 %% visible(-Names)  the names of the predicates a query can call unqualified, for completion.
 visible(Names) :-

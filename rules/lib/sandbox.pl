@@ -12,12 +12,22 @@
 % maplist(P, ...) with P unbound) is wrapped in safe_call/2..9, which checks the
 % goal when it runs.  What scryer loads is the text of the checked terms, written
 % here, never the file again (so the file cannot change between check and load).
-% REPL queries go through query_goal/3.  A refusal throws sandbox(Goal, Why); the
+% REPL queries go through query_goal/4.  A refusal throws sandbox(Goal, Why); the
 % host says it with file:line.
+%
+% A goal argument is judged as the meta-predicate that receives it runs it: scryer
+% takes every module qualification off a goal argument (the innermost one names the
+% module), bagof/3 and setof/3 take off the carets of V^G with the module before
+% each, and phrase/2,3 translate the grammar body left; the check resolves the
+% qualifications the same way, at any depth, before it judges what runs.  The names
+% those meta-predicates read as syntax (sandbox_lists:syntax/1: ^/2, {}/3, ','/4, ...)
+% are never anyone's own predicates.  Whether the sandbox is on is the host's to say,
+% with each request (Check of check_file/7, Trust of query_goal/4): no predicate
+% turns it off.
 
-:- module(sandbox, [check_file/7, query_goal/3, safe_call/2, safe_call/3, safe_call/4,
+:- module(sandbox, [check_file/7, query_goal/4, safe_call/2, safe_call/3, safe_call/4,
                     safe_call/5, safe_call/6, safe_call/7, safe_call/8, safe_call/9,
-                    rule_module/1, refusal_text/3, trust/0, add_rule_module/2,
+                    rule_module/1, refusal_text/3, add_rule_module/2,
                     user_may_define/1, init_goal/3, safe_op/1]).
 
 :- use_module(library(lists)).
@@ -278,6 +288,7 @@ why_words(meta, "calls a goal the sandbox cannot check").
 why_words(reread, "does not read back as itself once written (an operator of the file changes it)").
 why_words(builtin, "is a builtin or library predicate, which a rule file may not define or declare").
 why_words(control, "is a control construct, which a rule file may not define").
+why_words(syntax, "is syntax that a meta-predicate reads (a control construct, the ^ of bagof/setof, a grammar body behind a module), never a predicate of anyone's own").
 why_words(modify_builtin, "changes a builtin or library predicate").
 why_words(module_name(N), W) :- host:formatted("declares the module ~q, not the module its first declaration names", [N], W).
 why_words(module_again, "is a second module declaration: a rule file declares its one module in its first term").
@@ -383,6 +394,7 @@ own_name(N/A, _, _) :- functor(H, N, A), reserved_head(H, Why), throw(sandbox(H,
 
 %% reserved_head(+Head, -Why)  a predicate that no untrusted code may define, declare or assert.
 reserved_head(H, control) :- sandbox_lists:control(H), !.
+reserved_head(H, syntax) :- functor(H, N, _), sandbox_lists:syntax(N), !.
 reserved_head(H, expansion) :- functor(H, N, 2), expansion_hook(N), !.
 reserved_head(H, builtin) :- functor(H, N, A), sandbox_lists:unsafe(N, A, _), !.
 reserved_head(H, builtin) :- catch(predicate_property(H, built_in), _, fail), !.
@@ -567,6 +579,7 @@ goal(_, G, _) :- functor(G, N, A), sandbox_lists:unsafe(N, A, Why), !, throw(san
 goal(M, G, Out) :- sandbox_lists:meta(G, Specs), !, meta_args(M, G, Specs, Out).
 goal(M, G, Out) :- database(G), !, database_goal(M, G, Out).
 goal(M, G, G) :- functor(G, N, A), sandbox_lists:safe(N, A), !, not_hidden_meta(M, G).
+goal(_, G, _) :- functor(G, N, _), sandbox_lists:syntax(N), !, throw(sandbox(G, syntax)).
 goal(_, G, _) :- functor(G, N, _), atom_chars(N, ['$'|_]), !, throw(sandbox(G, unknown)).
 goal(M, G, G) :- functor(G, N, A), own(N, A, M), !.
 goal(M, G, G) :- trusted_module(M), local_predicate(M, G), !.
@@ -689,7 +702,7 @@ meta_each([A|As], [S|Ss], M, [A1|As1]) :-
     meta_each(As, Ss, M, As1).
 
 meta_arg(K, M, A, A1) :- integer(K), !, closure(M, K, A, A1).
-meta_arg(^, M, A, A1) :- !, strip_carets(A, Vs, G), closure(M, 0, G, G1), carets(Vs, G1, A1).
+meta_arg(^, M, A, A1) :- !, caret_arg(M, A, A1).
 meta_arg(dcg, M, A, A1) :- !, dcg_arg(M, A, A1).
 meta_arg(_, _, A, A).
 
@@ -699,6 +712,36 @@ strip_carets(G, [], G).
 
 carets([], G, G).
 carets([V|Vs], G0, V^G) :- carets(Vs, G0, G).
+
+%% stripped(+Goal, +Module, -Inner, -Plain)  Goal without its module qualifications, as
+% scryer's strip_module/3 takes them off a goal argument: Inner is the innermost
+% module named (Module when none is).  Fails when a module is not an atom now.
+stripped(A, M, M, A) :- var(A), !.
+stripped(Q:A, _, Q1, G) :- !, atom(Q), stripped(A, Q, Q1, G).
+stripped(A, M, M, A).
+
+%% caret_arg(+Module, +Goal, -Checked)  the goal argument of bagof/3 or setof/3 given by
+% Module, judged as they run it.  When Goal without its qualifications is V^G, scryer
+% takes off the carets (and the one qualification each may have before it, see
+% powers/3) and runs what is left in the module named last; any other goal it calls.
+% Checked is Goal when the check leaves what runs as it is, else the existential
+% variables before the checked goal.  A caret under a module or a goal not known now
+% is not taken off: the goal it is part of is checked when it runs, and refused there.
+caret_arg(M, A, A1) :-
+    (  stripped(A, M, Q, G0), nonvar(G0), G0 = _^_
+    -> powers(G0, Vs, G),
+       body(M, Q:G, G1),
+       (  G1 == Q:G -> A1 = A ; carets(Vs, G1, A1) )
+    ;  closure(M, 0, A, A1)
+    ).
+
+%% powers(+Goal, -Vars, -Left)  scryer's rightmost_power/3 on Goal = V^G, binding
+% nothing: the variables before the carets, and the goal left, with the qualification
+% of the last caret that had one before it (M:(V^G) leaves M:G).
+powers(V^G, [V|Vs], L) :- !, ( var(G) -> Vs = [], L = G ; powers(G, Vs, L) ).
+powers(Q:G, [V|Vs], L) :- nonvar(G), G = V^G1, !,
+    ( var(G1) -> Vs = [], L = Q:G1 ; powers(Q:G1, Vs, L) ).
+powers(G, [], G).
 
 %% closure(+Module, +Extra, +Closure, -Checked)
 % a goal argument called with Extra more arguments; one that cannot be checked
@@ -714,12 +757,29 @@ closure(M, K, A, Out) :-
     ;  throw(sandbox(A, unbound))
     ).
 
-%% dcg_arg(+Module, +Body, -Checked)  a grammar body given to phrase/2,3.
-dcg_arg(M, A, call(sandbox:dcg_call(M, A))) :- var(A), !.
-dcg_arg(M, A, Out) :-
-    (  catch(dcgs:dcg_body(A, _, _, B), _, fail) -> true ; throw(sandbox(A, unknown)) ),
-    body(M, B, B1),
-    (  B1 == B -> Out = A ; Out = call(sandbox:dcg_call(M, A)) ).
+%% dcg_arg(+Module, +Body, -Checked)  a grammar body given to phrase/2,3 by Module:
+% the goal phrase/3 runs for it (dcg_goal/5) is checked now, Checked being Body itself
+% when the check leaves that goal as it is; a body not known now is checked when it
+% runs, as is one the check changed; a body phrase/3 cannot translate is refused.
+dcg_arg(M, A, A1) :-
+    (  catch(dcg_goal(M, A, _, _, G), _, throw(sandbox(A, unknown)))
+    -> body(M, G, G1),
+       (  G1 == G -> A1 = A ; A1 = call(sandbox:dcg_call(M, A)) )
+    ;  A1 = call(sandbox:dcg_call(M, A))
+    ).
+
+%% dcg_goal(+Module, +Body, ?S0, ?S, -Goal)  the goal that phrase/3 runs for the
+% grammar body Body given by Module, as scryer runs it: the qualifications taken off
+% first (the innermost names the module, else Module), then a grammar construct
+% translated ({G} runs G, a list is terminals, (A, B) each part, ...) and anything
+% else called as a non-terminal with S0 and S; Goal is Inner:Translated.  Fails when
+% Body or a module is not known now; throws when phrase/3 would (\+, ->, a partial list).
+dcg_goal(M, A, S0, S, Q:G) :-
+    nonvar(A), stripped(A, M, Q, B), nonvar(B),
+    (  dcgs:dcg_constr(B) -> dcgs:dcg_body(B, S0, S, G)
+    ;  callable(B) -> add_args(B, [S0, S], G)
+    ;  G = B
+    ).
 
 %% database(+Goal)  the goals that change clauses.
 database(assert(_)). database(asserta(_)). database(assertz(_)).
@@ -813,8 +873,12 @@ init_error(E) :- host:formatted("error: initialization/1 threw ~q~n", [E], Cs), 
 put_chars([]).
 put_chars([C|Cs]) :- put_char(C), put_chars(Cs).
 
-%% dcg_call(+Module, +Body, ?S0, ?S)  a grammar body checked when it runs.
-dcg_call(M, A, S0, S) :- dcgs:dcg_body(A, S0, S, B), safe_call(M, B).
+%% dcg_call(+Module, +Body, ?S0, ?S)  a grammar body checked when it runs, as phrase/3
+% runs it (dcg_goal/5); one still not known is an instantiation error.
+dcg_call(M, A, S0, S) :-
+    (  dcg_goal(M, A, S0, S, G) -> safe_call(M, G)
+    ;  throw(error(instantiation_error, phrase/3))
+    ).
 
 %% add_args(+Closure, +Args, -Goal)  the closure with more arguments.
 add_args(G, _, _) :- var(G), !, throw(error(instantiation_error, sandbox:safe_call/2)).
@@ -822,15 +886,13 @@ add_args(Q:G, As, Q:G1) :- !, add_args(G, As, G1).
 add_args(G, As, G1) :- callable(G), !, G =.. L0, append(L0, As, L1), G1 =.. L1.
 add_args(G, _, _) :- throw(error(type_error(callable, G), sandbox:safe_call/2)).
 
-%% query_goal(+Goal, +Module, -Checked)  a REPL query, checked like a clause body of
-% the game's Module and run there (as it is when the sandbox is off).
-query_goal(G, M, G1) :- ( trusted -> G1 = G ; body(M, G, G2), G1 = M:G2 ).
-
-%% trusted  the sandbox is off (--trust).
-:- dynamic(trusted/0).
-
-%% trust  turn the sandbox off for REPL queries (files are then loaded unchecked by the host).
-trust :- ( trusted -> true ; assertz(trusted) ).
+%% query_goal(+Goal, +Module, +Trust, -Checked)  a REPL query, checked like a clause body
+% of Module and run there; as it is when the host says Trust = true (--trust).
+query_goal(G, M, Trust, G1) :-
+    (  Trust == false -> body(M, G, G2), G1 = M:G2
+    ;  Trust == true -> G1 = G
+    ;  throw(error(domain_error(trust, Trust), query_goal/4))
+    ).
 
 %% add_rule_module(+Module, +How)  Module is part of the loaded rules: qualified calls
 % may go there.  How is checked (a file from disk, each clause of which was checked),

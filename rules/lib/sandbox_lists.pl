@@ -4,13 +4,14 @@
 % one or more of their arguments, with which argument is called with how many
 % more arguments (as a meta_predicate declaration says it); safe/2, the builtins
 % and library predicates that have no effect outside the query and call nothing;
-% unsafe/3, the ones refused, with the reason said to the user.  A predicate in
-% none of them is refused too: the sandbox fails closed.  A test
+% unsafe/3, the ones refused, with the reason said to the user; and syntax/1, the
+% names a meta-predicate reads rather than calls.  A predicate in none of them is
+% refused too: the sandbox fails closed.  A test
 % (sandbox_lists_agree_with_scryer in src/prolog/machine_tests.rs) checks that
 % no safe/2 entry is a meta-predicate of any library safe_lib/1 allows.
 
-:- module(sandbox_lists, [meta/2, safe/2, unsafe/3, safe_lib/1, control/1, audit/1,
-                          load_library/1]).
+:- module(sandbox_lists, [meta/2, safe/2, unsafe/3, safe_lib/1, control/1, syntax/1,
+                          audit/1, load_library/1]).
 
 :- use_module(library(lists)).
 
@@ -25,6 +26,16 @@ safe_lib(queues). safe_lib(apply).
 control((_, _)). control((_ ; _)). control((_ -> _)). control('*->'(_, _)). control(\+ _).
 control(_ : _). control((_ :- _)). control((:- _)). control((_ --> _)). control('|'(_, _)).
 control(call(_)). control(!). control({}(_)).
+
+%% syntax(?Name)  a name that scryer's meta-predicates read as syntax, not as a predicate
+% to call: the control constructs, bagof/setof's ^ (which they take off with the
+% modules before it), and what the grammar translation makes of a construct behind a
+% module (M:{G} is '{}'(G, S0, S), M:(A, B) is ','(A, B, S0, S), M:"ab" is '.'/4).
+% At any arity no such predicate is anyone's own, and a goal of one is refused
+% unless meta/2 or safe/2 lists it (call/N, reif's ','/3 and ;/3, !/0).
+syntax(',').  syntax(;).  syntax('|').  syntax(->).  syntax(*->).  syntax(\+).
+syntax(:).  syntax(^).  syntax({}).  syntax([]).  syntax('.').  syntax(!).  syntax(call).
+syntax(:-).  syntax(-->).  syntax(?-).
 
 %% load_library(+Library)  loads a library the tables cover (into this module, whose
 % few names no library takes), so that the sandbox knows its exports as the library's.

@@ -10,7 +10,7 @@
 %   has_source(Module), game_source(Module)  the modules kept, and which are games
 % (kept with assertz: the text of the rule files, never the state of a game).
 
-:- module(source, [add_file/4, term_at/4, clause_at/4, has_source/1, game_source/1]).
+:- module(source, [add_file/5, term_at/4, clause_at/4, has_source/1, game_source/1]).
 
 :- use_module(library(lists)).
 :- use_module(library(format)).
@@ -22,40 +22,41 @@
 :- dynamic(has_source/1).
 :- dynamic(game_source/1).
 
-%% add_file(+Module, +Kind, +Chunks, -Errors)  reads and keeps the clauses of
+%% add_file(+Module, +Kind, +Chunks, +Trust, -Errors)  reads and keeps the clauses of
 % Module's file, a game or a library (Kind), replacing what was kept of it; Errors
-% lists error(Line, Text) for each clause that does not read.
-add_file(M, Kind, Chunks, Errors) :-
+% lists error(Line, Text) for each clause that does not read.  Trust is the host's
+% (true with --trust: any op/3 directive of the file is obeyed).
+add_file(M, Kind, Chunks, Trust, Errors) :-
     retractall(term_at(M, _, _, _)),
     retractall(clause_at(M, _, _, _)),
     retractall(has_source(M)),
     retractall(game_source(M)),
     assertz(has_source(M)),
     (  Kind == game -> assertz(game_source(M)) ; true ),
-    add_chunks(Chunks, M, Errors).
+    add_chunks(Chunks, M, Trust, Errors).
 
-%% add_chunks(+Chunks, +Module, -Errors)  reads and keeps each chunk in order.
-add_chunks([], _, []).
-add_chunks([c(Line, Cs)|Rest], M, Errors) :-
+%% add_chunks(+Chunks, +Module, +Trust, -Errors)  reads and keeps each chunk in order.
+add_chunks([], _, _, []).
+add_chunks([c(Line, Cs)|Rest], M, Trust, Errors) :-
     catch(read_term_from_chars(Cs, T, [singletons(Ss)]), E, true),
     (  nonvar(E)
     -> read_error_text(E, Text), Errors = [error(Line, Text)|Errors1]
-    ;  keep(M, Line, T, Ss), Errors = Errors1
+    ;  keep(M, Line, T, Ss, Trust), Errors = Errors1
     ),
-    add_chunks(Rest, M, Errors1).
+    add_chunks(Rest, M, Trust, Errors1).
 
 %% read_error_text(+Exception, -Text)  a read error, in words.
 read_error_text(error(syntax_error(What), _), T) :- !,
     phrase(format_("syntax error: ~q", [What]), T).
 read_error_text(E, T) :- phrase(format_("~q", [E]), T).
 
-%% keep(+Module, +Line, +Term, +Singletons)  keeps a term (obeying an op/3 directive
-% for the terms after it) and, for a clause, its head and body.
-keep(M, Line, T, Ss) :-
+%% keep(+Module, +Line, +Term, +Singletons, +Trust)  keeps a term (obeying an op/3
+% directive for the terms after it) and, for a clause, its head and body.
+keep(M, Line, T, Ss, Trust) :-
     findall(Name, member(Name=_, Ss), Names),
     % operators are global: only one the sandbox allows changes how the host reads
     (  nonvar(T), T = (:- op(P, Type, Ops)),
-       ( sandbox:trusted -> true ; catch(sandbox:safe_op(op(P, Type, Ops)), _, fail) )
+       ( Trust == true -> true ; catch(sandbox:safe_op(op(P, Type, Ops)), _, fail) )
     -> catch(op(P, Type, Ops), _, true)
     ;  true
     ),

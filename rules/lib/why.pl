@@ -13,7 +13,7 @@
 % A cut at the top level of a clause body commits as it does in Prolog; a cut
 % anywhere else (inside a disjunction) is read as true.
 
-:- module(why, [explain/4]).
+:- module(why, [explain/5]).
 
 :- use_module(library(lists)).
 :- use_module(library(format)).
@@ -21,8 +21,9 @@
 :- use_module(library(charsio)).
 :- use_module(library(dcgs)).
 
-%% explain(+Game, +Id, +MoveText, -Reply)  why the move MoveText cannot be played in
-% the position held in slot Id.  Reply is
+%% explain(+Game, +Id, +MoveText, +Trust, -Reply)  why the move MoveText cannot be played
+% in the position held in slot Id; the goals of the rules run checked by the sandbox
+% unless the host says Trust = true (--trust).  Reply is
 %   not_a_move                the text is no move of the game
 %   legal                     play/3 accepts it
 %   reason(Text)              explain_illegal/3 says why
@@ -30,27 +31,27 @@
 %                             the clause of Pred at Module's Line (0: the call itself)
 %   unknown                   nothing failed where the interpreter could see it
 %   refused(Text)             the sandbox refused a goal on the way
-explain(G, Id, Text, Reply) :-
-    catch(explain_(G, Id, Text, Reply), sandbox(Goal, Why),
+explain(G, Id, Text, Trust, Reply) :-
+    catch(explain_(G, Id, Text, Trust, Reply), sandbox(Goal, Why),
           ( sandbox:refusal_text(Goal, Why, T), Reply = refused(T) )).
 
-explain_(G, Id, Text, Reply) :-
+explain_(G, Id, Text, Trust, Reply) :-
     host:held(Id, S),
     (  catch(dispatch:move(G, M, Text, []), _, fail)
     -> (  catch(dispatch:play(G, S, M, _), _, fail)
        -> Reply = legal
        ;  catch(call(G:explain_illegal(S, M, Why)), _, fail)
        -> Reply = reason(Why)
-       ;  deepest(G, S, M, Reply)
+       ;  deepest(G, S, M, Trust, Reply)
        )
     ;  Reply = not_a_move
     ).
 
-%% deepest(+Game, +State, +Move, -Reply)  the deepest failing goal of play/3.
-deepest(G, S, M, Reply) :-
+%% deepest(+Game, +State, +Move, +Trust, -Reply)  the deepest failing goal of play/3.
+deepest(G, S, M, Trust, Reply) :-
     bb_put(why_deepest, none),
     % a goal the sandbox refuses is said as such, not read as a move that fails
-    (  catch(solve(play(S, M, _), G, 0, top), E, ( E = sandbox(_, _) -> throw(E) ; true )) -> true ; true ),
+    (  catch(solve(play(S, M, _), G, 0, top, Trust), E, ( E = sandbox(_, _) -> throw(E) ; true )) -> true ; true ),
     bb_get(why_deepest, D),
     (  D = failed(_, Goal, Mod, Line, Pred) -> Reply = deepest(Goal, Mod, Line, Pred)
     ;  Reply = unknown
@@ -82,59 +83,59 @@ goal_text(M, G, Text) :-
 qualified(M, G, G) :- source:game_source(M), !.
 qualified(M, G, M:G).
 
-%% solve(+Goal, +Module, +Depth, +Where)  Goal, run in Module, called Depth clauses
-% deep from Where.
-solve(V, _, _, _) :- var(V), !, fail.
-solve(true, _, _, _) :- !.
-solve(!, _, _, _) :- !.
-solve(Q:G, M, D, W) :- !,
+%% solve(+Goal, +Module, +Depth, +Where, +Trust)  Goal, run in Module, called Depth
+% clauses deep from Where; Trust is the host's (true with --trust).
+solve(V, _, _, _, _) :- var(V), !, fail.
+solve(true, _, _, _, _) :- !.
+solve(!, _, _, _, _) :- !.
+solve(Q:G, M, D, W, T) :- !,
     % into another module of the rules: its clauses, interpreted; anywhere else (or
     % a module known only now): run as the sandbox runs a qualified call from M
-    (  atom(Q), sandbox:rule_module(Q) -> solve(G, Q, D, W)
-    ;  (  \+ run(M, Q:G) -> note(Q:G, M, D, W), fail ; run(M, Q:G) )
+    (  atom(Q), sandbox:rule_module(Q) -> solve(G, Q, D, W, T)
+    ;  (  \+ run(M, Q:G, T) -> note(Q:G, M, D, W), fail ; run(M, Q:G, T) )
     ).
-solve((A, B), M, D, W) :- !, solve(A, M, D, W), solve(B, M, D, W).
-solve((C -> T ; E), M, D, W) :- !,
-    (  run(M, C) -> solve(T, M, D, W) ; solve(E, M, D, W) ).
-solve((C -> T), M, D, W) :- !,
-    (  run(M, C) -> solve(T, M, D, W) ).
-solve((A ; B), M, D, W) :- !,
-    (  solve(A, M, D, W) ; solve(B, M, D, W) ).
-solve(\+ A, M, D, W) :- !,
-    (  run(M, A) -> note(\+ A, M, D, W), fail ; true ).
-solve(G, M, D, W) :-
+solve((A, B), M, D, W, T) :- !, solve(A, M, D, W, T), solve(B, M, D, W, T).
+solve((C -> Th ; E), M, D, W, T) :- !,
+    (  run(M, C, T) -> solve(Th, M, D, W, T) ; solve(E, M, D, W, T) ).
+solve((C -> Th), M, D, W, T) :- !,
+    (  run(M, C, T) -> solve(Th, M, D, W, T) ).
+solve((A ; B), M, D, W, T) :- !,
+    (  solve(A, M, D, W, T) ; solve(B, M, D, W, T) ).
+solve(\+ A, M, D, W, T) :- !,
+    (  run(M, A, T) -> note(\+ A, M, D, W), fail ; true ).
+solve(G, M, D, W, T) :-
     source:game_source(M), is_user(M, G), !,
     findall(cl(G, B, L), source:clause_at(M, G, B, L), Cls),
     (  Cls == []
     -> note(no_clause(G), M, D, W), fail
     ;  functor(G, N, A), phrase(format_("~a/~d", [N, A]), Pred),
        D1 is D + 1,
-       clauses(Cls, G, M, D1, Pred)
+       clauses(Cls, G, M, D1, Pred, T)
     ).
-solve(G, M, D, W) :-
-    (  \+ run(M, G) -> note(G, M, D, W), fail ; run(M, G) ).
+solve(G, M, D, W, T) :-
+    (  \+ run(M, G, T) -> note(G, M, D, W), fail ; run(M, G, T) ).
 
-%% run(+Module, +Goal)  Goal run in Module as the sandbox lets it run: the clauses
-% interpreted here are the file's text, read again, not the checked clauses scryer
-% loaded, so each goal is checked as it runs (any goal, with --trust).
-run(M, G) :- ( sandbox:trusted -> call(M:G) ; sandbox:safe_call(M, G) ).
+%% run(+Module, +Goal, +Trust)  Goal run in Module as the sandbox lets it run: the
+% clauses interpreted here are the file's text, read again, not the checked clauses
+% scryer loaded, so each goal is checked as it runs (any goal, with Trust = true).
+run(M, G, Trust) :- ( Trust == true -> call(M:G) ; sandbox:safe_call(M, G) ).
 
 %% is_user(+Module, +Goal)  the file of Module has clauses of Goal's predicate.
 is_user(M, G) :-
     functor(G, N, A), functor(H, N, A),
     source:clause_at(M, H, _, _), !.
 
-%% clauses(+Clauses, +Goal, +Module, +Depth, +Pred)  Goal by each clause in turn
+%% clauses(+Clauses, +Goal, +Module, +Depth, +Pred, +Trust)  Goal by each clause in turn
 % (copies whose heads unify with it), a cut at the top of a body committing.
-clauses([cl(H, B, L)|Cls], G, M, D, Pred) :-
+clauses([cl(H, B, L)|Cls], G, M, D, Pred, T) :-
     W = c(M, L, Pred),
     (  cut_split(B, Before, After)
-    -> (  G = H, solve(Before, M, D, W)
-       -> solve(After, M, D, W)
-       ;  clauses(Cls, G, M, D, Pred)
+    -> (  G = H, solve(Before, M, D, W, T)
+       -> solve(After, M, D, W, T)
+       ;  clauses(Cls, G, M, D, Pred, T)
        )
-    ;  (  G = H, solve(B, M, D, W)
-       ;  clauses(Cls, G, M, D, Pred)
+    ;  (  G = H, solve(B, M, D, W, T)
+       ;  clauses(Cls, G, M, D, Pred, T)
        )
     ).
 

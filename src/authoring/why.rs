@@ -131,10 +131,11 @@ pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, En
     let mv = mv.trim().to_string();
     let module = wb.module().to_string();
     let q = format!(
-        "why:explain({}, {}, {}, R).",
+        "why:explain({}, {}, {}, {}, R).",
         quote_atom(&module),
         wb.engine.slot(pos)?,
-        quote_string(&mv)
+        quote_string(&mv),
+        wb.engine.machine().trust_atom()
     );
     let reply = wb.ask(&q, "R")?;
     match reply {

@@ -117,6 +117,23 @@ impl PrologMachine {
         self.untrusted
     }
 
+    /// Whether files from disk and what a user types run unchecked (`--trust`): the
+    /// host's flag, which it passes to the Prolog side with every request that runs
+    /// untrusted text (the `Trust` arguments of rules/lib/repl.pl, why.pl and
+    /// source.pl); no Prolog predicate can turn the sandbox off.
+    pub fn is_trusted(&self) -> bool {
+        self.trust
+    }
+
+    /// `is_trusted` as the Prolog atom those requests take.
+    pub fn trust_atom(&self) -> &'static str {
+        if self.trust {
+            "true"
+        } else {
+            "false"
+        }
+    }
+
     /// Sets the inference limit of the initialization goals of the files loaded next.
     pub fn set_init_limit(&mut self, limit: u64) {
         self.init_limit = limit;

@@ -291,10 +291,6 @@ impl PrologMachine {
             self.load_file(&file, true)?;
         }
         self.sandboxed = true;
-        if self.trust {
-            self.run_to_end("sandbox:trust.")
-                .map_err(|e| LoadError(format!("cannot turn the sandbox off: {e}")))?;
-        }
         for (module, kind) in self.rule_modules.clone() {
             self.register_rule_module(&module, &kind)?;
         }

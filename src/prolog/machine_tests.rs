@@ -87,3 +87,25 @@ fn sandbox_names_cover_the_safe_libraries() {
         "names missing from sandbox_names.pl: {t:?}"
     );
 }
+
+/// Whether the sandbox is on is the host's to say, with each request: the sandbox has
+/// no predicate that turns it off for later queries, and `query_goal/4` checks a goal
+/// unless the request itself says `true`.
+#[test]
+fn only_the_host_turns_the_sandbox_off() {
+    let mut pm = sandboxed_machine();
+    assert!(!pm.is_trusted());
+    let q =
+        "findall(N/A, ( lists:member(N, [trust, trusted]), current_predicate(sandbox:N/A) ), Ps).";
+    assert_eq!(pm.answer(q, "Ps").unwrap(), Term::List(Vec::new()));
+    let goal = "open('/nonexistent/ludolog', write, _)";
+    let q = format!(
+        "catch((sandbox:query_goal({goal}, user, false, _), R = ran), sandbox(_, W), R = W)."
+    );
+    assert_eq!(pm.answer(&q, "R").unwrap(), Term::atom("files"));
+    let q = format!("sandbox:query_goal({goal}, user, true, G), G = open(_, _, _), R = as_is.");
+    assert_eq!(pm.answer(&q, "R").unwrap(), Term::atom("as_is"));
+    let q = format!("catch(sandbox:query_goal({goal}, user, yes, _), error(E, _), R = E).");
+    let t = pm.answer(&q, "R").unwrap();
+    assert!(format!("{t:?}").contains("domain_error"), "{t:?}");
+}

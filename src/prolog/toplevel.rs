@@ -142,9 +142,10 @@ impl RulesEngine {
         each: &mut dyn FnMut(String, TopReply),
     ) -> Result<(), EngineError> {
         let q = format!(
-            "repl:answer({}, {}, {limit}, R).",
+            "repl:answer({}, {}, {limit}, {}, R).",
             quote_string(text),
-            self.slot(pos)?
+            self.slot(pos)?,
+            self.machine().trust_atom()
         );
         let path = self.path().to_string();
         let mut bad = None;
@@ -183,7 +184,11 @@ impl RulesEngine {
             .iter()
             .map(|(line, text)| format!("{line}-{}", quote_string(text)))
             .collect();
-        let q = format!("repl:consult([{}], R).", pairs.join(","));
+        let q = format!(
+            "repl:consult([{}], {}, R).",
+            pairs.join(","),
+            self.machine().trust_atom()
+        );
         let t = self.top_answer(&q)?;
         match &t {
             Term::Compound(f, args) if f == "consulted" && args.len() == 2 => {
@@ -246,7 +251,12 @@ impl RulesEngine {
         if state.is_empty() {
             return Ok(Vec::new());
         }
-        let t = self.top_answer(&format!("repl:restore({}, R).", texts_list(state)))?;
+        let q = format!(
+            "repl:restore({}, {}, R).",
+            texts_list(state),
+            self.machine().trust_atom()
+        );
+        let t = self.top_answer(&q)?;
         Ok(texts_of(&t))
     }
 
@@ -294,7 +304,7 @@ impl RulesEngine {
     }
 }
 
-/// A reply term of `repl:answer/4`.
+/// A reply term of `repl:answer/5`.
 fn parse_reply(t: &Term) -> Option<TopReply> {
     Some(match t {
         Term::Atom(a) if a == "false" => TopReply::False,
