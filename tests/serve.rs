@@ -389,14 +389,23 @@ fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
         "{r}"
     );
     // a query that never ends is stopped as Ctrl-C stops it; the session goes on
+    // stopped again and again until it answers: a stop that comes before the query
+    // starts stops nothing
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let stopper = {
         let url = format!("{}api/sessions/{id}/repl/stop", s.url);
+        let done = done.clone();
         std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(700));
-            ureq::post(&url).call().map(|r| r.status())
+            let mut last = None;
+            while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                last = Some(ureq::post(&url).call().map(|r| r.status()));
+                std::thread::yield_now();
+            }
+            last.unwrap_or(Ok(204))
         })
     };
     let r = repl("repeat, fail.");
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
     assert!(
         r["message"].as_str().unwrap().contains("interrupted"),
         "{r}"
