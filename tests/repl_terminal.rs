@@ -75,13 +75,13 @@ fn ctrl_c_stops_the_query_for_real_and_keeps_the_session() {
     assert_eq!(engines.len(), 1, "one engine process: {engines:?}");
 
     // a query that takes all the CPU and memory it can get: waited for until it
-    // has used a tenth of a second of CPU and grown past 64 MB (however slow the
+    // has used a tenth of a second of CPU and grown past 256 MB (however slow the
     // machine, it gets there)
     s.send_line("findall(x, repeat, L).").unwrap();
     let (start, _) = usage(pid);
     let rss_busy = loop {
         let (busy, rss) = usage(pid);
-        if busy >= start + 10 && rss * 4096 > 64 << 20 {
+        if busy >= start + 10 && rss * 4096 > 256 << 20 {
             break rss;
         }
         std::thread::yield_now();
