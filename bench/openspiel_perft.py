@@ -4,9 +4,10 @@
 
     python3 bench/openspiel_perft.py GAME DEPTH [ROWS COLS [LINE]] [--after "ACTIONS"]
 
-GAME is breakthrough, connect_four or tic_tac_toe (a rule file's path, such as
-rules/breakthrough.pl, names its game too); ROWS and COLS are OpenSpiel's rows and
-columns (breakthrough, connect four), LINE connect four's x_in_row.  It prints the
+GAME is breakthrough, clobber, connect_four, othello or tic_tac_toe (a rule
+file's path, such as rules/breakthrough.pl, names its game too); ROWS and COLS are
+OpenSpiel's rows and columns (breakthrough, clobber, connect four), LINE connect
+four's x_in_row.  It prints the
 counts of depths 1 to DEPTH on one line, as tests/data/perft.txt lists them: the
 leaves of the game tree at each depth, a finished game being a leaf wherever it ends
 (ludolog's convention; OpenSpiel's own perft counts only the nodes at the depth).
@@ -29,10 +30,11 @@ def load(name, dims):
         game = game[:-3]
     params = {}
     if dims:
-        if game not in ("breakthrough", "connect_four") or len(dims) not in (2, 3) \
+        if game not in ("breakthrough", "clobber", "connect_four") or len(dims) not in (2, 3) \
                 or (len(dims) == 3 and game != "connect_four"):
             sys.exit("usage: openspiel_perft.py GAME DEPTH [ROWS COLS [LINE]] "
-                     "(ROWS COLS for breakthrough and connect_four, LINE for connect_four)")
+                     "(ROWS COLS for breakthrough, clobber and connect_four, LINE for "
+                     "connect_four)")
         params = {"rows": dims[0], "columns": dims[1]}
         if len(dims) == 3:
             params["x_in_row"] = dims[2]

@@ -13,9 +13,10 @@ The games are OpenSpiel's own; this file only translates names:
 | breakthrough   | breakthrough   | black, white             | a7b6* -> a7-b6                   |
 | connect_four   | connect_four   | x, o                     | x3 -> d (the column's letter)    |
 | tic_tac_toe    | tic_tac_toe    | x, o                     | x(0,2) -> c3 (a1 the lower left) |
+| clobber        | clobber        | o, x                     | a5b5 -> a5-b5                    |
 
-Options: breakthrough's rows and cols are OpenSpiel's rows and columns; connect
-four's rows, cols and line are its rows, columns and x_in_row.  Every answer to
+Options: breakthrough's and clobber's rows and cols are OpenSpiel's rows and
+columns; connect four's rows, cols and line are its rows, columns and x_in_row.  Every answer to
 `state` carries the position text in the rule file's format, built from OpenSpiel's
 own board, so `check` compares that too.
 
@@ -27,6 +28,7 @@ are; without arguments, the three names.  A path's game is its file name without
 """
 import json
 import os
+import re
 import sys
 
 import pyspiel
@@ -111,7 +113,28 @@ class TicTacToe:
         return f"{'/'.join(run_length(l) for l in lines)} {to_move}"
 
 
-GAMES = {"breakthrough": Breakthrough, "connect_four": ConnectFour, "tic_tac_toe": TicTacToe}
+class Clobber:
+    players = ("o", "x")
+
+    def __init__(self, options):
+        self.cols = int_option(options, "cols", 6, 1, 15)
+        self.rows = int_option(options, "rows", 5, 1, 15)
+        self.game = pyspiel.load_game("clobber", {"rows": self.rows, "columns": self.cols})
+
+    def move(self, text):
+        # "a5b5": each square's file letter and rank number
+        m = re.fullmatch(r"([a-z])(\d+)([a-z])(\d+)", text)
+        return f"{m[1]}{m[2]}-{m[3]}{m[4]}"
+
+    def position(self, state, to_move):
+        # each rank, top first, after its number; "." for an empty cell
+        lines = str(state).splitlines()[: self.rows]
+        ranks = "/".join(run_length(line.lstrip("0123456789")) for line in lines)
+        return f"{self.cols}x{self.rows} {ranks} {to_move}"
+
+
+GAMES = {"breakthrough": Breakthrough, "connect_four": ConnectFour, "tic_tac_toe": TicTacToe,
+         "clobber": Clobber}
 
 
 def game_of(name):
