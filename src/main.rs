@@ -379,7 +379,8 @@ fn main() -> ExitCode {
         if std::env::var_os("RUST_BACKTRACE").is_none() {
             std::panic::set_hook(Box::new(|_| {}));
         }
-        return ExitCode::from(ludolog::repl::run_worker().clamp(0, 255) as u8);
+        // at once: no exit handler runs (rules past the sandbox could register one)
+        ludolog::foreign::exit::exit_now(ludolog::repl::run_worker());
     }
     if let Some(Command::Worker) = cli.command {
         // confined first thing, on the process's only thread: nothing of the
@@ -387,7 +388,7 @@ fn main() -> ExitCode {
         if std::env::var_os("RUST_BACKTRACE").is_none() {
             std::panic::set_hook(Box::new(|_| {}));
         }
-        return ExitCode::from(ludolog::worker::run_worker().clamp(0, 255) as u8);
+        ludolog::foreign::exit::exit_now(ludolog::worker::run_worker());
     }
     cli::process::run(move || run(cli))
 }

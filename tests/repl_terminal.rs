@@ -5,7 +5,7 @@
 
 use expectrl::{Eof, Regex, Session};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn start(home: &std::path::Path, args: &[&str]) -> Session {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ludolog"));

@@ -70,6 +70,28 @@ fn a_worker_starts_no_process_opens_no_socket_and_signals_no_one() {
 }
 
 #[test]
+fn a_worker_changes_no_file_mode_no_scheduling_and_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = rule_file(
+        dir.path(),
+        "calls2",
+        ":- use_module(library(ffi)).\n\
+         initial(_, s) :- use_foreign_module(\"libc.so.6\", [fchmod([sint32, sint32], sint32), \
+         setpriority([sint32, sint32, sint32], sint32), getppid([], sint32), \
+         shmget([sint32, sint64, sint32], sint32), msgget([sint32, sint32], sint32)]),\n\
+         ffi:fchmod(0, 511, M), ffi:getppid(P), ffi:setpriority(0, P, 19, S), \
+         ffi:shmget(0, 4096, 1664, Shm), ffi:msgget(0, 1664, Msg),\n\
+         throw(answers(fchmod(M), setpriority(S), shmget(Shm), msgget(Msg))).\n\
+         legal(s, m).\nplay(s, m, s).\n",
+    );
+    let text = with_check_off(&format!("\"$LUDOLOG\" moves {file}"));
+    assert!(
+        text.contains("answers(fchmod(-1),setpriority(-1),shmget(-1),msgget(-1))"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_worker_inherits_no_environment_and_no_descriptor() {
     let dir = tempfile::tempdir().unwrap();
     let file = rule_file(

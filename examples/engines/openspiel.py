@@ -14,6 +14,7 @@ The games are OpenSpiel's own; this file only translates names:
 | connect_four   | connect_four   | x, o                     | x3 -> d (the column's letter)    |
 | tic_tac_toe    | tic_tac_toe    | x, o                     | x(0,2) -> c3 (a1 the lower left) |
 | clobber        | clobber        | o, x                     | a5b5 -> a5-b5                    |
+| othello        | othello        | black, white             | d3 -> d3, pass -> pass           |
 
 Options: breakthrough's and clobber's rows and cols are OpenSpiel's rows and
 columns; connect four's rows, cols and line are its rows, columns and x_in_row.  Every answer to
@@ -133,8 +134,28 @@ class Clobber:
         return f"{self.cols}x{self.rows} {ranks} {to_move}"
 
 
+class Othello:
+    players = ("black", "white")
+
+    def __init__(self, options):
+        if int_option(options, "size", 8, 8, 8) != 8:
+            raise ValueError("OpenSpiel plays Othello on 8 x 8 only")
+        self.game = pyspiel.load_game("othello")
+
+    def move(self, text):
+        # "d3": the column letter and the row number from the top; "pass"
+        return text
+
+    def position(self, state, to_move):
+        # after a line saying who plays and the column letters, each row from the
+        # top: its number, its cells ("-" empty), its number again
+        lines = str(state).splitlines()[2:10]
+        rows = ["".join("." if c == "-" else c for c in line.split()[1:9]) for line in lines]
+        return f"8 {'/'.join(run_length(r) for r in rows)} {to_move}"
+
+
 GAMES = {"breakthrough": Breakthrough, "connect_four": ConnectFour, "tic_tac_toe": TicTacToe,
-         "clobber": Clobber}
+         "clobber": Clobber, "othello": Othello}
 
 
 def game_of(name):

@@ -15,7 +15,7 @@
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
                         sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, pick_kind/4, line_at/4,
                         group/3, group_marks/3, jumps/3, stack_turns/3, stack_turn_count/3,
-                        nth_stack_turn/4]).
+                        nth_stack_turn/4, flank_moves/4, flank_count/4, nth_flank/5, flanked/5]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
@@ -61,7 +61,11 @@ load :-
         ludolog_board_jumps([i64, i64], cstr),
         ludolog_board_stack_turns([i64, i64], cstr),
         ludolog_board_stack_count([i64, i64], i64),
-        ludolog_board_nth_stack([i64, i64, i64], cstr)
+        ludolog_board_nth_stack([i64, i64, i64], cstr),
+        ludolog_board_flank_moves([i64, cstr, cstr], cstr),
+        ludolog_board_flank_count([i64, cstr, cstr], i64),
+        ludolog_board_nth_flank([i64, cstr, cstr, i64], i64),
+        ludolog_board_flanked([i64, i64, cstr, cstr], cstr)
     ]).
 
 %% small(@N)  N is an integer the host's 64-bit arguments hold (a larger one is for
@@ -157,6 +161,30 @@ nth_step(H, X, Steps, I, M) :-
     name(X), small(I), steps_text(Steps, Text),
     '$foreign_call'(ludolog_board_nth_step, [H, X, Text, I], V), V >= 0,
     move(V, M).
+
+%% flank_moves(+H, +X, +Y, -Ks)  flank.pl's flank_moves/4 on board H.
+flank_moves(H, X, Y, Ks) :-
+    name(X), name(Y),
+    '$foreign_call'(ludolog_board_flank_moves, [H, X, Y], [k|Cs]),
+    numbers(Cs, Ks).
+
+%% flank_count(+H, +X, +Y, -N)  flank.pl's flank_count/4 on board H.
+flank_count(H, X, Y, N) :-
+    name(X), name(Y),
+    '$foreign_call'(ludolog_board_flank_count, [H, X, Y], N0), N0 >= 0, N = N0.
+
+%% nth_flank(+H, +X, +Y, +I, -K)  flank.pl's nth_flank/5 on board H, or none past
+% the last.
+nth_flank(H, X, Y, I, K) :-
+    name(X), name(Y), small(I),
+    '$foreign_call'(ludolog_board_nth_flank, [H, X, Y, I], K0), K0 >= 0,
+    (  K0 =:= 0 -> K = none ; K = K0 ).
+
+%% flanked(+H, +K, +X, +Y, -Ks)  flank.pl's flanked/5 on board H.
+flanked(H, K, X, Y, Ks) :-
+    small(K), name(X), name(Y),
+    '$foreign_call'(ludolog_board_flanked, [H, K, X, Y], [k|Cs]),
+    numbers(Cs, Ks).
 
 %% steps_text(+Steps, -Text)  Steps as written, "[D-[t,t],D-[t]]" (as characters):
 % one call, where building the text piece by piece costs more than the query; the

@@ -279,6 +279,7 @@ why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q,
 why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
 why_words(private(M), W) :- host:formatted("is not among the exports of the library ~q, which are all a rule file or query may call there", [M], W).
 why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
+why_words(rewritten, "is rewritten by a library's term expansion as it loads, into code the sandbox never checked").
 why_words(undeclared, "adds or removes clauses of a predicate the rule file does not declare dynamic").
 why_words(unbound, "is a goal not known when it runs").
 why_words(unknown, "is neither defined in the rules nor a predicate known to be safe").
@@ -306,7 +307,9 @@ emit([t(L, T, Vs)|Ts], Line0, Text) :-
     append(Vs, Names0, Names),
     term_chars(T, L, Names, Cs),
     append(NLs, Cs, Text0),
-    append(Text0, ['.'|Rest], Text),
+    % " ." as term_chars/4 checked it: a term ending in a symbol char (the atom
+    % +) would otherwise run into its full stop and be read as another token
+    append(Text0, [' ', '.'|Rest], Text),
     emit(Ts, Line, Rest).
 
 %% term_chars(+Term, +Line, +Names, -Chars)  Term written canonically (no operators:
@@ -413,8 +416,13 @@ check_each([t(L, T, Vs)|Ts], M-Lim, [t(L, T1, Vs)|Cs]) :-
     catch(check_term(M-Lim, T, T1), E, throw(at(L, E))),
     check_each(Ts, M-Lim, Cs).
 
-%% check_term(+Module, +Term, -Checked)  one clause or directive.
+%% check_term(+Module, +Term, -Checked)  one clause or directive.  A term that a
+% library's term expansion would rewrite when scryer loads it (clpz's `++>` rules,
+% atts's `:- attribute` directive: the libraries a file uses are loaded as it is
+% read) is refused: what it becomes is code this check never saw.  DCG rules are
+% translated here instead, and the translation is what loads.
 check_term(_, T, _) :- var(T), !, throw(sandbox(T, unknown)).
+check_term(_, T, _) :- T \= (_ --> _), rewritten(T), !, throw(sandbox(T, rewritten)).
 check_term(M-Lim, (:- D), (:- D1)) :- !, directive(M-Lim, D, D1).
 check_term(M-Lim, (?- D), (:- D1)) :- !, directive(M-Lim, D, D1).
 check_term(M-Lim, (H --> B), T1) :- !,
@@ -587,6 +595,9 @@ goal(user, G, G) :- functor(G, N, A), user_own(N/A), \+ expands(G), !.
 goal(user, G, G) :- user_game(Game), local_predicate(Game, G), !.
 goal(M, G, G) :- M \== user, nobodys(M, G), !.
 goal(_, G, _) :- throw(sandbox(G, unknown)).
+
+%% rewritten(+Term)  a term expansion of a loaded library applies to Term.
+rewritten(T) :- catch(user:term_expansion(T, _), _, fail), !.
 
 %% expands(+Goal)  a goal expansion (a library's, in user) rewrites Goal: what it
 % becomes is known only when the file loads, so it is not nobody's (put_atts/3 becomes

@@ -89,9 +89,10 @@ solve(V, _, _, _, _) :- var(V), !, fail.
 solve(true, _, _, _, _) :- !.
 solve(!, _, _, _, _) :- !.
 solve(Q:G, M, D, W, T) :- !,
-    % into another module of the rules: its clauses, interpreted; anywhere else (or
-    % a module known only now): run as the sandbox runs a qualified call from M
-    (  atom(Q), sandbox:rule_module(Q) -> solve(G, Q, D, W, T)
+    % into another game module of the rules: its clauses, interpreted; anywhere else
+    % (a library of ludolog's, whose exports alone may be called, or a module known
+    % only now): run as the sandbox runs a qualified call from M
+    (  atom(Q), sandbox:rule_module(Q), \+ sandbox:rule_library(Q) -> solve(G, Q, D, W, T)
     ;  (  \+ run(M, Q:G, T) -> note(Q:G, M, D, W), fail ; run(M, Q:G, T) )
     ).
 solve((A, B), M, D, W, T) :- !, solve(A, M, D, W, T), solve(B, M, D, W, T).

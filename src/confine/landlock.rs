@@ -9,8 +9,8 @@
 
 use super::{ConfineError, Confinement};
 use ::landlock::{
-    Access, AccessFs, AccessNet, BitFlags, LandlockStatus, PathBeneath, PathFd, Ruleset,
-    RulesetAttr, RulesetCreated, RulesetCreatedAttr, RulesetError, RulesetStatus, Scope, ABI,
+    Access, AccessFs, AccessNet, BitFlags, LandlockStatus, PathBeneath, Ruleset, RulesetAttr,
+    RulesetCreated, RulesetCreatedAttr, RulesetError, RulesetStatus, Scope, ABI,
 };
 use std::cell::RefCell;
 use std::path::Path;
@@ -47,7 +47,7 @@ thread_local! {
     /// The `/proc/<pid>` entries the rules of this thread name, held open: a Landlock
     /// rule names an inode, and procfs may make a new inode for such an entry once
     /// it has left the kernel's cache, which would quietly drop the rule.
-    static PINNED: RefCell<Vec<PathFd>> = const { RefCell::new(Vec::new()) };
+    static PINNED: RefCell<Vec<std::fs::File>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Reading: open files and list directories.
@@ -73,7 +73,7 @@ fn write_rights() -> BitFlags<AccessFs> {
 /// A ruleset built and filled, not yet enforced.
 pub(super) struct Prepared {
     ruleset: RulesetCreated,
-    pin: Vec<PathFd>,
+    pin: Vec<std::fs::File>,
 }
 
 /// Builds the ruleset for `c`: the paths it names must exist (a missing one is an
@@ -111,7 +111,7 @@ pub(super) fn prepare(c: &Confinement) -> Result<Prepared, ConfineError> {
     }
     for (paths, rights) in [(&c.read, read_rights()), (&c.write, write_rights())] {
         for path in paths {
-            let fd = open(path).map_err(|why| ConfineError::Path {
+            let fd = open_exact(path).map_err(|why| ConfineError::Path {
                 path: path.clone(),
                 why,
             })?;
@@ -141,12 +141,36 @@ impl Prepared {
 }
 
 /// A path opened as Landlock wants it (`O_PATH`), and whether it is a directory.
-struct Opened(PathFd, bool);
+struct Opened(std::fs::File, bool);
 
 fn open(path: &Path) -> Result<Opened, String> {
-    let is_dir = std::fs::metadata(path).map_err(|e| e.to_string())?.is_dir();
-    let fd = PathFd::new(path).map_err(|e| e.to_string())?;
-    Ok(Opened(fd, is_dir))
+    opened(path, 0)
+}
+
+/// `path` opened for a rule only (`O_PATH`), with `flags` added: a file or a
+/// directory, told from the open descriptor.
+fn opened(path: &Path, flags: i32) -> Result<Opened, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_PATH | flags)
+        .open(path)
+        .map_err(|e| e.to_string())?;
+    let kind = file.metadata().map_err(|e| e.to_string())?.file_type();
+    Ok(Opened(file, kind.is_dir()))
+}
+
+/// A path its caller was given, opened as it is now: a symbolic link is not
+/// followed, and what is opened is what the rule names (a file or a directory, told
+/// from the open descriptor), so that a link swapped in after the path was chosen
+/// (to a secret, or to /) grants nothing.
+fn open_exact(path: &Path) -> Result<Opened, String> {
+    let opened = opened(path, nix::libc::O_NOFOLLOW)?;
+    let kind = opened.0.metadata().map_err(|e| e.to_string())?.file_type();
+    if !kind.is_file() && !kind.is_dir() {
+        return Err("it is neither a plain file nor a directory (a link is not followed)".into());
+    }
+    Ok(opened)
 }
 
 /// Adds the rule that allows `rights` beneath `fd` (on it alone, for a file: then the

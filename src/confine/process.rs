@@ -23,10 +23,11 @@
 use super::{ConfineError, Confinement, Enforced};
 use std::path::{Path, PathBuf};
 
-/// The address space a worker may reserve beyond its memory limit: the stacks its
-/// threads reserve (a deep one for the engine, a few small ones), of which only the
-/// touched pages cost memory, and the program itself.
-const ADDRESS_SPACE_SLACK: u64 = 6 << 30;
+/// The address space a worker may reserve beyond its memory limit: the deep stack
+/// of its engine's thread (1 GiB, of which only the touched pages cost memory), the
+/// C library's per-thread arenas, and the program itself.  Memory taken past the
+/// allocator (a foreign call's own) is bounded by the two together.
+const ADDRESS_SPACE_SLACK: u64 = 2 << 30;
 
 /// The most descriptors a worker may hold: its three pipes, the runtime's own few
 /// (`/dev/urandom`, the pinned `/proc` entries) and the rule files it reads one at a

@@ -144,11 +144,53 @@ const DENIED_LEGACY: &[i64] = &[
 #[cfg(not(target_arch = "x86_64"))]
 const DENIED_LEGACY: &[i64] = &[];
 
-/// The calls that only start processes, refused to a worker process.
+/// The older calls of x86_64 refused to a worker process: those that only start
+/// processes, and the first file-watch call.
 #[cfg(target_arch = "x86_64")]
-const FORKS: &[i64] = &[libc::SYS_fork, libc::SYS_vfork];
+const WORKER_DENIED_LEGACY: &[i64] = &[libc::SYS_fork, libc::SYS_vfork, libc::SYS_inotify_init];
 #[cfg(not(target_arch = "x86_64"))]
-const FORKS: &[i64] = &[];
+const WORKER_DENIED_LEGACY: &[i64] = &[];
+
+/// What a worker process, which writes no file and runs alone, never needs, and
+/// could reach other processes or outlive itself with (as root these would work on
+/// any process): changing a file's mode, the scheduling of any process, System V
+/// and POSIX message queues, shared memory and semaphores (which outlive it), file
+/// watches, comparing and advising other processes, moving their memory.
+const WORKER_DENIED: &[i64] = &[
+    libc::SYS_fchmod,
+    libc::SYS_setpriority,
+    libc::SYS_sched_setscheduler,
+    libc::SYS_sched_setparam,
+    libc::SYS_sched_setattr,
+    libc::SYS_sched_setaffinity,
+    libc::SYS_ioprio_set,
+    libc::SYS_shmget,
+    libc::SYS_shmat,
+    libc::SYS_shmctl,
+    libc::SYS_shmdt,
+    libc::SYS_msgget,
+    libc::SYS_msgsnd,
+    libc::SYS_msgrcv,
+    libc::SYS_msgctl,
+    libc::SYS_semget,
+    libc::SYS_semop,
+    libc::SYS_semctl,
+    libc::SYS_semtimedop,
+    libc::SYS_mq_open,
+    libc::SYS_mq_unlink,
+    libc::SYS_mq_timedsend,
+    libc::SYS_mq_timedreceive,
+    libc::SYS_mq_notify,
+    libc::SYS_mq_getsetattr,
+    libc::SYS_inotify_init1,
+    libc::SYS_inotify_add_watch,
+    libc::SYS_kcmp,
+    libc::SYS_process_madvise,
+    libc::SYS_migrate_pages,
+    libc::SYS_move_pages,
+    libc::SYS_set_mempolicy,
+    libc::SYS_mbind,
+];
 
 /// The `clone` flags that create namespaces: `clone` with any of them is refused, as
 /// `unshare` and `setns` are. (`CLONE_NEWTIME` exists only for `clone3`.)
@@ -264,7 +306,7 @@ fn deny_rules(process: bool) -> Result<BTreeMap<i64, Vec<SeccompRule>>, ConfineE
         // fork and posix_spawn are clones without it
         let thread = libc::CLONE_THREAD as u64;
         clone.push(rule(0, Dword, SeccompCmpOp::MaskedEq(thread), 0)?);
-        for &call in FORKS {
+        for &call in WORKER_DENIED_LEGACY.iter().chain(WORKER_DENIED) {
             rules.insert(call, Vec::new());
         }
     }

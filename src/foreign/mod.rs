@@ -11,6 +11,7 @@
 #![allow(unsafe_code)]
 
 mod board_calls;
+mod board_flanks;
 mod board_lines;
 mod board_list_calls;
 mod board_movers;
@@ -19,6 +20,7 @@ mod board_stacks;
 mod board_table;
 mod boards;
 pub mod channel;
+pub mod exit;
 pub mod memory;
 mod ring;
 mod step;
@@ -34,6 +36,10 @@ use board_calls::{
     ludolog_board_reach_count, ludolog_board_reach_met, ludolog_board_reach_move,
     ludolog_board_reach_moves, ludolog_board_set, ludolog_board_set_two, ludolog_board_step_count,
     ludolog_board_steps,
+};
+use board_flanks::{
+    ludolog_board_flank_count, ludolog_board_flank_moves, ludolog_board_flanked,
+    ludolog_board_nth_flank,
 };
 use board_list_calls::{
     ludolog_board_kinds_count, ludolog_board_line, ludolog_board_lists, ludolog_board_nth_kind,
@@ -320,8 +326,12 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 50] {
+pub fn exported_symbols() -> [(&'static str, usize); 54] {
     symbols![
+        ludolog_board_flank_moves,
+        ludolog_board_flank_count,
+        ludolog_board_nth_flank,
+        ludolog_board_flanked,
         ludolog_board_stack_count,
         ludolog_board_nth_stack,
         ludolog_board_stack_turns,

@@ -118,7 +118,8 @@ fn watch() {
                 "error: {what} ran past the time limit of {} s; raise it with --time-limit SECONDS",
                 limit.as_secs_f64()
             );
-            std::process::exit(EXIT_TIME);
+            // at once: no exit handler runs, which rules past the sandbox could hold up
+            crate::foreign::exit::exit_now(EXIT_TIME);
         }
     }
 }

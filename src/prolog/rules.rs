@@ -29,7 +29,7 @@ impl RuleFile {
     /// A rule file read from disk; its module name comes from its `:- module(` line.
     pub fn read(path: &Path) -> Result<RuleFile, SourceError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|err| SourceError::Read {
+        let text = read_rule_text(path).map_err(|err| SourceError::Read {
             path: shown.clone(),
             err,
         })?;
@@ -43,6 +43,27 @@ impl RuleFile {
             text,
         })
     }
+}
+
+/// The largest rule file read (the largest built-in one is under 64 KB): a file that
+/// grows past it (a rule file served and watched, made huge) is refused, never read
+/// whole into the memory of the process that watches it.
+pub const MAX_RULE_FILE: u64 = 16 << 20;
+
+/// The text of a rule file, at most `MAX_RULE_FILE` bytes of it.
+pub fn read_rule_text(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(MAX_RULE_FILE + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_RULE_FILE {
+        return Err(std::io::Error::other(format!(
+            "the file is over {} MB, more than a rule file is",
+            MAX_RULE_FILE >> 20
+        )));
+    }
+    Ok(text)
 }
 
 /// A Prolog library of rules/lib built into the binary.
@@ -90,7 +111,7 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 5] = [
+const BOARDS: [Library; 6] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -101,6 +122,7 @@ const BOARDS: [Library; 5] = [
     lib!("notation", "rules/lib/notation.pl"),
     // its native calls are board.pl's accelerator's, loaded with board
     lib!("stacks", "rules/lib/stacks.pl"),
+    lib!("flank", "rules/lib/flank.pl"),
     lib!(
         "hexgrid",
         "rules/lib/hexgrid.pl",

@@ -79,8 +79,9 @@ impl Snapshot {
     /// Lets the engine process read `path` (a rule file named by `:load`); false when
     /// it could already.
     pub fn allow_read(&mut self, path: PathBuf) -> bool {
-        // a rule file only (`:load` and `:game` load files): never a directory
-        if !path.is_file() {
+        // a rule file only (`:load` and `:game` load files, named *.pl): never a
+        // directory, nor any other file a mistyped or hostile `:load` names
+        if !path.is_file() || path.extension().is_none_or(|e| e != "pl") {
             return false;
         }
         let path = path.canonicalize().unwrap_or(path);
@@ -121,14 +122,13 @@ impl Snapshot {
     /// may read the rule files the spec names (the frontend's decision).
     pub fn start(spec: EngineSpec) -> Snapshot {
         let mut readable = Vec::new();
-        for path in spec
-            .rules
-            .iter()
-            .chain(std::iter::once(&PathBuf::from(&spec.game)))
-        {
-            if path.exists() {
-                readable.extend(crate::confine::process::readable(path));
-            }
+        if let Some(rules) = &spec.rules {
+            readable.extend(crate::confine::process::readable(rules));
+        }
+        // the game when it is a rule file, never a directory that has a game's name
+        let game = PathBuf::from(&spec.game);
+        if game.is_file() {
+            readable.extend(crate::confine::process::readable(&game));
         }
         Snapshot {
             game: spec.game.clone(),

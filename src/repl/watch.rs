@@ -59,7 +59,7 @@ impl Watch {
         self.files = disk_files(spec)
             .into_iter()
             .map(|p| {
-                let text = std::fs::read_to_string(&p).ok();
+                let text = crate::prolog::read_rule_text(&p).ok();
                 (p, text)
             })
             .collect();
@@ -69,7 +69,7 @@ impl Watch {
     fn changed(&mut self) -> Vec<PathBuf> {
         let mut out = Vec::new();
         for (path, seen) in &mut self.files {
-            let now = std::fs::read_to_string(&*path).ok();
+            let now = crate::prolog::read_rule_text(path).ok();
             if now != *seen {
                 *seen = now;
                 out.push(path.clone());

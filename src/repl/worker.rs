@@ -21,7 +21,7 @@ fn tell(message: &FromWorker) {
         .and_then(|channel| channel.lock().ok())
         .is_some_and(|mut channel| send(&mut *channel, message).is_ok());
     if !sent {
-        std::process::exit(0);
+        crate::foreign::exit::exit_now(0);
     }
 }
 
@@ -74,12 +74,15 @@ impl Pager for WirePager<'_> {
 /// changes), so an engine left busy in a query never outlives its REPL.
 fn watch_parent() {
     let parent = std::os::unix::process::parent_id();
-    std::thread::spawn(move || loop {
-        std::thread::sleep(Duration::from_millis(200));
-        if std::os::unix::process::parent_id() != parent {
-            std::process::exit(0);
-        }
-    });
+    let _ = std::thread::Builder::new()
+        .name("ludolog-session-parent".into())
+        .stack_size(64 << 10)
+        .spawn(move || loop {
+            std::thread::sleep(Duration::from_millis(200));
+            if std::os::unix::process::parent_id() != parent {
+                crate::foreign::exit::exit_now(0);
+            }
+        });
 }
 
 /// The engine process's whole life (`ludolog repl-worker`): reads its start message,
@@ -94,6 +97,10 @@ pub fn run_worker() -> i32 {
         return 2;
     };
     let start = *start;
+    // it ends with its frontend, however the frontend ends (a signal, a crash)
+    if crate::worker::die_with_parent().is_err() {
+        return 2;
+    }
     if let Err(e) = crate::confine::process::close_inherited_descriptors() {
         eprintln!("error: cannot confine the engine: {e}");
         return 2;

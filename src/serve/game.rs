@@ -407,7 +407,7 @@ fn disk_texts(spec: &EngineSpec) -> Vec<(std::path::PathBuf, Option<String>)> {
     files
         .into_iter()
         .map(|p: std::path::PathBuf| {
-            let text = std::fs::read_to_string(&p).ok();
+            let text = crate::prolog::read_rule_text(&p).ok();
             (p, text)
         })
         .collect()

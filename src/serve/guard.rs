@@ -40,12 +40,12 @@ impl Hosts {
         }
     }
 
-    /// Whether `host` (a `Host` header: a name, and maybe a port) is served here.
+    /// Whether `host` (a `Host` header: a name, and a port, 80 when none is
+    /// written) is served here.
     fn serves(&self, host: &str) -> bool {
         let host = host.trim().to_ascii_lowercase();
         let (name, port) = split_port(&host);
-        port.is_none_or(|p| p == self.port || self.port == 0)
-            && self.names.iter().any(|n| *n == name)
+        port.unwrap_or(80) == self.port && self.names.iter().any(|n| *n == name)
     }
 
     /// Whether an `Origin` is one of the server's own pages.
@@ -74,6 +74,12 @@ fn split_port(host: &str) -> (&str, Option<u16>) {
 /// Whether a request may be served: the host is served here, and a request that
 /// changes anything comes from no other site.
 fn allowed(hosts: &Hosts, method: &Method, headers: &HeaderMap) -> Result<(), &'static str> {
+    // one of each, or the server and a proxy in front of it may read different ones
+    for name in [header::HOST, header::ORIGIN] {
+        if headers.get_all(&name).iter().count() > 1 {
+            return Err("a request may name one host and one origin");
+        }
+    }
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -132,7 +138,7 @@ mod tests {
         for ok in [
             "127.0.0.1:7878",
             "localhost:7878",
-            "LOCALHOST",
+            "LOCALHOST:7878",
             "[::1]:7878",
             "board.lan:7878",
         ] {
@@ -148,6 +154,7 @@ mod tests {
             "127.0.0.1:80",
             "localhost:x",
             "",
+            "localhost",
         ] {
             assert!(
                 allowed(&h, &Method::GET, &headers(&[("host", bad)])).is_err(),
@@ -169,6 +176,9 @@ mod tests {
             "http://localhost:7879",
             "null",
             "https://localhost:7878",
+            // another server on this machine, on the default port
+            "http://localhost",
+            "http://127.0.0.1",
         ] {
             let got = allowed(&h, &Method::POST, &headers(&[host, ("origin", bad)]));
             assert!(got.is_err(), "{bad}");
@@ -177,5 +187,20 @@ mod tests {
         assert!(allowed(&h, &Method::DELETE, &headers(&[host, cross])).is_err());
         // reading is not changing: a cross-site GET gets nothing it can read (no CORS)
         assert_eq!(allowed(&h, &Method::GET, &headers(&[host, cross])), Ok(()));
+    }
+
+    #[test]
+    fn a_request_names_one_host_and_one_origin() {
+        let h = hosts();
+        let mut twice = headers(&[("host", "localhost:7878")]);
+        twice.append("host", HeaderValue::from_static("evil.example:7878"));
+        assert!(allowed(&h, &Method::GET, &twice).is_err());
+        let own = [
+            ("host", "localhost:7878"),
+            ("origin", "http://localhost:7878"),
+        ];
+        let mut origins = headers(&own);
+        origins.append("origin", HeaderValue::from_static("http://evil.example"));
+        assert!(allowed(&h, &Method::POST, &origins).is_err());
     }
 }

@@ -97,6 +97,18 @@ pub fn enter_confined(prolog_check_off: bool) {
     PROLOG_CHECK_OFF.store(prolog_check_off && cfg!(debug_assertions), Ordering::SeqCst);
 }
 
+/// Has the kernel kill this process when the thread that started it ends (a parent
+/// that dies, however it dies); an error if the parent is gone already.
+pub fn die_with_parent() -> Result<(), std::io::Error> {
+    nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL)
+        .map_err(std::io::Error::from)?;
+    // a parent gone before the call above left this process to init
+    if std::os::unix::process::parent_id() == 1 {
+        return Err(std::io::Error::other("the parent is gone"));
+    }
+    Ok(())
+}
+
 /// Installs the limits the start message gives.
 fn set_limits(start: &Start) {
     crate::foreign::memory::set_memory_limit(
@@ -107,14 +119,16 @@ fn set_limits(start: &Start) {
 }
 
 /// The start message of a worker for `job` on `spec`'s rules, with this process's
-/// limits: it may read the rule files the spec names, and nothing else.
+/// limits: it may read the rule files the spec names, and nothing else: `--rules`
+/// (a file, or a directory the user named), and the game when it is a rule file
+/// (never a directory that happens to have a built-in game's name).
 fn start_for(job: Job, spec: &EngineSpec) -> Start {
     let mut read = Vec::new();
     if let Some(rules) = &spec.rules {
         read.extend(readable(rules));
     }
     let game = Path::new(&spec.game);
-    if game.exists() {
+    if game.is_file() {
         read.extend(readable(game));
     }
     let mut start = start_reading(job, read);

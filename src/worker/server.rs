@@ -32,7 +32,7 @@ fn tell(message: &FromWorker) {
         .and_then(|c| c.lock().ok())
         .is_some_and(|mut c| super::send_line(&mut *c, message).is_ok());
     if !sent {
-        std::process::exit(0);
+        crate::foreign::exit::exit_now(0);
     }
 }
 
@@ -54,6 +54,10 @@ pub fn run_worker() -> i32 {
         eprintln!("error: a worker starts with its start message");
         return 2;
     };
+    // it ends with its parent, however the parent ends (a signal, a crash)
+    if super::die_with_parent().is_err() {
+        return 2;
+    }
     if let Err(e) = super::enter(&start) {
         eprintln!("error: {e}");
         return 2;
@@ -78,6 +82,7 @@ pub fn run_worker() -> i32 {
     let cancel = cancel_flag();
     let reader = std::thread::Builder::new()
         .name("ludolog-worker-in".into())
+        .stack_size(256 << 10)
         .spawn(move || {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -93,7 +98,7 @@ pub fn run_worker() -> i32 {
                 }
             }
             // the parent closed the input, or broke the protocol: the worker ends
-            std::process::exit(0);
+            crate::foreign::exit::exit_now(0);
         });
     if reader.is_err() {
         return 2;
@@ -128,10 +133,11 @@ fn watch_parent() {
     let parent = std::os::unix::process::parent_id();
     let _ = std::thread::Builder::new()
         .name("ludolog-worker-parent".into())
+        .stack_size(64 << 10)
         .spawn(move || loop {
             std::thread::sleep(Duration::from_millis(100));
             if std::os::unix::process::parent_id() != parent {
-                std::process::exit(0);
+                crate::foreign::exit::exit_now(0);
             }
         });
 }
