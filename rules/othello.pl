@@ -175,10 +175,12 @@ evaluate(othello(N, _, Board, ongoing), P, Score) :-
     Score is NX - NY + C.
 
 %% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(othello(_, _, _, Status), _, Reason) :- Status \== ongoing, !,
-    Reason = "the game is over".
+explain_illegal(othello(_, _, _, won(W)), _, Reason) :- !,
+    protocol:formatted("the game is over: ~a has won", [W], Reason).
+explain_illegal(othello(_, _, _, draw), _, Reason) :- !,
+    Reason = "the game is over: a draw".
 explain_illegal(othello(N, P, Board, ongoing), M, Reason) :-
-    discs(P, X, Y),
+    discs(P, X, Y), other(P, Q),
     (  M == pass
     -> Reason = "a player passes only when no disc can be placed"
     ;  M = at(C, R), C >= 0, C < N, R >= 0, R < N
@@ -187,7 +189,7 @@ explain_illegal(othello(N, P, Board, ongoing), M, Reason) :-
        -> protocol:formatted("~s is taken", [Name], Reason)
        ;  flank:flank_count(Board, X, Y, 0)
        -> protocol:formatted("~a cannot place a disc anywhere, so ~a passes", [P, P], Reason)
-       ;  protocol:formatted("a disc on ~s flanks no line of ~a discs", [Name, Y], Reason)
+       ;  protocol:formatted("a disc on ~s flanks no line of ~a discs", [Name, Q], Reason)
        )
     ;  Reason = "the cell is off the board"
     ).

@@ -1,5 +1,6 @@
 //! What a move did, read from the views before and after it: pieces that moved (or
-//! were relocated), placed, captured or turned into another piece — the same words
+//! were relocated), placed, captured, turned into another piece or flipped to the
+//! other side — the same words
 //! for every game, since every game draws itself as cells holding stacks of pieces.
 
 use crate::game::{Piece, View};
@@ -78,6 +79,17 @@ pub fn effects(before: &View, after: &View, mover: &str) -> Vec<String> {
                 piece_text(&old),
                 piece_text(&piece)
             ));
+        } else if let Some(j) = removed
+            .iter()
+            .position(|(p, c)| *c == at && p.kind == piece.kind)
+        {
+            // the same piece, another owner: a disc flipped, a stone converted
+            let (old, _) = removed.remove(j);
+            out.push(format!(
+                "the {} on {at} turns {}",
+                piece_text(&old),
+                piece.owner
+            ));
         } else {
             out.push(format!("a {} is placed on {at}", piece_text(&piece)));
         }
@@ -146,6 +158,16 @@ mod tests {
                 "a white ring is placed on d1",
                 "captures the black man on b1"
             ]
+        );
+    }
+
+    #[test]
+    fn a_disc_of_the_other_side_turned_over_is_a_flip() {
+        let before = view(&[("c4", &[]), ("d4", &[("disc", "white")])]);
+        let after = view(&[("c4", &[("disc", "black")]), ("d4", &[("disc", "black")])]);
+        assert_eq!(
+            effects(&before, &after, "black"),
+            ["a black disc is placed on c4", "the white disc on d4 turns black"]
         );
     }
 }
