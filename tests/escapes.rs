@@ -183,8 +183,29 @@ fn problems(case: &Case, result: Option<(i32, String)>, passwd: Option<&str>) ->
         .collect()
 }
 
+/// The entry points whose attempts are many (a rule file given to `moves`, a query
+/// typed at `repl`): a share of them is a sample of the same door.
+const CROWDED: [&str; 2] = ["moves", "repl"];
+
 #[test]
+fn escape_attempts_through_every_entry_point_are_refused_and_nothing_happens() {
+    // every third attempt through a crowded door, every attempt through the others:
+    // one process or two per attempt, the whole corpus is minutes of CPU on two
+    // cores (`cargo test -- --ignored escapes` runs it all)
+    every_escape_attempt(|index, case| {
+        index % 3 == 0 || !case.args.first().is_some_and(|a| CROWDED.contains(&a.as_str()))
+    });
+}
+
+#[test]
+#[ignore = "slow: the whole corpus, one or two processes per attempt (minutes)"]
 fn every_escape_attempt_is_refused_and_nothing_happens() {
+    every_escape_attempt(|_, _| true);
+}
+
+/// Runs the attempts of the corpus that `chosen` picks (by their index in name
+/// order) and fails with every problem any of them had.
+fn every_escape_attempt(chosen: impl Fn(usize, &Case) -> bool) {
     let root = tempfile::tempdir().unwrap();
     let mut files: Vec<PathBuf> = std::fs::read_dir("tests/escapes")
         .unwrap()
@@ -193,7 +214,13 @@ fn every_escape_attempt_is_refused_and_nothing_happens() {
         .collect();
     files.sort();
     assert!(files.len() >= 150, "the corpus has {} cases", files.len());
-    let cases: Vec<Case> = files.iter().map(|f| case(f, root.path())).collect();
+    let cases: Vec<Case> = files
+        .iter()
+        .map(|f| case(f, root.path()))
+        .enumerate()
+        .filter(|(i, c)| chosen(*i, c))
+        .map(|(_, c)| c)
+        .collect();
     // the first line of /etc/passwd, when long enough not to turn up by chance
     let passwd = std::fs::read_to_string("/etc/passwd").unwrap_or_default();
     let passwd = passwd.lines().next().filter(|l| l.len() > 6);
