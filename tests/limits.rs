@@ -48,11 +48,12 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
     // the REPL: each bomb stops, says which limit, and the session goes on
     // (query, memory limit, time limit, the limit that stops it): the 30 million
     // inferences of `repeat, fail` take about 2 s on a loaded 2-core machine, so its
-    // time limit leaves the inference limit to stop it first
+    // time limit leaves the inference limit to stop it first, and a memory bomb's
+    // leaves the memory limit (numlist/3 took 2 s to 256 MB on a slow machine)
     let repl_bombs = [
-        ("length(L, 300000000).", "2048", "2", "memory limit"),
-        ("X is 1 << (1 << 40).", "2048", "2", "memory limit"),
-        ("numlist(1, 50000000, L).", "256", "2", "memory limit"),
+        ("length(L, 300000000).", "2048", "30", "memory limit"),
+        ("X is 1 << (1 << 40).", "2048", "30", "memory limit"),
+        ("numlist(1, 50000000, L).", "256", "30", "memory limit"),
         ("X is 7^7^7^7.", "2048", "2", "time limit"),
         ("repeat, fail.", "2048", "12", "inference limit"),
     ];
