@@ -1,6 +1,6 @@
 //! Replica in every tier: the start position's 43 moves, the hand-built positions
-//! of the rules, the tiers agreeing over 1,000+ positions, and a mutant rule file
-//! (a sideways diagonal allowed) caught and shrunk.
+//! of the rules, the tiers agreeing over 500+ positions (1,000+ with `--ignored`),
+//! and a mutant rule file (a sideways diagonal allowed) caught and shrunk.
 
 use crate::common;
 
@@ -98,7 +98,19 @@ fn hand_built_positions_agree_in_every_tier() {
 }
 
 #[test]
+fn tiers_agree_over_500_positions() {
+    tiers_agree(15, 500);
+}
+
+#[test]
+#[ignore = "slow: twice the games of the test above (half a minute)"]
 fn tiers_agree_over_1000_positions() {
+    tiers_agree(30, 1000);
+}
+
+/// Each rule tier agrees with the native engine, with and without `sight=all`, over
+/// `games` seeded random games that pass through at least `least` positions.
+fn tiers_agree(games: usize, least: usize) {
     for (a, b, opts) in [
         (Tier::Spec, Tier::Native, ""),
         (Tier::Spec, Tier::Native, "sight=all"),
@@ -108,7 +120,7 @@ fn tiers_agree_over_1000_positions() {
         let mut ea = common::engine("replica", opts, a);
         let mut eb = common::engine("replica", opts, b);
         let config = CheckConfig {
-            games: 30,
+            games,
             max_plies: 1000,
             seed: 3,
             perft_depth: Some(2),
@@ -121,7 +133,7 @@ fn tiers_agree_over_1000_positions() {
             report.mismatch
         );
         assert!(
-            report.positions >= 1000,
+            report.positions >= least,
             "only {} positions",
             report.positions
         );
