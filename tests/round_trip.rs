@@ -1,5 +1,5 @@
 //! The lossless contract, for every game in every tier it runs in: on every position
-//! of 15 seeded random games (100 with `--ignored`), the position read back from its own text has the
+//! of 8 seeded random games (100 with `--ignored`), the position read back from its own text has the
 //! same text, side to move, outcome and legal moves.  (The checker asserts the same
 //! at every ply of every `check`; this test covers every game and tier at once.)
 //!
@@ -63,7 +63,7 @@ fn every_game(full: bool) {
     for row in common::game_rows() {
         let (game, options, plies) = (row.game.as_str(), row.options.as_str(), row.plies);
         let d = games::find(game).unwrap();
-        let games = if full { 100 } else { 15 };
+        let games = if full { 100 } else { 8 };
         let native = positions(game, options, games, 1000);
         round_trip(game, options, Tier::Native, &native);
         let short = if full {

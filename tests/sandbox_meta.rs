@@ -26,10 +26,10 @@ use scryer_prolog::Term;
 use std::cell::RefCell;
 use std::path::Path;
 
-/// Cases per batch (one query), and batches: 30,000 cases in all in CI
+/// Cases per batch (one query), and batches: 15,000 cases in all in CI
 /// (`PROPTEST_CASES=200 cargo test sandbox_meta` runs 100,000).
 const BATCH: usize = 500;
-const BATCHES: u32 = 60;
+const BATCHES: u32 = 30;
 /// How deep wrappers nest around the forbidden goal.
 const DEPTH: u32 = 4;
 /// The inference limit of each case's check and of its run.
