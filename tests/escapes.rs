@@ -194,7 +194,10 @@ fn escape_attempts_through_every_entry_point_are_refused_and_nothing_happens() {
     // or two per attempt, the whole corpus is minutes of CPU on two cores
     // (`cargo test -- --ignored every_escape_attempt` runs it all)
     every_escape_attempt(|index, case| {
-        let crowded = case.args.first().is_some_and(|a| CROWDED.contains(&a.as_str()));
+        let crowded = case
+            .args
+            .first()
+            .is_some_and(|a| CROWDED.contains(&a.as_str()));
         index % if crowded { 32 } else { 2 } == 0
     });
 }

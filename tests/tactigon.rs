@@ -20,7 +20,11 @@ fn agrees_with_native(game: &str, tier: Tier, (games, seed): (usize, u64), least
         progress: false,
     };
     let report = compare(a.as_mut(), b.as_mut(), &config).unwrap();
-    assert!(report.mismatch.is_none(), "{game} ({tier}): {:?}", report.mismatch);
+    assert!(
+        report.mismatch.is_none(),
+        "{game} ({tier}): {:?}",
+        report.mismatch
+    );
     assert!(
         report.positions >= least,
         "{game} ({tier}): only {} positions",

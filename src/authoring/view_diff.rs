@@ -167,7 +167,10 @@ mod tests {
         let after = view(&[("c4", &[("disc", "black")]), ("d4", &[("disc", "black")])]);
         assert_eq!(
             effects(&before, &after, "black"),
-            ["a black disc is placed on c4", "the white disc on d4 turns black"]
+            [
+                "a black disc is placed on c4",
+                "the white disc on d4 turns black"
+            ]
         );
     }
 }
