@@ -528,7 +528,7 @@ nth_reach(B, Movers, I, M) :- integer(I), reach_moves(B, Movers, Ms), nth0(I, Ms
 %% run_moves(+Board, +Pieces, +Dirs, +Past, -Moves)  K-J for each cell K, ascending,
 % holding one of Pieces, and each direction Dir of Dirs in turn, J the first cell
 % from K that way holding none of Past (no move when the board ends first): a
-% piece that steps, or runs past pieces of Past (Replica's steps and jumps).
+% piece that steps, or runs past pieces of Past (steps, and jumps over a run).
 run_moves(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, Ms) :-
     board_accel:run_moves(H, Ps, Ds, Past, Ms0), !, Ms = Ms0.
 run_moves(B, Ps, Ds, Past, Ms) :-
@@ -581,8 +581,7 @@ run_move(B, Ps, Ds, Past, K, J) :-
 
 %% sight_of(+Board, +From, +Dirs, +Through, +Seen, -Ks)  the cells holding one of Seen
 % that a cell holding one of From sees along a direction of Dirs: every cell
-% strictly between holds one of Through.  Ascending, each once (Replica's kings
-% seeing their men).
+% strictly between holds one of Through.  Ascending, each once.
 sight_of(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, Ks) :-
     board_accel:sight_of(H, From, Ds, Through, Seen, Ks0), !, Ks = Ks0.
 sight_of(B, From, Ds, Through, Seen, Ks) :-

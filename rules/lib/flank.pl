@@ -1,6 +1,5 @@
 %% flank — placements that flank: a piece put on an empty cell turns the lines of
-% enemy pieces it closes in, in any direction, against a piece of its own (Othello,
-% Reversi and their relatives).  The queries work on any board of board.pl, in every
+% enemy pieces it closes in, in any direction, against a piece of its own.  The queries work on any board of board.pl, in every
 % direction its grid has.
 %
 % A line is flanked from cell K in direction Dir when the cells after K in Dir hold

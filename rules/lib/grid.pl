@@ -1,13 +1,13 @@
 %% grid — board geometry for any rule file: square grids with 4 or 8 neighbours,
-% the Hex rhombus, irregular hex boards given by their cells, and triangles.
+% the hex rhombus, irregular hex boards given by their cells, and triangles.
 %
 % The neighbour relation of each kind of board is written once, as offsets:
 %
 %   square4    (C+-1, R), (C, R+-1)
 %   square8    square4 and the four diagonals
-%   hex_right  rows drawn half a cell RIGHT of the row above (the Hex rhombus):
+%   hex_right  rows drawn half a cell RIGHT of the row above (a hex rhombus):
 %              (C+-1, R), (C, R+-1), (C+1, R-1), (C-1, R+1)
-%   hex_left   rows drawn half a cell LEFT of the row above (Tactigon's board):
+%   hex_left   rows drawn half a cell LEFT of the row above (a hex board drawn leaning left):
 %              (C+-1, R), (C, R+-1), (C-1, R-1), (C+1, R+1)
 %
 % Cells are (C, R): column C from the left, row R from the top, both from 0.

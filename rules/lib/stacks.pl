@@ -1,4 +1,4 @@
-%% stacks — ring-and-ball turns on a board of stacks (Mitsudomoe's turns): a ring
+%% stacks — ring-and-ball turns on a board of stacks: a ring
 % placed or moved, then a ball that steps or vaults a line of balls, then the
 % opponent balls it vaulted relocated onto their own rings.
 %
@@ -157,7 +157,7 @@ relocation(S, K, J, V, Ball, OR, Targets) :-
     Targets \== V.
 
 %% k_subset(+K, +List, ?Subset)  Subset holds K elements of List, in List's order
-% (Mitsudomoe's rule file chooses its relocation targets with it too).
+% (a rule file may choose relocation targets with it too).
 k_subset(0, _, []).
 k_subset(K, [X|Xs], [X|Ys]) :- K > 0, K1 is K - 1, k_subset(K1, Xs, Ys).
 k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).

@@ -1,5 +1,5 @@
 //! Flanking placements on a board the host holds: the native definitions of
-//! rules/lib/flank.pl's queries (Othello's moves and the discs they turn), with the
+//! rules/lib/flank.pl's queries (the placements that flank and the pieces they turn), with the
 //! same answers in the same order as the pure ones.
 //!
 //! A piece `x` on an empty cell k flanks direction d when the cells after k in d

@@ -1,6 +1,6 @@
 //! Board queries along lines of cells: pieces that run along a direction past
-//! other pieces (Replica's steps and jumps), the pieces a piece sees along its
-//! directions (Replica's king sight), and the longest line of like cells through a
+//! other pieces (steps, and jumps over a run of pieces), the pieces a piece sees along its
+//! directions (sight along rays), and the longest line of like cells through a
 //! cell (K in a row).  Their pure twins are in rules/lib/board.pl.
 
 use super::board_table::{Refused, View};

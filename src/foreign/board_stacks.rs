@@ -1,4 +1,4 @@
-//! Ring-and-ball turns on a board of stacks (Mitsudomoe's turns): a ring placed
+//! Ring-and-ball turns on a board of stacks: a ring placed
 //! or moved, then a ball that steps or vaults a line of balls, then the opponent
 //! balls it vaulted relocated.  Counted and picked without listing them; the pure
 //! twin, which says what each turn is, is `stack_turns/3` in rules/lib/stacks.pl.
