@@ -263,11 +263,7 @@ separator --> "-".
 separator --> "x".
 
 %% square(?C-K)//  a file letter (a is column 0) and a rank number (from 1).
-square(C-K) --> { integer(C) }, !,
-    { Code is 0'a + C, char_code(L, Code) }, [L], notation:natural(K).
-square(C-K) -->
-    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
-    notation:natural(K).
+square(CK) --> notation:square(CK).
 
 %% position(?State)//  the canonical one-line position text, both ways.
 position(S) --> { nonvar(S) }, !, position_out(S).

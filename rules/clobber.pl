@@ -196,11 +196,7 @@ separator --> "-".
 separator --> [].
 
 %% square(?C-K)//  a file letter (a is column 0) and a rank number (from 1).
-square(C-K) --> { integer(C) }, !,
-    { Code is 0'a + C, char_code(L, Code) }, [L], notation:natural(K).
-square(C-K) -->
-    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
-    notation:natural(K).
+square(CK) --> notation:square(CK).
 
 %% cell(+Cols, +Rows, +I)//  the name of cell I: its file letter and rank number.
 cell(Cols, Rows, I) --> { square_of(Cols, Rows, I, C-K) }, square(C-K).

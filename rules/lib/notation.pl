@@ -10,10 +10,19 @@
 % copy of this library is not checked by the sandbox, so it calls no goal that
 % a rule file hands it.
 
-:- module(notation, [natural//1, count//1, digits//1, rows_out//2, rows_in//3, won//2]).
+:- module(notation, [natural//1, count//1, digits//1, square//1, rows_out//2, rows_in//3,
+                     won//2]).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
+
+%% square(?C-K)//  a square as a file letter (a is column 0) and a rank number
+% (from 1), both ways: "b3" is 1-3.
+square(C-K) --> { integer(C) }, !,
+    { Code is 0'a + C, char_code(L, Code) }, [L], natural(K).
+square(C-K) -->
+    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
+    natural(K).
 
 %% natural(?N)//  a positive integer without leading zeros.
 natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
