@@ -13,15 +13,14 @@
 % square diagonally ahead (there are at least two columns), unless that pawn
 % already stands on the far rank, which ended the game.
 %
-% State: breakthrough(Cols, Rows, ToMove, Board, Status, Shadow)
+% State: breakthrough(Cols, Rows, ToMove, Board, Status)
 %   Cols, Rows  the board (options cols and rows)
 %   ToMove      black or white; black moves first
-%   Board       b(X1, ..., XN): the squares rank by rank from rank 1 (the bottom),
-%               each e (empty), b or w; square (C, K), column C from 0 and rank K
-%               from 1, is argument (K - 1) * Cols + C + 1, read with arg/3
+%   Board       a board.pl board of the Cols x Rows square with 8 neighbours whose
+%               grid rows are the ranks from 1 (the bottom); each cell holds e
+%               (empty), b or w; square (C, K), column C from 0 and rank K from 1,
+%               is cell (K - 1) * Cols + C + 1
 %   Status      ongoing or won(Player)
-%   Shadow      none; in the accelerated tier, the same squares on a board of the
-%               board library, which counts and picks the moves natively (steps/2)
 % Move: step(C, K, C2, K2), the pawn on (C, K) to (C2, K2); its text is the two
 % squares' names, file letter and rank number, joined by "-": "a7-a6", "a7-b6"
 % (a capture is written the same; "a7xb6" is read too).
@@ -42,7 +41,7 @@
 :- use_module(library(dcgs)).
 
 %% requires(?Library)  the numbers and ranks of the text come from notation.pl, the
-% accelerated tier's shadow board from board.pl.
+% board and its steps from board.pl (native in the accelerated tier).
 requires(notation).
 requires(board).
 
@@ -55,21 +54,18 @@ option(cols, int(2, 15), 8, "the number of columns (files)").
 option(rows, int(2, 15), 8, "the number of rows (ranks)").
 
 %% initial(+Options, -State)  the pawns on their home ranks, black to move.
-initial(Options, breakthrough(Cols, Rows, black, Board, ongoing, Shadow)) :-
+initial(Options, breakthrough(Cols, Rows, black, Board, ongoing)) :-
     protocol:options([cols(Cols), rows(Rows)], Options),
     N is Cols * Rows,
     findall(X, ( between(1, N, I), K is (I - 1) // Cols + 1, start_square(Rows, K, X) ), Xs),
-    Board =.. [b|Xs],
-    shadow(Cols, Rows, Board, Shadow).
+    ranks_board(Cols, Rows, Xs, Board).
 
-%% shadow(+Cols, +Rows, +Board, -Shadow)  in the accelerated tier, the board library's
-% board of the squares (a Cols x Rows square8 grid whose rows are the ranks from 1,
-% so that its cells are numbered as Board's arguments), each e, b or w; else none.
-shadow(Cols, Rows, Board, Shadow) :-
-    (  board:shadowing
-    -> board:board_new(kept(square8, Cols-Rows, all), none, Board, Shadow)
-    ;  Shadow = none
-    ).
+%% ranks_board(+Cols, +Rows, +Squares, -Board)  the board holding Squares, rank by
+% rank from rank 1: a square grid with 8 neighbours whose rows are the ranks.
+ranks_board(Cols, Rows, Xs, Board) :-
+    board:kept_grid(square8, Cols-Rows, all, Grid),
+    Cells =.. [c|Xs],
+    board:board_new(Grid, none, Cells, Board).
 
 %% home_ranks(+Rows, -H)  how many ranks each side fills at the start.
 home_ranks(Rows, H) :- ( Rows >= 6 -> H = 2 ; H = 1 ).
@@ -83,7 +79,7 @@ start_square(Rows, K, X) :-
     ).
 
 %% to_move(+State, -Player)  whose turn it is.
-to_move(breakthrough(_, _, P, _, _, _), P).
+to_move(breakthrough(_, _, P, _, _), P).
 
 %% other(?Player, ?Opponent)  the two players.
 other(black, white).
@@ -101,112 +97,83 @@ forward(white, 1).
 goal_rank(black, _, 1).
 goal_rank(white, Rows, Rows).
 
+%% steps(?Player, ?Steps)  where a player's pawn may step, as board:steps_of/4
+% takes it: forward to the left, straight forward and forward to the right (grid
+% directions of a board whose rows are the ranks from 1: black's forward is down
+% the ranks, white's up), each with what the pawn may enter there: an empty square,
+% or an enemy pawn diagonally, never straight ahead.
+steps(black, [4-[e, w], 3-[e], 2-[e, w]]).
+steps(white, [6-[e, b], 7-[e], 8-[e, b]]).
+
+%% legal(+State, -Move)  every step of a pawn of the side to move, square by square
+% from a1, rank by rank, each pawn's steps in steps/2's order.
+legal(breakthrough(Cols, _, P, Board, ongoing), M) :-
+    pawn(P, X), steps(P, Steps),
+    board:steps_of(Board, X, Steps, Moves),
+    member(I-J, Moves),
+    cells_move(Cols, I, J, M).
+
+%% legal_count(+State, -N)  how many moves legal/2 gives: the library counts the
+% same steps (natively in the accelerated tier) without listing them.
+legal_count(breakthrough(_, _, P, Board, ongoing), N) :- !,
+    pawn(P, X), steps(P, Steps),
+    board:step_count(Board, X, Steps, N).
+legal_count(_, 0).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(breakthrough(Cols, _, P, Board, ongoing), I, M) :-
+    pawn(P, X), steps(P, Steps),
+    board:nth_step(Board, X, Steps, I, From-To),
+    cells_move(Cols, From, To, M).
+
+%% cells_move(+Cols, +I, +J, -Move)  the step of the pawn on cell I to cell J.
+cells_move(Cols, I, J, step(C, K, C2, K2)) :-
+    square_of(Cols, I, C-K), square_of(Cols, J, C2-K2).
+
+%% square_of(+Cols, +I, -C-K)  the column and rank of cell I.
+square_of(Cols, I, C-K) :- C is (I - 1) mod Cols, K is (I - 1) // Cols + 1.
+
+%% cell_of(+Cols, +C-K, -I)  the cell of column C and rank K.
+cell_of(Cols, C-K, I) :- I is (K - 1) * Cols + C + 1.
+
 %% sideways(?DC)  a step's change of column: left diagonal, straight, right diagonal.
 sideways(-1).
 sideways(0).
 sideways(1).
 
 %% enters(+Target, +DC, +Enemy)  a pawn may step onto Target with change of column
-% DC: an empty square, or an enemy pawn diagonally.
+% DC: an empty square, or an enemy pawn diagonally (as steps/2 says).
 enters(e, _, _).
 enters(b, DC, b) :- DC =\= 0.
 enters(w, DC, w) :- DC =\= 0.
 
-%% legal(+State, -Move)  every step of a pawn of the side to move, square by square
-% from a1, rank by rank.
-legal(breakthrough(Cols, Rows, P, Board, ongoing, _), step(C, K, C2, K2)) :-
-    pawn(P, X), forward(P, D), other(P, Q), pawn(Q, Y),
-    N is Cols * Rows,
-    between(1, N, I),
-    arg(I, Board, X),
-    C is (I - 1) mod Cols, K is (I - 1) // Cols + 1,
-    K2 is K + D, K2 >= 1, K2 =< Rows,
-    sideways(DC),
-    C2 is C + DC, C2 >= 0, C2 < Cols,
-    J is I + D * Cols + DC,
-    arg(J, Board, T),
-    enters(T, DC, Y).
-
-%% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier the
-% shadow counts them: see steps/2).
-legal_count(breakthrough(_, _, P, _, ongoing, Shadow), N) :-
-    Shadow \== none, !,
-    pawn(P, X), steps(P, Steps),
-    board:step_count(Shadow, X, Steps, N).
-legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
-
-%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
-nth_legal(breakthrough(Cols, _, P, _, ongoing, Shadow), I, step(C, K, C2, K2)) :-
-    Shadow \== none, !,
-    pawn(P, X), steps(P, Steps),
-    board:nth_step(Shadow, X, Steps, I, From-To),
-    C is (From - 1) mod Cols, K is (From - 1) // Cols + 1,
-    C2 is (To - 1) mod Cols, K2 is (To - 1) // Cols + 1.
-nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
-
-%% steps(?Player, ?Steps)  legal/2's steps as the shadow's board:steps_of/4 takes
-% them: forward to the left, straight and to the right (sideways/1's order) as
-% square8 directions of a grid whose rows are the ranks from 1, each with what the
-% pawn may enter there (enters/3).  tests/nth_legal.rs holds the two to each other.
-steps(black, [4-[e, w], 3-[e], 2-[e, w]]).
-steps(white, [6-[e, b], 7-[e], 8-[e, b]]).
-
 %% play(+State, +Move, -Next)  a pawn of the side to move one square forward; the
 % game is won on the far rank or by capturing the last enemy pawn.  Fails on any
 % other move.
-play(breakthrough(Cols, Rows, P, Board, ongoing, Shadow), step(C, K, C2, K2),
-     breakthrough(Cols, Rows, Q, Board1, Status, Shadow1)) :-
+play(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2),
+     breakthrough(Cols, Rows, Q, Board1, Status)) :-
     integer(C), integer(K), integer(C2), integer(K2),
-    C >= 0, C < Cols, K >= 1, K =< Rows, C2 >= 0, C2 < Cols,
-    forward(P, D), K2 =:= K + D, K2 >= 1, K2 =< Rows,
+    on_board(Cols, Rows, C-K), on_board(Cols, Rows, C2-K2),
+    forward(P, D), K2 =:= K + D,
     DC is C2 - C, sideways(DC),
-    pawn(P, X), I is (K - 1) * Cols + C + 1, arg(I, Board, X),
-    J is (K2 - 1) * Cols + C2 + 1, arg(J, Board, T),
+    pawn(P, X), cell_of(Cols, C-K, I), board:board_cell(Board, I, X),
+    cell_of(Cols, C2-K2, J), board:board_cell(Board, J, T),
     other(P, Q), pawn(Q, Y), enters(T, DC, Y),
-    move_pawn(Board, I, J, X, Board1),
-    board:shadow_set(Shadow, I, e, Shadow0),
-    board:shadow_set(Shadow0, J, X, Shadow1),
+    board:board_sets(Board, [I-e, J-X], Board1),
     goal_rank(P, Rows, G),
     (  K2 =:= G -> Status = won(P)
-    ;  T == Y, \+ has_pawn(Board1, Y) -> Status = won(P)
+    ;  T == Y, \+ board:nth_of(Board1, Y, 0, _) -> Status = won(P)
     ;  Status = ongoing
     ).
 
-%% move_pawn(+Board, +I, +J, +Pawn, -Board1)  Board with Pawn moved from square I to J.
-move_pawn(Board, I, J, X, Board1) :-
-    functor(Board, b, N), functor(Board1, b, N),
-    arg(I, Board1, e), arg(J, Board1, X),
-    copy_rest(N, Board, Board1).
-
-%% copy_rest(+K, +Board, +Board1)  each of the arguments 1..K of Board1 still unset
-% is that of Board.
-copy_rest(0, _, _) :- !.
-copy_rest(K, Board, Board1) :-
-    arg(K, Board1, X),
-    (  var(X) -> arg(K, Board, X) ; true ),
-    K1 is K - 1,
-    copy_rest(K1, Board, Board1).
-
-%% has_pawn(+Board, +Pawn)  some square holds Pawn.
-has_pawn(Board, X) :-
-    functor(Board, _, N),
-    pawn_at_or_below(N, Board, X).
-
-%% pawn_at_or_below(+K, +Board, +Pawn)  one of the squares 1..K holds Pawn.
-pawn_at_or_below(K, Board, X) :-
-    K > 0,
-    (  arg(K, Board, X) -> true
-    ;  K1 is K - 1, pawn_at_or_below(K1, Board, X)
-    ).
-
 %% outcome(+State, -Outcome)  win(Player) once the game is over (there are no draws).
-outcome(breakthrough(_, _, _, _, won(P), _), win(P)).
+outcome(breakthrough(_, _, _, _, won(P)), win(P)).
 
 %% evaluate(+State, +Player, -Score)  a heuristic for alpha-beta: each pawn is worth
 % 10 plus the square of the ranks it has advanced, Player's minus the opponent's.
-evaluate(breakthrough(_, _, _, _, won(W), _), P, Score) :- !,
+evaluate(breakthrough(_, _, _, _, won(W)), P, Score) :- !,
     (  W == P -> Score = 10000 ; Score = -10000 ).
-evaluate(breakthrough(Cols, Rows, _, Board, ongoing, _), P, Score) :-
+evaluate(breakthrough(Cols, Rows, _, Board, ongoing), P, Score) :-
     other(P, Q),
     side_value(Cols, Rows, Board, P, V),
     side_value(Cols, Rows, Board, Q, W),
@@ -215,8 +182,8 @@ evaluate(breakthrough(Cols, Rows, _, Board, ongoing, _), P, Score) :-
 %% side_value(+Cols, +Rows, +Board, +Player, -V)  the worth of Player's pawns.
 side_value(Cols, Rows, Board, P, V) :-
     pawn(P, X),
-    N is Cols * Rows,
-    findall(W, ( between(1, N, I), arg(I, Board, X), K is (I - 1) // Cols + 1,
+    board:cells_of(Board, X, Is),
+    findall(W, ( member(I, Is), square_of(Cols, I, _-K),
                  advance(P, Rows, K, A), W is 10 + A * A ), Ws),
     sum_list(Ws, V).
 
@@ -226,21 +193,21 @@ advance(black, Rows, K, A) :- A is Rows - K.
 advance(white, _, K, A) :- A is K - 1.
 
 %% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(breakthrough(_, _, _, _, won(W), _), _, Reason) :- !,
+explain_illegal(breakthrough(_, _, _, _, won(W)), _, Reason) :- !,
     protocol:formatted("the game is over: ~a has won", [W], Reason).
-explain_illegal(breakthrough(Cols, Rows, P, Board, ongoing, _), step(C, K, C2, K2), Reason) :-
+explain_illegal(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2), Reason) :-
     pawn(P, X), forward(P, D), other(P, Q), pawn(Q, Y),
     phrase(square(C-K), From), phrase(square(C2-K2), To),
     (  \+ on_board(Cols, Rows, C-K)
     -> protocol:formatted("~s is off the board", [From], Reason)
     ;  \+ on_board(Cols, Rows, C2-K2)
     -> protocol:formatted("~s is off the board", [To], Reason)
-    ;  I is (K - 1) * Cols + C + 1, \+ arg(I, Board, X)
+    ;  cell_of(Cols, C-K, I), \+ board:board_cell(Board, I, X)
     -> protocol:formatted("no ~a pawn on ~s", [P, From], Reason)
     ;  ( K2 =\= K + D ; abs(C2 - C) > 1 )
     -> ( D < 0 -> Way = down ; Way = up ),
        protocol:formatted("a ~a pawn moves one square ~a the board, straight or diagonally", [P, Way], Reason)
-    ;  J is (K2 - 1) * Cols + C2 + 1, arg(J, Board, T),
+    ;  cell_of(Cols, C2-K2, J), board:board_cell(Board, J, T),
        (  T == X
        -> protocol:formatted("~s holds a ~a pawn", [To, P], Reason)
        ;  T == Y, C2 =:= C
@@ -249,7 +216,7 @@ explain_illegal(breakthrough(Cols, Rows, P, Board, ongoing, _), step(C, K, C2, K
     ).
 
 %% on_board(+Cols, +Rows, +C-K)  (C, K) is a square of the board.
-on_board(Cols, Rows, C-K) :- C >= 0, C < Cols, K >= 1, K =< Rows.
+on_board(Cols, Rows, C-K) :- integer(C), integer(K), C >= 0, C < Cols, K >= 1, K =< Rows.
 
 %% move(?Move)//  the two squares joined by "-" ("x" read too): "a7-a6".
 move(M) --> { ground(M) }, !, move_out(M).
@@ -270,20 +237,20 @@ position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
 %% position_out(+State)//  the text of a state.
-position_out(breakthrough(Cols, Rows, P, Board, _, _)) -->
-    { Board =.. [_|Xs], ranks(Cols, Xs, Ranks), reverse(Ranks, Top) },
+position_out(breakthrough(Cols, Rows, P, Board, _)) -->
+    { board:board_cells(Board, Cells), Cells =.. [_|Xs], ranks(Cols, Xs, Ranks), reverse(Ranks, Top) },
     notation:natural(Cols), "x", notation:natural(Rows), " ",
     notation:rows_out(Top, [b-b, w-w]), " ", side(P).
 
 %% position_in(-State)//  the state a position text names.
-position_in(breakthrough(Cols, Rows, P, Board, Status, Shadow)) -->
+position_in(breakthrough(Cols, Rows, P, Board, Status)) -->
     notation:natural(Cols), "x", notation:natural(Rows),
     { Cols =< 15, Cols >= 2, Rows =< 15, Rows >= 2,
       length(Lengths, Rows), maplist(=(Cols), Lengths) }, " ",
     notation:rows_in(Lengths, Top, [b-b, w-w]), " ", side(P),
-    {  reverse(Top, Ranks), append(Ranks, Xs), Board =.. [b|Xs],
-       board_status(Cols, Rows, Board, Status),
-       shadow(Cols, Rows, Board, Shadow) }.
+    {  reverse(Top, Ranks), append(Ranks, Xs),
+       ranks_board(Cols, Rows, Xs, Board),
+       board_status(Cols, Rows, Board, Status) }.
 
 %% side(?Player)//  black or white.
 side(black) --> "black".
@@ -309,28 +276,23 @@ board_status(Cols, Rows, Board, Status) :-
 
 %% on_rank(+Cols, +Board, +Pawn, +K, -N)  how many squares of rank K hold Pawn.
 on_rank(Cols, Board, X, K, N) :-
-    First is (K - 1) * Cols + 1, Last is K * Cols,
-    findall(I, ( between(First, Last, I), arg(I, Board, X) ), Is),
-    length(Is, N).
+    board:cells_of(Board, X, Is),
+    findall(I, ( member(I, Is), square_of(Cols, I, _-K) ), Js),
+    length(Js, N).
 
 %% tally(+Cols, +Board, -NB-SB, -NW-SW)  how many black and white pawns there are,
 % and the sum of their ranks.
 tally(Cols, Board, NB-SB, NW-SW) :-
-    functor(Board, _, N),
-    tally_(N, Cols, Board, 0-0, NB-SB, 0-0, NW-SW).
+    pawns(Cols, Board, b, NB, SB),
+    pawns(Cols, Board, w, NW, SW).
 
-%% tally_(+K, +Cols, +Board, +B0, -B, +W0, -W)  B0 and W0 (count-ranksum) with the
-% pawns of squares 1..K added.
-tally_(0, _, _, B, B, W, W) :- !.
-tally_(I, Cols, Board, NB0-SB0, B, NW0-SW0, W) :-
-    arg(I, Board, X),
-    K is (I - 1) // Cols + 1,
-    (  X == b -> NB1 is NB0 + 1, SB1 is SB0 + K, NW1 = NW0, SW1 = SW0
-    ;  X == w -> NW1 is NW0 + 1, SW1 is SW0 + K, NB1 = NB0, SB1 = SB0
-    ;  NB1 = NB0, SB1 = SB0, NW1 = NW0, SW1 = SW0
-    ),
-    I1 is I - 1,
-    tally_(I1, Cols, Board, NB1-SB1, B, NW1-SW1, W).
+%% pawns(+Cols, +Board, +Pawn, -N, -RankSum)  how many squares hold Pawn, and the
+% sum of their ranks.
+pawns(Cols, Board, X, N, S) :-
+    board:cells_of(Board, X, Is),
+    length(Is, N),
+    findall(K, ( member(I, Is), square_of(Cols, I, _-K) ), Ks),
+    sum_list(Ks, S).
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text;
 % fails when the board passes these tests (all a game must pass, not all it could):
@@ -341,7 +303,7 @@ tally_(I, Cols, Board, NB0-SB0, B, NW0-SW0, W) :-
 % captured having advanced some, as far as the square they were taken on) bound
 % its number of moves; black moves first, so it has made as many moves as white
 % (black to move) or one more (white to move).
-position_error(breakthrough(Cols, Rows, P, Board, Status, _), Reason) :-
+position_error(breakthrough(Cols, Rows, P, Board, Status), Reason) :-
     home_ranks(Rows, H), Start is H * Cols,
     tally(Cols, Board, NB-SB, NW-SW),
     on_rank(Cols, Board, b, 1, B1),
@@ -384,12 +346,12 @@ move_bounds(Cols, Rows, Start, NB-SB, NW-SW, BLo-BHi, WLo-WHi) :-
 
 %% view(+State, -View)  the square board, rank 1 at the bottom; text drawings use
 % the letters of the position text.
-view(breakthrough(Cols, Rows, P, Board, Status, _),
+view(breakthrough(Cols, Rows, P, Board, Status),
      view(square, Cols, Rows, Cells, [to_move(P), status(Status), glyphs([pawn(black) = b, pawn(white) = w])])) :-
     N is Cols * Rows,
     findall(cell(C, Row, Name, Piece),
             ( between(1, N, I), C is (I - 1) mod Cols, K is (I - 1) // Cols + 1,
-              Row is Rows - K, arg(I, Board, X), view_piece(X, Piece),
+              Row is Rows - K, board:board_cell(Board, I, X), view_piece(X, Piece),
               phrase(square(C-K), Cs), atom_chars(Name, Cs) ),
             Cells).
 

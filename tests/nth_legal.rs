@@ -58,7 +58,7 @@ fn positions(game: &str, options: &str, games: u64) -> Vec<String> {
 }
 
 #[test]
-fn breakthroughs_shadow_steps_are_its_legal_steps() {
+fn breakthroughs_steps_table_is_its_pawn_moves() {
     // steps/2 names legal/2's three steps as square8 directions of a grid whose rows
     // are the ranks: forward/2's rank change and sideways/1's column change, in
     // sideways/1's order, each with the squares enters/3 allows

@@ -236,11 +236,33 @@ sets(B, Changes, B1) :-
     ;  foldl(set_change, Changes, B, B1)
     ).
 sets(board(G, M, Cells, none), Changes, board(G, M, Cells1, none)) :-
-    Cells =.. [F|Xs],
-    foldl(change, Changes, Xs, Xs1),
-    Cells1 =.. [F|Xs1].
+    functor(Cells, F, N), functor(Cells1, F, N),
+    reverse(Changes, Newest),
+    put_changes(Newest, N, Cells1),
+    copy_unset(N, Cells, Cells1).
 
-%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K: as change/3 takes it, a
+%% put_changes(+Changes, +N, +Cells1)  each K-X of Changes (newest first) put on
+% cell K of the fresh compound Cells1 of N cells, unless a newer change put one
+% there; a cell that is no integer >= 1 is an error, one past the last a failure.
+% Walking the arguments costs less here than =../2 on a large compound.
+put_changes([], _, _).
+put_changes([K-X|Changes], N, Cells1) :-
+    (  integer(K), K >= 1 -> true ; throw(error(type_error(cell, K), board_sets/3)) ),
+    K =< N,
+    arg(K, Cells1, Y),
+    (  var(Y) -> Y = X ; true ),
+    put_changes(Changes, N, Cells1).
+
+%% copy_unset(+K, +Cells, +Cells1)  each of the arguments 1..K of Cells1 still unset
+% is that of Cells.
+copy_unset(0, _, _) :- !.
+copy_unset(K, Cells, Cells1) :-
+    arg(K, Cells1, X),
+    (  var(X) -> arg(K, Cells, X) ; true ),
+    K1 is K - 1,
+    copy_unset(K1, Cells, Cells1).
+
+%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K: as put_changes/3 takes it, a
 % cell that is no integer >= 1 an error, one past the last a failure.
 set_change(K-X, B0, B) :-
     (  integer(K), K >= 1 -> true ; throw(error(type_error(cell, K), board_sets/3)) ),
@@ -267,12 +289,6 @@ with_log(G, M, Cells, n(Id, H, Log, Len), B) :-
     (  Len > max(16, N // 4)
     -> flushed(H, Log, Cells, Cells1), B = board(G, M, Cells1, n(Id, H, [], 0))
     ;  B = board(G, M, Cells, n(Id, H, Log, Len))
-    ).
-
-%% change(+K-X, +Xs0, -Xs)  Xs0 with its K-th element replaced by X.
-change(K-X, Xs0, Xs) :-
-    (  integer(K), K >= 1 -> grid:replace(K, Xs0, X, Xs)
-    ;  throw(error(type_error(cell, K), board_sets/3))
     ).
 
 %% set_cell(+Board, +K, +X, -Board1)  board_set/4 once X is known to be an atom:
@@ -311,15 +327,17 @@ renewed(_, _, none).
 cells_of(board(_, _, _, n(_, H, _, _)), X, Ks) :- board_accel:cells_of(H, X, Ks0), !, Ks = Ks0.
 cells_of(B, X, Ks) :-
     board_cells(B, Cells),
-    Cells =.. [_|Xs],
-    holding(Xs, 1, X, Ks).
+    functor(Cells, _, N),
+    holding(N, Cells, X, [], Ks).
 
-%% holding(+Xs, +K, +X, -Ks)  the positions (from K) of the elements of Xs that are X.
-holding([], _, _, []).
-holding([Y|Ys], K, X, Ks) :-
-    K1 is K + 1,
-    (  Y == X -> Ks = [K|Ks1] ; Ks = Ks1 ),
-    holding(Ys, K1, X, Ks1).
+%% holding(+K, +Cells, +X, +Ks0, -Ks)  the cells 1..K of Cells that hold X, ascending,
+% then Ks0 (the arguments walked from the last: cheaper than =../2 on a large compound).
+holding(0, _, _, Ks, Ks) :- !.
+holding(K, Cells, X, Ks0, Ks) :-
+    arg(K, Cells, Y),
+    (  Y == X -> Ks1 = [K|Ks0] ; Ks1 = Ks0 ),
+    K1 is K - 1,
+    holding(K1, Cells, X, Ks1, Ks).
 
 %% steps_of(+Board, +X, +Steps, -Moves)  K-J for each cell K holding X, ascending,
 % and each Dir-Targets of Steps in turn (Dir a direction of the grid, Targets a
@@ -330,10 +348,38 @@ steps_of(board(_, _, _, n(_, H, _, _)), X, Steps, Ms) :-
 steps_of(B, X, Steps, Ms) :-
     board_grid(B, G),
     must_be_steps(Steps, G),
-    cells_of(B, X, Ks),
     board_cells(B, Cells),
-    findall(K-J, ( member(K, Ks), member(Dir-Ts, Steps), grid:step(G, K, Dir, J),
-                   arg(J, Cells, T), memberchk(T, Ts) ), Ms).
+    functor(Cells, _, N),
+    step_tables(Steps, G, Tables),
+    steps_from(N, Cells, X, Tables, [], Ms).
+
+%% step_tables(+Steps, +Grid, -Tables)  for each Dir-Targets of Steps, the grid's
+% table of the neighbours in direction Dir (see grid:step/4) with Targets.
+step_tables([], _, []).
+step_tables([Dir-Ts|Steps], G, [Table-Ts|Tables]) :-
+    grid:step_table(G, Dir, Table),
+    step_tables(Steps, G, Tables).
+
+%% steps_from(+K, +Cells, +X, +Tables, +Ms0, -Ms)  steps_of/4's moves from the
+% cells 1..K, then Ms0: the cells walked from the last, each move list built in
+% place (a findall/3 over the cells costs twice as much in the spec tier).
+steps_from(0, _, _, _, Ms, Ms) :- !.
+steps_from(K, Cells, X, Tables, Ms0, Ms) :-
+    arg(K, Cells, Y),
+    (  Y == X -> cell_steps(Tables, K, Cells, Ms1, Ms0) ; Ms1 = Ms0 ),
+    K1 is K - 1,
+    steps_from(K1, Cells, X, Tables, Ms1, Ms).
+
+%% cell_steps(+Tables, +K, +Cells, -Ms, ?Tail)  the moves K-J from cell K, one for
+% each Table-Targets in order whose neighbour J of K holds one of Targets, then Tail.
+cell_steps([], _, _, Ms, Ms).
+cell_steps([Table-Ts|Tables], K, Cells, Ms, Tail) :-
+    arg(K, Table, J),
+    (  J > 0, arg(J, Cells, T), memberchk(T, Ts)
+    -> Ms = [K-J|Ms1]
+    ;  Ms = Ms1
+    ),
+    cell_steps(Tables, K, Cells, Ms1, Tail).
 
 %% must_be_steps(+Steps, +Grid)  Steps is a list of Dir-Targets, each Dir a
 % direction of Grid and Targets a list of atoms; else a clear error.
@@ -365,7 +411,22 @@ count_of(B, X, N) :- cells_of(B, X, Ks), length(Ks, N).
 %% nth_of(+Board, +X, +I, -K)  K is the I-th cell (from 0, ascending) holding X;
 % fails when fewer than I + 1 cells hold X.
 nth_of(board(_, _, _, n(_, H, _, _)), X, I, K) :- board_accel:nth_of(H, X, I, K0), !, K0 \== none, K = K0.
-nth_of(B, X, I, K) :- integer(I), cells_of(B, X, Ks), nth0(I, Ks, K).
+nth_of(B, X, I, K) :-
+    integer(I), I >= 0,
+    board_cells(B, Cells),
+    functor(Cells, _, N),
+    nth_holding(1, N, Cells, X, I, K).
+
+%% nth_holding(+K0, +N, +Cells, +X, +I, -K)  K is the I-th cell (from 0) from K0 on
+% holding X: the walk stops there (a game asks whether any cell holds a piece).
+nth_holding(K0, N, Cells, X, I, K) :-
+    K0 =< N,
+    arg(K0, Cells, Y),
+    K1 is K0 + 1,
+    (  Y \== X -> nth_holding(K1, N, Cells, X, I, K)
+    ;  I =:= 0 -> K = K0
+    ;  I1 is I - 1, nth_holding(K1, N, Cells, X, I1, K)
+    ).
 
 %% ray(+Board, +K, +Dir, -Empties, -Hit)  from cell K in direction Dir: the empty
 % cells passed, in order, and the first cell that holds something (0 when the

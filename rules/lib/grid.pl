@@ -34,7 +34,7 @@
 % A player who moves up or down the board has forward_dirs/3 as its forward directions.
 
 :- module(grid, [offsets/2, offset/3, directions/2, grid/4, grid_size/2, cell_number/3,
-                 cell_coords/3, directions_of/2, forward_dirs/3, neighbour/3, neighbours/3, step/4, shape_cells/3, in_shape/2,
+                 cell_coords/3, directions_of/2, forward_dirs/3, neighbour/3, neighbours/3, step/4, step_table/3, shape_cells/3, in_shape/2,
                  replace/4, put_arg/4]).
 
 :- use_module(library(lists)).
@@ -130,6 +130,10 @@ cell_coords(grid(_, _, _, _, _, Coords, _), K, CR) :-
 step(grid(_, _, _, _, _, _, Steps), K, Dir, J) :-
     arg(Dir, Steps, Table), arg(K, Table, J),
     J > 0.
+
+%% step_table(+Grid, +Dir, -Table)  the neighbours of every cell in direction Dir:
+% a compound whose K-th argument is step/4's J, 0 off the board.
+step_table(grid(_, _, _, _, _, _, Steps), Dir, Table) :- arg(Dir, Steps, Table).
 
 %% forward_dirs(+Kind, ?Way, -Dirs)  the directions of a board of Kind that go
 % up (towards row 0) or down (towards the last row), in direction order: a
