@@ -121,6 +121,24 @@ fn queries_with_no_one_and_many_answers() {
 }
 
 #[test]
+fn answers_show_positions_and_moves_in_the_games_notation() {
+    // states and moves in the game's own text wherever an answer holds them (in a
+    // list, a pair, a term), anything else as it is; `:set notation off` shows terms
+    let queries = [
+        "current(S), findall(M, legal(S, M), [A, B|_]), play(S, A, T).",
+        "current(S), findall(M-n(M), legal(S, M), Ms), length(Ms, N).",
+        "X = f(\"text\"), Y = step(a, b), Z = f(Z).",
+        ":set notation off",
+        "current(S), findall(M, legal(S, M), [A|_]).",
+    ];
+    insta::assert_snapshot!(format!(
+        "{}{}",
+        transcript("breakthrough", &["cols=3", "rows=4"], &queries),
+        transcript("tactigon", &[], &queries[..2])
+    ));
+}
+
+#[test]
 fn answers_come_one_at_a_time() {
     insta::assert_snapshot!(transcript(
         "hex",

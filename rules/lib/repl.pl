@@ -56,9 +56,11 @@ setup(G) :-
 %% import_library(+Name)  use_module(library(Name)) in user (a loaded module is imported).
 import_library(L) :- user:use_module(library(L)).
 
-%% set(+Key, +Value)  a setting of the answers: strings (true/false), depth (N, 0 for all).
+%% set(+Key, +Value)  a setting of the answers: strings (true/false), depth (N, 0 for
+% all), notation (true/false: the game's states and moves in its own text).
 set(strings, V) :- memberchk(V, [true, false]), bb_put(repl_strings, V).
 set(depth, D) :- integer(D), D >= 0, bb_put(repl_depth, D).
+set(notation, V) :- memberchk(V, [true, false]), bb_put(repl_notation, V).
 
 %% current(-State)  the REPL's current position.
 current(S) :-
@@ -262,9 +264,92 @@ args_vars_under(I, A, T, D, Vs0, Vs) :-
 
 %% goals_text(+Goals, +Names, +Depth, -Text)  the answer as the top level shows it.
 goals_text([], _, _, "true") :- !.
-goals_text(Goals, Names, D, Text) :-
+goals_text(Goals0, Names0, D, Text) :-
     bb_get(repl_strings, DQ),
+    (  bb_get(repl_notation, true), bb_get(repl_game, G)
+    -> in_notation(Goals0, G, Goals, Shown, Names0), Names = Shown
+    ;  Goals = Goals0, Names = Names0
+    ),
     phrase(goals_chars(Goals, Names, D, DQ), Text).
+
+%% in_notation(+Goals0, +Game, -Goals, -Names, +Names0)  Goals0 with each state and
+% move of Game in a binding (or in a list or term it holds) replaced by a fresh
+% variable named by its text in the game's notation between < and >: Names is
+% Names0 after those names.  A state is a ground term with the functor of the
+% current position that position//1 writes; a move, a ground compound that move//1
+% writes and reads back as itself.
+in_notation(Goals0, Game, Goals, Names, Names0) :-
+    (  bb_get(repl_current, Id), host:held(Id, S), functor(S, F, A)
+    -> Kind = Game-(F/A)
+    ;  Kind = Game-none
+    ),
+    in_notation_(Goals0, Kind, Goals, Names, Names0).
+
+%% in_notation_(+Goals0, +Game-StateFunctor, -Goals, -Names, +Names0)  in_notation/5
+% once the state's functor is known.
+in_notation_([], _, [], Names, Names).
+in_notation_([G0|Gs0], Kind, [G|Gs], Names, Names0) :-
+    (  G0 = binding(N, V0)
+    -> shown(V0, Kind, 3, V, Names, Names1), G = binding(N, V)
+    ;  G = G0, Names = Names1
+    ),
+    in_notation_(Gs0, Kind, Gs, Names1, Names0).
+
+%% shown(+Term0, +Game-StateFunctor, +Depth, -Term, -Names, ?Tail)  Term0 with its
+% states and moves down to Depth levels (each of the first 1000 elements of a list
+% is one level down) replaced by named variables; Names their names, then Tail.
+% Depth and the 1000 bound the walk of a cyclic term; acyclic_term/1 is not asked,
+% as it garbles a partial string (a text's list) in scryer 0.10.
+shown(T, _, _, T, Ns, Ns) :- var(T), !.
+shown(T, Kind, _, V, [Name=V|Ns], Ns) :-
+    notation_text(Kind, T, Cs), !,
+    atom_chars(Name, Cs).
+shown(T, _, D, T, Ns, Ns) :- D =< 0, !.
+shown([H|T], Kind, D, L, Ns, Tail) :- !,
+    D1 is D - 1,
+    shown_list([H|T], Kind, D1, 1000, L, Ns, Tail).
+shown(T, Kind, D, T2, Ns, Tail) :-
+    compound(T), !,
+    D1 is D - 1,
+    T =.. [F|Args],
+    shown_args(Args, Kind, D1, Args1, Ns, Tail),
+    T1 =.. [F|Args1],
+    unchanged_or(T, Ns, Tail, T1, T2).
+shown(T, _, _, T, Ns, Ns).
+
+%% unchanged_or(+T, +Names, +Tail, +T1, -T2)  T itself when shown/6 named nothing in
+% it (Names is Tail), else T1: a term is built again only around what is shown, as
+% scryer 0.10 garbles a partial string (a text's list) built again cell by cell.
+unchanged_or(T, Ns, Tail, T1, T2) :- ( Ns == Tail -> T2 = T ; T2 = T1 ).
+
+%% shown_list(+List0, +Kind, +Depth, +Left, -List, -Names, ?Tail)  shown/6 of the
+% first Left elements of List0 (a list cell so far), each at Depth.
+shown_list(L, Kind, D, Left, L2, Ns, Tail) :-
+    (  Left > 0, nonvar(L), L = [H|T]
+    -> Left1 is Left - 1,
+       shown(H, Kind, D, H1, Ns, Ns1),
+       shown_list(T, Kind, D, Left1, T1, Ns1, Tail),
+       unchanged_or(L, Ns, Tail, [H1|T1], L2)
+    ;  L2 = L, Ns = Tail
+    ).
+
+%% shown_args(+Args0, +Kind, +Depth, -Args, -Names, ?Tail)  shown/6 of each argument.
+shown_args([], _, _, [], Ns, Ns).
+shown_args([A0|As0], Kind, D, [A|As], Ns, Tail) :-
+    shown(A0, Kind, D, A, Ns, Ns1),
+    shown_args(As0, Kind, D, As, Ns1, Tail).
+
+%% notation_text(+Game-StateFunctor, +Term, -Chars)  the text a state or a move of
+% Game is shown by: <POSITION> or <MOVE>; fails for any other term.
+notation_text(Game-FA, T, Cs) :-
+    compound(T), T \= [_|_], ground(T),
+    (  functor(T, F, A), FA == F/A
+    -> catch(phrase(Game:position(T), Text), _, fail)
+    ;  catch(phrase(Game:move(T), Text), _, fail),
+       catch(phrase(Game:move(T1), Text), _, fail), T1 == T
+    ),
+    !,
+    append([[<], Text, [>]], Cs).
 
 %% goals_chars(+Goals, +Names, +Depth, +Strings)//  the goals, separated by a comma and a newline.
 goals_chars([G], Ns, D, DQ) --> !, goal_chars(G, Ns, D, DQ).

@@ -45,8 +45,10 @@ pub enum TopReply {
 /// How answers are written until `:set` says otherwise: char lists as "text", as
 /// scryer's and SWI's top levels print double-quoted text (so a board's rows of
 /// one-letter cells print as "text" too; `:set strings off` shows them as lists),
-/// terms elided below depth 10.
-pub const ANSWER_DEFAULTS: [(&str, &str); 2] = [("strings", "on"), ("depth", "10")];
+/// terms elided below depth 10, and the game's states and moves in its own
+/// notation (`<a1>`, `<POSITION>`), as a board program shows them.
+pub const ANSWER_DEFAULTS: [(&str, &str); 3] =
+    [("strings", "on"), ("depth", "10"), ("notation", "on")];
 
 impl TopReply {
     /// Whether the query has ended with this reply (nothing may follow but `Stopped`).
@@ -260,16 +262,19 @@ impl RulesEngine {
         Ok(texts_of(&t))
     }
 
-    /// Sets how answers are written: `strings` (char lists as "text") or `depth`
-    /// (terms deeper than this are elided; 0 shows all).
+    /// Sets how answers are written: `strings` (char lists as "text"), `depth`
+    /// (terms deeper than this are elided; 0 shows all) or `notation` (the game's
+    /// states and moves as their texts).
     pub fn set_answer_option(&mut self, key: &str, value: &str) -> Result<(), EngineError> {
         let value = match (key, value) {
             ("strings", "on" | "true") => "true".to_string(),
             ("strings", "off" | "false") => "false".to_string(),
+            ("notation", "on" | "true") => "true".to_string(),
+            ("notation", "off" | "false") => "false".to_string(),
             ("depth", n) if n.parse::<u32>().is_ok() => n.to_string(),
             _ => {
                 return Err(EngineError::Options(format!(
-                    "no setting {key}={value} (strings on|off, depth N)"
+                    "no setting {key}={value} (strings on|off, depth N, notation on|off)"
                 )))
             }
         };

@@ -218,11 +218,18 @@ impl Session {
             Some(d) => format!("{} s a query", d.as_secs_f64()),
         };
         format!(
-            "strings {strings} (char lists {}), depth {} (terms nested deeper are elided; 0: never)\n\
+            "strings {strings} (char lists {}), depth {} (terms nested deeper are elided; 0: never), \
+             notation {} (positions and moves {})\n\
              limits: {inferences} inferences a query, {memory}, {time} (set when the REPL starts: \
              --inference-limit, --memory-limit, --time-limit)",
             if strings == "on" { "as \"text\"" } else { "as lists" },
-            get("depth", default("depth"))
+            get("depth", default("depth")),
+            get("notation", default("notation")),
+            if get("notation", default("notation")) == "on" {
+                "in the game's text, <a1>"
+            } else {
+                "as terms"
+            }
         )
     }
 

@@ -68,7 +68,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "set",
         "[KEY VALUE]",
-        "how answers look: strings on|off, depth N (0: no eliding)",
+        "how answers look: strings on|off, depth N (0: no eliding), notation on|off",
     ),
     ("why", "MOVE", "why a move is illegal here, or what it does"),
     ("help", "[COMMAND]", "this list, or one command"),
@@ -156,6 +156,7 @@ pub fn help(topic: Option<&str>) -> String {
             let mut out = String::from(
                 "Type a Prolog query ending in `.` to ask the rules, e.g. current(S), legal(S, M).\n\
                  `current(S)` is the current position; legal/2, play/3, outcome/2, ... are the game's.\n\
+                 Answers show positions and moves in the game's notation, <a1>; `:set notation off` shows their terms.\n\
                  After an answer, `;` (or space) asks for the next one, `w` shows it in full, Enter stops.\n\
                  `Head :- Body.` adds a clause; `[user].` reads clauses (facts too) up to `end_of_file.`;\n\
                  use_module(library(clpz)) loads a library; `halt.` leaves. Ctrl-C stops a query.\n\nCommands:\n",

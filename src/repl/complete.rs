@@ -135,7 +135,7 @@ impl Session {
                 .collect(),
             Some("tier" | "t") => Tier::ALL.iter().map(|t| t.name().to_string()).collect(),
             Some("help" | "h") => COMMANDS.iter().map(|(n, _, _)| n.to_string()).collect(),
-            Some("set") => ["strings", "depth", "on", "off"]
+            Some("set") => ["strings", "depth", "notation", "on", "off"]
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
