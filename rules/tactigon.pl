@@ -2,12 +2,12 @@
 %
 % State: tactigon(ToMove, Board, Status)
 %   ToMove  red or blue; Red moves first
-%   Board   b(Row0, ..., Row6, Shadow), row R the term r(X0, ..., X10) of its 11
-%           matrix columns: e (an empty cell), a piece Kind(Owner) with Kind
-%           circle, triangle, square or pentagon and Owner red or blue, or x where
-%           the 7 x 11 matrix has no cell (a hole: never read, never written);
-%           Shadow is `none`, or in the accelerated tier the same board as a
-%           board.pl board whose queries the host answers (see shadow/2)
+%   Board   a board.pl board of the 7 x 11 matrix on grid.pl's hex_left
+%           neighbours, cell N (below) its cell N + 1, holding e (empty), the
+%           letter of a piece (letter/2: C T S P for Red's circle, triangle,
+%           square and pentagon, c t s p for Blue's) or x where the matrix has
+%           no cell (a hole: never read, never written).  at/3 reads a cell as
+%           e or a piece term Kind(Owner).
 %   Status  ongoing or won(Player)
 % Cells are numbered N = 11 * R + C (row R = 0..6 from the top, column C = 0..10):
 % 3 4 / 11..19 / 22..31 / 33..43 / 45..54 / 57..65 / 72 73; the gold cells are 15 and 61.
@@ -53,9 +53,10 @@
     range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3, set_to_move/3
 ]).
 
-%% requires(?Library)  the board's neighbour relation is grid.pl's hex_left (written
-% out as neighbours/2 below); the rows and the " won=" mark of the text come from
-% notation.pl.
+%% requires(?Library)  the board and its reach come from board.pl (native in the
+% accelerated tier), on grid.pl's hex_left neighbours (written out as neighbours/2
+% below for the search of a variant whose pieces pass over others); the rows and
+% the " won=" mark of the text come from notation.pl.
 requires(grid).
 requires(notation).
 requires(board).
@@ -225,69 +226,55 @@ may_attack(KA, P, D) :-
 
 %% at(+Board, +N, -X)  what stands on cell N: e or a piece.
 at(Board, N, X) :-
-    cell(N, R, C),
-    R1 is R + 1, C1 is C + 1,
-    arg(R1, Board, Row), arg(C1, Row, X).
-
-%% set(+Board, +N, +X, -Board1)  Board1 is Board with X on cell N.
-set(Board, N, X, Board1) :-
-    cell(N, R, C),
-    R1 is R + 1, C1 is C + 1,
-    arg(R1, Board, Row),
-    put_column(C1, Row, X, Row1),
-    arg(8, Board, Shadow),
-    shadow_set(Shadow, N, X, Shadow1),
-    put_row(R1, Board, Row1, Shadow1, Board1).
-
-%% shadow_set(+Shadow, +N, +X, -Shadow1)  the shadow with X on cell N (cell
-% N + 1 of the 7 x 11 grid, X by its letter).
-shadow_set(none, _, _, none) :- !.
-shadow_set(Shadow, N, X, Shadow1) :-
+    cell(N, _, _),
     K is N + 1,
-    cell_letter(X, L),
-    board:shadow_set(Shadow, K, L, Shadow1).
+    board:board_cell(Board, K, L),
+    letter_piece(L, X).
 
-%% put_column(+I, +Row, +X, -Row1)  Row1 is the row term Row with X as its I-th
-% argument (one clause an argument: a copy by unification, much faster in scryer than
-% grid:put_arg/4's loop).
-put_column(1, r(_, B, C, D, E, F, G, H, I, J, K), X, r(X, B, C, D, E, F, G, H, I, J, K)).
-put_column(2, r(A, _, C, D, E, F, G, H, I, J, K), X, r(A, X, C, D, E, F, G, H, I, J, K)).
-put_column(3, r(A, B, _, D, E, F, G, H, I, J, K), X, r(A, B, X, D, E, F, G, H, I, J, K)).
-put_column(4, r(A, B, C, _, E, F, G, H, I, J, K), X, r(A, B, C, X, E, F, G, H, I, J, K)).
-put_column(5, r(A, B, C, D, _, F, G, H, I, J, K), X, r(A, B, C, D, X, F, G, H, I, J, K)).
-put_column(6, r(A, B, C, D, E, _, G, H, I, J, K), X, r(A, B, C, D, E, X, G, H, I, J, K)).
-put_column(7, r(A, B, C, D, E, F, _, H, I, J, K), X, r(A, B, C, D, E, F, X, H, I, J, K)).
-put_column(8, r(A, B, C, D, E, F, G, _, I, J, K), X, r(A, B, C, D, E, F, G, X, I, J, K)).
-put_column(9, r(A, B, C, D, E, F, G, H, _, J, K), X, r(A, B, C, D, E, F, G, H, X, J, K)).
-put_column(10, r(A, B, C, D, E, F, G, H, I, _, K), X, r(A, B, C, D, E, F, G, H, I, X, K)).
-put_column(11, r(A, B, C, D, E, F, G, H, I, J, _), X, r(A, B, C, D, E, F, G, H, I, J, X)).
+%% letter_piece(?Letter, ?X)  what a cell holds on the board (a letter), as at/3
+% gives it: e for an empty cell, else a piece, capitals for Red's and small letters
+% for Blue's (the letters of the position text).
+letter_piece(e, e).
+letter_piece('C', circle(red)).
+letter_piece('T', triangle(red)).
+letter_piece('S', square(red)).
+letter_piece('P', pentagon(red)).
+letter_piece(c, circle(blue)).
+letter_piece(t, triangle(blue)).
+letter_piece(s, square(blue)).
+letter_piece(p, pentagon(blue)).
 
-%% put_row(+I, +Board, +Row, +Shadow, -Board1)  Board1 is Board with Row as its I-th
-% row and Shadow as its shadow.
-put_row(1, b(_, B, C, D, E, F, G, _), X, S, b(X, B, C, D, E, F, G, S)).
-put_row(2, b(A, _, C, D, E, F, G, _), X, S, b(A, X, C, D, E, F, G, S)).
-put_row(3, b(A, B, _, D, E, F, G, _), X, S, b(A, B, X, D, E, F, G, S)).
-put_row(4, b(A, B, C, _, E, F, G, _), X, S, b(A, B, C, X, E, F, G, S)).
-put_row(5, b(A, B, C, D, _, F, G, _), X, S, b(A, B, C, D, X, F, G, S)).
-put_row(6, b(A, B, C, D, E, _, G, _), X, S, b(A, B, C, D, E, X, G, S)).
-put_row(7, b(A, B, C, D, E, F, _, _), X, S, b(A, B, C, D, E, F, X, S)).
+%% moved(+Board, +From, +To, +X, -Board1)  Board1 is Board with cell From empty and
+% X (e or a piece) on cell To.
+moved(Board, From, To, X, Board1) :-
+    K is From + 1, J is To + 1,
+    letter_piece(L, X),
+    board:board_sets(Board, [K-e, J-L], Board1).
 
-%% shadow(+RowTerms, -Shadow)  the shadow of a board (its rows r(X0, ..., X10)):
-% in the accelerated tier the board.pl board of the 7 x 11 matrix on grid.pl's
-% hex_left neighbours, each cell by its letter (e empty, x a hole, the letters
-% of letter/2), so that cell N is cell N + 1 and a hole is never passed; else none.
-shadow(Rows, Shadow) :-
-    (  board:shadowing
-    -> findall(L, ( member(Row, Rows), Row =.. [r|Xs], member(X, Xs), cell_letter(X, L) ), Ls),
-       Cells =.. [c|Ls],
-       board:board_new(kept(hex_left, 11-7, all), none, Cells, Shadow)
-    ;  Shadow = none
-    ).
+%% new_board(+Rows, -Board)  the board holding Rows, the contents of each row's
+% cells (row/2), holes x.
+new_board(Rows, Board) :-
+    rows_letters(0, Rows, Ls),
+    Cells =.. [c|Ls],
+    board:kept_grid(hex_left, 11-7, all, Grid),
+    board:board_new(Grid, none, Cells, Board).
 
-%% cell_letter(+X, -Letter)  what stands on a cell as the shadow holds it.
-cell_letter(e, e) :- !.
-cell_letter(x, x) :- !.
-cell_letter(Piece, L) :- letter(Piece, L).
+%% rows_letters(+R, +Rows, -Letters)  the letters of the matrix places of rows R..6,
+% row by row, holes x.
+rows_letters(_, [], []).
+rows_letters(R, [Xs|Rows], Ls) :-
+    columns(0, R, Xs, Ls, Ls1),
+    R1 is R + 1,
+    rows_letters(R1, Rows, Ls1).
+
+%% columns(+C, +R, +Xs, -Letters, ?Tail)  the letters of columns C..10 of row R, those
+% of its cells taken in order from Xs, then Tail.
+columns(11, _, [], Ls, Ls) :- !.
+columns(C, R, Xs, [L|Ls], Tail) :-
+    N is 11 * R + C,
+    (  cell(N, R, C) -> Xs = [X|Xs1], letter_piece(L, X) ; L = x, Xs1 = Xs ),
+    C1 is C + 1,
+    columns(C1, R, Xs1, Ls, Tail).
 
 %% piece_on(+Board, -N, -Piece)  the pieces on the board, by cell number.
 piece_on(Board, N, Piece) :-
@@ -296,31 +283,13 @@ piece_on(Board, N, Piece) :-
     Piece \== e.
 
 %% limits(+Board, +Player, -Limits)  lim(From, Range, []) for each piece of Player, by
-% cell number: it moves as far as its range, through empty cells only (the board read
-% by unification, row by row: the fastest scan in scryer).
-limits(b(R0, R1, R2, R3, R4, R5, R6, _), P, Limits) :-
-    row_limits(R0, 0, P, Limits, L1), row_limits(R1, 11, P, L1, L2),
-    row_limits(R2, 22, P, L2, L3), row_limits(R3, 33, P, L3, L4),
-    row_limits(R4, 44, P, L4, L5), row_limits(R5, 55, P, L5, L6),
-    row_limits(R6, 66, P, L6, []).
-
-%% row_limits(+Row, +N0, +Player)//  lim(N, Range, []) for each piece of Player in the
-% row whose first column is cell number N0, column by column.
-row_limits(r(A, B, C, D, E, F, G, H, I, J, K), N0, P) -->
-    piece_limit(A, N0, 0, P), piece_limit(B, N0, 1, P), piece_limit(C, N0, 2, P),
-    piece_limit(D, N0, 3, P), piece_limit(E, N0, 4, P), piece_limit(F, N0, 5, P),
-    piece_limit(G, N0, 6, P), piece_limit(H, N0, 7, P), piece_limit(I, N0, 8, P),
-    piece_limit(J, N0, 9, P), piece_limit(K, N0, 10, P).
-
-%% piece_limit(+X, +N0, +C, +Player)//  lim(N, Range, []) when X, on cell N = N0 + C,
-% is a piece of Player; else nothing.
-piece_limit(e, _, _, _) --> !.
-piece_limit(x, _, _, _) --> !.
-piece_limit(Piece, N0, C, P) -->
-    (  { piece_kind(Piece, Kind, P) }
-    -> { range(Kind, K), N is N0 + C }, [lim(N, K, [])]
-    ;  []
-    ).
+% cell number: it moves as far as its range, through empty cells only.
+limits(B, P, Limits) :-
+    board:board_cells(B, Cells),
+    findall(lim(N, K, []),
+            ( cell(N, _, _), I is N + 1, arg(I, Cells, L), L \== e,
+              letter_piece(L, Piece), piece_kind(Piece, Kind, P), range(Kind, K) ),
+            Limits).
 
 %% limit(+Board, +Player, +From, -Limit)  lim(From, Range, []) for the piece of Player
 % on From; fails when From holds none.
@@ -333,12 +302,12 @@ limit(Board, P, N, lim(N, K, [])) :-
 % sorted, are the empty cells it meets and the enemy pieces it may attack that
 % lie next to From or to a passed cell at most Range - 1 steps away.
 reach(Board, From, Range, Over, Targets) :-
-    Over == [], arg(8, Board, Shadow), Shadow \== none, !,
+    Over == [], !,
     at(Board, From, Piece),
     piece_kind(Piece, Kind, P),
     K is From + 1,
-    board:reach_met(Shadow, K, Range, Es, Met),
-    shadow_targets(Es, Met, Board, Kind-P, Found),
+    board:reach_met(Board, K, Range, Es, Met),
+    met_targets(Es, Met, Board, Kind-P, Found),
     sort(Found, Targets).
 reach(Board, From, Range, Over, Targets) :-
     at(Board, From, Piece),
@@ -348,21 +317,21 @@ reach(Board, From, Range, Over, Targets) :-
     search(Range, [From], Seen, Board, Kind-P, Over, Found),
     sort(Found, Targets).
 
-%% shadow_targets(+Empties, +Met, +Board, +Mover, -Found)  reach/5's targets from the
-% shadow's reach_met/5 (cells numbered from 1, N + 1): the empty cells, and the
-% cells met that the moving piece Mover = Kind-Owner may attack.
-shadow_targets([], Met, B, Mover, Found) :- shadow_attacks(Met, B, Mover, Found).
-shadow_targets([K|Ks], Met, B, Mover, [N|Found]) :-
+%% met_targets(+Empties, +Met, +Board, +Mover, -Found)  reach/5's targets from
+% board:reach_met/5 (board cells, N + 1): the empty cells, and the cells met that
+% the moving piece Mover = Kind-Owner may attack.
+met_targets([], Met, B, Mover, Found) :- met_attacks(Met, B, Mover, Found).
+met_targets([K|Ks], Met, B, Mover, [N|Found]) :-
     N is K - 1,
-    shadow_targets(Ks, Met, B, Mover, Found).
+    met_targets(Ks, Met, B, Mover, Found).
 
-%% shadow_attacks(+Met, +Board, +Mover, -Found)  the cells of Met (numbered from 1)
+%% met_attacks(+Met, +Board, +Mover, -Found)  the cells of Met (board cells, N + 1)
 % holding a piece Mover may attack (a hole is no piece).
-shadow_attacks([], _, _, []).
-shadow_attacks([K|Ks], B, KA-P, Found) :-
+met_attacks([], _, _, []).
+met_attacks([K|Ks], B, KA-P, Found) :-
     N is K - 1,
     (  at(B, N, X), may_attack(KA, P, X) -> Found = [N|Found1] ; Found = Found1 ),
-    shadow_attacks(Ks, B, KA-P, Found1).
+    met_attacks(Ks, B, KA-P, Found1).
 
 %% seen_set(-Seen)  an empty set of cells: a term with one free argument per cell
 % number (1 to 73), bound to met once the search meets that cell.  Binding a
@@ -416,21 +385,18 @@ legal_with(tactigon(_, B, ongoing), Limits, move(From, To)) :-
     reach(B, From, K, Over, Targets),
     member(To, Targets).
 
-%% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier
-% the shadow counts them: see movers/2).
-legal_count(tactigon(P, B, ongoing), N) :-
-    arg(8, B, Shadow), Shadow \== none, !,
+%% legal_count(+State, -N)  how many moves legal/2 gives: the board library counts
+% the same moves (natively in the accelerated tier) from movers/2.
+legal_count(tactigon(P, B, ongoing), N) :- !,
     movers(P, Ms),
-    board:reach_count(Shadow, Ms, N).
-legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
+    board:reach_count(B, Ms, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(tactigon(P, B, ongoing), I, move(From, To)) :-
-    arg(8, B, Shadow), Shadow \== none, !,
     movers(P, Ms),
-    board:nth_reach(Shadow, Ms, I, K-J),
+    board:nth_reach(B, Ms, I, K-J),
     From is K - 1, To is J - 1.
-nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
 
 %% movers(?Player, ?Movers)  this file's limits and combat table as board.pl's
 % reach_moves/3 takes them: each of Player's pieces by its letter, its range, and
@@ -457,17 +423,12 @@ play(S, M, Next) :-
     settle_by_rules(Next0, Next).
 
 %% allowed(+Board, +Player, +From, +To)  Player's piece on From may move to To:
-% allowed_with/3 under its limit (in the accelerated tier the shadow answers, from
-% movers/2).
+% one of the board library's moves from movers/2 (allowed_with/3 under its limit).
 allowed(B, P, From, To) :-
-    arg(8, B, Shadow), Shadow \== none, !,
     limit(B, P, From, _),
     movers(P, Ms),
     K is From + 1, J is To + 1,
-    board:reach_move(Shadow, Ms, K-J).
-allowed(B, P, From, To) :-
-    limit(B, P, From, L),
-    allowed_with(tactigon(P, B, ongoing), [L], move(From, To)).
+    board:reach_move(B, Ms, K-J).
 
 %% settle_by_rules(+State0, -State)  settle/3 with this file's limits, taken piece by
 % piece (by cell number) until one has a move: usually the first does.
@@ -478,25 +439,22 @@ settle_by_rules(S0, S) :-
     S = tactigon(P, B, won(Q)).
 settle_by_rules(S, S).
 
-%% has_a_move(+Board, +Player)  some piece of Player has a move (in the accelerated
-% tier the shadow answers, from movers/2).
+%% has_a_move(+Board, +Player)  some piece of Player has a move: the board library
+% has a first one from movers/2.
 has_a_move(B, P) :-
-    arg(8, B, Shadow), Shadow \== none, !,
     movers(P, Ms),
-    board:nth_reach(Shadow, Ms, 0, _).
-has_a_move(B, P) :-
-    piece_on(B, N, _), limit(B, P, N, L), has_move(B, L), !.
+    board:nth_reach(B, Ms, 0, _).
 
 %% resolve(+State, +Move, -Next)  the state after an allowed move: the combat on
 % its target cell, then the pentagon win of the mover, then the gold win of the
 % other player (who holds both gold cells after the move); the no-move loss is settle/3's.
 resolve(tactigon(P, B, ongoing), move(From, To), tactigon(Q, B2, Status)) :-
     at(B, From, A), at(B, To, D),
-    set(B, From, e, B1),
-    (  D == e -> set(B1, To, A, B2)
+    (  D == e -> Y = A
     ;  piece_kind(A, KA, _), piece_kind(D, KD, _), combat(KA, KD, R),
-       (  R == d -> set(B1, To, A, B2) ; R == b, set(B1, To, e, B2) )
+       (  R == d -> Y = A ; R == b, Y = e )
     ),
+    moved(B, From, To, Y, B2),
     other(P, Q),
     (  D = pentagon(Q) -> Status = won(P)
     ;  holds_gold(B2, Q) -> Status = won(Q)
@@ -742,15 +700,8 @@ position_out(tactigon(P, B, Status)) -->
        letters(Ls) },
     notation:rows_out(Rows, Ls), " ", atom(P), notation:won(Status, [red, blue]).
 
-%% letter(?Piece, ?Letter)  capitals for Red, small letters for Blue.
-letter(circle(red), 'C').
-letter(triangle(red), 'T').
-letter(square(red), 'S').
-letter(pentagon(red), 'P').
-letter(circle(blue), c).
-letter(triangle(blue), t).
-letter(square(blue), s).
-letter(pentagon(blue), p).
+%% letter(?Piece, ?Letter)  a piece's letter (letter_piece/2).
+letter(Piece, L) :- letter_piece(L, Piece), Piece \== e.
 
 %% letters(-Letters)  the Piece-Letter pairs of letter/2, for notation.pl.
 letters(Ls) :- findall(Piece-L, letter(Piece, L), Ls).
@@ -762,8 +713,7 @@ letters(Ls) :- findall(Piece-L, letter(Piece, L), Ls).
 read_position(tactigon(P, B, Status), Won) -->
     {  findall(K, ( row(_, Ns), length(Ns, K) ), Lengths), letters(Ls) },
     notation:rows_in(Lengths, Rows, Ls), " ", side(P), notation:won(Won, [red, blue]),
-    {  rows_board(0, Rows, Board), shadow(Board, Shadow),
-       append(Board, [Shadow], Args), B =.. [b|Args],
+    {  new_board(Rows, B),
        board_status(B, P, Status) }.
 
 %% count_pieces(+Board, +Kind, +Owner, -Count)  how many pieces of Kind Owner has.
@@ -790,24 +740,6 @@ won_agrees(won(W), tactigon(_, _, won(W))).
 %% side(?Player)//  red or blue.
 side(red) --> "red".
 side(blue) --> "blue".
-
-%% rows_board(+R, +Rows, -RowTerms)  the row terms r(X0, ..., X10) of rows R..6,
-% holes filled with x.
-rows_board(_, [], []).
-rows_board(R, [Xs|Rows], [Row|Terms]) :-
-    columns(0, R, Xs, Cs),
-    Row =.. [r|Cs],
-    R1 is R + 1,
-    rows_board(R1, Rows, Terms).
-
-%% columns(+C, +R, +Xs, -Cs)  the contents of columns C..10 of row R, those of its cells
-% taken in order from Xs.
-columns(11, _, [], []) :- !.
-columns(C, R, Xs, [Y|Cs]) :-
-    N is 11 * R + C,
-    (  cell(N, R, C) -> Xs = [Y|Xs1] ; Y = x, Xs1 = Xs ),
-    C1 is C + 1,
-    columns(C1, R, Xs1, Cs).
 
 %% view(+State, -View)  the cells in the hex(left) layout, gold cells marked; text
 % drawings use the letters of the position text.

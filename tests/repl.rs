@@ -129,7 +129,7 @@ fn answers_show_positions_and_moves_in_the_games_notation() {
         "current(S), findall(M-n(M), legal(S, M), Ms), length(Ms, N).",
         "X = f(\"text\"), Y = step(a, b), Z = f(Z).",
         ":set notation off",
-        "current(S), findall(M, legal(S, M), [A|_]).",
+        "findall(M, (current(S), legal(S, M)), [A|_]).",
     ];
     insta::assert_snapshot!(format!(
         "{}{}",

@@ -501,34 +501,51 @@ reach_met(B, K, Max, Es, Met) :-
     board_grid(B, G), board_cells(B, Cells),
     must_be_step(G, K, 1, reach_met/5),
     (  integer(Max), Max >= 0 -> true ; throw(error(type_error(nonneg, Max), reach_met/5)) ),
-    met_levels([K], [K], Max, G, Cells, Es0, [], Met0),
+    grid:directions_of(G, D),
+    findall(T, ( between(1, D, Dir), grid:step_table(G, Dir, T) ), Tables),
+    functor(Cells, _, N), functor(Seen, seen, N),
+    arg(K, Seen, met),
+    met_levels([K], Max, Tables, Cells, Seen, Es0, [], Met0),
     sort(Es0, Es), sort(Met0, Met).
 
-%% met_levels(+Frontier, +Seen, +Left, +Grid, +Cells, -Empties, +Met0, -Met)  the
+%% met_levels(+Frontier, +Left, +Tables, +Cells, +Seen, -Empties, +Met0, -Met)  the
 % empty cells reached and the occupied cells met in at most Left more steps from
-% the cells of Frontier (Seen: every cell met so far).
-met_levels(Frontier, Seen, Left, G, Cells, Es, Met0, Met) :-
+% the cells of Frontier.  Tables are the grid's step tables (grid:step_table/3);
+% Seen has an argument per cell, bound to met once the walk meets the cell (a set
+% that costs one arg/3 to ask, where a list costs a walk).
+met_levels(Frontier, Left, Ts, Cells, Seen, Es, Met0, Met) :-
     (  ( Frontier == [] ; Left =< 0 )
     -> Es = [], Met = Met0
-    ;  findall(J, ( member(U, Frontier), grid:neighbour(G, U, J) ), Js),
-       met_cells(Js, Cells, Seen, Seen1, Next, Met0, Met1),
+    ;  around_all(Frontier, Ts, Cells, Seen, Next, [], Met0, Met1),
        append(Next, Es1, Es),
        Left1 is Left - 1,
-       met_levels(Next, Seen1, Left1, G, Cells, Es1, Met1, Met)
+       met_levels(Next, Left1, Ts, Cells, Seen, Es1, Met1, Met)
     ).
 
-%% met_cells(+Js, +Cells, +Seen0, -Seen, -Empties, +Met0, -Met)  the cells of Js not
-% seen yet, each once: the empty ones in Empties, the occupied ones added to Met0.
-met_cells([], _, Seen, Seen, [], Met, Met).
-met_cells([J|Js], Cells, Seen0, Seen, Es, Met0, Met) :-
-    (  memberchk(J, Seen0)
-    -> met_cells(Js, Cells, Seen0, Seen, Es, Met0, Met)
-    ;  arg(J, Cells, X),
+%% around_all(+Us, +Tables, +Cells, +Seen, -Next, ?Tail, +Met0, -Met)  around/9 of
+% each cell of Us: the empty cells newly met (Next, then Tail), the occupied ones
+% added to Met0.
+around_all([], _, _, _, Next, Next, Met, Met).
+around_all([U|Us], Ts, Cells, Seen, Next, Tail, Met0, Met) :-
+    around(Ts, U, Cells, Seen, Next, Next1, Met0, Met1),
+    around_all(Us, Ts, Cells, Seen, Next1, Tail, Met1, Met).
+
+%% around(+Tables, +U, +Cells, +Seen, -Next, ?Tail, +Met0, -Met)  the neighbours of
+% U, direction by direction, not met before: marked met in Seen, the empty ones in
+% Next (then Tail), the occupied ones added to Met0.
+around([], _, _, _, Next, Next, Met, Met).
+around([T|Ts], U, Cells, Seen, Next, Tail, Met0, Met) :-
+    arg(U, T, J),
+    (  J > 0, arg(J, Seen, S), var(S)
+    -> S = met,
+       arg(J, Cells, X),
        (  X == e
-       -> Es = [J|Es1], met_cells(Js, Cells, [J|Seen0], Seen, Es1, Met0, Met)
-       ;  met_cells(Js, Cells, [J|Seen0], Seen, Es, [J|Met0], Met)
+       -> Next = [J|Next1], Met1 = Met0
+       ;  Next = Next1, Met1 = [J|Met0]
        )
-    ).
+    ;  Next = Next1, Met1 = Met0
+    ),
+    around(Ts, U, Cells, Seen, Next1, Tail, Met1, Met).
 
 %% reach_moves(+Board, +Movers, -Moves)  the moves of pieces that move up to a
 % range through empty cells and take what they meet.  Movers is a list of
@@ -540,14 +557,19 @@ reach_moves(board(_, _, _, n(_, H, _, _)), Movers, Ms) :-
     board_accel:reach_moves(H, Movers, Ms0), !, Ms = Ms0.
 reach_moves(B, Movers, Ms) :-
     must_be_movers(Movers),
+    findall(M, a_reach_move(B, Movers, M), Ms).
+
+%% a_reach_move(+Board, +Movers, -Move)  each of reach_moves/3's moves in turn, on
+% backtracking (the spec tier's first move is found without listing the others).
+a_reach_move(B, Movers, K-J) :-
     board_cells(B, Cells),
     functor(Cells, _, N),
-    findall(K-J, ( between(1, N, K), arg(K, Cells, X),
-                   member(X0-R-Ts, Movers), X0 == X,
-                   reach_met(B, K, R, Es, Met),
-                   findall(T, ( member(T, Met), arg(T, Cells, Y), memberchk(Y, Ts) ), Taken),
-                   append(Es, Taken, Js0), sort(Js0, Js),
-                   member(J, Js) ), Ms).
+    between(1, N, K), arg(K, Cells, X),
+    member(X0-R-Ts, Movers), X0 == X,
+    reach_met(B, K, R, Es, Met),
+    findall(T, ( member(T, Met), arg(T, Cells, Y), memberchk(Y, Ts) ), Taken),
+    append(Es, Taken, Js0), sort(Js0, Js),
+    member(J, Js).
 
 %% reach_move(+Board, +Movers, +K-J)  K-J is one of reach_moves/3's moves (the
 % piece on cell K may move to J).
@@ -584,7 +606,12 @@ reach_count(B, Movers, N) :- reach_moves(B, Movers, Ms), length(Ms, N).
 % reach_moves/3; fails when there are I or fewer.
 nth_reach(board(_, _, _, n(_, H, _, _)), Movers, I, M) :-
     board_accel:nth_reach(H, Movers, I, M0), !, M0 \== none, M = M0.
-nth_reach(B, Movers, I, M) :- integer(I), reach_moves(B, Movers, Ms), nth0(I, Ms, M).
+nth_reach(B, Movers, I, M) :-
+    integer(I),
+    (  I =:= 0
+    -> must_be_movers(Movers), once(a_reach_move(B, Movers, M))
+    ;  reach_moves(B, Movers, Ms), nth0(I, Ms, M)
+    ).
 
 %% run_moves(+Board, +Pieces, +Dirs, +Past, -Moves)  K-J for each cell K, ascending,
 % holding one of Pieces, and each direction Dir of Dirs in turn, J the first cell
