@@ -3,16 +3,11 @@
 % State: replica(Sight, ToMove, Board, Status)
 %   Sight    forward (a king sees along its side's forward rays) or all (8 directions)
 %   ToMove   white or black; White moves first
-%   Board    board(Grid, White, Black, Shadow): Grid = b(Rank1, ..., Rank8), each rank the
-%            term r(A, ..., H) of its 8 squares from file a: e (empty), man(Colour)
-%            or king(Colour) (square F-R is argument F of argument R, read with
-%            arg/3); White and Black list each side's pieces as F-R-Piece, rank by
-%            rank from a1: the pieces of Grid again, kept up to date by apply/5 so
-%            that move generation finds a side's pieces without reading 64 squares;
-%            Shadow is `none`, or in the accelerated tier the same squares as a
-%            board.pl board whose queries the host answers (see shadow/2); there
-%            White and Black are both `shadowed`, not kept, as the shadow finds
-%            the pieces (own_pieces/3 reads them from Grid when legal/2 asks)
+%   Board    a board.pl board of the 8 x 8 square with 8 neighbours whose grid rows
+%            are the ranks from 1: square F-R is cell (R - 1) * 8 + F, holding e
+%            (empty) or the letter of a piece (w and b for men, W and B for kings,
+%            as in the position text); square/3 reads it as e, man(Colour) or
+%            king(Colour)
 %   Status   ongoing or won(Colour)
 % Squares are F-R, file F and rank R from 1 (a1 = 1-1, the lower left).
 % Moves: step(From, To) for a step or a jump (with a capture when To holds an
@@ -53,7 +48,7 @@
 ]).
 
 %% requires(?Library)  the rows and the " won=" mark of the text come from notation.pl;
-% the accelerated tier's shadow board from board.pl.
+% the board, its runs and its sight from board.pl (native in the accelerated tier).
 requires(notation).
 requires(board).
 
@@ -104,107 +99,50 @@ sight_direction(all, _, DF, DR) :- compass(DF, DR).
 corner(white, 8-8).
 corner(black, 1-1).
 
-%% square(+Board, +F-R, -X)  what stands on a square (fails off the board: arg/3
-% fails past the 8th argument).
-square(board(Grid, _, _, _), F-R, X) :-
-    F > 0, R > 0,
-    arg(R, Grid, Rank), arg(F, Rank, X).
+%% square(+Board, +F-R, -X)  what stands on a square: e, man(Colour) or king(Colour)
+% (fails off the board).
+square(Board, F-R, X) :-
+    F >= 1, F =< 8, R >= 1, R =< 8,
+    K is (R - 1) * 8 + F,
+    board:board_cell(Board, K, L),
+    letter_square(L, X).
 
 %% line(?I)  the files and the ranks, 1 to 8 in order.
 line(1). line(2). line(3). line(4). line(5). line(6). line(7). line(8).
 
 %% piece(+Board, -F-R, -X)  the pieces on the board, rank by rank from a1.
-piece(board(Grid, _, _, _), Sq, X) :-
-    grid_piece(Grid, Sq, X).
-
-%% grid_piece(+Grid, -F-R, -X)  the pieces on a grid, rank by rank from a1.
-grid_piece(Grid, F-R, X) :-
-    line(R), arg(R, Grid, Rank),
-    line(F), arg(F, Rank, X),
+piece(Board, F-R, X) :-
+    line(R), line(F),
+    square(Board, F-R, X),
     X \== e.
-
-%% grid_board(+Grid, -Board)  the board of a grid: the grid and each side's pieces.
-grid_board(Grid, board(Grid, White, Black, Shadow)) :-
-    shadow(Grid, Shadow),
-    (  Shadow == none
-    -> side_pieces(Grid, white, White), side_pieces(Grid, black, Black)
-    ;  White = shadowed, Black = shadowed
-    ).
-
-%% side_pieces(+Grid, +Colour, -Pieces)  F-R-Piece for each piece of Colour on Grid,
-% rank by rank from a1.
-side_pieces(Grid, P, Pieces) :-
-    findall(Sq-X, ( grid_piece(Grid, Sq, X), friendly(X, P) ), Pieces).
-
-%% shadow(+Grid, -Shadow)  in the accelerated tier, the board.pl board of the 64
-% squares (square F-R is cell (R - 1) * 8 + F of an 8 x 8 square8 grid whose rows
-% are the ranks from 1, each square by its letter: see square_letter/2); else none.
-shadow(Grid, Shadow) :-
-    (  board:shadowing
-    -> findall(L, ( line(R), arg(R, Grid, Rank), line(F), arg(F, Rank, X),
-                    square_letter(X, L) ), Ls),
-       Cells =.. [c|Ls],
-       board:board_new(kept(square8, 8-8, all), none, Cells, Shadow)
-    ;  Shadow = none
-    ).
-
-%% square_letter(?X, ?Letter)  what stands on a square, as the shadow holds it.
-square_letter(e, e).
-square_letter(man(white), w).
-square_letter(king(white), 'W').
-square_letter(man(black), b).
-square_letter(king(black), 'B').
-
-%% cell_square(?K, ?F-R)  the shadow's cell K is square F-R.
-cell_square(K, F-R) :-
-    (  integer(K) -> R is (K - 1) // 8 + 1, F is (K - 1) mod 8 + 1 ; K is (R - 1) * 8 + F ).
-
-%% shadow_set(+Shadow, +Square, +X, -Shadow1)  the shadow with X on Square.
-shadow_set(none, _, _, none) :- !.
-shadow_set(Shadow, Sq, X, Shadow1) :-
-    cell_square(K, Sq), square_letter(X, L),
-    board:board_set(Shadow, K, L, Shadow1).
-
-%% shadow_step(+Shadow, +From, +To, +X, -Shadow1)  the shadow after X moved from
-% From to To (in one change of the host's copy).
-shadow_step(none, _, _, _, none) :- !.
-shadow_step(Shadow, From, To, X, Shadow1) :-
-    cell_square(K, From), cell_square(J, To), square_letter(X, L),
-    board:board_sets(Shadow, [K-e, J-L], Shadow1).
 
 %% own_pieces(+Board, +Colour, -Pieces)  F-R-Piece for each piece of Colour, rank by
 % rank from a1.
-own_pieces(board(Grid, shadowed, _, _), P, Pieces) :- !,
-    side_pieces(Grid, P, Pieces).
-own_pieces(board(_, White, _, _), white, White).
-own_pieces(board(_, _, Black, _), black, Black).
+own_pieces(Board, P, Pieces) :-
+    findall(Sq-X, ( piece(Board, Sq, X), friendly(X, P) ), Pieces).
 
-%% set_square(+Grid, +F-R, +X, -Grid1)  Grid1 has X on square F-R.
-set_square(Grid, F-R, X, Grid1) :-
-    arg(R, Grid, Rank),
-    put_file(F, Rank, X, Rank1),
-    put_rank(R, Grid, Rank1, Grid1).
+%% letter_square(?Letter, ?X)  a cell of the board and what stands on the square:
+% the letters of the position text.
+letter_square(e, e).
+letter_square(w, man(white)).
+letter_square('W', king(white)).
+letter_square(b, man(black)).
+letter_square('B', king(black)).
 
-%% put_file(+F, +Rank, +X, -Rank1)  Rank1 is Rank with X on file F (one clause a file:
-% a copy by unification, much faster in scryer than grid:put_arg/4's loop).
-put_file(1, r(_, B, C, D, E, F, G, H), X, r(X, B, C, D, E, F, G, H)).
-put_file(2, r(A, _, C, D, E, F, G, H), X, r(A, X, C, D, E, F, G, H)).
-put_file(3, r(A, B, _, D, E, F, G, H), X, r(A, B, X, D, E, F, G, H)).
-put_file(4, r(A, B, C, _, E, F, G, H), X, r(A, B, C, X, E, F, G, H)).
-put_file(5, r(A, B, C, D, _, F, G, H), X, r(A, B, C, D, X, F, G, H)).
-put_file(6, r(A, B, C, D, E, _, G, H), X, r(A, B, C, D, E, X, G, H)).
-put_file(7, r(A, B, C, D, E, F, _, H), X, r(A, B, C, D, E, F, X, H)).
-put_file(8, r(A, B, C, D, E, F, G, _), X, r(A, B, C, D, E, F, G, X)).
+%% square_letter(?X, ?Letter)  letter_square/2 the other way round.
+square_letter(X, L) :- letter_square(L, X).
 
-%% put_rank(+R, +Grid, +Rank, -Grid1)  Grid1 is Grid with Rank as its rank R.
-put_rank(1, b(_, B, C, D, E, F, G, H), X, b(X, B, C, D, E, F, G, H)).
-put_rank(2, b(A, _, C, D, E, F, G, H), X, b(A, X, C, D, E, F, G, H)).
-put_rank(3, b(A, B, _, D, E, F, G, H), X, b(A, B, X, D, E, F, G, H)).
-put_rank(4, b(A, B, C, _, E, F, G, H), X, b(A, B, C, X, E, F, G, H)).
-put_rank(5, b(A, B, C, D, _, F, G, H), X, b(A, B, C, D, X, F, G, H)).
-put_rank(6, b(A, B, C, D, E, _, G, H), X, b(A, B, C, D, E, X, G, H)).
-put_rank(7, b(A, B, C, D, E, F, _, H), X, b(A, B, C, D, E, F, X, H)).
-put_rank(8, b(A, B, C, D, E, F, G, _), X, b(A, B, C, D, E, F, G, X)).
+%% cell_square(?K, ?F-R)  the board's cell K is square F-R.
+cell_square(K, F-R) :-
+    (  integer(K) -> R is (K - 1) // 8 + 1, F is (K - 1) mod 8 + 1 ; K is (R - 1) * 8 + F ).
+
+%% new_board(+Squares, -Board)  the board whose squares, rank by rank from a1, hold
+% Squares (e or pieces).
+new_board(Xs, Board) :-
+    maplist(square_letter, Xs, Ls),
+    Cells =.. [c|Ls],
+    board:kept_grid(square8, 8-8, all, Grid),
+    board:board_new(Grid, none, Cells, Board).
 
 %% friendly(+X, +Colour)  X is a piece of Colour.
 friendly(man(P), P).
@@ -224,83 +162,76 @@ legal(S, M) :-
 % piece from a1, ray by ray), then the transforms (rank by rank from a1).
 legal_with(replica(Sight, P, Board, ongoing), Rays, M) :-
     own_pieces(Board, P, Pieces),
-    Board = board(Grid, _, _, _),
     (  member(From-X, Pieces),
-       piece_step(Grid, P, Rays, From, X, To),
+       piece_step(Board, P, Rays, From, X, To),
        M = step(From, To)
-    ;  seen_men(Sight, Grid, P, Pieces, Men),
+    ;  seen_men(Sight, Board, P, Pieces, Men),
        member(R-F, Men),
        M = transform(F-R)
     ).
 
-%% legal_moves(+State, -Moves)  the moves legal/2 gives, in its order, as one list (in
-% the accelerated tier the shadow lists them, as legal_count/2 counts them).
-legal_moves(replica(Sight, P, board(_, _, _, Shadow), ongoing), Ms) :-
-    Shadow \== none, !,
+%% legal_moves(+State, -Moves)  the moves legal/2 gives, in its order, as one list:
+% the board library lists them (natively in the accelerated tier) from move_kinds/3.
+legal_moves(replica(Sight, P, Board, ongoing), Ms) :- !,
     runs(P, Pieces, Dirs),
-    board:run_moves(Shadow, Pieces, Dirs, Pieces, Runs),
+    board:run_moves(Board, Pieces, Dirs, Pieces, Runs),
     seen_args(Sight, P, King, Sees, Through, Man),
-    board:sight_of(Shadow, [King], Sees, Through, [Man], Ks),
+    board:sight_of(Board, [King], Sees, Through, [Man], Ks),
     run_steps(Runs, Ms, Ts),
     cell_transforms(Ks, Ts).
-legal_moves(S, Ms) :- findall(M, legal(S, M), Ms).
+legal_moves(_, []).
 
-%% run_steps(+Runs, -Moves, ?Tail)  step(From, To) for each run K-J of the shadow, then Tail.
+%% run_steps(+Runs, -Moves, ?Tail)  step(From, To) for each run K-J of the board, then Tail.
 run_steps([], Ts, Ts).
 run_steps([K-J|Rs], [step(From, To)|Ms], Ts) :-
     cell_square(K, From), cell_square(J, To),
     run_steps(Rs, Ms, Ts).
 
-%% cell_transforms(+Ks, -Moves)  transform(Square) for each of the shadow's cells Ks.
+%% cell_transforms(+Ks, -Moves)  transform(Square) for each of the board's cells Ks.
 cell_transforms([], []).
 cell_transforms([K|Ks], [transform(Sq)|Ms]) :-
     cell_square(K, Sq),
     cell_transforms(Ks, Ms).
 
-%% legal_count(+State, -N)  how many moves legal/2 gives (in the accelerated tier
-% the shadow counts them: see shadow_kinds/3).
-legal_count(replica(Sight, P, board(_, _, _, Shadow), ongoing), N) :-
-    Shadow \== none, !,
-    shadow_kinds(Sight, P, Kinds),
-    board:moves_count(Shadow, Kinds, N).
-legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
+%% legal_count(+State, -N)  how many moves legal/2 gives: the board library counts
+% them from move_kinds/3.
+legal_count(replica(Sight, P, Board, ongoing), N) :- !,
+    move_kinds(Sight, P, Kinds),
+    board:moves_count(Board, Kinds, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
-nth_legal(replica(Sight, P, board(_, _, _, Shadow), ongoing), I, M) :-
-    Shadow \== none, !,
-    shadow_kinds(Sight, P, Kinds),
-    board:nth_move(Shadow, Kinds, I, M0),
-    shadow_move(M0, M).
-nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
+nth_legal(replica(Sight, P, Board, ongoing), I, M) :-
+    move_kinds(Sight, P, Kinds),
+    board:nth_move(Board, Kinds, I, M0),
+    kind_move(M0, M).
 
 %% random_legal(+State, +R, -Move)  the (R mod N)-th of the N moves legal/2 gives
-% (the accelerated tier's playouts pick with it: the shadow picks in one query).
-random_legal(replica(Sight, P, board(_, _, _, Shadow), ongoing), R, M) :-
-    Shadow \== none, !,
-    shadow_kinds(Sight, P, Kinds),
-    board:pick_move(Shadow, Kinds, R, M0),
-    shadow_move(M0, M).
-random_legal(S, R, M) :- legal_count(S, N), N > 0, K is R mod N, nth_legal(S, K, M).
+% (the playouts pick with it: the board library picks in one query).
+random_legal(replica(Sight, P, Board, ongoing), R, M) :-
+    move_kinds(Sight, P, Kinds),
+    board:pick_move(Board, Kinds, R, M0),
+    kind_move(M0, M).
 
-%% shadow_kinds(+Sight, +Colour, -Kinds)  legal/2's moves as the shadow's
+%% move_kinds(+Sight, +Colour, -Kinds)  legal/2's moves as the board library's
 % board:moves_count/3 takes them: the steps and jumps (runs/3), then the
 % transforms of the men the king sees (seen_args/6).
-shadow_kinds(Sight, P, [runs(Pieces, Dirs, Pieces), sight([King], Sees, Through, [Man])]) :-
+move_kinds(Sight, P, [runs(Pieces, Dirs, Pieces), sight([King], Sees, Through, [Man])]) :-
     runs(P, Pieces, Dirs),
     seen_args(Sight, P, King, Sees, Through, Man).
 
-%% shadow_move(+ShadowMove, -Move)  a move of the shadow's as legal/2 gives it.
-shadow_move(run(K-J), step(From, To)) :- cell_square(K, From), cell_square(J, To).
-shadow_move(sight(K), transform(Sq)) :- cell_square(K, Sq).
+%% kind_move(+KindMove, -Move)  a move of the board library's as legal/2 gives it.
+kind_move(run(K-J), step(From, To)) :- cell_square(K, From), cell_square(J, To).
+kind_move(sight(K), transform(Sq)) :- cell_square(K, Sq).
 
-%% runs(?Colour, ?Pieces, ?Dirs)  legal/2's steps and jumps as the shadow's
+%% runs(?Colour, ?Pieces, ?Dirs)  legal/2's steps and jumps as the board library's
 % board:run_moves/5 takes them: a side's men and kings run past its own pieces
 % along its forward directions, in forward/3's order, as square8 directions (dir/3).
 runs(white, [w, 'W'], [7, 1, 8]).
 runs(black, [b, 'B'], [3, 5, 4]).
 
 %% seen_args(?Sight, ?Colour, ?King, ?Dirs, ?Through, ?Man)  seen_men/5 as the
-% shadow's board:sight_of/6 takes it: the cells of the men of Colour (letter Man)
+% board library's board:sight_of/6 takes it: the cells of the men of Colour (letter Man)
 % that a king of Colour (letter King) sees along Dirs (runs/3's with forward sight,
 % all eight with sight=all), the sight passing empty squares and men of Colour
 % (Through).  A table, as the accelerated tier asks it every move; tests/replica.rs
@@ -323,27 +254,26 @@ dir(0, 1, 7).
 dir(1, 1, 8).
 
 %% step_with(+Board, +Colour, +Rays, ?From, ?To)  the piece of Colour on From steps or
-% jumps along one of its rays to To (both given, or enumerated; in the accelerated
-% tier, the shadow checks a given step along this file's rays: see runs/3).
-step_with(board(_, _, _, Shadow), P, rays(forward, forward), F-R, F1-R1) :-
-    Shadow \== none, integer(F), integer(R), integer(F1), integer(R1), !,
+% jumps along one of its rays to To (both given, or enumerated; a given step along
+% this file's rays is the board library's run_move/6: see runs/3).
+step_with(Board, P, rays(forward, forward), F-R, F1-R1) :-
+    integer(F), integer(R), integer(F1), integer(R1), !,
     line(F), line(R), line(F1), line(R1),
     runs(P, Pieces, Dirs),
     cell_square(K, F-R), cell_square(J, F1-R1),
-    board:run_move(Shadow, Pieces, Dirs, Pieces, K, J).
+    board:run_move(Board, Pieces, Dirs, Pieces, K, J).
 step_with(Board, P, Rays, From, To) :-
     (  nonvar(From) -> square(Board, From, X) ; piece(Board, From, X) ),
     friendly(X, P),
-    Board = board(Grid, _, _, _),
-    piece_step(Grid, P, Rays, From, X, To).
+    piece_step(Board, P, Rays, From, X, To).
 
-%% piece_step(+Grid, +Colour, +Rays, +From, +Piece, ?To)  the piece Piece of Colour on
+%% piece_step(+Board, +Colour, +Rays, +From, +Piece, ?To)  the piece Piece of Colour on
 % From steps or jumps to To, ray by ray.
-piece_step(Grid, P, Rays, From, X, To) :-
+piece_step(Board, P, Rays, From, X, To) :-
     piece_rays(X, Rays, Rs),
     ray(Rs, P, DF, DR, Kind),
-    destination(Grid, P, From, DF, DR, To),
-    ends_well(Kind, Grid, To).
+    destination(Board, P, From, DF, DR, To),
+    ends_well(Kind, Board, To).
 
 %% ray(+Rs, +Colour, -DF, -DR, -Kind)  each ray of Rs, a list of DF-DR-Kind, or forward:
 % the side's forward directions, any (the list rays/2 makes, without making it).
@@ -354,87 +284,83 @@ ray([R|Rs], _, DF, DR, Kind) :- member(DF-DR-Kind, [R|Rs]).
 piece_rays(man(_), rays(Rs, _), Rs).
 piece_rays(king(_), rays(_, Rs), Rs).
 
-%% ends_well(+Kind, +Grid, +To)  a step of Kind may end on To (which is not friendly):
+%% ends_well(+Kind, +Board, +To)  a step of Kind may end on To (which is not friendly):
 % any such square, or (capture) only one that holds a piece.
 ends_well(any, _, _).
-ends_well(capture, Grid, F-R) :- arg(R, Grid, Rank), arg(F, Rank, X), X \== e.
+ends_well(capture, Board, To) :- square(Board, To, X), X \== e.
 
-%% destination(+Grid, +Colour, +From, +DF, +DR, ?To)  walk from From (on the board)
+%% destination(+Board, +Colour, +From, +DF, +DR, ?To)  walk from From (on the board)
 % past friendly pieces; To is the first square that is not friendly (on the board).
-% (Walking one square at a time from the board, F1 and R1 stay within 0..9, where
-% arg/3 fails off the board: no bounds test is needed.)
-destination(Grid, P, F-R, DF, DR, To) :-
+destination(Board, P, F-R, DF, DR, To) :-
     F1 is F + DF, R1 is R + DR,
-    arg(R1, Grid, Rank), arg(F1, Rank, X),
-    walk_past(X, Grid, P, F1, R1, DF, DR, To).
+    square(Board, F1-R1, X),
+    walk_past(X, Board, P, F1, R1, DF, DR, To).
 
-%% walk_past(+X, +Grid, +Colour, +F, +R, +DF, +DR, ?To)  destination/6 on meeting X on
+%% walk_past(+X, +Board, +Colour, +F, +R, +DF, +DR, ?To)  destination/6 on meeting X on
 % F-R: past a piece of Colour, else F-R is the destination.
 walk_past(e, _, _, F, R, _, _, F-R).
-walk_past(man(Q), Grid, P, F, R, DF, DR, To) :-
-    (  Q == P -> destination(Grid, P, F-R, DF, DR, To) ; To = F-R ).
-walk_past(king(Q), Grid, P, F, R, DF, DR, To) :-
-    (  Q == P -> destination(Grid, P, F-R, DF, DR, To) ; To = F-R ).
+walk_past(man(Q), Board, P, F, R, DF, DR, To) :-
+    (  Q == P -> destination(Board, P, F-R, DF, DR, To) ; To = F-R ).
+walk_past(king(Q), Board, P, F, R, DF, DR, To) :-
+    (  Q == P -> destination(Board, P, F-R, DF, DR, To) ; To = F-R ).
 
 %% transform(+State, ?Square)  the man of the side to move on Square may become a king:
 % a friendly king sees it (enumerated rank by rank from a1).
 transform(replica(Sight, P, Board, ongoing), Sq) :-
     (  nonvar(Sq)
     -> square(Board, Sq, man(P)),
-       Board = board(Grid, _, _, _),
-       once(seen(Sight, Grid, P, Sq))
+       once(seen(Sight, Board, P, Sq))
     ;  own_pieces(Board, P, Pieces),
-       Board = board(Grid, _, _, _),
-       seen_men(Sight, Grid, P, Pieces, Men),
+       seen_men(Sight, Board, P, Pieces, Men),
        member(R-F, Men),
        Sq = F-R
     ).
 
-%% seen_men(+Sight, +Grid, +Colour, +Pieces, -Men)  R-F for each square F-R of a man
+%% seen_men(+Sight, +Board, +Colour, +Pieces, -Men)  R-F for each square F-R of a man
 % of Colour that a king of Colour (among Pieces, as own_pieces/3 lists them) sees,
 % each once, rank by rank from a1.
-seen_men(Sight, Grid, P, Pieces, Men) :-
+seen_men(Sight, Board, P, Pieces, Men) :-
     findall(R-F, ( member(KF-KR-king(P), Pieces),
                    sight_direction(Sight, P, DF, DR),
-                   king_sight(Grid, P, KF, KR, DF, DR, F-R) ), RFs),
+                   king_sight(Board, P, KF, KR, DF, DR, F-R) ), RFs),
     sort(RFs, Men).
 
-%% king_sight(+Grid, +Colour, +F, +R, +DF, +DR, -Man)  a man of Colour that the king
+%% king_sight(+Board, +Colour, +F, +R, +DF, +DR, -Man)  a man of Colour that the king
 % on F-R sees along the ray DF, DR: on the ray, with no enemy piece strictly between
 % (empty squares and friendly pieces never block the sight).  The walk stops at a
 % friendly king, which sees all that lies beyond it itself.
-king_sight(Grid, P, F, R, DF, DR, Man) :-
+king_sight(Board, P, F, R, DF, DR, Man) :-
     F1 is F + DF, R1 is R + DR,
-    arg(R1, Grid, Rank), arg(F1, Rank, X),
-    sight_past(X, Grid, P, F1, R1, DF, DR, Man).
+    square(Board, F1-R1, X),
+    sight_past(X, Board, P, F1, R1, DF, DR, Man).
 
-%% sight_past(+X, +Grid, +Colour, +F, +R, +DF, +DR, -Man)  king_sight/7 on meeting X
+%% sight_past(+X, +Board, +Colour, +F, +R, +DF, +DR, -Man)  king_sight/7 on meeting X
 % on F-R: an empty square lets the sight through; a man of Colour is seen and lets it
 % through; anything else stops it.
-sight_past(e, Grid, P, F, R, DF, DR, Man) :-
-    king_sight(Grid, P, F, R, DF, DR, Man).
-sight_past(man(Q), Grid, P, F, R, DF, DR, Man) :-
+sight_past(e, Board, P, F, R, DF, DR, Man) :-
+    king_sight(Board, P, F, R, DF, DR, Man).
+sight_past(man(Q), Board, P, F, R, DF, DR, Man) :-
     Q == P,
     (  Man = F-R
-    ;  king_sight(Grid, P, F, R, DF, DR, Man)
+    ;  king_sight(Board, P, F, R, DF, DR, Man)
     ).
 
-%% seen(+Sight, +Grid, +Colour, +Square)  king sight: a friendly king sees the man on
+%% seen(+Sight, +Board, +Colour, +Square)  king sight: a friendly king sees the man on
 % Square, which lies on one of the king's rays with no enemy piece strictly between.
-seen(Sight, Grid, P, M) :-
+seen(Sight, Board, P, M) :-
     sight_direction(Sight, P, DF, DR),
     M = MF-MR,
     KF is MF - DF, KR is MR - DR,
-    looking_back(Grid, P, KF-KR, DF, DR).
+    looking_back(Board, P, KF-KR, DF, DR).
 
-%% looking_back(+Grid, +Colour, +Square, +DF, +DR)  walking back from the man
+%% looking_back(+Board, +Colour, +Square, +DF, +DR)  walking back from the man
 % against the ray, a friendly king comes before any enemy piece.
-looking_back(Grid, P, F-R, DF, DR) :-
-    arg(R, Grid, Rank), arg(F, Rank, X),
+looking_back(Board, P, F-R, DF, DR) :-
+    square(Board, F-R, X),
     (  X == king(P) -> true
     ;  (  X == e -> true ; friendly(X, P) ),
        F1 is F - DF, R1 is R - DR,
-       looking_back(Grid, P, F1-R1, DF, DR)
+       looking_back(Board, P, F1-R1, DF, DR)
     ).
 
 %% play(+State, +Move, -Next)  the state after a legal move; fails otherwise.
@@ -464,58 +390,14 @@ resolve(replica(Sight, P, Board, ongoing), M, replica(Sight, Q, Board1, Status))
 
 %% apply(+Move, +Colour, +Board, -Board1, -Captured)  the board after Move, and what
 % stood on its target square (e when nothing did).
-apply(step(From, To), P, Board, board(Grid2, White1, Black1, Shadow1), Captured) :-
+apply(step(From, To), P, Board, Board1, Captured) :-
     square(Board, From, X), square(Board, To, Captured),
     friendly(X, P),
-    Board = board(Grid, White, Black, Shadow),
-    set_square(Grid, From, e, Grid1),
-    set_square(Grid1, To, X, Grid2),
-    pieces_after(P, White, Black, From, To-X, Captured, White1, Black1),
-    shadow_step(Shadow, From, To, X, Shadow1).
-apply(transform(Sq), P, board(Grid, White, Black, Shadow),
-      board(Grid1, White1, Black1, Shadow1), e) :-
-    set_square(Grid, Sq, king(P), Grid1),
-    pieces_after(P, White, Black, Sq, Sq-king(P), e, White1, Black1),
-    shadow_set(Shadow, Sq, king(P), Shadow1).
-
-%% pieces_after(+Colour, +White, +Black, +From, +To-X, +Captured, -White1, -Black1)
-% the piece lists after Colour's piece on From became X on To (To = From for a
-% transform), an enemy piece on To taken when Captured is not e (none kept when
-% the shadow finds the pieces).
-pieces_after(_, shadowed, shadowed, _, _, _, shadowed, shadowed) :- !.
-pieces_after(white, White, Black, From, New, Captured, White1, Black1) :-
-    moved(White, From, New, White1),
-    taken(Captured, New, Black, Black1).
-pieces_after(black, White, Black, From, New, Captured, White1, Black1) :-
-    moved(Black, From, New, Black1),
-    taken(Captured, New, White, White1).
-
-%% moved(+Pieces, +From, +To-X, -Pieces1)  the piece on From taken out of the list and
-% X on To put in, in its place rank by rank from a1 (in one pass).
-moved([Sq-Y|Ps], From, To-X, Ps1) :-
-    (  Sq == From
-    -> with(Ps, To-X, Ps1)
-    ;  later(Sq, To)
-    -> Ps1 = [To-X|Ps2], without([Sq-Y|Ps], From, Ps2)
-    ;  Ps1 = [Sq-Y|Ps2], moved(Ps, From, To-X, Ps2)
-    ).
-
-%% taken(+Captured, +To-X, +Pieces, -Pieces1)  the enemy piece on To out of the list,
-% when there is one.
-taken(e, _, Pieces, Pieces) :- !.
-taken(_, To-_, Pieces, Pieces1) :- without(Pieces, To, Pieces1).
-
-%% without(+Pieces, +Square, -Pieces1)  the list without the piece on Square.
-without([Sq-X|Ps], Sq1, Ps1) :-
-    (  Sq == Sq1 -> Ps1 = Ps ; Ps1 = [Sq-X|Ps2], without(Ps, Sq1, Ps2) ).
-
-%% with(+Pieces, +To-X, -Pieces1)  the list with X on To, in its place rank by rank.
-with([], New, [New]).
-with([Sq-Y|Ps], To-X, Ps1) :-
-    (  later(Sq, To) -> Ps1 = [To-X, Sq-Y|Ps] ; Ps1 = [Sq-Y|Ps2], with(Ps, To-X, Ps2) ).
-
-%% later(+F1-R1, +F-R)  square F1-R1 comes after F-R, rank by rank from a1.
-later(F1-R1, F-R) :- ( R1 > R -> true ; R1 =:= R, F1 > F ).
+    cell_square(K, From), cell_square(J, To), square_letter(X, L),
+    board:board_sets(Board, [K-e, J-L], Board1).
+apply(transform(Sq), P, Board, Board1, e) :-
+    cell_square(K, Sq), square_letter(king(P), L),
+    board:board_set(Board, K, L, Board1).
 
 %% won(+Captured, +Colour, +Board)  the mover captured a king or has a king on its corner.
 won(king(_), _, _) :- !.
@@ -535,7 +417,9 @@ evaluate(replica(_, _, Board, ongoing), P, Score) :-
 
 %% side_value(+Board, +Colour, -V)  the total value of Colour's pieces.
 side_value(Board, P, V) :-
-    findall(X, ( piece(Board, Sq, Piece), friendly(Piece, P), piece_value(Piece, P, Sq, X) ), Xs),
+    findall(X, ( letter_square(L, Piece), friendly(Piece, P),
+                 board:cells_of(Board, L, Ks), member(K, Ks), cell_square(K, Sq),
+                 piece_value(Piece, P, Sq, X) ), Xs),
     sum_list(Xs, V).
 
 %% piece_value(+Piece, +Colour, +Square, -V)  material plus advancement of a piece on Square.
@@ -604,17 +488,14 @@ ranks_out(Rows) --> { piece_letters(Ls) }, notation:rows_out(Rows, Ls).
 piece_letters([man(white)-w, king(white)-'W', man(black)-b, king(black)-'B']).
 
 %% rows_board(?Rows, ?Board)  Rows lists the ranks top first, each the list of its
-% squares from file a; Board holds the same squares (its grid b(Rank1, ..., Rank8)).
+% squares from file a; Board holds the same squares.
 rows_board(Rows, Board) :-
     (  nonvar(Board)
-    -> Board = board(Grid, _, _, _),
-       Grid =.. [b|Ranks], maplist(rank_list, Ranks, Lists), reverse(Lists, Rows)
-    ;  reverse(Rows, Lists), maplist(rank_list, Ranks, Lists), Grid =.. [b|Ranks],
-       grid_board(Grid, Board)
+    -> findall(Rank, ( between(1, 8, R0), R is 9 - R0,
+                       findall(X, ( line(F), square(Board, F-R, X) ), Rank) ), Rows)
+    ;  reverse(Rows, Ranks), append(Ranks, Xs),
+       new_board(Xs, Board)
     ).
-
-%% rank_list(?Rank, ?Squares)  a rank term r(A, ..., H) and the list of its squares.
-rank_list(Rank, Squares) :- Rank =.. [r|Squares].
 
 %% position_in(-State)//  the state a position text names.
 position_in(replica(Sight, P, Board, Status)) -->

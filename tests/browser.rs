@@ -157,10 +157,10 @@ impl Browser {
             .unwrap_or(0)
     }
 
-    /// Waits for the footprints of the position's moves (the page clicks by them).
+    /// Waits for the footprints of the position's moves (the page clicks by them):
+    /// the page marks its body once they are in.
     fn ready(&self) {
-        self.wait("document.querySelectorAll('#legal button').length > 0 && !document.querySelector('#status').textContent.includes('thinking')");
-        std::thread::sleep(Duration::from_millis(300));
+        self.wait("document.querySelectorAll('#legal button').length > 0 && !document.querySelector('#status').textContent.includes('thinking') && document.body.dataset.footprints === 'ready'");
     }
 
     fn screenshot(&self, name: &str) -> PathBuf {

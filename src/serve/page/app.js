@@ -6,6 +6,7 @@ const $ = (sel) => document.querySelector(sel);
 
 let state = null;        // the game as GET /api/sessions/ID gives it
 let footprints = {};     // move -> the cells it changes
+let footprinted = Promise.resolve();  // settles once the footprints of the shown state are in
 let selected = [];       // the cells clicked so far
 let computerOff = false; // the stop button pauses computer players
 let thinking = null;     // the AbortController of a computer's move
@@ -80,7 +81,14 @@ async function show(s) {
   $("#check-result").textContent = "";
   footprints = {};
   highlight();
-  try { footprints = await api("GET", `/api/sessions/${s.id}/footprints`); } catch (e) { say(e.message); }
+  // a click that comes before the footprints waits for them (a slow server takes
+  // seconds on a rule file's spec tier); the page says when they are in
+  document.body.dataset.footprints = "loading";
+  footprinted = (async () => {
+    try { footprints = await api("GET", `/api/sessions/${s.id}/footprints`); } catch (e) { say(e.message); }
+  })();
+  await footprinted;
+  document.body.dataset.footprints = "ready";
   highlight();
   maybeComputer();
 }
@@ -151,6 +159,7 @@ function highlight() {
 
 async function clickCell(cell) {
   if (!state) return;
+  await footprinted;
   say("");
   const again = selected.includes(cell);
   if (!again) selected.push(cell);
