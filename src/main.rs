@@ -316,6 +316,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     threads: split.threads,
                     shard: split.shard,
                     progress: !json && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+                    cancel: None,
                 },
                 svg,
                 json,

@@ -181,3 +181,52 @@ fn bad_players_are_refused_with_the_reason() {
     let (_, _, err) = run(&["analyse", "hex", "--stronger", "wizard"], None);
     assert!(err.contains("not a player"), "{err}");
 }
+
+#[test]
+fn a_game_that_fails_stops_the_run_and_the_games_before_it_are_reported() {
+    // three coin flips; play/3 throws on the third tails in a row, which some of the
+    // seeded games reach: the run stops there, says why, and reports the games played
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("coins.pl");
+    std::fs::write(
+        &rules,
+        ":- module(coins, [initial/2, to_move/2, legal/2, play/3, outcome/2, position//1, move//1, view/2]).\n\
+         :- use_module(library(lists)).\n\
+         initial(_, []).\n\
+         to_move(S, P) :- length(S, N), ( N mod 2 =:= 0 -> P = a ; P = b ).\n\
+         legal(S, M) :- length(S, N), N < 3, member(M, [h, t]).\n\
+         play(S, M, [M|S]) :- legal(S, M), ( [M|S] == [t, t, t] -> throw(error(tails_thrice, play/3)) ; true ).\n\
+         outcome(S, win(a)) :- length(S, 3).\n\
+         position(S) --> { nonvar(S) }, !, \"s\", flips(S).\n\
+         position(S) --> \"s\", flips(S).\n\
+         flips([]) --> [].\n\
+         flips([F|Fs]) --> [F], { member(F, [h, t]) }, flips(Fs).\n\
+         move(h) --> \"h\".\n\
+         move(t) --> \"t\".\n\
+         view(_, view(square, 1, 1, [], [])).\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(
+        &[
+            "analyse",
+            &rules.display().to_string(),
+            "--games",
+            "40",
+            "--threads",
+            "1",
+            "--stronger",
+            "none",
+            "--players",
+            "random,random",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("tails_thrice"), "{err}");
+    let stopped = out
+        .lines()
+        .find(|l| l.starts_with("stopped early"))
+        .unwrap_or_else(|| panic!("no stopped line in {out}"));
+    assert!(stopped.contains("of 40 games played"), "{stopped}");
+    assert!(out.contains("first player wins"), "{out}");
+}

@@ -15,7 +15,8 @@ use crate::registry::EngineSpec;
 use crate::search::{choose_move, PlayerKind};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// One pairing of players: the first plays the side that moves first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,6 +124,16 @@ pub struct AnalysePlan {
     pub threads: usize,
     pub shard: Shard,
     pub progress: bool,
+    /// Set (by Ctrl-C) to stop: no game starts after it, the games played are kept.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// The games a run played, by pairing in order, and why it stopped early if it did:
+/// Ctrl-C, or a game that failed (the games before it are kept).
+#[derive(Debug)]
+pub struct RunGames {
+    pub lines: Vec<Vec<Played>>,
+    pub stopped: Option<String>,
 }
 
 /// A run's failure.
@@ -141,8 +152,9 @@ pub enum AnalyseError {
 }
 
 /// Plays this shard's games of every pairing on `plan.threads` threads; gives each
-/// pairing's games in order.
-pub fn run(spec: &EngineSpec, plan: &AnalysePlan) -> Result<Vec<Vec<Played>>, AnalyseError> {
+/// pairing's games in order.  Ctrl-C (`plan.cancel`) or a game that fails stops the
+/// run: the games finished are kept, and `stopped` says why.
+pub fn run(spec: &EngineSpec, plan: &AnalysePlan) -> Result<RunGames, AnalyseError> {
     let range = plan.shard.range(plan.games);
     let work: Vec<(usize, usize)> = (0..plan.pairings.len())
         .flat_map(|l| range.clone().map(move |i| (l, i)))
@@ -150,18 +162,30 @@ pub fn run(spec: &EngineSpec, plan: &AnalysePlan) -> Result<Vec<Vec<Played>>, An
     let queue = Queue::new(work.len());
     let results: Mutex<Vec<Option<Played>>> = Mutex::new(vec![None; work.len()]);
     let bar = crate::check::progress_bar(work.len(), plan.progress);
+    let failed = AtomicBool::new(false);
+    let stop_now = || {
+        failed.load(Ordering::SeqCst)
+            || plan
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::SeqCst))
+    };
     let worker =
         |engine: Result<Box<dyn Engine>, crate::registry::OpenError>| -> Result<(), AnalyseError> {
             let mut engine = engine?;
-            while let Some(k) = queue.take() {
+            while !stop_now() {
+                let Some(k) = queue.take() else { break };
                 let (line, index) = work[k];
                 let pairing = plan.pairings[line];
                 let seed = game_seed(plan.seed, line, index);
                 let played = play_one(engine.as_mut(), pairing, seed, index, plan.max_plies)
-                    .map_err(|error| AnalyseError::Game {
-                        index: index + 1,
-                        pairing: pairing.to_string(),
-                        error,
+                    .map_err(|error| {
+                        failed.store(true, Ordering::SeqCst);
+                        AnalyseError::Game {
+                            index: index + 1,
+                            pairing: pairing.to_string(),
+                            error,
+                        }
                     })?;
                 if let Ok(mut slots) = results.lock() {
                     slots[k] = Some(played);
@@ -176,16 +200,29 @@ pub fn run(spec: &EngineSpec, plan: &AnalysePlan) -> Result<Vec<Vec<Played>>, An
         |_| worker(spec.open()),
     )?;
     bar.finish_and_clear();
-    first?;
-    for r in others {
-        r?;
+    // the first failure, if any, is why the run stopped; an engine that would not
+    // open is an error of the whole run
+    let mut stopped = None;
+    for r in std::iter::once(first).chain(others) {
+        match r {
+            Ok(()) => {}
+            Err(e @ AnalyseError::Game { .. }) => {
+                stopped.get_or_insert(e.to_string());
+            }
+            Err(e) => return Err(e),
+        }
     }
     let slots = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let done = slots.iter().filter(|s| s.is_some()).count();
+    if stopped.is_none() && done < work.len() {
+        stopped = Some("stopped by Ctrl-C".to_string());
+    }
+    let stopped = stopped.map(|why| format!("{why}; {done} of {} games played", work.len()));
     let mut lines: Vec<Vec<Played>> = vec![Vec::new(); plan.pairings.len()];
     for ((line, _), p) in work.into_iter().zip(slots) {
         if let Some(p) = p {
             lines[line].push(p);
         }
     }
-    Ok(lines)
+    Ok(RunGames { lines, stopped })
 }

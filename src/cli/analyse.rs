@@ -13,6 +13,8 @@ use crate::search::PlayerKind;
 use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The pairings when none is given: random play, and MCTS on both sides.
 pub const DEFAULT_PAIRINGS: &str = "random,random mcts:1000,mcts:1000";
@@ -86,6 +88,10 @@ pub struct AnalyseRun {
     pub stronger: Option<String>,
     pub shard: String,
     pub results: Vec<GameGames>,
+    /// Why the run stopped before its last game (Ctrl-C, a game that failed), if it
+    /// did: the figures are then of the games played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 impl AnalyseRun {
@@ -104,19 +110,33 @@ impl AnalyseRun {
     }
 }
 
-/// `ludolog analyse`: plays and reports.
+/// `ludolog analyse`: plays and reports.  Ctrl-C, or a game that fails, stops the
+/// run and reports the games played so far (a failed game then makes it an error).
 pub fn analyse(specs: &[EngineSpec], args: &AnalyseArgs, out: &mut dyn Write) -> Result<()> {
     let pairings = all_pairings(args);
     let mut plan = args.plan.clone();
     plan.pairings = pairings.clone();
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let flag = cancel.clone();
+        // Ctrl-C stops the run; the games played are still reported
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    }
+    plan.cancel = Some(cancel.clone());
     let mut results = Vec::new();
+    let mut stopped = None;
     for spec in specs {
-        let lines = run(spec, &plan).with_context(|| spec.game_name())?;
+        let games = run(spec, &plan).with_context(|| spec.game_name())?;
         results.push(GameGames {
             game: spec.game_name(),
-            lines,
+            lines: games.lines,
         });
+        if let Some(why) = games.stopped {
+            stopped = Some(format!("{}: {why}", spec.game_name()));
+            break;
+        }
     }
+    let failed = stopped.is_some() && !cancel.load(Ordering::SeqCst);
     let result = AnalyseRun {
         kind: "analyse".to_string(),
         games_per_pairing: plan.games,
@@ -133,6 +153,7 @@ pub fn analyse(specs: &[EngineSpec], args: &AnalyseArgs, out: &mut dyn Write) ->
         stronger: args.stronger.map(|s| s.to_string()),
         shard: plan.shard.to_string(),
         results,
+        stopped,
     };
     if let Some(dir) = &args.svg {
         let written = draw(specs, &result, dir)?;
@@ -147,7 +168,12 @@ pub fn analyse(specs: &[EngineSpec], args: &AnalyseArgs, out: &mut dyn Write) ->
     } else {
         write!(out, "{}", report(&result))?;
     }
-    Ok(())
+    match &result.stopped {
+        Some(why) if failed => {
+            bail!("the run stopped early ({why}); the figures above are of the games played")
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A share as a whole percentage.
@@ -179,6 +205,11 @@ pub fn report(run: &AnalyseRun) -> String {
         "analyse: {} games per pairing, seed {}, ply cap {}{options}\n",
         run.games_per_pairing, run.seed, run.max_plies
     ));
+    if let Some(why) = &run.stopped {
+        o.push_str(&format!(
+            "stopped early ({why}): the figures are of the games played\n"
+        ));
+    }
     let row = |o: &mut String, label: &str, cells: Vec<String>| {
         o.push_str(&format!("  {label:<22}"));
         for c in cells {
@@ -412,6 +443,9 @@ pub fn merge_runs(parts: Vec<(String, AnalyseRun)>) -> Result<AnalyseRun> {
         }
     }
     for (file, part) in &parts {
+        if let Some(why) = &part.stopped {
+            bail!("{file} is of a run that stopped early ({why}): run that shard again");
+        }
         if part.run_key() != first.run_key() {
             bail!(
                 "{file} is from another run than {first_file}: {} vs {}",
