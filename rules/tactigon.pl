@@ -439,11 +439,11 @@ settle_by_rules(S0, S) :-
     S = tactigon(P, B, won(Q)).
 settle_by_rules(S, S).
 
-%% has_a_move(+Board, +Player)  some piece of Player has a move: the board library
-% has a first one from movers/2.
+%% has_a_move(+Board, +Player)  some piece of Player has a move (board:reach_any/2
+% from movers/2).
 has_a_move(B, P) :-
     movers(P, Ms),
-    board:nth_reach(B, Ms, 0, _).
+    board:reach_any(B, Ms).
 
 %% resolve(+State, +Move, -Next)  the state after an allowed move: the combat on
 % its target cell, then the pentagon win of the mover, then the gold win of the

@@ -51,9 +51,11 @@ const HELPERS: &[&str] = &[
      findall(K-M0-M1-M2-MA, (between(1, N, K), board:reach_met(B, K, 0, E0, T0), M0 = E0/T0, \
         board:reach_met(B, K, 1, E1, T1), M1 = E1/T1, board:reach_met(B, K, 2, E2, T2), M2 = E2/T2, \
         board:reach_met(B, K, 1000, EA, TA), MA = EA/TA), Met), \
-     findall(Ms-Mv-C-Ns-Ys, (movers(Ms), board:reach_moves(B, Ms, Mv), board:reach_count(B, Ms, C), \
+     findall(Ms-Mv-C-Ns-Ys-Any, (movers(Ms), board:reach_moves(B, Ms, Mv), board:reach_count(B, Ms, C), \
         findall(I-M, (between(0, 60, I), board:nth_reach(B, Ms, I, M)), Ns), \
-        findall(K-J, (between(1, N, K), member(J, [1, 2, 7, N]), board:reach_move(B, Ms, K-J)), Ys)), Reaches), \
+        findall(K-J, (between(1, N, K), member(J, [1, 2, 7, N]), board:reach_move(B, Ms, K-J)), Ys), \
+        ( board:reach_any(B, Ms) -> Any = any_move ; Any = no_move ), \
+        ( ( Any == any_move -> Mv \\== [] ; Mv == [] ) -> true ; throw(reach_any_is_not_reach_moves(Ms, Mv)) )), Reaches), \
      findall(Ps-Ds-Past-Rs-C-Ns, (member(Ps-Past, [[r]-[r], [r, b]-[], [b]-[r, b, e], [zz]-[r]]), \
         member(Ds, [[1], [1, 2], [D], []]), board:run_moves(B, Ps, Ds, Past, Rs), board:run_count(B, Ps, Ds, Past, C), \
         findall(I-M, (between(0, 40, I), board:nth_run(B, Ps, Ds, Past, I, M)), Ns), \

@@ -128,7 +128,7 @@ fn lint_clean_in(tier: Tier, file: &str, options: &[&str], games: usize) {
 }
 
 #[test]
-fn the_shadow_games_lint_clean_in_the_accelerated_tier() {
+fn the_board_library_games_lint_clean_in_the_accelerated_tier() {
     // there legal_count/2 and nth_legal/3 ask the native helpers: lint holds them to legal/2
     lint_clean_in(Tier::Accelerated, "rules/mitsudomoe.pl", &[], 2);
     lint_clean_in(Tier::Accelerated, "rules/replica.pl", &[], 1);

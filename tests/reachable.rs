@@ -6,6 +6,8 @@
 use ludolog::game::{Engine, GameOptions, Tier};
 use ludolog::registry::EngineSpec;
 use proptest::prelude::*;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The position text of `cells` (0 empty, 1 red, 2 blue) on an n x n board.
 fn text(n: usize, cells: &[u8], red_to_move: bool) -> String {
@@ -65,30 +67,45 @@ fn replay(engine: &mut dyn Engine, n: usize, cells: &[u8], last: Option<usize>) 
     engine.text(end).unwrap()
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-    #[test]
-    fn accepted_positions_are_reached_by_play(
-        n in 2usize..=4,
-        seed in prop::collection::vec(0u8..3, 16),
-        red_to_move: bool,
-    ) {
-        let cells = &seed[..n * n];
-        let position = text(n, cells, red_to_move);
-        let options = GameOptions::parse(&[format!("size={n}").as_str()]).unwrap();
-        let open = |tier| EngineSpec { tier: Some(tier), ..EngineSpec::new("hex", options.clone()) }
-            .open()
-            .unwrap();
-        let (mut native, mut spec) = (open(Tier::Native), open(Tier::Spec));
+thread_local! {
+    /// The native and spec engines of each board size, opened once for all cases:
+    /// opening a spec engine starts its worker process, which costs more than a case.
+    static ENGINES: RefCell<HashMap<usize, (Box<dyn Engine>, Box<dyn Engine>)>> =
+        RefCell::new(HashMap::new());
+}
+
+/// One case: the position of `cells` on an n x n board is accepted and refused alike
+/// by both tiers, and an accepted one is reached by play.
+fn reached_by_play(n: usize, cells: &[u8], red_to_move: bool) -> Result<(), TestCaseError> {
+    let position = text(n, cells, red_to_move);
+    ENGINES.with(|engines| {
+        let mut engines = engines.borrow_mut();
+        let (native, spec) = engines.entry(n).or_insert_with(|| {
+            let options = GameOptions::parse(&[format!("size={n}").as_str()]).unwrap();
+            let open = |tier| {
+                EngineSpec {
+                    tier: Some(tier),
+                    ..EngineSpec::new("hex", options.clone())
+                }
+                .open()
+                .unwrap()
+            };
+            (open(Tier::Native), open(Tier::Spec))
+        });
         let read = native.parse(&position);
         let read_spec = spec.parse(&position);
         prop_assert_eq!(
             read.as_ref().err().map(|e| e.to_string()),
             read_spec.as_ref().err().map(|e| e.to_string()),
-            "{}", position
+            "{}",
+            position
         );
+        if let Ok(p) = read_spec {
+            spec.release(p);
+        }
         let Ok(at) = read else { return Ok(()) };
         let outcome = native.describe(at).unwrap().outcome;
+        native.release(at);
         // the winner's last stone: one whose removal leaves the winner unjoined
         let last = outcome.as_ref().map(|o| {
             let colour = if o == "win(red)" { 1 } else { 2 };
@@ -106,5 +123,18 @@ proptest! {
                 .expect("an accepted win has a last stone")
         });
         prop_assert_eq!(replay(native.as_mut(), n, cells, last), position);
+        Ok(())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn accepted_positions_are_reached_by_play(
+        n in 2usize..=4,
+        seed in prop::collection::vec(0u8..3, 16),
+        red_to_move: bool,
+    ) {
+        reached_by_play(n, &seed[..n * n], red_to_move)?;
     }
 }

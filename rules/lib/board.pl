@@ -33,7 +33,7 @@
 :- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
                   board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
-                  reach_count/3, nth_reach/4, reach_move/3, run_moves/5, run_count/5,
+                  reach_count/3, nth_reach/4, reach_move/3, reach_any/2, run_moves/5, run_count/5,
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
                   nth_move/4, pick_move/4, line_at/4, group/3,
                   group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
@@ -612,6 +612,24 @@ nth_reach(B, Movers, I, M) :-
     -> must_be_movers(Movers), once(a_reach_move(B, Movers, M))
     ;  reach_moves(B, Movers, Ms), nth0(I, Ms, M)
     ).
+
+%% reach_any(+Board, +Movers)  some piece has one of reach_moves/3's moves: a piece
+% of a mover with a range of at least 1 next to an empty cell or to a cell holding
+% one of its Takes (every move's first step is one of these), so the pure definition
+% looks at neighbours only.
+reach_any(board(_, _, _, n(_, H, _, _)), Movers) :-
+    board_accel:nth_reach(H, Movers, 0, M0), !,
+    M0 \== none.
+reach_any(B, Movers) :-
+    must_be_movers(Movers),
+    board_cells(B, Cells),
+    board_grid(B, G),
+    functor(Cells, _, N),
+    between(1, N, K), arg(K, Cells, X),
+    member(X0-R-Ts, Movers), X0 == X, R >= 1,
+    grid:neighbour(G, K, J), arg(J, Cells, Y),
+    (  Y == e -> true ; memberchk(Y, Ts) ),
+    !.
 
 %% run_moves(+Board, +Pieces, +Dirs, +Past, -Moves)  K-J for each cell K, ascending,
 % holding one of Pieces, and each direction Dir of Dirs in turn, J the first cell
