@@ -5,8 +5,9 @@ Usage: python3 bench/readme_commands.py [--repo PATH] [--timeout S] [--skip-test
 Clones the repository (default: the one this script is in) into a temporary
 directory, times `cargo build --release` and `cargo test` there (the two commands
 of "The two commands"; --skip-tests leaves the second out), then every `ludolog ...`
-line of the README's ```sh blocks, run with the fresh release binary, each in its
-own empty working directory and with standard input closed (`ludolog serve` lines,
+line of the README's ```sh blocks, run in order with the fresh release binary in one
+working directory (where rules/, examples/ and tests/ are the clone's) and with
+standard input closed (`ludolog serve` lines,
 servers that run until stopped, are listed but not run). A command that runs
 past --timeout seconds (default 600) is stopped and reported as such. Prints one
 row per command: seconds, exit code, the command.
@@ -79,17 +80,18 @@ def main():
     binary = os.path.join(clone, "target", "release", "ludolog")
     with open(os.path.join(clone, "README.md"), encoding="utf-8") as f:
         commands = sh_lines(f.read())
-    for i, line in enumerate(commands):
+    # one working directory for all, as a reader's: a record saved by one command
+    # is loaded by the next; relative paths in the README are the clone's
+    work = os.path.join(tmp, "work")
+    os.makedirs(work)
+    for name in ("rules", "examples", "tests"):
+        os.symlink(os.path.join(clone, name), os.path.join(work, name))
+    env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
+    for line in commands:
         if line.startswith("ludolog serve"):
             # a server runs until it is stopped: nothing to time
             rows.append((0.0, "-", line + "   (a server: not run)"))
             continue
-        work = os.path.join(tmp, f"run{i}")
-        os.makedirs(work)
-        env = dict(os.environ, PATH=os.path.dirname(binary) + os.pathsep + os.environ["PATH"])
-        # relative paths in the README are the clone's: rules/, examples/, ...
-        for name in ("rules", "examples", "tests"):
-            os.symlink(os.path.join(clone, name), os.path.join(work, name))
         secs, code = timed(line, work, a.timeout, shell=True, env=env)
         shown = "timeout" if code is None else code
         rows.append((secs, shown, line))

@@ -25,6 +25,20 @@ fn pause(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));
 }
 
+/// Waits until process `pid` has died (a zombie not yet reaped, or gone): an event,
+/// however long the machine takes to deliver the signal.
+fn dead(pid: u32) {
+    loop {
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|t| t.rfind(')').map(|i| t[i + 1..].trim_start().chars().next()));
+        if matches!(state, None | Some(Some('Z' | 'X'))) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// (ppid, CPU ticks of the process and of its reaped children, resident pages) of a process.
 fn stat(pid: u32) -> Option<(u32, u64, u64)> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
@@ -138,6 +152,10 @@ fn an_engine_process_that_dies_is_replaced_with_the_session() {
         .status()
         .unwrap();
     assert!(killed.success());
+    dead(engines[0]);
+    // FIXME: input that arrives within moments of the engine's death can go
+    // unanswered (seen when the line was sent as soon as the process was a zombie);
+    // until the REPL is fixed, the test gives it the time it has always had
     pause(200);
 
     // the next input is answered by a new one, with the position and definitions
@@ -170,6 +188,8 @@ fn answers_are_computed_when_asked_for() {
         printed.contains("1\r\n") && !printed.contains("2\r\n"),
         "{before:?}"
     );
+    // the one window on the clock: nothing may come in it, and a slower machine
+    // only makes it a weaker check, never a failing one
     pause(300);
     assert!(
         !s.is_matched("2").unwrap(),
@@ -272,10 +292,11 @@ fn completion_of_commands_files_and_moves() {
     let mut s = start(home.path(), &["hex", "-O", "size=3"]);
 
     // a command that takes an argument completes with its space, a file after it
+    // each completion is waited for on the screen, not on the clock
     s.send(":lo\t").unwrap();
-    pause(300);
+    s.expect(":load ").unwrap();
     s.send("rules/he\t").unwrap();
-    pause(300);
+    s.expect("hex.pl").unwrap();
     s.send("\r").unwrap();
     s.expect("hex size=3 (accelerated)").unwrap();
     s.expect("?- ").unwrap();
@@ -285,7 +306,7 @@ fn completion_of_commands_files_and_moves() {
     s.expect("?- ").unwrap();
     s.send(":play a").unwrap();
     s.send("\t").unwrap();
-    pause(300);
+    s.expect("a3").unwrap();
     s.send("\r").unwrap();
     s.expect("won(red)").unwrap();
     s.expect("?- ").unwrap();
@@ -297,7 +318,7 @@ fn completion_of_commands_files_and_moves() {
 
     // predicates elsewhere
     s.send("current(S), to_mo\t").unwrap();
-    pause(300);
+    s.expect("to_move(").unwrap();
     s.send("S, P).\r").unwrap();
     s.expect("P = blue").unwrap();
     s.expect("?- ").unwrap();
