@@ -1,6 +1,6 @@
 %% mitsudomoe — the rules of Mitsudomoe (see shared/rules/mitsudomoe.md), the ludolog game protocol.
 %
-% State: mitsudomoe(ToMove, Board, Supply, Status, Shadow)
+% State: mitsudomoe(ToMove, Board, Supply, Status)
 %   ToMove  white or black; White moves first
 %   Board   board(FileA, FileB, FileC, FileD, FileE), each file(S1, ..., S5) the squares
 %           of that file from rank 1 up; a square is s(Rings, Ball): Rings the colours
@@ -8,8 +8,6 @@
 %           always lies on top of the rings)
 %   Supply  W-B: the rings left in White's and in Black's supply (8 minus those on the board)
 %   Status  ongoing or won(Colour)
-%   Shadow  none; in the accelerated tier, the same stacks on a board of the board
-%           library, whose turns stacks.pl counts natively (see shadow/2)
 % Squares are F-R, file F and rank R from 1 (a1 = 1-1, e5 = 5-5).
 %
 % Move: turn(Ring, Ball, Targets), the outcome of one whole turn:
@@ -52,15 +50,13 @@
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3,
     rules/1, legal_with/3, play_with/4, explain_with/4, position_with//2, goal/2, home/2,
-    position_error_with/3, set_to_move/3, legal_count/2, nth_legal/3
+    position_error_with/3, set_to_move/3
 ]).
 
-%% requires(?Library)  the board geometry and updates come from grid.pl, the
-% " won=" mark of the text from notation.pl, the accelerated tier's turns from
-% stacks.pl (and k_subset/3, the relocation targets' choice).
+%% requires(?Library)  the eight directions come from grid.pl, the " won=" mark of
+% the text from notation.pl.
 requires(grid).
 requires(notation).
-requires(stacks).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -68,11 +64,10 @@ requires(stacks).
 :- use_module(library(error)).
 
 %% initial(+Options, -State)  the start position; there are no options.
-initial(Options, mitsudomoe(white, Board, 5-5, ongoing, Shadow)) :-
+initial(Options, mitsudomoe(white, Board, 5-5, ongoing)) :-
     must_be(list, Options),
     no_options(Options),
-    start_board(Board),
-    shadow(Board, Shadow).
+    start_board(Board).
 
 %% no_options(+Options)  Options is empty; any option is a domain error.
 no_options([]).
@@ -82,7 +77,7 @@ no_options([O|_]) :- domain_error(mitsudomoe_option, O).
 start_board(Board) :- phrase(ranks_in(Board), "3,bB,bB/4,bB/5/wW,4/wW,wW,3").
 
 %% to_move(+State, -Colour)  whose turn it is.
-to_move(mitsudomoe(P, _, _, _, _), P).
+to_move(mitsudomoe(P, _, _, _), P).
 
 %% other(?Colour, ?Opponent)  the two sides.
 other(white, black).
@@ -103,8 +98,8 @@ goal(black, Sq) :- home(white, Sq).
 %% rules(-Rules)  the rulebook's: a ball on one of its goal squares never moves again,
 % and an opponent ball on one of the opponent's goal squares cannot be vaulted over.
 % White's goal squares (goal/2: Black's home) come first, then Black's; they are
-% written out, as play/3 and the accelerated tier ask for them at every turn
-% (tests/mitsudomoe.rs holds them to goal/2).
+% written out, as play/3 asks for them at every turn (tests/mitsudomoe.rs holds
+% them to goal/2).
 rules(rules(lim([5-5, 5-4, 4-5], [1-1, 1-2, 2-1]), lim([1-1, 1-2, 2-1], [5-5, 5-4, 4-5]))).
 
 %% limits(+Colour, +Rules, -Frozen, -Shielded)  the side's part of the rules.
@@ -179,7 +174,7 @@ legal_with(R, S, turn(Ring, Ball, Targets)) :-
 % A ring step moves no ball, so the lines the balls may take (ball_line/7) are the
 % same after every ring step: they are found once, and after each ring step only
 % their landing squares are tested (ball_step/6 in two parts).
-turn_steps(R, mitsudomoe(P, Board, Supply, ongoing, _), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
+turn_steps(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
     limits(P, R, Frozen, Shielded),
     findall(line(From, To, V), ball_line(P, Board, Frozen, Shielded, From, To, V), Lines),
     Lines \== [],
@@ -193,7 +188,7 @@ turn_steps(R, mitsudomoe(P, Board, Supply, ongoing, _), Ring, ball(From, To), Ta
 % walked (the other lines can only make turn_steps/8's list of lines non-empty,
 % which this one does), then the ring step is made and the landing and the targets
 % are tested as there.
-given_turn(R, mitsudomoe(P, Board, Supply, ongoing, _), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
+given_turn(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
     limits(P, R, Frozen, Shielded),
     ball_line(P, Board, Frozen, Shielded, From, To, Vaulted),
     ring_step(P, Board, Supply, Ring, Board1, Supply1),
@@ -279,8 +274,13 @@ relocation(P, Board, From, To, [V|Vs], Targets) :-
     append([V|Vs], Free, U0),
     sort(U0, U),
     length([V|Vs], K),
-    stacks:k_subset(K, U, Targets),   % K of U, in U's order
+    k_subset(K, U, Targets),   % K of U, in U's order
     Targets \== [V|Vs].
+
+%% k_subset(+K, +List, ?Subset)  Subset holds K elements of List, in List's order.
+k_subset(0, _, []).
+k_subset(K, [X|Xs], [X|Ys]) :- K > 0, K1 is K - 1, k_subset(K1, Xs, Ys).
+k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).
 
 %% move_ball(+Board, +Colour, +From, +To, -Board1)  Colour's ball taken from From to To.
 move_ball(Board, P, From, To, Board2) :-
@@ -309,8 +309,8 @@ play(S, M, Next) :-
     play_with(R, S, M, Next).
 
 %% play_with(+Rules, +State, +Move, -Next)  the state after a turn legal under Rules.
-play_with(R, S, M, mitsudomoe(Q, Board, Supply, Status, Shadow)) :-
-    S = mitsudomoe(P, _, _, ongoing, Shadow0),
+play_with(R, S, M, mitsudomoe(Q, Board, Supply, Status)) :-
+    S = mitsudomoe(P, _, _, ongoing),
     move_shape(M),
     M = turn(Ring, ball(From, To), Targets),
     once(given_turn(R, S, Ring, ball(From, To), Targets, Vaulted, Board1, Supply)),
@@ -318,8 +318,7 @@ play_with(R, S, M, mitsudomoe(Q, Board, Supply, Status, Shadow)) :-
     other(P, Q),
     lift_balls(Vaulted, Board2, Board3),
     drop_balls(Targets, Q, Board3, Board),
-    shadow_turn(Shadow0, M, Vaulted, Board, Shadow),
-    status_after(R, P, Board, Supply, Shadow, Status).
+    status_after(R, P, Board, Supply, Status).
 
 %% move_shape(+Move)  Move is a ground turn term whose squares are squares of the board.
 move_shape(M) :-
@@ -337,137 +336,31 @@ ring_shape(shift(From, To)) :- is_square(From), is_square(To).
 squares([]).
 squares([Sq|Sqs]) :- is_square(Sq), squares(Sqs).
 
-%% status_after(+Rules, +Mover, +Board, +Supply, +Shadow, -Status)  the end-of-turn
+%% status_after(+Rules, +Mover, +Board, +Supply, -Status)  the end-of-turn
 % checks for the player who just moved (rules §4, in this order): all three of its
 % balls on its goal squares wins; else its three home squares all holding balls loses;
 % else an opponent with no complete legal turn (under Rules) loses.
-status_after(R, P, Board, Supply, Shadow, Status) :-
+status_after(R, P, Board, Supply, Status) :-
     other(P, Q),
     (  findall(Sq, ( goal(P, Sq), square(Board, Sq, s(_, P)) ), [_, _, _])
     -> Status = won(P)
     ;  \+ ( home(P, Sq), square(Board, Sq, s(_, none)) )
     -> Status = won(Q)
-    ;  \+ has_turn(R, Q, Board, Supply, Shadow)
+    ;  \+ turn_steps(R, mitsudomoe(Q, Board, Supply, ongoing), _, _, _, _, _, _)
     -> Status = won(P)
     ;  Status = ongoing
     ).
 
-%% has_turn(+Rules, +Colour, +Board, +Supply, +Shadow)  Colour has a complete legal
-% turn under Rules (counted on the shadow when there is one).
-has_turn(R, Q, _, Supply, Shadow) :-
-    Shadow \== none, !,
-    shadow_side(R, Q, Supply, Side),
-    stacks:stack_turn_count(Shadow, Side, N),
-    N > 0.
-has_turn(R, Q, Board, Supply, _) :-
-    turn_steps(R, mitsudomoe(Q, Board, Supply, ongoing, none), _, _, _, _, _, _).
-
-%% legal_count(+State, -N)  how many turns legal/2 gives (in the accelerated tier
-% counted on the shadow: stacks.pl's turns are legal/2's, in the same order).
-legal_count(mitsudomoe(P, _, Supply, ongoing, Shadow), N) :-
-    Shadow \== none, !,
-    rules(R), shadow_side(R, P, Supply, Side),
-    stacks:stack_turn_count(Shadow, Side, N).
-legal_count(S, N) :- findall(M, legal(S, M), Ms), length(Ms, N).
-
-%% nth_legal(+State, +I, -Move)  the I-th turn (from 0) legal/2 gives.
-nth_legal(mitsudomoe(P, _, Supply, ongoing, Shadow), I, M) :-
-    Shadow \== none, !,
-    rules(R), shadow_side(R, P, Supply, Side),
-    stacks:nth_stack_turn(Shadow, Side, I, T),
-    shadow_turn_move(T, M).
-nth_legal(S, I, M) :- findall(M0, legal(S, M0), Ms), nth0(I, Ms, M).
-
-%% shadow(+Board, -Shadow)  in the accelerated tier, the board library's board of the
-% 25 squares: square F-R is cell (F - 1) * 5 + R of a 5 x 5 square8 grid whose rows
-% are the files (so cells ascending are the squares in square_at/3's order), and
-% each holds its stack's name (stack_name/2); else none.
-shadow(Board, Shadow) :-
-    (  board:shadowing
-    -> findall(Name, ( square_at(Board, _, X), stack_name(X, Name) ), Names),
-       Cells =.. [c|Names],
-       board:board_new(kept(square8, 5-5, all), none, Cells, Shadow)
-    ;  Shadow = none
-    ).
-
-%% stack_name(+Stack, -Name)  a stack as stacks.pl names it: its top two rings and its
-% ball, as letters bottom to top (all a turn looks at), e for nothing.
-stack_name(s(Rs, Ball), Name) :-
-    top_rings(Rs, Cs0),
-    (  Ball == none -> Cs = Cs0 ; ball_letter(L, Ball), append(Cs0, [L], Cs) ),
-    (  Cs == [] -> Name = e ; atom_chars(Name, Cs) ).
-
-%% top_rings(+Colours, -Letters)  the letters of the top two rings (top first in
-% Colours), bottom to top.
-top_rings([], []).
-top_rings([T], [LT]) :- ring_letter(LT, T).
-top_rings([T, U|_], [LU, LT]) :- ring_letter(LU, U), ring_letter(LT, T).
-
-%% shadow_turn(+Shadow0, +Move, +Vaulted, +Board, -Shadow)  the shadow after a turn
-% that left Board: the squares it changed get their new stacks.
-shadow_turn(none, _, _, _, none) :- !.
-shadow_turn(Sh0, turn(Ring, ball(From, To), Targets), Vaulted, Board, Sh) :-
-    (  Ring = place(Sq) -> Sqs0 = [Sq] ; Ring = shift(A, B), Sqs0 = [A, B] ),
-    append(Sqs0, [From, To|Vaulted], Sqs1),
-    append(Sqs1, Targets, Sqs2),
-    sort(Sqs2, Sqs),
-    shadow_squares(Sqs, Board, Sh0, Sh).
-
-%% shadow_squares(+Squares, +Board, +Shadow0, -Shadow)  Shadow0 with Board's stacks on Squares.
-shadow_squares([], _, Sh, Sh).
-shadow_squares([F-R|Sqs], Board, Sh0, Sh) :-
-    square(Board, F-R, X), stack_name(X, Name),
-    K is (F - 1) * 5 + R,
-    board:board_set(Sh0, K, Name, Sh1),
-    shadow_squares(Sqs, Board, Sh1, Sh).
-
-%% shadow_side(+Rules, +Colour, +Supply, -Side)  Colour's turns under Rules as
-% stacks.pl's side on the shadow.
-shadow_side(R, P, Supply, side(RL, BL, ORL, OBL, Place, FrozenKs, ShieldedKs, Dirs)) :-
-    ring_letter(RL, P), ball_letter(BL, P),
-    other(P, Q), ring_letter(ORL, Q), ball_letter(OBL, Q),
-    supply(P, Supply, N),
-    (  N > 0 -> Place = true ; Place = false ),
-    limits(P, R, Frozen, Shielded),
-    square_cells(Frozen, FrozenKs),
-    square_cells(Shielded, ShieldedKs),
-    shadow_dirs(Dirs).
-
-%% shadow_dirs(-Dirs)  direction/2's directions in order, as the shadow's grid numbers
-% them: a step DF, DR is grid.pl's square8 offset DR-DF there (rows are files), so
-% direction/2's 1-0, 1-(-1), 0-(-1), ... are the grid's 7, 6, 5, ...
-% (tests/mitsudomoe.rs holds the two to each other).
-shadow_dirs([7, 6, 5, 4, 3, 2, 1, 8]).
-
-%% square_cells(+Squares, -Cells)  the shadow's cells of the squares.
-square_cells([], []).
-square_cells([F-R|Sqs], [K|Ks]) :- K is (F - 1) * 5 + R, square_cells(Sqs, Ks).
-
-%% shadow_turn_move(+Turn, -Move)  a turn of stacks.pl on the shadow as a move.
-shadow_turn_move(turn(Ring0, K-J, Ks), turn(Ring, ball(From, To), Targets)) :-
-    (  Ring0 = place(C) -> cell_square(C, Sq), Ring = place(Sq)
-    ;  Ring0 = shift(C1, C2), cell_square(C1, Sq1), cell_square(C2, Sq2), Ring = shift(Sq1, Sq2)
-    ),
-    cell_square(K, From), cell_square(J, To),
-    cell_squares(Ks, Targets).
-
-%% cell_square(+K, -Square)  the square of the shadow's cell K.
-cell_square(K, F-R) :- F is (K - 1) // 5 + 1, R is (K - 1) mod 5 + 1.
-
-%% cell_squares(+Cells, -Squares)  the squares of the shadow's cells.
-cell_squares([], []).
-cell_squares([K|Ks], [Sq|Sqs]) :- cell_square(K, Sq), cell_squares(Ks, Sqs).
-
 %% outcome(+State, -Outcome)  win(Colour) once the game is over.
-outcome(mitsudomoe(_, _, _, won(P), _), win(P)).
+outcome(mitsudomoe(_, _, _, won(P)), win(P)).
 
 %% evaluate(+State, +Colour, -Score)  10000 / -10000 for a finished game; else
 %   10 * (D(Opponent) - D(Colour)) + 5 * (G(Colour) - G(Opponent)) + S(Colour) - S(Opponent)
 % where D(X) sums, over X's three balls, the king-move distance to the nearest of X's
 % goal squares, G(X) counts X's balls on its goal squares and S(X) the rings in X's supply.
-evaluate(mitsudomoe(_, _, _, won(W), _), P, Score) :- !,
+evaluate(mitsudomoe(_, _, _, won(W)), P, Score) :- !,
     (  W == P -> Score = 10000 ; Score = -10000 ).
-evaluate(mitsudomoe(_, Board, Supply, ongoing, _), P, Score) :-
+evaluate(mitsudomoe(_, Board, Supply, ongoing), P, Score) :-
     other(P, Q),
     progress(Board, P, DP, GP),
     progress(Board, Q, DQ, GQ),
@@ -495,10 +388,10 @@ explain_illegal(S, M, Reason) :-
     explain_with(R, S, M, Reason).
 
 %% explain_with(+Rules, +State, +Move, -Reason)  why a turn is refused under Rules.
-explain_with(_, mitsudomoe(_, _, _, won(W), _), _, Reason) :- !,
+explain_with(_, mitsudomoe(_, _, _, won(W)), _, Reason) :- !,
     phrase(("the game is over: ", atom(W), " has won"), Reason).
 explain_with(R, S, M, Reason) :-
-    S = mitsudomoe(P, Board, Supply, ongoing, _),
+    S = mitsudomoe(P, Board, Supply, ongoing),
     limits(P, R, Frozen, Shielded),
     (  \+ move_shape(M)
     -> Reason = "not a turn on this board"
@@ -659,7 +552,7 @@ position_with(_, S) --> { nonvar(S) }, !, position_out(S).
 position_with(R, S) --> position_in(R, S).
 
 %% position_out(+State)//  the text of a state.
-position_out(mitsudomoe(P, Board, W-B, Status, _)) -->
+position_out(mitsudomoe(P, Board, W-B, Status)) -->
     ranks_out(Board), " ", atom(P), " supply=", number(W), ",", number(B),
     notation:won(Status, [white, black]).
 
@@ -719,14 +612,13 @@ ball_letter('B', black).
 % reaches it (three balls of each colour, each on a ring of its colour, at most 8 rings
 % of a colour, supplies of 8 minus the rings on the board, a " won=" the board agrees
 % with) is position_error/2's question, so that the reason can be given.
-position_in(R, mitsudomoe(P, Board, W-B, Status, Shadow)) -->
+position_in(R, mitsudomoe(P, Board, W-B, Status)) -->
     ranks_in(Board), " ", side(P), " supply=", number(W), ",", number(B),
     notation:won(Claim, [white, black]),
     {  Claim = won(_) -> Status = Claim
     ;  board_problem(Board, W-B, _) -> Status = ongoing
     ;  position_status(R, P, Board, W-B, Status)
-    },
-    { shadow(Board, Shadow) }.
+    }.
 
 %% side(?Colour)//  white or black.
 side(white) --> "white".
@@ -773,8 +665,8 @@ ball_in(none) --> [].
 
 %% set_to_move(+State, +Colour, -State1)  State with Colour to move (set up by hand,
 % as GTP's moves out of turn); the end-of-turn checks are made again.
-set_to_move(mitsudomoe(P, Board, Supply, ongoing, Shadow), Q,
-            mitsudomoe(Q, Board, Supply, Status, Shadow)) :-
+set_to_move(mitsudomoe(P, Board, Supply, ongoing), Q,
+            mitsudomoe(Q, Board, Supply, Status)) :-
     other(P, Q),
     rules(R),
     position_status(R, Q, Board, Supply, Status).
@@ -785,7 +677,7 @@ position_error(S, Reason) :- rules(R), position_error_with(R, S, Reason).
 
 %% position_error_with(+Rules, +State, -Reason)  position_error/2 under these rules (for
 % variants that read positions with position_with/2).
-position_error_with(R, mitsudomoe(P, Board, Supply, Status, _), Reason) :-
+position_error_with(R, mitsudomoe(P, Board, Supply, Status), Reason) :-
     (  board_problem(Board, Supply, Reason) -> true
     ;  Status = won(W),
        position_status(R, P, Board, Supply, Status0),
@@ -833,12 +725,12 @@ position_status(R, P, Board, Supply, Status) :-
     (  P == white, Supply == 5-5, start_board(Board)
     -> Status = ongoing
     ;  other(P, Q),
-       status_after(R, Q, Board, Supply, none, Status)
+       status_after(R, Q, Board, Supply, Status)
     ).
 
 %% view(+State, -View)  the 25 squares, a5 at the top left, each with its stack bottom
 % to top, the home squares marked; the supplies in the info.
-view(mitsudomoe(P, Board, W-B, Status, _),
+view(mitsudomoe(P, Board, W-B, Status),
      view(square, 5, 5, Cells, [to_move(P), status(Status), supply(white-W, black-B)])) :-
     findall(cell(C, Row, Name, Contents, Marks),
             ( between(0, 4, Row), between(0, 4, C),

@@ -2,8 +2,7 @@
 //! every shape (square 4 and 8, hex rhombus, triangle, a board with holes, one cell,
 //! one row, a grid named by kept_grid/4), empty, full and in between, answers the same in the spec tier and in
 //! the accelerated tier; so do boards whose native copy the host has dropped, and
-//! the errors of bad arguments.  A rule file's shadow board (board:shadowing/0)
-//! exists only in the accelerated tier.
+//! the errors of bad arguments.
 
 use crate::common;
 use ludolog::prolog::PrologMachine;
@@ -270,15 +269,6 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         assert_eq!(s, a, "{query}");
         assert!(s.replace(' ', "").contains(expected), "{query}: {s}");
     }
-}
-
-#[test]
-fn a_shadow_is_a_native_board_only_when_accelerated() {
-    let q = "( board:shadowing -> shape_grid(hex, G), filled(G, 3, S0) ; S0 = none ), \
-             board:shadow_set(S0, 2, r, S1), board:shadow_set(S1, 3, e, S2), \
-             ( S2 == none -> X = none ; board:board_cells(S2, C), arg(2, C, r), arg(3, C, e), X = kept ).";
-    assert_eq!(answer(&mut machine(false), q), r#"Atom("none")"#);
-    assert_eq!(answer(&mut machine(true), q), r#"Atom("kept")"#);
 }
 
 #[test]

@@ -41,7 +41,6 @@ mod serve;
 mod sgf_dialects;
 mod shards;
 mod solve;
-mod stacks_library;
 mod tactigon;
 mod threads;
 mod tiers_agree;

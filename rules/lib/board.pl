@@ -36,7 +36,7 @@
                   reach_count/3, nth_reach/4, reach_move/3, reach_any/2, run_moves/5, run_count/5,
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
                   nth_move/4, pick_move/4, line_at/4, group/3,
-                  group_marks/3, jumps/3, shadowing/0, shadow_set/4, kept_grid/4]).
+                  group_marks/3, jumps/3, kept_grid/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -56,9 +56,8 @@ board_new(Grid0, Marks, Cells, board(Grid0, Marks, Cells, Native)) :-
 
 %% real_grid(+Grid0, -Grid)  the grid a board names: itself, or for kept(Kind, Size,
 % Cells) the grid kept_grid/4 keeps.  A board that names its grid this way is small
-% to copy (a shadow is copied with every position a host holds), and its pure
-% queries fetch the grid at each call: the way for a shadow, not for a board the
-% spec tier asks.
+% to copy (a board in a game's state is copied with every position a host holds),
+% and its pure queries fetch the grid at each call, from a fact.
 real_grid(kept(Kind, Size, Cells), Grid) :- !, kept_grid(Kind, Size, Cells, Grid).
 real_grid(Grid, Grid).
 
@@ -92,19 +91,6 @@ native_copy(Grid, Marks, Cells, n(G, H, [], 0)) :-
     board_accel:new(G, Names, H),
     !.
 native_copy(_, _, _, none).
-
-%% shadowing  the accelerated tier is on: a rule file that keeps its own board
-% term (rows read with arg/3, say) may then keep a board of this library beside
-% it, its shadow (made with board_new/4, `none` when not shadowing), change both
-% together with shadow_set/4, and ask the shadow's queries.  Its own pure
-% definitions run in the spec tier, the host's in the accelerated tier, and
-% `ludolog check GAME --tiers spec,accelerated` compares the two.
-shadowing :- protocol:accelerated.
-
-%% shadow_set(+Shadow, +K, +X, -Shadow1)  the shadow after X is put on cell K
-% (nothing to do without one).
-shadow_set(none, _, _, none).
-shadow_set(B, K, X, B1) :- B = board(_, _, _, _), board_set(B, K, X, B1).
 
 %% host_grid(+Grid, +Marks, -G)  the host's id of the grid with these marks: its text
 % is written and read once per engine (it costs milliseconds), for at most 16 grids.

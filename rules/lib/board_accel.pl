@@ -14,8 +14,7 @@
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
                         sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, pick_kind/4, line_at/4,
-                        group/3, group_marks/3, jumps/3, stack_turns/3, stack_turn_count/3,
-                        nth_stack_turn/4, flank_moves/4, flank_count/4, nth_flank/5, flanked/5]).
+                        group/3, group_marks/3, jumps/3, flank_moves/4, flank_count/4, nth_flank/5, flanked/5]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
@@ -59,9 +58,6 @@ load :-
         ludolog_board_group([i64, i64], cstr),
         ludolog_board_group_marks([i64, i64], i64),
         ludolog_board_jumps([i64, i64], cstr),
-        ludolog_board_stack_turns([i64, i64], cstr),
-        ludolog_board_stack_count([i64, i64], i64),
-        ludolog_board_nth_stack([i64, i64, i64], cstr),
         ludolog_board_flank_moves([i64, cstr, cstr], cstr),
         ludolog_board_flank_count([i64, cstr, cstr], i64),
         ludolog_board_nth_flank([i64, cstr, cstr, i64], i64),
@@ -415,43 +411,3 @@ pairs([A, B|Cs], [X-Y|Ps]) :- number(A, X), number(B, Y), pairs(Cs, Ps).
 
 %% number(+Char, -N)  the number a character stands for.
 number(C, N) :- char_code(C, Code), N is Code - 256.
-
-%% stack_turns(+H, +Side, -Turns)  stacks.pl's stack_turns/3 on board H.
-stack_turns(H, Side, Ts) :-
-    side_id(Side, Id),
-    '$foreign_call'(ludolog_board_stack_turns, [H, Id], [k|Cs]),
-    numbers(Cs, Ns),
-    stack_turn_list(Ns, Ts).
-
-%% stack_turn_count(+H, +Side, -N)  stacks.pl's stack_turn_count/3 on board H.
-stack_turn_count(H, Side, N) :-
-    side_id(Side, Id),
-    '$foreign_call'(ludolog_board_stack_count, [H, Id], N0), N0 >= 0, N = N0.
-
-%% nth_stack_turn(+H, +Side, +I, -Turn)  stacks.pl's nth_stack_turn/4 on board H, or
-% none past the last.
-nth_stack_turn(H, Side, I, T) :-
-    small(I), I >= 0, side_id(Side, Id),
-    '$foreign_call'(ludolog_board_nth_stack, [H, Id, I], [k|Cs]),
-    numbers(Cs, Ns),
-    (  Ns == [] -> T = none ; stack_turn(Ns, T) ).
-
-%% side_id(+Side, -Id)  the host's id of a side of stacks.pl, as lists (lists_id/2).
-side_id(side(R, B, OR, OB, Place, Frozen, Shielded, Dirs), Id) :-
-    place_number(Place, P),
-    lists_id([[R, B, OR, OB], [P], Frozen, Shielded, Dirs], Id).
-
-place_number(true, 1).
-place_number(false, 0).
-
-%% stack_turn(+Numbers, -Turn)  a turn from the host's numbers: 1, K, 0 for place(K)
-% or 2, K, J for shift(K, J); the ball's two cells; the targets.
-stack_turn([Kind, A, C, K, J|Ts], turn(Ring, K-J, Ts)) :-
-    (  Kind =:= 1 -> Ring = place(A) ; Ring = shift(A, C) ).
-
-%% stack_turn_list(+Numbers, -Turns)  turns from the host's numbers, each after its length.
-stack_turn_list([], []).
-stack_turn_list([L|Ns], [T|Ts]) :-
-    length(Xs, L), append(Xs, Rest, Ns),
-    stack_turn(Xs, T),
-    stack_turn_list(Rest, Ts).

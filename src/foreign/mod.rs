@@ -15,8 +15,6 @@ mod board_flanks;
 mod board_lines;
 mod board_list_calls;
 mod board_movers;
-mod board_stack_calls;
-mod board_stacks;
 mod board_table;
 mod boards;
 pub mod channel;
@@ -46,9 +44,6 @@ use board_list_calls::{
     ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_pick_kind,
     ludolog_board_run_count, ludolog_board_run_move, ludolog_board_run_moves, ludolog_board_sight,
     ludolog_board_sight_count,
-};
-use board_stack_calls::{
-    ludolog_board_nth_stack, ludolog_board_stack_count, ludolog_board_stack_turns,
 };
 use boards::{with_table, BoardCopy};
 use std::cell::RefCell;
@@ -326,15 +321,12 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 54] {
+pub fn exported_symbols() -> [(&'static str, usize); 51] {
     symbols![
         ludolog_board_flank_moves,
         ludolog_board_flank_count,
         ludolog_board_nth_flank,
         ludolog_board_flanked,
-        ludolog_board_stack_count,
-        ludolog_board_nth_stack,
-        ludolog_board_stack_turns,
         ludolog_board_steps,
         ludolog_board_step_count,
         ludolog_board_nth_step,

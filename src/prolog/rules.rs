@@ -111,7 +111,7 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 6] = [
+const BOARDS: [Library; 5] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -120,8 +120,6 @@ const BOARDS: [Library; 6] = [
         "rules/lib/board_accel.pl"
     ),
     lib!("notation", "rules/lib/notation.pl"),
-    // its native calls are board.pl's accelerator's, loaded with board
-    lib!("stacks", "rules/lib/stacks.pl"),
     lib!("flank", "rules/lib/flank.pl"),
     lib!(
         "hexgrid",
