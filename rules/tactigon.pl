@@ -30,7 +30,8 @@
 % Extension surface (for rule variants such as variants/tactigon_advanced.pl):
 % the moves of a side come from its limits, a list lim(From, Range, Over) with
 % one entry per own piece: the piece on From moves at most Range steps, passing
-% through empty cells and the occupied cells listed in Over.  A variant defines
+% through empty cells and the cells holding one of the pieces listed in Over
+% (piece terms, such as circle(red)).  A variant defines
 % its own limits/3 and calls the predicates below with them:
 %   limits(+Board, +Player, -Limits)            the limits of this file's rules
 %   reach(+Board, +From, +Range, +Over, -Targets)   where one piece may go
@@ -54,9 +55,8 @@
 ]).
 
 %% requires(?Library)  the board and its reach come from board.pl (native in the
-% accelerated tier), on grid.pl's hex_left neighbours (written out as neighbours/2
-% below for the search of a variant whose pieces pass over others); the rows and
-% the " won=" mark of the text come from notation.pl.
+% accelerated tier), on grid.pl's hex_left neighbours; the rows and the " won="
+% mark of the text come from notation.pl.
 requires(grid).
 requires(notation).
 requires(board).
@@ -110,64 +110,6 @@ row(3, [33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43]).
 row(4, [45, 46, 47, 48, 49, 50, 51, 52, 53, 54]).
 row(5, [57, 58, 59, 60, 61, 62, 63, 64, 65]).
 row(6, [72, 73]).
-
-%% neighbours(?N, ?Cells)  the cells next to N: of (R, C) those of (R, C-1),
-% (R, C+1), (R-1, C-1), (R-1, C), (R+1, C) and (R+1, C+1) that exist, sorted.
-% This is grid.pl's hex_left relation on these cells, written out as facts (the
-% fastest lookup in scryer); tests/tactigon.rs checks it against grid.pl.
-neighbours(3, [4, 14, 15]).
-neighbours(4, [3, 15, 16]).
-neighbours(11, [12, 22, 23]).
-neighbours(12, [11, 13, 23, 24]).
-neighbours(13, [12, 14, 24, 25]).
-neighbours(14, [3, 13, 15, 25, 26]).
-neighbours(15, [3, 4, 14, 16, 26, 27]).
-neighbours(16, [4, 15, 17, 27, 28]).
-neighbours(17, [16, 18, 28, 29]).
-neighbours(18, [17, 19, 29, 30]).
-neighbours(19, [18, 30, 31]).
-neighbours(22, [11, 23, 33, 34]).
-neighbours(23, [11, 12, 22, 24, 34, 35]).
-neighbours(24, [12, 13, 23, 25, 35, 36]).
-neighbours(25, [13, 14, 24, 26, 36, 37]).
-neighbours(26, [14, 15, 25, 27, 37, 38]).
-neighbours(27, [15, 16, 26, 28, 38, 39]).
-neighbours(28, [16, 17, 27, 29, 39, 40]).
-neighbours(29, [17, 18, 28, 30, 40, 41]).
-neighbours(30, [18, 19, 29, 31, 41, 42]).
-neighbours(31, [19, 30, 42, 43]).
-neighbours(33, [22, 34, 45]).
-neighbours(34, [22, 23, 33, 35, 45, 46]).
-neighbours(35, [23, 24, 34, 36, 46, 47]).
-neighbours(36, [24, 25, 35, 37, 47, 48]).
-neighbours(37, [25, 26, 36, 38, 48, 49]).
-neighbours(38, [26, 27, 37, 39, 49, 50]).
-neighbours(39, [27, 28, 38, 40, 50, 51]).
-neighbours(40, [28, 29, 39, 41, 51, 52]).
-neighbours(41, [29, 30, 40, 42, 52, 53]).
-neighbours(42, [30, 31, 41, 43, 53, 54]).
-neighbours(43, [31, 42, 54]).
-neighbours(45, [33, 34, 46, 57]).
-neighbours(46, [34, 35, 45, 47, 57, 58]).
-neighbours(47, [35, 36, 46, 48, 58, 59]).
-neighbours(48, [36, 37, 47, 49, 59, 60]).
-neighbours(49, [37, 38, 48, 50, 60, 61]).
-neighbours(50, [38, 39, 49, 51, 61, 62]).
-neighbours(51, [39, 40, 50, 52, 62, 63]).
-neighbours(52, [40, 41, 51, 53, 63, 64]).
-neighbours(53, [41, 42, 52, 54, 64, 65]).
-neighbours(54, [42, 43, 53, 65]).
-neighbours(57, [45, 46, 58]).
-neighbours(58, [46, 47, 57, 59]).
-neighbours(59, [47, 48, 58, 60]).
-neighbours(60, [48, 49, 59, 61, 72]).
-neighbours(61, [49, 50, 60, 62, 72, 73]).
-neighbours(62, [50, 51, 61, 63, 73]).
-neighbours(63, [51, 52, 62, 64]).
-neighbours(64, [52, 53, 63, 65]).
-neighbours(65, [53, 54, 64]).
-neighbours(72, [60, 61, 73]).
-neighbours(73, [61, 62, 72]).
 
 %% gold(?N)  the two gold cells.
 gold(15).
@@ -298,27 +240,20 @@ limit(Board, P, N, lim(N, K, [])) :-
 
 %% reach(+Board, +From, +Range, +Over, -Targets)  the cells the piece on From may
 % move to: a breadth-first search from From to depth Range, through the empty
-% cells and the occupied cells in Over (a passed cell costs a step).  Targets,
-% sorted, are the empty cells it meets and the enemy pieces it may attack that
-% lie next to From or to a passed cell at most Range - 1 steps away.
+% cells and the cells holding one of the pieces Over (a passed cell costs a step).
+% Targets, sorted, are the empty cells it meets and the enemy pieces it may attack
+% that lie next to From or to a passed cell at most Range - 1 steps away.
 reach(Board, From, Range, Over, Targets) :-
-    Over == [], !,
     at(Board, From, Piece),
     piece_kind(Piece, Kind, P),
+    findall(L, ( member(X, Over), letter_piece(L, X) ), Through),
     K is From + 1,
-    board:reach_met(Board, K, Range, Es, Met),
+    board:reach_met(Board, K, Range, Through, Es, Met),
     met_targets(Es, Met, Board, Kind-P, Found),
-    sort(Found, Targets).
-reach(Board, From, Range, Over, Targets) :-
-    at(Board, From, Piece),
-    piece_kind(Piece, Kind, P),
-    seen_set(Seen),
-    arg(From, Seen, met),
-    search(Range, [From], Seen, Board, Kind-P, Over, Found),
     sort(Found, Targets).
 
 %% met_targets(+Empties, +Met, +Board, +Mover, -Found)  reach/5's targets from
-% board:reach_met/5 (board cells, N + 1): the empty cells, and the cells met that
+% board:reach_met/6 (board cells, N + 1): the empty cells, and the cells met that
 % the moving piece Mover = Kind-Owner may attack.
 met_targets([], Met, B, Mover, Found) :- met_attacks(Met, B, Mover, Found).
 met_targets([K|Ks], Met, B, Mover, [N|Found]) :-
@@ -332,46 +267,6 @@ met_attacks([K|Ks], B, KA-P, Found) :-
     N is K - 1,
     (  at(B, N, X), may_attack(KA, P, X) -> Found = [N|Found1] ; Found = Found1 ),
     met_attacks(Ks, B, KA-P, Found1).
-
-%% seen_set(-Seen)  an empty set of cells: a term with one free argument per cell
-% number (1 to 73), bound to met once the search meets that cell.  Binding a
-% variable is undone on backtracking, so the set needs no copying.
-seen_set(Seen) :- functor(Seen, seen, 73).
-
-%% search(+Steps, +Layer, +Seen, +Board, +Mover, +Over, -Found)  the targets found
-% in at most Steps more steps from the cells of Layer, for the moving piece Mover =
-% Kind-Owner; Seen marks every cell met so far.
-search(0, _, _, _, _, _, []) :- !.
-search(_, [], _, _, _, _, []) :- !.
-search(K, Layer, Seen, Board, Mover, Over, Found) :-
-    expand(Layer, Board, Mover, Over, Seen, [], Next, Found, Found1),
-    K1 is K - 1,
-    search(K1, Next, Seen, Board, Mover, Over, Found1).
-
-%% expand(+Layer, +Board, +Mover, +Over, +Seen, +Next0, -Next, -Found, ?Found0)
-% one step from every cell of Layer: Next (on top of Next0) the cells to go on
-% from, Found (down to the tail Found0) the targets met.
-expand([], _, _, _, _, N, N, F, F).
-expand([U|Us], B, Mover, Ov, Seen, N0, N, F, F0) :-
-    neighbours(U, Vs),
-    visit(Vs, B, Mover, Ov, Seen, N0, N1, F, F1),
-    expand(Us, B, Mover, Ov, Seen, N1, N, F1, F0).
-
-%% visit(+Cells, +Board, +Mover, +Over, +Seen, +Next0, -Next, -Found, ?Found0)
-% meet each cell not seen yet (and mark it): an empty cell is a target and is passed
-% through; an occupied one is a target if Mover may attack it, passed through if in Over.
-visit([], _, _, _, _, N, N, F, F).
-visit([V|Vs], B, KA-P, Ov, Seen, N0, N, F, F0) :-
-    arg(V, Seen, Mark),
-    (  nonvar(Mark) -> N1 = N0, F = F1
-    ;  Mark = met,
-       at(B, V, X),
-       (  X == e -> N1 = [V|N0], F = [V|F1]
-       ;  (  may_attack(KA, P, X) -> F = [V|F1] ; F = F1 ),
-          (  memberchk(V, Ov) -> N1 = [V|N0] ; N1 = N0 )
-       )
-    ),
-    visit(Vs, B, KA-P, Ov, Seen, N1, N, F1, F0).
 
 %% legal(+State, -Move)  every move of the side to move, by cell number from and to.
 legal(S, M) :-
@@ -610,7 +505,7 @@ in_the_way(B, X, From, To, K, Over, Cells) :-
     cell(From, R1, C1), cell(To, R2, C2),
     findall(N, ( cell(N, R, C), N =\= From, N =\= To,
                  hex_distance(R1, C1, R, C, D1), hex_distance(R, C, R2, C2, D2), D1 + D2 =< K,
-                 at(B, N, Y), piece_kind(Y, _, X), \+ memberchk(N, Over) ),
+                 at(B, N, Y), piece_kind(Y, _, X), \+ memberchk(Y, Over) ),
             Cells).
 
 %% edge_in_the_way(+From, +To, +K)  a place of the 11-column hex grid that is not a

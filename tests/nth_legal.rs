@@ -101,33 +101,15 @@ fn nth_legal_lists_legal_moves_in_order_in_both_rule_tiers() {
         ("hex", "size=4"),
         ("hex", "size=3 swap=true"),
         ("contactix", "cols=4 rows=3"),
-        ("mitsudomoe", ""),
         ("breakthrough", "cols=5 rows=6"),
     ] {
-        let mut texts = positions(game, options, 12);
-        if game == "mitsudomoe" {
-            // the rules text's hard cases: vaults over mixed lines, relocations onto
-            // a square a ball leaves, rings moved off a stack, empty supplies
-            texts.extend(
-                std::fs::read_to_string("tests/data/cases/mitsudomoe.txt")
-                    .expect("the cases file")
-                    .lines()
-                    .filter_map(|l| l.strip_prefix("position: "))
-                    .map(str::to_string),
-            );
-        }
+        let texts = positions(game, options, 12);
         assert!(
             texts.len() > 60,
             "{game} {options}: {} positions",
             texts.len()
         );
-        // Mitsudomoe's spec tier picks from legal/2's list (a position has up to a
-        // few hundred turns, listed again for each pick): its accelerated tier only
-        let tiers: &[bool] = if game == "mitsudomoe" {
-            &[true]
-        } else {
-            &[false, true]
-        };
+        let tiers: &[bool] = &[false, true];
         for &accelerated in tiers {
             let mut m = machine(game, options, accelerated);
             for text in &texts {

@@ -32,7 +32,7 @@
 
 :- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
                   board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
-                  steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_moves/3,
+                  steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_met/6, reach_moves/3,
                   reach_count/3, nth_reach/4, reach_move/3, reach_any/2, run_moves/5, run_count/5,
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
                   nth_move/4, pick_move/4, line_at/4, group/3,
@@ -483,55 +483,85 @@ level_pairs([K|Ks], D, [K-D|Ps], T) :- level_pairs(Ks, D, Ps, T).
 reach_met(board(_, _, _, n(_, H, _, _)), K, Max, Es, Met) :-
     board_accel:reach_met(H, K, Max, Es0, Met0), !,
     Es = Es0, Met = Met0.
-reach_met(B, K, Max, Es, Met) :-
+reach_met(B, K, Max, Es, Met) :- met_walk(B, K, Max, [], reach_met/5, Es, Met).
+
+%% reach_met(+Board, +K, +Max, +Through, -Empties, -Met)  reach_met/5 for a piece
+% that also passes over the cells holding one of Through (a list of atoms): such a
+% cell costs a step like an empty one and is walked on from, and is met (it is in
+% Met, not in Empties); a piece that jumps over some kinds of piece.
+reach_met(B, K, Max, Through, Es, Met) :-
+    Through == [], !,
+    reach_met(B, K, Max, Es, Met).
+reach_met(board(_, _, _, n(_, H, _, _)), K, Max, Through, Es, Met) :-
+    board_accel:reach_met(H, K, Max, Through, Es0, Met0), !,
+    Es = Es0, Met = Met0.
+reach_met(B, K, Max, Through, Es, Met) :- met_walk(B, K, Max, Through, reach_met/6, Es, Met).
+
+%% met_walk(+Board, +K, +Max, +Through, +Pred, -Empties, -Met)  reach_met/6's pure
+% definition; errors name Pred.
+met_walk(B, K, Max, Through, Pred, Es, Met) :-
     board_grid(B, G), board_cells(B, Cells),
-    must_be_step(G, K, 1, reach_met/5),
-    (  integer(Max), Max >= 0 -> true ; throw(error(type_error(nonneg, Max), reach_met/5)) ),
+    must_be_step(G, K, 1, Pred),
+    (  integer(Max), Max >= 0 -> true ; throw(error(type_error(nonneg, Max), Pred)) ),
+    must_be_names(Through, Pred),
     grid:directions_of(G, D),
     findall(T, ( between(1, D, Dir), grid:step_table(G, Dir, T) ), Tables),
     functor(Cells, _, N), functor(Seen, seen, N),
     arg(K, Seen, met),
-    met_levels([K], Max, Tables, Cells, Seen, Es0, [], Met0),
+    met_levels([K], Max, Tables, Cells, Through, Seen, Es0, [], Met0),
     sort(Es0, Es), sort(Met0, Met).
 
-%% met_levels(+Frontier, +Left, +Tables, +Cells, +Seen, -Empties, +Met0, -Met)  the
-% empty cells reached and the occupied cells met in at most Left more steps from
-% the cells of Frontier.  Tables are the grid's step tables (grid:step_table/3);
-% Seen has an argument per cell, bound to met once the walk meets the cell (a set
-% that costs one arg/3 to ask, where a list costs a walk).
-met_levels(Frontier, Left, Ts, Cells, Seen, Es, Met0, Met) :-
-    (  ( Frontier == [] ; Left =< 0 )
-    -> Es = [], Met = Met0
-    ;  around_all(Frontier, Ts, Cells, Seen, Next, [], Met0, Met1),
-       append(Next, Es1, Es),
-       Left1 is Left - 1,
-       met_levels(Next, Left1, Ts, Cells, Seen, Es1, Met1, Met)
+%% must_be_names(+Names, +Pred)  Names is a proper list of atoms; else a clear
+% error naming Pred.
+must_be_names(Names, Pred) :-
+    (  nonvar(Names), names_list(Names) -> true
+    ;  throw(error(type_error(list_of_atoms, Names), Pred))
     ).
 
-%% around_all(+Us, +Tables, +Cells, +Seen, -Next, ?Tail, +Met0, -Met)  around/9 of
-% each cell of Us: the empty cells newly met (Next, then Tail), the occupied ones
-% added to Met0.
-around_all([], _, _, _, Next, Next, Met, Met).
-around_all([U|Us], Ts, Cells, Seen, Next, Tail, Met0, Met) :-
-    around(Ts, U, Cells, Seen, Next, Next1, Met0, Met1),
-    around_all(Us, Ts, Cells, Seen, Next1, Tail, Met1, Met).
+%% names_list(+Names)  a proper list of atoms.
+names_list([]).
+names_list([X|Xs]) :- atom(X), nonvar(Xs), names_list(Xs).
 
-%% around(+Tables, +U, +Cells, +Seen, -Next, ?Tail, +Met0, -Met)  the neighbours of
-% U, direction by direction, not met before: marked met in Seen, the empty ones in
-% Next (then Tail), the occupied ones added to Met0.
-around([], _, _, _, Next, Next, Met, Met).
-around([T|Ts], U, Cells, Seen, Next, Tail, Met0, Met) :-
+%% met_levels(+Frontier, +Left, +Tables, +Cells, +Through, +Seen, -Empties, +Met0, -Met)
+% the empty cells reached and the occupied cells met in at most Left more steps
+% from the cells of Frontier.  Tables are the grid's step tables
+% (grid:step_table/3); Seen has an argument per cell, bound to met once the walk
+% meets the cell (a set that costs one arg/3 to ask, where a list costs a walk).
+met_levels(Frontier, Left, Ts, Cells, Through, Seen, Es, Met0, Met) :-
+    (  ( Frontier == [] ; Left =< 0 )
+    -> Es = [], Met = Met0
+    ;  around_all(Frontier, Ts, Cells, Through, Seen, Next, [], Passed, [], Met0, Met1),
+       append(Next, Es1, Es),
+       append(Next, Passed, Frontier1),
+       Left1 is Left - 1,
+       met_levels(Frontier1, Left1, Ts, Cells, Through, Seen, Es1, Met1, Met)
+    ).
+
+%% around_all(+Us, +Tables, +Cells, +Through, +Seen, -Next, ?Tail, -Passed, ?PTail,
+%            +Met0, -Met)  around/12 of each cell of Us.
+around_all([], _, _, _, _, Next, Next, P, P, Met, Met).
+around_all([U|Us], Ts, Cells, Th, Seen, Next, Tail, P, PT, Met0, Met) :-
+    around(Ts, U, Cells, Th, Seen, Next, Next1, P, P1, Met0, Met1),
+    around_all(Us, Ts, Cells, Th, Seen, Next1, Tail, P1, PT, Met1, Met).
+
+%% around(+Tables, +U, +Cells, +Through, +Seen, -Next, ?Tail, -Passed, ?PTail, +Met0,
+%        -Met)  the neighbours of U, direction by direction, not met before: marked
+% met in Seen, the empty ones in Next (then Tail), the occupied ones added to Met0,
+% and those holding one of Through also in Passed (then PTail).
+around([], _, _, _, _, Next, Next, P, P, Met, Met).
+around([T|Ts], U, Cells, Th, Seen, Next, Tail, P, PT, Met0, Met) :-
     arg(U, T, J),
     (  J > 0, arg(J, Seen, S), var(S)
     -> S = met,
        arg(J, Cells, X),
        (  X == e
-       -> Next = [J|Next1], Met1 = Met0
-       ;  Next = Next1, Met1 = [J|Met0]
+       -> Next = [J|Next1], P = P1, Met1 = Met0
+       ;  Next = Next1, Met1 = [J|Met0],
+          (  memberchk(X, Th) -> P = [J|P1] ; P = P1 )
        )
-    ;  Next = Next1, Met1 = Met0
+    ;  Next = Next1, P = P1, Met1 = Met0
     ),
-    around(Ts, U, Cells, Seen, Next1, Tail, Met1, Met).
+    around(Ts, U, Cells, Th, Seen, Next1, Tail, P1, PT, Met1, Met).
 
 %% reach_moves(+Board, +Movers, -Moves)  the moves of pieces that move up to a
 % range through empty cells and take what they meet.  Movers is a list of

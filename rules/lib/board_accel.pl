@@ -10,7 +10,7 @@
 % plus the number; "s" (dropped) or "x" (refused) otherwise.
 
 :- module(board_accel, [load/0, owned/1, grid/2, new/3, set/4, set_two/6, cell/3, letters/3, cells_of/3, count_of/3,
-                        nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5,
+                        nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_met/6,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
                         sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, pick_kind/4, line_at/4,
@@ -38,6 +38,7 @@ load :-
         ludolog_board_ray([i64, i64, i64], cstr),
         ludolog_board_reach([i64, i64, i64], cstr),
         ludolog_board_reach_met([i64, i64, i64], cstr),
+        ludolog_board_reach_through([i64, i64, i64, i64], cstr),
         ludolog_board_movers([cstr], i64),
         ludolog_board_lists([cstr], i64),
         ludolog_board_run_moves([i64, i64], cstr),
@@ -235,6 +236,16 @@ reach(H, K, Max, Ps) :-
 reach_met(H, K, Max, Es, Met) :-
     small(K), small(Max),
     '$foreign_call'(ludolog_board_reach_met, [H, K, Max], [k, C|Cs]),
+    number(C, L),
+    numbers(Cs, Ns),
+    length(Es, L),
+    append(Es, Met, Ns).
+
+%% reach_met(+H, +K, +Max, +Through, -Empties, -Met)  board.pl's reach_met/6 on board H.
+reach_met(H, K, Max, Through, Es, Met) :-
+    small(K), small(Max),
+    lists_id([Through], Id),
+    '$foreign_call'(ludolog_board_reach_through, [H, K, Max, Id], [k, C|Cs]),
     number(C, L),
     numbers(Cs, Ns),
     length(Es, L),

@@ -36,14 +36,15 @@ requires(tactigon).
 :- use_module(library(error)).
 
 %% limits(+Board, +Player, -Limits)  lim(From, Range, Over) for each piece of
-% Player: its range, plus one on a gold cell; a square passes over every
-% occupied cell but those of enemy squares, the other kinds over none.
+% Player: Tactigon's range, plus one on a gold cell; a square passes over every piece
+% but the enemy squares, the other kinds over none.
 limits(B, P, Limits) :-
+    tactigon:limits(B, P, Basic),
     tactigon:other(P, Q),
-    findall(N, ( tactigon:piece_on(B, N, X), X \== square(Q) ), Over),
+    findall(X, ( tactigon:other(O, _), tactigon:piece_kind(X, _, O), X \== square(Q) ), Over),
     findall(lim(N, K, O),
-            ( tactigon:piece_on(B, N, Piece), tactigon:piece_kind(Piece, Kind, P),
-              tactigon:range(Kind, K0),
+            ( member(lim(N, K0, []), Basic),
+              tactigon:at(B, N, Piece), tactigon:piece_kind(Piece, Kind, P),
               (  tactigon:gold(N) -> K is K0 + 1 ; K = K0 ),
               (  Kind == square -> O = Over ; O = [] ) ),
             Limits).

@@ -13,6 +13,26 @@ pub extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {
     number(|_| super::board_movers::register_lists(text(text_ptr).ok_or(Refused::Bad)?))
 }
 
+/// The empty cells within `max` steps of cell `k` of board `handle` and the
+/// occupied cells met, passing over the cells holding the pieces of lists
+/// `through` (one list): how many empty cells, then the empty cells, then the
+/// cells met.
+#[no_mangle]
+pub extern "C" fn ludolog_board_reach_through(
+    handle: i64,
+    k: i64,
+    max: i64,
+    through: i64,
+) -> *const c_char {
+    numbers(handle, |v, t| {
+        let (empties, met) = v.reach_through(k, max, &codes_of(t, through, 0)?)?;
+        Ok(std::iter::once(empties.len())
+            .chain(empties)
+            .chain(met)
+            .collect())
+    })
+}
+
 /// The runs of board `handle` under lists `runs` (pieces, directions, pieces run
 /// past): for each, the cell run from, then the cell run to.
 #[no_mangle]

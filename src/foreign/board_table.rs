@@ -352,6 +352,18 @@ impl View<'_> {
     /// cells, and the occupied cells met on the way: those next to `k` or to an
     /// empty cell reached in fewer than `max` steps.  Each list ascending.
     pub fn reach_met(&self, k: i64, max: i64) -> Result<(Vec<usize>, Vec<usize>), Refused> {
+        self.reach_through(k, max, &[])
+    }
+
+    /// `reach_met` for a piece that also passes over the cells holding one of the
+    /// codes `through`: such a cell costs a step like an empty one and is walked on
+    /// from, and is among the cells met (never among the empty cells).
+    pub fn reach_through(
+        &self,
+        k: i64,
+        max: i64,
+        through: &[u8],
+    ) -> Result<(Vec<usize>, Vec<usize>), Refused> {
         let k = self.cell(k)?;
         let max = usize::try_from(max).map_err(|_| Refused::Bad)?;
         let mut seen = [false; MAX_CELLS + 1];
@@ -367,11 +379,15 @@ impl View<'_> {
                     if let Some(j) = self.grid.step(c, d) {
                         if !seen[j] {
                             seen[j] = true;
-                            if self.cells[j - 1] == 0 {
+                            let code = self.cells[j - 1];
+                            if code == 0 {
                                 empties.push(j);
                                 next.push(j);
                             } else {
                                 met.push(j);
+                                if through.contains(&code) {
+                                    next.push(j);
+                                }
                             }
                         }
                     }
@@ -504,6 +520,11 @@ mod tests {
             assert_eq!(v.steps_of(Some(1), &[(3, vec![0])]), Err(Refused::Bad));
             let b2 = t.set(b1, 2, "r").unwrap();
             assert_eq!(t.view(b2).unwrap().group_marks(1), Ok(3));
+            // on "r r r": a piece passing over r walks on through the middle one
+            let w = t.view(b2).unwrap();
+            assert_eq!(w.reach_met(1, 5), Ok((vec![], vec![2])));
+            assert_eq!(w.reach_through(1, 5, &[1]), Ok((vec![], vec![2, 3])), "passes over r");
+            assert_eq!(w.reach_through(1, 1, &[1]), Ok((vec![], vec![2])), "a pass costs a step");
             assert_eq!(t.view(b).unwrap().cells, &[1, 0, 0], "copies stay");
             assert_eq!(t.set(b, 4, "r"), Err(Refused::Bad));
             assert_eq!(t.board(g, "e e"), Err(Refused::Bad));

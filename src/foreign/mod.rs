@@ -41,6 +41,7 @@ use board_flanks::{
 };
 use board_list_calls::{
     ludolog_board_kinds_count, ludolog_board_line, ludolog_board_lists, ludolog_board_nth_kind,
+    ludolog_board_reach_through,
     ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_pick_kind,
     ludolog_board_run_count, ludolog_board_run_move, ludolog_board_run_moves, ludolog_board_sight,
     ludolog_board_sight_count,
@@ -321,7 +322,7 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 51] {
+pub fn exported_symbols() -> [(&'static str, usize); 52] {
     symbols![
         ludolog_board_flank_moves,
         ludolog_board_flank_count,
@@ -340,6 +341,7 @@ pub fn exported_symbols() -> [(&'static str, usize); 51] {
         ludolog_board_ray,
         ludolog_board_reach,
         ludolog_board_reach_met,
+        ludolog_board_reach_through,
         ludolog_board_reach_moves,
         ludolog_board_reach_count,
         ludolog_board_nth_reach,

@@ -18,7 +18,7 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
     options: &[],
     rules: crate::rule_file!("rules/mitsudomoe.pl"),
     native: Some(|_| Ok(Box::new(NativeEngine::new("mitsudomoe", start())) as Box<dyn Engine>)),
-    accelerated: true,
+    accelerated: false,
     position_options: crate::game::no_position_options,
 };
 use geometry::{NONE, T};

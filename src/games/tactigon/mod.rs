@@ -40,7 +40,7 @@ pub const ADVANCED: GameDescriptor = GameDescriptor {
             Tactigon::start(true),
         )) as Box<dyn Engine>)
     }),
-    accelerated: false,
+    accelerated: true,
     position_options: crate::game::no_position_options,
 };
 use board::{bits, index_of, reach, ALL, GOLD};
