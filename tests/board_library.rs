@@ -49,7 +49,10 @@ const HELPERS: &[&str] = &[
         findall(I-M, (between(0, 40, I), board:nth_step(B, X, Ss, I, M)), Ns)), Steps), \
      findall(K-M0-M1-M2-MA, (between(1, N, K), board:reach_met(B, K, 0, E0, T0), M0 = E0/T0, \
         board:reach_met(B, K, 1, E1, T1), M1 = E1/T1, board:reach_met(B, K, 2, E2, T2), M2 = E2/T2, \
-        board:reach_met(B, K, 1000, EA, TA), MA = EA/TA), Met), \
+        board:reach_met(B, K, 1000, EA, TA), MA = EA/TA), Met0), \
+     findall(K-Th-P1-P2-PA, (between(1, N, K), member(Th, [[r], [r, b], [zz], [b, zz]]), \
+        board:reach_met(B, K, 1, Th, F1, U1), P1 = F1/U1, board:reach_met(B, K, 2, Th, F2, U2), P2 = F2/U2, \
+        board:reach_met(B, K, 1000, Th, FA, UA), PA = FA/UA), Through), Met = Met0-Through, \
      findall(Ms-Mv-C-Ns-Ys-Any, (movers(Ms), board:reach_moves(B, Ms, Mv), board:reach_count(B, Ms, C), \
         findall(I-M, (between(0, 60, I), board:nth_reach(B, Ms, I, M)), Ns), \
         findall(K-J, (between(1, N, K), member(J, [1, 2, 7, N]), board:reach_move(B, Ms, K-J)), Ys), \
@@ -201,6 +204,10 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         (
             "shape_grid(sq4, G), filled(G, 2, B), board:reach_met(B, 0, 1, _, _)",
             "cell(1,12)",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_met(B, 1, 1, [r, f(x)], _, _)",
+            "list_of_atoms",
         ),
         (
             "shape_grid(sq4, G), filled(G, 2, B), board:reach_moves(B, [r-(-1)-[]], _)",
