@@ -202,6 +202,10 @@ impl Remote {
             show_note(pager, &note);
             self.worker.send(&request)?;
         }
+        // whether the process said it read the input (`Taken`); one that ends before
+        // it does died between two inputs, its pipe still open, and never saw it
+        let mut taken = false;
+        let mut resent = false;
         loop {
             // looked at on every message, not only when none comes: a query that
             // prints without pause sends one after another
@@ -212,6 +216,13 @@ impl Remote {
                 )));
             }
             match self.worker.process.recv(Some(POLL)) {
+                Ok(FromWorker::Taken) => taken = true,
+                Err(Failure::Ended(_)) if !taken && !resent => {
+                    resent = true;
+                    let note = self.restart()?;
+                    show_note(pager, &note);
+                    self.worker.send(&request)?;
+                }
                 Ok(FromWorker::Output(text)) => pager.output(&text),
                 Ok(FromWorker::Answer { text, last }) => {
                     let step = pager.answer(&text, last);

@@ -44,6 +44,9 @@ pub enum FromWorker {
     Ready { banner: String, note: String },
     /// The session could not be built.
     Failed(String),
+    /// An input (`Eval` or `Consult`) was read and now runs: a process that ends
+    /// before saying so never saw it.
+    Taken,
     /// What a query printed.
     Output(String),
     /// An answer; unless it is the last, the engine waits for a `Step`.

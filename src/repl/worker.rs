@@ -159,6 +159,9 @@ fn run(snapshot: Snapshot, mut lines: Lines<StdinLock<'static>>) {
     // `--watch`: the files as they are at the first tick
     let mut watch: Option<Watch> = None;
     while let Some(request) = next_request(&mut lines) {
+        if matches!(request, ToWorker::Eval(_) | ToWorker::Consult(_)) {
+            tell(&FromWorker::Taken);
+        }
         let reply = match request {
             ToWorker::Eval(text) => session.eval(
                 &text,

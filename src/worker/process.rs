@@ -209,6 +209,17 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
         }
     }
 
+    /// Whether the process has exited (it is reaped then): one killed between two
+    /// inputs, whose pipe may still take an input it will never read.
+    pub fn has_exited(&mut self) -> bool {
+        // an error: no such child any more (reaped elsewhere), so not running either
+        let exited = !matches!(self.child.try_wait(), Ok(None));
+        if exited {
+            *self.live.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        }
+        exited
+    }
+
     /// A handle that kills this worker from another thread.
     pub fn killer(&self) -> Killer {
         Killer {
