@@ -376,6 +376,12 @@ pub(crate) enum Command {
     },
     /// List the built-in games and their options.
     Games,
+    /// Print the ludolog rule file a GDL rule sheet (KIF) is played as: its
+    /// relations as Prolog clauses under their own names, then the protocol.
+    Gdl {
+        /// A GDL rule sheet (`.kif`).
+        file: PathBuf,
+    },
     /// Write a starter rule file NAME.pl (K in a row on a square board, or Hex on a
     /// rhombus with --board hex) that passes lint and plays, to change into a new game.
     New {

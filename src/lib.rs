@@ -21,6 +21,7 @@ pub mod confine;
 pub mod external;
 pub mod foreign;
 pub mod game;
+pub mod gdl;
 pub mod games;
 pub mod gtp;
 pub mod parallel;

@@ -156,6 +156,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         }
         Some(Command::Games) => cli::games(&mut out)?,
+        Some(Command::Gdl { file }) => {
+            let text = ludolog::prolog::read_rule_text(&file)
+                .map_err(|e| anyhow::anyhow!("{}: cannot read the rule sheet: {e}", file.display()))?;
+            let translation = ludolog::prolog::translated(&file, &text)
+                .map_err(|e| anyhow::anyhow!("{}:{}: {}", file.display(), e.line, e.message))?;
+            std::io::Write::write_all(&mut out, translation.as_bytes())?;
+        }
         Some(Command::New { name, board, dir }) => {
             cli::new_game(&name, &board, &dir, &mut out)?;
         }

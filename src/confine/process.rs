@@ -132,6 +132,10 @@ pub fn readable(path: &Path) -> Vec<PathBuf> {
         return vec![path];
     }
     let mut paths = vec![path.clone()];
+    if crate::prolog::is_gdl(&path) {
+        // a GDL rule sheet is played as its translation, a file of its own
+        paths.extend(crate::prolog::translation_file(&path));
+    }
     if let Some(entries) = path.parent().and_then(|dir| std::fs::read_dir(dir).ok()) {
         for entry in entries.flatten() {
             let p = entry.path();

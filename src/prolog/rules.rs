@@ -27,22 +27,81 @@ impl RuleFile {
     }
 
     /// A rule file read from disk; its module name comes from its `:- module(` line.
+    /// A GDL rule sheet (`.kif`) is read as its translation (see `gdl`).
     pub fn read(path: &Path) -> Result<RuleFile, SourceError> {
         let shown = path.display().to_string();
         let text = read_rule_text(path).map_err(|err| SourceError::Read {
             path: shown.clone(),
             err,
         })?;
+        let (text, disk) = if is_gdl(path) {
+            let text = translated(path, &text).map_err(|e| SourceError::Gdl {
+                path: shown.clone(),
+                line: e.line,
+                message: e.message,
+            })?;
+            // the engine reads (and checks) a rule file from disk: the translation
+            let disk = written_translation(path, &text).map_err(|err| SourceError::Read {
+                path: shown.clone(),
+                err,
+            })?;
+            (text, disk)
+        } else {
+            (text, path.to_path_buf())
+        };
         let module = declared_module(&text).ok_or_else(|| SourceError::NoModule {
             path: shown.clone(),
         })?;
         Ok(RuleFile {
             module,
             path: shown,
-            disk: Some(path.to_path_buf()),
+            disk: Some(disk),
             text,
         })
     }
+}
+
+/// Whether a path names a GDL rule sheet (`.kif`, any case).
+pub fn is_gdl(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("kif"))
+}
+
+/// The ludolog rule file of the GDL rule sheet `text` read from `path`: its module
+/// is named after the file.
+pub fn translated(path: &Path, text: &str) -> Result<String, crate::gdl::GdlError> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let name = path.file_name().map(|s| s.to_string_lossy()).unwrap_or_default();
+    crate::gdl::translate(text, &crate::gdl::module_name(&stem), &name)
+}
+
+/// The file an engine reads for the GDL rule sheet at `path` (written now, where
+/// it can be), if the sheet translates: an engine process is let read it.
+pub fn translation_file(path: &Path) -> Option<PathBuf> {
+    let text = read_rule_text(path).ok()?;
+    written_translation(path, &translated(path, &text).ok()?).ok()
+}
+
+/// The translation of the rule sheet at `path` written where an engine reads it:
+/// `ludolog-gdl-UID/HASH/NAME.pl` in the temporary directory, one file per text.
+fn written_translation(path: &Path, text: &str) -> std::io::Result<PathBuf> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    let user = std::env::var("USER").unwrap_or_default();
+    let dir = std::env::temp_dir()
+        .join(format!("ludolog-gdl-{}", crate::gdl::module_name(&user)))
+        .join(format!("{:016x}", h.finish()));
+    let stem = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let file = dir.join(format!("{}.pl", crate::gdl::module_name(&stem)));
+    // an engine process, which may write nothing, finds the file its front end wrote
+    if read_rule_text(&file).ok().as_deref() != Some(text) {
+        std::fs::create_dir_all(&dir)?;
+        let partial = dir.join(format!(".{}.{}", std::process::id(), "part"));
+        std::fs::write(&partial, text)?;
+        std::fs::rename(&partial, &file)?;
+    }
+    Ok(file)
 }
 
 /// The largest rule file read (the largest built-in one is under 64 KB): a file that
@@ -111,7 +170,7 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 5] = [
+const BOARDS: [Library; 6] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -121,6 +180,8 @@ const BOARDS: [Library; 5] = [
     ),
     lib!("notation", "rules/lib/notation.pl"),
     lib!("flank", "rules/lib/flank.pl"),
+    // the KIF text of rule files translated from GDL (src/gdl/)
+    lib!("gdl", "rules/lib/gdl.pl"),
     lib!(
         "hexgrid",
         "rules/lib/hexgrid.pl",
@@ -301,6 +362,12 @@ pub enum SourceError {
     Cycle(String),
     #[error("{path}: the module name `{module}` is taken by ludolog's own helpers")]
     Reserved { path: String, module: String },
+    #[error("{path}:{line}: not a GDL rule sheet ludolog plays: {message}")]
+    Gdl {
+        path: String,
+        line: usize,
+        message: String,
+    },
 }
 
 /// Modules of scryer itself and its libraries: a rule file taking one of these

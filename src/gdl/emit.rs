@@ -1,0 +1,419 @@
+//! The Prolog text of a checked rule sheet: its relations as clauses under their
+//! own names (those that read the position or the moves take them as their first
+//! two arguments, `GState` and `GDoes`), then the ludolog protocol played by them.
+
+use super::check::depends_on;
+use super::sheet::{Literal, Relation, Rule, Sheet, Term};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+/// Names a relation cannot keep in Prolog: the protocol's and this translation's
+/// own predicates, and Prolog's built-in and library ones a sheet may well use
+/// (`succ`, `member`, ...).  Such a relation gets a `_` after its name.
+const TAKEN: &[&str] = &[
+    "initial", "to_move", "play", "outcome", "evaluate", "position", "move", "view",
+    "explain_illegal", "summary", "requires", "option", "roles", "choices", "mover", "turn",
+    "joint", "does_list", "goal_values", "ranked", "true", "does", "member", "memberchk",
+    "append", "length", "succ", "plus", "between", "sort", "msort", "keysort", "nth0", "nth1",
+    "last", "reverse", "select", "sum_list", "max_list", "min_list", "maplist", "foldl",
+    "findall", "forall", "atom", "number", "integer", "var", "nonvar", "compound", "callable",
+    "is_list", "ground", "functor", "arg", "call", "not", "fail", "false", "halt", "catch",
+    "throw", "once", "ignore", "write", "nl", "read", "phrase", "copy_term", "exclude",
+    "include", "delete", "subtract", "numlist", "format", "print", "assert", "asserta",
+    "assertz", "retract", "abolish", "open", "close", "compare", "dif", "repeat", "list_to_set",
+    "permutation", "partition", "atom_length", "legal_moves", "legal_count", "nth_legal",
+    "position_error", "set_to_move", "is",
+];
+
+/// The relations that take the position and the moves: GDL's own that do, and
+/// every relation that reads `true` or `does` or one of them.
+fn dynamic(sheet: &Sheet) -> BTreeSet<String> {
+    const PLAYED: [&str; 4] = ["legal", "next", "goal", "terminal"];
+    let mut set = depends_on(sheet, |l| match l {
+        Literal::True(_) | Literal::Does(..) => true,
+        Literal::Rel(r) => PLAYED.contains(&r.name.as_str()),
+        _ => false,
+    });
+    set.extend(PLAYED.iter().map(|s| s.to_string()));
+    set
+}
+
+/// The rule file of `sheet` as module `module`.
+pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
+    let dynamic = dynamic(sheet);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "%% {module} — the GDL rule sheet {source}, translated by ludolog.\n\
+         %\n\
+         % Its relations follow, one clause per rule, under their own names; those that\n\
+         % read the position (`true`) or the moves (`does`) take both as their first two\n\
+         % arguments, GState and GDoes.  The ludolog protocol at the end plays them."
+    );
+    let renamed: Vec<&str> = relation_names(sheet)
+        .into_iter()
+        .filter(|n| TAKEN.contains(n))
+        .collect();
+    if !renamed.is_empty() {
+        let _ = writeln!(
+            out,
+            "% Named with a `_` after them (Prolog has its own): {}.",
+            renamed.join(", ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n:- module({}, [initial/2, to_move/2, legal/2, play/3, outcome/2, position//1, move//1, view/2]).\n\n\
+         :- use_module(library(lists)).\n:- use_module(library(dcgs)).\n\n\
+         %% requires(?Library)  the KIF text of facts and moves comes from gdl.pl.\n\
+         requires(gdl).\n\n\
+         %% summary(-Text)  one line for `ludolog games`.\n\
+         summary(\"the GDL rule sheet {}\").",
+        atom(module),
+        source.replace(['"', '\\'], "")
+    );
+    let mut groups: BTreeMap<(String, usize), Vec<&Rule>> = BTreeMap::new();
+    let mut order = Vec::new();
+    for r in &sheet.rules {
+        let key = (r.head.name.clone(), r.head.args.len());
+        if !groups.contains_key(&key) {
+            order.push(key.clone());
+        }
+        groups.entry(key).or_default().push(r);
+    }
+    for key in order {
+        let rules = &groups[&key];
+        let mut lines: Vec<String> = rules.iter().map(|r| r.head.line.to_string()).collect();
+        lines.dedup();
+        let extra = if dynamic.contains(&key.0) { 2 } else { 0 };
+        let _ = writeln!(
+            out,
+            "\n%% {}/{}  the sheet's `{}`, line{} {}.",
+            relation_atom(&key.0),
+            key.1 + extra,
+            key.0,
+            if lines.len() == 1 { "" } else { "s" },
+            lines.join(", ")
+        );
+        if rules.len() > 1 {
+            let _ = writeln!(out, ":- discontiguous({}/{}).", relation_atom(&key.0), key.1 + extra);
+        }
+        for r in rules {
+            let _ = writeln!(out, "{}", clause(r, &dynamic));
+        }
+    }
+    out.push_str(PROTOCOL);
+    out
+}
+
+/// Every relation name the sheet uses, once, sorted.
+fn relation_names(sheet: &Sheet) -> Vec<&str> {
+    fn walk<'a>(l: &'a Literal, out: &mut BTreeSet<&'a str>) {
+        match l {
+            Literal::Rel(r) => {
+                out.insert(r.name.as_str());
+            }
+            Literal::Not(inner) => walk(inner, out),
+            Literal::Or(ls) => ls.iter().for_each(|l| walk(l, out)),
+            _ => {}
+        }
+    }
+    let mut set = BTreeSet::new();
+    for r in &sheet.rules {
+        set.insert(r.head.name.as_str());
+        r.body.iter().for_each(|l| walk(l, &mut set));
+    }
+    set.into_iter().collect()
+}
+
+/// One rule as a clause: positive literals in the sheet's order, then the negated
+/// ones and `distinct` (Prolog tests those once their variables are bound).
+fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut count = |t: &Term| count_vars(t, &mut counts);
+    r.head.args.iter().for_each(&mut count);
+    r.body.iter().for_each(|l| literal_terms(l, &mut count));
+    let names = |v: &str| -> String {
+        let name = var(v);
+        if counts.get(v).copied().unwrap_or(0) == 1 {
+            format!("_{name}")
+        } else {
+            name
+        }
+    };
+    let (state, does) = r.body.iter().fold((false, false), |(s, d), l| {
+        let (s1, d1) = uses(l, dynamic);
+        (s || s1, d || d1)
+    });
+    let mut head = relation(&r.head, dynamic, &names);
+    if dynamic.contains(&r.head.name) {
+        let s = if state { "GState" } else { "_" };
+        let d = if does { "GDoes" } else { "_" };
+        head = insert_state(&head, &relation_atom(&r.head.name), s, d);
+    }
+    if r.body.is_empty() {
+        return format!("{head}.");
+    }
+    let (tests, goals): (Vec<&Literal>, Vec<&Literal>) = r
+        .body
+        .iter()
+        .partition(|l| matches!(l, Literal::Not(_) | Literal::Distinct(..)));
+    let body: Vec<String> = goals
+        .into_iter()
+        .chain(tests)
+        .map(|l| literal(l, dynamic, &names))
+        .collect();
+    format!("{head} :-\n    {}.", body.join(",\n    "))
+}
+
+/// `name(A, B)` with the state arguments put first: `name(S, D, A, B)`.
+fn insert_state(text: &str, name: &str, s: &str, d: &str) -> String {
+    match text.strip_prefix(name).and_then(|rest| rest.strip_prefix('(')) {
+        Some(args) => format!("{name}({s}, {d}, {args}"),
+        None => format!("{name}({s}, {d})"),
+    }
+}
+
+/// Whether a literal reads the position and the moves.
+fn uses(l: &Literal, dynamic: &BTreeSet<String>) -> (bool, bool) {
+    match l {
+        Literal::True(_) => (true, false),
+        Literal::Does(..) => (false, true),
+        Literal::Rel(r) if dynamic.contains(&r.name) => (true, true),
+        Literal::Not(inner) => uses(inner, dynamic),
+        Literal::Or(ls) => ls.iter().fold((false, false), |(s, d), l| {
+            let (s1, d1) = uses(l, dynamic);
+            (s || s1, d || d1)
+        }),
+        _ => (false, false),
+    }
+}
+
+fn literal_terms(l: &Literal, f: &mut dyn FnMut(&Term)) {
+    match l {
+        Literal::Rel(r) => r.args.iter().for_each(f),
+        Literal::True(t) => f(t),
+        Literal::Does(a, b) | Literal::Distinct(a, b) => {
+            f(a);
+            f(b);
+        }
+        Literal::Not(inner) => literal_terms(inner, f),
+        Literal::Or(ls) => ls.iter().for_each(|l| literal_terms(l, f)),
+    }
+}
+
+fn count_vars(t: &Term, counts: &mut BTreeMap<String, usize>) {
+    match t {
+        Term::Var(v) => *counts.entry(v.clone()).or_insert(0) += 1,
+        Term::Fn(_, args) => args.iter().for_each(|a| count_vars(a, counts)),
+        Term::Sym(_) => {}
+    }
+}
+
+fn literal(l: &Literal, dynamic: &BTreeSet<String>, names: &dyn Fn(&str) -> String) -> String {
+    match l {
+        Literal::Rel(r) => {
+            let text = relation(r, dynamic, names);
+            if dynamic.contains(&r.name) {
+                insert_state(&text, &relation_atom(&r.name), "GState", "GDoes")
+            } else {
+                text
+            }
+        }
+        Literal::True(t) => format!("true(GState, {})", term(t, names)),
+        Literal::Does(a, b) => format!("does(GDoes, {}, {})", term(a, names), term(b, names)),
+        Literal::Not(inner) => format!("\\+ {}", literal(inner, dynamic, names)),
+        Literal::Distinct(a, b) => format!("{} \\== {}", term(a, names), term(b, names)),
+        Literal::Or(ls) => {
+            let parts: Vec<String> = ls.iter().map(|l| literal(l, dynamic, names)).collect();
+            format!("( {} )", parts.join(" ; "))
+        }
+    }
+}
+
+fn relation(r: &Relation, _dynamic: &BTreeSet<String>, names: &dyn Fn(&str) -> String) -> String {
+    let name = relation_atom(&r.name);
+    if r.args.is_empty() {
+        name
+    } else {
+        let args: Vec<String> = r.args.iter().map(|t| term(t, names)).collect();
+        format!("{name}({})", args.join(", "))
+    }
+}
+
+fn term(t: &Term, names: &dyn Fn(&str) -> String) -> String {
+    match t {
+        Term::Var(v) => names(v),
+        Term::Sym(s) => symbol(s),
+        Term::Fn(f, args) => {
+            if args.is_empty() {
+                return atom(f);
+            }
+            let args: Vec<String> = args.iter().map(|a| term(a, names)).collect();
+            format!("{}({})", atom(f), args.join(", "))
+        }
+    }
+}
+
+/// A relation's predicate name: its own, or with a `_` after a name Prolog has.
+fn relation_atom(name: &str) -> String {
+    if TAKEN.contains(&name) {
+        atom(&format!("{name}_"))
+    } else {
+        atom(name)
+    }
+}
+
+/// A symbol: a number when it is one (GDL's `1` and Prolog's `1` compare alike),
+/// else an atom.
+fn symbol(s: &str) -> String {
+    let numeric = !s.is_empty()
+        && s.chars().all(|c| c.is_ascii_digit())
+        && (s == "0" || !s.starts_with('0'))
+        && s.parse::<i64>().is_ok();
+    if numeric {
+        s.to_string()
+    } else {
+        atom(s)
+    }
+}
+
+/// An atom as Prolog reads it: bare when it is a plain name, else quoted.
+pub fn atom(s: &str) -> String {
+    let plain = s.starts_with(|c: char| c.is_ascii_lowercase())
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+    }
+}
+
+/// A variable's Prolog name: capitalised, other characters than letters and digits
+/// as `_`.
+fn var(v: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in v.chars().enumerate() {
+        let c = if c.is_ascii_alphanumeric() { c } else { '_' };
+        if i == 0 {
+            if c.is_ascii_digit() || c == '_' {
+                out.push('V');
+                out.push(c);
+            } else {
+                out.push(c.to_ascii_uppercase());
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    if out.is_empty() {
+        out.push('V');
+    }
+    out
+}
+
+/// The protocol over the relations: states are the sorted lists of true facts.
+const PROTOCOL: &str = r#"
+% ---- the ludolog protocol, played by the relations above ----
+% State: gdl(Facts), Facts the sorted list of the facts that are true.
+% Move: the move of the role to move when every other role has one legal move (a
+% noop); else joint(Moves), one move per role in the order of the roles.
+
+%% initial(+Options, -State)  the facts init/1 gives; a sheet has no options.
+initial(_, gdl(Fs)) :- findall(F, init(F), Fs0), sort(Fs0, Fs).
+
+%% true(+State, ?Fact)  Fact is true in State.
+true(gdl(Fs), F) :- member(F, Fs).
+
+%% does(+Does, ?Role, ?Move)  Role makes Move in the joint move Does.
+does(D, R, M) :- member(does(R, M), D).
+
+%% roles(-Roles)  the roles, in the sheet's order.
+roles(Rs) :- findall(R, role(R), Rs).
+
+%% choices(+State, -Choices)  Role-Moves for each role: its legal moves, sorted.
+choices(S, Cs) :-
+    roles(Rs),
+    findall(R-Ms, ( member(R, Rs), findall(M, legal(S, [], R, M), Ms0), sort(Ms0, Ms) ), Cs).
+
+%% mover(+Choices, -Role)  the role to move: the first with more than one move,
+% else the first whose one move is not noop, else the first.
+mover(Cs, R) :-
+    (  member(R-[_, _|_], Cs) -> true
+    ;  member(R-[M], Cs), M \== noop -> true
+    ;  Cs = [R-_|_]
+    ).
+
+%% to_move(+State, -Role)  the role to move.
+to_move(S, R) :- choices(S, Cs), mover(Cs, R).
+
+%% legal(+State, -Move)  the moves of a position that is not terminal.
+legal(S, M) :- \+ terminal(S, []), choices(S, Cs), turn(Cs, M).
+
+%% turn(+Choices, ?Move)  a move: the mover's alone when every other role has one
+% legal move, else a joint move.
+turn(Cs, M) :-
+    mover(Cs, R),
+    (  \+ ( member(R1-Ms1, Cs), R1 \== R, Ms1 \= [_] )
+    -> member(R-Ms, Cs), member(M, Ms)
+    ;  M = joint(Js), joint(Cs, Js)
+    ).
+
+%% joint(+Choices, ?Moves)  one legal move of each role, in order.
+joint([], []).
+joint([_-Ms|Cs], [M|Js]) :- member(M, Ms), joint(Cs, Js).
+
+%% does_list(+Choices, +Move, -Does)  does(Role, Move) for every role.
+does_list(Cs, joint(Js), D) :- !, findall(does(R, M), ( nth0(I, Cs, R-_), nth0(I, Js, M) ), D).
+does_list(Cs, M, D) :-
+    mover(Cs, R),
+    findall(does(R1, M1), ( member(R1-Ms, Cs), ( R1 == R -> M1 = M ; Ms = [M1] ) ), D).
+
+%% play(+State, +Move, -Next)  the facts next/3 gives after a legal move.
+play(S, M, gdl(Fs)) :-
+    ground(M), \+ terminal(S, []),
+    choices(S, Cs), once(turn(Cs, M)),
+    does_list(Cs, M, D),
+    findall(F, next(S, D, F), Fs0), sort(Fs0, Fs).
+
+%% goal_values(+State, -Values)  V-Role for each role, its goal value (0 when the
+% sheet gives none).
+goal_values(S, Vs) :-
+    roles(Rs),
+    findall(V-R, ( member(R, Rs), ( goal(S, [], R, V0) -> V = V0 ; V = 0 ) ), Vs).
+
+%% outcome(+State, -Outcome)  once terminal: win(Role) for the one role with the
+% highest goal value, else draw.
+outcome(S, O) :-
+    terminal(S, []), !,
+    goal_values(S, Vs),
+    keysort(Vs, Sorted), reverse(Sorted, [Best-R|Rest]),
+    (  Rest = [Next-_|_], Next == Best -> O = draw ; O = win(R) ).
+
+%% position(?State)//  the true facts in KIF, sorted, separated by spaces.
+position(gdl(Fs)) --> gdl:facts(Fs).
+
+%% move(?Move)//  a move in KIF; a joint move as its moves separated by " & ".
+move(M) --> gdl:move(M).
+
+%% view(+State, -View)  nothing to draw yet: the facts are the position.
+view(_, view(square, 1, 1, [], [])).
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_prolog_names() {
+        assert_eq!(atom("cell"), "cell");
+        assert_eq!(atom("x-player"), "'x-player'");
+        assert_eq!(atom("Big"), "'Big'");
+        assert_eq!(symbol("10"), "10");
+        assert_eq!(symbol("007"), "'007'");
+        assert_eq!(var("x"), "X");
+        assert_eq!(var("my-var"), "My_var");
+        assert_eq!(var("1st"), "V1st");
+        assert_eq!(relation_atom("succ"), "succ_");
+    }
+}
