@@ -18,6 +18,7 @@ mod contactix;
 mod contributing;
 mod escapes;
 mod fuzz;
+mod gdl;
 mod gtp;
 mod lint;
 mod mitsudomoe;

@@ -1,0 +1,148 @@
+//! GDL rule sheets (tests/data/gdl/*.kif, written for these tests) played as rule
+//! files, held to an independent reasoner (tests/gdl_reasoner.py: bottom-up Datalog
+//! in Python, sharing nothing with the translation): perft, and seeded random games
+//! move by move to their goals.  Between them the sheets use recursion, `not`,
+//! `or`, `distinct`, three roles, simultaneous moves and goal values other than 0
+//! and 100.  Invalid sheets are refused with the line that is wrong.
+
+use crate::common;
+use ludolog::game::Tier;
+use std::process::Command;
+
+/// Each sheet, and the depth its perft is held to (the reasoner is slow).
+const SHEETS: [(&str, u32); 4] = [
+    ("tictactoe", 4),
+    ("subtraction", 5),
+    ("pennies", 4),
+    ("three_count", 6),
+];
+
+fn sheet(name: &str) -> String {
+    format!("tests/data/gdl/{name}.kif")
+}
+
+/// What the independent reasoner prints for these arguments.
+fn reasoner(args: &[&str]) -> String {
+    let out = Command::new("python3")
+        .arg("tests/gdl_reasoner.py")
+        .args(args)
+        .output()
+        .expect("python3 runs the reasoner");
+    assert!(
+        out.status.success(),
+        "the reasoner failed on {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn every_sheet_has_the_reasoners_perft() {
+    for (name, depth) in SHEETS {
+        let path = sheet(name);
+        let expected = reasoner(&["perft", &path, &depth.to_string()]);
+        let mut e = common::engine(&path, "", Tier::Spec);
+        let start = e.initial().unwrap();
+        let counts = e.perft_counts(start, depth).unwrap();
+        let got: Vec<String> = counts.iter().map(u64::to_string).collect();
+        assert_eq!(got.join(" "), expected.trim(), "{name}");
+    }
+}
+
+#[test]
+fn seeded_random_games_agree_move_by_move_with_the_reasoner() {
+    for (name, _) in SHEETS {
+        let path = sheet(name);
+        let mut e = common::engine(&path, "", Tier::Spec);
+        for seed in 1..=3 {
+            let walk = reasoner(&["walk", &path, &seed.to_string(), "60"]);
+            let mut pos = e.initial().unwrap();
+            let mut ended = false;
+            for line in walk.lines() {
+                let d = e.describe(pos).unwrap();
+                if let Some(moves) = line.strip_prefix("legal ") {
+                    let mut ours = d.legal.clone();
+                    ours.sort();
+                    let theirs: Vec<&str> = moves.split(" | ").collect();
+                    assert_eq!(ours, theirs, "{name} seed {seed} at {}", d.position);
+                    assert_eq!(d.outcome, None, "{name} seed {seed}");
+                } else if let Some(mv) = line.strip_prefix("play ") {
+                    pos = e.play(pos, mv).unwrap();
+                } else if let Some(goals) = line.strip_prefix("goals ") {
+                    ended = true;
+                    assert_eq!(d.outcome, Some(outcome(goals)), "{name} seed {seed}: {goals}");
+                    assert!(d.legal.is_empty(), "{name}: moves after the end");
+                }
+            }
+            assert!(ended, "{name} seed {seed}: the game did not end in 60 plies");
+        }
+    }
+}
+
+/// The outcome ludolog gives for the reasoner's goals ("r=V ..."): the one role with
+/// the highest value wins, else a draw.
+fn outcome(goals: &str) -> String {
+    let mut vs: Vec<(i64, &str)> = goals
+        .split_whitespace()
+        .filter_map(|g| g.split_once('='))
+        .map(|(r, v)| (v.parse().unwrap(), r))
+        .collect();
+    vs.sort();
+    match vs.as_slice() {
+        [.., (a, _), (b, r)] if a != b => format!("win({r})"),
+        [(_, r)] => format!("win({r})"),
+        _ => "draw".into(),
+    }
+}
+
+#[test]
+fn invalid_sheets_are_refused_with_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = std::fs::read_to_string(sheet("subtraction")).unwrap();
+    // the sheet ends with a newline, and each addition starts with one more
+    let line = |k: usize| format!(":{}: not a GDL rule sheet ludolog plays: ", base.lines().count() + 1 + k);
+    for (extra, said) in [
+        ("\n(<= (bad ?x) (not (take ?x)) (take ?y))", format!("{}the rule for `bad` is not safe: ?x", line(1))),
+        ("\n(<= p (not q))\n(<= q p)", format!("{}negation is not stratified", line(1))),
+        ("\n(<= (legal white pass) (does black noop))", "`legal` depends on `does`".into()),
+        ("\n(take 1 2)", format!("{}`take` has 2 arguments here and 1 elsewhere", line(1))),
+        ("\n(<= (next (stones ?x)) (true (stones ?x))", format!("{}this '(' is never closed", line(1))),
+    ] {
+        let path = dir.path().join("bad.kif");
+        std::fs::write(&path, format!("{base}{extra}")).unwrap();
+        let (code, out, err) = common::run(&["moves", path.to_str().unwrap()], None);
+        assert_ne!(code, 0, "{extra}: {out}");
+        assert!(err.contains(&said), "{extra}: {err}");
+    }
+}
+
+#[test]
+fn the_translation_is_printed_with_the_relations_under_their_own_names() {
+    let (code, out, err) = common::run(&["gdl", &sheet("tictactoe")], None);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        ":- module(tictactoe, [initial/2, to_move/2, legal/2, play/3, outcome/2, position//1, move//1, view/2]).",
+        "legal(GState, _, P, mark(M, N)) :-",
+        "    true(GState, cell(M, N, b)),",
+        "next(_, GDoes, cell(M, N, P)) :-",
+        "    ( M \\== J ; N \\== K ).",
+        "open_(GState, _) :-",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no line {line:?} in\n{out}");
+    }
+}
+
+#[test]
+fn a_sheet_plays_from_a_position_text_and_a_move_text() {
+    let (code, out, err) = common::run(
+        &[
+            "moves",
+            &sheet("tictactoe"),
+            "(control o) (cell 1 1 x) (cell 1 2 b) (cell 1 3 b) (cell 2 1 b) (cell 2 2 b) (cell 2 3 b) (cell 3 1 b) (cell 3 2 b) (cell 3 3 b)",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("to move:  o"), "{out}");
+    assert!(out.contains("legal (8): (mark 1 2)"), "{out}");
+}
