@@ -13,7 +13,7 @@ use std::fmt::Write;
 const TAKEN: &[&str] = &[
     "initial", "to_move", "play", "outcome", "evaluate", "position", "move", "view",
     "explain_illegal", "summary", "requires", "option", "roles", "choices", "mover", "turn",
-    "joint", "does_list", "goal_values", "ranked", "true", "does", "member", "memberchk",
+    "joint", "does_list", "goal_values", "ranked", "true", "does", "holds", "member", "memberchk",
     "append", "length", "succ", "plus", "between", "sort", "msort", "keysort", "nth0", "nth1",
     "last", "reverse", "select", "sum_list", "max_list", "min_list", "maplist", "foldl",
     "findall", "forall", "atom", "number", "integer", "var", "nonvar", "compound", "callable",
@@ -47,8 +47,9 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
         "%% {module} — the GDL rule sheet {source}, translated by ludolog.\n\
          %\n\
          % Its relations follow, one clause per rule, under their own names; those that\n\
-         % read the position (`true`) or the moves (`does`) take both as their first two\n\
-         % arguments, GState and GDoes.  The ludolog protocol at the end plays them."
+         % read the position (`true`, here holds/2) or the moves (`does`) take both as\n\
+         % their first two arguments, GState and GDoes.  The ludolog protocol at the end\n\
+         % plays them."
     );
     let renamed: Vec<&str> = relation_names(sheet)
         .into_iter()
@@ -61,15 +62,30 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
             renamed.join(", ")
         );
     }
+    let mut exports: Vec<String> = [
+        "initial/2", "to_move/2", "legal/2", "play/3", "outcome/2", "position//1", "move//1",
+        "view/2", "holds/2", "goal/3", "terminal/1", "roles/1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for r in &sheet.rules {
+        let extra = if dynamic.contains(&r.head.name) { 2 } else { 0 };
+        let pi = format!("{}/{}", relation_atom(&r.head.name), r.head.args.len() + extra);
+        if !exports.contains(&pi) {
+            exports.push(pi);
+        }
+    }
     let _ = writeln!(
         out,
-        "\n:- module({}, [initial/2, to_move/2, legal/2, play/3, outcome/2, position//1, move//1, view/2]).\n\n\
+        "\n:- module({}, [{}]).\n\n\
          :- use_module(library(lists)).\n:- use_module(library(dcgs)).\n\n\
          %% requires(?Library)  the KIF text of facts and moves comes from gdl.pl.\n\
          requires(gdl).\n\n\
          %% summary(-Text)  one line for `ludolog games`.\n\
          summary(\"the GDL rule sheet {}\").",
         atom(module),
+        exports.join(", "),
         source.replace(['"', '\\'], "")
     );
     let mut groups: BTreeMap<(String, usize), Vec<&Rule>> = BTreeMap::new();
@@ -220,7 +236,7 @@ fn literal(l: &Literal, dynamic: &BTreeSet<String>, names: &dyn Fn(&str) -> Stri
                 text
             }
         }
-        Literal::True(t) => format!("true(GState, {})", term(t, names)),
+        Literal::True(t) => format!("holds(GState, {})", term(t, names)),
         Literal::Does(a, b) => format!("does(GDoes, {}, {})", term(a, names), term(b, names)),
         Literal::Not(inner) => format!("\\+ {}", literal(inner, dynamic, names)),
         Literal::Distinct(a, b) => format!("{} \\== {}", term(a, names), term(b, names)),
@@ -320,10 +336,13 @@ const PROTOCOL: &str = r#"
 % noop); else joint(Moves), one move per role in the order of the roles.
 
 %% initial(+Options, -State)  the facts init/1 gives; a sheet has no options.
-initial(_, gdl(Fs)) :- findall(F, init(F), Fs0), sort(Fs0, Fs).
+initial(Options, gdl(Fs)) :-
+    protocol:options([], Options),
+    findall(F, init(F), Fs0), sort(Fs0, Fs).
 
-%% true(+State, ?Fact)  Fact is true in State.
-true(gdl(Fs), F) :- member(F, Fs).
+%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (Prolog's libraries
+% have a true/2 of their own).
+holds(gdl(Fs), F) :- member(F, Fs).
 
 %% does(+Does, ?Role, ?Move)  Role makes Move in the joint move Does.
 does(D, R, M) :- member(does(R, M), D).
@@ -375,6 +394,12 @@ play(S, M, gdl(Fs)) :-
     choices(S, Cs), once(turn(Cs, M)),
     does_list(Cs, M, D),
     findall(F, next(S, D, F), Fs0), sort(Fs0, Fs).
+
+%% goal(+State, ?Role, ?Value)  Role's goal value in State (goal/4 without moves).
+goal(S, R, V) :- goal(S, [], R, V).
+
+%% terminal(+State)  the game is over in State.
+terminal(S) :- terminal(S, []).
 
 %% goal_values(+State, -Values)  V-Role for each role, its goal value (0 when the
 % sheet gives none).
