@@ -342,7 +342,7 @@ initial(Options, gdl(Fs)) :-
 
 %% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (Prolog's libraries
 % have a true/2 of their own).
-holds(gdl(Fs), F) :- member(F, Fs).
+holds(gdl(Fs), F) :- ( ground(F) -> memberchk(F, Fs) ; member(F, Fs) ).
 
 %% does(+Does, ?Role, ?Move)  Role makes Move in the joint move Does.
 does(D, R, M) :- member(does(R, M), D).
