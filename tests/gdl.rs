@@ -3,15 +3,19 @@
 //! in Python, sharing nothing with the translation): perft, and seeded random games
 //! move by move to their goals.  Between them the sheets use recursion, `not`,
 //! `or`, `distinct`, three roles, simultaneous moves and goal values other than 0
-//! and 100.  Invalid sheets are refused with the line that is wrong.
+//! and 100.  A GDL Connect Four and Breakthrough play as rules/connect_four.pl and
+//! rules/breakthrough.pl do, move by move.  Invalid sheets are refused with the line
+//! that is wrong.
 
 use crate::common;
 use ludolog::game::Tier;
 use std::process::Command;
 
 /// Each sheet, and the depth its perft is held to (the reasoner is slow).
-const SHEETS: [(&str, u32); 4] = [
+const SHEETS: [(&str, u32); 6] = [
     ("tictactoe", 4),
+    ("connect3", 4),
+    ("breakthrough_3x4", 4),
     ("subtraction", 5),
     ("pennies", 4),
     ("three_count", 6),
@@ -93,6 +97,58 @@ fn outcome(goals: &str) -> String {
         [(_, r)] => format!("win({r})"),
         _ => "draw".into(),
     }
+}
+
+/// The GDL sheet `name` and the rule file `game` with `options` play the same game:
+/// the same perft to `depth`, and on 20 seeded random games the same moves (the rule
+/// file's texts as `to_gdl` writes them in GDL) and the same finish at every position.
+fn same_game(name: &str, game: &str, options: &str, depth: u32, to_gdl: fn(&str) -> String) {
+    let mut g = common::engine(&sheet(name), "", Tier::Spec);
+    let mut r = common::engine(game, options, Tier::Spec);
+    let (pg, pr) = (g.initial().unwrap(), r.initial().unwrap());
+    assert_eq!(g.perft_counts(pg, depth).unwrap(), r.perft_counts(pr, depth).unwrap(), "{name}");
+    let mut seed: u64 = 7;
+    for game in 0..20 {
+        let (mut pg, mut pr) = (g.initial().unwrap(), r.initial().unwrap());
+        loop {
+            let (dg, dr) = (g.describe(pg).unwrap(), r.describe(pr).unwrap());
+            let mut ours = dg.legal.clone();
+            ours.sort();
+            let mut theirs: Vec<String> = dr.legal.iter().map(|m| to_gdl(m)).collect();
+            theirs.sort();
+            assert_eq!(ours, theirs, "{name} game {game} at {}", dr.position);
+            assert_eq!(dg.outcome, dr.outcome, "{name} game {game} at {}", dr.position);
+            if dr.legal.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let m = &dr.legal[(seed >> 33) as usize % dr.legal.len()];
+            pg = g.play(pg, &to_gdl(m)).unwrap();
+            pr = r.play(pr, m).unwrap();
+        }
+    }
+}
+
+/// A file letter as GDL's column number: a is 1.
+fn column(letter: u8) -> u8 {
+    letter - b'a' + 1
+}
+
+#[test]
+fn gdl_connect_four_plays_as_the_rule_file() {
+    // Connect Four's rules on 4 x 4 with lines of three: "b" is "(drop 2)"
+    same_game("connect3", "connect_four", "cols=4 rows=4 line=3", 5, |m| {
+        format!("(drop {})", column(m.as_bytes()[0]))
+    });
+}
+
+#[test]
+fn gdl_breakthrough_plays_as_the_rule_file() {
+    // Breakthrough on 3 x 4: "b4-a3" is "(move 2 4 1 3)"
+    same_game("breakthrough_3x4", "breakthrough", "cols=3 rows=4", 5, |m| {
+        let b = m.as_bytes();
+        format!("(move {} {} {} {})", column(b[0]), b[1] as char, column(b[3]), b[4] as char)
+    });
 }
 
 #[test]
