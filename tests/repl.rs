@@ -259,6 +259,30 @@ fn definitions_live_in_the_user_module_and_survive_switches() {
 }
 
 #[test]
+fn a_predicate_called_before_it_is_defined_can_be_defined() {
+    // top-down, as Prolog is written: in one [user] block, at the prompt, and after
+    // a query that called the name
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "[user].",
+            "fw1 :- fw2.",
+            "fw2.",
+            "end_of_file.",
+            "fw1.",
+            "r1 :- r2.",
+            "r2.",
+            "r1.",
+            "catch(zr, _, true).",
+            "zr.",
+            "zr :- true.",
+            "zr.",
+        ],
+    ));
+}
+
+#[test]
 fn libraries_with_their_operators() {
     insta::assert_snapshot!(transcript(
         "hex",

@@ -663,6 +663,8 @@ user_game(G) :- catch(bb_get(repl_game, G), _, fail), atom(G).
 
 %% user_own(+Name/Arity)  a predicate of the REPL user's own: not there before the user
 % added one (not the game's, a library's or a builtin), and dynamic or not yet defined.
+% A name the user's clauses only call (scryer then knows it, with no property and no
+% clause) is not yet defined: Prolog is written top-down.
 user_own(N/A) :-
     atom(N), integer(A),
     functor(H, N, A),
@@ -672,7 +674,9 @@ user_own(N/A) :-
     catch(bb_get(repl_preds, Base), _, fail),
     \+ memberchk(N/A, Base),
     (  catch(current_predicate(user:N/A), _, fail)
-    -> catch(predicate_property(user:H, dynamic), _, fail)
+    -> (  catch(predicate_property(user:H, dynamic), _, fail) -> true
+       ;  \+ catch(predicate_property(user:H, _), _, fail)
+       )
     ;  true
     ).
 
