@@ -84,6 +84,14 @@ impl Browser {
 
     /// A WebDriver command; its `value`.
     fn send(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        match self.try_send(method, path, body) {
+            Ok(v) => v,
+            Err((err, message)) => panic!("webdriver {method} {path}: {err}: {message}"),
+        }
+    }
+
+    /// A WebDriver command: its `value`, or the error it names and its message.
+    fn try_send(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, (String, String)> {
         let url = if path == "/session" {
             format!("{}{path}", self.base)
         } else {
@@ -101,12 +109,9 @@ impl Browser {
         };
         let v: Value = res.into_json().expect("webdriver answers JSON");
         if let Some(err) = v["value"]["error"].as_str() {
-            panic!(
-                "webdriver {method} {path}: {err}: {}",
-                v["value"]["message"]
-            );
+            return Err((err.to_string(), v["value"]["message"].to_string()));
         }
-        v["value"].clone()
+        Ok(v["value"].clone())
     }
 
     fn goto(&self, url: &str) {
@@ -136,13 +141,23 @@ impl Browser {
 
     /// Clicks the element a CSS selector finds, as a person would.
     fn click(&self, selector: &str) {
-        let found = self.send(
-            "POST",
-            "/element",
-            Some(json!({ "using": "css selector", "value": selector })),
-        );
-        let id = found[ELEMENT].as_str().expect("an element");
-        self.send("POST", &format!("/element/{id}/click"), Some(json!({})));
+        // an element the page replaced between finding and clicking it (the board is
+        // drawn again as a click is taken in) is found again: the event is the
+        // page's new element, not a moment on the clock
+        for _ in 0..50 {
+            let found = self.send(
+                "POST",
+                "/element",
+                Some(json!({ "using": "css selector", "value": selector })),
+            );
+            let id = found[ELEMENT].as_str().expect("an element");
+            match self.try_send("POST", &format!("/element/{id}/click"), Some(json!({}))) {
+                Ok(_) => return,
+                Err((err, _)) if err == "stale element reference" => continue,
+                Err((err, message)) => panic!("webdriver click {selector}: {err}: {message}"),
+            }
+        }
+        panic!("webdriver click {selector}: the element was replaced 50 times in a row");
     }
 
     /// Clicks a cell of the board and waits for the page to take it in.
