@@ -157,8 +157,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Games) => cli::games(&mut out)?,
         Some(Command::Gdl { file }) => {
-            let text = ludolog::prolog::read_rule_text(&file)
-                .map_err(|e| anyhow::anyhow!("{}: cannot read the rule sheet: {e}", file.display()))?;
+            let text = ludolog::prolog::read_rule_text(&file).map_err(|e| {
+                anyhow::anyhow!("{}: cannot read the rule sheet: {e}", file.display())
+            })?;
             let translation = ludolog::prolog::translated(&file, &text)
                 .map_err(|e| anyhow::anyhow!("{}:{}: {}", file.display(), e.line, e.message))?;
             std::io::Write::write_all(&mut out, translation.as_bytes())?;

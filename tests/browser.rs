@@ -91,7 +91,12 @@ impl Browser {
     }
 
     /// A WebDriver command: its `value`, or the error it names and its message.
-    fn try_send(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, (String, String)> {
+    fn try_send(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, (String, String)> {
         let url = if path == "/session" {
             format!("{}{path}", self.base)
         } else {

@@ -74,11 +74,18 @@ fn seeded_random_games_agree_move_by_move_with_the_reasoner() {
                     pos = e.play(pos, mv).unwrap();
                 } else if let Some(goals) = line.strip_prefix("goals ") {
                     ended = true;
-                    assert_eq!(d.outcome, Some(outcome(goals)), "{name} seed {seed}: {goals}");
+                    assert_eq!(
+                        d.outcome,
+                        Some(outcome(goals)),
+                        "{name} seed {seed}: {goals}"
+                    );
                     assert!(d.legal.is_empty(), "{name}: moves after the end");
                 }
             }
-            assert!(ended, "{name} seed {seed}: the game did not end in 60 plies");
+            assert!(
+                ended,
+                "{name} seed {seed}: the game did not end in 60 plies"
+            );
         }
     }
 }
@@ -106,7 +113,11 @@ fn same_game(name: &str, game: &str, options: &str, depth: u32, to_gdl: fn(&str)
     let mut g = common::engine(&sheet(name), "", Tier::Spec);
     let mut r = common::engine(game, options, Tier::Spec);
     let (pg, pr) = (g.initial().unwrap(), r.initial().unwrap());
-    assert_eq!(g.perft_counts(pg, depth).unwrap(), r.perft_counts(pr, depth).unwrap(), "{name}");
+    assert_eq!(
+        g.perft_counts(pg, depth).unwrap(),
+        r.perft_counts(pr, depth).unwrap(),
+        "{name}"
+    );
     let mut seed: u64 = 7;
     for game in 0..20 {
         let (mut pg, mut pr) = (g.initial().unwrap(), r.initial().unwrap());
@@ -117,11 +128,17 @@ fn same_game(name: &str, game: &str, options: &str, depth: u32, to_gdl: fn(&str)
             let mut theirs: Vec<String> = dr.legal.iter().map(|m| to_gdl(m)).collect();
             theirs.sort();
             assert_eq!(ours, theirs, "{name} game {game} at {}", dr.position);
-            assert_eq!(dg.outcome, dr.outcome, "{name} game {game} at {}", dr.position);
+            assert_eq!(
+                dg.outcome, dr.outcome,
+                "{name} game {game} at {}",
+                dr.position
+            );
             if dr.legal.is_empty() {
                 break;
             }
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let m = &dr.legal[(seed >> 33) as usize % dr.legal.len()];
             pg = g.play(pg, &to_gdl(m)).unwrap();
             pr = r.play(pr, m).unwrap();
@@ -145,10 +162,22 @@ fn gdl_connect_four_plays_as_the_rule_file() {
 #[test]
 fn gdl_breakthrough_plays_as_the_rule_file() {
     // Breakthrough on 3 x 4: "b4-a3" is "(move 2 4 1 3)"
-    same_game("breakthrough_3x4", "breakthrough", "cols=3 rows=4", 5, |m| {
-        let b = m.as_bytes();
-        format!("(move {} {} {} {})", column(b[0]), b[1] as char, column(b[3]), b[4] as char)
-    });
+    same_game(
+        "breakthrough_3x4",
+        "breakthrough",
+        "cols=3 rows=4",
+        5,
+        |m| {
+            let b = m.as_bytes();
+            format!(
+                "(move {} {} {} {})",
+                column(b[0]),
+                b[1] as char,
+                column(b[3]),
+                b[4] as char
+            )
+        },
+    );
 }
 
 #[test]
@@ -156,13 +185,33 @@ fn invalid_sheets_are_refused_with_their_line() {
     let dir = tempfile::tempdir().unwrap();
     let base = std::fs::read_to_string(sheet("subtraction")).unwrap();
     // the sheet ends with a newline, and each addition starts with one more
-    let line = |k: usize| format!(":{}: not a GDL rule sheet ludolog plays: ", base.lines().count() + 1 + k);
+    let line = |k: usize| {
+        format!(
+            ":{}: not a GDL rule sheet ludolog plays: ",
+            base.lines().count() + 1 + k
+        )
+    };
     for (extra, said) in [
-        ("\n(<= (bad ?x) (not (take ?x)) (take ?y))", format!("{}the rule for `bad` is not safe: ?x", line(1))),
-        ("\n(<= p (not q))\n(<= q p)", format!("{}negation is not stratified", line(1))),
-        ("\n(<= (legal white pass) (does black noop))", "`legal` depends on `does`".into()),
-        ("\n(take 1 2)", format!("{}`take` has 2 arguments here and 1 elsewhere", line(1))),
-        ("\n(<= (next (stones ?x)) (true (stones ?x))", format!("{}this '(' is never closed", line(1))),
+        (
+            "\n(<= (bad ?x) (not (take ?x)) (take ?y))",
+            format!("{}the rule for `bad` is not safe: ?x", line(1)),
+        ),
+        (
+            "\n(<= p (not q))\n(<= q p)",
+            format!("{}negation is not stratified", line(1)),
+        ),
+        (
+            "\n(<= (legal white pass) (does black noop))",
+            "`legal` depends on `does`".into(),
+        ),
+        (
+            "\n(take 1 2)",
+            format!("{}`take` has 2 arguments here and 1 elsewhere", line(1)),
+        ),
+        (
+            "\n(<= (next (stones ?x)) (true (stones ?x))",
+            format!("{}this '(' is never closed", line(1)),
+        ),
     ] {
         let path = dir.path().join("bad.kif");
         std::fs::write(&path, format!("{base}{extra}")).unwrap();

@@ -132,7 +132,12 @@ fn the_board_library_games_lint_clean_in_the_accelerated_tier() {
     // there legal_count/2 and nth_legal/3 ask the native helpers: lint holds them to legal/2
     lint_clean_in(Tier::Accelerated, "rules/replica.pl", &[], 1);
     lint_clean_in(Tier::Accelerated, "rules/tactigon.pl", &[], 1);
-    lint_clean_in(Tier::Accelerated, "rules/variants/tactigon_advanced.pl", &[], 1);
+    lint_clean_in(
+        Tier::Accelerated,
+        "rules/variants/tactigon_advanced.pl",
+        &[],
+        1,
+    );
     lint_clean_in(Tier::Accelerated, "rules/y.pl", &["size=5"], 2);
 }
 

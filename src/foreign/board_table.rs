@@ -523,8 +523,16 @@ mod tests {
             // on "r r r": a piece passing over r walks on through the middle one
             let w = t.view(b2).unwrap();
             assert_eq!(w.reach_met(1, 5), Ok((vec![], vec![2])));
-            assert_eq!(w.reach_through(1, 5, &[1]), Ok((vec![], vec![2, 3])), "passes over r");
-            assert_eq!(w.reach_through(1, 1, &[1]), Ok((vec![], vec![2])), "a pass costs a step");
+            assert_eq!(
+                w.reach_through(1, 5, &[1]),
+                Ok((vec![], vec![2, 3])),
+                "passes over r"
+            );
+            assert_eq!(
+                w.reach_through(1, 1, &[1]),
+                Ok((vec![], vec![2])),
+                "a pass costs a step"
+            );
             assert_eq!(t.view(b).unwrap().cells, &[1, 0, 0], "copies stay");
             assert_eq!(t.set(b, 4, "r"), Err(Refused::Bad));
             assert_eq!(t.board(g, "e e"), Err(Refused::Bad));

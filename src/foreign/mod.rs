@@ -41,10 +41,9 @@ use board_flanks::{
 };
 use board_list_calls::{
     ludolog_board_kinds_count, ludolog_board_line, ludolog_board_lists, ludolog_board_nth_kind,
-    ludolog_board_reach_through,
     ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_pick_kind,
-    ludolog_board_run_count, ludolog_board_run_move, ludolog_board_run_moves, ludolog_board_sight,
-    ludolog_board_sight_count,
+    ludolog_board_reach_through, ludolog_board_run_count, ludolog_board_run_move,
+    ludolog_board_run_moves, ludolog_board_sight, ludolog_board_sight_count,
 };
 use boards::{with_table, BoardCopy};
 use std::cell::RefCell;

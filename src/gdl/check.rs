@@ -27,7 +27,11 @@ pub fn check(sheet: &Sheet) -> Result<(), GdlError> {
     let needs_does = depends_on(sheet, |l| matches!(l, Literal::Does(..)));
     for name in ["legal", "goal", "terminal", "init"] {
         if needs_does.contains(name) {
-            let line = sheet.rules.iter().find(|r| r.head.name == name).map_or(0, |r| r.head.line);
+            let line = sheet
+                .rules
+                .iter()
+                .find(|r| r.head.name == name)
+                .map_or(0, |r| r.head.line);
             return Err(GdlError::at(
                 line,
                 format!("`{name}` depends on `does`: what is legal, the goals and the end of the game follow from the position alone"),
@@ -36,8 +40,15 @@ pub fn check(sheet: &Sheet) -> Result<(), GdlError> {
     }
     let needs_true = depends_on(sheet, |l| matches!(l, Literal::True(_)));
     if needs_true.contains("init") {
-        let line = sheet.rules.iter().find(|r| r.head.name == "init").map_or(0, |r| r.head.line);
-        return Err(GdlError::at(line, "`init` depends on `true`: the start is no position's"));
+        let line = sheet
+            .rules
+            .iter()
+            .find(|r| r.head.name == "init")
+            .map_or(0, |r| r.head.line);
+        return Err(GdlError::at(
+            line,
+            "`init` depends on `true`: the start is no position's",
+        ));
     }
     Ok(())
 }
@@ -52,14 +63,20 @@ fn arities(sheet: &Sheet) -> Result<(), GdlError> {
         } else {
             Err(GdlError::at(
                 r.line,
-                format!("`{}` has {} arguments here and {n} elsewhere", r.name, r.args.len()),
+                format!(
+                    "`{}` has {} arguments here and {n} elsewhere",
+                    r.name,
+                    r.args.len()
+                ),
             ))
         }
     };
     for rule in &sheet.rules {
         visit(&rule.head)?;
         let mut rels = Vec::new();
-        rule.body.iter().for_each(|l| relations(l, false, &mut rels));
+        rule.body
+            .iter()
+            .for_each(|l| relations(l, false, &mut rels));
         for (r, _) in rels {
             visit(r)?;
         }
@@ -107,7 +124,9 @@ fn stratified(sheet: &Sheet) -> Result<(), GdlError> {
     let mut edges: BTreeMap<&str, Vec<(&str, bool, usize)>> = BTreeMap::new();
     for rule in &sheet.rules {
         let mut rels = Vec::new();
-        rule.body.iter().for_each(|l| relations(l, false, &mut rels));
+        rule.body
+            .iter()
+            .for_each(|l| relations(l, false, &mut rels));
         let from = edges.entry(rule.head.name.as_str()).or_default();
         for (r, negative) in rels {
             from.push((r.name.as_str(), negative, rule.head.line));
@@ -193,15 +212,23 @@ mod tests {
         let e = checked(&format!("{BASE}(<= (p ?x) (q ?x) (distinct ?x ?y))\n(q 1)")).unwrap_err();
         assert!(e.message.contains("?y"), "{e}");
         // a variable bound in every branch of an `or` is bound
-        assert_eq!(checked(&format!("{BASE}(<= (p ?x) (or (q ?x) (r ?x)))\n(q 1) (r 2)")), Ok(()));
+        assert_eq!(
+            checked(&format!(
+                "{BASE}(<= (p ?x) (or (q ?x) (r ?x)))\n(q 1) (r 2)"
+            )),
+            Ok(())
+        );
     }
 
     #[test]
     fn unstratified_negation_and_does_in_legal_are_refused() {
         let e = checked(&format!("{BASE}\n(<= p (not q))\n(<= q p)")).unwrap_err();
         assert_eq!(e.line, 3);
-        let e = checked(&BASE.replace("(<= (legal a x) (true (c 1)))", "(<= (legal a x) (does a x))"))
-            .unwrap_err();
+        let e = checked(&BASE.replace(
+            "(<= (legal a x) (true (c 1)))",
+            "(<= (legal a x) (does a x))",
+        ))
+        .unwrap_err();
         assert!(e.message.contains("`legal` depends on `does`"), "{e}");
     }
 

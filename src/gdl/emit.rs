@@ -11,18 +11,103 @@ use std::fmt::Write;
 /// own predicates, and Prolog's built-in and library ones a sheet may well use
 /// (`succ`, `member`, ...).  Such a relation gets a `_` after its name.
 const TAKEN: &[&str] = &[
-    "initial", "to_move", "play", "outcome", "evaluate", "position", "move", "view",
-    "explain_illegal", "summary", "requires", "option", "roles", "choices", "mover", "turn",
-    "joint", "does_list", "goal_values", "ranked", "true", "does", "holds", "member", "memberchk",
-    "append", "length", "succ", "plus", "between", "sort", "msort", "keysort", "nth0", "nth1",
-    "last", "reverse", "select", "sum_list", "max_list", "min_list", "maplist", "foldl",
-    "findall", "forall", "atom", "number", "integer", "var", "nonvar", "compound", "callable",
-    "is_list", "ground", "functor", "arg", "call", "not", "fail", "false", "halt", "catch",
-    "throw", "once", "ignore", "write", "nl", "read", "phrase", "copy_term", "exclude",
-    "include", "delete", "subtract", "numlist", "format", "print", "assert", "asserta",
-    "assertz", "retract", "abolish", "open", "close", "compare", "dif", "repeat", "list_to_set",
-    "permutation", "partition", "atom_length", "legal_moves", "legal_count", "nth_legal",
-    "position_error", "set_to_move", "is",
+    "initial",
+    "to_move",
+    "play",
+    "outcome",
+    "evaluate",
+    "position",
+    "move",
+    "view",
+    "explain_illegal",
+    "summary",
+    "requires",
+    "option",
+    "roles",
+    "choices",
+    "mover",
+    "turn",
+    "joint",
+    "does_list",
+    "goal_values",
+    "ranked",
+    "true",
+    "does",
+    "holds",
+    "member",
+    "memberchk",
+    "append",
+    "length",
+    "succ",
+    "plus",
+    "between",
+    "sort",
+    "msort",
+    "keysort",
+    "nth0",
+    "nth1",
+    "last",
+    "reverse",
+    "select",
+    "sum_list",
+    "max_list",
+    "min_list",
+    "maplist",
+    "foldl",
+    "findall",
+    "forall",
+    "atom",
+    "number",
+    "integer",
+    "var",
+    "nonvar",
+    "compound",
+    "callable",
+    "is_list",
+    "ground",
+    "functor",
+    "arg",
+    "call",
+    "not",
+    "fail",
+    "false",
+    "halt",
+    "catch",
+    "throw",
+    "once",
+    "ignore",
+    "write",
+    "nl",
+    "read",
+    "phrase",
+    "copy_term",
+    "exclude",
+    "include",
+    "delete",
+    "subtract",
+    "numlist",
+    "format",
+    "print",
+    "assert",
+    "asserta",
+    "assertz",
+    "retract",
+    "abolish",
+    "open",
+    "close",
+    "compare",
+    "dif",
+    "repeat",
+    "list_to_set",
+    "permutation",
+    "partition",
+    "atom_length",
+    "legal_moves",
+    "legal_count",
+    "nth_legal",
+    "position_error",
+    "set_to_move",
+    "is",
 ];
 
 /// The relations that take the position and the moves: GDL's own that do, and
@@ -63,15 +148,29 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
         );
     }
     let mut exports: Vec<String> = [
-        "initial/2", "to_move/2", "legal/2", "play/3", "outcome/2", "position//1", "move//1",
-        "view/2", "holds/2", "goal/3", "terminal/1", "roles/1",
+        "initial/2",
+        "to_move/2",
+        "legal/2",
+        "play/3",
+        "outcome/2",
+        "position//1",
+        "move//1",
+        "view/2",
+        "holds/2",
+        "goal/3",
+        "terminal/1",
+        "roles/1",
     ]
     .iter()
     .map(|s| s.to_string())
     .collect();
     for r in &sheet.rules {
         let extra = if dynamic.contains(&r.head.name) { 2 } else { 0 };
-        let pi = format!("{}/{}", relation_atom(&r.head.name), r.head.args.len() + extra);
+        let pi = format!(
+            "{}/{}",
+            relation_atom(&r.head.name),
+            r.head.args.len() + extra
+        );
         if !exports.contains(&pi) {
             exports.push(pi);
         }
@@ -112,7 +211,12 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
             lines.join(", ")
         );
         if rules.len() > 1 {
-            let _ = writeln!(out, ":- discontiguous({}/{}).", relation_atom(&key.0), key.1 + extra);
+            let _ = writeln!(
+                out,
+                ":- discontiguous({}/{}).",
+                relation_atom(&key.0),
+                key.1 + extra
+            );
         }
         for r in rules {
             let _ = writeln!(out, "{}", clause(r, &dynamic));
@@ -184,7 +288,10 @@ fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
 
 /// `name(A, B)` with the state arguments put first: `name(S, D, A, B)`.
 fn insert_state(text: &str, name: &str, s: &str, d: &str) -> String {
-    match text.strip_prefix(name).and_then(|rest| rest.strip_prefix('(')) {
+    match text
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix('('))
+    {
         Some(args) => format!("{name}({s}, {d}, {args}"),
         None => format!("{name}({s}, {d})"),
     }

@@ -82,7 +82,9 @@ fn tokenize(text: &str) -> Result<Vec<Token>, GdlError> {
     Ok(out)
 }
 
-fn expression(tokens: &mut std::iter::Peekable<std::vec::IntoIter<Token>>) -> Result<Sexp, GdlError> {
+fn expression(
+    tokens: &mut std::iter::Peekable<std::vec::IntoIter<Token>>,
+) -> Result<Sexp, GdlError> {
     match tokens.next() {
         Some(Token::Word(w, line)) => word(w, line),
         Some(Token::Close(line)) => Err(GdlError::at(line, "a ')' closes nothing")),

@@ -93,7 +93,10 @@ fn relation(e: &Sexp, what: &str) -> Result<Relation, GdlError> {
             }
         },
         Sexp::Var(v, line) => {
-            return Err(GdlError::at(*line, format!("{what} cannot be the variable ?{v}")))
+            return Err(GdlError::at(
+                *line,
+                format!("{what} cannot be the variable ?{v}"),
+            ))
         }
     };
     if KEYWORDS.contains(&name.as_str()) {
@@ -130,7 +133,10 @@ fn literal(e: &Sexp) -> Result<Literal, GdlError> {
         } else {
             Err(GdlError::at(
                 line,
-                format!("`{word}` takes {n} argument{}", if n == 1 { "" } else { "s" }),
+                format!(
+                    "`{word}` takes {n} argument{}",
+                    if n == 1 { "" } else { "s" }
+                ),
             ))
         }
     };

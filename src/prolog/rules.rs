@@ -70,8 +70,14 @@ pub fn is_gdl(path: &Path) -> bool {
 /// The ludolog rule file of the GDL rule sheet `text` read from `path`: its module
 /// is named after the file.
 pub fn translated(path: &Path, text: &str) -> Result<String, crate::gdl::GdlError> {
-    let stem = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
-    let name = path.file_name().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
     crate::gdl::translate(text, &crate::gdl::module_name(&stem), &name)
 }
 
@@ -92,7 +98,10 @@ fn written_translation(path: &Path, text: &str) -> std::io::Result<PathBuf> {
     let dir = std::env::temp_dir()
         .join(format!("ludolog-gdl-{}", crate::gdl::module_name(&user)))
         .join(format!("{:016x}", h.finish()));
-    let stem = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
     let file = dir.join(format!("{}.pl", crate::gdl::module_name(&stem)));
     // an engine process, which may write nothing, finds the file its front end wrote
     if read_rule_text(&file).ok().as_deref() != Some(text) {

@@ -50,7 +50,10 @@ pub enum OpenError {
 
 /// Whether a game argument names a rule file rather than a built-in game.
 fn is_path(game: &str) -> bool {
-    game.ends_with(".pl") || game.ends_with(".kif") || game.contains('/') || Path::new(game).is_file()
+    game.ends_with(".pl")
+        || game.ends_with(".kif")
+        || game.contains('/')
+        || Path::new(game).is_file()
 }
 
 /// A rule file found by name: `NAME.pl` in `dir` if it is there, else the built-in copy.
