@@ -241,10 +241,10 @@ fn the_translation_is_printed_with_the_relations_under_their_own_names() {
 fn the_repl_answers_the_sheets_relations_on_the_current_position() {
     let (code, out, err) = common::run(
         &["repl", &sheet("three_count")],
-        Some("current(S), holds(S, count(C)).\ncurrent(S), goal(S, red, V).\nadd(5, K, 7).\n"),
+        Some("current(S), holds(S, count(C)).\ncurrent(S), goal(S, red, V).\nadd(5, K, 7).\n:play (plus 2) (plus 1)\ncurrent(S), holds(S, count(D)).\n"),
     );
     assert_eq!(code, 0, "{err}");
-    for answer in ["C = 0", "V = 0", "K = 2"] {
+    for answer in ["C = 0", "V = 0", "K = 2", "D = 3"] {
         assert!(out.contains(answer), "no {answer:?} in {out}");
     }
 }

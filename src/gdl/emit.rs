@@ -126,6 +126,12 @@ fn dynamic(sheet: &Sheet) -> BTreeSet<String> {
 /// The rule file of `sheet` as module `module`.
 pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
     let dynamic = dynamic(sheet);
+    // the file name goes into a comment and a string: no line break, quote or
+    // backslash of it may end either
+    let source: String = source
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(c, '"' | '\\'))
+        .collect();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -185,7 +191,7 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
          summary(\"the GDL rule sheet {}\").",
         atom(module),
         exports.join(", "),
-        source.replace(['"', '\\'], "")
+        source
     );
     let mut groups: BTreeMap<(String, usize), Vec<&Rule>> = BTreeMap::new();
     let mut order = Vec::new();
@@ -535,6 +541,14 @@ view(_, view(square, 1, 1, [], [])).
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_name_cannot_end_the_comment_or_the_string_it_is_written_in() {
+        let sheet = Sheet::read(&crate::gdl::kif::read("(role a)").unwrap()).unwrap();
+        let text = rule_file(&sheet, "m", "x\n:- halt.\"). evil.kif");
+        assert!(!text.contains("\n:- halt."), "{text}");
+        assert!(text.contains("summary(\"the GDL rule sheet x:- halt.). evil.kif\")."));
+    }
 
     #[test]
     fn names_become_prolog_names() {

@@ -82,7 +82,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
     let rest: Vec<String> = words.map(String::from).collect();
     let one = |rest: &[String]| rest.first().cloned();
     match name {
-        "play" | "p" if !rest.is_empty() => Ok(Command::Play(rest)),
+        "play" | "p" if !rest.is_empty() => Ok(Command::Play(move_words(&rest))),
         "play" | "p" => Err(":play needs at least one move, e.g. :play d5".into()),
         "undo" | "u" => match rest.first() {
             None => Ok(Command::Undo(1)),
@@ -170,9 +170,60 @@ pub fn help(topic: Option<&str>) -> String {
     }
 }
 
+/// The moves of `:play`'s words: a move is a word, or words inside one pair of
+/// parentheses (a GDL move, `(mark 1 1)`), or moves joined by `&` (a joint move,
+/// `(show heads) & (show tails)`).
+fn move_words(words: &[String]) -> Vec<String> {
+    // first the words inside parentheses together
+    let mut units: Vec<String> = Vec::new();
+    let mut depth = 0i64;
+    for w in words {
+        match units.last_mut() {
+            Some(last) if depth > 0 => {
+                last.push(' ');
+                last.push_str(w);
+            }
+            _ => units.push(w.clone()),
+        }
+        depth = (depth + w.matches('(').count() as i64 - w.matches(')').count() as i64).max(0);
+    }
+    // then the moves joined by `&`
+    let mut moves: Vec<String> = Vec::new();
+    let mut join = false;
+    for u in units {
+        match moves.last_mut() {
+            Some(last) if join || u == "&" => {
+                last.push(' ');
+                last.push_str(&u);
+                join = u == "&";
+            }
+            _ => moves.push(u),
+        }
+    }
+    moves
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn play_takes_moves_in_parentheses_and_joint_moves() {
+        let words = |l: &str| match parse(l) {
+            Ok(Command::Play(ms)) => ms,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(words(":play a1 b2"), vec!["a1", "b2"]);
+        assert_eq!(
+            words(":play (mark 1 1) (mark 2 (f 3))"),
+            vec!["(mark 1 1)", "(mark 2 (f 3))"]
+        );
+        assert_eq!(
+            words(":play (show heads) & (show tails) noop"),
+            vec!["(show heads) & (show tails)", "noop"]
+        );
+        assert_eq!(words(":play (mark 1"), vec!["(mark 1"]);
+    }
 
     #[test]
     fn parses_commands_and_says_what_is_wrong() {
