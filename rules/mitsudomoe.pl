@@ -53,10 +53,12 @@
     position_error_with/3, set_to_move/3
 ]).
 
-%% requires(?Library)  the eight directions come from grid.pl, the " won=" mark of
-% the text from notation.pl.
+%% requires(?Library)  the eight directions come from grid.pl, numbers in words from
+% notation.pl; the board's squares and the move and position texts are
+% mitsudomoe_board.pl's.
 requires(grid).
 requires(notation).
+requires(mitsudomoe_board).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -74,7 +76,7 @@ no_options([]).
 no_options([O|_]) :- domain_error(mitsudomoe_option, O).
 
 %% start_board(-Board)  the board of the start position.
-start_board(Board) :- phrase(ranks_in(Board), "3,bB,bB/4,bB/5/wW,4/wW,wW,3").
+start_board(Board) :- phrase(mitsudomoe_board:ranks_in(Board), "3,bB,bB/4,bB/5/wW,4/wW,wW,3").
 
 %% to_move(+State, -Colour)  whose turn it is.
 to_move(mitsudomoe(P, _, _, _), P).
@@ -116,39 +118,6 @@ on_board(F, R) :- F >= 1, F =< 5, R >= 1, R =< 5.
 %% is_square(+Term)  Term is a square F-R of the board.
 is_square(F-R) :- integer(F), integer(R), on_board(F, R).
 
-%% square(+Board, +F-R, -Stack)  the stack on a square of the board.
-square(Board, F-R, X) :- arg(F, Board, File), arg(R, File, X).
-
-%% square_at(+Board, ?Square, -Stack)  a square and its stack: every square in name
-% order (a1, a2, ..., e5) when Square is unbound.
-square_at(Board, F-R, X) :-
-    line(F), line(R),
-    square(Board, F-R, X).
-
-%% line(?I)  the files and the ranks, 1 to 5 in order.
-line(1). line(2). line(3). line(4). line(5).
-
-%% set_square(+Board, +F-R, +Stack, -Board1)  Board1 has Stack on square F-R.
-set_square(Board, F-R, X, Board1) :-
-    arg(F, Board, File),
-    put_rank(R, File, X, File1),
-    put_file(F, Board, File1, Board1).
-
-%% put_rank(+R, +File, +Stack, -File1)  File1 is File with Stack on rank R (one clause a
-% rank: a copy by unification, much faster in scryer than grid:put_arg/4's loop).
-put_rank(1, file(_, B, C, D, E), X, file(X, B, C, D, E)).
-put_rank(2, file(A, _, C, D, E), X, file(A, X, C, D, E)).
-put_rank(3, file(A, B, _, D, E), X, file(A, B, X, D, E)).
-put_rank(4, file(A, B, C, _, E), X, file(A, B, C, X, E)).
-put_rank(5, file(A, B, C, D, _), X, file(A, B, C, D, X)).
-
-%% put_file(+F, +Board, +File, -Board1)  Board1 is Board with File as its file F.
-put_file(1, board(_, B, C, D, E), X, board(X, B, C, D, E)).
-put_file(2, board(A, _, C, D, E), X, board(A, X, C, D, E)).
-put_file(3, board(A, B, _, D, E), X, board(A, B, X, D, E)).
-put_file(4, board(A, B, C, _, E), X, board(A, B, C, X, E)).
-put_file(5, board(A, B, C, D, _), X, board(A, B, C, D, X)).
-
 %% supply(+Colour, +Supply, -N)  the rings in Colour's supply.
 supply(white, W-_, W).
 supply(black, _-B, B).
@@ -180,7 +149,7 @@ turn_steps(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targe
     Lines \== [],
     ring_step(P, Board, Supply, Ring, Board1, Supply1),
     member(line(From, To, Vaulted), Lines),
-    square(Board1, To, s([P|_], none)),
+    mitsudomoe_board:square(Board1, To, s([P|_], none)),
     relocation(P, Board1, From, To, Vaulted, Targets).
 
 %% given_turn(+Rules, +State, +Ring, +Ball, +Targets, -Vaulted, -Board1, -Supply1)
@@ -192,7 +161,7 @@ given_turn(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targe
     limits(P, R, Frozen, Shielded),
     ball_line(P, Board, Frozen, Shielded, From, To, Vaulted),
     ring_step(P, Board, Supply, Ring, Board1, Supply1),
-    square(Board1, To, s([P|_], none)),
+    mitsudomoe_board:square(Board1, To, s([P|_], none)),
     relocation(P, Board1, From, To, Vaulted, Targets).
 
 %% ring_step(+Colour, +Board, +Supply, ?Ring, -Board1, -Supply1)  the first step of a
@@ -200,15 +169,15 @@ given_turn(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targe
 % (the top item of its stack) moved onto another square without a ball.
 ring_step(P, Board, Supply, place(Sq), Board1, Supply1) :-
     supply(P, Supply, N), N > 0,
-    square_at(Board, Sq, s(Rs, none)),
-    set_square(Board, Sq, s([P|Rs], none), Board1),
+    mitsudomoe_board:square_at(Board, Sq, s(Rs, none)),
+    mitsudomoe_board:set_square(Board, Sq, s([P|Rs], none), Board1),
     take_ring(P, Supply, Supply1).
 ring_step(P, Board, Supply, shift(From, To), Board2, Supply) :-
-    square_at(Board, From, s([P|Rs], none)),
-    set_square(Board, From, s(Rs, none), Board1),
-    square_at(Board1, To, s(Rs1, none)),
+    mitsudomoe_board:square_at(Board, From, s([P|Rs], none)),
+    mitsudomoe_board:set_square(Board, From, s(Rs, none), Board1),
+    mitsudomoe_board:square_at(Board1, To, s(Rs1, none)),
     To \== From,
-    set_square(Board1, To, s([P|Rs1], none), Board2).
+    mitsudomoe_board:set_square(Board1, To, s([P|Rs1], none), Board2).
 
 %% ball_step(+Colour, +Board, +Frozen, +Shielded, ?Ball, -Vaulted)  the second step: a
 % ball of Colour that is not on a Frozen square (by the rulebook, its goal squares)
@@ -220,7 +189,7 @@ ring_step(P, Board, Supply, shift(From, To), Board2, Supply) :-
 % of the opponent's goal squares) cannot be vaulted.
 ball_step(P, Board, Frozen, Shielded, ball(From, To), Vaulted) :-
     ball_line(P, Board, Frozen, Shielded, From, To, Vaulted),
-    square(Board, To, s([P|_], none)).
+    mitsudomoe_board:square(Board, To, s([P|_], none)).
 
 %% ball_line(+Colour, +Board, +Frozen, +Shielded, ?From, ?To, -Vaulted)  ball_step/6
 % but for the ring on its landing square: a ball of Colour not on a Frozen square
@@ -228,13 +197,13 @@ ball_step(P, Board, Frozen, Shielded, ball(From, To), Vaulted) :-
 % from the adjacent square onto the square To after it (on the board), Vaulted the
 % opponent balls passed (sorted), none of them on a Shielded square.
 ball_line(P, Board, Frozen, Shielded, From, To, Vaulted) :-
-    square_at(Board, From, s(_, P)),
+    mitsudomoe_board:square_at(Board, From, s(_, P)),
     \+ memberchk(From, Frozen),
     From = F-R,
     direction(DF, DR),
     F1 is F + DF, R1 is R + DR,
     on_board(F1, R1),
-    square(Board, F1-R1, s(_, B)),
+    mitsudomoe_board:square(Board, F1-R1, s(_, B)),
     (  B == none
     -> To = F1-R1, Vaulted = []
     ;  other(P, Q),
@@ -247,7 +216,7 @@ ball_line(P, Board, Frozen, Shielded, From, To, Vaulted) :-
 % a ball (it must be on the board), V is V0 plus the squares of Opponent's balls
 % passed; fails at an Opponent ball standing on a Shielded square.
 vault_line(Board, Q, Shielded, F, R, DF, DR, To, V0, V) :-
-    square(Board, F-R, s(_, B)),
+    mitsudomoe_board:square(Board, F-R, s(_, B)),
     (  B == none
     -> To = F-R, V = V0
     ;  (  B == Q
@@ -269,7 +238,7 @@ relocation(_, _, _, _, [], []).
 relocation(P, Board, From, To, [V|Vs], Targets) :-
     move_ball(Board, P, From, To, Board1),
     other(P, Q),
-    findall(Sq, square_at(Board1, Sq, s([Q|_], none)), Free),
+    findall(Sq, mitsudomoe_board:square_at(Board1, Sq, s([Q|_], none)), Free),
     Free \== [],
     append([V|Vs], Free, U0),
     sort(U0, U),
@@ -284,23 +253,23 @@ k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).
 
 %% move_ball(+Board, +Colour, +From, +To, -Board1)  Colour's ball taken from From to To.
 move_ball(Board, P, From, To, Board2) :-
-    square(Board, From, s(Rs, P)),
-    set_square(Board, From, s(Rs, none), Board1),
-    square(Board1, To, s(Rs1, none)),
-    set_square(Board1, To, s(Rs1, P), Board2).
+    mitsudomoe_board:square(Board, From, s(Rs, P)),
+    mitsudomoe_board:set_square(Board, From, s(Rs, none), Board1),
+    mitsudomoe_board:square(Board1, To, s(Rs1, none)),
+    mitsudomoe_board:set_square(Board1, To, s(Rs1, P), Board2).
 
 %% lift_balls(+Squares, +Board, -Board1)  the balls on Squares taken off the board.
 lift_balls([], B, B).
 lift_balls([Sq|Sqs], B0, B) :-
-    square(B0, Sq, s(Rs, _)),
-    set_square(B0, Sq, s(Rs, none), B1),
+    mitsudomoe_board:square(B0, Sq, s(Rs, _)),
+    mitsudomoe_board:set_square(B0, Sq, s(Rs, none), B1),
     lift_balls(Sqs, B1, B).
 
 %% drop_balls(+Squares, +Colour, +Board, -Board1)  a ball of Colour set on each of Squares.
 drop_balls([], _, B, B).
 drop_balls([Sq|Sqs], Q, B0, B) :-
-    square(B0, Sq, s(Rs, none)),
-    set_square(B0, Sq, s(Rs, Q), B1),
+    mitsudomoe_board:square(B0, Sq, s(Rs, none)),
+    mitsudomoe_board:set_square(B0, Sq, s(Rs, Q), B1),
     drop_balls(Sqs, Q, B1, B).
 
 %% play(+State, +Move, -Next)  the state after a legal turn; fails on any other term.
@@ -342,9 +311,9 @@ squares([Sq|Sqs]) :- is_square(Sq), squares(Sqs).
 % else an opponent with no complete legal turn (under Rules) loses.
 status_after(R, P, Board, Supply, Status) :-
     other(P, Q),
-    (  findall(Sq, ( goal(P, Sq), square(Board, Sq, s(_, P)) ), [_, _, _])
+    (  findall(Sq, ( goal(P, Sq), mitsudomoe_board:square(Board, Sq, s(_, P)) ), [_, _, _])
     -> Status = won(P)
-    ;  \+ ( home(P, Sq), square(Board, Sq, s(_, none)) )
+    ;  \+ ( home(P, Sq), mitsudomoe_board:square(Board, Sq, s(_, none)) )
     -> Status = won(Q)
     ;  \+ turn_steps(R, mitsudomoe(Q, Board, Supply, ongoing), _, _, _, _, _, _)
     -> Status = won(P)
@@ -371,9 +340,9 @@ evaluate(mitsudomoe(_, Board, Supply, ongoing), P, Score) :-
 %% progress(+Board, +Colour, -D, -G)  the summed goal distances of Colour's balls, and
 % how many of them stand on a goal square.
 progress(Board, P, D, G) :-
-    findall(X, ( square_at(Board, Sq, s(_, P)), goal_distance(P, Sq, X) ), Xs),
+    findall(X, ( mitsudomoe_board:square_at(Board, Sq, s(_, P)), goal_distance(P, Sq, X) ), Xs),
     sum_list(Xs, D),
-    findall(Sq, ( goal(P, Sq), square(Board, Sq, s(_, P)) ), Gs),
+    findall(Sq, ( goal(P, Sq), mitsudomoe_board:square(Board, Sq, s(_, P)) ), Gs),
     length(Gs, G).
 
 %% goal_distance(+Colour, +Square, -D)  the king-move distance from Square to the
@@ -412,10 +381,10 @@ ring_problem(P, _, Supply, place(_), Reason) :-
     supply(P, Supply, 0),
     phrase((atom(P), " has no ring left in its supply"), Reason).
 ring_problem(_, Board, _, place(Sq), Reason) :-
-    square(Board, Sq, s(_, B)), B \== none,
+    mitsudomoe_board:square(Board, Sq, s(_, B)), B \== none,
     holds_ball(Sq, Reason).
 ring_problem(P, Board, _, shift(From, _), Reason) :-
-    square(Board, From, X),
+    mitsudomoe_board:square(Board, From, X),
     X \= s([P|_], none),
     (  X = s([], none)
     -> phrase((square_name(From), " has no ring"), Reason)
@@ -426,7 +395,7 @@ ring_problem(P, Board, _, shift(From, _), Reason) :-
     ).
 ring_problem(_, _, _, shift(Sq, Sq), "a ring must move to another square").
 ring_problem(_, Board, _, shift(_, To), Reason) :-
-    square(Board, To, s(_, B)), B \== none,
+    mitsudomoe_board:square(Board, To, s(_, B)), B \== none,
     holds_ball(To, Reason).
 
 %% holds_ball(+Square, -Reason)  the reason for a ring put on a square with a ball.
@@ -436,7 +405,7 @@ holds_ball(Sq, Reason) :-
 %% ball_problem(+Colour, +Board, +Frozen, +Shielded, +Ball, -Reason)  why the ball step
 % cannot be made on Board, the board after the ring step.
 ball_problem(P, Board, _, _, ball(From, _), Reason) :-
-    \+ square(Board, From, s(_, P)), !,
+    \+ mitsudomoe_board:square(Board, From, s(_, P)), !,
     phrase(("no ", atom(P), " ball on ", square_name(From)), Reason).
 ball_problem(P, _, Frozen, _, ball(From, _), Reason) :-
     memberchk(From, Frozen), !,
@@ -449,19 +418,19 @@ ball_problem(_, _, _, _, ball(F-R, G-H), Reason) :-
 ball_problem(P, Board, _, Shielded, ball(F-R, G-H), Reason) :-
     direction(DF, DR), between(1, 4, T), G =:= F + T * DF, H =:= R + T * DR, !,
     other(P, Q),
-    (  T =:= 1, square(Board, G-H, s(_, B)), B \== none
+    (  T =:= 1, mitsudomoe_board:square(Board, G-H, s(_, B)), B \== none
     -> phrase((square_name(G-H), " holds a ball"), Reason)
     ;  T > 1, between(1, T, I), I < T, F1 is F + I * DF, R1 is R + I * DR,
-       square(Board, F1-R1, s(_, none))
+       mitsudomoe_board:square(Board, F1-R1, s(_, none))
     -> phrase(("a vault jumps a line of balls without a gap: ", square_name(F1-R1), " holds no ball"), Reason)
-    ;  T > 1, square(Board, G-H, s(_, B)), B \== none
+    ;  T > 1, mitsudomoe_board:square(Board, G-H, s(_, B)), B \== none
     -> phrase(("the line of balls goes on past ", square_name(G-H),
                ": a vault lands on the first square after the line"), Reason)
     ;  T > 1, between(1, T, I), I < T, F1 is F + I * DF, R1 is R + I * DR,
-       square(Board, F1-R1, s(_, Q)), memberchk(F1-R1, Shielded)
+       mitsudomoe_board:square(Board, F1-R1, s(_, Q)), memberchk(F1-R1, Shielded)
     -> phrase(("the ", atom(Q), " ball on ", square_name(F1-R1),
                " stands on its goal square and cannot be vaulted over"), Reason)
-    ;  \+ square(Board, G-H, s([P|_], none))
+    ;  \+ mitsudomoe_board:square(Board, G-H, s([P|_], none))
     -> (  T =:= 1
        -> phrase((square_name(G-H), " is not topped by a ", atom(P), " ring"), Reason)
        ;  phrase(("the landing square ", square_name(G-H), " is not topped by a ", atom(P), " ring"), Reason)
@@ -478,7 +447,7 @@ targets_problem(P, _, From, To, [], [_|_], Reason) :-
 targets_problem(P, Board, From, To, [V|Vs], Targets, Reason) :-
     move_ball(Board, P, From, To, Board1),
     other(P, Q),
-    findall(Sq, square_at(Board1, Sq, s([Q|_], none)), Free),
+    findall(Sq, mitsudomoe_board:square_at(Board1, Sq, s([Q|_], none)), Free),
     length([V|Vs], K),
     (  Free == []
     -> phrase(("no ball-free square is topped by a ", atom(Q), " ring: the vaulted ", atom(Q),
@@ -488,7 +457,8 @@ targets_problem(P, Board, From, To, [V|Vs], Targets, Reason) :-
     ;  \+ sort(Targets, Targets)
     -> Reason = "the targets must be listed sorted by name, each once"
     ;  \+ length(Targets, K)
-    -> phrase(("name exactly ", number(K), " target squares, one for each vaulted ", atom(Q), " ball"), Reason)
+    -> phrase(("name exactly ", notation:count(K), " target squares, one for each vaulted ",
+               atom(Q), " ball"), Reason)
     ;  member(T, Targets), \+ memberchk(T, [V|Vs]), \+ memberchk(T, Free)
     -> phrase(("a relocated ", atom(Q), " ball cannot go to ", square_name(T),
                ": it needs a square without a ball topped by a ", atom(Q), " ring"), Reason)
@@ -496,172 +466,33 @@ targets_problem(P, Board, From, To, [V|Vs], Targets, Reason) :-
     -> Reason = "every vaulted ball must move: the targets cannot be the squares they stand on"
     ).
 
+%% move(?Move)//  the move text ("+c3/a1-a3", "d2>c3/a2-c4;b5,e2"; mitsudomoe_board.pl).
+move(M) --> mitsudomoe_board:move(M).
+
+%% square_name(?Square)//  a square's name, a1 to e5 (mitsudomoe_board.pl).
+square_name(Sq) --> mitsudomoe_board:square_name(Sq).
+
 %% atom(+Atom)//  the characters of Atom.
 atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
-
-%% move(?Move)//  the move text: ring step, "/", ball step, then ";" and the sorted
-% relocation targets when there are any ("+c3/a1-a3", "d2>c3/a2-c4;b5,e2").
-move(M) --> { ground(M) }, !, move_out(M).
-move(M) --> move_in(M).
-
-%% move_out(+Move)//  the text of a ground move.
-move_out(turn(Ring, ball(From, To), Targets)) -->
-    ring_out(Ring), "/", square_name(From), "-", square_name(To), targets_out(Targets).
-
-%% ring_out(+Ring)//  "+c3" for a placement, "d2>c3" for a ring move.
-ring_out(place(Sq)) --> "+", square_name(Sq).
-ring_out(shift(From, To)) --> square_name(From), ">", square_name(To).
-
-%% targets_out(+Targets)//  nothing, or ";" and the targets separated by ",".
-targets_out([]) --> [].
-targets_out([T|Ts]) --> ";", square_name(T), more_targets(Ts).
-
-%% more_targets(?Targets)//  each further target after a ",".
-more_targets([]) --> [].
-more_targets([T|Ts]) --> ",", square_name(T), more_targets(Ts).
-
-%% move_in(-Move)//  a move read from its text (targets as written).
-move_in(turn(Ring, ball(From, To), Targets)) -->
-    ring_in(Ring), "/", square_name(From), "-", square_name(To), targets_in(Targets).
-
-%% ring_in(-Ring)//  a placement "+c3" or a ring move "d2>c3".
-ring_in(place(Sq)) --> "+", !, square_name(Sq).
-ring_in(shift(From, To)) --> square_name(From), ">", square_name(To).
-
-%% targets_in(-Targets)//  ";" and the targets, or nothing.
-targets_in([T|Ts]) --> ";", !, square_name(T), more_targets_in(Ts).
-targets_in([]) --> [].
-
-%% more_targets_in(-Targets)//  each further target after a ",".
-more_targets_in([T|Ts]) --> ",", !, square_name(T), more_targets_in(Ts).
-more_targets_in([]) --> [].
-
-%% square_name(?F-R)//  a file letter a-e and a rank digit 1-5.
-square_name(F-R) --> { integer(F) }, !,
-    { C is 0'a + F - 1, char_code(L, C), D is 0'0 + R, char_code(N, D) }, [L, N].
-square_name(F-R) --> [L, N],
-    { char_code(L, C), C >= 0'a, C =< 0'e, F is C - 0'a + 1,
-      char_code(N, D), D >= 0'1, D =< 0'5, R is D - 0'0 }.
 
 %% position(?State)//  the canonical one-line position text, both ways.
 position(S) --> { rules(R) }, position_with(R, S).
 
 %% position_with(+Rules, ?State)//  the position text; read, the end-of-turn checks
 % are made under Rules.
-position_with(_, S) --> { nonvar(S) }, !, position_out(S).
+position_with(_, S) --> { nonvar(S) }, !, mitsudomoe_board:position_out(S).
 position_with(R, S) --> position_in(R, S).
-
-%% position_out(+State)//  the text of a state.
-position_out(mitsudomoe(P, Board, W-B, Status)) -->
-    ranks_out(Board), " ", atom(P), " supply=", number(W), ",", number(B),
-    notation:won(Status, [white, black]).
-
-%% number(?N)//  a natural number (0 too) in decimal; read, any run of digits,
-% leading zeros too (as the native engine reads the supplies).
-number(N) --> { integer(N) }, !, notation:count(N).
-number(N) --> notation:digits([D|Ds]), { number_chars(N, [D|Ds]) }.
-
-%% files(?Ranks, ?Board)  Ranks lists the ranks 1 to 5, each the list of its squares
-% from file a; Board holds the same squares file by file.
-files([[A1, B1, C1, D1, E1], [A2, B2, C2, D2, E2], [A3, B3, C3, D3, E3],
-       [A4, B4, C4, D4, E4], [A5, B5, C5, D5, E5]],
-      board(file(A1, A2, A3, A4, A5), file(B1, B2, B3, B4, B5), file(C1, C2, C3, C4, C5),
-            file(D1, D2, D3, D4, D5), file(E1, E2, E3, E4, E5))).
-
-%% ranks_out(+Board)//  the five ranks, rank 5 first, separated by "/".
-ranks_out(Board) -->
-    { files([R1, R2, R3, R4, R5], Board) },
-    rank_out(R5), "/", rank_out(R4), "/", rank_out(R3), "/", rank_out(R2), "/", rank_out(R1).
-
-%% rank_out(+Squares)//  one rank: its tokens separated by ",".
-rank_out(Sqs) --> { rank_tokens(Sqs, 0, Ts) }, tokens_out(Ts).
-
-%% rank_tokens(+Squares, +Run, -Tokens)  the tokens of a rank after Run empty squares:
-% each maximal run of empty squares as its digit, each stack as its letters.
-rank_tokens([], 0, []).
-rank_tokens([], N, [[D]]) :- N > 0, number_chars(N, [D]).
-rank_tokens([s([], none)|Xs], N, Ts) :- !, N1 is N + 1, rank_tokens(Xs, N1, Ts).
-rank_tokens([X|Xs], N, Ts) :-
-    stack_chars(X, Cs),
-    (  N > 0 -> number_chars(N, [D]), Ts = [[D], Cs|Ts1] ; Ts = [Cs|Ts1] ),
-    rank_tokens(Xs, 0, Ts1).
-
-%% tokens_out(+Tokens)//  the tokens separated by ",".
-tokens_out([T]) --> seq(T).
-tokens_out([T1, T2|Ts]) --> seq(T1), ",", tokens_out([T2|Ts]).
-
-%% stack_chars(+Stack, -Chars)  the letters of a stack: rings bottom to top, then the ball.
-stack_chars(s(Rs, Ball), Cs) :-
-    reverse(Rs, Bottom),
-    ring_letters_out(Bottom, Cs, Tail),
-    (  Ball == none -> Tail = [] ; ball_letter(L, Ball), Tail = [L] ).
-
-%% ring_letters_out(+Colours, -Chars, ?Tail)  the letters of rings, then Tail.
-ring_letters_out([], T, T).
-ring_letters_out([C|Cs], [L|Ls], T) :- ring_letter(L, C), ring_letters_out(Cs, Ls, T).
-
-%% ring_letter(?Letter, ?Colour)  w and b for rings.
-ring_letter(w, white).
-ring_letter(b, black).
-
-%% ball_letter(?Letter, ?Colour)  W and B for balls.
-ball_letter('W', white).
-ball_letter('B', black).
 
 %% position_in(+Rules, -State)//  the state a position text names.  Whether real play
 % reaches it (three balls of each colour, each on a ring of its colour, at most 8 rings
 % of a colour, supplies of 8 minus the rings on the board, a " won=" the board agrees
 % with) is position_error/2's question, so that the reason can be given.
 position_in(R, mitsudomoe(P, Board, W-B, Status)) -->
-    ranks_in(Board), " ", side(P), " supply=", number(W), ",", number(B),
-    notation:won(Claim, [white, black]),
+    mitsudomoe_board:position_fields(P, Board, W-B, Claim),
     {  Claim = won(_) -> Status = Claim
     ;  board_problem(Board, W-B, _) -> Status = ongoing
     ;  position_status(R, P, Board, W-B, Status)
     }.
-
-%% side(?Colour)//  white or black.
-side(white) --> "white".
-side(black) --> "black".
-
-%% ranks_in(-Board)//  five ranks, rank 5 first, separated by "/".
-ranks_in(Board) -->
-    rank_in(R5), "/", rank_in(R4), "/", rank_in(R3), "/", rank_in(R2), "/", rank_in(R1),
-    { files([R1, R2, R3, R4, R5], Board) }.
-
-%% rank_in(-Squares)//  the five squares of a rank.
-rank_in(Sqs) --> rank_tokens_in(5, Sqs).
-
-%% rank_tokens_in(+K, -Squares)//  the next K squares of a rank, tokens separated by ",".
-rank_tokens_in(K, Sqs) --> token_in(K, Sqs, Rest, K1), rank_more(K1, Rest).
-
-%% rank_more(+K, -Squares)//  nothing when the rank is full, else "," and K more squares.
-rank_more(0, []) --> [].
-rank_more(K, Sqs) --> { K > 0 }, ",", rank_tokens_in(K, Sqs).
-
-%% token_in(+K, -Squares, ?Rest, -K1)//  one token of at most K squares: a run of empty
-% squares or one stack; K1 squares remain.
-token_in(K, Sqs, Rest, K1) -->
-    [D], { member(D-N, ['1'-1, '2'-2, '3'-3, '4'-4, '5'-5]) }, !,
-    { N =< K, K1 is K - N, empties(N, Sqs, Rest) }.
-token_in(K, [S|Rest], Rest, K1) --> { K > 0 }, stack_in(S), { K1 is K - 1 }.
-
-%% empties(+N, -Squares, ?Rest)  N empty squares, then Rest.
-empties(0, Rest, Rest) :- !.
-empties(N, [s([], none)|Sqs], Rest) :- N1 is N - 1, empties(N1, Sqs, Rest).
-
-%% stack_in(-Stack)//  ring letters bottom to top, then at most one ball letter; not nothing.
-stack_in(s(Rs, Ball)) -->
-    rings_in(Bottom), ball_in(Ball),
-    { Bottom-Ball \== []-none, reverse(Bottom, Rs) }.
-
-%% rings_in(-Colours)//  the longest run of ring letters.
-rings_in([C|Cs]) --> [L], { ring_letter(L, C) }, !, rings_in(Cs).
-rings_in([]) --> [].
-
-%% ball_in(-Ball)//  a ball letter, or none.
-ball_in(C) --> [L], { ball_letter(L, C) }, !.
-ball_in(none) --> [].
 
 %% set_to_move(+State, +Colour, -State1)  State with Colour to move (set up by hand,
 % as GTP's moves out of turn); the end-of-turn checks are made again.
@@ -692,17 +523,17 @@ position_error_with(R, mitsudomoe(P, Board, Supply, Status), Reason) :-
 % and supply, in the native engine's order: too many rings of a colour, then for each
 % colour its ball count and a ball not on a ring of its colour, then the supplies.
 board_problem(Board, W-B, Reason) :-
-    findall(C, ( square_at(Board, _, s(Rs, _)), member(C, Rs) ), Rings),
+    findall(C, ( mitsudomoe_board:square_at(Board, _, s(Rs, _)), member(C, Rs) ), Rings),
     count_balls(Rings, white, NW),
     count_balls(Rings, black, NB),
-    findall(C, ( square_at(Board, _, s(_, C)), C \== none ), Balls),
+    findall(C, ( mitsudomoe_board:square_at(Board, _, s(_, C)), C \== none ), Balls),
     (  member(C-N, [white-NW, black-NB]), N > 8
     -> phrase((atom(C), " has more than 8 rings on the board: a side has 8"), Reason)
     ;  member(C, [white, black]),
        (  count_balls(Balls, C, K), K =\= 3
        -> number_chars(K, Ks),
           phrase((atom(C), " has ", seq(Ks), " balls on the board, not 3"), Reason)
-       ;  square_at(Board, Sq, s(Rs, C)), Rs \= [C|_]
+       ;  mitsudomoe_board:square_at(Board, Sq, s(Rs, C)), Rs \= [C|_]
        -> phrase(("the ", atom(C), " ball on ", square_name(Sq), " does not stand on a ",
                   atom(C), " ring"), Reason)
        )
@@ -735,7 +566,7 @@ view(mitsudomoe(P, Board, W-B, Status),
     findall(cell(C, Row, Name, Contents, Marks),
             ( between(0, 4, Row), between(0, 4, C),
               F is C + 1, R is 5 - Row,
-              square(Board, F-R, X),
+              mitsudomoe_board:square(Board, F-R, X),
               stack_view(X, Contents),
               square_marks(F-R, Marks),
               phrase(square_name(F-R), Cs), atom_chars(Name, Cs) ),

@@ -51,15 +51,17 @@
     position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3,
     limits/3, reach/5, legal_with/3, allowed_with/3, resolve/3, settle/3,
     explain_with/4, evaluate_with/5, read_position//2, won_agrees/2, board_problem/2,
-    range/2, gold/1, other/2, piece_kind/3, at/3, piece_on/3, set_to_move/3
+    gold/1, other/2, at/3, piece_on/3, set_to_move/3
 ]).
 
 %% requires(?Library)  the board and its reach come from board.pl (native in the
 % accelerated tier), on grid.pl's hex_left neighbours; the rows and the " won="
-% mark of the text come from notation.pl.
+% mark of the text come from notation.pl; the pieces and the combat table from
+% tactigon_pieces.pl.
 requires(grid).
 requires(notation).
 requires(board).
+requires(tactigon_pieces).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -114,57 +116,6 @@ row(6, [72, 73]).
 %% gold(?N)  the two gold cells.
 gold(15).
 gold(61).
-
-%% range(?Kind, ?Steps)  how far each kind of piece moves: its number of sides, a circle 1.
-range(circle, 1).
-range(triangle, 3).
-range(square, 4).
-range(pentagon, 5).
-
-%% piece_kind(?Piece, ?Kind, ?Owner)  a piece term, its kind and its owner.
-piece_kind(circle(P), circle, P).
-piece_kind(triangle(P), triangle, P).
-piece_kind(square(P), square, P).
-piece_kind(pentagon(P), pentagon, P).
-
-%% most(?Kind, ?Count)  how many pieces of each kind a side has at the start (and at most).
-most(circle, 6).
-most(triangle, 3).
-most(square, 3).
-most(pentagon, 1).
-
-%% combat(?Attacker, ?Defender, ?Result)  the combat table: d (the defender is
-% removed, the attacker takes its cell), b (both are removed, the cell is left
-% empty) or x (the attack is not allowed).
-combat(circle, circle, d).
-combat(circle, triangle, d).
-combat(circle, square, d).
-combat(circle, pentagon, d).
-combat(triangle, circle, b).
-combat(triangle, triangle, d).
-combat(triangle, square, d).
-combat(triangle, pentagon, d).
-combat(square, circle, x).
-combat(square, triangle, b).
-combat(square, square, d).
-combat(square, pentagon, d).
-combat(pentagon, circle, x).
-combat(pentagon, triangle, x).
-combat(pentagon, square, x).
-combat(pentagon, pentagon, d).
-
-%% attackable(+Attacker, +Defender)  the piece Attacker may attack the piece Defender:
-% an enemy, and the combat table allows it.
-attackable(A, D) :-
-    piece_kind(A, KA, P),
-    may_attack(KA, P, D).
-
-%% may_attack(+Kind, +Owner, +Defender)  a piece of Kind and Owner may attack the piece
-% Defender: an enemy, and the combat table allows it.
-may_attack(KA, P, D) :-
-    piece_kind(D, KD, Q),
-    P \== Q,
-    combat(KA, KD, R), R \== x.
 
 %% at(+Board, +N, -X)  what stands on cell N: e or a piece.
 at(Board, N, X) :-
@@ -230,13 +181,15 @@ limits(B, P, Limits) :-
     board:board_cells(B, Cells),
     findall(lim(N, K, []),
             ( cell(N, _, _), I is N + 1, arg(I, Cells, L), L \== e,
-              letter_piece(L, Piece), piece_kind(Piece, Kind, P), range(Kind, K) ),
+              letter_piece(L, Piece),
+              tactigon_pieces:piece_kind(Piece, Kind, P), tactigon_pieces:range(Kind, K) ),
             Limits).
 
 %% limit(+Board, +Player, +From, -Limit)  lim(From, Range, []) for the piece of Player
 % on From; fails when From holds none.
 limit(Board, P, N, lim(N, K, [])) :-
-    at(Board, N, Piece), piece_kind(Piece, Kind, P), range(Kind, K).
+    at(Board, N, Piece),
+    tactigon_pieces:piece_kind(Piece, Kind, P), tactigon_pieces:range(Kind, K).
 
 %% reach(+Board, +From, +Range, +Over, -Targets)  the cells the piece on From may
 % move to: a breadth-first search from From to depth Range, through the empty
@@ -245,7 +198,7 @@ limit(Board, P, N, lim(N, K, [])) :-
 % that lie next to From or to a passed cell at most Range - 1 steps away.
 reach(Board, From, Range, Over, Targets) :-
     at(Board, From, Piece),
-    piece_kind(Piece, Kind, P),
+    tactigon_pieces:piece_kind(Piece, Kind, P),
     findall(L, ( member(X, Over), letter_piece(L, X) ), Through),
     K is From + 1,
     board:reach_met(Board, K, Range, Through, Es, Met),
@@ -265,7 +218,7 @@ met_targets([K|Ks], Met, B, Mover, [N|Found]) :-
 met_attacks([], _, _, []).
 met_attacks([K|Ks], B, KA-P, Found) :-
     N is K - 1,
-    (  at(B, N, X), may_attack(KA, P, X) -> Found = [N|Found1] ; Found = Found1 ),
+    (  at(B, N, X), tactigon_pieces:may_attack(KA, P, X) -> Found = [N|Found1] ; Found = Found1 ),
     met_attacks(Ks, B, KA-P, Found1).
 
 %% legal(+State, -Move)  every move of the side to move, by cell number from and to.
@@ -346,7 +299,8 @@ has_a_move(B, P) :-
 resolve(tactigon(P, B, ongoing), move(From, To), tactigon(Q, B2, Status)) :-
     at(B, From, A), at(B, To, D),
     (  D == e -> Y = A
-    ;  piece_kind(A, KA, _), piece_kind(D, KD, _), combat(KA, KD, R),
+    ;  tactigon_pieces:piece_kind(A, KA, _), tactigon_pieces:piece_kind(D, KD, _),
+       tactigon_pieces:combat(KA, KD, R),
        (  R == d -> Y = A ; R == b, Y = e )
     ),
     moved(B, From, To, Y, B2),
@@ -359,7 +313,7 @@ resolve(tactigon(P, B, ongoing), move(From, To), tactigon(Q, B2, Status)) :-
 %% holds_gold(+Board, +Player)  Player's pieces stand on both gold cells (on
 % every gold cell).
 holds_gold(B, P) :-
-    \+ ( gold(G), \+ ( at(B, G, X), piece_kind(X, _, P) ) ).
+    \+ ( gold(G), \+ ( at(B, G, X), tactigon_pieces:piece_kind(X, _, P) ) ).
 
 %% settle(+State0, +Limits, -State)  State0 with the side to move, whose limits are
 % Limits, lost when it has no legal move.
@@ -406,21 +360,16 @@ evaluate_with(tactigon(ToMove, B, ongoing), P, LP, LQ, Score) :-
 
 %% side_value(+Board, +ToMove, +Side, +Limits, -V)  V(Side) of evaluate_with/5.
 side_value(B, ToMove, X, L, V) :-
-    findall(W, ( piece_on(B, _, Piece), piece_kind(Piece, Kind, X), value(Kind, W) ), Ws),
+    findall(W, ( piece_on(B, _, Piece), tactigon_pieces:piece_kind(Piece, Kind, X),
+                 tactigon_pieces:value(Kind, W) ), Ws),
     sum_list(Ws, Material),
     other(X, Y),
     (  piece_on(B, Pc, pentagon(Y)) -> threats(L, B, Pc, 0, T) ; T = 0 ),
-    findall(G, ( gold(G), at(B, G, Z), piece_kind(Z, _, X) ), Gs),
+    findall(G, ( gold(G), at(B, G, Z), tactigon_pieces:piece_kind(Z, _, X) ), Gs),
     length(Gs, NG),
     (  NG =:= 2 -> Both = 30 ; Both = 0 ),
     (  ToMove == X, T > 0 -> Tempo = 1000 ; Tempo = 0 ),
     V is Material + 40 * T + 15 * NG + Both + Tempo.
-
-%% value(?Kind, ?Points)  the material value of each kind of piece.
-value(circle, 10).
-value(triangle, 30).
-value(square, 40).
-value(pentagon, 0).
 
 %% threats(+Limits, +Board, +Cell, +T0, -T)  T0 plus the number of pieces whose
 % moves under Limits reach Cell.
@@ -469,14 +418,14 @@ why(From, To, P, B, Limits, Reason) :-
     ;  \+ cell(To, _, _) -> phrase((number(To), " is not a cell of the board"), Reason)
     ;  \+ memberchk(lim(From, _, _), Limits) -> phrase(("no ", atom(P), " piece on ", number(From)), Reason)
     ;  From =:= To -> Reason = "a piece must move to another cell"
-    ;  at(B, To, D), piece_kind(D, Kind, P)
+    ;  at(B, To, D), tactigon_pieces:piece_kind(D, Kind, P)
     -> phrase((atom(P), " cannot move onto its own ", atom(Kind), " on ", number(To)), Reason)
-    ;  at(B, From, A), at(B, To, D), D \== e, \+ attackable(A, D)
-    -> piece_kind(A, KA, _), piece_kind(D, KD, Q),
+    ;  at(B, From, A), at(B, To, D), D \== e, \+ tactigon_pieces:attackable(A, D)
+    -> tactigon_pieces:piece_kind(A, KA, _), tactigon_pieces:piece_kind(D, KD, Q),
        phrase(("the combat table does not let a ", atom(P), " ", atom(KA), " attack a ",
                atom(Q), " ", atom(KD)), Reason)
     ;  memberchk(lim(From, K, Over), Limits),
-       at(B, From, A), piece_kind(A, KA, _),
+       at(B, From, A), tactigon_pieces:piece_kind(A, KA, _),
        (  distance(From, To, Dist), Dist > K
        -> phrase((number(To), " is ", number(Dist), " steps from ", number(From),
                   ", but the ", atom(KA), " on ", number(From), " has a range of ", number(K)), Reason)
@@ -505,7 +454,7 @@ in_the_way(B, X, From, To, K, Over, Cells) :-
     cell(From, R1, C1), cell(To, R2, C2),
     findall(N, ( cell(N, R, C), N =\= From, N =\= To,
                  hex_distance(R1, C1, R, C, D1), hex_distance(R, C, R2, C2, D2), D1 + D2 =< K,
-                 at(B, N, Y), piece_kind(Y, _, X), \+ memberchk(Y, Over) ),
+                 at(B, N, Y), tactigon_pieces:piece_kind(Y, _, X), \+ memberchk(Y, Over) ),
             Cells).
 
 %% edge_in_the_way(+From, +To, +K)  a place of the 11-column hex grid that is not a
@@ -579,7 +528,7 @@ position_error(S, Reason) :-
 % never loses its own on its move).
 board_problem(tactigon(P, B, _), Reason) :-
     (  member(X, [red, blue]), member(Kind, [circle, triangle, square, pentagon]),
-       most(Kind, Most), count_pieces(B, Kind, X, N), N > Most
+       tactigon_pieces:most(Kind, Most), count_pieces(B, Kind, X, N), N > Most
     -> phrase((atom(X), " has ", number(N), " ", atom(Kind), "s (at most ", number(Most), ")"),
               Reason)
     ;  \+ piece_on(B, _, pentagon(_))
@@ -613,7 +562,7 @@ read_position(tactigon(P, B, Status), Won) -->
 
 %% count_pieces(+Board, +Kind, +Owner, -Count)  how many pieces of Kind Owner has.
 count_pieces(B, Kind, X, Count) :-
-    findall(N, ( piece_on(B, N, Piece), piece_kind(Piece, Kind, X) ), Ns),
+    findall(N, ( piece_on(B, N, Piece), tactigon_pieces:piece_kind(Piece, Kind, X) ), Ns),
     length(Ns, Count).
 
 %% board_status(+Board, +ToMove, -Status)  the winner the board shows: the opponent of

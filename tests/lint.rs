@@ -227,3 +227,41 @@ fn the_command_exits_1_on_findings_and_speaks_json() {
         "{err}"
     );
 }
+
+#[test]
+fn a_part_of_a_games_rules_is_linted_with_it_and_is_no_game_of_its_own() {
+    // Mitsudomoe's board and texts are a part (rules/mitsudomoe_board.pl): a copy of
+    // the two files with a singleton planted in the part is found at the part's line
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("rules/mitsudomoe.pl", dir.path().join("mitsudomoe.pl")).unwrap();
+    let part = std::fs::read_to_string("rules/mitsudomoe_board.pl").unwrap();
+    let planted = "square(Board, F-R, X) :- arg(F, Board, File), arg(R, File, X).";
+    assert!(part.contains(planted), "the part has {planted:?}");
+    let line = part[..part.find(planted).unwrap()].lines().count() + 1;
+    let mutated = part.replacen(
+        planted,
+        "square(Board, F-R, X) :- arg(F, Board, File), arg(R, File, X), true(Lost).\ntrue(_).",
+        1,
+    );
+    let part_path = dir.path().join("mitsudomoe_board.pl");
+    std::fs::write(&part_path, mutated).unwrap();
+    let game = dir.path().join("mitsudomoe.pl");
+    let (code, out, err) = common::run(&["lint", game.to_str().unwrap(), "--games", "0"], None);
+    assert_eq!(code, 1, "{out}{err}");
+    let at = format!("{}:{line}:", part_path.display());
+    assert!(
+        out.lines().any(|l| l.starts_with(&at) && l.contains("Lost")),
+        "the singleton at {at}:\n{out}{err}"
+    );
+    // a part is not a game: not listed, not loaded on its own, not linted alone
+    let (_, games, _) = common::run(&["games"], None);
+    assert!(games.contains("mitsudomoe") && !games.contains("mitsudomoe_board"));
+    let (code, _, err) = common::run(&["moves", "rules/mitsudomoe_board.pl"], None);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("a part of mitsudomoe's rules, not a game"),
+        "{err}"
+    );
+    let files = ludolog::authoring::rule_files(dir.path()).unwrap();
+    assert_eq!(files, [game]);
+}

@@ -63,8 +63,8 @@ fn the_movers_are_the_ranges_and_the_combat_table() {
         .open_rules(Tier::Spec)
         .unwrap();
     let q = "findall(P-Ms, ( tactigon:other(P, _), \
-                 findall(L-K-Ts, ( tactigon:piece_kind(A, Kind, P), tactigon:letter(A, L), tactigon:range(Kind, K), \
-                     findall(T, ( tactigon:letter(D, T), tactigon:may_attack(Kind, P, D) ), Ts) ), Ms) ), \
+                 findall(L-K-Ts, ( tactigon_pieces:piece_kind(A, Kind, P), tactigon:letter(A, L), tactigon_pieces:range(Kind, K), \
+                     findall(T, ( tactigon:letter(D, T), tactigon_pieces:may_attack(Kind, P, D) ), Ts) ), Ms) ), \
                  Derived), \
              findall(P-Ms, tactigon:movers(P, Ms), Facts), \
              ( Derived == Facts -> X = same ; X = differ(Derived, Facts) ).";
@@ -78,7 +78,7 @@ fn a_square_that_may_take_a_circle_is_caught_and_shrunk() {
     let m = common::mutant_mismatch(
         "tactigon",
         "",
-        "tactigon.pl",
+        "tactigon_pieces.pl",
         ("combat(square, circle, x).", "combat(square, circle, d)."),
         (30, 300, 1),
     );

@@ -7,7 +7,7 @@
 % when none), the predicate (as text, "play/3" or "position//1"), the name of the
 % check and a sentence saying what is wrong.
 
-:- module(lint, [static/2, unknown_option/3, position/6, pred_line/3]).
+:- module(lint, [static/2, static_part/2, unknown_option/3, position/6, pred_line/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(format)).
@@ -23,6 +23,12 @@ say(F, Args, Text) :- phrase(format_(F, Args), Text).
 % game they belong to), singleton variables, and clauses not kept together.
 static(M, Findings) :-
     findall(F, static_finding(M, F), Fs),
+    first_of_each(Fs, Findings).
+
+%% static_part(+Module, -Findings)  static/2's findings of a file holding a part of a
+% game's rules (part_of/1), but the protocol's exports, which are its game's.
+static_part(M, Findings) :-
+    findall(F, ( static_finding(M, F), F \= f(_, _, exports, _) ), Fs),
     first_of_each(Fs, Findings).
 
 %% first_of_each(+Findings, -Unique)  by line; of findings that differ only in their

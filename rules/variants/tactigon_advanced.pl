@@ -41,10 +41,10 @@ requires(tactigon).
 limits(B, P, Limits) :-
     tactigon:limits(B, P, Basic),
     tactigon:other(P, Q),
-    findall(X, ( tactigon:other(O, _), tactigon:piece_kind(X, _, O), X \== square(Q) ), Over),
+    findall(X, ( tactigon:other(O, _), tactigon_pieces:piece_kind(X, _, O), X \== square(Q) ), Over),
     findall(lim(N, K, O),
             ( member(lim(N, K0, []), Basic),
-              tactigon:at(B, N, Piece), tactigon:piece_kind(Piece, Kind, P),
+              tactigon:at(B, N, Piece), tactigon_pieces:piece_kind(Piece, Kind, P),
               (  tactigon:gold(N) -> K is K0 + 1 ; K = K0 ),
               (  Kind == square -> O = Over ; O = [] ) ),
             Limits).

@@ -24,8 +24,14 @@ pub struct FileReport {
     pub skipped: Option<String>,
 }
 
+/// Whether the file at `path` is a part of a game's rules (`part_of(Game).`).
+fn is_part(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|t| crate::prolog::part_of(&t).is_some())
+}
+
 /// The rule files a path names: the file itself, or the `.pl` files of a
-/// directory and its subdirectories (but `lib/`, the board libraries), sorted.
+/// directory and its subdirectories (but `lib/`, the board libraries, and the
+/// parts of a game's rules, linted with their game), sorted.
 pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
@@ -39,7 +45,7 @@ pub fn rule_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
                 if p.file_name().is_some_and(|n| n != "lib") {
                     dirs.push(p);
                 }
-            } else if p.extension().is_some_and(|e| e == "pl") {
+            } else if p.extension().is_some_and(|e| e == "pl") && !is_part(&p) {
                 out.push(p);
             }
         }

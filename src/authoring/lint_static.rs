@@ -8,7 +8,8 @@ use super::workbench::{list, Workbench};
 use crate::game::EngineError;
 use crate::prolog::quote_atom;
 
-/// The static findings of the game's own file, by line.
+/// The static findings of the game's own file, by line, then those of each part of
+/// its rules kept in a file of its own.
 pub fn static_findings(wb: &mut Workbench) -> Result<Vec<Finding>, EngineError> {
     let module = wb.module().to_string();
     let path = wb.path_of(&module);
@@ -39,6 +40,27 @@ pub fn static_findings(wb: &mut Workbench) -> Result<Vec<Finding>, EngineError> 
     );
     out.extend(module_name_finding(&module, &path));
     out.sort_by_key(|f| f.line);
+    // the parts of the game's rules, each in its own file: their calls, singletons
+    // and clauses kept together (a part exports what its game asks of it, not the
+    // protocol)
+    for part in wb.parts.clone() {
+        let path = wb.path_of(&part);
+        let mut found: Vec<Finding> = wb
+            .read_errors
+            .iter()
+            .filter(|e| e.file == path)
+            .map(|e| Finding::at(&e.file, e.line, "", "syntax", e.text.clone()))
+            .collect();
+        let answer = wb.ask(&format!("lint:static_part({}, F).", quote_atom(&part)), "F")?;
+        found.extend(
+            list(&answer)
+                .iter()
+                .filter_map(|t| Finding::from_term(&path, t)),
+        );
+        found.extend(module_name_finding(&part, &path));
+        found.sort_by_key(|f| f.line);
+        out.extend(found);
+    }
     Ok(out)
 }
 

@@ -35,6 +35,9 @@ pub struct Workbench {
     pub files: Vec<(String, String)>,
     /// The clauses that did not read (a file that loaded has none, as a rule).
     pub read_errors: Vec<ReadError>,
+    /// The modules holding parts of the game's rules (`part_of(Game).`), linted
+    /// with it.
+    pub parts: Vec<String>,
 }
 
 impl Workbench {
@@ -65,9 +68,14 @@ impl Workbench {
         }
         let mut files = Vec::new();
         let mut read_errors = Vec::new();
+        let mut parts = Vec::new();
         let games = engine.game_modules().to_vec();
         for file in engine.files().to_vec() {
-            let kind = if games.contains(&file.module) {
+            let part = crate::prolog::part_of(&file.text).is_some();
+            if part {
+                parts.push(file.module.clone());
+            }
+            let kind = if part || games.contains(&file.module) {
                 "game"
             } else {
                 "library"
@@ -79,6 +87,7 @@ impl Workbench {
             engine,
             files,
             read_errors,
+            parts,
         })
     }
 

@@ -152,11 +152,15 @@ macro_rules! lib {
             accel: None,
         }
     };
-    ($module:literal, $path:literal, $accel:literal, $accel_path:literal) => {
+    ($module:literal, [$path:literal $(, $part:literal)*], $accel:literal, $accel_path:literal) => {
         Library {
             module: $module,
             path: $path,
-            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
+            // a module in several files is loaded as one text, as include/1 would
+            text: concat!(
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path))
+                $(, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $part)))*
+            ),
             accel: Some((
                 $accel,
                 $accel_path,
@@ -183,7 +187,11 @@ const BOARDS: [Library; 6] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
-        "rules/lib/board.pl",
+        [
+            "rules/lib/board.pl",
+            "rules/lib/board_reach.pl",
+            "rules/lib/board_lines.pl"
+        ],
         "board_accel",
         "rules/lib/board_accel.pl"
     ),
@@ -193,7 +201,7 @@ const BOARDS: [Library; 6] = [
     lib!("gdl", "rules/lib/gdl.pl"),
     lib!(
         "hexgrid",
-        "rules/lib/hexgrid.pl",
+        ["rules/lib/hexgrid.pl"],
         "hexgrid_accel",
         "rules/lib/hexgrid_accel.pl"
     ),
@@ -270,6 +278,19 @@ pub fn required_names(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The game a rule file is a part of: its `part_of(Game).` fact, or `None` for a
+/// game's own file.  A part is a module holding some of a game's clauses (its
+/// notation, say) so that no one file grows past what a reader takes in; the game
+/// names it with `requires(Part).`, it is found where the game's file is, and it is
+/// neither listed nor played as a game of its own.
+pub fn part_of(text: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let name = l.trim().strip_prefix("part_of(")?.strip_suffix(").")?.trim();
+        (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .then(|| name.to_string())
+    })
+}
+
 /// Finds the rule file of a game a rule file requires.
 pub type FindGame<'a> = dyn Fn(&str) -> Result<RuleFile, SourceError> + 'a;
 
@@ -287,7 +308,7 @@ pub fn rule_set(
     // depth-first: what a file requires is loaded before it
     fn visit(
         file: RuleFile,
-        is_game: bool,
+        role: Role,
         depth: usize,
         find: &FindGame<'_>,
         lib_dir: Option<&Path>,
@@ -300,7 +321,7 @@ pub fn rule_set(
         // library of that name (lib/hexgrid.pl declaring hexgrid, for mutant tests):
         // it is checked by the sandbox like any rule file, and the host's own modules
         // (host, sandbox, protocol, dispatch, scryer's libraries) stay the embedded ones
-        let board_override = !is_game && BOARDS.iter().any(|l| l.module == file.module);
+        let board_override = role == Role::Library && BOARDS.iter().any(|l| l.module == file.module);
         if file.disk.is_some() && reserved_module(&file.module) && !board_override {
             return Err(SourceError::Reserved {
                 path: file.path,
@@ -323,22 +344,32 @@ pub fn rule_set(
                     out.0.push(RuleFile::embedded(module, path, text));
                     out.2.push(module.to_string());
                 }
-                visit(lib_file, false, depth + 1, find, lib_dir, out)?;
+                visit(lib_file, Role::Library, depth + 1, find, lib_dir, out)?;
             } else {
                 let dep = find(&name)?;
-                visit(dep, true, depth + 1, find, lib_dir, out)?;
+                let role = match part_of(&dep.text) {
+                    Some(_) => Role::Part,
+                    None => Role::Game,
+                };
+                visit(dep, role, depth + 1, find, lib_dir, out)?;
             }
         }
         if !out.0.iter().any(|f| f.module == file.module) {
-            if is_game {
+            if role == Role::Game {
                 out.1.push(file.module.clone());
             }
             out.0.push(file);
         }
         Ok(())
     }
+    if let Some(whole) = part_of(&game.text) {
+        return Err(SourceError::Part {
+            path: game.path,
+            game: whole,
+        });
+    }
     let mut acc = (Vec::new(), Vec::new(), Vec::new());
-    visit(game, true, 0, find, lib_dir, &mut acc)?;
+    visit(game, Role::Game, 0, find, lib_dir, &mut acc)?;
     let (files, g, a) = acc;
     for lib in CORE.iter().skip(2) {
         ordered.push(RuleFile::embedded(lib.module, lib.path, lib.text));
@@ -354,6 +385,17 @@ pub fn rule_set(
     })
 }
 
+/// What a file is to the game being loaded.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    /// A game: the one loaded, or one it builds on (a variant's base).
+    Game,
+    /// A part of a game's rules in a file of its own (`part_of(Game).`).
+    Part,
+    /// A board library (`rules/lib/`).
+    Library,
+}
+
 /// A problem finding or reading rule files.
 #[derive(Debug, thiserror::Error)]
 pub enum SourceError {
@@ -367,6 +409,8 @@ pub enum SourceError {
     NoGame { dir: String, game: String },
     #[error("unknown game `{}` (see `ludolog games`)", crate::game::elide(.0))]
     UnknownGame(String),
+    #[error("{path}: this file is a part of {game}'s rules, not a game: load {game}")]
+    Part { path: String, game: String },
     #[error("{0}: the rule files require each other in a cycle")]
     Cycle(String),
     #[error("{path}: the module name `{module}` is taken by ludolog's own helpers")]

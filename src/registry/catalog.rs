@@ -9,19 +9,29 @@
 use super::OpenError;
 use crate::game::{intern_options, GameDescriptor, RuleSource, Tier};
 use crate::games;
-use crate::prolog::{declared_module, rule_set, RuleFile, RuleOptions, RulesEngine, SourceError};
+use crate::prolog::{declared_module, part_of, rule_set, RuleFile, RuleOptions, RulesEngine, SourceError};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-/// The embedded rule files that no descriptor claims: (module, path, text), by path.
+/// The embedded rule files that no descriptor claims and that are not a part of
+/// another game's rules: (module, path, text), by path.
 pub fn rule_only_files() -> Vec<(String, &'static str, &'static str)> {
     games::RULE_FILES
         .iter()
         .filter_map(|&(path, text)| {
             let module = declared_module(text)?;
-            (games::find(&module).is_none()).then_some((module, path, text))
+            (games::find(&module).is_none() && part_of(text).is_none())
+                .then_some((module, path, text))
         })
         .collect()
+}
+
+/// The embedded rule file of a game's part (`part_of(Game).`) declaring `module`.
+fn embedded_part(name: &str) -> Option<RuleFile> {
+    games::RULE_FILES.iter().find_map(|&(path, text)| {
+        (part_of(text).is_some() && declared_module(text)? == name)
+            .then(|| RuleFile::embedded(name, path, text))
+    })
 }
 
 /// The embedded rule file of a built-in game (with or without a descriptor).
@@ -33,6 +43,7 @@ pub fn embedded_file(name: &str) -> Option<RuleFile> {
         .into_iter()
         .find(|(module, _, _)| module == name)
         .map(|(module, path, text)| RuleFile::embedded(&module, path, text))
+        .or_else(|| embedded_part(name))
 }
 
 /// Whether a descriptor is one this catalog made from a rule file.
