@@ -250,7 +250,8 @@ fn a_part_of_a_games_rules_is_linted_with_it_and_is_no_game_of_its_own() {
     assert_eq!(code, 1, "{out}{err}");
     let at = format!("{}:{line}:", part_path.display());
     assert!(
-        out.lines().any(|l| l.starts_with(&at) && l.contains("Lost")),
+        out.lines()
+            .any(|l| l.starts_with(&at) && l.contains("Lost")),
         "the singleton at {at}:\n{out}{err}"
     );
     // a part is not a game: not listed, not loaded on its own, not linted alone

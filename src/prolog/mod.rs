@@ -20,8 +20,9 @@ pub use info::GameInfo;
 pub use limits::DEFAULT_INFERENCE_LIMIT;
 pub use machine::{LoadError, OutputSink, PrologMachine, QueryError};
 pub use rules::{
-    board_libraries, declared_module, part_of, is_gdl, read_rule_text, required_names, reserved_module,
-    rule_set, translated, translation_file, FindGame, RuleFile, RuleSet, SourceError,
+    board_libraries, declared_module, is_gdl, part_of, read_rule_text, required_names,
+    reserved_module, rule_set, translated, translation_file, FindGame, RuleFile, RuleSet,
+    SourceError,
 };
 pub use term::{quote_atom, quote_string, shown, term_integer, term_text};
 pub use toplevel::{Consulted, ReplStep, TopReply, ANSWER_DEFAULTS};

@@ -285,7 +285,11 @@ pub fn required_names(text: &str) -> Vec<String> {
 /// neither listed nor played as a game of its own.
 pub fn part_of(text: &str) -> Option<String> {
     text.lines().find_map(|l| {
-        let name = l.trim().strip_prefix("part_of(")?.strip_suffix(").")?.trim();
+        let name = l
+            .trim()
+            .strip_prefix("part_of(")?
+            .strip_suffix(").")?
+            .trim();
         (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
             .then(|| name.to_string())
     })
@@ -321,7 +325,8 @@ pub fn rule_set(
         // library of that name (lib/hexgrid.pl declaring hexgrid, for mutant tests):
         // it is checked by the sandbox like any rule file, and the host's own modules
         // (host, sandbox, protocol, dispatch, scryer's libraries) stay the embedded ones
-        let board_override = role == Role::Library && BOARDS.iter().any(|l| l.module == file.module);
+        let board_override =
+            role == Role::Library && BOARDS.iter().any(|l| l.module == file.module);
         if file.disk.is_some() && reserved_module(&file.module) && !board_override {
             return Err(SourceError::Reserved {
                 path: file.path,

@@ -9,7 +9,9 @@
 use super::OpenError;
 use crate::game::{intern_options, GameDescriptor, RuleSource, Tier};
 use crate::games;
-use crate::prolog::{declared_module, part_of, rule_set, RuleFile, RuleOptions, RulesEngine, SourceError};
+use crate::prolog::{
+    declared_module, part_of, rule_set, RuleFile, RuleOptions, RulesEngine, SourceError,
+};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
