@@ -90,19 +90,23 @@ fn seeded_random_games_agree_move_by_move_with_the_reasoner() {
     }
 }
 
-/// The outcome ludolog gives for the reasoner's goals ("r=V ..."): the one role with
-/// the highest value wins, else a draw.
+/// The outcome ludolog gives for the reasoner's goals ("r=V ...", in the order of
+/// the roles), as general game playing reads them: a win for the role with 100 when
+/// every other has 0, a draw when every role has 50, else each role's score.
 fn outcome(goals: &str) -> String {
-    let mut vs: Vec<(i64, &str)> = goals
+    let vs: Vec<(&str, i64)> = goals
         .split_whitespace()
         .filter_map(|g| g.split_once('='))
-        .map(|(r, v)| (v.parse().unwrap(), r))
+        .map(|(r, v)| (r, v.parse().unwrap()))
         .collect();
-    vs.sort();
-    match vs.as_slice() {
-        [.., (a, _), (b, r)] if a != b => format!("win({r})"),
-        [(_, r)] => format!("win({r})"),
-        _ => "draw".into(),
+    let winner = vs.iter().find(|&&(_, v)| v == 100).map(|&(r, _)| r);
+    match winner {
+        Some(r) if vs.iter().all(|&(q, v)| q == r || v == 0) => format!("win({r})"),
+        _ if vs.iter().all(|&(_, v)| v == 50) => "draw".into(),
+        _ => {
+            let pairs: Vec<String> = vs.iter().map(|(r, v)| format!("{r}-{v}")).collect();
+            format!("scores([{}])", pairs.join(","))
+        }
     }
 }
 
@@ -262,4 +266,88 @@ fn a_sheet_plays_from_a_position_text_and_a_move_text() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("to move:  o"), "{out}");
     assert!(out.contains("legal (8): (mark 1 2)"), "{out}");
+}
+
+#[test]
+fn goal_values_are_scores_in_records_search_and_the_engine_protocol() {
+    // Matching Pennies of three rounds ends 67 to 33 after these rounds; the record
+    // of the game keeps its joint moves and its scores, and reads back
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("pennies.txt");
+    let moves =
+        "(show heads) & (show heads) (show heads) & (show tails) (show tails) & (show tails)";
+    let (code, out, err) = common::run(&["moves", &sheet("pennies"), "--after", moves], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("outcome:  scores([even-67,odd-33])"), "{out}");
+    let (code, _, err) = common::run(
+        &[
+            "play",
+            &sheet("pennies"),
+            "--even",
+            "random",
+            "--seed",
+            "3",
+            "--save",
+        ]
+        .into_iter()
+        .chain([record.to_str().unwrap()])
+        .collect::<Vec<_>>(),
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let result = text
+        .lines()
+        .find_map(|l| l.strip_prefix("[Result \""))
+        .and_then(|r| r.strip_suffix("\"]"))
+        .unwrap_or_else(|| panic!("a result tag in {text}"));
+    assert!(result.starts_with("scores([even-"), "{text}");
+    let (code, out, err) = common::run(
+        &[
+            "moves",
+            &sheet("pennies"),
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}\n{text}");
+    assert!(
+        out.contains(&format!("outcome:  {result}")),
+        "{out}\n{text}"
+    );
+    // alpha-beta scores a finished game by what the mover has over the others
+    let (code, out, err) = common::run(
+        &[
+            "best",
+            &sheet("pennies"),
+            "--after",
+            "(show heads) & (show heads) (show heads) & (show tails)",
+            "--depth",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("best:  (show heads) & (show heads)"), "{out}");
+    // ludolog speaking the engine protocol says the scores as [player, value] pairs
+    let plays: String = [
+        "(show heads) & (show heads)",
+        "(show heads) & (show tails)",
+        "(show tails) & (show tails)",
+    ]
+    .iter()
+    .map(|m| format!("{{\"op\":\"play\",\"move\":\"{m}\"}}\n"))
+    .collect();
+    let (code, out, err) = common::run(
+        &["engine", &sheet("pennies")],
+        Some(&format!(
+            "{{\"op\":\"new\",\"game\":\"pennies\",\"options\":{{}}}}\n{plays}{{\"op\":\"state\"}}\n"
+        )),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(r#""outcome":{"scores":[["even",67],["odd",33]]}"#),
+        "{out}"
+    );
 }

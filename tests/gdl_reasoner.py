@@ -6,7 +6,8 @@ negation, written apart from ludolog's translation into Prolog (nothing shared).
                                          finished game is a leaf wherever it ends)
   gdl_reasoner.py walk SHEET SEED PLIES  a seeded random game: for each position
                                          "legal M1 | M2 | ..." then "play M", and
-                                         at the end "goals R=V ..." if terminal
+                                         at the end "goals R=V ..." if terminal,
+                                         in the order of the roles (0 if none)
 
 A move is written as ludolog writes it: the move of the role to move when every
 other role has one legal move (the first role with more than one move, else the
@@ -245,8 +246,8 @@ def main():
         for _ in range(int(sys.argv[4])):
             m, choices = game.choices(state)
             if choices is None:
-                goals = sorted((f[1], f[2]) for f in m.get("goal", ()))
-                print("goals " + " ".join(f"{r}={v}" for r, v in goals))
+                values = {f[1]: f[2] for f in m.get("goal", ())}
+                print("goals " + " ".join(f"{r}={values.get(r, 0)}" for r in game.roles))
                 return
             moves = game.moves(choices)
             print("legal " + " | ".join(sorted(t for t, _ in moves)))

@@ -13,7 +13,10 @@
 %   legal(+State, -Move)            each distinct legal move exactly once;
 %                                   no moves once the game is over
 %   play(+State, +Move, -Next)      deterministic; fails when Move is not legal
-%   outcome(+State, -Outcome)       win(Player) or draw; fails while the game goes on
+%   outcome(+State, -Outcome)       win(Player), draw, or scores(Scores): each
+%                                   player's score, Player-Value (an integer from
+%                                   0; GDL's goal values are 0 to 100) in the order
+%                                   of the players; fails while the game goes on
 %   position(?State)//              the canonical one-line position text, both ways;
 %                                   LOSSLESS: for every state S, parsing the text
 %                                   of S gives a state with the same text, side to

@@ -22,19 +22,19 @@ pub struct PositionArg {
 
 /// The moves of an `--after` list: separated by spaces, or by commas in a word
 /// that holds no `;` (a Mitsudomoe move lists its relocations after `;`,
-/// separated by commas: `d2>c3/a2-c4;b5,e2`).
+/// separated by commas: `d2>c3/a2-c4;b5,e2`); a GDL move in parentheses, or a
+/// joint move, is one move.
 pub fn split_moves(moves: &str) -> Vec<String> {
-    moves
-        .split_whitespace()
+    crate::game::move_words(moves.split_whitespace())
+        .into_iter()
         .flat_map(|word| {
-            if word.contains(';') {
+            if word.contains([';', '(', ' ']) {
                 vec![word]
             } else {
-                word.split(',').collect()
+                word.split(',').map(str::to_string).collect()
             }
         })
         .filter(|m| !m.is_empty())
-        .map(String::from)
         .collect()
 }
 

@@ -156,11 +156,13 @@ impl ExternalEngine {
         let outcome = match s.get("outcome") {
             None | Some(Value::Null) => None,
             Some(Value::String(d)) if d == "draw" => Some("draw".to_string()),
-            Some(o) => match o.get("win").and_then(Value::as_str) {
-                Some(w) => Some(format!("win({w})")),
-                None => {
+            Some(o) => match (o.get("win").and_then(Value::as_str), scores(o)) {
+                (Some(w), _) => Some(format!("win({w})")),
+                (None, Some(s)) => Some(crate::game::Ending::Scores(s).to_string()),
+                (None, None) => {
                     return Err(rules(format!(
-                        "the engine's outcome {} is neither null, \"draw\" nor {{\"win\": PLAYER}}",
+                        "the engine's outcome {} is neither null, \"draw\", {{\"win\": PLAYER}} \
+                         nor {{\"scores\": [[PLAYER, VALUE], ...]}}",
                         crate::game::elide(&o.to_string())
                     )))
                 }
@@ -272,4 +274,18 @@ impl Engine for ExternalEngine {
     fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
         Err(unsupported("run playouts"))
     }
+}
+
+/// The `{"scores": [[PLAYER, VALUE], ...]}` of an outcome: each player's score (an
+/// integer from 0), in the order of the players.
+fn scores(outcome: &Value) -> Option<Vec<(String, i64)>> {
+    let pairs = outcome.get("scores")?.as_array()?;
+    let read = |p: &Value| -> Option<(String, i64)> {
+        let [who, value] = p.as_array()?.as_slice() else {
+            return None;
+        };
+        Some((who.as_str()?.to_string(), value.as_u64()?.try_into().ok()?))
+    };
+    let s: Option<Vec<_>> = pairs.iter().map(read).collect();
+    s.filter(|s| !s.is_empty())
 }

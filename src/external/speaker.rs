@@ -2,7 +2,7 @@
 //! answered on standard input and output by any tier of a game, so that two tiers or
 //! two builds can be checked through it, and other tools can drive ludolog.
 
-use crate::game::{Engine, GameLine, GameOptions};
+use crate::game::{Ending, Engine, GameLine, GameOptions};
 use crate::registry::EngineSpec;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
@@ -101,13 +101,12 @@ fn answer(spec: &EngineSpec, game: &str, line: &mut Option<GameLine>, request: &
                     Ok(info) => json!({
                         "to_move": info.to_move,
                         "legal": info.legal,
-                        "outcome": match info.outcome.as_deref() {
+                        "outcome": match info.outcome.as_deref().map(|o| (o, Ending::parse(o))) {
                             None => Value::Null,
-                            Some("draw") => json!("draw"),
-                            Some(o) => o
-                                .strip_prefix("win(")
-                                .and_then(|w| w.strip_suffix(')'))
-                                .map_or_else(|| json!(o), |w| json!({"win": w})),
+                            Some((_, Some(Ending::Draw))) => json!("draw"),
+                            Some((_, Some(Ending::Win(w)))) => json!({"win": w}),
+                            Some((_, Some(Ending::Scores(s)))) => json!({"scores": s}),
+                            Some((o, None)) => json!(o),
                         },
                         "position": info.position,
                     }),

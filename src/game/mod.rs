@@ -4,10 +4,12 @@
 mod declared;
 pub mod defaults;
 mod descriptor;
+mod ending;
 mod engine;
 mod insight;
 mod limits;
 mod line;
+mod move_words;
 mod options;
 mod pick;
 mod scores;
@@ -19,6 +21,7 @@ pub use declared::{check_declared, intern_options, DeclaredKind, DeclaredOption}
 pub use descriptor::{
     no_position_options, GameDescriptor, OpenNative, PositionOptions, RuleSource,
 };
+pub use ending::{Ending, FULL_SCORE};
 pub(crate) use engine::prefix_move;
 pub use engine::{
     verdict, BestMove, Engine, EngineError, Exceeded, Pos, PositionInfo, SearchSpec, TextOps,
@@ -29,6 +32,7 @@ pub use limits::{
     MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
 };
 pub use line::GameLine;
+pub use move_words::move_words;
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use pick::uniform_index;
 pub use scores::{decided_score, PROVEN, WIN};

@@ -514,19 +514,22 @@ goal(S, R, V) :- goal(S, [], R, V).
 %% terminal(+State)  the game is over in State.
 terminal(S) :- terminal(S, []).
 
-%% goal_values(+State, -Values)  V-Role for each role, its goal value (0 when the
-% sheet gives none).
+%% goal_values(+State, -Values)  Role-V for each role in order, its goal value (0
+% when the sheet gives none).
 goal_values(S, Vs) :-
     roles(Rs),
-    findall(V-R, ( member(R, Rs), ( goal(S, [], R, V0) -> V = V0 ; V = 0 ) ), Vs).
+    findall(R-V, ( member(R, Rs), ( goal(S, [], R, V0) -> V = V0 ; V = 0 ) ), Vs).
 
-%% outcome(+State, -Outcome)  once terminal: win(Role) for the one role with the
-% highest goal value, else draw.
+%% outcome(+State, -Outcome)  once terminal, the goal values as general game playing
+% reads them: win(Role) when Role has 100 and every other role 0, draw when every
+% role has 50, else scores(Values), each role's goal value.
 outcome(S, O) :-
     terminal(S, []), !,
     goal_values(S, Vs),
-    keysort(Vs, Sorted), reverse(Sorted, [Best-R|Rest]),
-    (  Rest = [Next-_|_], Next == Best -> O = draw ; O = win(R) ).
+    (  select(R-100, Vs, Others), \+ ( member(_-V, Others), V \== 0 ) -> O = win(R)
+    ;  \+ ( member(_-V, Vs), V \== 50 ) -> O = draw
+    ;  O = scores(Vs)
+    ).
 
 %% position(?State)//  the true facts in KIF, sorted, separated by spaces.
 position(gdl(Fs)) --> gdl:facts(Fs).

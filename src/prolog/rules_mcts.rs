@@ -130,14 +130,9 @@ fn search(
         for &n in &path {
             let node = &mut nodes[n];
             node.visits += 1.0;
-            node.wins += match outcome
-                .strip_prefix("win(")
-                .and_then(|w| w.strip_suffix(')'))
-            {
-                Some(w) if w == node.mover => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            // what the mover takes: 1 for a win, 0.5 for a draw, a score's share
+            node.wins +=
+                crate::game::Ending::parse(&outcome).map_or(0.5, |e| e.reward(&node.mover));
         }
     }
     Ok(())

@@ -161,27 +161,31 @@ fn tag_pair(inner: &str) -> Result<(String, String), String> {
     Ok((key.to_string(), value))
 }
 
-/// A result as a record says it: `*` (none yet), `draw` or `win(PLAYER)`, one word,
-/// so that it ends the movetext it is written at the end of.
+/// A result as a record says it: `*` (none yet), `draw`, `win(PLAYER)` or
+/// `scores([P-V,...])`, one word, so that it ends the movetext it is written at the
+/// end of.
 fn result_value(value: &str) -> Result<Option<String>, String> {
     let one_word = !value.is_empty() && !value.contains(char::is_whitespace);
     match value {
         "*" => Ok(None),
-        "draw" => Ok(Some(value.to_string())),
-        _ if one_word && value.starts_with("win(") && value.ends_with(')') => {
-            Ok(Some(value.to_string()))
-        }
+        _ if one_word && is_result_word(value) => Ok(Some(value.to_string())),
         _ => Err(format!(
-            "the result {:?} is not *, draw or win(PLAYER)",
+            "the result {:?} is not *, draw, win(PLAYER) or scores([PLAYER-VALUE,...])",
             elide(value)
         )),
     }
 }
 
+/// Whether a word of a movetext is a finished game's result.
+fn is_result_word(word: &str) -> bool {
+    crate::game::Ending::parse(word).is_some()
+}
+
 /// The moves of a movetext: move numbers (`12.`, `12...`) and `{comments}` are left
-/// out; the result (`*`, `draw`, `win(…)`) ends it and must agree with the tag.
+/// out; the result (`*`, `draw`, `win(…)`, `scores(…)`) ends it and must agree with
+/// the tag; a GDL move in parentheses, or a joint move, is one move.
 fn moves(text: &str, result: Option<&str>) -> Result<Vec<String>, RecordError> {
-    let mut out = Vec::new();
+    let mut out: Vec<&str> = Vec::new();
     let mut in_comment = false;
     for word in text.split_whitespace() {
         if in_comment || word.starts_with('{') {
@@ -192,7 +196,7 @@ fn moves(text: &str, result: Option<&str>) -> Result<Vec<String>, RecordError> {
         if number.len() < word.len() && number.bytes().all(|b| b.is_ascii_digit()) {
             continue;
         }
-        if word == "*" || word == "draw" || (word.starts_with("win(") && word.ends_with(')')) {
+        if word == "*" || is_result_word(word) {
             let said = (word != "*").then_some(word);
             if said.is_some() && said != result {
                 return Err(RecordError::Invalid(format!(
@@ -203,9 +207,9 @@ fn moves(text: &str, result: Option<&str>) -> Result<Vec<String>, RecordError> {
             }
             continue;
         }
-        out.push(word.to_string());
+        out.push(word);
     }
-    Ok(out)
+    Ok(crate::game::move_words(out))
 }
 
 #[cfg(test)]
@@ -267,11 +271,17 @@ mod tests {
         let e = parse("[Game \"hex\"]\n[Result \"x\"]\n\n1. a1 *\n").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 2: the result \"x\" is not *, draw or win(PLAYER)"
+            "line 2: the result \"x\" is not *, draw, win(PLAYER) or scores([PLAYER-VALUE,...])"
         );
         assert!(parse("[Game \"hex\"]\n[Result \"win(red blue)\"]\n\n1. a1\n").is_err());
         let r = parse("[Game \"hex\"]\n[Result \"win(red)\"]\n\n1. a1 win(red)\n").unwrap();
         assert_eq!(r.result.as_deref(), Some("win(red)"));
+        assert_eq!(parse(&render(&r)).unwrap(), r);
+        // a GDL game's scores, after joint moves that hold spaces
+        let t = "[Game \"pennies\"]\n[Result \"scores([even-67,odd-33])\"]\n\n\
+                 1. (show heads) & (show tails) scores([even-67,odd-33])\n";
+        let r = parse(t).unwrap();
+        assert_eq!(r.moves, vec!["(show heads) & (show tails)"]);
         assert_eq!(parse(&render(&r)).unwrap(), r);
     }
 

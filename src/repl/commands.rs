@@ -170,37 +170,9 @@ pub fn help(topic: Option<&str>) -> String {
     }
 }
 
-/// The moves of `:play`'s words: a move is a word, or words inside one pair of
-/// parentheses (a GDL move, `(mark 1 1)`), or moves joined by `&` (a joint move,
-/// `(show heads) & (show tails)`).
+/// The moves of `:play`'s words (a GDL move in parentheses, or a joint move, is one).
 fn move_words(words: &[String]) -> Vec<String> {
-    // first the words inside parentheses together
-    let mut units: Vec<String> = Vec::new();
-    let mut depth = 0i64;
-    for w in words {
-        match units.last_mut() {
-            Some(last) if depth > 0 => {
-                last.push(' ');
-                last.push_str(w);
-            }
-            _ => units.push(w.clone()),
-        }
-        depth = (depth + w.matches('(').count() as i64 - w.matches(')').count() as i64).max(0);
-    }
-    // then the moves joined by `&`
-    let mut moves: Vec<String> = Vec::new();
-    let mut join = false;
-    for u in units {
-        match moves.last_mut() {
-            Some(last) if join || u == "&" => {
-                last.push(' ');
-                last.push_str(&u);
-                join = u == "&";
-            }
-            _ => moves.push(u),
-        }
-    }
-    moves
+    crate::game::move_words(words.iter().map(String::as_str))
 }
 
 #[cfg(test)]

@@ -266,7 +266,8 @@ impl<E: Engine + ?Sized> Tree for EngineTree<'_, E> {
                     .and_then(|w| w.strip_suffix(')'))
                     .ok_or_else(|| {
                         EngineError::Rules(format!(
-                            "an outcome `{w}` that is neither win(P) nor draw"
+                            "an outcome `{w}` that is neither win(P) nor draw (the solver \
+                             proves wins, losses and draws, not scores)"
                         ))
                     })?;
                 Some(Outcome::Win(index_of(&names, who)?))
