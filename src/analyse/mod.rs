@@ -44,6 +44,8 @@ pub struct Played {
     pub winner: Option<u8>,
     /// Whether the game hit the ply cap.
     pub capped: bool,
+    /// Whether the game ended in scores (a GDL sheet's goal values), no one's win.
+    pub scored: bool,
 }
 
 impl Played {
@@ -76,15 +78,19 @@ pub fn play_one(
         branching: Vec::new(),
         winner: None,
         capped: false,
+        scored: false,
     };
     let result = (|| loop {
         let info = engine.describe(at)?;
         if let Some(o) = &info.outcome {
-            played.winner = match o.as_str() {
-                "draw" => None,
-                w if w == format!("win({first_player})") => Some(0),
-                _ => Some(1),
+            // a draw or scores count as no one's win
+            let ending = crate::game::Ending::parse(o);
+            played.winner = match &ending {
+                Some(crate::game::Ending::Win(w)) if *w == first_player => Some(0),
+                Some(crate::game::Ending::Win(_)) => Some(1),
+                _ => None,
             };
+            played.scored = matches!(ending, Some(crate::game::Ending::Scores(_)));
             return Ok(());
         }
         if info.legal.is_empty() {

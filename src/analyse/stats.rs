@@ -51,6 +51,8 @@ pub struct LineStats {
     pub draws: usize,
     /// Games cut off at the ply cap (not counted as draws).
     pub capped: usize,
+    /// Games that ended in scores (not counted as draws).
+    pub scored: usize,
     /// The first player's share of the wins, with its 95% interval, over all games.
     pub first_win_rate: f64,
     pub first_win_interval: (f64, f64),
@@ -74,7 +76,8 @@ impl LineStats {
         let first_wins = count(&|g| g.winner == Some(0));
         let second_wins = count(&|g| g.winner == Some(1));
         let capped = count(&|g| g.capped);
-        let draws = n - first_wins - second_wins - capped;
+        let scored = count(&|g| g.scored);
+        let draws = n - first_wins - second_wins - capped - scored;
         let mut lengths: Vec<usize> = games.iter().map(Played::plies).collect();
         lengths.sort_unstable();
         let mut length_histogram = BTreeMap::new();
@@ -105,6 +108,7 @@ impl LineStats {
             second_wins,
             draws,
             capped,
+            scored,
             first_win_rate: if n == 0 {
                 0.0
             } else {
@@ -166,6 +170,7 @@ mod tests {
             branching,
             winner,
             capped,
+            scored: false,
         };
         let games = [
             g(0, "a1", vec![4, 3, 2], Some(0), false),

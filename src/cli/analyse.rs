@@ -249,6 +249,9 @@ pub fn report(run: &AnalyseRun) -> String {
         );
         row(&mut o, "draws", col(&|s| pct(s.draws, s.games)));
         row(&mut o, "hit the ply cap", col(&|s| pct(s.capped, s.games)));
+        if stats.iter().any(|g| g[l].scored > 0) {
+            row(&mut o, "ended in scores", col(&|s| pct(s.scored, s.games)));
+        }
         row(
             &mut o,
             "length: mean",
