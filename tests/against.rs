@@ -272,21 +272,31 @@ fn a_rule_file_from_disk_is_checked_on_threads_each_with_its_engine_process() {
     );
 }
 
-/// Compiles the C example engine into `dir` (with `defines`); `None` without a C
-/// compiler.
+/// Compiles the C example engine into `dir` (with `defines`); `None` on a machine
+/// without a C compiler (said loudly).  Where `cc` runs, a failure to compile the
+/// example is a failure of the example, and fails the test.
 fn compile_c_engine(dir: &std::path::Path, name: &str, defines: &[&str]) -> Option<String> {
+    let has_cc = Command::new("cc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_cc {
+        eprintln!("SKIPPED: no C compiler (cc) to build examples/engines/c/tic_tac_toe.c");
+        return None;
+    }
     let out = dir.join(name);
     let built = Command::new("cc")
         .args(["-O2", "-o"])
         .arg(&out)
         .args(defines)
         .arg("examples/engines/c/tic_tac_toe.c")
-        .status()
-        .is_ok_and(|s| s.success());
-    if !built {
-        eprintln!("SKIPPED: no C compiler (cc) to build examples/engines/c/tic_tac_toe.c");
-        return None;
-    }
+        .output()
+        .expect("cc runs");
+    assert!(
+        built.status.success(),
+        "examples/engines/c/tic_tac_toe.c does not compile with {defines:?}:\n{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     Some(out.display().to_string())
 }
 

@@ -324,7 +324,18 @@ fn contactix_files_never_panic_and_round_trip() {
 
 #[test]
 fn game_records_never_panic() {
+    // the lines of both formats: the tagged one written today (tags, then the
+    // numbered moves, results and comments) and the older `key: value` one
     let line = prop_oneof![
+        Just("[Game \"hex\"]".to_string()),
+        Just("[Options \"size=3\"]".to_string()),
+        Just("[Start \"3x3 3/3/3 red\"]".to_string()),
+        Just("[Result \"win(red)\"]".to_string()),
+        Just("[Result \"scores([red-70,blue-30])\"]".to_string()),
+        Just("[Red \"mcts:100\"]".to_string()),
+        Just("1. a1 b2 2. c3 {a note} win(red)".to_string()),
+        Just("1. (mark 1 1) & (noop) draw *".to_string()),
+        "[\\[\\]\"{}().a-z: =0-9é#&*-]{0,24}",
         Just("game: hex".to_string()),
         Just("options: size=3".to_string()),
         Just("start: 3x3 3/3/3 red".to_string()),
