@@ -25,6 +25,7 @@ mod mitsudomoe;
 mod new_game_starter;
 mod new_native_game;
 mod nth_legal;
+mod openspiel_adapter;
 mod perft;
 mod play;
 mod reachable;

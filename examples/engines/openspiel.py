@@ -24,9 +24,34 @@ own board, so `check` compares that too.
 ludolog names a game to an engine by its name, or a rule file from disk by the
 module it declares; the games this engine says it plays are its arguments as given
 (a name, or a path such as rules/breakthrough.pl) and the names of the games they
-are; without arguments, the three names.  A path's game is its file name without
+are; without arguments, the five names.  A path's game is its file name without
 ".pl".
+
+Any other OpenSpiel game (deterministic, sequential, perfect information, any
+number of players) plays with --game, e.g.
+
+    ludolog check hex -O size=5 --against "python3 examples/engines/openspiel.py \
+        --game hex --option size=board_size --players red,blue"
+    ludolog check tic_tac_toe --against "python3 examples/engines/openspiel.py \
+        --game tic_tac_toe --moves examples/engines/maps/tic_tac_toe.txt"
+
+  --game NAME          OpenSpiel's game (its name, or NAME(param=value,...))
+  --option OURS=THEIRS a ludolog option passed as an OpenSpiel parameter (repeat)
+  --players P0,P1,...  the names of OpenSpiel's players 0, 1, ... (default p0, p1, ...)
+  --moves FILE         a table from OpenSpiel's action strings to the rule file's
+                       move texts: a line "THEIRS OURS" for one string, or
+                       "re:PATTERN REPLACEMENT" for every string the regular
+                       expression matches whole (Python's re.sub); # comments; a
+                       string no line names is the move text as it is
+
+Such an engine answers `state` without a position text (it has none in the rule
+file's format), so `check` compares the two by the moves played: the legal moves,
+the side to move and the outcome at every position.  The side to move of a
+finished game is the player after the one who moved last; the outcome is a win for
+the one player with the highest return, a draw when all returns are equal, else
+each player's score (its return scaled to 0..100).
 """
+import argparse
 import json
 import os
 import re
@@ -154,6 +179,100 @@ class Othello:
         return f"8 {'/'.join(run_length(r) for r in rows)} {to_move}"
 
 
+class Generic:
+    """Any OpenSpiel game of the right kind, its moves translated by a table."""
+
+    def __init__(self, spec, options):
+        params = dict(spec.params)
+        for ours, value in options.items():
+            theirs = spec.option_names.get(ours)
+            if theirs is None:
+                raise ValueError(f"option {ours} has no OpenSpiel parameter (give --option {ours}=NAME)")
+            params[theirs] = value
+        self.game = pyspiel.load_game(spec.name, params)
+        kind = self.game.get_type()
+        if (kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
+                or kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL
+                or kind.information != pyspiel.GameType.Information.PERFECT_INFORMATION):
+            raise ValueError(f"{spec.name} is not deterministic, sequential and of perfect "
+                             "information: ludolog's protocol has no chance or hidden moves")
+        n = self.game.num_players()
+        self.players = tuple(spec.players or [f"p{i}" for i in range(n)])
+        if len(self.players) != n:
+            raise ValueError(f"{spec.name} has {n} players, --players names {len(self.players)}")
+        self.table = spec.table
+
+    def move(self, text):
+        return self.table.translate(text)
+
+    position = None
+
+
+class MoveTable:
+    """OpenSpiel's action strings to the rule file's move texts."""
+
+    def __init__(self, path=None):
+        self.exact, self.patterns = {}, []
+        if path is None:
+            return
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                line = line.split("#", 1)[0].strip()
+                if not line:
+                    continue
+                parts = line.split(None, 1)
+                if len(parts) != 2:
+                    sys.exit(f"openspiel.py: {path}:{number}: a line is THEIRS OURS")
+                theirs, ours = parts[0], parts[1].strip()
+                if theirs.startswith("re:"):
+                    try:
+                        self.patterns.append((re.compile(theirs[3:]), ours))
+                    except re.error as e:
+                        sys.exit(f"openspiel.py: {path}:{number}: {e}")
+                else:
+                    self.exact[theirs] = ours
+        if not self.exact and not self.patterns:
+            sys.exit(f"openspiel.py: {path}: no moves in the table")
+
+    def translate(self, text):
+        if text in self.exact:
+            return self.exact[text]
+        for pattern, replacement in self.patterns:
+            if pattern.fullmatch(text):
+                return pattern.sub(replacement, text)
+        return text
+
+
+class Spec:
+    """What --game, --option, --players and --moves say."""
+
+    def __init__(self, args):
+        m = re.fullmatch(r"([A-Za-z0-9_]+)(?:\((.*)\))?", args.game)
+        if m is None:
+            sys.exit(f"openspiel.py: --game {args.game!r} is not NAME or NAME(param=value,...)")
+        self.name, self.params = m[1], {}
+        for item in filter(None, (m[2] or "").split(",")):
+            key, _, value = item.partition("=")
+            self.params[key.strip()] = parse_value(value.strip())
+        self.option_names = {}
+        for item in args.option:
+            ours, _, theirs = item.partition("=")
+            if not ours or not theirs:
+                sys.exit(f"openspiel.py: --option {item!r} is not OURS=THEIRS")
+            self.option_names[ours] = theirs
+        self.players = args.players.split(",") if args.players else None
+        self.table = MoveTable(args.moves)
+
+
+def parse_value(text):
+    """An OpenSpiel parameter's value: a whole number, true or false, else text."""
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if text in ("true", "false"):
+        return text == "true"
+    return text
+
+
 GAMES = {"breakthrough": Breakthrough, "connect_four": ConnectFour, "tic_tac_toe": TicTacToe,
          "clobber": Clobber, "othello": Othello}
 
@@ -167,8 +286,8 @@ def game_of(name):
 
 
 class Session:
-    """One game: OpenSpiel's state, the states before each move (for undo), and the
-    adapter that translates."""
+    """One game: OpenSpiel's state, the states before each move with who made it
+    (for undo), and the adapter that translates."""
 
     def __init__(self, adapter):
         self.adapter = adapter
@@ -177,8 +296,12 @@ class Session:
 
     def to_move(self):
         # OpenSpiel has no player to move once the game is over; ludolog names the
-        # one whose turn it would be.  Both games alternate from player 0.
-        return self.adapter.players[len(self.before) % 2]
+        # one whose turn it would be: the player after the one who moved last
+        players = self.adapter.players
+        if not self.state.is_terminal():
+            return players[self.state.current_player()]
+        last = self.before[-1][1] if self.before else len(players) - 1
+        return players[(last + 1) % len(players)]
 
     def legal(self):
         player = self.state.current_player()
@@ -189,39 +312,53 @@ class Session:
         action = self.legal().get(text)
         if action is None:
             raise ValueError(f"{text} is not a legal move")
-        self.before.append(self.state.clone())
+        self.before.append((self.state.clone(), self.state.current_player()))
         self.state.apply_action(action)
 
     def undo(self):
         if not self.before:
             raise ValueError("no move to undo")
-        self.state = self.before.pop()
+        self.state = self.before.pop()[0]
 
     def outcome(self):
         if not self.state.is_terminal():
             return None
         returns = self.state.returns()
-        for player, value in enumerate(returns):
-            if value > 0:
-                return {"win": self.adapter.players[player]}
-        return "draw"
+        players = self.adapter.players
+        low, high = min(returns), max(returns)
+        if low == high:
+            return "draw"
+        best = [p for p, r in enumerate(returns) if r == high]
+        if len(best) == 1:
+            return {"win": players[best[0]]}
+        return {"scores": [[players[p], round(100 * (r - low) / (high - low))]
+                           for p, r in enumerate(returns)]}
 
     def describe(self):
         to_move = self.to_move()
-        return {"to_move": to_move, "legal": list(self.legal()), "outcome": self.outcome(),
-                "position": self.adapter.position(self.state, to_move)}
+        said = {"to_move": to_move, "legal": list(self.legal()), "outcome": self.outcome()}
+        if self.adapter.position is not None:
+            said["position"] = self.adapter.position(self.state, to_move)
+        return said
 
 
-def answer(names, session, request):
+def answer(names, session, request, spec=None):
     op = request.get("op")
     if op == "hello":
         return {"protocol": 1, "name": "openspiel.py", "games": names, "features": ["undo"]}, session
     if op == "new":
+        options = request.get("options") or {}
+        if spec is not None:
+            # with --game, whatever the rule file's game is called
+            try:
+                return {"ok": True}, Session(Generic(spec, options))
+            except (ValueError, pyspiel.SpielError) as e:
+                return {"error": str(e)}, session
         game = game_of(str(request.get("game", "")))
         if game is None:
             return {"error": f"no such game here (games: {', '.join(GAMES)})"}, session
         try:
-            return {"ok": True}, Session(GAMES[game](request.get("options") or {}))
+            return {"ok": True}, Session(GAMES[game](options))
         except (ValueError, pyspiel.SpielError) as e:
             return {"error": str(e)}, session
     if session is None:
@@ -241,18 +378,28 @@ def answer(names, session, request):
 
 
 def main():
-    names = []
-    for arg in sys.argv[1:] or list(GAMES):
-        game = game_of(arg)
-        if game is None:
-            sys.exit(f"openspiel.py: no game {arg!r} here (games: {', '.join(GAMES)})")
-        names += [n for n in (arg, game) if n not in names]
+    names, spec = [], None
+    if any(a.startswith("--") for a in sys.argv[1:]):
+        parser = argparse.ArgumentParser(prog="openspiel.py")
+        parser.add_argument("--game", required=True)
+        parser.add_argument("--option", action="append", default=[])
+        parser.add_argument("--players")
+        parser.add_argument("--moves")
+        spec = Spec(parser.parse_args())
+        names = [spec.name]
+        Generic(spec, {})  # a game OpenSpiel lacks, or of the wrong kind, says so now
+    else:
+        for arg in sys.argv[1:] or list(GAMES):
+            game = game_of(arg)
+            if game is None:
+                sys.exit(f"openspiel.py: no game {arg!r} here (games: {', '.join(GAMES)})")
+            names += [n for n in (arg, game) if n not in names]
     session = None
     for line in sys.stdin:
         request = json.loads(line)
         if request.get("op") == "quit":
             return
-        reply, session = answer(names, session, request)
+        reply, session = answer(names, session, request, spec)
         print(json.dumps(reply), flush=True)
 
 
