@@ -67,7 +67,10 @@ to_move({NAME}(_, _, P, _, _), P).
 other(x, o).
 other(o, x).
 
-%% legal(+State, -Move)  every empty cell, row by row from the top.
+%% legal(+State, -Move)  every empty cell, row by row from the top.  (In a game
+% where a player can be left without a move while the game goes on, that player's
+% one legal move is a pass, `pass`, which play/3 takes: the protocol has no turn
+% without a move, as in OpenSpiel.  rules/othello.pl does this.)
 legal({NAME}(N, _, _, Board, ongoing), place(C, R)) :-
     board:cells_of(Board, e, Empty),
     member(I, Empty),
