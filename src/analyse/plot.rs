@@ -1,6 +1,7 @@
 //! Plain SVG charts for `analyse --svg`: bars (the length histogram) and lines (the
 //! branching factor by ply), several series side by side, with axes and a legend.
 
+use crate::render::xml_text as escape;
 use std::fmt::Write;
 
 /// One named series of (x, y) points.
@@ -19,14 +20,6 @@ const BOTTOM: f64 = 50.0;
 const COLOURS: [&str; 6] = [
     "#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
 ];
-
-/// Text made safe inside an SVG element.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// A round step for about `n` ticks over `0..max`.
 fn tick_step(max: f64, n: f64) -> f64 {

@@ -120,7 +120,7 @@ pub fn analyse(specs: &[EngineSpec], args: &AnalyseArgs, out: &mut dyn Write) ->
     {
         let flag = cancel.clone();
         // Ctrl-C stops the run; the games played are still reported
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, flag);
     }
     plan.cancel = Some(cancel.clone());
     let mut results = Vec::new();

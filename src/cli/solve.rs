@@ -10,7 +10,7 @@ use crate::solve::{Budget, MoveValue, Solution, SolveSpec, Value};
 use anyhow::{bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -69,7 +69,7 @@ pub fn solve(
     {
         let flag = cancel.clone();
         // Ctrl-C stops the search; what was proved is still printed
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, flag);
     }
     let solve_spec = SolveSpec {
         budget: Budget {

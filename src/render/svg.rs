@@ -137,7 +137,7 @@ fn cell_fill(cell: &Cell, plain: &str, tint: Tint) -> (String, f64) {
 /// Text from a rule file (a cell's name, a player's) made safe inside an SVG element:
 /// the five XML specials escaped, control characters dropped, so that a name such as
 /// `</title><script>` stays text when a browser opens the drawing.
-fn xml_text(text: &str) -> String {
+pub fn xml_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

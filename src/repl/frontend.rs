@@ -21,7 +21,7 @@ use std::cell::RefCell;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// With piped input, at most this many answers of one query are shown.
@@ -212,7 +212,7 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
         // Ctrl-C while a query runs: flag it (at the prompt and between answers the
         // terminal is raw and Ctrl-C is a key).  With piped input Ctrl-C ends the
         // REPL, and its engine process follows (it watches its parent).
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+        let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, flag);
     }
     // ludolog's own rules load without fail: the prompt comes at once and the engine
     // gets ready meanwhile; a rule file from disk is checked before the prompt
