@@ -152,15 +152,11 @@ macro_rules! lib {
             accel: None,
         }
     };
-    ($module:literal, [$path:literal $(, $part:literal)*], $accel:literal, $accel_path:literal) => {
+    ($module:literal, $path:literal, $accel:literal, $accel_path:literal) => {
         Library {
             module: $module,
             path: $path,
-            // a module in several files is loaded as one text, as include/1 would
-            text: concat!(
-                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path))
-                $(, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $part)))*
-            ),
+            text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $path)),
             accel: Some((
                 $accel,
                 $accel_path,
@@ -187,11 +183,7 @@ const BOARDS: [Library; 6] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
-        [
-            "rules/lib/board.pl",
-            "rules/lib/board_reach.pl",
-            "rules/lib/board_lines.pl"
-        ],
+        "rules/lib/board.pl",
         "board_accel",
         "rules/lib/board_accel.pl"
     ),
@@ -201,7 +193,7 @@ const BOARDS: [Library; 6] = [
     lib!("gdl", "rules/lib/gdl.pl"),
     lib!(
         "hexgrid",
-        ["rules/lib/hexgrid.pl"],
+        "rules/lib/hexgrid.pl",
         "hexgrid_accel",
         "rules/lib/hexgrid_accel.pl"
     ),
