@@ -12,55 +12,48 @@ use crate::prolog::quote_atom;
 /// its rules kept in a file of its own.
 pub fn static_findings(wb: &mut Workbench) -> Result<Vec<Finding>, EngineError> {
     let module = wb.module().to_string();
-    let path = wb.path_of(&module);
+    let options = wb.engine.options_term();
+    let unknown_option = format!(
+        "lint:unknown_option({}, {options}, F).",
+        quote_atom(&module)
+    );
+    let mut out = file_findings(wb, &module, "static", Some(&unknown_option))?;
+    // the parts of the game's rules, each in its own file: their calls, singletons
+    // and clauses kept together (a part exports what its game asks of it, not the
+    // protocol)
+    for part in wb.parts.clone() {
+        out.extend(file_findings(wb, &part, "static_part", None)?);
+    }
+    Ok(out)
+}
+
+/// The findings of one module's file, by line: the clauses that did not read, what
+/// `lint:CHECK(Module, F)` finds, what the `extra` query finds, and a
+/// module named otherwise than its file.
+fn file_findings(
+    wb: &mut Workbench,
+    module: &str,
+    check: &str,
+    extra: Option<&str>,
+) -> Result<Vec<Finding>, EngineError> {
+    let path = wb.path_of(module);
     let mut out: Vec<Finding> = wb
         .read_errors
         .iter()
         .filter(|e| e.file == path)
         .map(|e| Finding::at(&e.file, e.line, "", "syntax", e.text.clone()))
         .collect();
-    let answer = wb.ask(&format!("lint:static({}, F).", quote_atom(&module)), "F")?;
-    out.extend(
-        list(&answer)
-            .iter()
-            .filter_map(|t| Finding::from_term(&path, t)),
-    );
-    let options = wb.engine.options_term();
-    let answer = wb.ask(
-        &format!(
-            "lint:unknown_option({}, {options}, F).",
-            quote_atom(&module)
-        ),
-        "F",
-    )?;
-    out.extend(
-        list(&answer)
-            .iter()
-            .filter_map(|t| Finding::from_term(&path, t)),
-    );
-    out.extend(module_name_finding(&module, &path));
-    out.sort_by_key(|f| f.line);
-    // the parts of the game's rules, each in its own file: their calls, singletons
-    // and clauses kept together (a part exports what its game asks of it, not the
-    // protocol)
-    for part in wb.parts.clone() {
-        let path = wb.path_of(&part);
-        let mut found: Vec<Finding> = wb
-            .read_errors
-            .iter()
-            .filter(|e| e.file == path)
-            .map(|e| Finding::at(&e.file, e.line, "", "syntax", e.text.clone()))
-            .collect();
-        let answer = wb.ask(&format!("lint:static_part({}, F).", quote_atom(&part)), "F")?;
-        found.extend(
+    let own = format!("lint:{check}({}, F).", quote_atom(module));
+    for query in std::iter::once(own.as_str()).chain(extra) {
+        let answer = wb.ask(query, "F")?;
+        out.extend(
             list(&answer)
                 .iter()
                 .filter_map(|t| Finding::from_term(&path, t)),
         );
-        found.extend(module_name_finding(&part, &path));
-        found.sort_by_key(|f| f.line);
-        out.extend(found);
     }
+    out.extend(module_name_finding(module, &path));
+    out.sort_by_key(|f| f.line);
     Ok(out)
 }
 
