@@ -333,6 +333,12 @@ pub(crate) enum Command {
     Engine {
         #[command(flatten)]
         game: GameArgs,
+        /// Say this game's name, moves and players as another game's rules say them,
+        /// by a table of lines `THEIRS OURS` (a GDL sheet checked against a rule file:
+        /// `connect3 connect_four`, `(drop 1) a`); no position text is given then, and
+        /// `new` keeps this engine's own options.
+        #[arg(long, value_name = "FILE")]
+        moves: Option<std::path::PathBuf>,
     },
     /// A GTP engine on standard input and output (for HexGui and other controllers).
     Gtp {

@@ -207,12 +207,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             svg,
             ascii: _,
         }) => cli::render(&spec(&game)?, &position(&pos), svg.as_ref(), &mut out)?,
-        Some(Command::Engine { game }) => {
+        Some(Command::Engine { game, moves }) => {
             let spec = spec(&game)?;
             // the game is opened once now, so that a bad game or option is an error here
             spec.open()?;
+            let table = moves
+                .map(|p| ludolog::external::MoveTable::read(&p))
+                .transpose()
+                .map_err(anyhow::Error::msg)?;
             let stdin = std::io::stdin();
-            ludolog::external::speak(&spec, &mut stdin.lock(), &mut std::io::stdout())?;
+            ludolog::external::speak(
+                &spec,
+                table.as_ref(),
+                &mut stdin.lock(),
+                &mut std::io::stdout(),
+            )?;
         }
         Some(Command::Gtp {
             game,

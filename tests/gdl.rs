@@ -388,3 +388,54 @@ fn goal_values_are_scores_in_records_search_and_the_engine_protocol() {
         "{out}"
     );
 }
+
+#[test]
+fn check_holds_a_gdl_sheet_to_a_rule_file_across_languages() {
+    // the GDL Connect Four of connect3.kif behind `ludolog engine`, its moves said as
+    // rules/connect_four.pl says them by a table, checked move by move and outcome by
+    // outcome against the rule file on the same board
+    let against = format!(
+        "{} engine {} --moves examples/engines/maps/connect3_gdl.txt",
+        env!("CARGO_BIN_EXE_ludolog"),
+        sheet("connect3")
+    );
+    let (code, out, err) = common::run(
+        &[
+            "check",
+            "connect_four",
+            "-O",
+            "cols=4",
+            "-O",
+            "rows=4",
+            "-O",
+            "line=3",
+            "--against",
+            &against,
+            "--games",
+            "30",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("mismatches   0"), "{out}");
+    // the same with lines of four on the rule file's side is caught at once
+    let (code, out, _) = common::run(
+        &[
+            "check",
+            "connect_four",
+            "-O",
+            "cols=4",
+            "-O",
+            "rows=4",
+            "-O",
+            "line=4",
+            "--against",
+            &against,
+            "--games",
+            "30",
+        ],
+        None,
+    );
+    assert_ne!(code, 0, "{out}");
+    assert!(out.contains("MISMATCH"), "{out}");
+}

@@ -5,9 +5,11 @@
 //! (`ludolog engine`).
 
 mod engine;
+mod move_table;
 mod process;
 mod speaker;
 
 pub use engine::ExternalEngine;
+pub use move_table::MoveTable;
 pub use process::EngineProcess;
 pub use speaker::speak;

@@ -2,19 +2,25 @@
 //! answered on standard input and output by any tier of a game, so that two tiers or
 //! two builds can be checked through it, and other tools can drive ludolog.
 
+use super::MoveTable;
 use crate::game::{Ending, Engine, GameLine, GameOptions};
 use crate::registry::EngineSpec;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 
 /// Answers the requests of `input`, one JSON object a line, on `out`, until `quit`
-/// or the end of the input; every failure is an `{"error": …}` answer.
+/// or the end of the input; every failure is an `{"error": …}` answer.  With a
+/// table, the game's name, moves and players are said as the table says them (and
+/// read back so), no position text is given, and `new` keeps the options this
+/// engine was opened with: two languages of one game.
 pub fn speak(
     spec: &EngineSpec,
+    table: Option<&MoveTable>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let game = spec.protocol_name();
+    // the game's name too is said as the table says it
+    let game = table.map_or_else(|| spec.protocol_name(), |t| t.ours(&spec.protocol_name()));
     let mut line: Option<GameLine> = None;
     for text in input.lines() {
         let text = text?;
@@ -23,7 +29,7 @@ pub fn speak(
         }
         let answer = match serde_json::from_str::<Value>(&text) {
             Ok(request) if request.get("op") == Some(&json!("quit")) => return Ok(()),
-            Ok(request) => answer(spec, &game, &mut line, &request),
+            Ok(request) => answer(spec, table, &game, &mut line, &request),
             Err(e) => json!({"error": format!("not a JSON request: {e}")}),
         };
         writeln!(out, "{answer}")?;
@@ -36,7 +42,13 @@ fn error(what: impl std::fmt::Display) -> Value {
     json!({"error": what.to_string()})
 }
 
-fn answer(spec: &EngineSpec, game: &str, line: &mut Option<GameLine>, request: &Value) -> Value {
+fn answer(
+    spec: &EngineSpec,
+    table: Option<&MoveTable>,
+    game: &str,
+    line: &mut Option<GameLine>,
+    request: &Value,
+) -> Value {
     let op = request.get("op").and_then(Value::as_str).unwrap_or("");
     match op {
         "hello" => json!({
@@ -55,7 +67,8 @@ fn answer(spec: &EngineSpec, game: &str, line: &mut Option<GameLine>, request: &
                 .iter()
                 .map(|(k, v)| format!("{k}={v}"))
                 .collect();
-            if let Some(Value::Object(o)) = request.get("options") {
+            let asked = request.get("options").filter(|_| table.is_none());
+            if let Some(Value::Object(o)) = asked {
                 for (k, v) in o {
                     let v = v.as_str().map_or_else(|| v.to_string(), str::to_string);
                     items.retain(|i| !i.starts_with(&format!("{k}=")));
@@ -87,7 +100,7 @@ fn answer(spec: &EngineSpec, game: &str, line: &mut Option<GameLine>, request: &
             };
             match op {
                 "play" => match request.get("move").and_then(Value::as_str) {
-                    Some(mv) => match l.play(mv) {
+                    Some(mv) => match theirs(table, l, mv).and_then(|m| l.play(&m)) {
                         Ok(()) => json!({"ok": true}),
                         Err(e) => error(e),
                     },
@@ -98,22 +111,49 @@ fn answer(spec: &EngineSpec, game: &str, line: &mut Option<GameLine>, request: &
                     None => error("no move to undo"),
                 },
                 "state" => match l.describe() {
-                    Ok(info) => json!({
-                        "to_move": info.to_move,
-                        "legal": info.legal,
-                        "outcome": match info.outcome.as_deref().map(|o| (o, Ending::parse(o))) {
+                    Ok(info) => {
+                        let ours = |t: &str| table.map_or_else(|| t.to_string(), |m| m.ours(t));
+                        let outcome = match info.outcome.as_deref().map(|o| (o, Ending::parse(o))) {
                             None => Value::Null,
                             Some((_, Some(Ending::Draw))) => json!("draw"),
-                            Some((_, Some(Ending::Win(w)))) => json!({"win": w}),
-                            Some((_, Some(Ending::Scores(s)))) => json!({"scores": s}),
+                            Some((_, Some(Ending::Win(w)))) => json!({"win": ours(&w)}),
+                            Some((_, Some(Ending::Scores(s)))) => json!({"scores": s
+                                .iter()
+                                .map(|(p, v)| (ours(p), *v))
+                                .collect::<Vec<_>>()}),
                             Some((o, None)) => json!(o),
-                        },
-                        "position": info.position,
-                    }),
+                        };
+                        let mut said = json!({
+                            "to_move": ours(&info.to_move),
+                            "legal": info.legal.iter().map(|m| ours(m)).collect::<Vec<_>>(),
+                            "outcome": outcome,
+                        });
+                        if table.is_none() {
+                            said["position"] = json!(info.position);
+                        }
+                        said
+                    }
                     Err(e) => error(e),
                 },
                 other => error(format!("unknown op {}", crate::game::elide(other))),
             }
         }
     }
+}
+
+/// The engine's own text of a move the checker names (`mv` itself without a table):
+/// the legal move the table says as `mv`, so that a table needs no way back.
+fn theirs(
+    table: Option<&MoveTable>,
+    line: &mut GameLine,
+    mv: &str,
+) -> Result<String, crate::game::EngineError> {
+    let Some(table) = table else {
+        return Ok(mv.to_string());
+    };
+    let legal = line.describe()?.legal;
+    Ok(legal
+        .into_iter()
+        .find(|m| table.ours(m) == mv)
+        .unwrap_or_else(|| mv.to_string()))
 }
