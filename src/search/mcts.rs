@@ -11,8 +11,10 @@ use rand::{Rng, SeedableRng};
 /// Mitsudomoe and Tactigon can go round in circles; this is not a rule of theirs).
 pub const MAX_PLAYOUT_PLIES: u64 = 1000;
 
-/// The exploration constant of UCB1, on rewards in [0, 1] (a win 1, a draw 1/2).
-pub const EXPLORE: f64 = 1.4;
+/// The exploration constant of UCB1, on rewards in [0, 1] (a win 1, a draw 1/2):
+/// OpenSpiel's `uct_c` 2 on rewards in [-1, 1].  It was 1.4, which explored more
+/// and lost to OpenSpiel at equal simulations on 11x11 Hex (bench/README.md).
+pub const EXPLORE: f64 = 1.0;
 
 /// What MCTS chose.
 #[derive(Clone, Debug)]
