@@ -12,7 +12,7 @@ fn share(playouts: u64, trees: u64, i: u64) -> u64 {
 }
 
 /// The root children of several trees, summed move by move, in the order the moves
-/// first appear (tree 0's order first).
+/// first appear (tree 0's order first); a move any tree proved is proven.
 fn sum_roots<M: Copy + Eq>(trees: Vec<Vec<RootChild<M>>>) -> Vec<RootChild<M>> {
     let mut all: Vec<RootChild<M>> = Vec::new();
     for child in trees.into_iter().flatten() {
@@ -20,6 +20,7 @@ fn sum_roots<M: Copy + Eq>(trees: Vec<Vec<RootChild<M>>>) -> Vec<RootChild<M>> {
             Some(c) => {
                 c.visits += child.visits;
                 c.wins += child.wins;
+                c.proof = c.proof.or(child.proof);
             }
             None => all.push(child),
         }
@@ -28,8 +29,9 @@ fn sum_roots<M: Copy + Eq>(trees: Vec<Vec<RootChild<M>>>) -> Vec<RootChild<M>> {
 }
 
 /// MCTS with `playouts` in all, shared between `threads` independent trees seeded
-/// `seed`, `seed + 1`, …; the best move is the most visited over all trees.  One
-/// thread is exactly `mcts(game, playouts, seed)`.
+/// `seed`, `seed + 1`, …; the best move is chosen as `pick` does over all trees
+/// (a tree stops early once it proves its root).  One thread is exactly
+/// `mcts(game, playouts, seed)`.
 pub fn mcts_root_parallel<G: Game>(
     game: &G,
     playouts: u64,
@@ -47,7 +49,9 @@ pub fn mcts_root_parallel<G: Game>(
             Err(_) => (0..trees).map(grow).collect(),
         }
     };
-    pick(&sum_roots(roots), playouts)
+    let summed = sum_roots(roots);
+    let run = summed.iter().map(|c| c.visits).sum();
+    pick(&summed, run)
 }
 
 #[cfg(test)]

@@ -1,17 +1,20 @@
-//! Generic algorithms over `Game`: perft, random playouts, alpha-beta and MCTS (also
-//! root-parallel), and perft split between threads and shards.
+//! Generic algorithms over `Game`: perft, random playouts, alpha-beta and MCTS (with
+//! a solver in the tree, also root-parallel), and perft split between threads and
+//! shards.
 
 mod alphabeta;
 mod mcts;
 mod mcts_root;
+mod mcts_solver;
 mod perft;
 mod perft_split;
 mod player;
 mod playout;
 
 pub use alphabeta::{SearchResult, Searcher};
-pub use mcts::{mcts, pick, root_children, MctsResult, RootChild, MAX_PLAYOUT_PLIES};
+pub use mcts::{mcts, pick, root_children, MctsResult, RootChild, EXPLORE, MAX_PLAYOUT_PLIES};
 pub use mcts_root::mcts_root_parallel;
+pub use mcts_solver::Proof;
 pub use perft::perft;
 pub use perft_split::{split_perft, subtrees, SplitCount, SplitError, Subtree};
 pub use player::{choose_move, PlayerKind};
