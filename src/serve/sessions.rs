@@ -7,8 +7,9 @@ use super::game::{GameError, ServedGame};
 use crate::registry::EngineSpec;
 use crate::worker::Stopper;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// How many games the server holds at once.
@@ -22,6 +23,9 @@ struct Handle {
     jobs: mpsc::Sender<Job>,
     /// Stops the game's running request (its worker), from any thread.
     stopper: Stopper,
+    /// How many times *Stop* was asked: a computer's move chosen across a stop is
+    /// not played, whenever the stop came.
+    stops: Arc<AtomicU64>,
     used: Instant,
 }
 
@@ -104,6 +108,7 @@ impl Sessions {
             Handle {
                 jobs,
                 stopper,
+                stops: Arc::default(),
                 used: Instant::now(),
             },
         );
@@ -115,8 +120,17 @@ impl Sessions {
     pub fn stop(&self, id: &str) -> Result<(), SessionError> {
         let held = self.lock();
         let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        handle.stops.fetch_add(1, Ordering::SeqCst);
         handle.stopper.stop();
         Ok(())
+    }
+
+    /// Game `id`'s count of stops: a request that reads it before it runs and again
+    /// before it commits knows whether a *Stop* came in between.
+    pub fn stops(&self, id: &str) -> Result<Arc<AtomicU64>, SessionError> {
+        let held = self.lock();
+        let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        Ok(handle.stops.clone())
     }
 
     /// Runs `f` on game `id`'s thread and gives its answer.
