@@ -10,12 +10,17 @@ use std::fmt::Write;
 const R: f64 = 20.0;
 const MARGIN: f64 = 30.0;
 
-/// The colour to paint a player's pieces: the name as given (CSS colour names).
-fn paint(owner: &str) -> String {
-    owner
+/// The colour to paint a player's pieces: the one the rule file chose for them (its
+/// Info entry `colours([Player = Colour, ...])`), else the name as given (CSS colour
+/// names); only letters, digits and a leading `#` are kept.
+fn paint(view: &View, owner: &str) -> String {
+    let colour = view.colour(owner);
+    let hash = if colour.starts_with('#') { "#" } else { "" };
+    let name: String = colour
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
-        .collect()
+        .collect();
+    format!("{hash}{name}")
 }
 
 /// The corners of the hexagon around (x, y), pointy side up, from the top clockwise.
@@ -57,11 +62,11 @@ fn polygon(x: f64, y: f64, r: f64, n: usize) -> String {
 }
 
 /// Draws the pieces of one cell, bottom to top.
-fn pieces(s: &mut String, cell: &Cell, x: f64, y: f64) {
+fn pieces(s: &mut String, view: &View, cell: &Cell, x: f64, y: f64) {
     let rings = cell.pieces.iter().filter(|p| p.kind == "ring").count();
     let mut ring_no = 0;
     for piece in &cell.pieces {
-        let fill = paint(&piece.owner);
+        let fill = paint(view, &piece.owner);
         match piece.kind.as_str() {
             // rings nest: the bottom ring outermost, each one above a little smaller
             "ring" => {
@@ -101,18 +106,18 @@ fn pieces(s: &mut String, cell: &Cell, x: f64, y: f64) {
                     polygon(x, y, R * 0.68, n)
                 );
             }
-            _ => piece_disc(s, piece, x, y),
+            _ => piece_disc(s, &fill, piece, x, y),
         }
     }
 }
 
 /// A stone, man, king, circle or any other piece: a disc (a king with a gold ring).
-fn piece_disc(s: &mut String, piece: &Piece, x: f64, y: f64) {
+fn piece_disc(s: &mut String, fill: &str, piece: &Piece, x: f64, y: f64) {
     let _ = writeln!(
         s,
         r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{}" stroke="black" stroke-width="1"/>"#,
         R * 0.62,
-        paint(&piece.owner)
+        fill
     );
     if piece.kind == "king" {
         let _ = writeln!(
@@ -154,7 +159,7 @@ fn xml_text(text: &str) -> String {
 }
 
 /// A small flag in the owner's colour at the top left of a cell marked `home(P)`.
-fn home_flags(s: &mut String, cell: &Cell, x: f64, y: f64) {
+fn home_flags(s: &mut String, view: &View, cell: &Cell, x: f64, y: f64) {
     for mark in &cell.marks {
         if let Some(owner) = mark.strip_prefix("home(").and_then(|m| m.strip_suffix(')')) {
             let shown = xml_text(owner);
@@ -167,7 +172,7 @@ fn home_flags(s: &mut String, cell: &Cell, x: f64, y: f64) {
                 y - R + 2.0,
                 x - R + 2.0,
                 y - R + 11.0,
-                paint(owner)
+                paint(view, owner)
             );
         }
     }
@@ -276,8 +281,8 @@ pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
                 );
             }
         }
-        home_flags(&mut s, cell, x, y);
-        pieces(&mut s, cell, x, y);
+        home_flags(&mut s, view, cell, x, y);
+        pieces(&mut s, view, cell, x, y);
         s.push_str("  </g>\n");
     }
     if matches!(view.shape, Shape::Hex(_)) {
@@ -312,7 +317,7 @@ pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
                         c[a].1,
                         c[b].0,
                         c[b].1,
-                        paint(&owner)
+                        paint(view, &owner)
                     );
                 }
             }
