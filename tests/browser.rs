@@ -244,7 +244,7 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.click_cell("a1");
     b.wait("document.querySelector('#message').textContent.includes('a1 is occupied by blue')");
     b.click_cell("c5");
-    b.wait("document.querySelector('#status').textContent.includes('win(red)')");
+    b.wait("document.querySelector('#status').textContent == 'Red has won'");
     // the rule tiers agree with the native engine on the finished position
     b.click("#check");
     b.wait("document.querySelector('#check-result').textContent.includes('spec: agrees')");

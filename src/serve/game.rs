@@ -40,6 +40,8 @@ pub struct GameState {
     /// The board, as `ludolog render --svg` draws it; every cell's element carries
     /// `data-cell`.
     pub svg: String,
+    /// The cells the last move changed (the page marks them).
+    pub last: Vec<String>,
     /// Whether the game's rule files are on disk and reloaded when they change.
     pub watching: bool,
     /// What happened since the last state: the rule files reloaded and the moves
@@ -263,7 +265,15 @@ impl ServedGame {
     pub fn state(&mut self) -> Result<GameState, GameError> {
         let note = self.refresh();
         let info = self.line.describe()?;
-        let svg = render_svg(&self.view(&info.position)?);
+        let view = self.view(&info.position)?;
+        let svg = render_svg(&view);
+        let last = match self.line.previous() {
+            Some(before) => {
+                let text = self.line.engine().text(before)?;
+                changed_cells(&self.view(&text)?, &view)
+            }
+            None => Vec::new(),
+        };
         Ok(GameState {
             id: self.id.clone(),
             game: self.spec.game_name(),
@@ -278,6 +288,7 @@ impl ServedGame {
             redo: self.line.redoable().map(String::from).collect(),
             start: self.line.start_text().map(String::from),
             svg,
+            last,
             watching: !self.watched.is_empty(),
             note,
         })
