@@ -276,12 +276,20 @@ pub async fn position(
     ))
 }
 
-/// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes.
+/// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes; a
+/// 409 when another request for the game came meanwhile (it goes first: ask again).
 pub async fn footprints(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Reply<Json<BTreeMap<String, Vec<String>>>> {
-    Ok(Json(app.sessions.with(&id, |g| g.footprints()).await??))
+    let queued = app.sessions.queued(&id)?;
+    Ok(Json(
+        app.sessions
+            .with(&id, move |g| {
+                g.footprints(|| queued.load(Ordering::SeqCst) > 0)
+            })
+            .await??,
+    ))
 }
 
 /// `POST /api/sessions/ID/why` `{"move": "a1"}`: why it is refused, or what it does.

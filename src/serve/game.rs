@@ -377,13 +377,23 @@ impl ServedGame {
     }
 
     /// For each legal move, the cells whose contents it changes: what clicking a
-    /// cell selects, for any rule file, with no code of the game's.
-    pub fn footprints(&mut self) -> Result<BTreeMap<String, Vec<String>>, GameError> {
+    /// cell selects, for any rule file, with no code of the game's.  Drawing every
+    /// move's board takes seconds on a big board in a rule tier: once `give_way`
+    /// says another request waits (a click's move), it stops and says so.
+    pub fn footprints(
+        &mut self,
+        give_way: impl Fn() -> bool,
+    ) -> Result<BTreeMap<String, Vec<String>>, GameError> {
         let info = self.line.describe()?;
         let before = self.view(&info.position)?;
         let at = self.line.current();
         let mut out = BTreeMap::new();
         for mv in info.legal {
+            if give_way() {
+                return Err(GameError::Stale(
+                    "the footprints gave way to a request that came after them".into(),
+                ));
+            }
             let engine = self.line.engine();
             let next = engine.play(at, &mv)?;
             let text = engine.text(next);

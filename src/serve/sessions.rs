@@ -7,7 +7,7 @@ use super::game::{GameError, ServedGame};
 use crate::registry::EngineSpec;
 use crate::worker::Stopper;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -26,6 +26,9 @@ struct Handle {
     /// How many times *Stop* was asked: a computer's move chosen across a stop is
     /// not played, whenever the stop came.
     stops: Arc<AtomicU64>,
+    /// How many requests wait for the game's thread: a long request that only
+    /// informs (footprints) gives way to them.
+    queued: Arc<AtomicUsize>,
     used: Instant,
 }
 
@@ -109,6 +112,7 @@ impl Sessions {
                 jobs,
                 stopper,
                 stops: Arc::default(),
+                queued: Arc::default(),
                 used: Instant::now(),
             },
         );
@@ -133,23 +137,36 @@ impl Sessions {
         Ok(handle.stops.clone())
     }
 
+    /// How many requests wait for game `id`'s thread.
+    pub fn queued(&self, id: &str) -> Result<Arc<AtomicUsize>, SessionError> {
+        let held = self.lock();
+        let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        Ok(handle.queued.clone())
+    }
+
     /// Runs `f` on game `id`'s thread and gives its answer.
     pub async fn with<T: Send + 'static>(
         &self,
         id: &str,
         f: impl FnOnce(&mut ServedGame) -> T + Send + 'static,
     ) -> Result<T, SessionError> {
-        let jobs = {
+        let (jobs, queued) = {
             let mut held = self.lock();
             let handle = held.get_mut(id).ok_or(SessionError::Unknown)?;
             handle.used = Instant::now();
-            handle.jobs.clone()
+            (handle.jobs.clone(), handle.queued.clone())
         };
         let (tx, rx) = tokio::sync::oneshot::channel();
+        queued.fetch_add(1, Ordering::SeqCst);
+        let waiting = queued.clone();
         jobs.send(Box::new(move |g: &mut ServedGame| {
+            waiting.fetch_sub(1, Ordering::SeqCst);
             let _ = tx.send(f(g));
         }))
-        .map_err(|_| self.gone(id))?;
+        .map_err(|_| {
+            queued.fetch_sub(1, Ordering::SeqCst);
+            self.gone(id)
+        })?;
         rx.await.map_err(|_| self.gone(id))
     }
 

@@ -143,8 +143,15 @@ function loadFootprints(s) {
   document.body.dataset.footprints = "loading";
   footprinted = (async () => {
     let feet = null;
-    try { feet = await api("GET", `/api/sessions/${s.id}/footprints`); }
-    catch (e) { if (state === s) say(e.message); }
+    // a 409: they gave way to another request of this game (a move comes first)
+    for (let tries = 0; feet === null && state === s && tries < 20; tries++) {
+      try { feet = await api("GET", `/api/sessions/${s.id}/footprints`); }
+      catch (e) {
+        if (e.status === 409) continue;
+        if (state === s) say(e.message);
+        break;
+      }
+    }
     if (state !== s) return;
     footprints = feet || {};
     footprintsOf = s;
@@ -368,7 +375,7 @@ async function stop() {
 // With rule files on disk, the server reloads them when they change: ask now and
 // then, while nothing is selected or being thought.
 async function poll() {
-  if (state && state.watching && selected.length === 0 && !thinking) {
+  if (state && state.watching && selected.length === 0 && !thinking && document.body.dataset.footprints !== "loading") {
     try {
       const s = await api("GET", `/api/sessions/${state.id}`);
       if (s.note || s.position !== state.position || s.svg !== state.svg) show(s);
