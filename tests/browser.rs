@@ -308,6 +308,22 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     player("o", "alphabeta:zz");
     b.wait("document.querySelectorAll('#moves li').length == 3 && document.querySelector('#message').textContent.startsWith('o (alphabeta:zz)')");
     b.wait("document.querySelector('#status').textContent.startsWith('o to move')");
+    // Stop while o's computer thinks: no move, the page and the server agree, and the
+    // next click is o's
+    player("o", "alphabeta:30s");
+    b.wait("document.querySelector('#status').textContent.includes('is thinking')");
+    b.click("#stop");
+    b.wait("document.querySelector('#note').textContent.startsWith('stopped') && document.querySelector('#status').textContent.startsWith('o to move')");
+    assert_eq!(b.moves(), 3);
+    player("o", "human");
+    b.ready();
+    b.click_cell("a6");
+    // (and x, a computer, answers it)
+    b.wait("document.querySelectorAll('#moves li').length >= 4");
+    assert_eq!(
+        b.run("return document.querySelectorAll('#moves li')[3].textContent;"),
+        "a"
+    );
     b.screenshot("connect-four");
 
     // Mitsudomoe: a vault over b3 and c3 whose black ball is relocated, picked in the chooser
