@@ -323,8 +323,62 @@ pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
             }
         }
     }
+    coordinates(&mut s, view);
     s.push_str("</svg>\n");
     s
+}
+
+/// The board's coordinates on its edges — column letters above the top cell of each
+/// column, row numbers left of the first cell of each row — when every cell is named
+/// so (`a1`, `c12`); a board named otherwise (Tactigon's numbers) has none.
+fn coordinates(s: &mut String, view: &View) {
+    let split = |name: &str| -> Option<(String, String)> {
+        let letters: String = name
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let digits = &name[letters.len()..];
+        let ok =
+            !letters.is_empty() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit());
+        ok.then(|| (letters, digits.to_string()))
+    };
+    if view.cells.is_empty() || view.cells.iter().any(|c| split(&c.name).is_none()) {
+        return;
+    }
+    // how far a label stands from its cell's centre
+    let (above, left) = match view.shape {
+        Shape::Hex(_) => (R + 9.0, 3f64.sqrt() * R / 2.0 + 7.0),
+        Shape::Square => (R + 5.0, R + 4.0),
+    };
+    let mut label = |x: f64, y: f64, anchor: &str, text: &str| {
+        let _ = writeln!(
+            s,
+            r##"  <text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" font-family="sans-serif" font-size="11" fill="#555">{}</text>"##,
+            xml_text(text)
+        );
+    };
+    for col in 0..view.cols {
+        let top = view
+            .cells
+            .iter()
+            .filter(|c| c.col == col)
+            .min_by_key(|c| c.row);
+        if let Some((cell, (letters, _))) = top.and_then(|c| Some((c, split(&c.name)?))) {
+            let (x, y) = centre(view, cell.col, cell.row);
+            label(x, y - above, "middle", &letters);
+        }
+    }
+    for row in 0..view.rows {
+        let first = view
+            .cells
+            .iter()
+            .filter(|c| c.row == row)
+            .min_by_key(|c| c.col);
+        if let Some((cell, (_, digits))) = first.and_then(|c| Some((c, split(&c.name)?))) {
+            let (x, y) = centre(view, cell.col, cell.row);
+            label(x - left, y + 4.0, "end", &digits);
+        }
+    }
 }
 
 #[cfg(test)]
