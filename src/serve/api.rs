@@ -467,7 +467,7 @@ async fn blocking(
     Ok(Json(event))
 }
 
-/// `POST /api/sessions/ID/repl` `{"input":"legal(S, M)."}`: a query (or clause, or
+/// `POST /api/sessions/ID/repl` `{"input":"current(S), legal(S, M)."}`: a query (or clause, or
 /// `:command`) on the game's current position, in the same top level as `ludolog
 /// repl`; what it printed and its first answer (`more`: others may follow).
 pub async fn repl(
