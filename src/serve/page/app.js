@@ -279,6 +279,10 @@ async function clickCell(cell) {
   const s = state;
   if (!s) return;
   say("");
+  if (thinking) {
+    say(`it is ${s.to_move}'s turn, a computer's: wait, or stop the computer`);
+    return;
+  }
   if (footprintsOf !== s) {
     // a cell that is itself a legal move needs no footprints
     if (selected.length === 0 && s.legal.includes(cell)) return play(cell);
