@@ -226,9 +226,10 @@ side(x) --> "x".
 rows(_, [], []) :- !.
 rows(Cols, Xs, [Row|Rows]) :- length(Row, Cols), append(Row, Rest, Xs), rows(Cols, Rest, Rows).
 
-%% view(+State, -View)  the square board, rank 1 at the bottom.
+%% view(+State, -View)  the square board, rank 1 at the bottom; drawings white for o
+% and black for x.
 view(clobber(Cols, Rows, P, Board, Status),
-     view(square, Cols, Rows, Cells, [to_move(P), status(Status)])) :-
+     view(square, Cols, Rows, Cells, [to_move(P), status(Status), colours([o = white, x = black])])) :-
     N is Cols * Rows,
     findall(cell(C, Row, Name, Piece),
             ( between(1, N, I), C is (I - 1) mod Cols, Row is (I - 1) // Cols,

@@ -271,9 +271,9 @@ count([], _, 0).
 count([C|Cs], S, N) :- count(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
 
 %% view(+State, -View)  the upright board, a1 at the bottom left; text drawings use
-% the letters of the position text.
+% the letters of the position text, drawings red for x and gold for o.
 view(connect_four(Cols, Rows, _, P, Board, _, Status),
-     view(square, Cols, Rows, Cells, [to_move(P), status(Status), glyphs([stone(x) = x, stone(o) = o])])) :-
+     view(square, Cols, Rows, Cells, [to_move(P), status(Status), glyphs([stone(x) = x, stone(o) = o]), colours([x = red, o = gold])])) :-
     N is Cols * Rows,
     findall(cell(C, Row, Name, Piece),
             ( between(1, N, I), C is (I - 1) mod Cols, R is (I - 1) // Cols,

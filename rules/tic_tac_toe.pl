@@ -230,9 +230,9 @@ count([], _, 0).
 count([C|Cs], S, N) :- count(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
 
 %% view(+State, -View)  the board, a1 at the bottom left; text drawings use the
-% letters of the position text.
+% letters of the position text, drawings blue for x and red for o.
 view(tic_tac_toe(P, Board, Status),
-     view(square, 3, 3, Cells, [to_move(P), status(Status), glyphs([mark(x) = x, mark(o) = o])])) :-
+     view(square, 3, 3, Cells, [to_move(P), status(Status), glyphs([mark(x) = x, mark(o) = o]), colours([x = blue, o = red])])) :-
     findall(cell(C, Row, Name, Piece),
             ( between(1, 9, I), C is (I - 1) mod 3, K is (I - 1) // 3 + 1, Row is 3 - K,
               arg(I, Board, X), cell_piece(X, Piece),

@@ -1,7 +1,8 @@
 //! `ludolog serve` in a real browser: headless Chromium, driven over WebDriver by
 //! chromedriver, loads the page and plays by clicking the board — Hex 5x5 to a win
-//! (an illegal click that says why, the tiers checked, a query in the REPL pane), a
-//! Replica jump, a Mitsudomoe vault whose
+//! (an illegal click that says why, the tiers checked, a query in the REPL pane, a
+//! reload that keeps the game), a Replica jump (and a click no move uses), Connect
+//! Four by columns with its REPL's :play, a computer and Undo, a Mitsudomoe vault whose
 //! relocation is picked in the chooser, a Tactigon move.  Each ends with a
 //! screenshot in target/browser-screenshots/ (kept as an artefact, not committed).
 //!
@@ -138,7 +139,7 @@ impl Browser {
             assert!(
                 Instant::now() < deadline,
                 "waited in vain for {script}; the page says: {}",
-                self.run("return document.querySelector('#message').textContent + ' / ' + document.querySelector('#status').textContent;")
+                self.run("return document.querySelector('#message').textContent + ' / ' + document.querySelector('#status').textContent + ' / moves: ' + [...document.querySelectorAll('#moves li')].map((li) => li.textContent).join(' ');")
             );
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -229,7 +230,8 @@ fn games_are_played_by_clicking_in_a_real_browser() {
 
     // Hex 5x5: red joins top and bottom down the c column; an occupied cell says why
     b.goto(&page("hex", "size=5"));
-    b.ready();
+    // a click as soon as the board is drawn plays, footprints in or not
+    b.wait("document.querySelector('#board [data-cell=\"c1\"]') !== null");
     for (n, cell) in ["c1", "a1", "c2", "a2", "c3", "a3", "c4", "a4"]
         .iter()
         .enumerate()
@@ -244,7 +246,11 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.click_cell("a1");
     b.wait("document.querySelector('#message').textContent.includes('a1 is occupied by blue')");
     b.click_cell("c5");
-    b.wait("document.querySelector('#status').textContent.includes('win(red)')");
+    b.wait("document.querySelector('#status').textContent == 'Red has won'");
+    // the last move is marked; a reload finds the same game (its id is in the address)
+    b.wait("document.querySelector('#board .last[data-cell=\"c5\"]') !== null");
+    b.run("location.reload();");
+    b.wait("document.querySelectorAll('#moves li').length == 9 && document.querySelector('#status').textContent == 'Red has won'");
     // the rule tiers agree with the native engine on the finished position
     b.click("#check");
     b.wait("document.querySelector('#check-result').textContent.includes('spec: agrees')");
@@ -257,6 +263,9 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     // Replica: the king on a1 jumps over its own men to a5
     b.goto(&page("replica", ""));
     b.ready();
+    // a cell no move uses says so, plainly (moves are not cells here: no why)
+    b.click_cell("e4");
+    b.wait("document.querySelector('#message').textContent == 'no legal move uses e4'");
     b.click_cell("a1");
     b.wait("document.querySelectorAll('#board .target').length > 0");
     b.click_cell("a5");
@@ -266,6 +275,56 @@ fn games_are_played_by_clicking_in_a_real_browser() {
         "a1-a5"
     );
     b.screenshot("replica");
+
+    // New game with another game: its own defaults, not Replica's options
+    b.run("const g = document.querySelector('#game'); g.value = 'connect_four'; g.dispatchEvent(new Event('change'));");
+    b.wait("document.querySelector('#options').value === '' && document.querySelector('#options').placeholder.includes('cols=7 rows=6 line=4')");
+    b.click("#start");
+    b.wait("document.querySelectorAll('#board [data-cell]').length == 42 && document.querySelectorAll('#moves li').length == 0");
+    b.ready();
+    // Connect Four: a click at the top of a column plays the column; x is drawn red
+    b.click_cell("d6");
+    b.wait("document.querySelectorAll('#moves li').length == 1");
+    b.wait(
+        "document.querySelector('#board [data-cell=\"d1\"] circle')?.getAttribute('fill') === 'red'",
+    );
+    // the REPL pane's :play moves the board too
+    b.ready();
+    b.run("document.querySelector('#repl-input').value = ':play e';");
+    b.click("#repl button[type=submit]");
+    b.wait("document.querySelectorAll('#moves li').length == 2 && document.querySelector('#board [data-cell=\"e1\"] circle')?.getAttribute('fill') === 'gold'");
+    b.ready();
+    // a computer plays x; Undo pauses it, and says so
+    let player = |side: &str, spec: &str| {
+        b.run(&format!("const i = document.querySelector('#players [data-player=\"{side}\"]'); i.value = '{spec}'; i.dispatchEvent(new Event('change'));"));
+    };
+    player("x", "random");
+    b.wait("document.querySelectorAll('#moves li').length == 3");
+    b.ready();
+    b.click("#undo");
+    b.wait("document.querySelectorAll('#moves li').length == 2 && document.querySelector('#note').textContent.includes('paused') && !document.querySelector('#resume').hidden");
+    b.ready();
+    // a player the server does not know: an error, and nobody left thinking
+    player("o", "alphabeta:zz");
+    b.wait("document.querySelectorAll('#moves li').length == 3 && document.querySelector('#message').textContent.startsWith('o (alphabeta:zz)')");
+    b.wait("document.querySelector('#status').textContent.startsWith('o to move')");
+    // Stop while o's computer thinks: no move, the page and the server agree, and the
+    // next click is o's
+    player("o", "alphabeta:30s");
+    b.wait("document.querySelector('#status').textContent.includes('is thinking')");
+    b.click("#stop");
+    b.wait("document.querySelector('#note').textContent.startsWith('stopped') && document.querySelector('#status').textContent.startsWith('o to move')");
+    assert_eq!(b.moves(), 3);
+    player("o", "human");
+    b.ready();
+    b.click_cell("a6");
+    // (and x, a computer, answers it)
+    b.wait("document.querySelectorAll('#moves li').length >= 4");
+    assert_eq!(
+        b.run("return document.querySelectorAll('#moves li')[3].textContent;"),
+        "a"
+    );
+    b.screenshot("connect-four");
 
     // Mitsudomoe: a vault over b3 and c3 whose black ball is relocated, picked in the chooser
     b.goto(&page("mitsudomoe", ""));

@@ -57,3 +57,30 @@ fn every_game_draws_as_svg() {
         insta::assert_snapshot!(format!("svg_{name}"), out);
     }
 }
+
+/// The fills of the pieces (the discs) of an SVG drawing, in order.
+fn piece_fills(svg: &str) -> Vec<String> {
+    svg.lines()
+        .filter(|l| l.trim_start().starts_with("<circle") && !l.contains(r#"fill="none""#))
+        .filter_map(|l| l.split(r#"fill=""#).nth(1)?.split('"').next())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn players_named_x_and_o_are_drawn_in_two_real_colours() {
+    // x and o are not colours: the rule files choose some (`colours/1` in the view)
+    for (game, moves, x, o) in [
+        ("connect_four", "d e", "red", "gold"),
+        ("tic_tac_toe", "b2 a1", "blue", "red"),
+    ] {
+        let svg = run_render(game, &format!("--after {moves}"), &["--svg", "-"]);
+        let mut fills = piece_fills(&svg);
+        fills.sort();
+        let mut want = [x, o];
+        want.sort();
+        assert_eq!(fills, want, "{game}: {svg}");
+    }
+    let svg = run_render("clobber", "-O cols=2 -O rows=1", &["--svg", "-"]);
+    assert_eq!(piece_fills(&svg), ["white", "black"], "{svg}");
+}

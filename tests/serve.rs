@@ -419,6 +419,89 @@ fn the_repl_pane_answers_on_the_position_one_answer_at_a_time_and_stops() {
     s.ok("POST", &format!("/api/sessions/{id}/undo"), None);
     let r = repl("current(S), findall(M, legal(S, M), Ms), length(Ms, N).");
     assert!(r["answer"].as_str().unwrap().contains("N = 9"), "{r}");
+    // and the board follows the pane: its :play and :undo move the game
+    let r = repl(":play a3");
+    assert_eq!(r["moved"], true, "{r}");
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(st["moves"], serde_json::json!(["a3"]), "{st}");
+    assert_eq!(st["last"], serde_json::json!(["a3"]), "{st}");
+    assert_eq!(repl(":undo")["moved"], true);
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(st["moves"], serde_json::json!([]), "{st}");
+    assert_eq!(repl("X = 1.")["moved"], false);
+}
+
+#[test]
+fn a_stop_or_a_stale_board_plays_nothing_and_a_record_has_the_set_size() {
+    let s = Server::start(&["hex", "-O", "size=7"]);
+    let id = s.ok("POST", "/api/sessions", Some("{}"))["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = |what: &str| format!("/api/sessions/{id}/{what}");
+    let here = format!("/api/sessions/{id}");
+    // a computer stopped while it thinks plays no move: stops keep coming until its
+    // request ends, so one comes after it started, whenever that was
+    let computer = {
+        let url = format!("{}api/sessions/{id}/computer", s.url);
+        std::thread::spawn(move || {
+            match ureq::post(&url).send_json(serde_json::json!({"player": "alphabeta:30s"})) {
+                Ok(r) => (r.status(), r.into_string().unwrap_or_default()),
+                Err(ureq::Error::Status(code, r)) => (code, r.into_string().unwrap_or_default()),
+                Err(e) => (0, e.to_string()),
+            }
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !computer.is_finished() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the stop was not heard"
+        );
+        assert_eq!(s.call("POST", &path("stop"), None).0, 204);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let (code, body) = computer.join().unwrap();
+    assert_eq!(code, 409, "{body}");
+    assert!(body.contains("stopped"), "{body}");
+    let st = s.ok("GET", &here, None);
+    assert_eq!(st["moves"].as_array().unwrap().len(), 0, "{st}");
+    // a move sent for a board that is no longer the game's is refused, and says so
+    let start = st["position"].as_str().unwrap().to_string();
+    let play = |mv: &str, at: &str| {
+        s.call(
+            "POST",
+            &path("play"),
+            Some(&serde_json::json!({"move": mv, "position": at}).to_string()),
+        )
+    };
+    assert_eq!(play("d4", &start).0, 200);
+    let (code, body) = play("a1", &start);
+    assert_eq!(code, 409, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("out of date"),
+        "{body}"
+    );
+    let st = s.ok("GET", &here, None);
+    assert_eq!(st["moves"], serde_json::json!(["d4"]), "{st}");
+    // a computer asked for a stale board does not move either
+    let (code, _) = s.call(
+        "POST",
+        &path("computer"),
+        Some(&serde_json::json!({"player": "random", "position": start}).to_string()),
+    );
+    assert_eq!(code, 409);
+    // a start position of another size: the state and the record say its size
+    let st = s.ok(
+        "POST",
+        &path("position"),
+        Some(r#"{"position":"5x5 5/5/5/5/5 red"}"#),
+    );
+    assert_eq!(st["options"]["size"], "5", "{st}");
+    let record = s.call("GET", &path("record"), None).1;
+    let record = record.as_str().unwrap();
+    assert!(record.contains("size=5"), "{record}");
+    assert!(!record.contains("size=7"), "{record}");
 }
 
 /// A query that prints without end is cut at the pane's output bound and stopped at

@@ -36,7 +36,9 @@
 %                                   of pieces bottom to top; Marks atoms such as
 %                                   gold or home(white); Info a list of Key(Value),
 %                                   with glyphs([Piece = Char, ...]) to choose the
-%                                   letters of text drawings
+%                                   letters of text drawings and colours([Player =
+%                                   Colour, ...]) the colours of players whose
+%                                   names are not colours (x = red)
 %
 % and may export
 %

@@ -133,6 +133,7 @@ mod tests {
                 .collect(),
             info: vec![],
             glyphs: vec![],
+            colours: vec![],
         }
     }
 

@@ -56,6 +56,14 @@ impl<E: Engine + ?Sized> GameLine<E> {
         self.positions[self.positions.len() - 1]
     }
 
+    /// The position before the last move (`None` at the start).
+    pub fn previous(&self) -> Option<Pos> {
+        self.positions
+            .len()
+            .checked_sub(2)
+            .map(|i| self.positions[i])
+    }
+
     /// The position the line started from.
     pub fn start(&self) -> Pos {
         self.positions[0]

@@ -61,6 +61,12 @@ impl GameOptions {
         &self.pairs
     }
 
+    /// Gives `key` this value, in place of any it had (added last if it had none).
+    pub fn set(&mut self, key: &str, value: &str) {
+        self.pairs.retain(|(k, _)| k != key);
+        self.pairs.push((key.to_string(), value.to_string()));
+    }
+
     /// The last value given for `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.pairs

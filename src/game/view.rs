@@ -62,6 +62,10 @@ pub struct View {
     /// Letters the rule file chose for pieces (its Info entry `glyphs([Piece = Char, ...])`);
     /// other pieces are drawn by their owner's initial, upper case for kings and balls.
     pub glyphs: Vec<(Piece, char)>,
+    /// Colours the rule file chose for players whose names are not colours (its
+    /// Info entry `colours([Player = Colour, ...])`): `x` and `o` drawn red and gold.
+    #[serde(default)]
+    pub colours: Vec<(String, String)>,
 }
 
 impl View {
@@ -107,6 +111,15 @@ impl View {
         } else {
             c.to_ascii_lowercase()
         }
+    }
+
+    /// The colour a player's pieces are drawn in: the one the rule file chose, else
+    /// the player's name (a CSS colour name such as `red`).
+    pub fn colour<'a>(&'a self, owner: &'a str) -> &'a str {
+        self.colours
+            .iter()
+            .find(|(p, _)| p == owner)
+            .map_or(owner, |(_, c)| c.as_str())
     }
 
     /// The value of an info entry.

@@ -100,6 +100,18 @@ fn glyphs(t: &Term) -> Vec<(Piece, char)> {
         .collect()
 }
 
+/// The colours an Info entry `colours([Player = Colour, ...])` chooses (a colour
+/// an atom: a CSS name, or `'#c62828'`).
+fn colours(t: &Term) -> Vec<(String, String)> {
+    list(t)
+        .iter()
+        .filter_map(|g| match g {
+            Term::Compound(f, a) if f == "=" && a.len() == 2 => Some((atom(&a[0])?, atom(&a[1])?)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Reads a `view/5` term, or says what is wrong with it.
 pub fn view_from_term(t: &Term) -> Result<View, String> {
     let Term::Compound(f, args) = t else {
@@ -144,6 +156,7 @@ pub fn view_from_term(t: &Term) -> Result<View, String> {
     }
     let mut info = Vec::new();
     let mut glyph_list = Vec::new();
+    let mut colour_list = Vec::new();
     for i in list(&args[4]) {
         if let Term::Compound(k, v) = i {
             if v.len() != 1 {
@@ -151,6 +164,8 @@ pub fn view_from_term(t: &Term) -> Result<View, String> {
             }
             if k == "glyphs" {
                 glyph_list = glyphs(&v[0]);
+            } else if k == "colours" {
+                colour_list = colours(&v[0]);
             } else {
                 info.push((k.clone(), show(&v[0])));
             }
@@ -163,5 +178,6 @@ pub fn view_from_term(t: &Term) -> Result<View, String> {
         cells,
         info,
         glyphs: glyph_list,
+        colours: colour_list,
     })
 }

@@ -28,7 +28,10 @@ fn cell_text(view: &View, cell: &Cell, width: usize, colour: bool) -> String {
     for piece in shown {
         let g = view.glyph(piece);
         if colour {
-            out.push_str(&format!("\x1b[{}m{g}\x1b[0m", colour_code(&piece.owner)));
+            out.push_str(&format!(
+                "\x1b[{}m{g}\x1b[0m",
+                colour_code(view.colour(&piece.owner))
+            ));
         } else {
             out.push(g);
         }
@@ -179,6 +182,7 @@ mod tests {
             ],
             info: vec![("to_move".into(), "red".into())],
             glyphs: vec![],
+            colours: vec![],
         };
         assert_eq!(
             render_ascii(&view, false),
@@ -203,6 +207,7 @@ mod tests {
             ],
             info: vec![],
             glyphs: vec![],
+            colours: vec![],
         };
         assert_eq!(render_ascii(&square, false), "    a   b\n 1  wbW b\n");
         let left = View {
@@ -222,6 +227,7 @@ mod tests {
                 },
                 'C',
             )],
+            colours: vec![],
         };
         assert_eq!(render_ascii(&left, false), " 1     .\n 3  . C\n");
     }

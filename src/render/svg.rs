@@ -10,12 +10,17 @@ use std::fmt::Write;
 const R: f64 = 20.0;
 const MARGIN: f64 = 30.0;
 
-/// The colour to paint a player's pieces: the name as given (CSS colour names).
-fn paint(owner: &str) -> String {
-    owner
+/// The colour to paint a player's pieces: the one the rule file chose for them (its
+/// Info entry `colours([Player = Colour, ...])`), else the name as given (CSS colour
+/// names); only letters, digits and a leading `#` are kept.
+fn paint(view: &View, owner: &str) -> String {
+    let colour = view.colour(owner);
+    let hash = if colour.starts_with('#') { "#" } else { "" };
+    let name: String = colour
         .chars()
         .filter(|c| c.is_ascii_alphanumeric())
-        .collect()
+        .collect();
+    format!("{hash}{name}")
 }
 
 /// The corners of the hexagon around (x, y), pointy side up, from the top clockwise.
@@ -57,11 +62,11 @@ fn polygon(x: f64, y: f64, r: f64, n: usize) -> String {
 }
 
 /// Draws the pieces of one cell, bottom to top.
-fn pieces(s: &mut String, cell: &Cell, x: f64, y: f64) {
+fn pieces(s: &mut String, view: &View, cell: &Cell, x: f64, y: f64) {
     let rings = cell.pieces.iter().filter(|p| p.kind == "ring").count();
     let mut ring_no = 0;
     for piece in &cell.pieces {
-        let fill = paint(&piece.owner);
+        let fill = paint(view, &piece.owner);
         match piece.kind.as_str() {
             // rings nest: the bottom ring outermost, each one above a little smaller
             "ring" => {
@@ -101,18 +106,18 @@ fn pieces(s: &mut String, cell: &Cell, x: f64, y: f64) {
                     polygon(x, y, R * 0.68, n)
                 );
             }
-            _ => piece_disc(s, piece, x, y),
+            _ => piece_disc(s, &fill, piece, x, y),
         }
     }
 }
 
 /// A stone, man, king, circle or any other piece: a disc (a king with a gold ring).
-fn piece_disc(s: &mut String, piece: &Piece, x: f64, y: f64) {
+fn piece_disc(s: &mut String, fill: &str, piece: &Piece, x: f64, y: f64) {
     let _ = writeln!(
         s,
         r#"  <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="{}" stroke="black" stroke-width="1"/>"#,
         R * 0.62,
-        paint(&piece.owner)
+        fill
     );
     if piece.kind == "king" {
         let _ = writeln!(
@@ -154,7 +159,7 @@ pub fn xml_text(text: &str) -> String {
 }
 
 /// A small flag in the owner's colour at the top left of a cell marked `home(P)`.
-fn home_flags(s: &mut String, cell: &Cell, x: f64, y: f64) {
+fn home_flags(s: &mut String, view: &View, cell: &Cell, x: f64, y: f64) {
     for mark in &cell.marks {
         if let Some(owner) = mark.strip_prefix("home(").and_then(|m| m.strip_suffix(')')) {
             let shown = xml_text(owner);
@@ -167,7 +172,7 @@ fn home_flags(s: &mut String, cell: &Cell, x: f64, y: f64) {
                 y - R + 2.0,
                 x - R + 2.0,
                 y - R + 11.0,
-                paint(owner)
+                paint(view, owner)
             );
         }
     }
@@ -276,8 +281,8 @@ pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
                 );
             }
         }
-        home_flags(&mut s, cell, x, y);
-        pieces(&mut s, cell, x, y);
+        home_flags(&mut s, view, cell, x, y);
+        pieces(&mut s, view, cell, x, y);
         s.push_str("  </g>\n");
     }
     if matches!(view.shape, Shape::Hex(_)) {
@@ -312,14 +317,68 @@ pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
                         c[a].1,
                         c[b].0,
                         c[b].1,
-                        paint(&owner)
+                        paint(view, &owner)
                     );
                 }
             }
         }
     }
+    coordinates(&mut s, view);
     s.push_str("</svg>\n");
     s
+}
+
+/// The board's coordinates on its edges — column letters above the top cell of each
+/// column, row numbers left of the first cell of each row — when every cell is named
+/// so (`a1`, `c12`); a board named otherwise (Tactigon's numbers) has none.
+fn coordinates(s: &mut String, view: &View) {
+    let split = |name: &str| -> Option<(String, String)> {
+        let letters: String = name
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
+        let digits = &name[letters.len()..];
+        let ok =
+            !letters.is_empty() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit());
+        ok.then(|| (letters, digits.to_string()))
+    };
+    if view.cells.is_empty() || view.cells.iter().any(|c| split(&c.name).is_none()) {
+        return;
+    }
+    // how far a label stands from its cell's centre
+    let (above, left) = match view.shape {
+        Shape::Hex(_) => (R + 9.0, 3f64.sqrt() * R / 2.0 + 7.0),
+        Shape::Square => (R + 5.0, R + 4.0),
+    };
+    let mut label = |x: f64, y: f64, anchor: &str, text: &str| {
+        let _ = writeln!(
+            s,
+            r##"  <text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" font-family="sans-serif" font-size="11" fill="#555">{}</text>"##,
+            xml_text(text)
+        );
+    };
+    for col in 0..view.cols {
+        let top = view
+            .cells
+            .iter()
+            .filter(|c| c.col == col)
+            .min_by_key(|c| c.row);
+        if let Some((cell, (letters, _))) = top.and_then(|c| Some((c, split(&c.name)?))) {
+            let (x, y) = centre(view, cell.col, cell.row);
+            label(x, y - above, "middle", &letters);
+        }
+    }
+    for row in 0..view.rows {
+        let first = view
+            .cells
+            .iter()
+            .filter(|c| c.row == row)
+            .min_by_key(|c| c.col);
+        if let Some((cell, (_, digits))) = first.and_then(|c| Some((c, split(&c.name)?))) {
+            let (x, y) = centre(view, cell.col, cell.row);
+            label(x - left, y + 4.0, "end", &digits);
+        }
+    }
 }
 
 #[cfg(test)]

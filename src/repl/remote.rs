@@ -285,6 +285,12 @@ impl Remote {
         }
     }
 
+    /// The session's line of the game as its last input left it (`:play`, `:undo`
+    /// and `:position` move it).
+    pub fn line(&self) -> (Option<String>, Vec<String>) {
+        self.snapshot.line()
+    }
+
     /// `--watch`: has the engine reload the rules if a rule file changed; gives what
     /// the reload said.
     pub fn watch_tick(&mut self) -> Result<Option<String>> {

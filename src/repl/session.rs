@@ -112,6 +112,12 @@ impl Snapshot {
         changed
     }
 
+    /// The session's line of the game: its start (`None`: the game's) and the moves
+    /// from there.
+    pub fn line(&self) -> (Option<String>, Vec<String>) {
+        (self.start.clone(), self.moves.clone())
+    }
+
     /// A test build's way to turn the Prolog-level sandbox off and keep the
     /// operating system's confinement, to show that the second holds alone.
     pub fn without_prolog_sandbox(&mut self) {

@@ -18,6 +18,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// What every handler shares.
@@ -46,6 +47,7 @@ impl From<SessionError> for ApiError {
         let status = match &e {
             SessionError::Unknown => StatusCode::NOT_FOUND,
             SessionError::Game(GameError::Refused(_)) => StatusCode::UNPROCESSABLE_ENTITY,
+            SessionError::Game(GameError::Stale(_)) => StatusCode::CONFLICT,
             SessionError::Game(GameError::Engine(_)) | SessionError::Stopped(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -190,24 +192,30 @@ pub async fn close(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply
     }
 }
 
-/// A body naming a move.
+/// A body naming a move, and optionally the position text it was chosen on.
 #[derive(Deserialize)]
 pub struct MoveBody {
     #[serde(rename = "move")]
     mv: String,
+    position: Option<String>,
 }
 
-/// `POST /api/sessions/ID/play` `{"move": "c3"}`: the state after it; an illegal
-/// move is a 422 whose error says why.
+/// `POST /api/sessions/ID/play` `{"move": "c3", "position": "…"}`: the state after
+/// it; an illegal move is a 422 whose error says why, and a move sent for a
+/// `position` that is no longer the game's (the page was behind) a 409.
 pub async fn play(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     req: Result<Json<MoveBody>, JsonRejection>,
 ) -> Reply<Json<GameState>> {
-    let mv = body(req)?.mv;
+    let MoveBody { mv, position } = body(req)?;
     Ok(Json(
         app.sessions
-            .with(&id, move |g| g.play(&mv).and_then(|_| g.state()))
+            .with(&id, move |g| {
+                g.expect_at(position.as_deref())?;
+                g.play(&mv)?;
+                g.state()
+            })
             .await??,
     ))
 }
@@ -268,12 +276,20 @@ pub async fn position(
     ))
 }
 
-/// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes.
+/// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes; a
+/// 409 when another request for the game came meanwhile (it goes first: ask again).
 pub async fn footprints(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Reply<Json<BTreeMap<String, Vec<String>>>> {
-    Ok(Json(app.sessions.with(&id, |g| g.footprints()).await??))
+    let queued = app.sessions.queued(&id)?;
+    Ok(Json(
+        app.sessions
+            .with(&id, move |g| {
+                g.footprints(|| queued.load(Ordering::SeqCst) > 0)
+            })
+            .await??,
+    ))
 }
 
 /// `POST /api/sessions/ID/why` `{"move": "a1"}`: why it is refused, or what it does.
@@ -291,23 +307,31 @@ pub async fn why(
 #[derive(Deserialize)]
 pub struct ComputerBody {
     player: String,
+    /// The position text the page asks the move for (a 409 if it is not current).
+    position: Option<String>,
 }
 
 /// `POST /api/sessions/ID/computer` `{"player": "alphabeta:2"}`: that player
-/// chooses a move for the side to move and plays it; the state after.
+/// chooses a move for the side to move and plays it; the state after.  A *Stop*
+/// (`/stop`) that comes before the move is played, even before the search starts,
+/// means no move is played: a 409.
 pub async fn computer(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     req: Result<Json<ComputerBody>, JsonRejection>,
 ) -> Reply<Json<Value>> {
-    let player: PlayerKind = body(req)?
-        .player
+    let ComputerBody { player, position } = body(req)?;
+    let player: PlayerKind = player
         .parse()
         .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+    let stops = app.sessions.stops(&id)?;
+    let seen = stops.load(Ordering::SeqCst);
     let (played, state) = app
         .sessions
         .with(&id, move |g| {
-            g.computer(player).and_then(|m| Ok((m, g.state()?)))
+            g.expect_at(position.as_deref())?;
+            let m = g.computer(player, || stops.load(Ordering::SeqCst) != seen)?;
+            Ok::<_, GameError>((m, g.state()?))
         })
         .await??;
     Ok(Json(json!({ "played": played, "state": state })))
@@ -414,15 +438,36 @@ fn existing_pane(app: &App, id: &str) -> Reply<Arc<Pane>> {
         })
 }
 
-/// Runs a blocking pane call off the server's threads.
-async fn blocking(f: impl FnOnce() -> PaneEvent + Send + 'static) -> Reply<Json<PaneEvent>> {
-    tokio::task::spawn_blocking(f)
+/// Runs a blocking pane call off the server's threads; when the input moved the
+/// pane's position (`:play`, `:undo`, `:position`), the game's board follows it.
+async fn blocking(
+    app: &App,
+    id: &str,
+    f: impl FnOnce() -> PaneEvent + Send + 'static,
+) -> Reply<Json<PaneEvent>> {
+    let mut event = tokio::task::spawn_blocking(f)
         .await
-        .map(Json)
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    if let Some((start, moves)) = event.line.take() {
+        let followed = app
+            .sessions
+            .with(id, move |g| g.follow(start, &moves))
+            .await?;
+        match followed {
+            Ok(()) => event.moved = true,
+            Err(e) => {
+                let note = format!("the board could not follow the pane: {e}");
+                event.message = Some(match event.message.take() {
+                    Some(m) => format!("{m}\n{note}"),
+                    None => note,
+                });
+            }
+        }
+    }
+    Ok(Json(event))
 }
 
-/// `POST /api/sessions/ID/repl` `{"input":"legal(S, M)."}`: a query (or clause, or
+/// `POST /api/sessions/ID/repl` `{"input":"current(S), legal(S, M)."}`: a query (or clause, or
 /// `:command`) on the game's current position, in the same top level as `ludolog
 /// repl`; what it printed and its first answer (`more`: others may follow).
 pub async fn repl(
@@ -433,7 +478,7 @@ pub async fn repl(
     let input = body(req)?.input;
     let (spec, start, moves) = app.sessions.with(&id, |g| g.line()).await?;
     let pane = pane(&app, &id, &spec)?;
-    blocking(move || pane.ask(input, start, moves)).await
+    blocking(&app, &id, move || pane.ask(input, start, moves)).await
 }
 
 /// The body of `POST /api/sessions/ID/repl/next`.
@@ -461,7 +506,7 @@ pub async fn repl_next(
         }
     };
     let pane = existing_pane(&app, &id)?;
-    blocking(move || pane.step(step)).await
+    blocking(&app, &id, move || pane.step(step)).await
 }
 
 /// `POST /api/sessions/ID/repl/stop`: stops the running query as Ctrl-C does.

@@ -40,6 +40,8 @@ pub struct GameState {
     /// The board, as `ludolog render --svg` draws it; every cell's element carries
     /// `data-cell`.
     pub svg: String,
+    /// The cells the last move changed (the page marks them).
+    pub last: Vec<String>,
     /// Whether the game's rule files are on disk and reloaded when they change.
     pub watching: bool,
     /// What happened since the last state: the rule files reloaded and the moves
@@ -77,6 +79,10 @@ pub struct ServedGame {
 pub enum GameError {
     #[error("{0}")]
     Refused(String),
+    /// A request made for a position that is no longer the game's (the page was
+    /// behind: a computer moved, another tab played); nothing was done.
+    #[error("{0}")]
+    Stale(String),
     #[error("{0}")]
     Engine(String),
 }
@@ -259,11 +265,19 @@ impl ServedGame {
     pub fn state(&mut self) -> Result<GameState, GameError> {
         let note = self.refresh();
         let info = self.line.describe()?;
-        let svg = render_svg(&self.view(&info.position)?);
+        let view = self.view(&info.position)?;
+        let svg = render_svg(&view);
+        let last = match self.line.previous() {
+            Some(before) => {
+                let text = self.line.engine().text(before)?;
+                changed_cells(&self.view(&text)?, &view)
+            }
+            None => Vec::new(),
+        };
         Ok(GameState {
             id: self.id.clone(),
             game: self.spec.game_name(),
-            options: self.spec.options.pairs().iter().cloned().collect(),
+            options: self.played_options().pairs().iter().cloned().collect(),
             tier: self.spec.effective_tier().name().to_string(),
             players: self.players.clone(),
             position: info.position,
@@ -274,6 +288,7 @@ impl ServedGame {
             redo: self.line.redoable().map(String::from).collect(),
             start: self.line.start_text().map(String::from),
             svg,
+            last,
             watching: !self.watched.is_empty(),
             note,
         })
@@ -292,6 +307,51 @@ impl ServedGame {
     /// Plays a move; a refused one says why.
     pub fn play(&mut self, mv: &str) -> Result<(), GameError> {
         Ok(self.line.play(mv)?)
+    }
+
+    /// Refuses a request made for position `seen` (the text the page showed) when
+    /// the game is no longer there; `None`: the client did not say, and is served.
+    pub fn expect_at(&mut self, seen: Option<&str>) -> Result<(), GameError> {
+        let Some(seen) = seen else { return Ok(()) };
+        let now = self.line.text()?;
+        if seen.trim() == now {
+            return Ok(());
+        }
+        let info = self.line.describe()?;
+        let whose = match &info.outcome {
+            Some(o) => format!("the game is over ({o})"),
+            None => format!("{} is to move", info.to_move),
+        };
+        Err(GameError::Stale(format!(
+            "not played: the board you played on is out of date (the game has {} moves now and {whose}); the board now shows the game as it is",
+            self.line.moves().len()
+        )))
+    }
+
+    /// The game's options as its position has them: those it was opened with, and
+    /// where a start position set since says otherwise (another size), the
+    /// position's — what a record of the game must say.
+    fn played_options(&self) -> crate::game::GameOptions {
+        let mut options = self.spec.options.clone();
+        if let (Some(d), Some(start)) = (self.spec.descriptor(), self.line.start_text()) {
+            for (key, value) in (d.position_options)(start) {
+                options.set(key, &value);
+            }
+        }
+        options
+    }
+
+    /// Puts the game on this line (a start, `None` for the game's own, and moves
+    /// from it): where the REPL pane's `:play`, `:undo` or `:position` moved it.
+    pub fn follow(&mut self, start: Option<String>, moves: &[String]) -> Result<(), GameError> {
+        let first = match &start {
+            Some(text) => self.line.engine().parse(text)?,
+            None => self.line.engine().initial()?,
+        };
+        self.line.restart_at(first, start);
+        self.line
+            .play_all(moves)
+            .map_err(|(i, e)| GameError::Refused(format!("move {}: {e}", i + 1)))
     }
 
     /// Takes back the last move (nothing at the start).
@@ -317,13 +377,23 @@ impl ServedGame {
     }
 
     /// For each legal move, the cells whose contents it changes: what clicking a
-    /// cell selects, for any rule file, with no code of the game's.
-    pub fn footprints(&mut self) -> Result<BTreeMap<String, Vec<String>>, GameError> {
+    /// cell selects, for any rule file, with no code of the game's.  Drawing every
+    /// move's board takes seconds on a big board in a rule tier: once `give_way`
+    /// says another request waits (a click's move), it stops and says so.
+    pub fn footprints(
+        &mut self,
+        give_way: impl Fn() -> bool,
+    ) -> Result<BTreeMap<String, Vec<String>>, GameError> {
         let info = self.line.describe()?;
         let before = self.view(&info.position)?;
         let at = self.line.current();
         let mut out = BTreeMap::new();
         for mv in info.legal {
+            if give_way() {
+                return Err(GameError::Stale(
+                    "the footprints gave way to a request that came after them".into(),
+                ));
+            }
             let engine = self.line.engine();
             let next = engine.play(at, &mv)?;
             let text = engine.text(next);
@@ -342,15 +412,30 @@ impl ServedGame {
 
     /// Lets `player` choose a move for the side to move and plays it; gives the move
     /// (`None` when the game is over).
-    pub fn computer(&mut self, player: PlayerKind) -> Result<Option<String>, GameError> {
+    /// `stopped` says whether a *Stop* came since the request was made: then no
+    /// search starts, and a move chosen is not played.
+    pub fn computer(
+        &mut self,
+        player: PlayerKind,
+        stopped: impl Fn() -> bool,
+    ) -> Result<Option<String>, GameError> {
+        let refused =
+            || GameError::Stale("the computer was stopped; it played no move".to_string());
         if player == PlayerKind::Human {
             return Err(GameError::Refused(
                 "a computer player is random, greedy, alphabeta:N, alphabeta:Ns or mcts:N".into(),
             ));
         }
         let player = capped(player)?;
+        if stopped() {
+            return Err(refused());
+        }
         let at = self.line.current();
-        let chosen = choose_move(player, self.line.engine(), at, &mut self.rng)?;
+        let chosen = choose_move(player, self.line.engine(), at, &mut self.rng);
+        if stopped() {
+            return Err(refused());
+        }
+        let chosen = chosen?;
         if let Some(mv) = &chosen {
             self.line.play(mv)?;
         }
@@ -370,7 +455,7 @@ impl ServedGame {
         let outcome = self.line.describe()?.outcome;
         let r = Record {
             game,
-            options: self.spec.options.clone(),
+            options: self.played_options(),
             start: Some(start),
             moves: self.line.moves().to_vec(),
             result: outcome,

@@ -34,6 +34,12 @@ pub struct PaneEvent {
     pub more: bool,
     /// An error or message that ended the input.
     pub message: Option<String>,
+    /// Where the input moved the pane's position (`:play`, `:undo`, `:position`):
+    /// its start and moves, which the board then follows; `None`: it did not move.
+    #[serde(skip)]
+    pub line: Option<(Option<String>, Vec<String>)>,
+    /// Whether the board followed the pane to a new position (the page draws it).
+    pub moved: bool,
 }
 
 /// One input for the pane, with the line of the game to answer it on.
@@ -90,6 +96,8 @@ impl Pager for Relay<'_> {
             answer: Some(text.to_string()),
             more: !last,
             message: None,
+            line: None,
+            moved: false,
         });
         if last {
             return ReplStep::Stop;
@@ -125,6 +133,7 @@ impl Pane {
                         steps: &step_rx,
                         waiting: &wait_flag,
                     };
+                    let asked = (input.start.clone(), input.moves.clone());
                     let moved = remote.follow_line(input.start, input.moves);
                     if let Ok(note) = &moved {
                         relay.output.push_str(note.trim_start());
@@ -140,11 +149,14 @@ impl Pane {
                         Ok(Reply::ReadClauses) => Some("[user] reads clauses from a terminal; in the pane, add a clause as Head :- Body.".into()),
                         Err(e) => Some(format!("error: {e:#}")),
                     };
+                    let line = Some(remote.line()).filter(|now| *now != asked);
                     let _ = event_tx.send(PaneEvent {
                         output: std::mem::take(&mut relay.output),
                         answer: None,
                         more: false,
                         message,
+                        line,
+                        moved: false,
                     });
                 }
             })
@@ -185,6 +197,8 @@ impl Pane {
                 answer: None,
                 more: false,
                 message: Some("no query is waiting for its next answer".into()),
+                line: None,
+                moved: false,
             };
         }
         let _ = self.steps.send(step);
@@ -209,6 +223,7 @@ impl Pane {
             if let Ok(end) = events.recv_timeout(EVENT_WAIT) {
                 event.output.push_str(&end.output);
                 event.message = end.message;
+                event.line = end.line;
             }
         }
         event
@@ -221,5 +236,7 @@ fn stopped() -> PaneEvent {
         answer: None,
         more: false,
         message: Some("the REPL pane stopped; reload the page".into()),
+        line: None,
+        moved: false,
     }
 }

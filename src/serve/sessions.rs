@@ -7,8 +7,9 @@ use super::game::{GameError, ServedGame};
 use crate::registry::EngineSpec;
 use crate::worker::Stopper;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// How many games the server holds at once.
@@ -22,6 +23,12 @@ struct Handle {
     jobs: mpsc::Sender<Job>,
     /// Stops the game's running request (its worker), from any thread.
     stopper: Stopper,
+    /// How many times *Stop* was asked: a computer's move chosen across a stop is
+    /// not played, whenever the stop came.
+    stops: Arc<AtomicU64>,
+    /// How many requests wait for the game's thread: a long request that only
+    /// informs (footprints) gives way to them.
+    queued: Arc<AtomicUsize>,
     used: Instant,
 }
 
@@ -104,6 +111,8 @@ impl Sessions {
             Handle {
                 jobs,
                 stopper,
+                stops: Arc::default(),
+                queued: Arc::default(),
                 used: Instant::now(),
             },
         );
@@ -115,8 +124,24 @@ impl Sessions {
     pub fn stop(&self, id: &str) -> Result<(), SessionError> {
         let held = self.lock();
         let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        handle.stops.fetch_add(1, Ordering::SeqCst);
         handle.stopper.stop();
         Ok(())
+    }
+
+    /// Game `id`'s count of stops: a request that reads it before it runs and again
+    /// before it commits knows whether a *Stop* came in between.
+    pub fn stops(&self, id: &str) -> Result<Arc<AtomicU64>, SessionError> {
+        let held = self.lock();
+        let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        Ok(handle.stops.clone())
+    }
+
+    /// How many requests wait for game `id`'s thread.
+    pub fn queued(&self, id: &str) -> Result<Arc<AtomicUsize>, SessionError> {
+        let held = self.lock();
+        let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        Ok(handle.queued.clone())
     }
 
     /// Runs `f` on game `id`'s thread and gives its answer.
@@ -125,17 +150,23 @@ impl Sessions {
         id: &str,
         f: impl FnOnce(&mut ServedGame) -> T + Send + 'static,
     ) -> Result<T, SessionError> {
-        let jobs = {
+        let (jobs, queued) = {
             let mut held = self.lock();
             let handle = held.get_mut(id).ok_or(SessionError::Unknown)?;
             handle.used = Instant::now();
-            handle.jobs.clone()
+            (handle.jobs.clone(), handle.queued.clone())
         };
         let (tx, rx) = tokio::sync::oneshot::channel();
+        queued.fetch_add(1, Ordering::SeqCst);
+        let waiting = queued.clone();
         jobs.send(Box::new(move |g: &mut ServedGame| {
+            waiting.fetch_sub(1, Ordering::SeqCst);
             let _ = tx.send(f(g));
         }))
-        .map_err(|_| self.gone(id))?;
+        .map_err(|_| {
+            queued.fetch_sub(1, Ordering::SeqCst);
+            self.gone(id)
+        })?;
         rx.await.map_err(|_| self.gone(id))
     }
 

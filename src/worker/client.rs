@@ -385,7 +385,9 @@ fn checked_view(view: View) -> Result<View, EngineError> {
             || c.pieces.iter().any(|p| long(&p.kind) || long(&p.owner))
     }) || view.info.len() > MAX_VIEW_TEXT
         || view.info.iter().any(|(k, v)| long(k) || long(v))
-        || view.glyphs.len() > MAX_VIEW_TEXT;
+        || view.glyphs.len() > MAX_VIEW_TEXT
+        || view.colours.len() > MAX_VIEW_TEXT
+        || view.colours.iter().any(|(p, c)| long(p) || long(c));
     if pieces > MAX_VIEW_PIECES || too_long {
         return Err(EngineError::Rules(format!(
             "the view is too large ({pieces} pieces, or a text of over {MAX_VIEW_TEXT} bytes)"

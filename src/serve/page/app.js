@@ -1,35 +1,41 @@
 // ludolog's board page: draws the game the server holds, plays moves by clicking
 // cells (a move is picked by the cells it changes, its footprint, so any rule file
-// works), and keeps the history, the players and the record.
+// works), and keeps the history, the players and the record.  Every move the page
+// sends carries the position it was chosen on: the server refuses one sent for a
+// position that is no longer the game's, and the page then draws the game again.
 
 const $ = (sel) => document.querySelector(sel);
 
+let games = [];          // GET /api/games: each game with its option specs
 let state = null;        // the game as GET /api/sessions/ID gives it
-let footprints = {};     // move -> the cells it changes
-let footprinted = Promise.resolve();  // settles once the footprints of the shown state are in
+let footprints = {};     // move -> the cells it changes, for the state footprintsOf
+let footprintsOf = null; // the state whose footprints are in
+let footprinted = Promise.resolve();  // settles once the shown state's footprints are in or failed
 let selected = [];       // the cells clicked so far
-let computerOff = false; // the stop button pauses computer players
-let thinking = null;     // the AbortController of a computer's move
+let computerOff = false; // Stop, Undo, Redo and Restart pause the computer players
+let thinking = null;     // the AbortController of a computer's move on its way
 
-async function api(method, path, body) {
-  const init = { method, headers: {} };
+async function api(method, path, body, signal) {
+  const init = { method, headers: {}, signal };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
-  }
-  if (method === "POST" && path.endsWith("/computer")) {
-    thinking = new AbortController();
-    init.signal = thinking.signal;
   }
   const response = await fetch(path, init);
   const text = await response.text();
   let data;
   try { data = JSON.parse(text); } catch { data = { error: text }; }
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    const error = new Error(data.error || response.statusText);
+    error.status = response.status;
+    throw error;
+  }
   return data;
 }
 
+// An error or refusal (red); `note` says what happened that is no fault (grey).
 function say(text) { $("#message").textContent = text || ""; }
+function note(text) { $("#note").textContent = text || ""; }
 
 function parseOptions(text) {
   const options = {};
@@ -41,28 +47,68 @@ function parseOptions(text) {
   return options;
 }
 
+// The options box of the chosen game: empty (its defaults), its defaults shown.
+function optionsFor(name) {
+  const g = games.find((x) => x.name === name);
+  const specs = g ? g.options : [];
+  $("#options").value = "";
+  $("#options").placeholder = specs.length === 0
+    ? `${name} has no options`
+    : `options: ${specs.map((o) => `${o.key}=${o.default}`).join(" ")}`;
+  $("#options").title = specs.map((o) => `${o.key} (${o.kind}): ${o.meaning}`).join("\n");
+}
+
 async function newGame(event) {
   if (event) event.preventDefault();
   say("");
+  note("");
   try {
     const body = { game: $("#game").value, options: parseOptions($("#options").value) };
     if ($("#tier").value) body.tier = $("#tier").value;
-    await show(await api("POST", "/api/sessions", body));
+    const made = await api("POST", "/api/sessions", body);
+    stopThinking();
+    show(made);
     history.replaceState(null, "", `#${state.id}`);
   } catch (e) { say(e.message); }
 }
 
-// Draws a state, then asks for the footprints of its moves and lets a computer move.
-async function show(s) {
+// "win(blue)" as a person says it.
+function outcomeText(outcome) {
+  const won = /^win\((.*)\)$/.exec(outcome);
+  if (won) return `${won[1].charAt(0).toUpperCase()}${won[1].slice(1)} has won`;
+  return outcome === "draw" ? "The game is drawn" : `Game over: ${outcome}`;
+}
+
+function playerOf(side) {
+  const input = $(`#players [data-player="${side}"]`);
+  return input ? input.value.trim() || "human" : "human";
+}
+
+function computerPlays(side) { return playerOf(side) !== "human"; }
+
+function showStatus() {
+  const s = state;
+  if (!s) return;
+  $("#status").textContent = s.outcome
+    ? outcomeText(s.outcome)
+    : thinking
+      ? `${s.to_move} (${playerOf(s.to_move)}) is thinking…`
+      : `${s.to_move} to move (${s.legal.length} legal moves)`;
+  const paused = computerOff && !s.outcome && s.players.some(computerPlays);
+  $("#resume").hidden = !paused;
+}
+
+// Draws a state, then lets a computer move or asks for the footprints of its moves.
+function show(s) {
   state = s;
   selected = [];
+  say("");
+  note(s.note || "");
   $("#board").innerHTML = s.svg;
   for (const cell of document.querySelectorAll("#board [data-cell]")) {
     cell.addEventListener("click", () => clickCell(cell.dataset.cell));
+    cell.classList.toggle("last", s.last.includes(cell.dataset.cell));
   }
-  $("#status").textContent = s.outcome
-    ? `game over: ${s.outcome}`
-    : `${s.to_move} to move (${s.legal.length} legal moves)`;
   $("#position").value = s.position;
   $("#options").value = Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" ");
   $("#moves").innerHTML = "";
@@ -77,20 +123,48 @@ async function show(s) {
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
   showPlayers(s);
-  if (s.note) say(s.note);
+  showStatus();
   $("#check-result").textContent = "";
   footprints = {};
+  footprintsOf = null;
   highlight();
-  // a click that comes before the footprints waits for them (a slow server takes
-  // seconds on a rule file's spec tier); the page says when they are in
+  // a computer to move needs no footprints (on a big board they take seconds)
+  if (!s.outcome && !computerOff && computerPlays(s.to_move)) {
+    document.body.dataset.footprints = "skipped";
+    maybeComputer();
+  } else {
+    loadFootprints(s);
+  }
+}
+
+// Asks for the footprints of the moves of `s`; a click that comes before them
+// waits (or plays at once: a cell that is itself a legal move).
+function loadFootprints(s) {
   document.body.dataset.footprints = "loading";
   footprinted = (async () => {
-    try { footprints = await api("GET", `/api/sessions/${s.id}/footprints`); } catch (e) { say(e.message); }
+    let feet = null;
+    // a 409: they gave way to another request of this game (a move comes first)
+    for (let tries = 0; feet === null && state === s && tries < 20; tries++) {
+      try { feet = await api("GET", `/api/sessions/${s.id}/footprints`); }
+      catch (e) {
+        if (e.status === 409) continue;
+        if (state === s) say(e.message);
+        break;
+      }
+    }
+    if (state !== s) return;
+    footprints = feet || {};
+    footprintsOf = s;
+    document.body.dataset.footprints = "ready";
+    highlight();
   })();
-  await footprinted;
-  document.body.dataset.footprints = "ready";
-  highlight();
-  maybeComputer();
+}
+
+// Draws the game as the server has it now; says `message` (why it was drawn again).
+async function resync(message) {
+  try { show(await api("GET", `/api/sessions/${state.id}`)); }
+  catch (e) { say(e.message); return; }
+  if (message) say(message);
 }
 
 function moveButton(m) {
@@ -116,25 +190,41 @@ function showPlayers(s) {
     input.dataset.player = name;
     input.value = "human";
     input.title = "human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N";
-    input.addEventListener("change", () => { computerOff = false; maybeComputer(); });
+    input.addEventListener("change", () => { computerOff = false; resume(); });
     label.append(input);
     box.append(label);
   }
 }
 
+// Lets the computer players play again (after Stop, Undo, Redo or Restart).
+function resume() {
+  computerOff = false;
+  note("");
+  showStatus();
+  if (state && !state.outcome && computerPlays(state.to_move)) maybeComputer();
+}
+
 async function maybeComputer() {
-  if (!state || state.outcome || computerOff || thinking) return;
-  const input = $(`#players [data-player="${state.to_move}"]`);
-  const player = input ? input.value.trim() : "human";
-  if (!player || player === "human" || state.legal.length === 0) return;
-  $("#status").textContent = `${state.to_move} (${player}) is thinking…`;
+  const s = state;
+  if (!s || s.outcome || computerOff || thinking) return;
+  const player = playerOf(s.to_move);
+  if (player === "human" || s.legal.length === 0) return;
+  const asked = new AbortController();
+  thinking = asked;
+  showStatus();
   try {
-    const r = await api("POST", `/api/sessions/${state.id}/computer`, { player });
+    const r = await api("POST", `/api/sessions/${s.id}/computer`, { player, position: s.position }, asked.signal);
+    if (thinking !== asked) return;
     thinking = null;
-    await show(r.state);
+    show(r.state);
   } catch (e) {
+    // stopped: the Stop button draws the game again itself
+    if (thinking !== asked) return;
     thinking = null;
-    if (e.name !== "AbortError") say(e.message);
+    if (e.status === 409) return resync(e.message);
+    showStatus();
+    say(`${s.to_move} (${player}): ${e.message}`);
+    if (footprintsOf !== s) loadFootprints(s);
   }
 }
 
@@ -157,63 +247,142 @@ function highlight() {
   for (const m of cands) $("#candidates").append(moveButton(m));
 }
 
+// Whether the game names its moves by cells (Hex's a1): then a cell is a move to ask
+// `why` about.
+function movesAreCells() {
+  const cells = new Set([...document.querySelectorAll("#board [data-cell]")].map((el) => el.dataset.cell));
+  return [...state.legal, ...state.moves].some((m) => cells.has(m));
+}
+
+// The column a cell is drawn in: the x of its centre on the board.
+function columnOf(cell) {
+  const el = document.querySelector(`#board [data-cell="${CSS.escape(cell)}"]`);
+  if (!el || !el.getBBox) return null;
+  const box = el.getBBox();
+  return Math.round(box.x + box.width / 2);
+}
+
+// A click anywhere in a column plays that column's move (Connect Four), for any game
+// whose moves each change one cell, at most one move to a column, and are not named
+// by cells: the one legal move that changes a cell of the clicked cell's column.
+function columnMove(cell) {
+  const moves = Object.keys(footprints);
+  if (moves.length === 0 || movesAreCells() || moves.some((m) => footprints[m].length !== 1)) return null;
+  const columns = moves.map((m) => columnOf(footprints[m][0]));
+  if (new Set(columns).size !== columns.length) return null;
+  const x = columnOf(cell);
+  const at = columns.indexOf(x);
+  return x === null || at < 0 ? null : moves[at];
+}
+
 async function clickCell(cell) {
-  if (!state) return;
-  await footprinted;
+  const s = state;
+  if (!s) return;
   say("");
+  if (thinking) {
+    say(`it is ${s.to_move}'s turn, a computer's: wait, or stop the computer`);
+    return;
+  }
+  if (footprintsOf !== s) {
+    // a cell that is itself a legal move needs no footprints
+    if (selected.length === 0 && s.legal.includes(cell)) return play(cell);
+    note(`finding the moves that use ${cell}…`);
+    await footprinted;
+    note("");
+    if (state !== s) {
+      say(`the board changed before your click on ${cell} was taken in: nothing was played`);
+      return;
+    }
+  }
   const again = selected.includes(cell);
   if (!again) selected.push(cell);
   const cands = candidates();
   if (cands.length === 0) {
-    // nothing legal changes these cells: say why, as `ludolog why` does
-    const tried = selected.length === 1 ? cell : selected.join(" and ");
+    const tried = selected;
     selected = [];
     highlight();
-    try {
-      const r = await api("POST", `/api/sessions/${state.id}/why`, { move: cell });
-      say(`no legal move changes ${tried}.\n${r.why}`);
-    } catch (e) { say(e.message); }
-    return;
+    if (tried.length === 1) {
+      const mv = columnMove(cell) || (s.legal.includes(cell) ? cell : null);
+      if (mv) return play(mv);
+    }
+    return refuse(tried);
   }
   // the moves that change exactly the cells selected
   const exact = cands.filter((m) => footprints[m].length === selected.length);
   if (cands.length === 1) return play(cands[0]);
   if (again && exact.length === 1) return play(exact[0]);
   const sameCells = cands.every((m) => footprints[m].join() === footprints[cands[0]].join());
-  if (sameCells || again) say("more than one move changes these cells: choose one below");
+  if (sameCells || again) note("more than one move changes these cells: choose one below");
   highlight();
 }
 
-async function play(mv) {
-  say("");
-  try { await show(await api("POST", `/api/sessions/${state.id}/play`, { move: mv })); }
-  catch (e) { say(e.message); selected = []; highlight(); }
+// Says why no move was played for the cells clicked: in a game whose moves are cells,
+// why that move is refused (as `ludolog why` says it); else that no legal move uses them.
+async function refuse(cells) {
+  if (cells.length === 1 && movesAreCells()) {
+    try { say((await api("POST", `/api/sessions/${state.id}/why`, { move: cells[0] })).why); }
+    catch (e) { say(e.message); }
+    return;
+  }
+  say(cells.length === 1
+    ? `no legal move uses ${cells[0]}`
+    : `no legal move uses all of ${cells.join(", ")}`);
 }
 
-// Stops a computer's move on the server as well as on the page, so that the two
-// agree on whose turn it is.
-async function stopThinking() {
-  if (!thinking) return;
-  thinking.abort();
+async function play(mv) {
+  const s = state;
+  say("");
+  try { show(await api("POST", `/api/sessions/${s.id}/play`, { move: mv, position: s.position })); }
+  catch (e) {
+    selected = [];
+    highlight();
+    if (e.status === 409) await resync(e.message); else say(e.message);
+  }
+}
+
+// Stops a computer's move on the page and on the server (which then plays none).
+function stopThinking(server = true) {
+  const was = thinking;
+  if (!was) return false;
+  was.abort();
   thinking = null;
-  try { await fetch(`/api/sessions/${state.id}/stop`, { method: "POST" }); } catch {}
+  if (server && state) fetch(`/api/sessions/${state.id}/stop`, { method: "POST" }).catch(() => {});
+  return true;
+}
+
+// The computer players, paused: says so, and how to let them play again.
+function paused(why) {
+  if (state && state.players.some(computerPlays)) {
+    note(`${why}: the computer players are paused (“Let the computers play” goes on)`);
+  }
 }
 
 async function simple(path) {
   say("");
   computerOff = true;
-  await stopThinking();
-  try { await show(await api("POST", `/api/sessions/${state.id}/${path}`)); }
+  if (stopThinking(false)) await fetch(`/api/sessions/${state.id}/stop`, { method: "POST" }).catch(() => {});
+  try { show(await api("POST", `/api/sessions/${state.id}/${path}`)); paused(path); }
   catch (e) { say(e.message); }
+}
+
+async function stop() {
+  computerOff = true;
+  const before = state.moves.length;
+  const was = stopThinking(false);
+  try { await fetch(`/api/sessions/${state.id}/stop`, { method: "POST" }); } catch {}
+  // the server's game, whatever the computer managed before the stop
+  await resync();
+  const played = state.moves.length > before ? `; it had already played ${state.moves[state.moves.length - 1]}` : "";
+  paused(was ? `stopped${played}` : "stopped");
 }
 
 // With rule files on disk, the server reloads them when they change: ask now and
 // then, while nothing is selected or being thought.
 async function poll() {
-  if (state && state.watching && selected.length === 0 && !thinking) {
+  if (state && state.watching && selected.length === 0 && !thinking && document.body.dataset.footprints !== "loading") {
     try {
       const s = await api("GET", `/api/sessions/${state.id}`);
-      if (s.note || s.position !== state.position || s.svg !== state.svg) await show(s);
+      if (s.note || s.position !== state.position || s.svg !== state.svg) show(s);
     } catch (e) { say(e.message); }
   }
   setTimeout(poll, 1500);
@@ -232,8 +401,8 @@ async function checkTiers() {
 }
 
 // The REPL pane: the same top level as `ludolog repl`, on the current position,
-// one answer at a time.
-function replShow(event, input) {
+// one answer at a time; where its :play, :undo or :position moves, the board follows.
+async function replShow(event, input) {
   const out = $("#repl-output");
   if (input !== undefined) out.textContent += `?- ${input}\n`;
   out.textContent += event.output || "";
@@ -241,6 +410,10 @@ function replShow(event, input) {
   if (event.message) out.textContent += `${event.message}\n`;
   $("#repl-next").disabled = !event.more;
   out.scrollTop = out.scrollHeight;
+  if (event.moved) {
+    stopThinking();
+    await resync();
+  }
 }
 
 async function replRun(event) {
@@ -248,13 +421,33 @@ async function replRun(event) {
   const input = $("#repl-input").value.trim();
   if (!input) return;
   $("#repl-input").value = "";
-  try { replShow(await api("POST", `/api/sessions/${state.id}/repl`, { input }), input); }
+  try { await replShow(await api("POST", `/api/sessions/${state.id}/repl`, { input }), input); }
   catch (e) { replShow({ message: e.message }); }
 }
 
 async function replStep(step) {
-  try { replShow(await api("POST", `/api/sessions/${state.id}/repl/next`, { step })); }
+  try { await replShow(await api("POST", `/api/sessions/${state.id}/repl/next`, { step })); }
   catch (e) { replShow({ message: e.message }); }
+}
+
+// The game in the page's address (`#ID`, a reload): drawn again if the server still
+// holds it; else why not.
+async function reattach() {
+  const id = location.hash.slice(1);
+  if (!/^[0-9a-f]+$/.test(id)) return null;
+  try {
+    const s = await api("GET", `/api/sessions/${id}`);
+    if (![...$("#game").options].some((o) => o.value === s.game)) {
+      const o = document.createElement("option");
+      o.value = o.textContent = s.game;
+      $("#game").append(o);
+    }
+    $("#game").value = s.game;
+    show(s);
+    return "";
+  } catch (e) {
+    return `the game in this page's address is gone (${e.message}); here is a new one`;
+  }
 }
 
 async function start() {
@@ -266,28 +459,29 @@ async function start() {
     if (!$("#repl-next").disabled) replStep("stop");
   });
   $("#new-game").addEventListener("submit", newGame);
+  $("#game").addEventListener("change", () => optionsFor($("#game").value));
   $("#type-move").addEventListener("submit", (e) => { e.preventDefault(); play($("#move-text").value.trim()); });
   $("#undo").addEventListener("click", () => simple("undo"));
   $("#redo").addEventListener("click", () => simple("redo"));
   $("#restart").addEventListener("click", () => simple("restart"));
   $("#clear-selection").addEventListener("click", () => { selected = []; highlight(); });
-  $("#stop").addEventListener("click", async () => {
-    computerOff = true;
-    await stopThinking();
-    try { await show(await api("GET", `/api/sessions/${state.id}`)); } catch (e) { say(e.message); }
-  });
+  $("#stop").addEventListener("click", stop);
+  $("#resume").addEventListener("click", resume);
   $("#set-position").addEventListener("click", async () => {
-    try { await show(await api("POST", `/api/sessions/${state.id}/position`, { position: $("#position").value.trim() })); }
+    say("");
+    try { show(await api("POST", `/api/sessions/${state.id}/position`, { position: $("#position").value.trim() })); }
     catch (e) { say(e.message); }
   });
   $("#copy-position").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(state.position));
   $("#load").addEventListener("change", async (e) => {
     const file = e.target.files[0];
     if (!file) return;
-    try { await show(await api("POST", `/api/sessions/${state.id}/record`, { record: await file.text() })); }
+    say("");
+    try { show(await api("POST", `/api/sessions/${state.id}/record`, { record: await file.text() })); }
     catch (err) { say(err.message); }
   });
-  const { games, default: first } = await api("GET", "/api/games");
+  const listed = await api("GET", "/api/games");
+  games = listed.games;
   for (const g of games) {
     const o = document.createElement("option");
     o.value = g.name;
@@ -295,11 +489,16 @@ async function start() {
     o.title = g.summary;
     $("#game").append(o);
   }
-  $("#game").value = first;
+  $("#game").value = listed.default;
   const params = new URLSearchParams(location.search);
   if (params.get("game")) $("#game").value = params.get("game");
+  optionsFor($("#game").value);
   if (params.get("options")) $("#options").value = params.get("options");
-  await newGame();
+  const gone = await reattach();
+  if (gone !== "") {
+    await newGame();
+    if (gone) note(gone);
+  }
   poll();
 }
 
