@@ -132,6 +132,13 @@ pub(crate) enum Command {
     /// stdin/stdout; everything about it comes in its first message).
     #[command(hide = true)]
     Worker,
+    /// An external engine started by ludolog: dies with its parent, then runs the
+    /// program (`ludolog engine-process -- PROGRAM ARGS…`).
+    #[command(hide = true, name = "engine-process")]
+    EngineProcess {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
     /// The legal moves of a position.
     Moves {
         #[command(flatten)]
@@ -160,6 +167,10 @@ pub(crate) enum Command {
         /// start, for a perft table of someone else's engine.
         #[arg(long, value_name = "COMMAND", conflicts_with = "json")]
         against: Option<String>,
+        /// With --against: the seconds the engine may take to answer one request,
+        /// 0.01 to 86400; an engine silent longer is stopped, and that is a finding.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = cli::limits::answer_timeout, requires = "against")]
+        answer_timeout: f64,
         /// Print the count at every depth from 1 to --depth, on one line: a row of a
         /// perft table.
         #[arg(long, conflicts_with_all = ["json", "shard", "against"])]
@@ -193,6 +204,10 @@ pub(crate) enum Command {
         /// --tier): COMMAND speaks the engine protocol, examples/engines/README.md.
         #[arg(long, value_name = "COMMAND")]
         against: Option<String>,
+        /// With --against: the seconds the engine may take to answer one request,
+        /// 0.01 to 86400; an engine silent longer is stopped, and that is a finding.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = cli::limits::answer_timeout, requires = "against")]
+        answer_timeout: f64,
     },
     /// Add up the JSON results of the shards of one check, perft or analyse run.
     Merge {

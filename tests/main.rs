@@ -6,6 +6,7 @@ mod common;
 
 mod accelerated;
 mod against;
+mod against_failures;
 mod analyse;
 mod bad_input;
 mod bad_input_corpus;

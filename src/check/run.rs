@@ -4,7 +4,7 @@
 
 use super::mismatch::Mismatch;
 use super::shrink::shrink;
-use super::step::{compare_position, compare_refusal, play_both, refusal_candidate, Step};
+use super::step::{compare_position, compare_refusal, failure, play_both, refusal_candidate, Step};
 use super::timed::TimedEngine;
 use crate::game::{defaults, Engine, EngineError, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -177,8 +177,15 @@ impl<'a> Lockstep<'a> {
                 }
             }
             if let Some(depth) = config.perft_depth.filter(|_| perft_here(g, moves.len())) {
-                let pa = a.perft_counts(at.a, depth)?;
-                let pb = b.perft_counts(at.b, depth)?;
+                // an engine that fails on the way is a finding, as anywhere else
+                let pa = match a.perft_counts(at.a, depth) {
+                    Ok(p) => p,
+                    Err(e) => break Some(*failure(&moves, &position, &a.label(), &e)),
+                };
+                let pb = match b.perft_counts(at.b, depth) {
+                    Ok(p) => p,
+                    Err(e) => break Some(*failure(&moves, &position, &b.label(), &e)),
+                };
                 r.perft_positions += 1;
                 r.perft_counts += pa.len();
                 if pa != pb {

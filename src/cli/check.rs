@@ -128,13 +128,21 @@ fn run_check(
     Ok(agree)
 }
 
-/// Checks the external engine `command` against `spec`'s game in its tier: seeded
+/// The external engine of `check --against`: its command line, and the time it has
+/// for each answer.
+#[derive(Clone, Copy, Debug)]
+pub struct Against<'a> {
+    pub command: &'a str,
+    pub timeout: std::time::Duration,
+}
+
+/// Checks the external engine `engine.command` against `spec`'s game in its tier: seeded
 /// random games in lockstep (one engine process a thread), every position compared
 /// by side to move, legal moves, outcome (and position text when the engine gives
 /// one); returns whether they agree.
 pub fn check_against(
     spec: &EngineSpec,
-    command: &str,
+    engine: Against,
     config: CheckConfig,
     split: Split,
     json: bool,
@@ -144,7 +152,9 @@ pub fn check_against(
     // thread that has run a rule file from disk is confined and starts no process,
     // and the worker threads started after it would inherit that
     let name = spec.protocol_name();
-    let start = || crate::external::ExternalEngine::start(command, &name, &spec.options);
+    let command = engine.command;
+    let start =
+        || crate::external::ExternalEngine::start(command, &name, &spec.options, engine.timeout);
     let mut started = Vec::with_capacity(split.threads);
     for _ in 0..split.threads.max(1) {
         started.push(start()?);

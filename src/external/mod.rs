@@ -5,9 +5,11 @@
 //! (`ludolog engine`).
 
 mod engine;
+mod lifetime;
 mod process;
 mod speaker;
 
 pub use engine::ExternalEngine;
-pub use process::EngineProcess;
+pub use lifetime::{become_engine, SUBCOMMAND};
+pub use process::{seconds_words, AskError, EngineProcess, ANSWER_TIME};
 pub use speaker::speak;
