@@ -426,6 +426,11 @@ pub(crate) enum Command {
         /// A game still going after this many plies is a finding.
         #[arg(long, default_value_t = defaults::MAX_PLIES)]
         max_plies: usize,
+        /// Stop the random games (and the shrinking of their findings) after this
+        /// many seconds in all, 0 for no bound, with a note saying so; each game
+        /// also stops at its first finding, and each query at --time-limit.
+        #[arg(long, value_name = "SECONDS", default_value_t = defaults::LINT_BUDGET_SECONDS, value_parser = cli::limits::budget)]
+        budget: f64,
         /// Stop a rule-file query after this many inferences.
         #[arg(long, value_name = "N")]
         inference_limit: Option<u64>,

@@ -184,6 +184,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             max_plies,
+            budget,
             inference_limit,
             tier,
             json,
@@ -192,6 +193,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 games,
                 seed,
                 max_plies,
+                budget: (budget > 0.0).then(|| std::time::Duration::from_secs_f64(budget)),
             };
             let options = GameOptions::parse(&options)?;
             if tier == Tier::Native {

@@ -22,6 +22,7 @@ mod fuzz;
 mod gdl;
 mod gtp;
 mod lint;
+mod lint_runaway;
 mod mitsudomoe;
 mod new_game_starter;
 mod new_native_game;
