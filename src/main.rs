@@ -142,7 +142,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let mut engine = ludolog::external::ExternalEngine::start(
                 &command,
                 &spec.protocol_name(),
-                &spec.options,
+                &spec.protocol_options(),
                 std::time::Duration::from_secs_f64(answer_timeout),
             )?;
             use ludolog::game::Engine;

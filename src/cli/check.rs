@@ -7,7 +7,7 @@ use crate::check::{compare_games, print_report, CheckConfig, CheckRun, CheckShar
 use crate::game::{Engine, Tier};
 use crate::registry::EngineSpec;
 use anyhow::{bail, Result};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 /// Compares the tiers of `spec`'s game on this shard's games, each with the next
 /// (the same seeded games, so three tiers that agree pairwise agree all together);
@@ -80,13 +80,13 @@ fn run_check(
     spec: &EngineSpec,
     tiers: Vec<String>,
     open_pair: &(dyn Fn() -> Result<(Box<dyn Engine>, Box<dyn Engine>)> + Sync),
-    mut config: CheckConfig,
+    config: CheckConfig,
     split: Split,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
     let (mut a, mut b) = open_pair()?;
-    config.progress = config.progress && std::io::stderr().is_terminal() && !json;
+    // a bar on a terminal, a line now and then elsewhere (see check::Progress)
     let games = split.shard.range(config.games);
     let report = compare_games(
         a.as_mut(),
@@ -153,8 +153,8 @@ pub fn check_against(
     // and the worker threads started after it would inherit that
     let name = spec.protocol_name();
     let command = engine.command;
-    let start =
-        || crate::external::ExternalEngine::start(command, &name, &spec.options, engine.timeout);
+    let options = spec.protocol_options();
+    let start = || crate::external::ExternalEngine::start(command, &name, &options, engine.timeout);
     let mut started = Vec::with_capacity(split.threads);
     for _ in 0..split.threads.max(1) {
         started.push(start()?);

@@ -4,7 +4,7 @@
 //! at a time; check's lockstep play mostly extends the line it is at by one move.
 
 use super::process::{AskError, EngineProcess};
-use crate::game::{BestMove, Engine, EngineError, GameOptions, Pos, PositionInfo, SearchSpec};
+use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec};
 use rustc_hash::FxHashMap;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -84,17 +84,17 @@ fn greet(
 }
 
 impl ExternalEngine {
-    /// Starts the engine `command` and has it play `game` with `options`: `hello`
-    /// must name protocol 1 and the game. Each answer must come within `timeout`.
+    /// Starts the engine `command` and has it play `game` with `options` (key and
+    /// value texts): `hello` must name protocol 1 and the game. Each answer must
+    /// come within `timeout`.
     pub fn start(
         command: &str,
         game: &str,
-        options: &GameOptions,
+        options: &[(String, String)],
         timeout: Duration,
     ) -> Result<ExternalEngine, EngineError> {
         let (mut process, name, undo) = greet(command, game, timeout)?;
         let options: serde_json::Map<String, Value> = options
-            .pairs()
             .iter()
             .map(|(k, v)| {
                 let value = v
