@@ -26,7 +26,9 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "MB", value_parser = cli::limits::memory_limit)]
     pub(crate) memory_limit: Option<u64>,
     /// Stop a rule-file request or REPL answer that runs longer than this, in seconds,
-    /// 0 for none (default 10; given, it bounds perft, playouts and search too).
+    /// 0 for none (default 10). Perft on a rule file from disk is bounded step by
+    /// step (each position's legal moves), never as a whole; given, the limit also
+    /// bounds playouts, search, and perft on built-in rules, as a whole.
     #[arg(long, global = true, value_name = "SECONDS", value_parser = cli::limits::time_limit)]
     pub(crate) time_limit: Option<f64>,
 }
@@ -53,8 +55,10 @@ pub(crate) struct RunArgs {
     #[arg(long, value_name = "PATH")]
     pub(crate) rules: Option<PathBuf>,
     /// Stop each rule-file query after this many inferences, 1000 to 10^12 (default:
-    /// 30 million for a query on one position, about two seconds; none for perft,
-    /// playouts and search, whose size the user chose).
+    /// 30 million for a query on one position, about two seconds). Perft, playouts and
+    /// search, whose size the user chose, have none by default; perft on a rule file
+    /// from disk is still bounded step by step (each position's legal moves) by
+    /// --time-limit, never as a whole.
     #[arg(long, value_name = "N", value_parser = inference_limit)]
     pub(crate) inference_limit: Option<u64>,
     /// Run rule files and REPL queries without the sandbox: they may then reach
