@@ -216,7 +216,7 @@ handle(G, perft(Id, Depth), N) :-
     protocol:perft(G, S, Depth, N).
 handle(G, expand(Id, First), R) :-
     state(Id, S),
-    step("perft (outcome/2, legal/2 and play/3)"),
+    step("perft (legal/2 and play/3)"),
     (  dispatch:outcome(G, S, _) -> R = over
     ;  protocol:legal_moves(G, S, Ms),
        findall(S1, ( member(M, Ms), dispatch:play(G, S, M, S1) ), Ss),
