@@ -26,7 +26,9 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "MB", value_parser = cli::limits::memory_limit)]
     pub(crate) memory_limit: Option<u64>,
     /// Stop a rule-file request or REPL answer that runs longer than this, in seconds,
-    /// 0 for none (default 10; given, it bounds perft, playouts and search too).
+    /// 0 for none (default 10). Perft on a rule file from disk is bounded step by
+    /// step (each position's legal moves), never as a whole; given, the limit also
+    /// bounds playouts, search, and perft on built-in rules, as a whole.
     #[arg(long, global = true, value_name = "SECONDS", value_parser = cli::limits::time_limit)]
     pub(crate) time_limit: Option<f64>,
 }
@@ -53,8 +55,10 @@ pub(crate) struct RunArgs {
     #[arg(long, value_name = "PATH")]
     pub(crate) rules: Option<PathBuf>,
     /// Stop each rule-file query after this many inferences, 1000 to 10^12 (default:
-    /// 30 million for a query on one position, about two seconds; none for perft,
-    /// playouts and search, whose size the user chose).
+    /// 30 million for a query on one position, about two seconds). Perft, playouts and
+    /// search, whose size the user chose, have none by default; perft on a rule file
+    /// from disk is still bounded step by step (each position's legal moves) by
+    /// --time-limit, never as a whole.
     #[arg(long, value_name = "N", value_parser = inference_limit)]
     pub(crate) inference_limit: Option<u64>,
     /// Run rule files and REPL queries without the sandbox: they may then reach
@@ -132,6 +136,13 @@ pub(crate) enum Command {
     /// stdin/stdout; everything about it comes in its first message).
     #[command(hide = true)]
     Worker,
+    /// An external engine started by ludolog: dies with its parent, then runs the
+    /// program (`ludolog engine-process -- PROGRAM ARGS…`).
+    #[command(hide = true, name = "engine-process")]
+    EngineProcess {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
     /// The legal moves of a position.
     Moves {
         #[command(flatten)]
@@ -160,6 +171,10 @@ pub(crate) enum Command {
         /// start, for a perft table of someone else's engine.
         #[arg(long, value_name = "COMMAND", conflicts_with = "json")]
         against: Option<String>,
+        /// With --against: the seconds the engine may take to answer one request,
+        /// 0.01 to 86400; an engine silent longer is stopped, and that is a finding.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = cli::limits::answer_timeout, requires = "against")]
+        answer_timeout: f64,
         /// Print the count at every depth from 1 to --depth, on one line: a row of a
         /// perft table.
         #[arg(long, conflicts_with_all = ["json", "shard", "against"])]
@@ -193,6 +208,10 @@ pub(crate) enum Command {
         /// --tier): COMMAND speaks the engine protocol, examples/engines/README.md.
         #[arg(long, value_name = "COMMAND")]
         against: Option<String>,
+        /// With --against: the seconds the engine may take to answer one request,
+        /// 0.01 to 86400; an engine silent longer is stopped, and that is a finding.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = cli::limits::answer_timeout, requires = "against")]
+        answer_timeout: f64,
     },
     /// Add up the JSON results of the shards of one check, perft or analyse run.
     Merge {
@@ -417,6 +436,11 @@ pub(crate) enum Command {
         /// A game still going after this many plies is a finding.
         #[arg(long, default_value_t = defaults::MAX_PLIES)]
         max_plies: usize,
+        /// Stop the random games (and the shrinking of their findings) after this
+        /// many seconds in all, 0 for no bound, with a note saying so; each game
+        /// also stops at its first finding, and each query at --time-limit.
+        #[arg(long, value_name = "SECONDS", default_value_t = defaults::LINT_BUDGET_SECONDS, value_parser = cli::limits::budget)]
+        budget: f64,
         /// Stop a rule-file query after this many inferences.
         #[arg(long, value_name = "N")]
         inference_limit: Option<u64>,

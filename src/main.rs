@@ -61,7 +61,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let code = ludolog::repl::run_watching(engine_spec(game, &run)?, watch)?;
             return Ok(ExitCode::from(code));
         }
-        Some(Command::ReplWorker) | Some(Command::Worker) => {}
+        Some(Command::ReplWorker) | Some(Command::Worker) | Some(Command::EngineProcess { .. }) => {
+        }
         Some(Command::Check {
             game,
             tiers,
@@ -72,8 +73,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             split,
             json,
             against,
+            answer_timeout,
         }) => {
             let spec = spec(&game)?;
+            let answer_timeout = std::time::Duration::from_secs_f64(answer_timeout);
             let config = ludolog::check::CheckConfig {
                 games,
                 max_plies,
@@ -85,7 +88,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 if !tiers.is_empty() {
                     anyhow::bail!("--against checks one tier (--tier), not --tiers");
                 }
-                if !cli::check_against(&spec, &command, config, split.split(), json, &mut out)? {
+                let split = split.split();
+                let engine = cli::Against {
+                    command: &command,
+                    timeout: answer_timeout,
+                };
+                if !cli::check_against(&spec, engine, config, split, json, &mut out)? {
                     return Ok(ExitCode::FAILURE);
                 }
                 return Ok(ExitCode::SUCCESS);
@@ -119,6 +127,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json: _,
             against: Some(command),
             every_depth: _,
+            answer_timeout,
         }) => {
             if !split.split().shard.is_whole() {
                 anyhow::bail!("perft --against counts on one engine process: no --shard");
@@ -133,7 +142,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let mut engine = ludolog::external::ExternalEngine::start(
                 &command,
                 &spec.protocol_name(),
-                &spec.options,
+                &spec.protocol_options(),
+                std::time::Duration::from_secs_f64(answer_timeout),
             )?;
             use ludolog::game::Engine;
             let start = engine.initial()?;
@@ -147,6 +157,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             json,
             against: None,
             every_depth,
+            answer_timeout: _,
         }) => {
             let (spec, pos, split) = (spec(&game)?, position(&pos), split.split());
             if every_depth {
@@ -173,6 +184,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             games,
             seed,
             max_plies,
+            budget,
             inference_limit,
             tier,
             json,
@@ -181,6 +193,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 games,
                 seed,
                 max_plies,
+                budget: (budget > 0.0).then(|| std::time::Duration::from_secs_f64(budget)),
             };
             let options = GameOptions::parse(&options)?;
             if tier == Tier::Native {
@@ -399,6 +412,10 @@ fn main() -> ExitCode {
         }
         // at once: no exit handler runs (rules past the sandbox could register one)
         ludolog::foreign::exit::exit_now(ludolog::repl::run_worker());
+    }
+    if let Some(Command::EngineProcess { words }) = &cli.command {
+        // at once, before anything else: it becomes the engine program
+        return ExitCode::from(u8::try_from(ludolog::external::become_engine(words)).unwrap_or(1));
     }
     if let Some(Command::Worker) = cli.command {
         // confined first thing, on the process's only thread: nothing of the

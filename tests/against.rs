@@ -377,3 +377,33 @@ fn an_engine_knows_a_rule_file_from_disk_by_its_module_name_not_its_path() {
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("mismatches   0"), "{out}");
 }
+
+#[test]
+fn new_carries_every_option_with_its_default_filled_in() {
+    if !python() {
+        return;
+    }
+    // an engine that refuses every game, saying which options it was sent
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("options.py");
+    std::fs::write(
+        &file,
+        "import json, sys\n\
+         for line in sys.stdin:\n\
+         \x20   r = json.loads(line)\n\
+         \x20   if r['op'] == 'hello':\n\
+         \x20       print(json.dumps({'protocol': 1, 'name': 'o', 'games': ['hex']}), flush=True)\n\
+         \x20   else:\n\
+         \x20       print(json.dumps({'error': json.dumps(r.get('options'), sort_keys=True)}), flush=True)\n",
+    )
+    .unwrap();
+    let engine = format!("python3 {}", file.display());
+    let (code, _, err) = common::run(&["check", "hex", "--against", &engine], None);
+    assert_eq!(code, 1);
+    assert!(err.contains(r#"{"size": 11, "swap": false}"#), "{err}");
+    let (_, _, err) = common::run(
+        &["check", "hex", "-O", "size=4", "--against", &engine],
+        None,
+    );
+    assert!(err.contains(r#"{"size": 4, "swap": false}"#), "{err}");
+}

@@ -14,6 +14,7 @@ const PLAN: Playouts = Playouts {
     games: 3,
     seed: 1,
     max_plies: 50,
+    budget: None,
 };
 
 struct Expected {
@@ -119,6 +120,7 @@ fn lint_clean_in(tier: Tier, file: &str, options: &[&str], games: usize) {
         games,
         seed: 7,
         max_plies: 1000,
+        budget: None,
     };
     let options = GameOptions::parse(options).unwrap();
     let report = lint_file(Path::new(file), &options, plan, None, tier);

@@ -6,6 +6,7 @@ mod common;
 
 mod accelerated;
 mod against;
+mod against_failures;
 mod analyse;
 mod bad_input;
 mod bad_input_corpus;
@@ -21,6 +22,7 @@ mod fuzz;
 mod gdl;
 mod gtp;
 mod lint;
+mod lint_runaway;
 mod mitsudomoe;
 mod new_game_starter;
 mod new_native_game;

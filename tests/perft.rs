@@ -114,3 +114,68 @@ fn every_depth_prints_a_row_of_the_table_on_any_number_of_threads() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// Hex's rule file under another module name in `dir`, with `slow` (Prolog
+/// clauses) called first thing in legal/2.
+fn hex_with_slow_legal(dir: &std::path::Path, slow: &str) -> String {
+    let rules = std::fs::read_to_string("rules/hex.pl").unwrap();
+    let legal = "legal(hex(_, _, _, Board, ongoing, _), place(C, R)) :-\n";
+    assert!(rules.contains(legal), "hex.pl's legal/2");
+    let text = rules
+        .replacen(":- module(hex,", ":- module(hex_slow,", 1)
+        .replacen(legal, &format!("{legal}    slow(Board),\n"), 1)
+        + &format!("\n%% slow(+Board)  takes its time.\n{slow}\n");
+    let file = dir.join("hex_slow.pl");
+    std::fs::write(&file, text).unwrap();
+    file.display().to_string()
+}
+
+#[test]
+fn perft_on_a_rule_file_is_bounded_step_by_step_not_as_a_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    // each legal/2 takes a while: the 17 positions of depth 2 on 4x4 take longer
+    // than the time limit in all, each far less
+    let file = hex_with_slow_legal(
+        dir.path(),
+        "slow(_) :- ( between(1, 150000, _), fail ; true ).",
+    );
+    // on one thread: the count is one perft request (more split the root)
+    let args = [
+        "perft",
+        &file,
+        "-O",
+        "size=4",
+        "--tier",
+        "spec",
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+    ];
+    let (code, out, err) = common::run(&[&args[..], &["--time-limit", "1.5"]].concat(), None);
+    assert_eq!((code, out.trim()), (0, "240"), "{err}");
+    // a legal/2 that runs away two plies in still stops, named
+    let file = hex_with_slow_legal(
+        dir.path(),
+        "slow(B) :- findall(x, hexgrid:empty_cell(B, _, _), Es), length(Es, N),\n    ( N >= 8 -> true ; slow(B) ).",
+    );
+    // on one thread: the count is one perft request (more split the root)
+    let args = [
+        "perft",
+        &file,
+        "-O",
+        "size=3",
+        "--tier",
+        "spec",
+        "--depth",
+        "3",
+        "--threads",
+        "1",
+    ];
+    let (code, _, err) = common::run(&[&args[..], &["--time-limit", "1"]].concat(), None);
+    assert_eq!(code, 87, "{err}");
+    assert!(
+        err.contains("(answering perft) ran past the time limit of 1 s"),
+        "{err}"
+    );
+}

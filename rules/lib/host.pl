@@ -136,6 +136,21 @@ slot_key(N, K) :- number_chars(N, Cs), atom_chars(K, ['$', h, e, l, d, '_'|Cs]).
 %% hold(+Slot, +State)  keep State in slot Slot.
 hold(N, S) :- slot_key(N, K), bb_put(K, held(S)).
 
+%% hold_from(+States, +Slot, +N0, -N)  keep States in slots Slot, Slot+1, ...; N0
+% plus their number is N.
+hold_from([], _, N, N).
+hold_from([S|Ss], Slot, N0, N) :-
+    hold(Slot, S),
+    Slot1 is Slot + 1, N1 is N0 + 1,
+    hold_from(Ss, Slot1, N1, N).
+
+%% release_from(+Slot, +N)  empty the N slots from Slot.
+release_from(_, 0) :- !.
+release_from(Slot, N) :-
+    slot_key(Slot, K), bb_put(K, free),
+    Slot1 is Slot + 1, N1 is N - 1,
+    release_from(Slot1, N1).
+
 %% held(+Slot, -State)  the state kept in slot Slot; fails for an empty slot.
 held(N, S) :- slot_key(N, K), catch(bb_get(K, held(S0)), _, fail), S = S0.
 
@@ -199,6 +214,16 @@ handle(G, perft(Id, Depth), N) :-
     state(Id, S),
     step("perft (legal/2 and play/3)"),
     protocol:perft(G, S, Depth, N).
+handle(G, expand(Id, First), R) :-
+    state(Id, S),
+    step("perft (legal/2 and play/3)"),
+    (  dispatch:outcome(G, S, _) -> R = over
+    ;  protocol:legal_moves(G, S, Ms),
+       findall(S1, ( member(M, Ms), dispatch:play(G, S, M, S1) ), Ss),
+       hold_from(Ss, First, 0, R)
+    ).
+handle(_, release_from(First, N), ok) :-
+    release_from(First, N).
 handle(G, perft_counts(Id, Depth), Ns) :-
     state(Id, S),
     step("perft (legal/2 and play/3)"),

@@ -3,7 +3,7 @@
 //! a directory is every rule file in it (and below it, but for `lib/`).
 
 use super::finding::Finding;
-use super::lint_dynamic::{dynamic_findings, Playouts};
+use super::lint_dynamic::{dynamic_findings, LintEvent, Playouts};
 use super::lint_static::static_findings;
 use super::workbench::Workbench;
 use crate::game::GameOptions;
@@ -22,6 +22,9 @@ pub struct FileReport {
     /// Why the random games were not played, if they were not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<String>,
+    /// Why the random games stopped before all were played (the budget), if they did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 /// Whether the file at `path` is a part of a game's rules (`part_of(Game).`).
@@ -63,6 +66,19 @@ pub fn lint_file(
     limit: Option<u64>,
     tier: crate::game::Tier,
 ) -> FileReport {
+    lint_file_telling(path, options, plan, limit, tier, &mut |_| {})
+}
+
+/// `lint_file`, telling `tell` each finding as soon as it is known (the static
+/// ones first) and each position the random games reach.
+pub fn lint_file_telling(
+    path: &Path,
+    options: &GameOptions,
+    plan: Playouts,
+    limit: Option<u64>,
+    tier: crate::game::Tier,
+    tell: &mut dyn FnMut(LintEvent),
+) -> FileReport {
     let shown = path.display().to_string();
     let mut report = FileReport {
         file: shown.clone(),
@@ -71,6 +87,7 @@ pub fn lint_file(
         games: 0,
         positions: 0,
         skipped: None,
+        stopped: None,
     };
     let spec = EngineSpec {
         game: shown.clone(),
@@ -83,7 +100,9 @@ pub fn lint_file(
     let mut wb = match Workbench::open(&spec) {
         Ok(wb) => wb,
         Err(e) => {
-            report.findings.push(load_finding(&shown, &e.to_string()));
+            let f = load_finding(&shown, &e.to_string());
+            tell(LintEvent::Found(f.clone()));
+            report.findings.push(f);
             return report;
         }
     };
@@ -93,6 +112,9 @@ pub fn lint_file(
         Err(e) => report
             .findings
             .push(Finding::at(&shown, 0, "", "engine", e.to_string())),
+    }
+    for f in &report.findings {
+        tell(LintEvent::Found(f.clone()));
     }
     if plan.games == 0 {
         return report;
@@ -113,15 +135,18 @@ pub fn lint_file(
         ));
         return report;
     }
-    match dynamic_findings(&mut wb, plan) {
+    match dynamic_findings(&mut wb, plan, tell) {
         Ok(d) => {
             report.findings.extend(d.findings);
             report.games = d.games;
             report.positions = d.positions;
+            report.stopped = d.stopped;
         }
-        Err(e) => report
-            .findings
-            .push(Finding::at(&shown, 0, "", "engine", e.to_string())),
+        Err(e) => {
+            let f = Finding::at(&shown, 0, "", "engine", e.to_string());
+            tell(LintEvent::Found(f.clone()));
+            report.findings.push(f);
+        }
     }
     report
 }

@@ -15,12 +15,26 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeSet, VecDeque};
 
-/// How many random games, from which seed, cut off where.
+/// How many random games, from which seed, cut off where, and within how long.
 #[derive(Clone, Copy, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Playouts {
     pub games: usize,
     pub seed: u64,
     pub max_plies: usize,
+    /// The random games (and the shrinking of their findings) stop after this long,
+    /// with a note; `None`: no bound but the games.
+    #[serde(default)]
+    pub budget: Option<std::time::Duration>,
+}
+
+/// What lint tells as it goes, before its report.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub enum LintEvent {
+    /// A finding, as soon as it is known (one of the random games, shrunk).
+    Found(Finding),
+    /// The random games are at this position (the game, the moves from the start):
+    /// where a check that runs past a limit of the whole worker stopped.
+    At { game: usize, moves: Vec<String> },
 }
 
 /// At most this many legal moves of a position are played for the determinism check.
@@ -34,6 +48,8 @@ pub struct Dynamic {
     pub findings: Vec<Finding>,
     pub games: usize,
     pub positions: usize,
+    /// Why the games stopped before all were played (the budget), if they did.
+    pub stopped: Option<String>,
 }
 
 /// One game's state of knowledge.
@@ -128,8 +144,16 @@ fn findings_after(
     found
 }
 
-/// Plays the random games and collects the findings, each with its shortest moves.
-pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, EngineError> {
+/// Plays the random games and collects the findings, each with its shortest moves:
+/// a game stops at its first position with a finding, each new finding is shrunk at
+/// once and told to `tell`, and the whole run stops at `plan.budget`.
+pub fn dynamic_findings(
+    wb: &mut Workbench,
+    plan: Playouts,
+    tell: &mut dyn FnMut(LintEvent),
+) -> Result<Dynamic, EngineError> {
+    let started = std::time::Instant::now();
+    let over = || plan.budget.is_some_and(|b| started.elapsed() >= b);
     let module = wb.module().to_string();
     let path = wb.path_of(&module);
     let mut result = Dynamic::default();
@@ -137,44 +161,50 @@ pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, E
         players: BTreeSet::new(),
         pool: VecDeque::new(),
     };
-    let mut found: Vec<Finding> = Vec::new();
     let start = match wb.engine.initial() {
         Ok(p) => p,
         Err(e) => {
             let line = pred_line(wb, "initial", 2)?;
-            result.findings.push(Finding::at(
-                &path,
-                line,
-                "initial/2",
-                "engine",
-                e.to_string(),
-            ));
+            let f = Finding::at(&path, line, "initial/2", "engine", e.to_string());
+            tell(LintEvent::Found(f.clone()));
+            result.findings.push(f);
             return Ok(result);
         }
     };
     for g in 0..plan.games {
+        if over() {
+            result.stopped = Some(budget_note(plan, &result));
+            break;
+        }
         let mut rng = SmallRng::seed_from_u64(crate::game::defaults::game_seed(plan.seed, g));
         result.games += 1;
         let mut at = wb.engine.copy(start)?;
         let mut moves: Vec<String> = Vec::new();
+        // the findings this game shows (none, or those of one position)
+        let mut new: Vec<Finding> = Vec::new();
         loop {
+            if over() {
+                result.stopped = Some(budget_note(plan, &result));
+                break;
+            }
             result.positions += 1;
+            tell(LintEvent::At {
+                game: g,
+                moves: moves.clone(),
+            });
             let (fs, legal, to_move) = position_findings(wb, &ctx, at, &moves, &path)?;
             if let Some(p) = to_move {
                 ctx.players.insert(p);
             }
-            for mut f in fs {
-                match found.iter_mut().find(|k| k.key() == f.key()) {
-                    Some(k) if k.moves.as_ref().is_some_and(|m| m.len() <= moves.len()) => {}
-                    slot => {
-                        f.moves = Some(moves.clone());
-                        f.position = wb.engine.text(at).ok();
-                        match slot {
-                            Some(k) => *k = f,
-                            None => found.push(f),
-                        }
-                    }
+            if !fs.is_empty() {
+                // the game stops at its first finding: what follows would mostly
+                // show the same defect again, at a price
+                for mut f in fs {
+                    f.moves = Some(moves.clone());
+                    f.position = wb.engine.text(at).ok();
+                    new.push(f);
                 }
+                break;
             }
             if legal.is_empty() {
                 break;
@@ -191,10 +221,8 @@ pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, E
                         plan.max_plies
                     ),
                 );
-                if !found.iter().any(|k| k.key() == f.key()) {
-                    f.moves = Some(moves.clone());
-                    found.push(f);
-                }
+                f.moves = Some(moves.clone());
+                new.push(f);
                 break;
             }
             for m in &legal {
@@ -221,10 +249,8 @@ pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, E
                         let line = pred_line(wb, "play", 3)?;
                         Finding::at(&path, line, "play/3", "play", format!("{mv}: {e}"))
                     };
-                    if !found.iter().any(|k| k.key() == f.key()) {
-                        f.moves = Some(moves.clone());
-                        found.push(f);
-                    }
+                    f.moves = Some(moves.clone());
+                    new.push(f);
                     break;
                 }
             };
@@ -233,36 +259,64 @@ pub fn dynamic_findings(wb: &mut Workbench, plan: Playouts) -> Result<Dynamic, E
             moves.push(mv);
         }
         wb.engine.release(at);
+        for f in new {
+            if result.findings.iter().any(|k| k.key() == f.key()) {
+                continue;
+            }
+            let f = shortest(wb, &ctx, &path, f, &over);
+            tell(LintEvent::Found(f.clone()));
+            result.findings.push(f);
+        }
     }
     wb.engine.release(start);
-    // the shortest sequence that still shows each finding
-    for f in found {
-        if f.check == "ends" || f.moves.as_ref().is_none_or(Vec::is_empty) {
-            result.findings.push(f);
-            continue;
-        }
-        let key = f.key();
-        let shrunk = shrink_moves(
-            f,
-            |f| f.moves.as_ref().expect("a dynamic finding has moves"),
-            |candidate| {
-                let fs = findings_after(wb, &ctx, candidate, &path)?;
-                let mut f = fs.into_iter().find(|f| f.key() == key)?;
-                f.moves = Some(candidate.to_vec());
-                Some(f)
-            },
-        );
-        let mut shrunk = shrunk;
-        if let Some(moves) = shrunk.moves.clone() {
-            if let Ok(s) = wb.engine.initial() {
-                if let Ok(p) = wb.engine.play_all(s, &moves) {
-                    shrunk.position = wb.engine.text(p).ok();
-                    wb.engine.release(p);
-                }
-                wb.engine.release(s);
-            }
-        }
-        result.findings.push(shrunk);
-    }
     Ok(result)
+}
+
+/// The note of random games stopped at the budget.
+fn budget_note(plan: Playouts, r: &Dynamic) -> String {
+    format!(
+        "the random games stopped at the budget of {} s, in game {} of {} ({} positions; --budget sets it)",
+        plan.budget.map_or(0.0, |b| b.as_secs_f64()),
+        r.games.max(1),
+        plan.games,
+        r.positions
+    )
+}
+
+/// The shortest sequence from the start that still shows the finding `f` (its
+/// moves as found, if shrinking passes the budget), with the position it reaches.
+fn shortest(
+    wb: &mut Workbench,
+    ctx: &Context,
+    path: &str,
+    f: Finding,
+    over: &dyn Fn() -> bool,
+) -> Finding {
+    if f.check == "ends" || f.moves.as_ref().is_none_or(Vec::is_empty) {
+        return f;
+    }
+    let key = f.key();
+    let mut shrunk = shrink_moves(
+        f,
+        |f| f.moves.as_ref().expect("a dynamic finding has moves"),
+        |candidate| {
+            if over() {
+                return None;
+            }
+            let fs = findings_after(wb, ctx, candidate, path)?;
+            let mut f = fs.into_iter().find(|f| f.key() == key)?;
+            f.moves = Some(candidate.to_vec());
+            Some(f)
+        },
+    );
+    if let Some(moves) = shrunk.moves.clone() {
+        if let Ok(s) = wb.engine.initial() {
+            if let Ok(p) = wb.engine.play_all(s, &moves) {
+                shrunk.position = wb.engine.text(p).ok();
+                wb.engine.release(p);
+            }
+            wb.engine.release(s);
+        }
+    }
+    shrunk
 }

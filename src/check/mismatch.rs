@@ -19,6 +19,13 @@ pub struct Mismatch {
     pub only_b: Vec<String>,
     pub outcome_a: Option<String>,
     pub outcome_b: Option<String>,
+    /// The move an engine was playing when it failed (stopped, stayed silent, broke
+    /// the protocol), after `moves`.
+    #[serde(default)]
+    pub on_move: Option<String>,
+    /// The last lines of the failed engine's standard error.
+    #[serde(default)]
+    pub stderr: Vec<String>,
 }
 
 impl Mismatch {
@@ -33,6 +40,16 @@ impl Mismatch {
             only_b: vec![],
             outcome_a: None,
             outcome_b: None,
+            on_move: None,
+            stderr: vec![],
         }
+    }
+
+    /// The moves to replay to see it again: `moves`, then the move an engine failed
+    /// on, if any.
+    pub fn line(&self) -> Vec<String> {
+        let mut line = self.moves.clone();
+        line.extend(self.on_move.clone());
+        line
     }
 }

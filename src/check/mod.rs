@@ -5,6 +5,7 @@
 
 mod mismatch;
 mod parallel;
+mod progress;
 mod report;
 mod run;
 mod shard;

@@ -2,7 +2,8 @@
 //! its own pair of engines), the first mismatch by game index kept and shrunk once —
 //! the same report as one thread gives.
 
-use super::run::{progress_bar, CheckConfig, CheckReport, GameResult, Lockstep};
+use super::progress::Progress;
+use super::run::{CheckConfig, CheckReport, GameResult, Lockstep};
 use crate::game::{Engine, EngineError};
 use crate::parallel::{on_threads, PoolError, Queue};
 use std::ops::Range;
@@ -21,9 +22,7 @@ struct Shared<'a> {
     first_bad: AtomicUsize,
     range: Range<usize>,
     config: &'a CheckConfig,
-    bar: indicatif::ProgressBar,
-    /// Positions compared so far, and since when, for the progress bar.
-    positions: AtomicUsize,
+    progress: Progress,
     started: std::time::Instant,
 }
 
@@ -44,14 +43,8 @@ impl Shared<'_> {
             if r.mismatch.is_some() {
                 self.first_bad.fetch_min(i, Ordering::Relaxed);
             }
-            let positions = self.positions.fetch_add(r.positions, Ordering::Relaxed) + r.positions;
+            self.progress.game_done(r.positions, r.mismatch.is_some());
             played.push((i, r));
-            self.bar.inc(1);
-            let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-            self.bar.set_message(format!(
-                "{positions} positions, {:.0} positions/s",
-                positions as f64 / secs
-            ));
         }
         Ok(played)
     }
@@ -78,8 +71,7 @@ where
         first_bad: AtomicUsize::new(usize::MAX),
         range: games.clone(),
         config,
-        bar: progress_bar(games.len(), config.progress),
-        positions: AtomicUsize::new(0),
+        progress: Progress::new(games.len(), config.progress),
         started: std::time::Instant::now(),
     };
     let threads = threads.clamp(1, games.len().max(1));
@@ -99,7 +91,7 @@ where
             Ok((played?, seconds))
         },
     )?;
-    shared.bar.finish_and_clear();
+    shared.progress.finish();
     let (mut both, mut all) = here?;
     let (mut seconds_a, mut seconds_b) = (0.0, 0.0);
     for part in others {

@@ -53,6 +53,9 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
                 m.moves.join(" ")
             }
         )?;
+        if let Some(mv) = &m.on_move {
+            writeln!(out, "  on the move: {mv}")?;
+        }
         writeln!(out, "  position:    {}", m.position)?;
         if !m.only_a.is_empty() || !m.only_b.is_empty() {
             writeln!(out, "  only in {}: {}", r.engine_a, m.only_a.join(" "))?;
@@ -62,6 +65,12 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
             let show = |o: &Option<String>| o.clone().unwrap_or_else(|| "(game goes on)".into());
             writeln!(out, "  outcome in {}: {}", r.engine_a, show(&m.outcome_a))?;
             writeln!(out, "  outcome in {}: {}", r.engine_b, show(&m.outcome_b))?;
+        }
+        if !m.stderr.is_empty() {
+            writeln!(out, "  its standard error ends:")?;
+            for line in &m.stderr {
+                writeln!(out, "    {line}")?;
+            }
         }
     }
     Ok(())

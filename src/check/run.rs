@@ -3,8 +3,9 @@
 //! disagreement shrunk.
 
 use super::mismatch::Mismatch;
+use super::progress::Progress;
 use super::shrink::shrink;
-use super::step::{compare_position, compare_refusal, play_both, refusal_candidate, Step};
+use super::step::{compare_position, compare_refusal, failure, play_both, refusal_candidate, Step};
 use super::timed::TimedEngine;
 use crate::game::{defaults, Engine, EngineError, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,7 +23,8 @@ pub struct CheckConfig {
     pub seed: u64,
     /// Also compare perft counts to this depth, from the start and sampled positions.
     pub perft_depth: Option<u32>,
-    /// Show a progress bar (on a terminal).
+    /// Show the progress on standard error (a bar on a terminal, else a line now
+    /// and then).
     pub progress: bool,
 }
 
@@ -177,8 +179,15 @@ impl<'a> Lockstep<'a> {
                 }
             }
             if let Some(depth) = config.perft_depth.filter(|_| perft_here(g, moves.len())) {
-                let pa = a.perft_counts(at.a, depth)?;
-                let pb = b.perft_counts(at.b, depth)?;
+                // an engine that fails on the way is a finding, as anywhere else
+                let pa = match a.perft_counts(at.a, depth) {
+                    Ok(p) => p,
+                    Err(e) => break Some(*failure(&moves, &position, &a.label(), &e)),
+                };
+                let pb = match b.perft_counts(at.b, depth) {
+                    Ok(p) => p,
+                    Err(e) => break Some(*failure(&moves, &position, &b.label(), &e)),
+                };
                 r.perft_positions += 1;
                 r.perft_counts += pa.len();
                 if pa != pb {
@@ -242,22 +251,17 @@ pub fn compare(
 ) -> Result<CheckReport, EngineError> {
     let mut report = CheckReport::empty(a.label(), b.label());
     let mut both = Lockstep::new(a, b)?;
-    let bar = progress_bar(config.games, config.progress);
+    let progress = Progress::new(config.games, config.progress);
     let started = std::time::Instant::now();
     for g in 0..config.games {
-        report.add(g, both.game(g, config)?);
+        let r = both.game(g, config)?;
+        progress.game_done(r.positions, r.mismatch.is_some());
+        report.add(g, r);
         if report.mismatch.is_some() {
             break;
         }
-        bar.inc(1);
-        let secs = started.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!(
-            "{} positions, {:.0} positions/s",
-            report.positions,
-            report.positions as f64 / secs
-        ));
     }
-    bar.finish_and_clear();
+    progress.finish();
     if let Some(m) = report.mismatch.take() {
         report.mismatch = Some(both.shrink(m));
     }

@@ -72,14 +72,17 @@ pub fn shrink(
     start_b: Pos,
     found: Mismatch,
 ) -> Mismatch {
+    // the line shrunk is the moves and the move an engine failed on, if any
+    let found = (found.line(), found);
     shrink_moves(
         found,
-        |m| &m.moves,
+        |(line, _)| line,
         |candidate| match replay(a, b, start_a, start_b, candidate) {
-            Replay::Fails(m) => Some(*m),
+            Replay::Fails(m) => Some((m.line(), *m)),
             _ => None,
         },
     )
+    .1
 }
 
 /// Delta debugging over the moves of a failure: drops chunks of moves (halving their

@@ -101,14 +101,22 @@ pub fn round_trip(
     Err(Box::new(m))
 }
 
-/// A mismatch saying that an engine failed.
+/// A mismatch saying that an engine failed; an engine that stopped (crashed, hung,
+/// broke the protocol) keeps the tail of its standard error apart, to be shown whole.
 pub(super) fn failure(
     moves: &[String],
     position: &str,
     who: &str,
     e: &EngineError,
 ) -> Box<Mismatch> {
-    Box::new(Mismatch::new(moves, position, format!("{who} failed: {e}")))
+    match e {
+        EngineError::Stopped { message, stderr } => {
+            let mut m = Mismatch::new(moves, position, format!("{who}: {message}"));
+            m.stderr = stderr.clone();
+            Box::new(m)
+        }
+        _ => Box::new(Mismatch::new(moves, position, format!("{who} failed: {e}"))),
+    }
 }
 
 /// One engine's description of a position, checked against its own text.
@@ -194,14 +202,18 @@ pub(super) fn play_both(
     mv: &str,
     moves: &[String],
 ) -> Result<(Pos, Pos), Box<Mismatch>> {
+    let on = |mut m: Box<Mismatch>| {
+        m.on_move = Some(mv.to_string());
+        m
+    };
     let na = a
         .play(pos_a, mv)
-        .map_err(|e| failure(moves, position, &a.label(), &e))?;
+        .map_err(|e| on(failure(moves, position, &a.label(), &e)))?;
     let nb = match b.play(pos_b, mv) {
         Ok(nb) => nb,
         Err(e) => {
             a.release(na);
-            return Err(failure(moves, position, &b.label(), &e));
+            return Err(on(failure(moves, position, &b.label(), &e)));
         }
     };
     Ok((na, nb))
@@ -232,6 +244,22 @@ pub(super) fn compare_refusal(
 ) -> Result<(), Box<Mismatch>> {
     let ra = a.play(pos_a, mv);
     let rb = b.play(pos_b, mv);
+    // an engine that stopped on the move did not refuse it: that is a finding
+    let stopped = [(&ra, a.label()), (&rb, b.label())]
+        .into_iter()
+        .find_map(|(r, label)| match r {
+            Err(e @ EngineError::Stopped { .. }) => Some(failure(moves, position, &label, e)),
+            _ => None,
+        });
+    if let Some(m) = stopped {
+        if let Ok(p) = ra {
+            a.release(p);
+        }
+        if let Ok(p) = rb {
+            b.release(p);
+        }
+        return Err(m);
+    }
     let why = |e: &mut dyn Engine, r: Result<Pos, EngineError>| match r {
         Ok(p) => {
             e.release(p);

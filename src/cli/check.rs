@@ -7,7 +7,7 @@ use crate::check::{compare_games, print_report, CheckConfig, CheckRun, CheckShar
 use crate::game::{Engine, Tier};
 use crate::registry::EngineSpec;
 use anyhow::{bail, Result};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 /// Compares the tiers of `spec`'s game on this shard's games, each with the next
 /// (the same seeded games, so three tiers that agree pairwise agree all together);
@@ -80,13 +80,13 @@ fn run_check(
     spec: &EngineSpec,
     tiers: Vec<String>,
     open_pair: &(dyn Fn() -> Result<(Box<dyn Engine>, Box<dyn Engine>)> + Sync),
-    mut config: CheckConfig,
+    config: CheckConfig,
     split: Split,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<bool> {
     let (mut a, mut b) = open_pair()?;
-    config.progress = config.progress && std::io::stderr().is_terminal() && !json;
+    // a bar on a terminal, a line now and then elsewhere (see check::Progress)
     let games = split.shard.range(config.games);
     let report = compare_games(
         a.as_mut(),
@@ -128,13 +128,21 @@ fn run_check(
     Ok(agree)
 }
 
-/// Checks the external engine `command` against `spec`'s game in its tier: seeded
+/// The external engine of `check --against`: its command line, and the time it has
+/// for each answer.
+#[derive(Clone, Copy, Debug)]
+pub struct Against<'a> {
+    pub command: &'a str,
+    pub timeout: std::time::Duration,
+}
+
+/// Checks the external engine `engine.command` against `spec`'s game in its tier: seeded
 /// random games in lockstep (one engine process a thread), every position compared
 /// by side to move, legal moves, outcome (and position text when the engine gives
 /// one); returns whether they agree.
 pub fn check_against(
     spec: &EngineSpec,
-    command: &str,
+    engine: Against,
     config: CheckConfig,
     split: Split,
     json: bool,
@@ -144,7 +152,9 @@ pub fn check_against(
     // thread that has run a rule file from disk is confined and starts no process,
     // and the worker threads started after it would inherit that
     let name = spec.protocol_name();
-    let start = || crate::external::ExternalEngine::start(command, &name, &spec.options);
+    let command = engine.command;
+    let options = spec.protocol_options();
+    let start = || crate::external::ExternalEngine::start(command, &name, &options, engine.timeout);
     let mut started = Vec::with_capacity(split.threads);
     for _ in 0..split.threads.max(1) {
         started.push(start()?);

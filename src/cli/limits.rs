@@ -1,5 +1,7 @@
 //! `--memory-limit` and `--time-limit`: read once at start, installed for this
-//! process, and handed to the worker processes in their start messages.
+//! process, and handed to the worker processes in their start messages; and
+//! `--answer-timeout`, the time an external engine has for each answer, and `lint
+//! --budget`, the time of all of lint's random games.
 
 use crate::foreign::memory::set_memory_limit;
 use crate::prolog::limits::{
@@ -25,6 +27,28 @@ pub fn time_limit(text: &str) -> Result<f64, String> {
         Ok(s) if s == 0.0 || (0.01..=86400.0).contains(&s) => Ok(s),
         _ => Err(format!(
             "`{}` is not a time limit: give seconds from 0.01 to 86400, or 0 for none",
+            crate::game::elide(text)
+        )),
+    }
+}
+
+/// `--answer-timeout`: 0.01 to 86400 seconds.
+pub fn answer_timeout(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.01..=86400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "`{}` is not an answer timeout: give seconds from 0.01 to 86400",
+            crate::game::elide(text)
+        )),
+    }
+}
+
+/// `lint --budget`: 0 (none) or 0.01 to 86400 seconds.
+pub fn budget(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s == 0.0 || (0.01..=86400.0).contains(&s) => Ok(s),
+        _ => Err(format!(
+            "`{}` is not a budget: give seconds from 0.01 to 86400, or 0 for none",
             crate::game::elide(text)
         )),
     }

@@ -27,7 +27,7 @@ pub use analyse::{
     analyse, parse_pairing, AnalyseArgs, AnalyseRun, DEFAULT_PAIRINGS, DEFAULT_STRONGER,
 };
 pub use bench::{bench, BenchPlan};
-pub use check::{check, check_against};
+pub use check::{check, check_against, Against};
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
 pub use gtp::gtp;
 pub use lint::lint;

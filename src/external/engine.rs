@@ -3,14 +3,19 @@
 //! or `undo` where it has it) before it is asked about it.  The engine holds one game
 //! at a time; check's lockstep play mostly extends the line it is at by one move.
 
-use super::process::EngineProcess;
-use crate::game::{BestMove, Engine, EngineError, GameOptions, Pos, PositionInfo, SearchSpec};
+use super::process::{AskError, EngineProcess};
+use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec};
 use rustc_hash::FxHashMap;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// An engine that speaks the engine protocol (version 1).
 pub struct ExternalEngine {
-    process: EngineProcess,
+    /// The process, `None` once it broke the protocol: the next request starts it
+    /// again (so that a crash is shrunk like any finding).
+    process: Option<EngineProcess>,
+    command: String,
+    timeout: Duration,
     /// Its name, as `hello` gave it.
     name: String,
     game: String,
@@ -27,45 +32,69 @@ fn rules(e: String) -> EngineError {
     EngineError::Rules(e)
 }
 
+/// An engine's failure as an `EngineError`: a refusal in its words (`Rules`), a
+/// broken protocol as `Stopped`, with its standard error.
+fn failed(e: AskError) -> EngineError {
+    match e {
+        AskError::Refused(words) => EngineError::Rules(words),
+        AskError::Broken { what, stderr } => EngineError::Stopped {
+            message: what,
+            stderr,
+        },
+    }
+}
+
+/// Starts the engine `command` and asks `hello`: it must name protocol 1 and
+/// `game`; gives the process, the engine's name, and whether it has `undo`.
+fn greet(
+    command: &str,
+    game: &str,
+    timeout: Duration,
+) -> Result<(EngineProcess, String, bool), EngineError> {
+    let mut process = EngineProcess::start(command, timeout).map_err(rules)?;
+    let hello = process.ask(&json!({"op": "hello"})).map_err(failed)?;
+    if hello.get("protocol").and_then(Value::as_u64) != Some(1) {
+        return Err(rules(format!(
+            "`{}` answers hello with no \"protocol\":1",
+            crate::game::elide(command)
+        )));
+    }
+    let name = hello
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or(command)
+        .to_string();
+    let games: Vec<&str> = hello
+        .get("games")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    if !games.contains(&game) {
+        return Err(rules(format!(
+            "{} does not play {game} (it plays: {})",
+            crate::game::elide(&name),
+            crate::game::elide(&games.join(", "))
+        )));
+    }
+    let undo = hello
+        .get("features")
+        .and_then(Value::as_array)
+        .is_some_and(|f| f.iter().any(|x| x == "undo"));
+    Ok((process, name, undo))
+}
+
 impl ExternalEngine {
-    /// Starts the engine `command` and has it play `game` with `options`: `hello`
-    /// must name protocol 1 and the game.
+    /// Starts the engine `command` and has it play `game` with `options` (key and
+    /// value texts): `hello` must name protocol 1 and the game. Each answer must
+    /// come within `timeout`.
     pub fn start(
         command: &str,
         game: &str,
-        options: &GameOptions,
+        options: &[(String, String)],
+        timeout: Duration,
     ) -> Result<ExternalEngine, EngineError> {
-        let mut process = EngineProcess::start(command).map_err(rules)?;
-        let hello = process.ask(&json!({"op": "hello"})).map_err(rules)?;
-        if hello.get("protocol").and_then(Value::as_u64) != Some(1) {
-            return Err(rules(format!(
-                "`{}` answers hello with no \"protocol\":1",
-                crate::game::elide(command)
-            )));
-        }
-        let name = hello
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or(command)
-            .to_string();
-        let games: Vec<&str> = hello
-            .get("games")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        if !games.contains(&game) {
-            return Err(rules(format!(
-                "{} does not play {game} (it plays: {})",
-                crate::game::elide(&name),
-                crate::game::elide(&games.join(", "))
-            )));
-        }
-        let undo = hello
-            .get("features")
-            .and_then(Value::as_array)
-            .is_some_and(|f| f.iter().any(|x| x == "undo"));
+        let (mut process, name, undo) = greet(command, game, timeout)?;
         let options: serde_json::Map<String, Value> = options
-            .pairs()
             .iter()
             .map(|(k, v)| {
                 let value = v
@@ -80,14 +109,17 @@ impl ExternalEngine {
         // error before any game, not a mismatch in the first
         let options = Value::Object(options);
         let new = json!({"op": "new", "game": game, "options": options});
-        process.ask(&new).map_err(|e| {
-            rules(format!(
-                "{} refuses {game} with these options: {e}",
+        process.ask(&new).map_err(|e| match e {
+            AskError::Refused(words) => rules(format!(
+                "{} refuses {game} with these options: {words}",
                 crate::game::elide(&name)
-            ))
+            )),
+            broken => failed(broken),
         })?;
         Ok(ExternalEngine {
-            process,
+            process: Some(process),
+            command: command.to_string(),
+            timeout,
             name,
             game: game.to_string(),
             options,
@@ -96,6 +128,35 @@ impl ExternalEngine {
             next: 1,
             at: Some(Vec::new()),
         })
+    }
+
+    /// Asks the engine `request`, starting it again first if it broke the protocol
+    /// before; an engine that breaks it now is ended, and its line forgotten.
+    fn ask(&mut self, request: &Value) -> Result<Value, AskError> {
+        let process = match &mut self.process {
+            Some(p) => p,
+            None => {
+                self.at = None;
+                let (p, _, _) =
+                    greet(&self.command, &self.game, self.timeout).map_err(|e| match e {
+                        EngineError::Stopped { message, stderr } => AskError::Broken {
+                            what: format!("started again, {message}"),
+                            stderr,
+                        },
+                        other => AskError::Broken {
+                            what: format!("started again, {other}"),
+                            stderr: Vec::new(),
+                        },
+                    })?;
+                self.process.insert(p)
+            }
+        };
+        let answer = process.ask(request);
+        if let Err(AskError::Broken { .. }) = answer {
+            self.process = None;
+            self.at = None;
+        }
+        answer
     }
 
     fn hold(&mut self, line: Vec<String>) -> Pos {
@@ -124,22 +185,26 @@ impl ExternalEngine {
             Some(n) if n == common => common,
             Some(n) if self.undo && n - common <= 4 => {
                 for _ in common..n {
-                    self.process.ask(&json!({"op": "undo"})).map_err(rules)?;
+                    self.ask(&json!({"op": "undo"})).map_err(failed)?;
                 }
                 common
             }
             _ => {
                 self.at = None;
                 let new = json!({"op": "new", "game": self.game, "options": self.options});
-                self.process.ask(&new).map_err(rules)?;
+                self.ask(&new).map_err(failed)?;
                 0
             }
         };
         self.at = Some(line[..from].to_vec());
         for (k, mv) in line.iter().enumerate().skip(from) {
-            self.process
-                .ask(&json!({"op": "play", "move": mv}))
-                .map_err(|e| EngineError::Rules(format!("replaying move {}, {mv}: {e}", k + 1)))?;
+            self.ask(&json!({"op": "play", "move": mv}))
+                .map_err(|e| match e {
+                    AskError::Refused(words) => {
+                        EngineError::Rules(format!("replaying move {}, {mv}: {words}", k + 1))
+                    }
+                    broken => failed(broken),
+                })?;
             if let Some(at) = self.at.as_mut() {
                 at.push(mv.clone());
             }
@@ -151,7 +216,7 @@ impl ExternalEngine {
     fn state(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
         let line = self.line(pos)?;
         self.goto(&line)?;
-        let s = self.process.ask(&json!({"op": "state"})).map_err(rules)?;
+        let s = self.ask(&json!({"op": "state"})).map_err(failed)?;
         let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
         let outcome = match s.get("outcome") {
             None | Some(Value::Null) => None,
@@ -233,13 +298,14 @@ impl Engine for ExternalEngine {
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
         let mut line = self.line(pos)?;
         self.goto(&line)?;
-        match self.process.ask(&json!({"op": "play", "move": mv})) {
+        match self.ask(&json!({"op": "play", "move": mv})) {
             Ok(_) => {
                 line.push(mv.to_string());
                 self.at = Some(line.clone());
                 Ok(self.hold(line))
             }
-            Err(e) => Err(EngineError::Illegal(e)),
+            Err(AskError::Refused(words)) => Err(EngineError::Illegal(words)),
+            Err(broken) => Err(failed(broken)),
         }
     }
 

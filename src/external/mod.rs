@@ -5,11 +5,13 @@
 //! (`ludolog engine`).
 
 mod engine;
+mod lifetime;
 mod move_table;
 mod process;
 mod speaker;
 
 pub use engine::ExternalEngine;
+pub use lifetime::{become_engine, SUBCOMMAND};
 pub use move_table::MoveTable;
-pub use process::EngineProcess;
+pub use process::{seconds_words, AskError, EngineProcess, ANSWER_TIME};
 pub use speaker::speak;

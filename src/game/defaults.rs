@@ -26,6 +26,9 @@ pub const CHECK_GAMES: usize = 100;
 
 /// How many random games `lint` plays.
 pub const LINT_GAMES: usize = 5;
+/// `lint`'s random games stop after this many seconds in all (a note says so):
+/// a minute shows most defects, and a run never goes on without a word.
+pub const LINT_BUDGET_SECONDS: f64 = 60.0;
 
 /// The plies after which a random game of `check` or `lint` is cut off.
 pub const MAX_PLIES: usize = 1000;

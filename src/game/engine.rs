@@ -75,9 +75,31 @@ pub enum EngineError {
     Exceeded { limit: Exceeded, message: String },
     #[error("{0}")]
     Rules(String),
+    /// An engine outside ludolog broke the protocol (it stopped, stayed silent past
+    /// its time, or answered garbage) and was ended: what happened, on which
+    /// request, and the last lines of its standard error.
+    #[error("{message}{}", stderr_lines(stderr))]
+    Stopped {
+        message: String,
+        stderr: Vec<String>,
+    },
     /// A handle the engine does not hold (a bug in the caller, never user input).
     #[error("no position is held under handle {0}")]
     Handle(u64),
+}
+
+/// The last lines an engine wrote on standard error, as the end of a message (on
+/// lines of their own, whole: they are what tells a user why it failed).
+pub fn stderr_lines(lines: &[String]) -> String {
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from("\n  its standard error ends:");
+    for l in lines {
+        text.push_str("\n    ");
+        text.push_str(l);
+    }
+    text
 }
 
 /// Which limit of a whole process was exceeded.

@@ -24,7 +24,8 @@ pub use descriptor::{
 pub use ending::{Ending, FULL_SCORE};
 pub(crate) use engine::prefix_move;
 pub use engine::{
-    verdict, BestMove, Engine, EngineError, Exceeded, Pos, PositionInfo, SearchSpec, TextOps,
+    stderr_lines, verdict, BestMove, Engine, EngineError, Exceeded, Pos, PositionInfo, SearchSpec,
+    TextOps,
 };
 pub use insight::Insight;
 pub use limits::{

@@ -13,6 +13,8 @@ use crate::game::{
 use rustc_hash::FxHashMap;
 use scryer_prolog::Term;
 
+#[path = "engine_perft.rs"]
+mod perft_steps;
 #[path = "engine_search.rs"]
 mod search;
 
@@ -512,11 +514,18 @@ impl Engine for RulesEngine {
     }
 
     fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
+        if self.counts_by_steps() {
+            let counts = self.perft_by_steps(pos, depth)?;
+            return Ok(counts.last().copied().unwrap_or(1));
+        }
         let t = self.work(&format!("perft({}, {depth})", self.slot(pos)?))?;
         self.integer(&t)
     }
 
     fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
+        if self.counts_by_steps() {
+            return self.perft_by_steps(pos, depth);
+        }
         let t = self.work(&format!("perft_counts({}, {depth})", self.slot(pos)?))?;
         match &t {
             Term::List(items) => items.iter().map(|i| self.integer(i)).collect(),

@@ -140,6 +140,28 @@ impl EngineSpec {
         }
     }
 
+    /// The options an outside engine is sent (`new`): every option of the game with
+    /// its value, the one given or the default, where ludolog knows the game's
+    /// options without running its rules (a built-in game, or a copy of one); else
+    /// (a rule file of one's own, which declares them in option/4) those given.
+    pub fn protocol_options(&self) -> Vec<(String, String)> {
+        let given = || self.options.pairs().to_vec();
+        let Ok(resolved) = self.resolve() else {
+            return given();
+        };
+        match resolved.descriptor {
+            Some(d) if !(resolved.from_disk && is_rule_only(d)) => match d.values(&self.options) {
+                Ok(values) => values
+                    .pairs()
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                Err(_) => given(),
+            },
+            _ => given(),
+        }
+    }
+
     /// The rule files to load, and what they are.
     pub fn resolve(&self) -> Result<Resolved, OpenError> {
         let (game, dir, lib_dir) = if is_path(&self.game) {

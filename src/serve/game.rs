@@ -184,6 +184,7 @@ impl ServedGame {
             games: 0,
             seed: defaults::SEED,
             max_plies: defaults::MAX_PLIES,
+            budget: None,
         };
         let report = crate::worker::lint_file(
             path,

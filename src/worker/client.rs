@@ -35,6 +35,9 @@ pub struct WorkerEngine {
     stopper: Stopper,
     /// The longest a work request may run, whatever the time limit (`serve`).
     work_cap: Option<Duration>,
+    /// The next call is a count the worker makes step by step, each step within
+    /// the time limit (perft on confined rules): no deadline on the whole.
+    by_steps: bool,
 }
 
 /// Stops the running request of a `WorkerEngine` from another thread (a page's
@@ -86,6 +89,7 @@ impl WorkerEngine {
             handles: Handles::default(),
             stopper: Stopper::default(),
             work_cap: cap,
+            by_steps: false,
         };
         engine
             .ensure()
@@ -155,6 +159,7 @@ impl WorkerEngine {
         cancel: Option<&AtomicBool>,
         make: impl Fn(&mut Self) -> Result<Call, EngineError>,
     ) -> Result<Answer, EngineError> {
+        let by_steps = std::mem::take(&mut self.by_steps);
         let mut tries = 0;
         loop {
             self.ensure()?;
@@ -179,6 +184,9 @@ impl WorkerEngine {
             }
         }
         let deadline = match (super::deadline(&self.start, work), self.work_cap) {
+            // a count the worker makes step by step (perft on rules from disk): each
+            // step is bounded there, never the whole count
+            _ if by_steps => self.work_cap,
             (d, Some(cap)) if work => Some(d.map_or(cap, |d| d.min(cap))),
             (d, _) => d,
         };
@@ -504,6 +512,7 @@ impl Engine for WorkerEngine {
     }
 
     fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
+        self.by_steps = self.start.confine;
         match self.on(pos, true, |a| Call::Perft(a, depth))? {
             Answer::Count(n) => Ok(n),
             other => Err(self.unexpected(other)),
@@ -511,6 +520,7 @@ impl Engine for WorkerEngine {
     }
 
     fn perft_counts(&mut self, pos: Pos, depth: u32) -> Result<Vec<u64>, EngineError> {
+        self.by_steps = self.start.confine;
         match self.on(pos, true, |a| Call::PerftCounts(a, depth))? {
             Answer::Counts(c) => Ok(c),
             other => Err(self.unexpected(other)),

@@ -25,7 +25,7 @@ pub use client::{Stopper, WorkerEngine};
 pub use process::{Killer, Process};
 pub use server::run_worker;
 
-use crate::authoring::{FileReport, Finding, Playouts};
+use crate::authoring::{FileReport, Finding, LintEvent, Playouts};
 use crate::confine::process::{readable, WorkerConfinement};
 use crate::game::{GameOptions, Tier};
 use crate::registry::EngineSpec;
@@ -183,6 +183,21 @@ pub fn lint_file(
     limit: Option<u64>,
     tier: Tier,
 ) -> FileReport {
+    lint_file_telling(path, options, plan, limit, tier, &mut |_| {})
+}
+
+/// `lint_file`, telling `tell` each finding as soon as the worker finds it. A worker
+/// that ends before its report (a check of the random games that ran past the time
+/// or memory limit) loses nothing told so far: its end is one more finding, at the
+/// moves the games had reached.
+pub fn lint_file_telling(
+    path: &Path,
+    options: &GameOptions,
+    plan: Playouts,
+    limit: Option<u64>,
+    tier: Tier,
+    tell: &mut dyn FnMut(&Finding),
+) -> FileReport {
     let shown = path.display().to_string();
     let job = Job::Lint {
         path: path.to_path_buf(),
@@ -192,28 +207,76 @@ pub fn lint_file(
         tier,
     };
     let start = start_reading(job, readable(path));
-    let failed = |message: String| FileReport {
+    let mut report = FileReport {
         file: shown.clone(),
         game: None,
-        findings: vec![Finding::at(&shown, 0, "", "engine", message)],
+        findings: Vec::new(),
         games: 0,
         positions: 0,
         skipped: None,
+        stopped: None,
+    };
+    // the report so far, and one more finding: how the worker failed (and where
+    // the random games were, if they had started)
+    let failed = |mut report: FileReport,
+                  message: String,
+                  at: Option<(usize, Vec<String>)>,
+                  tell: &mut dyn FnMut(&Finding)| {
+        let mut f = Finding::at(&shown, 0, "", "engine", message);
+        if let Some((game, moves)) = at {
+            report.games = game + 1;
+            f.check = "limit".into();
+            f.message = format!("a check of the random games stopped: {}", f.message);
+            f.moves = Some(moves);
+        }
+        tell(&f);
+        report.findings.push(f);
+        report
     };
     let mut process =
         match Process::<FromWorker>::launch("worker", &ToWorker::Start(Box::new(start))) {
             Ok(p) => p,
-            Err(e) => return failed(format!("cannot start a worker process: {e}")),
+            Err(e) => {
+                return failed(
+                    report,
+                    format!("cannot start a worker process: {e}"),
+                    None,
+                    tell,
+                )
+            }
         };
-    // a lint is work the user sized (--games): bounded by its own requests' limits
-    match process.recv(None) {
-        Ok(FromWorker::Lint(report)) => *report,
-        Ok(_) => failed("the worker broke the protocol (a message out of turn)".into()),
-        Err(process::Failure::Ended(how)) => failed(format!("the worker stopped: {how}")),
-        Err(process::Failure::Garbage(what)) => {
-            failed(format!("the worker broke the protocol (it sent `{what}`)"))
+    // where the random games were, for a worker that ends at a limit on the way
+    let mut at: Option<(usize, Vec<String>)> = None;
+    // a lint is work the user sized (--games, --budget): bounded by its own
+    // requests' limits
+    loop {
+        match process.recv(None) {
+            Ok(FromWorker::LintEvent(e)) => match *e {
+                LintEvent::Found(f) => {
+                    tell(&f);
+                    report.findings.push(f);
+                }
+                LintEvent::At { game, moves } => {
+                    report.positions += 1;
+                    at = Some((game, moves));
+                }
+            },
+            Ok(FromWorker::Lint(whole)) => return *whole,
+            Ok(_) => {
+                let what = "the worker broke the protocol (a message out of turn)";
+                return failed(report, what.into(), None, tell);
+            }
+            Err(process::Failure::Ended(how)) => {
+                return failed(report, format!("the worker stopped: {how}"), at, tell)
+            }
+            Err(process::Failure::Garbage(what)) => {
+                let what = format!("the worker broke the protocol (it sent `{what}`)");
+                return failed(report, what, None, tell);
+            }
+            Err(process::Failure::Timeout) => {
+                return failed(report, "the worker did not answer".into(), None, tell)
+            }
         }
-        Err(process::Failure::Timeout) => failed("the worker did not answer".into()),
     }
 }
 

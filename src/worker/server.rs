@@ -3,7 +3,7 @@
 //! parent closes its input or goes away.
 
 use super::wire::{Answer, Call, FromWorker, Job, ToWorker};
-use crate::authoring::{lint_file, WhyTool};
+use crate::authoring::{lint_file_telling, WhyTool};
 use crate::game::{Engine, EngineError, Pos};
 use crate::registry::EngineSpec;
 use std::fs::File;
@@ -117,7 +117,9 @@ pub fn run_worker() -> i32 {
                 limit,
                 tier,
             } => {
-                let report = lint_file(&path, &options, plan, limit, tier);
+                let report = lint_file_telling(&path, &options, plan, limit, tier, &mut |e| {
+                    tell(&FromWorker::LintEvent(Box::new(e)))
+                });
                 tell(&FromWorker::Lint(Box::new(report)));
             }
         });

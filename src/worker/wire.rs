@@ -112,5 +112,7 @@ pub enum FromWorker {
     /// The job could not start (the rules do not load, the options are wrong...).
     Failed(String),
     Answer(Answer),
+    /// What a lint finds as it goes (its report comes at the end).
+    LintEvent(Box<crate::authoring::LintEvent>),
     Lint(Box<FileReport>),
 }

@@ -1,0 +1,95 @@
+//! A check's progress on standard error: games done of all, positions, mismatches
+//! so far — a bar redrawn in place on a terminal; elsewhere (a log, CI) one line
+//! every `LINE_EVERY`, so that a long check is never silent and its log stays short.
+
+use super::run::progress_bar;
+use indicatif::ProgressBar;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How often a line is printed when standard error is no terminal: often enough
+/// that a log shows a check alive long before a CI's silence timeout (commonly 10
+/// minutes), rarely enough that an hour of checking writes 120 lines.
+pub const LINE_EVERY: Duration = Duration::from_secs(30);
+
+/// How the progress is shown.
+enum Shown {
+    Nothing,
+    Bar(ProgressBar),
+    /// A line now and then: when the last one was printed.
+    Lines(Mutex<Instant>),
+}
+
+/// The progress of the games of one check (shared by its threads).
+pub struct Progress {
+    shown: Shown,
+    total: usize,
+    games: AtomicUsize,
+    positions: AtomicUsize,
+    mismatches: AtomicUsize,
+    started: Instant,
+}
+
+impl Progress {
+    /// The progress of `total` games: shown (as a bar on a terminal, else as lines)
+    /// when `shown`.
+    pub fn new(total: usize, shown: bool) -> Progress {
+        let started = Instant::now();
+        let shown = match (shown, std::io::stderr().is_terminal()) {
+            (false, _) => Shown::Nothing,
+            (true, true) => Shown::Bar(progress_bar(total, true)),
+            (true, false) => Shown::Lines(Mutex::new(started)),
+        };
+        Progress {
+            shown,
+            total,
+            games: AtomicUsize::new(0),
+            positions: AtomicUsize::new(0),
+            mismatches: AtomicUsize::new(0),
+            started,
+        }
+    }
+
+    /// One game done, with its positions, and whether it found a mismatch.
+    pub fn game_done(&self, positions: usize, mismatch: bool) {
+        let games = self.games.fetch_add(1, Ordering::Relaxed) + 1;
+        let positions = self.positions.fetch_add(positions, Ordering::Relaxed) + positions;
+        let mismatches = self
+            .mismatches
+            .fetch_add(usize::from(mismatch), Ordering::Relaxed)
+            + usize::from(mismatch);
+        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+        let words = format!(
+            "{positions} positions, {:.0} positions/s, {mismatches} mismatch{}",
+            positions as f64 / secs,
+            if mismatches == 1 { "" } else { "es" }
+        );
+        match &self.shown {
+            Shown::Nothing => {}
+            Shown::Bar(bar) => {
+                bar.inc(1);
+                bar.set_message(words);
+            }
+            Shown::Lines(last) => {
+                let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+                if last.elapsed() >= LINE_EVERY {
+                    *last = Instant::now();
+                    eprintln!(
+                        "check: {games}/{} games, {words}, {:.0} s",
+                        self.total,
+                        self.started.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        }
+    }
+
+    /// Clears the bar (the report follows).
+    pub fn finish(&self) {
+        if let Shown::Bar(bar) = &self.shown {
+            bar.finish_and_clear();
+        }
+    }
+}
