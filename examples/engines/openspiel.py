@@ -36,7 +36,8 @@ number of players) plays with --game, e.g.
         --game tic_tac_toe --moves examples/engines/maps/tic_tac_toe.txt"
 
   --game NAME          OpenSpiel's game (its name, or NAME(param=value,...))
-  --option OURS=THEIRS a ludolog option passed as an OpenSpiel parameter (repeat)
+  --option OURS=THEIRS a ludolog option passed as an OpenSpiel parameter (repeat;
+                       the options not named are not passed)
   --players P0,P1,...  the names of OpenSpiel's players 0, 1, ... (default p0, p1, ...)
   --moves FILE         a table from OpenSpiel's action strings to the rule file's
                        move texts: a line "THEIRS OURS" for one string, or
@@ -184,11 +185,12 @@ class Generic:
 
     def __init__(self, spec, options):
         params = dict(spec.params)
+        # ludolog sends every option of its game; those --option names are passed on,
+        # and OpenSpiel plays its own defaults for the rest
         for ours, value in options.items():
             theirs = spec.option_names.get(ours)
-            if theirs is None:
-                raise ValueError(f"option {ours} has no OpenSpiel parameter (give --option {ours}=NAME)")
-            params[theirs] = value
+            if theirs is not None:
+                params[theirs] = value
         self.game = pyspiel.load_game(spec.name, params)
         kind = self.game.get_type()
         if (kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
