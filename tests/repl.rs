@@ -175,11 +175,14 @@ fn answers_are_printed_as_a_top_level_prints_them() {
             "dif(X, a).",
             "freeze(X, write(hi)).",
             "X = f(Y), dif(Y, b).",
+            // lists print as lists, as SWI-Prolog prints them with double_quotes=chars
+            "X = f(x,y), X =.. L.",
+            "X = [a], Y = \"abc\", Z = [].",
             "X = (a :- b), Y = (-), Z = - 1, W = 'hello world'.",
-            "numlist(1, 30, L).",
+            "numlist(1, 40, L).",
             ":full",
-            "length(L, 30), X = f(f(f(f(f(f(f(f(f(f(f(f(a)))))))))))).",
-            "numlist(1, 12, L), member(X, [a,b]).  |> w;",
+            "length(L, 35), X = f(f(f(f(f(f(f(f(f(f(f(f(a)))))))))))).",
+            "numlist(1, 40, L), member(X, [a,b]).  |> w;",
             ":set strings on",
             "atom_chars(abc, Cs).",
             ":set strings off",
@@ -204,6 +207,15 @@ fn elided_answers_with_strings_and_boards_print_intact() {
             "X = f(\"abcdefghijklmnopqrstuvwxyz\"), Y = g(\"ab\", [1,2]).",
             "length(L, 3), X = f(Y, Z, L).",
             "X = f(X, Y).",
+            "L = [a|L].",
+            // strings whole, never cut inside their quotes; every row of a board
+            ":set strings on",
+            "atom_chars(abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz, L), X = f(L).",
+            ":set notation off",
+            "current(S).",
+            ":set depth 3",
+            "X = f(g(h(i(j)))), Y = [1,2,3,4], Z = \"abcdef\".",
+            ":full",
         ],
     ));
 }

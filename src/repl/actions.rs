@@ -218,7 +218,7 @@ impl Session {
             Some(d) => format!("{} s a query", d.as_secs_f64()),
         };
         format!(
-            "strings {strings} (char lists {}), depth {} (terms nested deeper are elided; 0: never), \
+            "strings {strings} (char lists {}), depth {} (longer lists and terms nested deeper are elided; 0: never), \
              notation {} (positions and moves {})\n\
              limits: {inferences} inferences a query, {memory}, {time} (set when the REPL starts: \
              --inference-limit, --memory-limit, --time-limit)",
