@@ -501,9 +501,14 @@ fn the_binary_with_piped_input() {
 fn piped_errors_go_to_stderr_and_fail_the_run() {
     let (code, out, err) = common::run(
         &["repl", "hex", "-O", "size=3"],
-        Some("X = 1.\nfoo(X).\nY = 2.\n"),
+        Some("X = 1.\nfoo(X).\nY = 2.\n:set\n"),
     );
     assert_eq!(code, 1);
+    // piped input (a script) keeps the default limits; a terminal has none
+    assert!(
+        out.contains("limits: 30000000 inferences a query") && out.contains("10 s a query"),
+        "{out}"
+    );
     assert!(err.contains("unknown procedure foo/1"), "{err}");
     assert!(!out.contains("unknown procedure"), "{out}");
     assert!(out.contains("Y = 2."), "the session goes on: {out}");

@@ -77,7 +77,8 @@ fn ctrl_c_stops_the_query_for_real_and_keeps_the_session() {
     let home = tempfile::tempdir().unwrap();
     let mut s = start(
         home.path(),
-        &["hex", "-O", "size=3", "--inference-limit", "1000000000000"],
+        // at a terminal a typed query has no inference or time limit by default
+        &["hex", "-O", "size=3"],
     );
     let pid = s.get_process().pid().as_raw() as u32;
     s.send_line(":play b2").unwrap();
@@ -220,6 +221,9 @@ fn answers_are_computed_when_asked_for() {
     // `w` shows an elided answer in full
     s.send_line(":set depth 9").unwrap();
     s.expect("depth 9").unwrap();
+    // at a terminal Ctrl-C is the limit, as in SWI-Prolog: none by default
+    s.expect("limits: no inference limit, 2048 MB of memory, no time limit")
+        .unwrap();
     s.send_line("numlist(1, 15, L), member(X, [a,b]).").unwrap();
     s.expect("L = [1,2,3,4,5,6,7,8,9|...]").unwrap();
     s.send("w").unwrap();
