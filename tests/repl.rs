@@ -360,6 +360,11 @@ fn every_error_keeps_the_session() {
             "X = f(Y.",
             "foo(X).",
             "atom_length(X, 3).",
+            // the builtin that raised an error, its wanted type or domain, the culprit
+            "pp(X) :- atom_length(X, _).",
+            "pp(f(x)).",
+            "functor(F, foo, -1).",
+            "succ(X, -1).",
             "throw(my_ball).",
             "X is 1/0.",
             "length(L, L).",

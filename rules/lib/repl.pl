@@ -471,14 +471,18 @@ visible(Names) :-
 %% exception_text(+Exception, -Text)  an exception as one line of text.
 exception_text(repl_message(M), M) :- !.
 exception_text(sandbox(G, Why), T) :- !, sandbox:refusal_text(G, Why, T).
+exception_text(error(existence_error(procedure, PI), _), T) :- !,
+    error_text(existence_error(procedure, PI), T).
 exception_text(error(E, Ctx), T) :- !, error_text(E, T0), in_context(Ctx, T0, T).
 exception_text(E, T) :- phrase(format_("uncaught exception ~q", [E]), T).
 
-%% in_context(+Context, +Text0, -Text)  an error's text with the predicate it names as
-% its context (context(foo/2, _)), as SWI-Prolog says it.
+%% in_context(+Context, +Text0, -Text)  an error's text with the predicate its context
+% names (foo/2, or context(foo/2, _) as throw/1 in user code writes it), as SWI-Prolog
+% names it: the builtin that raised it (atom_length/2), never one of scryer's own
+% or the checks of library(error) that a library predicate called.
 in_context(Ctx, T0, T) :-
-    (  nonvar(Ctx), Ctx = context(PI, _), nonvar(PI), PI = N/A, atom(N), integer(A),
-       \+ atom_chars(N, ['$'|_])
+    (  host:context_pi(Ctx, PI), PI = N/_, \+ atom_chars(N, ['$'|_]),
+       \+ memberchk(PI, [must_be/2, can_be/2])   % library(error)'s, not the user's call
     -> phrase(format_("~s (in ~q)", [T0, PI]), T)
     ;  T = T0
     ).
