@@ -46,6 +46,9 @@ setup(G) :-
     maplist(import_library, Libraries),
     % format's own listing/1 takes Name/Arity only: the user gets this module's
     user:use_module(library(format), [format_//2, format/2, format/3, portray_clause/1]),
+    % SWI-Prolog's operator for the bitwise function xor/2 (7 xor 2), which scryer
+    % evaluates but does not declare
+    op(500, yfx, xor),
     findall(op(P, T, N), current_op(P, T, N), Ops),
     bb_put(repl_ops, Ops),
     findall(PI, current_predicate(user:PI), PIs),
