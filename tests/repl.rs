@@ -228,6 +228,8 @@ fn definitions_live_in_the_user_module_and_survive_switches() {
         &[
             "double(X, Y) :- Y is 2*X.",
             "double(21, Y).",
+            // a variable used once is likely a typo, as SWI-Prolog and scryer warn
+            "odd(X, Y) :- true.",
             "moves(N) :- current(S), findall(M, legal(S, M), Ms), length(Ms, N).",
             "moves(N).",
             "greeting --> [hello], name.",
@@ -236,6 +238,7 @@ fn definitions_live_in_the_user_module_and_survive_switches() {
             "fact(1).",
             "fact(2).",
             "fact(3) :- true.",
+            "lonely(X, Y, _Z) :- true.",
             "end_of_file.",
             "phrase(greeting, L).",
             "findall(X, fact(X), L).",
@@ -582,4 +585,43 @@ fn syntax_errors_say_where_and_what_was_expected() {
     );
     assert!(out.contains("X = 1."), "the session goes on: {out}");
     insta::assert_snapshot!(err);
+}
+
+/// time/1 prints SWI-Prolog's line after each answer (its figures vary, so no
+/// snapshot), and statistics/2 answers the keys SWI users reach for; both only read
+/// clocks and counters, and time/1's goal is checked by the sandbox.
+#[test]
+fn time_and_statistics_at_the_prompt() {
+    let out = transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "time(numlist(1, 1000, L)), length(L, N).",
+            "time(member(X, [a,b])).  |> ;",
+            "time(shell(ls)).",
+            "use_module(library(time)).",
+            "statistics(runtime, [T, _]), statistics(cputime, C), statistics(walltime, [W, _]), statistics(inferences, I), integer(T), float(C), integer(W), integer(I).",
+            "statistics(nothing, X).",
+        ],
+    );
+    let timed = |l: &str| {
+        l.starts_with("% ")
+            && l.contains(" inferences, ")
+            && l.contains(" CPU in ")
+            && l.contains(" seconds (")
+            && l.ends_with("Lips)")
+    };
+    assert_eq!(out.lines().filter(|l| timed(l)).count(), 3, "{out}");
+    assert!(out.contains("N = 1000."), "deterministic, one line: {out}");
+    assert!(out.contains("X = a ;") && out.contains("X = b."), "{out}");
+    assert!(out.contains("shell/1 runs programs"), "{out}");
+    assert!(
+        out.contains("?- use_module(library(time)).\ntrue."),
+        "{out}"
+    );
+    assert!(out.contains("T = "), "{out}");
+    assert!(
+        out.contains("nothing is not a valid statistics key"),
+        "{out}"
+    );
 }

@@ -40,8 +40,9 @@
 % usual libraries visible in user, and remembers the operators and predicates
 % that exist before the user adds any.
 setup(G) :-
-    use_foreign_module("", [ludolog_repl_step([], i64)]),
-    Libraries = [G, repl, lists, between, dcgs, iso_ext, charsio, dif, freeze,
+    use_foreign_module("", [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]),
+    repl_time:start,
+    Libraries = [G, repl, repl_time, lists, between, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],
     maplist(import_library, Libraries),
     % format's own listing/1 takes Name/Arity only: the user gets this module's
@@ -85,11 +86,30 @@ answer(Text, Id, Limit, Trust, Reply) :-
 
 %% reply(+Text, +Limit, +Trust, -Reply)  read Text and answer it, reply by reply.
 reply(Text, Limit, Trust, Reply) :-
-    catch(read_term_from_chars(Text, T, [variable_names(Vs)]), E, true),
+    catch(read_term_from_chars(Text, T, [variable_names(Vs), singletons(Ss)]), E, true),
     (  nonvar(E)
     -> exception_text(E, M), yield(error(M), none, Reply)
-    ;  typed(T, Vs, Limit, Trust, Reply)
+    ;  (  clause_term(T) -> warn_singletons(1, Ss) ; true ),
+       typed(T, Vs, Limit, Trust, Reply)
     ).
+
+%% clause_term(+Term)  Term typed at the prompt is a rule or a grammar rule (it defines).
+clause_term(T) :- nonvar(T), ( T = (_ :- _) ; T = (_ --> _) ), \+ T = (:- _).
+
+%% warn_singletons(+Line, +Singletons)  print SWI-Prolog's warning for the named
+% variables a clause uses once (not those starting with _).
+warn_singletons(Line, Ss) :-
+    findall(N, ( member(N = _, Ss), \+ atom_chars(N, ['_'|_]) ), Ns),
+    (  Ns == []
+    -> true
+    ;  format("warning: user:~d: singleton variables: [", [Line]),
+       names_text(Ns),
+       format("]~n", [])
+    ).
+
+%% names_text(+Names)  print variable names separated by commas.
+names_text([N]) :- !, format("~a", [N]).
+names_text([N|Ns]) :- format("~a,", [N]), names_text(Ns).
 
 %% typed(+Term, +VarNames, +Limit, +Trust, -Reply)  what a typed term is: a clause to
 % add, [user], halt, or a query.
@@ -320,7 +340,9 @@ consult(Terms, Trust, consulted(Defined, Errors)) :-
 %% consult_terms(+Terms, +Trust, +Seen, -Defined, -Errors)  handle the terms of a block in order.
 consult_terms([], _, Seen, Seen, []).
 consult_terms([Line-Text|Ts], Trust, Seen0, Seen, Errors) :-
-    catch(( read_term_from_chars(Text, T, []), consult_term(T, Trust, Seen0, Seen1) ), E, true),
+    catch(( read_term_from_chars(Text, T, [singletons(Ss)]),
+            (  T \= (:- _), T \== end_of_file -> warn_singletons(Line, Ss) ; true ),
+            consult_term(T, Trust, Seen0, Seen1) ), E, true),
     (  nonvar(E)
     -> exception_text(E, M),
        phrase(format_("user:~d: ~s", [Line, M]), Msg),
@@ -352,6 +374,7 @@ consult_term(T, Trust, Seen0, Seen) :-
 %% directive(+Goal, +Trust)  a directive of a [user] block or of a saved state, run in user.
 directive(G, _) :- var(G), !, throw(error(instantiation_error, directive/1)).
 directive(dynamic(Spec), Trust) :- !, dynamic_specs(Spec, Trust).
+directive(use_module(library(time)), _) :- !.   % time/1 and statistics/2 are there (repl_time)
 directive(use_module(S), Trust) :- !, safe_module(S, Trust), user:use_module(S), note_import(S).
 directive(use_module(S, Is), Trust) :- !, safe_module(S, Trust), user:use_module(S, Is), note_import(S).
 directive(G, Trust) :-

@@ -502,10 +502,13 @@ impl Session {
             let line = text.lines().count() - rest.trim_start().lines().count() + 1;
             errors.push(format!("user:{line}: the last clause has no full stop"));
         }
+        let stale = self.rules().machine().take_output();
         let done = match self.rules().consult(&terms) {
             Ok(c) => c,
             Err(e) => return Reply::Error(format!("error: {e}")),
         };
+        // the warnings it printed (singleton variables), before its summary
+        let warnings = self.rules().machine().take_output();
         errors.extend(done.errors);
         if let Ok(user) = self.rules().user_state() {
             self.user = user;
@@ -520,6 +523,7 @@ impl Session {
         } else {
             format!("% defined {}", defined.join(", "))
         };
+        let summary = format!("{stale}{warnings}{summary}");
         if errors.is_empty() {
             Reply::Text(summary)
         } else {
