@@ -175,11 +175,14 @@ fn answers_are_printed_as_a_top_level_prints_them() {
             "dif(X, a).",
             "freeze(X, write(hi)).",
             "X = f(Y), dif(Y, b).",
+            // lists print as lists, as SWI-Prolog prints them with double_quotes=chars
+            "X = f(x,y), X =.. L.",
+            "X = [a], Y = \"abc\", Z = [].",
             "X = (a :- b), Y = (-), Z = - 1, W = 'hello world'.",
-            "numlist(1, 30, L).",
+            "numlist(1, 40, L).",
             ":full",
-            "length(L, 30), X = f(f(f(f(f(f(f(f(f(f(f(f(a)))))))))))).",
-            "numlist(1, 12, L), member(X, [a,b]).  |> w;",
+            "length(L, 35), X = f(f(f(f(f(f(f(f(f(f(f(f(a)))))))))))).",
+            "numlist(1, 40, L), member(X, [a,b]).  |> w;",
             ":set strings on",
             "atom_chars(abc, Cs).",
             ":set strings off",
@@ -204,6 +207,15 @@ fn elided_answers_with_strings_and_boards_print_intact() {
             "X = f(\"abcdefghijklmnopqrstuvwxyz\"), Y = g(\"ab\", [1,2]).",
             "length(L, 3), X = f(Y, Z, L).",
             "X = f(X, Y).",
+            "L = [a|L].",
+            // strings whole, never cut inside their quotes; every row of a board
+            ":set strings on",
+            "atom_chars(abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz, L), X = f(L).",
+            ":set notation off",
+            "current(S).",
+            ":set depth 3",
+            "X = f(g(h(i(j)))), Y = [1,2,3,4], Z = \"abcdef\".",
+            ":full",
         ],
     ));
 }
@@ -216,6 +228,8 @@ fn definitions_live_in_the_user_module_and_survive_switches() {
         &[
             "double(X, Y) :- Y is 2*X.",
             "double(21, Y).",
+            // a variable used once is likely a typo, as SWI-Prolog and scryer warn
+            "odd(X, Y) :- true.",
             "moves(N) :- current(S), findall(M, legal(S, M), Ms), length(Ms, N).",
             "moves(N).",
             "greeting --> [hello], name.",
@@ -224,6 +238,7 @@ fn definitions_live_in_the_user_module_and_survive_switches() {
             "fact(1).",
             "fact(2).",
             "fact(3) :- true.",
+            "lonely(X, Y, _Z) :- true.",
             "end_of_file.",
             "phrase(greeting, L).",
             "findall(X, fact(X), L).",
@@ -348,6 +363,14 @@ fn every_error_keeps_the_session() {
             "X = f(Y.",
             "foo(X).",
             "atom_length(X, 3).",
+            // xor is an operator, as in SWI-Prolog; scryer has no msb/1
+            "X is gcd(12,18), Z is 7 xor 2.",
+            "Y is msb(1000).",
+            // the builtin that raised an error, its wanted type or domain, the culprit
+            "pp(X) :- atom_length(X, _).",
+            "pp(f(x)).",
+            "functor(F, foo, -1).",
+            "succ(X, -1).",
             "throw(my_ball).",
             "X is 1/0.",
             "length(L, L).",
@@ -489,9 +512,14 @@ fn the_binary_with_piped_input() {
 fn piped_errors_go_to_stderr_and_fail_the_run() {
     let (code, out, err) = common::run(
         &["repl", "hex", "-O", "size=3"],
-        Some("X = 1.\nfoo(X).\nY = 2.\n"),
+        Some("X = 1.\nfoo(X).\nY = 2.\n:set\n"),
     );
     assert_eq!(code, 1);
+    // piped input (a script) keeps the default limits; a terminal has none
+    assert!(
+        out.contains("limits: 30000000 inferences a query") && out.contains("10 s a query"),
+        "{out}"
+    );
     assert!(err.contains("unknown procedure foo/1"), "{err}");
     assert!(!out.contains("unknown procedure"), "{out}");
     assert!(out.contains("Y = 2."), "the session goes on: {out}");
@@ -549,10 +577,51 @@ fn syntax_errors_say_where_and_what_was_expected() {
     //   X = \+ a.      X = (\+a).  (SWI relaxes the priority; ISO and scryer refuse it)
     //   X = (a.        Syntax error: Unexpected end of clause
     //   X = 'abc.      (SWI waits for the closing quote on the next lines)
+    //   X = 1e.        X = 1.0e. (SWI reads 1e as a float, 1e10 too; ISO and scryer do not)
+    //   X = 1.0Inf.    X = inf. (no infinite float in scryer)
     let (_, out, err) = common::run(
         &["repl", "hex", "-O", "size=3"],
-        Some("X = a b.\nX = [1,2,,3].\nX = f(a)).\nX = \\+ a.\nX = (a.\nX = 1.\n"),
+        Some("X = a b.\nX = [1,2,,3].\nX = f(a)).\nX = \\+ a.\nX = (a.\nX = 1e.\nX = 1.0Inf.\nX = 1.\n"),
     );
     assert!(out.contains("X = 1."), "the session goes on: {out}");
     insta::assert_snapshot!(err);
+}
+
+/// time/1 prints SWI-Prolog's line after each answer (its figures vary, so no
+/// snapshot), and statistics/2 answers the keys SWI users reach for; both only read
+/// clocks and counters, and time/1's goal is checked by the sandbox.
+#[test]
+fn time_and_statistics_at_the_prompt() {
+    let out = transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "time(numlist(1, 1000, L)), length(L, N).",
+            "time(member(X, [a,b])).  |> ;",
+            "time(shell(ls)).",
+            "use_module(library(time)).",
+            "statistics(runtime, [T, _]), statistics(cputime, C), statistics(walltime, [W, _]), statistics(inferences, I), integer(T), float(C), integer(W), integer(I).",
+            "statistics(nothing, X).",
+        ],
+    );
+    let timed = |l: &str| {
+        l.starts_with("% ")
+            && l.contains(" inferences, ")
+            && l.contains(" CPU in ")
+            && l.contains(" seconds (")
+            && l.ends_with("Lips)")
+    };
+    assert_eq!(out.lines().filter(|l| timed(l)).count(), 3, "{out}");
+    assert!(out.contains("N = 1000."), "deterministic, one line: {out}");
+    assert!(out.contains("X = a ;") && out.contains("X = b."), "{out}");
+    assert!(out.contains("shell/1 runs programs"), "{out}");
+    assert!(
+        out.contains("?- use_module(library(time)).\ntrue."),
+        "{out}"
+    );
+    assert!(out.contains("T = "), "{out}");
+    assert!(
+        out.contains("nothing is not a valid statistics key"),
+        "{out}"
+    );
 }

@@ -91,6 +91,9 @@ shown(V, T) :-
 
 %% error_text(+Error, -Text)  an ISO error term, said in words (no Prolog terms of the
 % engine's own: the names in them are shown with spaces).
+error_text(domain_error(D, V), T) :-
+    atom(D), value_domain(D), !,
+    words(D, Ws), formatted("expected a value ~s, found ~q", [Ws, V], T).
 error_text(domain_error(D, V), T) :- words(D, Ws), formatted("~q is not a valid ~s", [V, Ws], T).
 error_text(type_error(evaluable, PI), T) :- !, formatted("~q is not an arithmetic function", [PI], T).
 error_text(type_error(Ty, V), T) :- words(Ty, Ws), formatted("expected ~s, found ~q", [Ws, V], T).
@@ -106,6 +109,13 @@ error_text(permission_error(A, K, V), T) :-
     words(A, As), words(K, Ks), shown(V, Vs), formatted("not allowed to ~s the ~s ~s", [As, Ks, Vs], T).
 error_text(syntax_error(W), T) :- syntax_words(W, Ws), formatted("syntax error: ~s", [Ws], T).
 error_text(E, T) :- formatted("~q", [E], T).
+
+%% value_domain(+Domain)  an ISO domain that bounds a value (not_less_than_zero):
+% said as "expected a value not less than zero", not as a kind of thing.
+value_domain(D) :-
+    atom_chars(D, Cs),
+    (  append("not_", _, Cs) ; append("less_", _, Cs) ; append("greater_", _, Cs) ; append("non_", _, Cs) ),
+    !.
 
 %% words(+Name, -Chars)  a name as written by the engine, with spaces for underscores.
 words(Name, Ws) :-

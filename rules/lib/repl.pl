@@ -14,6 +14,8 @@
 % with assertz/1, so every predicate the user defines is dynamic: listing/1 and
 % user_state/1 read them back with clause/2.
 %
+% How an answer is written (notation, strings, eliding) is rules/lib/repl_answer.pl.
+%
 % Whether the sandbox is off (--trust) is the host's to say: it passes Trust (true or
 % false) with every request that runs or adds what the user typed (answer/5,
 % consult/3, restore/3); nothing here remembers it.
@@ -38,12 +40,16 @@
 % usual libraries visible in user, and remembers the operators and predicates
 % that exist before the user adds any.
 setup(G) :-
-    use_foreign_module("", [ludolog_repl_step([], i64)]),
-    Libraries = [G, repl, lists, between, dcgs, iso_ext, charsio, dif, freeze,
+    use_foreign_module("", [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]),
+    repl_time:start,
+    Libraries = [G, repl, repl_time, lists, between, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],
     maplist(import_library, Libraries),
     % format's own listing/1 takes Name/Arity only: the user gets this module's
     user:use_module(library(format), [format_//2, format/2, format/3, portray_clause/1]),
+    % SWI-Prolog's operator for the bitwise function xor/2 (7 xor 2), which scryer
+    % evaluates but does not declare
+    op(500, yfx, xor),
     findall(op(P, T, N), current_op(P, T, N), Ops),
     bb_put(repl_ops, Ops),
     findall(PI, current_predicate(user:PI), PIs),
@@ -80,11 +86,30 @@ answer(Text, Id, Limit, Trust, Reply) :-
 
 %% reply(+Text, +Limit, +Trust, -Reply)  read Text and answer it, reply by reply.
 reply(Text, Limit, Trust, Reply) :-
-    catch(read_term_from_chars(Text, T, [variable_names(Vs)]), E, true),
+    catch(read_term_from_chars(Text, T, [variable_names(Vs), singletons(Ss)]), E, true),
     (  nonvar(E)
     -> exception_text(E, M), yield(error(M), none, Reply)
-    ;  typed(T, Vs, Limit, Trust, Reply)
+    ;  (  clause_term(T) -> warn_singletons(1, Ss) ; true ),
+       typed(T, Vs, Limit, Trust, Reply)
     ).
+
+%% clause_term(+Term)  Term typed at the prompt is a rule or a grammar rule (it defines).
+clause_term(T) :- nonvar(T), ( T = (_ :- _) ; T = (_ --> _) ), \+ T = (:- _).
+
+%% warn_singletons(+Line, +Singletons)  print SWI-Prolog's warning for the named
+% variables a clause uses once (not those starting with _).
+warn_singletons(Line, Ss) :-
+    findall(N, ( member(N = _, Ss), \+ atom_chars(N, ['_'|_]) ), Ns),
+    (  Ns == []
+    -> true
+    ;  format("warning: user:~d: singleton variables: [", [Line]),
+       names_text(Ns),
+       format("]~n", [])
+    ).
+
+%% names_text(+Names)  print variable names separated by commas.
+names_text([N]) :- !, format("~a", [N]).
+names_text([N|Ns]) :- format("~a,", [N]), names_text(Ns).
 
 %% typed(+Term, +VarNames, +Limit, +Trust, -Reply)  what a typed term is: a clause to
 % add, [user], halt, or a query.
@@ -119,11 +144,10 @@ solve(G, Vs, Limit, Trust, Reply) :-
     ;  note_imports(G),
        answer_goals(Vs, RVs, Goals),
        bb_get(repl_depth, D),
-       goals_names(Goals, Vs, D, Names),
-       goals_text(Goals, Names, D, Text),
-       remember(Text, Goals, Names),
+       repl_answer:goals_text(Goals, Vs, D, Text, Elided),
+       remember(Elided, Goals, Vs),
        (  R == ! -> R0 = last(Text) ; R0 = answer(Text) ),
-       yield(R0, full(Goals, Names), Reply)
+       yield(R0, full(Goals, Vs), Reply)
     ).
 solve(_, _, _, _, Reply) :-
     (  halt_asked(C) -> yield(halt(C), none, Reply) ; yield(false, none, Reply) ).
@@ -151,10 +175,8 @@ yield(_, Full, R) :-
     catch(ffi:ludolog_repl_step(Step), _, Step = 2),
     (  Step =:= 0
     -> fail
-    ;  Step =:= 1, Full = full(Goals, Names0)
-    -> term_variables(Goals, Vars),
-       charsio:extend_var_list(Vars, Names0, Names, fabricated),
-       goals_text(Goals, Names, 0, Text),
+    ;  Step =:= 1, Full = full(Goals, Vs)
+    -> repl_answer:goals_text(Goals, Vs, 0, Text, _),
        yield(full(Text), Full, R)
     ;  throw('$repl_stop')
     ).
@@ -214,190 +236,18 @@ same_names([N=V|Ns], X, Same, Rest) :-
 chain([_], Gs, Gs).
 chain([A, B|Ns], [same(A, B)|Gs], Tail) :- chain([B|Ns], Gs, Tail).
 
-%% goals_names(+Goals, +VarNames, +Depth, -Names)  VarNames and _A, _B, ... for
-% the other variables the answer shows (those under Depth when Depth > 0).
-goals_names(Goals, Vs, D, Names) :-
-    (  D =:= 0
-    -> term_variables(Goals, Vars)
-    ;  D1 is D + 1,
-       shown_vars(Goals, D1, Vars0),
-       term_variables(Vars0, Vars)
-    ),
-    charsio:extend_var_list(Vars, Vs, Names, fabricated).
-
-%% shown_vars(+Goals, +Depth, -Vars)  the variables of the goals' terms down to Depth.
-shown_vars([], _, []).
-shown_vars([G|Gs], D, Vars) :-
-    (  G = binding(_, T) -> true
-    ;  G = goal(T) -> true
-    ;  T = []
-    ),
-    vars_under(T, D, Vars, Vars1),
-    shown_vars(Gs, D, Vars1).
-
-%% vars_under(+Term, +Depth, -Vars, ?Tail)  the variables of Term down to Depth (an
-% argument is one level down, so is each next cell of a list), in order, before
-% Tail.  It stands in for '$term_variables_under_max_depth'/3, which breaks terms
-% holding partial strings in scryer 0.10.
-vars_under(T, _, [T|Vs], Vs) :- var(T), !.
-vars_under(_, D, Vs, Vs) :- D =< 0, !.
-vars_under([H|T], D, Vs0, Vs) :- !,
-    D1 is D - 1,
-    vars_under(H, D1, Vs0, Vs1),
-    vars_under(T, D1, Vs1, Vs).
-vars_under(T, D, Vs0, Vs) :-
-    compound(T), !,
-    functor(T, _, A),
-    D1 is D - 1,
-    args_vars_under(1, A, T, D1, Vs0, Vs).
-vars_under(_, _, Vs, Vs).
-
-%% args_vars_under(+I, +Arity, +Term, +Depth, -Vars, ?Tail)  vars_under/4 of the arguments from I.
-args_vars_under(I, A, T, D, Vs0, Vs) :-
-    (  I > A
-    -> Vs0 = Vs
-    ;  arg(I, T, X),
-       vars_under(X, D, Vs0, Vs1),
-       I1 is I + 1,
-       args_vars_under(I1, A, T, D, Vs1, Vs)
-    ).
-
-%% goals_text(+Goals, +Names, +Depth, -Text)  the answer as the top level shows it.
-goals_text([], _, _, "true") :- !.
-goals_text(Goals0, Names0, D, Text) :-
-    bb_get(repl_strings, DQ),
-    (  bb_get(repl_notation, true), bb_get(repl_game, G)
-    -> in_notation(Goals0, G, Goals, Shown, Names0), Names = Shown
-    ;  Goals = Goals0, Names = Names0
-    ),
-    phrase(goals_chars(Goals, Names, D, DQ), Text).
-
-%% in_notation(+Goals0, +Game, -Goals, -Names, +Names0)  Goals0 with each state and
-% move of Game in a binding (or in a list or term it holds) replaced by a fresh
-% variable named by its text in the game's notation between < and >: Names is
-% Names0 after those names.  A state is a ground term with the functor of the
-% current position that position//1 writes; a move, a ground compound that move//1
-% writes and reads back as itself.
-in_notation(Goals0, Game, Goals, Names, Names0) :-
-    (  bb_get(repl_current, Id), host:held(Id, S), functor(S, F, A)
-    -> Kind = Game-(F/A)
-    ;  Kind = Game-none
-    ),
-    in_notation_(Goals0, Kind, Goals, Names, Names0).
-
-%% in_notation_(+Goals0, +Game-StateFunctor, -Goals, -Names, +Names0)  in_notation/5
-% once the state's functor is known.
-in_notation_([], _, [], Names, Names).
-in_notation_([G0|Gs0], Kind, [G|Gs], Names, Names0) :-
-    (  G0 = binding(N, V0)
-    -> shown(V0, Kind, 3, V, Names, Names1), G = binding(N, V)
-    ;  G = G0, Names = Names1
-    ),
-    in_notation_(Gs0, Kind, Gs, Names1, Names0).
-
-%% shown(+Term0, +Game-StateFunctor, +Depth, -Term, -Names, ?Tail)  Term0 with its
-% states and moves down to Depth levels (each of the first 1000 elements of a list
-% is one level down) replaced by named variables; Names their names, then Tail.
-% Depth and the 1000 bound the walk of a cyclic term; acyclic_term/1 is not asked,
-% as it garbles a partial string (a text's list) in scryer 0.10.
-shown(T, _, _, T, Ns, Ns) :- var(T), !.
-shown(T, Kind, _, V, [Name=V|Ns], Ns) :-
-    notation_text(Kind, T, Cs), !,
-    atom_chars(Name, Cs).
-shown(T, _, D, T, Ns, Ns) :- D =< 0, !.
-shown([H|T], Kind, D, L, Ns, Tail) :- !,
-    D1 is D - 1,
-    shown_list([H|T], Kind, D1, 1000, L, Ns, Tail).
-shown(T, Kind, D, T2, Ns, Tail) :-
-    compound(T), !,
-    D1 is D - 1,
-    T =.. [F|Args],
-    shown_args(Args, Kind, D1, Args1, Ns, Tail),
-    T1 =.. [F|Args1],
-    unchanged_or(T, Ns, Tail, T1, T2).
-shown(T, _, _, T, Ns, Ns).
-
-%% unchanged_or(+T, +Names, +Tail, +T1, -T2)  T itself when shown/6 named nothing in
-% it (Names is Tail), else T1: a term is built again only around what is shown, as
-% scryer 0.10 garbles a partial string (a text's list) built again cell by cell.
-unchanged_or(T, Ns, Tail, T1, T2) :- ( Ns == Tail -> T2 = T ; T2 = T1 ).
-
-%% shown_list(+List0, +Kind, +Depth, +Left, -List, -Names, ?Tail)  shown/6 of the
-% first Left elements of List0 (a list cell so far), each at Depth.
-shown_list(L, Kind, D, Left, L2, Ns, Tail) :-
-    (  Left > 0, nonvar(L), L = [H|T]
-    -> Left1 is Left - 1,
-       shown(H, Kind, D, H1, Ns, Ns1),
-       shown_list(T, Kind, D, Left1, T1, Ns1, Tail),
-       unchanged_or(L, Ns, Tail, [H1|T1], L2)
-    ;  L2 = L, Ns = Tail
-    ).
-
-%% shown_args(+Args0, +Kind, +Depth, -Args, -Names, ?Tail)  shown/6 of each argument.
-shown_args([], _, _, [], Ns, Ns).
-shown_args([A0|As0], Kind, D, [A|As], Ns, Tail) :-
-    shown(A0, Kind, D, A, Ns, Ns1),
-    shown_args(As0, Kind, D, As, Ns1, Tail).
-
-%% notation_text(+Game-StateFunctor, +Term, -Chars)  the text a state or a move of
-% Game is shown by: <POSITION> or <MOVE>; fails for any other term.
-notation_text(Game-FA, T, Cs) :-
-    compound(T), T \= [_|_], ground(T),
-    (  functor(T, F, A), FA == F/A
-    -> catch(phrase(Game:position(T), Text), _, fail)
-    ;  catch(phrase(Game:move(T), Text), _, fail),
-       catch(phrase(Game:move(T1), Text), _, fail), T1 == T
-    ),
-    !,
-    append([[<], Text, [>]], Cs).
-
-%% goals_chars(+Goals, +Names, +Depth, +Strings)//  the goals, separated by a comma and a newline.
-goals_chars([G], Ns, D, DQ) --> !, goal_chars(G, Ns, D, DQ).
-goals_chars([G|Gs], Ns, D, DQ) --> goal_chars(G, Ns, D, DQ), ",\n", goals_chars(Gs, Ns, D, DQ).
-
-%% goal_chars(+Goal, +Names, +Depth, +Strings)//  one goal of an answer.
-goal_chars(same(A, B), _, _, _) --> format_("~a = ~a", [A, B]).
-goal_chars(binding(N, V), Ns, D, DQ) -->
-    { write_term_to_chars(V, [quoted(true), variable_names(Ns), max_depth(D), double_quotes(DQ)], Cs) },
-    (  { needs_parens(V) } -> format_("~a = (~s)", [N, Cs]) ; format_("~a = ~s", [N, Cs]) ).
-goal_chars(goal(G), Ns, D, DQ) -->
-    { write_term_to_chars(G, [quoted(true), variable_names(Ns), max_depth(D), double_quotes(DQ)], Cs) },
-    seq(Cs).
-
-%% needs_parens(+Value)  Value is an operator term that binds less tightly than =/2, or an operator atom.
-needs_parens(V) :-
-    nonvar(V),
-    functor(V, F, A),
-    atom(F),
-    current_op(P, T, F),
-    op_arity(T, A),
-    (  A =:= 0 ; P > 699 ),
-    !.
-
-%% op_arity(?Type, ?Arity)  the arity of an operator of Type (0 for the atom alone).
-op_arity(_, 0).
-op_arity(fx, 1).
-op_arity(fy, 1).
-op_arity(xf, 1).
-op_arity(yf, 1).
-op_arity(xfx, 2).
-op_arity(xfy, 2).
-op_arity(yfx, 2).
-
-%% remember(+Text, +Goals, +Names)  keep an elided answer for full_text/1.
-remember(Text, Goals, Names) :-
-    (  append(_, ['.', '.', '.'|_], Text)
-    -> copy_term_nat(Goals-Names, Copy), bb_put(repl_last, Copy)
+%% remember(+Elided, +Goals, +VarNames)  keep an elided answer for full_text/1.
+remember(Elided, Goals, Vs) :-
+    (  Elided == true
+    -> copy_term_nat(Goals-Vs, Copy), bb_put(repl_last, Copy)
     ;  bb_put(repl_last, none)
     ).
 
 %% full_text(-Text)  the last elided answer, in full.
 full_text(Text) :-
     bb_get(repl_last, Last),
-    (  Last = Goals-Names0
-    -> term_variables(Goals, Vars),
-       charsio:extend_var_list(Vars, Names0, Names, fabricated),
-       goals_text(Goals, Names, 0, Text)
+    (  Last = Goals-Vs
+    -> repl_answer:goals_text(Goals, Vs, 0, Text, _)
     ;  Text = "the last answer was shown in full"
     ).
 
@@ -490,7 +340,9 @@ consult(Terms, Trust, consulted(Defined, Errors)) :-
 %% consult_terms(+Terms, +Trust, +Seen, -Defined, -Errors)  handle the terms of a block in order.
 consult_terms([], _, Seen, Seen, []).
 consult_terms([Line-Text|Ts], Trust, Seen0, Seen, Errors) :-
-    catch(( read_term_from_chars(Text, T, []), consult_term(T, Trust, Seen0, Seen1) ), E, true),
+    catch(( read_term_from_chars(Text, T, [singletons(Ss)]),
+            (  T \= (:- _), T \== end_of_file -> warn_singletons(Line, Ss) ; true ),
+            consult_term(T, Trust, Seen0, Seen1) ), E, true),
     (  nonvar(E)
     -> exception_text(E, M),
        phrase(format_("user:~d: ~s", [Line, M]), Msg),
@@ -522,6 +374,7 @@ consult_term(T, Trust, Seen0, Seen) :-
 %% directive(+Goal, +Trust)  a directive of a [user] block or of a saved state, run in user.
 directive(G, _) :- var(G), !, throw(error(instantiation_error, directive/1)).
 directive(dynamic(Spec), Trust) :- !, dynamic_specs(Spec, Trust).
+directive(use_module(library(time)), _) :- !.   % time/1 and statistics/2 are there (repl_time)
 directive(use_module(S), Trust) :- !, safe_module(S, Trust), user:use_module(S), note_import(S).
 directive(use_module(S, Is), Trust) :- !, safe_module(S, Trust), user:use_module(S, Is), note_import(S).
 directive(G, Trust) :-
@@ -644,14 +497,18 @@ visible(Names) :-
 %% exception_text(+Exception, -Text)  an exception as one line of text.
 exception_text(repl_message(M), M) :- !.
 exception_text(sandbox(G, Why), T) :- !, sandbox:refusal_text(G, Why, T).
+exception_text(error(existence_error(procedure, PI), _), T) :- !,
+    error_text(existence_error(procedure, PI), T).
 exception_text(error(E, Ctx), T) :- !, error_text(E, T0), in_context(Ctx, T0, T).
 exception_text(E, T) :- phrase(format_("uncaught exception ~q", [E]), T).
 
-%% in_context(+Context, +Text0, -Text)  an error's text with the predicate it names as
-% its context (context(foo/2, _)), as SWI-Prolog says it.
+%% in_context(+Context, +Text0, -Text)  an error's text with the predicate its context
+% names (foo/2, or context(foo/2, _) as throw/1 in user code writes it), as SWI-Prolog
+% names it: the builtin that raised it (atom_length/2), never one of scryer's own
+% or the checks of library(error) that a library predicate called.
 in_context(Ctx, T0, T) :-
-    (  nonvar(Ctx), Ctx = context(PI, _), nonvar(PI), PI = N/A, atom(N), integer(A),
-       \+ atom_chars(N, ['$'|_])
+    (  host:context_pi(Ctx, PI), PI = N/_, \+ atom_chars(N, ['$'|_]),
+       \+ memberchk(PI, [must_be/2, can_be/2])   % library(error)'s, not the user's call
     -> phrase(format_("~s (in ~q)", [T0, PI]), T)
     ;  T = T0
     ).

@@ -580,6 +580,11 @@ goal(_, G, G) :- \+ callable(G), !.                    % a type error when it ru
 goal(M, G, Out) :- user_tool(M, G), !, Out = G.
 goal(user, halt, repl:halt_session(0)) :- !.        % the REPL ends once the query stops
 goal(user, halt(C), repl:halt_session(C)) :- integer(C), C >= 0, C =< 255, !.
+% the REPL's time/1 (its goal checked) and statistics/2: they only read clocks and
+% counters (rules/lib/repl_time.pl); library(time) at the prompt is those two
+goal(user, time(G0), repl_time:time(G)) :- !, body(user, G0, G).
+goal(user, statistics(K, V), repl_time:statistics(K, V)) :- !.
+goal(user, use_module(library(time)), true) :- !.
 goal(_, use_module(library(L)), use_module(library(L))) :- !, safe_library(L).
 goal(_, use_module(library(L), Is), use_module(library(L), Is)) :- !, safe_library(L).
 goal(_, op(P, T, Ns), op(P, T, Ns)) :- !, safe_op(op(P, T, Ns)).

@@ -18,6 +18,7 @@ mod board_movers;
 mod board_table;
 mod boards;
 pub mod channel;
+mod clock;
 pub mod exit;
 pub mod memory;
 mod ring;
@@ -46,6 +47,7 @@ use board_list_calls::{
     ludolog_board_run_moves, ludolog_board_sight, ludolog_board_sight_count,
 };
 use boards::{with_table, BoardCopy};
+use clock::ludolog_wall_ms;
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -321,7 +323,7 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 52] {
+pub fn exported_symbols() -> [(&'static str, usize); 53] {
     symbols![
         ludolog_board_flank_moves,
         ludolog_board_flank_count,
@@ -365,6 +367,7 @@ pub fn exported_symbols() -> [(&'static str, usize); 52] {
         ludolog_board_group_marks,
         ludolog_board_jumps,
         ludolog_repl_step,
+        ludolog_wall_ms,
         ludolog_hex_board_empty_count,
         ludolog_hex_board_nth_empty,
         ludolog_native_best,

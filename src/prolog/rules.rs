@@ -199,7 +199,10 @@ const BOARDS: [Library; 6] = [
     ),
 ];
 
-/// The REPL's Prolog top level, loaded only into a REPL session's machine.
+/// The REPL's Prolog top level, loaded only into a REPL session's machine: how it
+/// writes answers, then the top level itself.
+const TOPLEVEL_ANSWER: Library = lib!("repl_answer", "rules/lib/repl_answer.pl");
+const TOPLEVEL_TIME: Library = lib!("repl_time", "rules/lib/repl_time.pl");
 const TOPLEVEL: Library = lib!("repl", "rules/lib/repl.pl");
 
 /// The modules of the core helpers with foreign bindings.
@@ -224,9 +227,11 @@ pub fn embedded_sandbox() -> [RuleFile; 3] {
     ]
 }
 
-/// The embedded copy of the REPL's top level (`rules/lib/repl.pl`).
-pub fn embedded_toplevel() -> RuleFile {
-    RuleFile::embedded(TOPLEVEL.module, TOPLEVEL.path, TOPLEVEL.text)
+/// The embedded copies of the REPL's top level, in load order
+/// (`rules/lib/repl_answer.pl`, `rules/lib/repl_time.pl`, `rules/lib/repl.pl`).
+pub fn embedded_toplevel() -> [RuleFile; 3] {
+    [&TOPLEVEL_ANSWER, &TOPLEVEL_TIME, &TOPLEVEL]
+        .map(|l| RuleFile::embedded(l.module, l.path, l.text))
 }
 
 /// The names of the board libraries a rule file may require.
@@ -499,7 +504,13 @@ pub fn reserved_module(name: &str) -> bool {
         || CORE
             .iter()
             .chain(BOARDS.iter())
-            .chain([&TOPLEVEL, &SANDBOX_LISTS, &SANDBOX_NAMES])
+            .chain([
+                &TOPLEVEL_ANSWER,
+                &TOPLEVEL_TIME,
+                &TOPLEVEL,
+                &SANDBOX_LISTS,
+                &SANDBOX_NAMES,
+            ])
             .any(|l| l.module == name)
         || BOARDS
             .iter()

@@ -41,7 +41,9 @@ impl SyntaxHint {
 
 const SYMBOL_CHARS: &str = "+-*/\\^<>=~:.?@#&$";
 
-/// The standard operators (scryer's, clpz's): (name, priority, type).
+/// The standard operators (scryer's, clpz's): (name, priority, type).  Not `xor`,
+/// which is SWI-Prolog's operator and only a function in scryer (`xor(7, 2)`); the
+/// REPL declares it, as SWI does.
 const OPS: &[(&str, u32, &str)] = &[
     (":-", 1200, "xfx"),
     ("-->", 1200, "xfx"),
@@ -89,7 +91,6 @@ const OPS: &[(&str, u32, &str)] = &[
     ("-", 500, "yfx"),
     ("/\\", 500, "yfx"),
     ("\\/", 500, "yfx"),
-    ("xor", 500, "yfx"),
     ("..", 450, "xfx"),
     ("*", 400, "yfx"),
     ("/", 400, "yfx"),
@@ -388,6 +389,9 @@ fn check(tokens: &[Token]) -> Option<SyntaxHint> {
                     "expected an operator or `,` between {before} and {}",
                     shown(other)
                 );
+                if matches!(other, Tok::Name { text, .. } if text == "xor") {
+                    what.push_str(" (`xor` is no operator in scryer-prolog: write xor(A, B))");
+                }
                 if t.line > tokens[k - 1].line {
                     what = if t.column == 1 {
                         format!(
@@ -450,6 +454,14 @@ mod tests {
         assert!(find("X = f(a), \\+ g(X), Y = [1|T], Z = 'a b', W = \"x\".").is_none());
         assert!(find("X = (a :- b), Y = - 1, Z = a- -1, f(- , a).").is_none());
         assert!(find("X = [], Y = {}, Z = 0'a, W = 1.5e3, V = a:b:c.").is_none());
+        assert!(find("X = 1_000, Y = 0x1F, Z = 0b101, W = 1.0e-3, V = 2.5E+2.").is_none());
+        let (_, col, what) = at("X = 1e.");
+        assert_eq!(col, 5);
+        assert!(what.contains("`1e` is not a number"), "{what}");
+        assert!(at("X = 1e10.").2.contains("digits on both sides"));
+        assert!(at("X = 1.0Inf.").2.contains("infinite"));
+        assert!(at("X = 12abc.").2.contains("a letter follows"));
+        assert!(at("Z is 7 xor 2.").2.contains("write xor(A, B)"));
         let (_, col, what) = at("X is 1 + * 2.");
         assert_eq!(
             (col, what.as_str()),

@@ -126,6 +126,24 @@ pub(super) fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token>, Synt
                     while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
                         j += 1;
                     }
+                    // a signed exponent: 1.0e-3
+                    if matches!(chars[j - 1], 'e' | 'E')
+                        && matches!(chars.get(j), Some('+' | '-'))
+                        && chars.get(j + 1).is_some_and(char::is_ascii_digit)
+                    {
+                        j += 1;
+                        while j < chars.len() && chars[j].is_ascii_digit() {
+                            j += 1;
+                        }
+                    }
+                }
+                let word: String = chars[i..j].iter().collect();
+                if let Some(what) = malformed_number(&word) {
+                    return Err(SyntaxHint {
+                        line: l0,
+                        column: c0,
+                        what,
+                    });
                 }
             }
             let n = j.min(chars.len()) - i;
@@ -200,4 +218,55 @@ pub(super) fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token>, Synt
         }
     }
     Ok(out)
+}
+
+/// What is wrong with a token that starts with a digit, if it is no number scryer
+/// reads: 12, 1_000, 0x1F, 0o17, 0b101, 1.5, 1.5e3, 1.0e-3.
+fn malformed_number(word: &str) -> Option<String> {
+    let digits = |s: &str, radix: u32| {
+        !s.is_empty()
+            && !s.starts_with('_')
+            && !s.ends_with('_')
+            && !s.contains("__")
+            && s.chars().all(|c| c == '_' || c.is_digit(radix))
+    };
+    let radix = [("0x", 16), ("0o", 8), ("0b", 2)]
+        .into_iter()
+        .find_map(|(p, r)| word.strip_prefix(p).map(|rest| (rest, r)));
+    let ok = match radix {
+        Some((rest, r)) => digits(rest, r),
+        None => match word.split_once('.') {
+            None => digits(word, 10),
+            Some((whole, fraction)) => {
+                let (fraction, exponent) = match fraction.find(['e', 'E']) {
+                    Some(k) => (&fraction[..k], Some(&fraction[k + 1..])),
+                    None => (fraction, None),
+                };
+                digits(whole, 10)
+                    && !fraction.is_empty()
+                    && fraction.chars().all(|c| c.is_ascii_digit())
+                    && exponent.is_none_or(|e| {
+                        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+                        !e.is_empty() && e.chars().all(|c| c.is_ascii_digit())
+                    })
+            }
+        },
+    };
+    if ok {
+        return None;
+    }
+    let shown = crate::game::elide(word);
+    let lower = word.to_ascii_lowercase();
+    Some(if lower.ends_with("inf") || lower.ends_with("nan") {
+        format!("`{shown}` is not a number: scryer-prolog has no literal for an infinite or undefined float (SWI-Prolog's 1.0Inf, 1.5NaN)")
+    } else if word
+        .split_once(['e', 'E'])
+        .is_some_and(|(m, e)| m.chars().chain(e.chars()).all(|c| c.is_ascii_digit()))
+    {
+        format!("`{shown}` is not a number: a float needs digits on both sides of its point, as in 1.0e10")
+    } else {
+        format!(
+            "`{shown}` is not a number: a letter follows its digits (a missing operator or space?)"
+        )
+    })
 }

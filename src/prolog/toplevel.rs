@@ -42,13 +42,16 @@ pub enum TopReply {
     Stopped,
 }
 
-/// How answers are written until `:set` says otherwise: char lists as "text", as
-/// scryer's and SWI's top levels print double-quoted text (so a board's rows of
-/// one-letter cells print as "text" too; `:set strings off` shows them as lists),
-/// terms elided below depth 10, and the game's states and moves in its own
-/// notation (`<a1>`, `<POSITION>`), as a board program shows them.
+/// How answers are written until `:set` says otherwise: char lists as lists
+/// (`[f,x,y]`), as SWI-Prolog prints them with double_quotes=chars (in scryer a
+/// list of one-char atoms and a double-quoted text are the same term, and `X =..
+/// L`, `X = [a]` or a board's row read as lists; `:set strings on` shows every
+/// char list as "text", never cut inside its quotes); terms elided as SWI elides
+/// them, at a depth of 30 (a list after 30 elements, `[1,2,...|...]`, a term nested
+/// deeper than 30, `...`); and the game's states and moves in its own notation
+/// (`<a1>`, `<POSITION>`), as a board program shows them.
 pub const ANSWER_DEFAULTS: [(&str, &str); 3] =
-    [("strings", "on"), ("depth", "10"), ("notation", "on")];
+    [("strings", "off"), ("depth", "30"), ("notation", "on")];
 
 impl TopReply {
     /// Whether the query has ended with this reply (nothing may follow but `Stopped`).
@@ -114,7 +117,9 @@ impl RulesEngine {
         let path = self.path().to_string();
         let module = quote_atom(self.module());
         let machine = self.machine();
-        machine.load_library(&embedded_toplevel())?;
+        for file in embedded_toplevel() {
+            machine.load_library(&file)?;
+        }
         let q = format!("catch((repl:setup({module}), R = ok), E, R = E).");
         match machine.answer(&q, "R") {
             Ok(t) if t == Term::atom("ok") => {

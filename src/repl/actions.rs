@@ -205,22 +205,22 @@ impl Session {
                 .map_or("", |(_, v)| *v)
         };
         let strings = get("strings", default("strings"));
-        let inferences = self
-            .spec
-            .limit
-            .unwrap_or(crate::prolog::DEFAULT_INFERENCE_LIMIT);
+        let inferences = match self.query_limit() {
+            Some(n) => format!("{n} inferences a query"),
+            None => "no inference limit".to_string(),
+        };
         let memory = match crate::foreign::memory::memory_limit() {
             0 => "no memory limit".to_string(),
             bytes => format!("{} MB of memory", bytes >> 20),
         };
         let time = match crate::prolog::limits::time_limit() {
-            None => "no time limit".to_string(),
-            Some(d) => format!("{} s a query", d.as_secs_f64()),
+            Some(d) if !self.untimed() => format!("{} s a query", d.as_secs_f64()),
+            _ => "no time limit".to_string(),
         };
         format!(
-            "strings {strings} (char lists {}), depth {} (terms nested deeper are elided; 0: never), \
+            "strings {strings} (char lists {}), depth {} (longer lists and terms nested deeper are elided; 0: never), \
              notation {} (positions and moves {})\n\
-             limits: {inferences} inferences a query, {memory}, {time} (set when the REPL starts: \
+             limits: {inferences}, {memory}, {time} (set when the REPL starts: \
              --inference-limit, --memory-limit, --time-limit)",
             if strings == "on" { "as \"text\"" } else { "as lists" },
             get("depth", default("depth")),

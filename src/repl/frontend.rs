@@ -217,6 +217,12 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
     // ludolog's own rules load without fail: the prompt comes at once and the engine
     // gets ready meanwhile; a rule file from disk is checked before the prompt
     // (options a descriptor refuses are reported before the prompt, by the wait)
+    let mut snapshot = Snapshot::start(spec.clone());
+    if interactive {
+        // a person at a terminal stops a query with Ctrl-C, as in SWI-Prolog: no
+        // default inference or time limit on what they type (rule files keep theirs)
+        snapshot.unlimited_at_the_prompt();
+    }
     let early = interactive
         && spec.rules.is_none()
         && spec
@@ -224,12 +230,9 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
             .is_some_and(|d| d.values(&spec.options).is_ok());
     let (remote, banner) = if early {
         let banner = super::session::banner_of(&spec);
-        (
-            Remote::start_early(Snapshot::start(spec), interrupted)?,
-            banner,
-        )
+        (Remote::start_early(snapshot, interrupted)?, banner)
     } else {
-        let (remote, banner, note) = Remote::start(Snapshot::start(spec), interrupted)?;
+        let (remote, banner, note) = Remote::start(snapshot, interrupted)?;
         if !note.is_empty() {
             eprintln!("{note}");
         }

@@ -46,6 +46,10 @@ pub struct Snapshot {
     /// The sandbox is off (`--trust`).
     #[serde(default)]
     trust: bool,
+    /// Typed queries run with no inference or time limit unless the user gave one
+    /// (an interactive terminal, where Ctrl-C stops a query).
+    #[serde(default)]
+    unlimited: bool,
     /// The start position's text, `None` for the game's start.
     start: Option<String>,
     moves: Vec<String>,
@@ -100,6 +104,7 @@ impl Snapshot {
         self.readable = before.readable.clone();
         self.trust = before.trust;
         self.limit = before.limit;
+        self.unlimited = before.unlimited;
         self
     }
 
@@ -116,6 +121,14 @@ impl Snapshot {
     /// from there.
     pub fn line(&self) -> (Option<String>, Vec<String>) {
         (self.start.clone(), self.moves.clone())
+    }
+
+    /// Typed queries and `[user]` blocks run with no inference limit (unless the user
+    /// gave one) and no time limit (unless the user gave one): for a person at a
+    /// terminal, who stops a query with Ctrl-C, as in SWI-Prolog.  Rule files and
+    /// the game's requests keep their limits.
+    pub fn unlimited_at_the_prompt(&mut self) {
+        self.unlimited = true;
     }
 
     /// A test build's way to turn the Prolog-level sandbox off and keep the
@@ -143,6 +156,7 @@ impl Snapshot {
             rules: spec.rules.clone(),
             limit: spec.limit,
             trust: spec.trust,
+            unlimited: false,
             start: None,
             moves: Vec::new(),
             user: Vec::new(),
@@ -196,6 +210,8 @@ pub struct Session {
     pub(super) sink: Option<OutputSink>,
     /// `:why`'s tools, opened on first use.
     pub(super) why: super::why::WhyTool,
+    /// Typed queries have no default limits (see `Snapshot::unlimited_at_the_prompt`).
+    pub(super) unlimited: bool,
 }
 
 impl Session {
@@ -221,6 +237,7 @@ impl Session {
             settings: Vec::new(),
             sink: None,
             why: Default::default(),
+            unlimited: false,
         })
     }
 
@@ -229,6 +246,7 @@ impl Session {
     /// longer loads), empty when everything was.
     pub fn restore(snapshot: Snapshot) -> anyhow::Result<(Session, String)> {
         let mut s = Session::new(snapshot.spec()?)?;
+        s.unlimited = snapshot.unlimited;
         let note = s.carry_over(
             snapshot.start,
             &snapshot.moves,
@@ -294,7 +312,24 @@ impl Session {
         s.moves = self.line.moves().to_vec();
         s.user = self.user.clone();
         s.settings = self.settings.clone();
+        s.unlimited = self.unlimited;
         s
+    }
+
+    /// The inference limit of a typed query: the user's, else none at an
+    /// interactive prompt, else the default.
+    pub(super) fn query_limit(&self) -> Option<u64> {
+        match self.spec.limit {
+            Some(limit) => Some(limit),
+            None if self.unlimited => None,
+            None => Some(crate::prolog::DEFAULT_INFERENCE_LIMIT),
+        }
+    }
+
+    /// Whether a typed query runs with no time limit (an interactive prompt, and the
+    /// user gave none).
+    pub fn untimed(&self) -> bool {
+        self.unlimited && !crate::prolog::limits::time_limit_setting().1
     }
 
     /// Whether the session's Prolog machine is unusable (a panic inside scryer
@@ -402,10 +437,8 @@ impl Session {
             Ok(p) => p,
             Err(e) => return Reply::Error(format!("error: {e}")),
         };
-        let limit = self
-            .spec
-            .limit
-            .unwrap_or(crate::prolog::DEFAULT_INFERENCE_LIMIT);
+        // no limit: more inferences than a query makes in a century
+        let limit = self.query_limit().unwrap_or(NO_INFERENCE_LIMIT);
         let stale = self.rules().machine().take_output();
         if !stale.is_empty() {
             pager.output(&stale);
@@ -475,10 +508,13 @@ impl Session {
             let line = text.lines().count() - rest.trim_start().lines().count() + 1;
             errors.push(format!("user:{line}: the last clause has no full stop"));
         }
+        let stale = self.rules().machine().take_output();
         let done = match self.rules().consult(&terms) {
             Ok(c) => c,
             Err(e) => return Reply::Error(format!("error: {e}")),
         };
+        // the warnings it printed (singleton variables), before its summary
+        let warnings = self.rules().machine().take_output();
         errors.extend(done.errors);
         if let Ok(user) = self.rules().user_state() {
             self.user = user;
@@ -493,6 +529,7 @@ impl Session {
         } else {
             format!("% defined {}", defined.join(", "))
         };
+        let summary = format!("{stale}{warnings}{summary}");
         if errors.is_empty() {
             Reply::Text(summary)
         } else {
@@ -501,6 +538,9 @@ impl Session {
         }
     }
 }
+
+/// The inference limit of a query that has none.
+const NO_INFERENCE_LIMIT: u64 = 1 << 62;
 
 /// The banner of a session of a built-in game on `spec`, before it is open (its
 /// module is the game's name): the same words as `Session::describe`.
@@ -529,7 +569,12 @@ mod tests {
         forged.readable = vec!["/".into(), "/etc".into()];
         forged.trust = true;
         forged.limit = Some(u64::MAX);
+        forged.unlimited = true;
         let kept = forged.clone().under_frontend(&before);
+        assert!(
+            !kept.unlimited,
+            "only the frontend lifts the prompt's limits"
+        );
         let c = kept.confinement().expect("still confined");
         assert!(c.read.is_empty(), "{:?}", c.read);
         assert_eq!(kept.limit, before.limit);

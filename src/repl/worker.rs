@@ -40,10 +40,15 @@ fn next_request(lines: &mut Lines<StdinLock<'static>>) -> Option<ToWorker> {
 struct WirePager<'a> {
     lines: &'a mut Lines<StdinLock<'static>>,
     deadline: Option<Deadline>,
+    untimed: bool,
 }
 
-/// The deadline of the engine's work on one input (or the next answer).
-fn arm() -> Option<Deadline> {
+/// The deadline of the engine's work on one input (or the next answer); none when
+/// `untimed` (an interactive prompt: Ctrl-C stops a query).
+fn arm(untimed: bool) -> Option<Deadline> {
+    if untimed {
+        return None;
+    }
     limits::arm("the query", false)
 }
 
@@ -65,7 +70,7 @@ impl Pager for WirePager<'_> {
             Some(ToWorker::Step(c)) => char_step(c),
             _ => ReplStep::Stop,
         };
-        self.deadline = arm();
+        self.deadline = arm(self.untimed);
         step
     }
 }
@@ -162,16 +167,18 @@ fn run(snapshot: Snapshot, mut lines: Lines<StdinLock<'static>>) {
         if matches!(request, ToWorker::Eval(_) | ToWorker::Consult(_)) {
             tell(&FromWorker::Taken);
         }
+        let untimed = session.untimed();
         let reply = match request {
             ToWorker::Eval(text) => session.eval(
                 &text,
                 &mut WirePager {
                     lines: &mut lines,
-                    deadline: arm(),
+                    deadline: arm(untimed),
+                    untimed,
                 },
             ),
             ToWorker::Consult(text) => {
-                let _deadline = arm();
+                let _deadline = arm(untimed);
                 session.consult(&text)
             }
             ToWorker::Complete(line, pos) => {
