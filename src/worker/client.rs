@@ -42,23 +42,41 @@ pub struct WorkerEngine {
 
 /// Stops the running request of a `WorkerEngine` from another thread (a page's
 /// *Stop*): its worker is killed, the request ends with an error, and the next
-/// request starts another worker.
+/// request starts another worker.  A worker waiting between requests is left alone:
+/// killed then, it would fail the next request, which no Stop was meant for.
 #[derive(Clone, Default)]
 pub struct Stopper {
     current: Arc<Mutex<Option<Killer>>>,
+    /// Whether a request is out to the worker.
+    busy: Arc<AtomicBool>,
 }
 
 impl Stopper {
-    /// Kills the engine's worker, if one runs.
+    /// Kills the engine's worker, if one runs a request.
     pub fn stop(&self) {
-        if let Some(k) = self
-            .current
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
+        let current = self.current.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(k) = current
             .as_ref()
+            .filter(|_| self.busy.load(Ordering::SeqCst))
         {
             k.kill();
         }
+    }
+}
+
+/// Marks a request out to the worker until it is dropped.
+struct Busy(Arc<AtomicBool>);
+
+impl Busy {
+    fn new(flag: &Arc<AtomicBool>) -> Busy {
+        flag.store(true, Ordering::SeqCst);
+        Busy(flag.clone())
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
     }
 }
 
@@ -160,6 +178,7 @@ impl WorkerEngine {
         make: impl Fn(&mut Self) -> Result<Call, EngineError>,
     ) -> Result<Answer, EngineError> {
         let by_steps = std::mem::take(&mut self.by_steps);
+        let _busy = Busy::new(&self.stopper.busy);
         let mut tries = 0;
         loop {
             self.ensure()?;
