@@ -32,9 +32,10 @@ load :-
         ludolog_board_count([i64, cstr], i64),
         ludolog_board_nth([i64, cstr, i64], i64),
         ludolog_board_cells_of([i64, cstr], cstr),
-        ludolog_board_steps([i64, cstr, cstr], cstr),
-        ludolog_board_step_count([i64, cstr, cstr], i64),
-        ludolog_board_nth_step([i64, cstr, cstr, i64], i64),
+        ludolog_board_steps_id([cstr], i64),
+        ludolog_board_steps([i64, cstr, i64], cstr),
+        ludolog_board_step_count([i64, cstr, i64], i64),
+        ludolog_board_nth_step([i64, cstr, i64, i64], i64),
         ludolog_board_ray([i64, i64, i64], cstr),
         ludolog_board_reach([i64, i64, i64], cstr),
         ludolog_board_reach_met([i64, i64, i64], cstr),
@@ -144,19 +145,19 @@ nth_of(H, X, I, K) :-
 
 %% steps_of(+H, +X, +Steps, -Moves)  board.pl's steps_of/4 on board H.
 steps_of(H, X, Steps, Ms) :-
-    name(X), steps_text(Steps, Text),
-    '$foreign_call'(ludolog_board_steps, [H, X, Text], [k|Cs]),
+    name(X), steps_id(Steps, Id),
+    '$foreign_call'(ludolog_board_steps, [H, X, Id], [k|Cs]),
     pairs(Cs, Ms).
 
 %% step_count(+H, +X, +Steps, -N)  board.pl's step_count/4 on board H.
 step_count(H, X, Steps, N) :-
-    name(X), steps_text(Steps, Text),
-    '$foreign_call'(ludolog_board_step_count, [H, X, Text], N0), N0 >= 0, N = N0.
+    name(X), steps_id(Steps, Id),
+    '$foreign_call'(ludolog_board_step_count, [H, X, Id], N0), N0 >= 0, N = N0.
 
 %% nth_step(+H, +X, +Steps, +I, -Move)  board.pl's nth_step/5 on board H, or none past the last.
 nth_step(H, X, Steps, I, M) :-
-    name(X), small(I), steps_text(Steps, Text),
-    '$foreign_call'(ludolog_board_nth_step, [H, X, Text, I], V), V >= 0,
+    name(X), small(I), steps_id(Steps, Id),
+    '$foreign_call'(ludolog_board_nth_step, [H, X, Id, I], V), V >= 0,
     move(V, M).
 
 %% flank_moves(+H, +X, +Y, -Ks)  flank.pl's flank_moves/4 on board H.
@@ -183,21 +184,23 @@ flanked(H, K, X, Y, Ks) :-
     '$foreign_call'(ludolog_board_flanked, [H, K, X, Y], [k|Cs]),
     numbers(Cs, Ks).
 
-%% steps_text(+Steps, -Text)  Steps as written, "[D-[t,t],D-[t]]" (as characters):
-% one call, where building the text piece by piece costs more than the query; the
-% host refuses anything but a list of Dir-Atoms, and board.pl then says why.
-% A game passes the same steps every ply, and writing them costs more than the
-% query: the text is kept (known/3).
-steps_text(Steps, Text) :-
-    (  known(steps, Steps, Text0)
-    -> Text = Text0
+%% steps_id(+Steps, -Id)  the host's id of a steps list, "[D-[t,t],D-[t]]" as
+% written (src/foreign/board_movers.rs): registered once, and the id kept (known/3),
+% as a game passes the same steps every ply and writing them costs more than the
+% query.  The host refuses anything but a list of Dir-Atoms, and board.pl then
+% says why.
+steps_id(Steps, Id) :-
+    (  known(steps, Steps, Id0)
+    -> Id = Id0
     ;  plain(Steps),
        write_term_to_chars(Steps, [quoted(false)], Text),
-       keep(steps, Steps, Text)
+       '$foreign_call'(ludolog_board_steps_id, [Text], Id0), Id0 > 0,
+       Id = Id0,
+       keep(steps, Steps, Id)
     ).
 
-%% known(+Kind, @Key, -Value)  the Value kept for the ground Key of Kind: the text of
-% some steps, or the host's id of a movers list or of lists (a game passes the same
+%% known(+Kind, @Key, -Value)  the Value kept for the ground Key of Kind:
+% the host's id of some steps, of a movers list or of lists (a game passes the same
 % ones every ply, and writing them costs more than the query).
 known(Kind, Key, Value) :-
     ground(Key), kept(Kind, Key, Value0), !,

@@ -6,7 +6,7 @@
 //! character per number (U+0100 + the number, so every number is one character);
 //! "s" for a dropped board and "x" for refused arguments.
 
-use super::board_movers::{is_name, movers_of};
+use super::board_movers::{movers_of, steps_of};
 use super::board_table::{with_table, Refused, Table, View};
 use super::{input, output};
 use std::ffi::c_char;
@@ -215,52 +215,26 @@ pub extern "C" fn ludolog_board_nth(handle: i64, name: *const c_char, i: i64) ->
     })
 }
 
-/// The steps as Prolog writes the list `[D-[t,t],D-[t]]` (a direction, then the
-/// names it may step onto): each direction with the codes of its names (a name
-/// never seen is on no cell).  Anything else is refused.
-fn steps(t: &Table, text: &str) -> Result<Vec<(i64, Vec<u8>)>, Refused> {
-    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let inner = text
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .ok_or(Refused::Bad)?;
-    let mut out = Vec::new();
-    let mut rest = inner;
-    while !rest.is_empty() {
-        let (d, after) = rest.split_once("-[").ok_or(Refused::Bad)?;
-        let (names, after) = after.split_once(']').ok_or(Refused::Bad)?;
-        let d: i64 = d.parse().map_err(|_| Refused::Bad)?;
-        // plain names only: anything else (a compound, a quoted atom) is for the pure
-        // definition to judge
-        if !names.split(',').filter(|n| !n.is_empty()).all(is_name) {
-            return Err(Refused::Bad);
-        }
-        let codes = names
-            .split(',')
-            .filter(|n| !n.is_empty())
-            .filter_map(|n| t.known(n))
-            .collect();
-        out.push((d, codes));
-        rest = match after.strip_prefix(',') {
-            Some(r) if !r.is_empty() => r,
-            None if after.is_empty() => after,
-            _ => return Err(Refused::Bad),
-        };
-    }
-    Ok(out)
+/// The id of the steps list written in `text` (`[D-[t,t],D-[t]]`: a direction,
+/// then the names it may step onto), -1 if malformed: registered once, so a move
+/// generator does not pass its text each ply.
+#[no_mangle]
+pub extern "C" fn ludolog_board_steps_id(text_ptr: *const c_char) -> i64 {
+    number(|_| super::board_movers::register_steps(text(text_ptr).ok_or(Refused::Bad)?))
 }
 
-/// The steps of the pieces `name` of board `handle` along `steps_text`
-/// ("[D-[t,t],D-[t]]"): for each, the cell stepped from, then the cell stepped onto.
+/// The steps of the pieces `name` of board `handle` along the steps list `steps`
+/// (an id of `ludolog_board_steps_id`): for each, the cell stepped from, then the
+/// cell stepped onto.
 #[no_mangle]
 pub extern "C" fn ludolog_board_steps(
     handle: i64,
     name: *const c_char,
-    steps_text: *const c_char,
+    steps: i64,
 ) -> *const c_char {
-    let (name, st) = (text(name), text(steps_text));
+    let name = text(name);
     numbers(handle, |v, t| {
-        let steps = steps(t, st.ok_or(Refused::Bad)?)?;
+        let steps = steps_of(t, steps)?;
         let code = t.known(name.ok_or(Refused::Bad)?);
         Ok(v.steps_of(code, &steps)?
             .into_iter()
@@ -271,14 +245,10 @@ pub extern "C" fn ludolog_board_steps(
 
 /// How many steps `ludolog_board_steps` gives.
 #[no_mangle]
-pub extern "C" fn ludolog_board_step_count(
-    handle: i64,
-    name: *const c_char,
-    steps_text: *const c_char,
-) -> i64 {
-    let (name, st) = (text(name), text(steps_text));
+pub extern "C" fn ludolog_board_step_count(handle: i64, name: *const c_char, steps: i64) -> i64 {
+    let name = text(name);
     number(|t| {
-        let steps = steps(t, st.ok_or(Refused::Bad)?)?;
+        let steps = steps_of(t, steps)?;
         let code = t.known(name.ok_or(Refused::Bad)?);
         Ok(t.view(handle)?.steps_of(code, &steps)?.len() as i64)
     })
@@ -289,12 +259,12 @@ pub extern "C" fn ludolog_board_step_count(
 pub extern "C" fn ludolog_board_nth_step(
     handle: i64,
     name: *const c_char,
-    steps_text: *const c_char,
+    steps: i64,
     i: i64,
 ) -> i64 {
-    let (name, st) = (text(name), text(steps_text));
+    let name = text(name);
     number(|t| {
-        let steps = steps(t, st.ok_or(Refused::Bad)?)?;
+        let steps = steps_of(t, steps)?;
         let code = t.known(name.ok_or(Refused::Bad)?);
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
         let all = t.view(handle)?.steps_of(code, &steps)?;
@@ -505,32 +475,26 @@ mod tests {
             "past the last"
         );
         assert_eq!(ludolog_board_nth(b, c(b"e").as_ptr(), -1), -1);
-        let steps = c(b"[1-[e],2-[e, r]]");
+        let steps = ludolog_board_steps_id(c(b"[1-[e],2-[e,r]]").as_ptr());
+        assert!(steps > 0);
         assert_eq!(
-            text(ludolog_board_steps(b, c(b"r").as_ptr(), steps.as_ptr())),
+            text(ludolog_board_steps(b, c(b"r").as_ptr(), steps)),
             "k\u{101}\u{102}"
         );
+        assert_eq!(ludolog_board_step_count(b, c(b"r").as_ptr(), steps), 1);
         assert_eq!(
-            ludolog_board_step_count(b, c(b"r").as_ptr(), steps.as_ptr()),
-            1
-        );
-        assert_eq!(
-            ludolog_board_nth_step(b, c(b"r").as_ptr(), steps.as_ptr(), 0),
+            ludolog_board_nth_step(b, c(b"r").as_ptr(), steps, 0),
             256 + 2
         );
         assert_eq!(
-            ludolog_board_nth_step(b, c(b"r").as_ptr(), steps.as_ptr(), 1),
+            ludolog_board_nth_step(b, c(b"r").as_ptr(), steps, 1),
             0,
             "past the last"
         );
-        assert_eq!(
-            text(ludolog_board_steps(b, c(b"r").as_ptr(), c(b"9 e").as_ptr())),
-            "x"
-        );
-        assert_eq!(
-            text(ludolog_board_steps(b, c(b"r").as_ptr(), c(b"x e").as_ptr())),
-            "x"
-        );
-        assert_eq!(ludolog_board_step_count(b, null(), steps.as_ptr()), -1);
+        assert_eq!(ludolog_board_steps_id(c(b"9 e").as_ptr()), -1);
+        assert_eq!(ludolog_board_steps_id(c(b"x e").as_ptr()), -1);
+        assert_eq!(ludolog_board_steps_id(null()), -1);
+        assert_eq!(text(ludolog_board_steps(b, c(b"r").as_ptr(), 0)), "x");
+        assert_eq!(ludolog_board_step_count(b, null(), steps), -1);
     }
 }

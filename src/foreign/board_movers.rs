@@ -210,6 +210,68 @@ fn parse_lists(text: &str) -> Result<Lists, Refused> {
     items(text)?.into_iter().map(names).collect()
 }
 
+/// A steps list as registered: each direction with the names it may step onto.
+type NamedSteps = Vec<(i64, Vec<String>)>;
+
+/// The registered steps lists, id `i` at index `i - 1`.
+static STEPS: Mutex<Vec<NamedSteps>> = Mutex::new(Vec::new());
+
+/// The id of the steps list written in `text` (`[D-[t,t],D-[t]]`, as board.pl's
+/// steps_of/4 takes it): the same id for the same list, a new one while fewer than
+/// `MAX_LISTS` are kept.  A name that is not plain is refused (the pure definition
+/// then says why).
+pub fn register_steps(text: &str) -> Result<i64, Refused> {
+    let steps = items(text)?
+        .into_iter()
+        .map(|item| {
+            let (dir, list) = item.split_once("-[").ok_or(Refused::Bad)?;
+            let dir: i64 = dir.parse().map_err(|_| Refused::Bad)?;
+            let onto = names(&format!("[{list}"))?;
+            if onto.iter().any(|n| !is_name(n)) {
+                return Err(Refused::Bad);
+            }
+            Ok((dir, onto))
+        })
+        .collect::<Result<NamedSteps, Refused>>()?;
+    intern(&STEPS, steps)
+}
+
+/// Steps decoded by id: how many names the table knew, and each direction's codes.
+type DecodedSteps = HashMap<i64, (usize, Vec<(i64, Vec<u8>)>)>;
+
+thread_local! {
+    /// `steps_of`'s answers on this thread, with how many names its table knew then.
+    static STEP_CODES: RefCell<DecodedSteps> = RefCell::new(HashMap::new());
+}
+
+/// The steps list `id` with the codes of `t`'s names (a name the table never saw is
+/// on no cell, so it is left out).  Decoded once per thread while the table learns
+/// no new name, as a move generator asks it every ply.
+pub fn steps_of(t: &Table, id: i64) -> Result<Vec<(i64, Vec<u8>)>, Refused> {
+    let learned = t.name_count();
+    if let Some(steps) = STEP_CODES.with(|c| {
+        c.borrow()
+            .get(&id)
+            .filter(|(n, _)| *n == learned)
+            .map(|(_, steps)| steps.clone())
+    }) {
+        return Ok(steps);
+    }
+    let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
+    let named = STEPS
+        .lock()
+        .map_err(|_| Refused::Bad)?
+        .get(i)
+        .cloned()
+        .ok_or(Refused::Bad)?;
+    let steps: Vec<(i64, Vec<u8>)> = named
+        .iter()
+        .map(|(d, onto)| (*d, onto.iter().filter_map(|n| t.known(n)).collect()))
+        .collect();
+    STEP_CODES.with(|c| c.borrow_mut().insert(id, (learned, steps.clone())));
+    Ok(steps)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,6 +318,20 @@ mod tests {
         let id = register("[q-2-[r]]").unwrap();
         assert_eq!(register("[q-2-[r]]"), Ok(id), "one id per list");
         assert_ne!(register("[q-3-[r]]"), Ok(id));
+        let steps = register_steps("[1-[e],2-[e,qq_steps]]").unwrap();
+        assert_eq!(register_steps("[1-[e],2-[e,qq_steps]]"), Ok(steps));
+        for bad in ["", "[1-[e]", "[x-[e]]", "[1-e]", "[1-[e f]]", "[1-[9]]"] {
+            assert_eq!(register_steps(bad), Err(Refused::Bad), "{bad}");
+        }
+        let mut t = Table::default();
+        assert_eq!(steps_of(&t, steps), Ok(vec![(1, vec![0]), (2, vec![0])]));
+        let code = t.code("qq_steps").unwrap();
+        assert_eq!(
+            steps_of(&t, steps),
+            Ok(vec![(1, vec![0]), (2, vec![0, code])]),
+            "decoded again once the name is learned"
+        );
+        assert_eq!(steps_of(&t, 0), Err(Refused::Bad));
     }
 
     #[test]

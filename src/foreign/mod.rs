@@ -34,7 +34,7 @@ use board_calls::{
     ludolog_board_nth_step, ludolog_board_owned, ludolog_board_ray, ludolog_board_reach,
     ludolog_board_reach_count, ludolog_board_reach_met, ludolog_board_reach_move,
     ludolog_board_reach_moves, ludolog_board_set, ludolog_board_set_two, ludolog_board_step_count,
-    ludolog_board_steps,
+    ludolog_board_steps, ludolog_board_steps_id,
 };
 use board_flanks::{
     ludolog_board_flank_count, ludolog_board_flank_moves, ludolog_board_flanked,
@@ -323,8 +323,9 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 53] {
+pub fn exported_symbols() -> [(&'static str, usize); 54] {
     symbols![
+        ludolog_board_steps_id,
         ludolog_board_flank_moves,
         ludolog_board_flank_count,
         ludolog_board_nth_flank,
