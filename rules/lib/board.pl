@@ -795,10 +795,16 @@ line_at(B, K, Dirs, N) :-
     grid:directions_of(G, D),
     (  D mod 2 =:= 0 -> true ; throw(error(domain_error(even_directions, D), line_at/4)) ),
     arg(K, Cells, X),
-    findall(L, ( member(Dir, Dirs), Back is (Dir - 1 + D // 2) mod D + 1,
-                 like_run(G, Cells, K, Dir, X, A), like_run(G, Cells, K, Back, X, Z),
-                 L is A + Z + 1 ), Ls),
-    foldl(longer, Ls, 1, N).
+    longest_line(Dirs, G, Cells, K, X, D, 1, N).
+
+%% longest_line(+Dirs, +Grid, +Cells, +K, +X, +D, +N0, -N)  the longest of N0 and the
+% lines through K of cells holding X along each of Dirs, both ways (D directions).
+longest_line([], _, _, _, _, _, N, N).
+longest_line([Dir|Dirs], G, Cells, K, X, D, N0, N) :-
+    Back is (Dir - 1 + D // 2) mod D + 1,
+    like_run(G, Cells, K, Dir, X, A), like_run(G, Cells, K, Back, X, Z),
+    N1 is max(N0, A + Z + 1),
+    longest_line(Dirs, G, Cells, K, X, D, N1, N).
 
 %% like_run(+Grid, +Cells, +K, +Dir, +X, -N)  how many cells after K in direction Dir
 % hold X, before one that does not or the edge.
@@ -807,9 +813,6 @@ like_run(G, Cells, K, Dir, X, N) :-
     -> like_run(G, Cells, J, Dir, X, N0), N is N0 + 1
     ;  N = 0
     ).
-
-%% longer(+L, +N0, -N)  the larger of L and N0.
-longer(L, N0, N) :- N is max(L, N0).
 
 %% group(+Board, +K, -Ks)  the cells joined to cell K through cells holding what
 % K holds (K among them), ascending.
