@@ -407,3 +407,28 @@ fn new_carries_every_option_with_its_default_filled_in() {
     );
     assert!(err.contains(r#"{"size": 4, "swap": false}"#), "{err}");
 }
+
+#[test]
+fn a_new_game_with_the_same_options_starts_afresh_and_other_options_open_their_game() {
+    // the second `new` reuses the loaded rules; the game it starts is a new one
+    let requests = [
+        r#"{"op":"new","game":"hex","options":{"size":"3"}}"#,
+        r#"{"op":"play","move":"b2"}"#,
+        r#"{"op":"new","game":"hex","options":{"size":"3"}}"#,
+        r#"{"op":"state"}"#,
+        r#"{"op":"new","game":"hex","options":{"size":"4"}}"#,
+        r#"{"op":"state"}"#,
+    ]
+    .join("\n");
+    let (code, out, err) = common::run(&["engine", "hex", "--tier", "spec"], Some(&requests));
+    assert_eq!(code, 0, "{err}");
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), 6, "{out}");
+    assert!(
+        answers[3].contains("\"b2\""),
+        "b2 is free again: {}",
+        answers[3]
+    );
+    assert_eq!(answers[3].matches("\"a").count(), 3, "3x3: {}", answers[3]);
+    assert_eq!(answers[5].matches("\"a").count(), 4, "4x4: {}", answers[5]);
+}

@@ -22,6 +22,10 @@ pub fn speak(
     // the game's name too is said as the table says it
     let game = table.map_or_else(|| spec.protocol_name(), |t| t.ours(&spec.protocol_name()));
     let mut line: Option<GameLine> = None;
+    // the options the engine of `line` was opened with: a `new` with the same ones
+    // starts that engine's game again instead of loading the rules again (a
+    // thousand-game check sends a thousand)
+    let mut opened_with: Option<Vec<String>> = None;
     for text in input.lines() {
         let text = text?;
         if text.trim().is_empty() {
@@ -29,7 +33,7 @@ pub fn speak(
         }
         let answer = match serde_json::from_str::<Value>(&text) {
             Ok(request) if request.get("op") == Some(&json!("quit")) => return Ok(()),
-            Ok(request) => answer(spec, table, &game, &mut line, &request),
+            Ok(request) => answer(spec, table, &game, &mut line, &mut opened_with, &request),
             Err(e) => json!({"error": format!("not a JSON request: {e}")}),
         };
         writeln!(out, "{answer}")?;
@@ -47,6 +51,7 @@ fn answer(
     table: Option<&MoveTable>,
     game: &str,
     line: &mut Option<GameLine>,
+    opened_with: &mut Option<Vec<String>>,
     request: &Value,
 ) -> Value {
     let op = request.get("op").and_then(Value::as_str).unwrap_or("");
@@ -75,6 +80,20 @@ fn answer(
                     items.push(format!("{k}={v}"));
                 }
             }
+            items.sort();
+            if let Some(l) = line
+                .as_mut()
+                .filter(|_| opened_with.as_ref() == Some(&items))
+            {
+                return match l.restart() {
+                    Ok(()) => json!({"ok": true}),
+                    Err(e) => {
+                        *line = None;
+                        error(e)
+                    }
+                };
+            }
+            *opened_with = None;
             let opened = GameOptions::parse(&items)
                 .map_err(|e| e.to_string())
                 .and_then(|options| {
@@ -89,6 +108,7 @@ fn answer(
             match opened {
                 Ok(l) => {
                     *line = Some(l);
+                    *opened_with = Some(items);
                     json!({"ok": true})
                 }
                 Err(e) => error(e),
