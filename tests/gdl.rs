@@ -96,7 +96,7 @@ fn seeded_random_games_agree_move_by_move_with_the_reasoner() {
         let path = sheet(&name);
         let mut e = common::engine(&path, "", Tier::Spec);
         for seed in 1..=3 {
-            let walk = reasoner(&["walk", &path, &seed.to_string(), "60"]);
+            let walk = reasoner(&["walk", &path, &seed.to_string(), "120"]);
             let mut pos = e.initial().unwrap();
             let mut ended = false;
             for line in walk.lines() {
@@ -121,7 +121,7 @@ fn seeded_random_games_agree_move_by_move_with_the_reasoner() {
             }
             assert!(
                 ended,
-                "{name} seed {seed}: the game did not end in 60 plies"
+                "{name} seed {seed}: the game did not end in 120 plies"
             );
         }
     }
@@ -438,4 +438,28 @@ fn check_holds_a_gdl_sheet_to_a_rule_file_across_languages() {
     );
     assert_ne!(code, 0, "{out}");
     assert!(out.contains("MISMATCH"), "{out}");
+}
+
+#[test]
+fn full_size_gdl_sheets_play_as_the_rule_files_and_so_as_openspiel() {
+    // Connect Four (7 x 6), Breakthrough (8 x 8) and Tic-tac-toe in GDL behind
+    // `ludolog engine`, each checked against the rule file that agrees with OpenSpiel;
+    // the 1,000-game runs of these commands are in the README
+    for (game, name, table) in [
+        ("connect_four", "connect_four", "connect_four_gdl"),
+        ("breakthrough", "breakthrough", "breakthrough_gdl"),
+        ("tic_tac_toe", "tictactoe", "tictactoe_gdl"),
+    ] {
+        let against = format!(
+            "{} engine {} --moves examples/engines/maps/{table}.txt",
+            env!("CARGO_BIN_EXE_ludolog"),
+            sheet(name)
+        );
+        let (code, out, err) = common::run(
+            &["check", game, "--against", &against, "--games", "10"],
+            None,
+        );
+        assert_eq!(code, 0, "{game}: {out}{err}");
+        assert!(out.contains("mismatches   0"), "{game}: {out}");
+    }
 }

@@ -469,10 +469,12 @@ choices(S, Cs) :-
     findall(R-Ms, ( member(R, Rs), findall(M, legal(S, [], R, M), Ms0), sort(Ms0, Ms) ), Cs).
 
 %% mover(+Choices, -Role)  the role to move: the first with more than one move,
-% else the first whose one move is not noop, else the first.
+% else the first whose one move is not noop, else the first with no move while the
+% others wait (at a full board, the one whose turn it is), else the first.
 mover(Cs, R) :-
     (  member(R-[_, _|_], Cs) -> true
     ;  member(R-[M], Cs), M \== noop -> true
+    ;  member(R-[], Cs) -> true
     ;  Cs = [R-_|_]
     ).
 
