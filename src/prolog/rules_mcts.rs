@@ -8,8 +8,9 @@ use crate::game::{BestMove, Engine, EngineError, Pos};
 /// A playout still going after this many plies counts as a draw.
 const MAX_PLIES: u64 = crate::search::MAX_PLAYOUT_PLIES;
 
-/// The exploration constant of UCB1.
-const EXPLORE: f64 = std::f64::consts::SQRT_2;
+/// The exploration constant of UCB1: the native search's, on the same rewards in
+/// [0, 1] (OpenSpiel's `uct_c` 2 on rewards in [-1, 1]; see `search::EXPLORE`).
+use crate::search::EXPLORE;
 
 struct Node {
     pos: Pos,
