@@ -625,3 +625,25 @@ fn time_and_statistics_at_the_prompt() {
         "{out}"
     );
 }
+
+/// between/3 counts without end when High is inf or infinite, as in SWI-Prolog, in
+/// queries and in the user's clauses; use_module(library(between)) keeps it so.
+#[test]
+fn between_counts_up_to_infinity() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "between(1, inf, X).  |> ;;.",
+            "between(1, infinite, X), X * X > 50, !.",
+            "between(3, inf, 2).",
+            "between(3, inf, 5).",
+            "between(a, inf, X).",
+            "between(1, 2, X).  |> ;",
+            "sq(N) :- between(1, inf, N), N*N > 20, !.",
+            "sq(N).",
+            "use_module(library(between)).",
+            "between(1, inf, X).  |> .",
+        ],
+    ));
+}

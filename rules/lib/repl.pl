@@ -42,9 +42,11 @@
 setup(G) :-
     use_foreign_module("", [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]),
     repl_time:start,
-    Libraries = [G, repl, repl_time, lists, between, dcgs, iso_ext, charsio, dif, freeze,
+    Libraries = [G, repl, repl_time, repl_tools, lists, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],
     maplist(import_library, Libraries),
+    % between/3 is repl_tools' (High may be inf), the rest of library(between) as it is
+    user:use_module(library(between), [gen_int/1, gen_nat/1, numlist/2, numlist/3, repeat/1]),
     % format's own listing/1 takes Name/Arity only: the user gets this module's
     user:use_module(library(format), [format_//2, format/2, format/3, portray_clause/1]),
     % SWI-Prolog's operator for the bitwise function xor/2 (7 xor 2), which scryer
@@ -375,6 +377,8 @@ consult_term(T, Trust, Seen0, Seen) :-
 directive(G, _) :- var(G), !, throw(error(instantiation_error, directive/1)).
 directive(dynamic(Spec), Trust) :- !, dynamic_specs(Spec, Trust).
 directive(use_module(library(time)), _) :- !.   % time/1 and statistics/2 are there (repl_time)
+directive(use_module(library(between)), _) :- !.   % imported, with repl_tools' between/3
+directive(use_module(library(between), _), _) :- !.
 directive(use_module(S), Trust) :- !, safe_module(S, Trust), user:use_module(S), note_import(S).
 directive(use_module(S, Is), Trust) :- !, safe_module(S, Trust), user:use_module(S, Is), note_import(S).
 directive(G, Trust) :-

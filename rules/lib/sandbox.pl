@@ -585,6 +585,9 @@ goal(user, halt(C), repl:halt_session(C)) :- integer(C), C >= 0, C =< 255, !.
 goal(user, time(G0), repl_time:time(G)) :- !, body(user, G0, G).
 goal(user, statistics(K, V), repl_time:statistics(K, V)) :- !.
 goal(user, use_module(library(time)), true) :- !.
+% library(between) is imported already, with the REPL's between/3 (rules/lib/repl_tools.pl)
+goal(user, use_module(library(between)), true) :- !.
+goal(user, use_module(library(between), _), true) :- !.
 goal(_, use_module(library(L)), use_module(library(L))) :- !, safe_library(L).
 goal(_, use_module(library(L), Is), use_module(library(L), Is)) :- !, safe_library(L).
 goal(_, op(P, T, Ns), op(P, T, Ns)) :- !, safe_op(op(P, T, Ns)).
