@@ -647,3 +647,69 @@ fn between_counts_up_to_infinity() {
         ],
     ));
 }
+
+/// A small game from disk, checked by the sandbox, whose clauses hold meta-calls.
+const TINY: &str = ":- module(tiny, [initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3, position//1, move//1, view/2]).
+:- use_module(library(lists)).
+initial(_, s).
+to_move(s, a).
+legal(s, M) :- member(M, [m]), call(ok, M).
+ok(m).
+play(s, m, s).
+outcome(_, _) :- fail.
+evaluate(_, _, 0).
+position(s) --> \"s\".
+move(m) --> \"m\".
+view(_, view(square, 1, 1, [], [])).
+";
+
+/// clause/2 and listing/1 (Name, Name/Arity, Name//Arity, Module:Spec) read the user's
+/// predicates and the rules', bodies as written (the sandbox's run-time checks shown
+/// as the calls they check); a builtin's or a library's clauses are SWI-Prolog's
+/// permission error, and ludolog's own modules are refused.
+#[test]
+fn clause_and_listing_read_the_users_and_the_rules_predicates() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "[user].",
+            "foo(1).",
+            "foo(X) :- X > 1, call(X, Y), findall(Z, member(Z, [Y]), _).",
+            "greet --> [hello], name.",
+            "name --> [world].",
+            "end_of_file.",
+            "clause(foo(A), B).  |> ;",
+            "findall(B, clause(foo(_), B), L).",
+            "listing(foo/1).",
+            "listing(greet//0).",
+            "clause(greet(A, B), C).",
+            "listing(to_move/2).",
+            "listing(hex:legal).",
+            "clause(to_move(S, P), B).",
+            "clause(hex:to_move(S, P), B).",
+            "clause(nope(A), B).",
+            "clause(X, B).",
+            "clause(append(A, B, C), D).",
+            "clause(lists:append(A, B, C), D).",
+            "clause(current(X), B).",
+            "clause(sandbox:body(A, B, C), D).",
+            "listing(append/3).",
+            "listing(nothing).",
+        ],
+    ));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.pl");
+    std::fs::write(&path, TINY).unwrap();
+    let game = path.display().to_string();
+    let out = transcript(
+        &game,
+        &[],
+        &[
+            "listing(legal/2).",
+            "clause(legal(S, M), B).",
+            "listing(move//1).",
+        ],
+    );
+    insta::assert_snapshot!(out);
+}

@@ -11,8 +11,9 @@
 % host always reads a query to its end and no exception escapes it.
 %
 % Typed clauses and the terms of a [user] block are added to the user module
-% with assertz/1, so every predicate the user defines is dynamic: listing/1 and
-% user_state/1 read them back with clause/2.
+% with assertz/1, so every predicate the user defines is dynamic: user_state/1 reads
+% them back with clause/2, as listing/1 and clause/2 at the prompt do
+% (rules/lib/repl_source.pl, which lists the rules' predicates too).
 %
 % How an answer is written (notation, strings, eliding) is rules/lib/repl_answer.pl.
 %
@@ -20,7 +21,7 @@
 % false) with every request that runs or adds what the user typed (answer/5,
 % consult/3, restore/3); nothing here remembers it.
 
-:- module(repl, [current/1, listing/1, (dynamic)/1]).
+:- module(repl, [current/1, (dynamic)/1]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
@@ -42,7 +43,7 @@
 setup(G) :-
     use_foreign_module("", [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]),
     repl_time:start,
-    Libraries = [G, repl, repl_time, repl_tools, lists, dcgs, iso_ext, charsio, dif, freeze,
+    Libraries = [G, repl, repl_time, repl_tools, repl_source, lists, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],
     maplist(import_library, Libraries),
     % between/3 is repl_tools' (High may be inf), the rest of library(between) as it is
@@ -405,53 +406,6 @@ dynamic_specs([], _) :- !.
 dynamic_specs([S|Ss], T) :- !, dynamic_specs(S, T), dynamic_specs(Ss, T).
 dynamic_specs(N/A, T) :- atom(N), integer(A), !, may_define(N/A, T), declare_dynamic(N/A).
 dynamic_specs(S, _) :- throw(error(type_error(predicate_indicator, S), dynamic/1)).
-
-%% listing(+Spec)  print the user's predicates named Spec (Name or Name/Arity) as clauses.
-listing(Spec) :-
-    (  Spec = N/A -> true ; N = Spec ),
-    findall(H, ( user_predicate(H), functor(H, N, A) ), Hs),
-    (  Hs == []
-    -> listing_elsewhere(N, A)
-    ;  maplist(list_predicate, Hs)
-    ).
-
-%% list_predicate(+Head)  print one predicate's clauses (a dynamic declaration when it has none).
-list_predicate(H) :-
-    findall(H-B, clause(H, B), Cs),
-    (  Cs == []
-    -> functor(H, N, A), format(":- dynamic(~q).~n~n", [N/A])
-    ;  maplist(list_clause, Cs), nl
-    ).
-
-%% list_clause(+Head-Body)  print one clause.
-list_clause(H-true) :- !, portray_clause(H).
-list_clause(H-B) :- portray_clause((H :- B)).
-
-%% listing_elsewhere(+Name, ?Arity)  say where a predicate the user did not define comes from.
-listing_elsewhere(N, A) :-
-    bb_get(repl_game, G),
-    (  library_module(L), catch(current_predicate(L:N/A), _, fail)
-    -> format("% ~q comes from library(~q), not from the prompt~n", [N/A, L])
-    ;  catch(current_predicate(G:N/A), _, fail)
-    -> format("% ~q is the game's (module ~q, in its rule file), not defined at the prompt~n", [N/A, G])
-    ;  format("% no predicate ~q is defined at the prompt~n", [N])
-    ).
-
-%% library_module(?Module)  a library whose predicates the user module may see.
-library_module(lists).
-library_module(between).
-library_module(dcgs).
-library_module(format).
-library_module(iso_ext).
-library_module(charsio).
-library_module(dif).
-library_module(freeze).
-library_module(error).
-library_module(pairs).
-library_module(clpz).
-library_module(reif).
-library_module(assoc).
-library_module(ordsets).
 
 %% user_state(-Texts)  the user's libraries, operators and predicates as term texts
 % (written without operators, so they read back whatever operators exist).

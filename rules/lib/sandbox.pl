@@ -276,6 +276,8 @@ why_words(ops, "redefines a standard operator").
 why_words(global, "changes global variables").
 why_words(attributes, "attaches attributes, whose hooks run goals the sandbox cannot check").
 why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q, which is not this rule file's", [M], W).
+why_words(clauses(ludolog), "reads clauses of ludolog's own code, which are neither the user's nor the rules'") :- !.
+why_words(clauses(M), W) :- host:formatted("reads clauses of the module ~q, which are neither the user's nor the rules'", [M], W).
 why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
 why_words(private(M), W) :- host:formatted("is not among the exports of the library ~q, which are all a rule file or query may call there", [M], W).
 why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
@@ -584,6 +586,8 @@ goal(user, halt(C), repl:halt_session(C)) :- integer(C), C >= 0, C =< 255, !.
 % counters (rules/lib/repl_time.pl); library(time) at the prompt is those two
 goal(user, time(G0), repl_time:time(G)) :- !, body(user, G0, G).
 goal(user, statistics(K, V), repl_time:statistics(K, V)) :- !.
+% clause/2 on the user's and the rules' predicates: it reads clauses, runs none
+goal(user, clause(H, B), repl_source:user_clause(H, B)) :- !.
 goal(user, use_module(library(time)), true) :- !.
 % library(between) is imported already, with the REPL's between/3 (rules/lib/repl_tools.pl)
 goal(user, use_module(library(between)), true) :- !.

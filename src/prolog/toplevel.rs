@@ -228,8 +228,9 @@ impl RulesEngine {
             None => quote_atom(name),
         };
         self.machine().take_output();
-        let q =
-            format!("catch((repl:listing({spec}), flush_output(user_output), R = ok), E, R = E).");
+        let q = format!(
+            "catch((repl_source:listing({spec}), flush_output(user_output), R = ok), E, R = E)."
+        );
         let t = self.top_answer(&q)?;
         let out = self.machine().take_output();
         if t == Term::atom("ok") {
