@@ -713,3 +713,30 @@ fn clause_and_listing_read_the_users_and_the_rules_predicates() {
     );
     insta::assert_snapshot!(out);
 }
+
+/// $X is the value X had in the latest answer that bound it, as in SWI-Prolog; the
+/// query it is put into is judged by the sandbox as it runs, so an earlier answer
+/// cannot smuggle a goal past it.
+#[test]
+fn top_level_variables_reuse_earlier_answers() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "X = 5.",
+            "Y is $X + 1.",
+            "Z = f($X, $Y).",
+            "$W.",
+            "member(X, [a, b]).  |> ;",
+            "L = [$X].",
+            "X = f(_A), Y = $X.",
+            "current(S), legal(S, M).  |> .",
+            "current(S), play(S, $M, T).",
+            "G = shell(ls).",
+            "$G.",
+            "call($G).",
+            "G = (X = 7).",
+            "call($G).",
+        ],
+    ));
+}

@@ -53,6 +53,8 @@ setup(G) :-
     % SWI-Prolog's operator for the bitwise function xor/2 (7 xor 2), which scryer
     % evaluates but does not declare
     op(500, yfx, xor),
+    % SWI-Prolog's prefix operator of the top-level variables ($X, rules/lib/repl_tools.pl)
+    op(1, fx, $),
     findall(op(P, T, N), current_op(P, T, N), Ops),
     bb_put(repl_ops, Ops),
     findall(PI, current_predicate(user:PI), PIs),
@@ -92,8 +94,12 @@ reply(Text, Limit, Trust, Reply) :-
     catch(read_term_from_chars(Text, T, [variable_names(Vs), singletons(Ss)]), E, true),
     (  nonvar(E)
     -> exception_text(E, M), yield(error(M), none, Reply)
-    ;  (  clause_term(T) -> warn_singletons(1, Ss) ; true ),
-       typed(T, Vs, Limit, Trust, Reply)
+    ;  catch(repl_tools:expand_vars(T, Vs, T1, Vs1), E1, true),
+       (  nonvar(E1)
+       -> exception_text(E1, M), yield(error(M), none, Reply)
+       ;  (  clause_term(T1) -> warn_singletons(1, Ss) ; true ),
+          typed(T1, Vs1, Limit, Trust, Reply)
+       )
     ).
 
 %% clause_term(+Term)  Term typed at the prompt is a rule or a grammar rule (it defines).
@@ -149,6 +155,7 @@ solve(G, Vs, Limit, Trust, Reply) :-
        bb_get(repl_depth, D),
        repl_answer:goals_text(Goals, Vs, D, Text, Elided),
        remember(Elided, Goals, Vs),
+       repl_tools:remember_bindings(Goals),
        (  R == ! -> R0 = last(Text) ; R0 = answer(Text) ),
        yield(R0, full(Goals, Vs), Reply)
     ).
