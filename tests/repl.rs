@@ -740,3 +740,52 @@ fn top_level_variables_reuse_earlier_answers() {
         ],
     ));
 }
+
+/// trace/0 prints SWI-Prolog's box-model ports (Call, Exit, Fail, Redo, unleashed) of
+/// the user's predicates and the rules' as they run: cuts, if-then-else and negation
+/// behave as without it, a deterministic exit leaves no Redo, the game's predicates
+/// are entered clause by clause, the sandbox still judges every goal, and notrace/0
+/// ends it.
+#[test]
+fn trace_shows_the_boxes_of_own_and_rules_predicates() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "[user].",
+            "app([], L, L).",
+            "app([H|T], L, [H|R]) :- app(T, L, R).",
+            "mx(X, Y, X) :- X >= Y, !.",
+            "mx(_, Y, Y).",
+            "c(X) :- member(X, [1,2,3]), X > 1, !.",
+            "l(X) :- ( (!, fail) -> X = a ; X = b ), \\+ X = c.",
+            "run(G) :- call(G).",
+            "end_of_file.",
+            "trace, app(X, Y, [1]).  |> ;;",
+            "mx(3, 2, Z).",
+            "mx(1, 2, Z).",
+            "c(X).",
+            "l(X).",
+            "current(S), to_move(S, P).",
+            "run(shell(ls)).",
+            "G = shell(ls).",
+            "run($G).",
+            "notrace.",
+            "app(X, [2], [1, 2]).  |> ;",
+        ],
+    ));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.pl");
+    std::fs::write(&path, TINY).unwrap();
+    let out = transcript(
+        &path.display().to_string(),
+        &[],
+        &[
+            "trace.",
+            "current(S), legal(S, M).",
+            "nodebug.",
+            "legal(s, M).",
+        ],
+    );
+    insta::assert_snapshot!(out);
+}

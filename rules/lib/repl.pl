@@ -43,7 +43,7 @@
 setup(G) :-
     use_foreign_module("", [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]),
     repl_time:start,
-    Libraries = [G, repl, repl_time, repl_tools, repl_source, lists, dcgs, iso_ext, charsio, dif, freeze,
+    Libraries = [G, repl, repl_time, repl_tools, repl_source, repl_trace, lists, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],
     maplist(import_library, Libraries),
     % between/3 is repl_tools' (High may be inf), the rest of library(between) as it is
@@ -143,7 +143,9 @@ typed(G, Vs, Limit, Trust, Reply) :- solve(G, Vs, Limit, Trust, Reply).
 solve(G, Vs, Limit, Trust, Reply) :-
     bb_put(repl_halt, none),
     catch(( sandboxed(G, Trust, G1),
-            call_with_inference_limit(call_residue_vars(G1, RVs), Limit, R) ), E, true),
+            % traced, the checked goal runs in the tracer's interpreter
+            (  repl_trace:wanted(G) -> G2 = repl_trace:run(G1) ; G2 = G1 ),
+            call_with_inference_limit(call_residue_vars(G2, RVs), Limit, R) ), E, true),
     (  halt_asked(C)
     -> yield(halt(C), none, Reply)
     ;  nonvar(E)

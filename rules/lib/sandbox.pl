@@ -669,6 +669,9 @@ library_module(L) :- member(L, [os, files, sockets, ffi, process, format, iso_ex
 user_tool(user, current(_)).
 user_tool(user, listing(_)).
 user_tool(user, dynamic(_)).
+user_tool(user, trace).
+user_tool(user, notrace).
+user_tool(user, nodebug).
 
 %% user_game(-Game)  the game module of a REPL session (its predicates are callable at the prompt).
 user_game(G) :- catch(bb_get(repl_game, G), _, fail), atom(G).
@@ -866,11 +869,13 @@ db_head(M, H, G) :-
     ).
 
 %% safe_call(+Module, +Goal)  Goal checked now that it is known, then called in Module.
-safe_call(M, G) :-
+safe_call(M, G) :- checked_goal(M, G, G1), call(M:G1).
+
+%% checked_goal(+Module, +Goal, -Checked)  safe_call/2's check (the REPL's tracer makes it too).
+checked_goal(M, G, G1) :-
     (  var(G) -> throw(error(instantiation_error, sandbox:safe_call/2)) ; true ),
     (  M == user -> true ; atom(M), rule_module(M) -> true ; throw(sandbox(M:G, module(M))) ),
-    body(M, G, G1),
-    call(M:G1).
+    body(M, G, G1).
 
 safe_call(M, G, A) :- add_args(G, [A], G1), safe_call(M, G1).
 safe_call(M, G, A, B) :- add_args(G, [A, B], G1), safe_call(M, G1).
