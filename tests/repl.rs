@@ -789,3 +789,28 @@ fn trace_shows_the_boxes_of_own_and_rules_predicates() {
     );
     insta::assert_snapshot!(out);
 }
+
+/// A clause of a `[user]` block that does not read is reported at its line and column,
+/// with the line marked (as a query's syntax error is), and the others are added.
+#[test]
+fn a_bad_clause_of_a_block_is_reported_at_its_line_and_column() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "[user].",
+            "a(1).",
+            "",
+            "uc(1) :- .",
+            "b(2).",
+            "q(X) :-",
+            "    X = [1,,2].",
+            "c(3).",
+            "end_of_file.",
+            "[user].",
+            "uc(1) :- .",
+            "end_of_file.",
+            "a(X), b(Y), c(Z).",
+        ],
+    ));
+}
