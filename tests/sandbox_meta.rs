@@ -441,6 +441,9 @@ fn goal_text(picks: &[u16], file: &str) -> String {
 /// The machine every batch runs in: the game of `GAME` from disk (checked), the REPL's
 /// top level on it, and the harness.
 fn machine(dir: &Path) -> RulesEngine {
+    // the game from disk loads here, not in a worker process (as tests/repl.rs does);
+    // without this the test passed only when another test had said so first
+    ludolog::worker::allow_rules_here();
     let path = dir.join("mygame.pl");
     std::fs::write(&path, GAME).unwrap();
     let spec = EngineSpec::new(&path.display().to_string(), GameOptions::default());
