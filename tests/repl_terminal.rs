@@ -396,7 +396,7 @@ fn swi_top_level_tools_on_a_terminal() {
     s.expect("?- ").unwrap();
 
     s.send_line("trace, twice(4, Y).").unwrap();
-    s.expect("   Call: (1) twice(4,_G0)").unwrap();
+    s.expect("   Call: (1) twice(4,_A)").unwrap();
     s.expect("   Exit: (1) twice(4,8)").unwrap();
     s.expect("Y = 8.").unwrap();
     s.send_line("notrace.").unwrap();

@@ -58,6 +58,7 @@ still_there([N = V|Vs0], Left, Vs) :-
     (  member(W, Left), W == V -> Vs = [N = V|Vs1] ; Vs = Vs1 ),
     still_there(Vs0, Left, Vs1).
 
+%% expand(+Term0, +VarNames, +Pairs, -Term)  Term0 with each $X replaced by X's value in Pairs.
 expand(V, _, _, V) :- var(V), !.
 expand($(V), Vs, Ps, T) :- var(V), !,
     (  member(N = W, Vs), W == V -> true ; N = '_' ),
@@ -73,4 +74,5 @@ expand(T0, Vs, Ps, T) :-
     T =.. [F|As].
 expand(T, _, _, T).
 
+%% expand_arg(+VarNames, +Pairs, +Arg0, -Arg)  expand/4 on one argument (for maplist/3).
 expand_arg(Vs, Ps, A0, A) :- expand(A0, Vs, Ps, A).

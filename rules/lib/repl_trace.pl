@@ -14,9 +14,8 @@
 :- module(repl_trace, [trace/0, notrace/0, nodebug/0]).
 
 :- use_module(library(lists)).
-:- use_module(library(iso_ext), [bb_get/2, bb_put/2]).
+:- use_module(library(iso_ext), [bb_get/2, bb_put/2, copy_term_nat/2]).
 :- use_module(library(format), [format/2]).
-:- use_module(library(charsio), [write_term_to_chars/3]).
 
 %% trace  trace the goals that follow, in this query and the next ones.
 trace :- bb_put(repl_trace, on).
@@ -33,6 +32,7 @@ tracing :- catch(bb_get(repl_trace, on), _, fail).
 %% wanted(+Goal)  a query to interpret: tracing is on, or the query turns it on.
 wanted(G) :- ( tracing -> true ; mentions_trace(G) ).
 
+%% mentions_trace(+Goal)  trace/0 is among Goal's goals (through control constructs).
 mentions_trace(G) :- var(G), !, fail.
 mentions_trace(trace) :- !.
 mentions_trace(_:G) :- !, mentions_trace(G).
@@ -120,18 +120,20 @@ clause_in(M, H, B) :- repl_source:source_clause(M, H, B).
 %% port(+Port, +Goal, +Module, +Depth)  print a port while tracing is on.
 port(P, G, M, D) :-
     (  tracing
-    -> (  M == user -> T = G ; T = M:G ),
-       copy_term(T, T1),
-       term_variables(T1, Vs),
-       var_names(Vs, 0, Names),
-       write_term_to_chars(T1, [quoted(true), variable_names(Names), max_depth(10)], Cs),
+    -> (  ( M == user ; catch(predicate_property(G, built_in), _, fail) ) -> T = G ; T = M:G ),
+       copy_term_nat(T, T1),
+       goal_text(T1, Cs),
        format("   ~a: (~d) ~s~n", [P, D, Cs])
     ;  true
     ).
 
-%% var_names(+Vars, +K, -Names)  names _G0, _G1, ... for the variables of a traced goal.
-var_names([], _, []).
-var_names([V|Vs], K, [N = V|Ns]) :-
-    number_chars(K, Ds), atom_chars(N, ['_', 'G'|Ds]),
-    K1 is K + 1,
-    var_names(Vs, K1, Ns).
+%% goal_text(+Goal, -Text)  Goal written as an answer writes a goal: the game's states
+% and moves in its notation (unless :set notation off), variables _A, _B, ..., elided
+% below a depth of 10.
+goal_text(G, Cs) :-
+    (  bb_get(repl_notation, true), bb_get(repl_game, Game),
+       bb_get(repl_current, Id), host:held(Id, S), functor(S, F, A)
+    -> repl_answer:shown(G, Game-(F/A), 3, G1, Names, [])
+    ;  G1 = G, Names = []
+    ),
+    repl_answer:goals_text([goal(G1)], Names, 10, Cs, _).
