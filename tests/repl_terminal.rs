@@ -358,3 +358,57 @@ fn ctrl_c_stops_a_query_that_prints() {
     s.send_line("X is 6 * 7.").unwrap();
     s.expect("X = 42.").unwrap();
 }
+
+/// SWI-Prolog's top-level tools on a terminal (issue 46 item 9): between/3 without
+/// end answered as `;` asks, $X from an earlier answer, clause/2 and listing/1 on the
+/// game's predicates and the user's, a bad clause of a block placed at its line and
+/// column, and trace/0's ports printed before each answer, ended by notrace.
+#[test]
+fn swi_top_level_tools_on_a_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(home.path(), &["hex", "-O", "size=3"]);
+
+    s.send_line("between(1, inf, X).").unwrap();
+    s.expect("X = 1 ").unwrap();
+    s.send(";").unwrap();
+    s.expect("X = 2 ").unwrap();
+    s.send(".").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("Y is $X * 10.").unwrap();
+    s.expect("Y = 20.").unwrap();
+    s.send_line("$Nope.").unwrap();
+    s.expect("$Nope was not bound by an earlier answer")
+        .unwrap();
+
+    s.send_line("[user].").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("twice(X, Y) :- Y is 2 * X.").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("bad(1) :- .").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("end_of_file.").unwrap();
+    s.expect("error: user:2:11: syntax error").unwrap();
+    s.expect("% defined twice/2 (1 clause)").unwrap();
+    s.send_line("clause(twice(A, B), Body).").unwrap();
+    s.expect("Body = (B is 2*A).").unwrap();
+    s.send_line("listing(to_move/2).").unwrap();
+    s.expect("hex:to_move(hex(").unwrap();
+    s.expect("?- ").unwrap();
+
+    s.send_line("trace, twice(4, Y).").unwrap();
+    s.expect("   Call: (1) twice(4,_A)").unwrap();
+    s.expect("   Exit: (1) twice(4,8)").unwrap();
+    s.expect("Y = 8.").unwrap();
+    s.send_line("notrace.").unwrap();
+    s.expect("true.").unwrap();
+    s.send_line("twice(5, Y).").unwrap();
+    let answer = s.expect("Y = 10.").unwrap();
+    let before = String::from_utf8_lossy(answer.before()).to_string();
+    assert!(
+        !before.contains("Call:"),
+        "no trace after notrace: {before:?}"
+    );
+    s.expect("?- ").unwrap();
+    s.send("\x04").unwrap();
+    s.expect(Eof).unwrap();
+}

@@ -11,8 +11,9 @@
 % host always reads a query to its end and no exception escapes it.
 %
 % Typed clauses and the terms of a [user] block are added to the user module
-% with assertz/1, so every predicate the user defines is dynamic: listing/1 and
-% user_state/1 read them back with clause/2.
+% with assertz/1, so every predicate the user defines is dynamic: user_state/1 reads
+% them back with clause/2, as listing/1 and clause/2 at the prompt do
+% (rules/lib/repl_source.pl, which lists the rules' predicates too).
 %
 % How an answer is written (notation, strings, eliding) is rules/lib/repl_answer.pl.
 %
@@ -20,7 +21,7 @@
 % false) with every request that runs or adds what the user typed (answer/5,
 % consult/3, restore/3); nothing here remembers it.
 
-:- module(repl, [current/1, listing/1, (dynamic)/1]).
+:- module(repl, [current/1, (dynamic)/1]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
@@ -42,14 +43,18 @@
 setup(G) :-
     use_foreign_module("", [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]),
     repl_time:start,
-    Libraries = [G, repl, repl_time, lists, between, dcgs, iso_ext, charsio, dif, freeze,
+    Libraries = [G, repl, repl_time, repl_tools, repl_source, repl_trace, lists, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],
     maplist(import_library, Libraries),
+    % between/3 is repl_tools' (High may be inf), the rest of library(between) as it is
+    user:use_module(library(between), [gen_int/1, gen_nat/1, numlist/2, numlist/3, repeat/1]),
     % format's own listing/1 takes Name/Arity only: the user gets this module's
     user:use_module(library(format), [format_//2, format/2, format/3, portray_clause/1]),
     % SWI-Prolog's operator for the bitwise function xor/2 (7 xor 2), which scryer
     % evaluates but does not declare
     op(500, yfx, xor),
+    % SWI-Prolog's prefix operator of the top-level variables ($X, rules/lib/repl_tools.pl)
+    op(1, fx, $),
     findall(op(P, T, N), current_op(P, T, N), Ops),
     bb_put(repl_ops, Ops),
     findall(PI, current_predicate(user:PI), PIs),
@@ -89,8 +94,12 @@ reply(Text, Limit, Trust, Reply) :-
     catch(read_term_from_chars(Text, T, [variable_names(Vs), singletons(Ss)]), E, true),
     (  nonvar(E)
     -> exception_text(E, M), yield(error(M), none, Reply)
-    ;  (  clause_term(T) -> warn_singletons(1, Ss) ; true ),
-       typed(T, Vs, Limit, Trust, Reply)
+    ;  catch(repl_tools:expand_vars(T, Vs, T1, Vs1), E1, true),
+       (  nonvar(E1)
+       -> exception_text(E1, M), yield(error(M), none, Reply)
+       ;  (  clause_term(T1) -> warn_singletons(1, Ss) ; true ),
+          typed(T1, Vs1, Limit, Trust, Reply)
+       )
     ).
 
 %% clause_term(+Term)  Term typed at the prompt is a rule or a grammar rule (it defines).
@@ -134,7 +143,9 @@ typed(G, Vs, Limit, Trust, Reply) :- solve(G, Vs, Limit, Trust, Reply).
 solve(G, Vs, Limit, Trust, Reply) :-
     bb_put(repl_halt, none),
     catch(( sandboxed(G, Trust, G1),
-            call_with_inference_limit(call_residue_vars(G1, RVs), Limit, R) ), E, true),
+            % traced, the checked goal runs in the tracer's interpreter
+            (  repl_trace:wanted(G) -> G2 = repl_trace:run(G1) ; G2 = G1 ),
+            call_with_inference_limit(call_residue_vars(G2, RVs), Limit, R) ), E, true),
     (  halt_asked(C)
     -> yield(halt(C), none, Reply)
     ;  nonvar(E)
@@ -146,6 +157,7 @@ solve(G, Vs, Limit, Trust, Reply) :-
        bb_get(repl_depth, D),
        repl_answer:goals_text(Goals, Vs, D, Text, Elided),
        remember(Elided, Goals, Vs),
+       repl_tools:remember_bindings(Goals),
        (  R == ! -> R0 = last(Text) ; R0 = answer(Text) ),
        yield(R0, full(Goals, Vs), Reply)
     ).
@@ -375,6 +387,8 @@ consult_term(T, Trust, Seen0, Seen) :-
 directive(G, _) :- var(G), !, throw(error(instantiation_error, directive/1)).
 directive(dynamic(Spec), Trust) :- !, dynamic_specs(Spec, Trust).
 directive(use_module(library(time)), _) :- !.   % time/1 and statistics/2 are there (repl_time)
+directive(use_module(library(between)), _) :- !.   % imported, with repl_tools' between/3
+directive(use_module(library(between), _), _) :- !.
 directive(use_module(S), Trust) :- !, safe_module(S, Trust), user:use_module(S), note_import(S).
 directive(use_module(S, Is), Trust) :- !, safe_module(S, Trust), user:use_module(S, Is), note_import(S).
 directive(G, Trust) :-
@@ -401,53 +415,6 @@ dynamic_specs([], _) :- !.
 dynamic_specs([S|Ss], T) :- !, dynamic_specs(S, T), dynamic_specs(Ss, T).
 dynamic_specs(N/A, T) :- atom(N), integer(A), !, may_define(N/A, T), declare_dynamic(N/A).
 dynamic_specs(S, _) :- throw(error(type_error(predicate_indicator, S), dynamic/1)).
-
-%% listing(+Spec)  print the user's predicates named Spec (Name or Name/Arity) as clauses.
-listing(Spec) :-
-    (  Spec = N/A -> true ; N = Spec ),
-    findall(H, ( user_predicate(H), functor(H, N, A) ), Hs),
-    (  Hs == []
-    -> listing_elsewhere(N, A)
-    ;  maplist(list_predicate, Hs)
-    ).
-
-%% list_predicate(+Head)  print one predicate's clauses (a dynamic declaration when it has none).
-list_predicate(H) :-
-    findall(H-B, clause(H, B), Cs),
-    (  Cs == []
-    -> functor(H, N, A), format(":- dynamic(~q).~n~n", [N/A])
-    ;  maplist(list_clause, Cs), nl
-    ).
-
-%% list_clause(+Head-Body)  print one clause.
-list_clause(H-true) :- !, portray_clause(H).
-list_clause(H-B) :- portray_clause((H :- B)).
-
-%% listing_elsewhere(+Name, ?Arity)  say where a predicate the user did not define comes from.
-listing_elsewhere(N, A) :-
-    bb_get(repl_game, G),
-    (  library_module(L), catch(current_predicate(L:N/A), _, fail)
-    -> format("% ~q comes from library(~q), not from the prompt~n", [N/A, L])
-    ;  catch(current_predicate(G:N/A), _, fail)
-    -> format("% ~q is the game's (module ~q, in its rule file), not defined at the prompt~n", [N/A, G])
-    ;  format("% no predicate ~q is defined at the prompt~n", [N])
-    ).
-
-%% library_module(?Module)  a library whose predicates the user module may see.
-library_module(lists).
-library_module(between).
-library_module(dcgs).
-library_module(format).
-library_module(iso_ext).
-library_module(charsio).
-library_module(dif).
-library_module(freeze).
-library_module(error).
-library_module(pairs).
-library_module(clpz).
-library_module(reif).
-library_module(assoc).
-library_module(ordsets).
 
 %% user_state(-Texts)  the user's libraries, operators and predicates as term texts
 % (written without operators, so they read back whatever operators exist).

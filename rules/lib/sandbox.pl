@@ -276,6 +276,8 @@ why_words(ops, "redefines a standard operator").
 why_words(global, "changes global variables").
 why_words(attributes, "attaches attributes, whose hooks run goals the sandbox cannot check").
 why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q, which is not this rule file's", [M], W).
+why_words(clauses(ludolog), "reads clauses of ludolog's own code, which are neither the user's nor the rules'") :- !.
+why_words(clauses(M), W) :- host:formatted("reads clauses of the module ~q, which are neither the user's nor the rules'", [M], W).
 why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
 why_words(private(M), W) :- host:formatted("is not among the exports of the library ~q, which are all a rule file or query may call there", [M], W).
 why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
@@ -584,7 +586,12 @@ goal(user, halt(C), repl:halt_session(C)) :- integer(C), C >= 0, C =< 255, !.
 % counters (rules/lib/repl_time.pl); library(time) at the prompt is those two
 goal(user, time(G0), repl_time:time(G)) :- !, body(user, G0, G).
 goal(user, statistics(K, V), repl_time:statistics(K, V)) :- !.
+% clause/2 on the user's and the rules' predicates: it reads clauses, runs none
+goal(user, clause(H, B), repl_source:user_clause(H, B)) :- !.
 goal(user, use_module(library(time)), true) :- !.
+% library(between) is imported already, with the REPL's between/3 (rules/lib/repl_tools.pl)
+goal(user, use_module(library(between)), true) :- !.
+goal(user, use_module(library(between), _), true) :- !.
 goal(_, use_module(library(L)), use_module(library(L))) :- !, safe_library(L).
 goal(_, use_module(library(L), Is), use_module(library(L), Is)) :- !, safe_library(L).
 goal(_, op(P, T, Ns), op(P, T, Ns)) :- !, safe_op(op(P, T, Ns)).
@@ -662,6 +669,9 @@ library_module(L) :- member(L, [os, files, sockets, ffi, process, format, iso_ex
 user_tool(user, current(_)).
 user_tool(user, listing(_)).
 user_tool(user, dynamic(_)).
+user_tool(user, trace).
+user_tool(user, notrace).
+user_tool(user, nodebug).
 
 %% user_game(-Game)  the game module of a REPL session (its predicates are callable at the prompt).
 user_game(G) :- catch(bb_get(repl_game, G), _, fail), atom(G).
@@ -859,11 +869,13 @@ db_head(M, H, G) :-
     ).
 
 %% safe_call(+Module, +Goal)  Goal checked now that it is known, then called in Module.
-safe_call(M, G) :-
+safe_call(M, G) :- checked_goal(M, G, G1), call(M:G1).
+
+%% checked_goal(+Module, +Goal, -Checked)  safe_call/2's check (the REPL's tracer makes it too).
+checked_goal(M, G, G1) :-
     (  var(G) -> throw(error(instantiation_error, sandbox:safe_call/2)) ; true ),
     (  M == user -> true ; atom(M), rule_module(M) -> true ; throw(sandbox(M:G, module(M))) ),
-    body(M, G, G1),
-    call(M:G1).
+    body(M, G, G1).
 
 safe_call(M, G, A) :- add_args(G, [A], G1), safe_call(M, G1).
 safe_call(M, G, A, B) :- add_args(G, [A, B], G1), safe_call(M, G1).

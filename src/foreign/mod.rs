@@ -1,5 +1,5 @@
 //! The `extern "C"` functions behind the foreign predicates of rules/lib
-//! (board_accel.pl, hexgrid_accel.pl, native.pl, repl.pl).
+//! (board_accel.pl, hexgrid_accel.pl, native.pl, repl.pl, repl_source.pl).
 //!
 //! scryer's FFI finds them in the running executable (build.rs exports every
 //! `ludolog_*` symbol).  Arguments are integers and C strings; a returned string
@@ -22,8 +22,10 @@ mod clock;
 pub mod exit;
 pub mod memory;
 mod ring;
+mod sources;
 mod step;
 
+pub use sources::remember_rule_text;
 pub use step::set_repl_step;
 
 use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
@@ -48,6 +50,7 @@ use board_list_calls::{
 };
 use boards::{with_table, BoardCopy};
 use clock::ludolog_wall_ms;
+use sources::ludolog_rule_term;
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -368,6 +371,7 @@ pub fn exported_symbols() -> [(&'static str, usize); 54] {
         ludolog_board_group_marks,
         ludolog_board_jumps,
         ludolog_repl_step,
+        ludolog_rule_term,
         ludolog_wall_ms,
         ludolog_hex_board_empty_count,
         ludolog_hex_board_nth_empty,

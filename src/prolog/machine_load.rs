@@ -77,6 +77,9 @@ fn evaluable_line(text: &str, words: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
+/// The modules of ludolog's own that are neither rules nor tools: the host and the sandbox.
+const HOST_MODULES: [&str; 4] = ["host", "sandbox", "sandbox_lists", "sandbox_names"];
+
 impl PrologMachine {
     /// A fresh machine with the rule set loaded: helpers first, the game last.  The
     /// modules that bind foreign functions are loaded for the accelerated tier
@@ -400,6 +403,10 @@ impl PrologMachine {
         }
         self.take_output();
         let module = file.module.clone();
+        if !HOST_MODULES.contains(&module.as_str()) && !self.tools.contains(&module) {
+            // the REPL's clause/2 and listing/1 read the rules' clauses from this text
+            crate::foreign::remember_rule_text(&module, &text);
+        }
         catch_unwind(AssertUnwindSafe(|| {
             self.machine.load_module_string(&module, text)
         }))
@@ -438,7 +445,7 @@ impl PrologMachine {
         {
             eprintln!("{}", describe_load_warning(&file.path, warning));
         }
-        if ["host", "sandbox", "sandbox_lists", "sandbox_names"].contains(&file.module.as_str()) {
+        if HOST_MODULES.contains(&file.module.as_str()) {
             self.run_to_end("host:clear.")
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
         } else if !self.tools.contains(&file.module) {

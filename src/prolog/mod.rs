@@ -25,5 +25,5 @@ pub use rules::{
     SourceError,
 };
 pub use term::{quote_atom, quote_string, shown, term_integer, term_text};
-pub use toplevel::{Consulted, ReplStep, TopReply, ANSWER_DEFAULTS};
+pub use toplevel::{placed_block_error, Consulted, ReplStep, TopReply, ANSWER_DEFAULTS};
 pub use view_term::view_from_term;

@@ -203,6 +203,9 @@ const BOARDS: [Library; 6] = [
 /// writes answers, then the top level itself.
 const TOPLEVEL_ANSWER: Library = lib!("repl_answer", "rules/lib/repl_answer.pl");
 const TOPLEVEL_TIME: Library = lib!("repl_time", "rules/lib/repl_time.pl");
+const TOPLEVEL_TOOLS: Library = lib!("repl_tools", "rules/lib/repl_tools.pl");
+const TOPLEVEL_SOURCE: Library = lib!("repl_source", "rules/lib/repl_source.pl");
+const TOPLEVEL_TRACE: Library = lib!("repl_trace", "rules/lib/repl_trace.pl");
 const TOPLEVEL: Library = lib!("repl", "rules/lib/repl.pl");
 
 /// The modules of the core helpers with foreign bindings.
@@ -228,10 +231,18 @@ pub fn embedded_sandbox() -> [RuleFile; 3] {
 }
 
 /// The embedded copies of the REPL's top level, in load order
-/// (`rules/lib/repl_answer.pl`, `rules/lib/repl_time.pl`, `rules/lib/repl.pl`).
-pub fn embedded_toplevel() -> [RuleFile; 3] {
-    [&TOPLEVEL_ANSWER, &TOPLEVEL_TIME, &TOPLEVEL]
-        .map(|l| RuleFile::embedded(l.module, l.path, l.text))
+/// (`rules/lib/repl_answer.pl`, `rules/lib/repl_time.pl`, `rules/lib/repl_tools.pl`,
+/// `rules/lib/repl_source.pl`, `rules/lib/repl_trace.pl`, `rules/lib/repl.pl`).
+pub fn embedded_toplevel() -> [RuleFile; 6] {
+    [
+        &TOPLEVEL_ANSWER,
+        &TOPLEVEL_TIME,
+        &TOPLEVEL_TOOLS,
+        &TOPLEVEL_SOURCE,
+        &TOPLEVEL_TRACE,
+        &TOPLEVEL,
+    ]
+    .map(|l| RuleFile::embedded(l.module, l.path, l.text))
 }
 
 /// The names of the board libraries a rule file may require.

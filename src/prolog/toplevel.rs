@@ -78,6 +78,39 @@ fn placed_syntax_error(text: &str, said: String) -> String {
     }
 }
 
+/// An error of a `[user]` block (`text`, its terms with their lines): a syntax
+/// error that the reader gave as `user:LINE: syntax error: ...` gets its column and
+/// the line marked, when a second scan finds the place inside that term; any other
+/// error is left as it is.
+pub fn placed_block_error(text: &str, terms: &[(usize, String)], error: String) -> String {
+    let Some((line, rest)) = error
+        .strip_prefix("user:")
+        .and_then(|e| e.split_once(": "))
+        .and_then(|(n, rest)| Some((n.parse::<usize>().ok()?, rest)))
+    else {
+        return error;
+    };
+    if !rest.starts_with("syntax error") {
+        return error;
+    }
+    // the term's lines: from its first to the one before the next term's
+    let next = terms
+        .iter()
+        .map(|(l, _)| *l)
+        .find(|l| *l > line)
+        .unwrap_or(usize::MAX);
+    match super::syntax_hint::find_from(text, line) {
+        Some(h) if h.line >= line && h.line < next => format!(
+            "user:{}:{}: syntax error: {}\n{}",
+            h.line,
+            h.column,
+            h.what,
+            h.marked(text)
+        ),
+        _ => error,
+    }
+}
+
 /// What a `[user]` block did: each predicate it defined with its number of
 /// clauses, and one message per term that could not be read or added.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -228,8 +261,9 @@ impl RulesEngine {
             None => quote_atom(name),
         };
         self.machine().take_output();
-        let q =
-            format!("catch((repl:listing({spec}), flush_output(user_output), R = ok), E, R = E).");
+        let q = format!(
+            "catch((repl_source:listing({spec}), flush_output(user_output), R = ok), E, R = E)."
+        );
         let t = self.top_answer(&q)?;
         let out = self.machine().take_output();
         if t == Term::atom("ok") {

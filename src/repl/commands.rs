@@ -159,7 +159,8 @@ pub fn help(topic: Option<&str>) -> String {
                  Answers show positions and moves in the game's notation, <a1>; `:set notation off` shows their terms.\n\
                  After an answer, `;` (or space) asks for the next one, `w` shows it in full, Enter stops.\n\
                  `Head :- Body.` adds a clause; `[user].` reads clauses (facts too) up to `end_of_file.`;\n\
-                 use_module(library(clpz)) loads a library; `halt.` leaves. Ctrl-C stops a query.\n\nCommands:\n",
+                 use_module(library(clpz)) loads a library; `halt.` leaves. Ctrl-C stops a query.\n\
+                 As in SWI-Prolog: $X (X in the latest answer), listing(legal/2), clause/2, trace./notrace.\n\nCommands:\n",
             );
             for (n, args, what) in COMMANDS {
                 let what = with_defaults(what);

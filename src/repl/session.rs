@@ -515,7 +515,11 @@ impl Session {
         };
         // the warnings it printed (singleton variables), before its summary
         let warnings = self.rules().machine().take_output();
-        errors.extend(done.errors);
+        errors.extend(
+            done.errors
+                .into_iter()
+                .map(|e| crate::prolog::placed_block_error(text, &terms, e)),
+        );
         if let Ok(user) = self.rules().user_state() {
             self.user = user;
         }

@@ -1,0 +1,78 @@
+%% repl_tools — builtins of SWI-Prolog's top level that scryer lacks or has narrower,
+% for the REPL's prompt: between/3 counting without end (High = inf or infinite), and
+% the top-level variables $X (the value X had in the latest answer that bound it).
+%
+% The user module imports between/3 from here instead of library(between), so a
+% query, a typed clause and a [user] block all see it; the sandbox knows it as the
+% library's between/3 (it calls no goal).  A $X is replaced by its value before the
+% sandbox judges the query, so a goal that comes from an earlier answer is checked
+% as the query runs it.
+
+:- module(repl_tools, [between/3]).
+
+:- use_module(library(between), []).
+:- use_module(library(error)).
+:- use_module(library(lists)).
+:- use_module(library(iso_ext), [bb_get/2, bb_put/2]).
+:- use_module(library(format), [format_//2]).
+:- use_module(library(dcgs)).
+
+%% between(+Low, +High, ?X)  Low =< X =< High for integers, as SWI-Prolog has it: High
+% may be inf or infinite, and X then counts up from Low without end.
+between(L, H, X) :-
+    (  ( H == inf ; H == infinite )
+    -> catch(( must_be(integer, L), can_be(integer, X) ), error(E, _),
+             throw(error(E, context(between/3, _)))),
+       (  integer(X) -> X >= L ; count_from(L, X) )
+    ;  between:between(L, H, X)
+    ).
+
+%% count_from(+Low, -X)  X is Low, then Low + 1, and so on.
+count_from(L, L).
+count_from(L, X) :- L1 is L + 1, count_from(L1, X).
+
+%% remember_bindings(+Goals)  keep the values an answer gave its variables (its
+% binding(Name, Value) goals), for $Name in the queries after it; a name keeps the
+% latest value, as in SWI-Prolog.
+remember_bindings(Goals) :-
+    (  bb_get(repl_vars, Old) -> true ; Old = [] ),
+    findall(N-V, member(binding(N, V), Goals), New),
+    foldl(keep_binding, New, Old, Kept),
+    bb_put(repl_vars, Kept).
+
+%% keep_binding(+Name-Value, +Pairs0, -Pairs)  Pairs0 with Name's value replaced.
+keep_binding(N-V, Ps0, [N-V|Ps]) :- findall(P, ( member(P, Ps0), P \= N-_ ), Ps).
+
+%% expand_vars(+Term0, +VarNames0, -Term, -VarNames)  each $X of a typed term replaced
+% by X's value in the latest answer that bound it (a fresh copy); VarNames without
+% the names only a $ used.  A $X no answer bound is an error that names it.
+expand_vars(T0, Vs0, T, Vs) :-
+    (  bb_get(repl_vars, Ps) -> true ; Ps = [] ),
+    expand(T0, Vs0, Ps, T),
+    term_variables(T, Left),
+    still_there(Vs0, Left, Vs).
+
+%% still_there(+VarNames0, +Vars, -VarNames)  the Name = Var pairs whose Var is among Vars.
+still_there([], _, []).
+still_there([N = V|Vs0], Left, Vs) :-
+    (  member(W, Left), W == V -> Vs = [N = V|Vs1] ; Vs = Vs1 ),
+    still_there(Vs0, Left, Vs1).
+
+%% expand(+Term0, +VarNames, +Pairs, -Term)  Term0 with each $X replaced by X's value in Pairs.
+expand(V, _, _, V) :- var(V), !.
+expand($(V), Vs, Ps, T) :- var(V), !,
+    (  member(N = W, Vs), W == V -> true ; N = '_' ),
+    (  member(N1-Value, Ps), N1 == N
+    -> copy_term(Value, T)
+    ;  phrase(format_("$~a was not bound by an earlier answer", [N]), M),
+       throw(repl_message(M))
+    ).
+expand(T0, Vs, Ps, T) :-
+    compound(T0), !,
+    T0 =.. [F|As0],
+    maplist(expand_arg(Vs, Ps), As0, As),
+    T =.. [F|As].
+expand(T, _, _, T).
+
+%% expand_arg(+VarNames, +Pairs, +Arg0, -Arg)  expand/4 on one argument (for maplist/3).
+expand_arg(Vs, Ps, A0, A) :- expand(A0, Vs, Ps, A).
