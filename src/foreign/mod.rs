@@ -326,7 +326,7 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 54] {
+pub fn exported_symbols() -> [(&'static str, usize); 55] {
     symbols![
         ludolog_board_steps_id,
         ludolog_board_flank_moves,
