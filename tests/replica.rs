@@ -125,6 +125,8 @@ fn tiers_agree(games: usize, least: usize) {
             seed: 3,
             perft_depth: Some(2),
             progress: false,
+            strategy: ludolog::check::Strategy::Uniform,
+            sweep: 0,
         };
         let report = compare(ea.as_mut(), eb.as_mut(), &config).unwrap();
         assert!(
@@ -248,6 +250,8 @@ fn a_position_text_that_drops_the_winner_is_caught_and_named() {
         seed: 1,
         perft_depth: None,
         progress: false,
+        strategy: ludolog::check::Strategy::Uniform,
+        sweep: 0,
     };
     let m = compare(a.as_mut(), b.as_mut(), &config)
         .unwrap()

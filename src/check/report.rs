@@ -17,6 +17,13 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
             r.perft_positions, r.perft_counts
         )?;
     }
+    if r.sweep_positions > 0 {
+        writeln!(
+            out,
+            "  sweep        {} positions, every line to depth {}",
+            r.sweep_positions, r.sweep_depth
+        )?;
+    }
     writeln!(out, "  mismatches   {}", usize::from(r.mismatch.is_some()))?;
     writeln!(
         out,
