@@ -1,6 +1,6 @@
 //! Shrinking a mismatch: the shortest failing prefix, then delta debugging over its
 //! moves (chunks, single moves, pairs of moves), a line that a removal broke repaired
-//! by substituting a legal move where it broke, while it still fails.
+//! by substituting a legal move where it broke, while it still fails the same way.
 
 use super::mismatch::Mismatch;
 use super::step::{compare_position, compare_refusal, play_both, refusal_candidate, Step};
@@ -76,18 +76,49 @@ pub fn shrink(
     start_b: Pos,
     found: Mismatch,
 ) -> Mismatch {
-    // the line shrunk is the moves and the move an engine failed on, if any
+    // the line shrunk is the moves and the move an engine failed on, if any; a line
+    // that fails otherwise shows another bug, and is not this one's reproduction
+    let was = kinds(&found);
     let found = (found.line(), found);
     shrink_lines(
         found,
         |(line, _)| line,
         |candidate| match replay(a, b, start_a, start_b, candidate) {
-            Replay::Fails(m) => Tried::Fails((m.line(), *m)),
+            Replay::Fails(m) if kinds(&m).iter().any(|k| was.contains(k)) => {
+                Tried::Fails((m.line(), *m))
+            }
+            Replay::Fails(_) => Tried::Passes,
             Replay::Invalid(at, legal) => Tried::Illegal { at, legal },
             Replay::Agrees | Replay::Broken => Tried::Passes,
         },
     )
     .1
+}
+
+/// What kinds of disagreement a mismatch shows (its `what`, without the details).
+fn kinds(m: &Mismatch) -> Vec<&'static str> {
+    m.what
+        .iter()
+        .map(|w| {
+            if w.contains("position text is lossy") || w.contains("does not read back") {
+                "lossy text"
+            } else if w.starts_with("position text differs") {
+                "text"
+            } else if w.starts_with("side to move differs") {
+                "side to move"
+            } else if w == "outcome differs" {
+                "outcome"
+            } else if w == "legal moves differ" {
+                "legal moves"
+            } else if w.ends_with(" twice") {
+                "listed twice"
+            } else if w.contains(" is not listed") || w.contains(" refused for different") {
+                "refusal"
+            } else {
+                "engine failed"
+            }
+        })
+        .collect()
 }
 
 /// What replaying a candidate line in both engines shows, for the shrinker.
@@ -279,6 +310,16 @@ mod tests {
             "p1 where q moves, then qb twice, replaced"
         );
         assert!(tried <= 2 * (REPAIRS + 1), "{tried} replays");
+    }
+
+    #[test]
+    fn a_mismatch_is_known_by_its_kinds_not_its_details() {
+        let mut m = Mismatch::new(&[], "p", "outcome differs".into());
+        m.what.push("position text differs: \"a\" vs \"b\"".into());
+        assert_eq!(kinds(&m), ["outcome", "text"]);
+        let lossy = "hex (spec): the position text is lossy: reading it back loses the outcome";
+        let m = Mismatch::new(&[], "p", lossy.into());
+        assert_eq!(kinds(&m), ["lossy text"]);
     }
 
     #[test]
