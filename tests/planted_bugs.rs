@@ -5,7 +5,7 @@
 //! check's move strategies finds in N games is the measurement behind the default:
 //! `cargo test --test integration -- --ignored planted_bugs::measure --nocapture`.
 
-use ludolog::check::{compare, CheckConfig, CheckReport, Strategy};
+use ludolog::check::{compare, compare_games, CheckConfig, CheckReport, Strategy};
 use ludolog::game::{Engine, EngineError, Game, Outcome};
 use ludolog::games::NativeEngine;
 
@@ -311,6 +311,29 @@ fn the_sweep_finds_a_short_bug_at_its_shortest() {
     assert_eq!(r.sweep_depth, 4);
     assert_eq!(r.sweep_positions, 1 + 7 + 49 + 343 + 2401);
     assert!(r.mismatch_game.is_some(), "{r:?}");
+}
+
+#[test]
+fn on_two_threads_the_sweep_goes_first_and_gives_the_same_report() {
+    let config = CheckConfig {
+        games: 100,
+        seed: 1,
+        strategy: Strategy::Uniform,
+        sweep: 25_000,
+        ..CheckConfig::default()
+    };
+    let open = || -> anyhow::Result<(Box<dyn Engine>, Box<dyn Engine>)> {
+        Ok((engine(Bug::None), engine(Bug::LastColumnShort)))
+    };
+    let (mut a, mut b) = (engine(Bug::None), engine(Bug::LastColumnShort));
+    let r = compare_games(a.as_mut(), b.as_mut(), &open, &config, 0..100, 2).unwrap();
+    let m = r.mismatch.expect("found by the sweep");
+    assert_eq!(m.moves, ["g", "g", "g", "g", "g"]);
+    assert_eq!((r.games, r.mismatch_game, r.sweep_depth), (0, None, 5));
+    // a shard without game 0 has no sweep
+    let r = compare_games(a.as_mut(), b.as_mut(), &open, &config, 50..100, 2).unwrap();
+    assert_eq!(r.sweep_positions, 0);
+    assert!(r.mismatch_game.is_some_and(|g| g >= 50), "{r:?}");
 }
 
 #[test]
