@@ -146,7 +146,9 @@ fn the_sweep_and_the_strategy_are_options_of_the_check_command() {
     );
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("  sweep        82 positions, every line to depth 2\n"),
+        out.contains(
+            "  sweep        82 of the positions, every line to depth 2 before the games\n"
+        ),
         "{out}"
     );
     let (code, out, err) = common::run(

@@ -62,8 +62,8 @@ pub struct CheckReport {
     pub refusals_compared: usize,
     pub perft_positions: usize,
     pub perft_counts: usize,
-    /// Positions the sweep before the random games compared, and the depth to which
-    /// it compared every line.
+    /// Positions the sweep before the random games compared (counted in `positions`
+    /// too), and the depth to which it compared every line.
     #[serde(default)]
     pub sweep_positions: usize,
     #[serde(default)]
@@ -104,6 +104,7 @@ impl CheckReport {
 
     /// Adds what the sweep before the games compared, and found.
     pub(super) fn add_sweep(&mut self, s: Swept) {
+        self.positions += s.positions;
         self.sweep_positions += s.positions;
         self.sweep_depth = s.depth;
         self.moves_compared += s.moves_compared;
