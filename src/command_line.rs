@@ -4,9 +4,9 @@
 use clap::{Args, Parser, Subcommand};
 use ludolog::cli;
 use ludolog::cli::values::{
-    bench_positions, bench_seconds, games_count, inference_limit, max_plies, mcts_playouts,
-    parse_threads, perft_depth, search_depth, search_time, seed_value, solve_nodes, solve_time,
-    table_mb,
+    bench_positions, bench_seconds, check_strategy, games_count, inference_limit, max_plies,
+    mcts_playouts, parse_threads, perft_depth, search_depth, search_time, seed_value, solve_nodes,
+    solve_time, sweep_positions, table_mb,
 };
 use ludolog::game::{defaults, Tier};
 use ludolog::parallel::{thread_count, Shard};
@@ -199,6 +199,16 @@ pub(crate) enum Command {
         /// Also compare perft counts to this depth, 0 to 20.
         #[arg(long, value_parser = perft_depth)]
         perft: Option<u32>,
+        /// How the random games choose moves: uniform, edges (extreme coordinates),
+        /// seek (moves that end the game, capture, change the number of moves), avoid
+        /// (long games), mixed (the four by turns), probe (mixed, and the moves looked
+        /// at compared in both engines too).
+        #[arg(long, default_value = "probe", value_parser = check_strategy)]
+        strategy: ludolog::check::Strategy,
+        /// Before the random games, compare every line from the start breadth-first,
+        /// whole depths while they fit in this many positions, 0 to 10^7 (0: none).
+        #[arg(long, value_name = "POSITIONS", default_value_t = defaults::CHECK_SWEEP, value_parser = sweep_positions)]
+        sweep: usize,
         #[command(flatten)]
         split: SplitArgs,
         /// Print the report as JSON (the input of `ludolog merge`).

@@ -70,6 +70,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             max_plies,
             seed,
             perft,
+            strategy,
+            sweep,
             split,
             json,
             against,
@@ -83,6 +85,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 seed,
                 perft_depth: perft,
                 progress: true,
+                strategy,
+                sweep,
             };
             if let Some(command) = against {
                 if !tiers.is_empty() {

@@ -13,6 +13,8 @@ fn config(games: usize, seed: u64) -> CheckConfig {
         seed,
         perft_depth: None,
         progress: false,
+        strategy: ludolog::check::Strategy::Uniform,
+        sweep: 0,
     }
 }
 
@@ -133,4 +135,45 @@ fn the_check_command_reports_and_fails_on_a_mutant() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(v["mismatch"].is_null());
     assert!(v["positions"].as_u64().unwrap() > 20);
+}
+
+#[test]
+fn the_sweep_and_the_strategy_are_options_of_the_check_command() {
+    // every line to depth 2 of Tic-tac-toe is 1 + 9 + 72 positions; depth 3 is 504 more
+    let (code, out, err) = common::run(
+        &["check", "tic_tac_toe", "--games", "2", "--sweep", "100"],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(
+            "  sweep        82 of the positions, every line to depth 2 before the games\n"
+        ),
+        "{out}"
+    );
+    let (code, out, err) = common::run(
+        &[
+            "check",
+            "tic_tac_toe",
+            "--games",
+            "2",
+            "--strategy",
+            "avoid",
+            "--sweep",
+            "0",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["run"]["strategy"], "avoid");
+    assert_eq!(v["run"]["sweep"], 0);
+    assert_eq!(v["sweep_positions"], 0);
+    let (code, _, err) = common::run(&["check", "tic_tac_toe", "--strategy", "best"], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("`best` is not a strategy (one of uniform, edges, seek, avoid, mixed, probe)"),
+        "{err}"
+    );
 }

@@ -158,6 +158,8 @@ fn tiers_agree_on_non_square_boards_with_named_colours() {
             seed: 7,
             perft_depth: Some(2),
             progress: false,
+            strategy: ludolog::check::Strategy::Uniform,
+            sweep: 0,
         };
         let report = compare(a.as_mut(), b.as_mut(), &config).unwrap();
         assert!(

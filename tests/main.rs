@@ -29,6 +29,7 @@ mod new_native_game;
 mod nth_legal;
 mod openspiel_adapter;
 mod perft;
+mod planted_bugs;
 mod play;
 mod reachable;
 mod records;

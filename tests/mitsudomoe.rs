@@ -19,6 +19,8 @@ fn agrees_with_native(tier: Tier, (games, seed): (usize, u64), least: usize) {
         seed,
         perft_depth: Some(2),
         progress: false,
+        strategy: ludolog::check::Strategy::Uniform,
+        sweep: 0,
     };
     let report = compare(a.as_mut(), b.as_mut(), &config).unwrap();
     assert!(report.mismatch.is_none(), "{tier:?}: {:?}", report.mismatch);

@@ -93,10 +93,24 @@ fn the_first_mismatch_of_the_shards_is_the_single_runs() {
     );
     std::fs::write(rules.join("hex.pl"), mutant).expect("write the mutant");
     let rules = rules.display().to_string();
-    // with seed 7 the mutant passes shard 1's games (0-2) and fails game 4, in shard 2;
-    // shards 3 and 4 find mismatches of their own, later ones, which the merge drops
+    // with seed 7 and uniform play (no sweep before the games) the mutant passes
+    // shard 1's games (0-2) and fails game 4, in shard 2; shards 3 and 4 find
+    // mismatches of their own, later ones, which the merge drops
     let args = [
-        "check", "hex", "-O", "size=4", "--rules", &rules, "--games", "12", "--seed", "7",
+        "check",
+        "hex",
+        "-O",
+        "size=4",
+        "--rules",
+        &rules,
+        "--games",
+        "12",
+        "--seed",
+        "7",
+        "--strategy",
+        "uniform",
+        "--sweep",
+        "0",
     ];
     let (one, merged, text) = whole_and_merged(dir.path(), &args, 4, 1);
     let single: serde_json::Value = serde_json::from_str(&one).expect("json");

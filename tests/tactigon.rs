@@ -18,6 +18,8 @@ fn agrees_with_native(game: &str, tier: Tier, (games, seed): (usize, u64), least
         seed,
         perft_depth: Some(2),
         progress: false,
+        strategy: ludolog::check::Strategy::Uniform,
+        sweep: 0,
     };
     let report = compare(a.as_mut(), b.as_mut(), &config).unwrap();
     assert!(

@@ -55,6 +55,8 @@ fn config(games: usize, max_plies: usize, perft_depth: Option<u32>) -> CheckConf
         seed: 4,
         perft_depth,
         progress: false,
+        strategy: ludolog::check::Strategy::Uniform,
+        sweep: 0,
     }
 }
 

@@ -20,6 +20,8 @@ fn config(games: usize, max_plies: usize, perft: Option<u32>) -> CheckConfig {
         seed: 3,
         perft_depth: perft,
         progress: false,
+        strategy: ludolog::check::Strategy::Uniform,
+        sweep: 0,
     }
 }
 

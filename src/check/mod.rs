@@ -3,6 +3,7 @@
 //! the first disagreement to a short reproduction — on many threads, and in shards
 //! whose results merge into the report of one run.
 
+mod explore;
 mod mismatch;
 mod parallel;
 mod progress;
@@ -11,13 +12,15 @@ mod run;
 mod shard;
 mod shrink;
 mod step;
+mod sweep;
 mod timed;
 
+pub use explore::Strategy;
 pub use mismatch::Mismatch;
 pub use parallel::{compare_games, OpenPair};
 pub use report::print_report;
 pub use run::{compare, progress_bar, CheckConfig, CheckReport};
 pub use shard::{merge, CheckRun, CheckShard};
-pub use shrink::shrink_moves;
+pub use shrink::{shrink_lines, shrink_moves, Tried};
 pub use step::round_trip;
 pub use timed::TimedEngine;

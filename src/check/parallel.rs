@@ -66,13 +66,25 @@ where
     E: From<EngineError> + From<PoolError> + Send,
 {
     let mut report = CheckReport::empty(a.label(), b.label());
+    // the sweep belongs to the shard that plays game 0, and goes before its games
+    let started = std::time::Instant::now();
+    if games.start == 0 && !games.is_empty() && config.sweep > 0 {
+        let mut both = Lockstep::new(&mut *a, &mut *b)?;
+        let swept = both.sweep(config.sweep);
+        (report.seconds_a, report.seconds_b) = both.finish();
+        report.add_sweep(swept?);
+        if report.mismatch.is_some() {
+            report.wall_seconds = started.elapsed().as_secs_f64();
+            return Ok(report);
+        }
+    }
     let shared = Shared {
         queue: Queue::new(games.len()),
         first_bad: AtomicUsize::new(usize::MAX),
         range: games.clone(),
         config,
         progress: Progress::new(games.len(), config.progress),
-        started: std::time::Instant::now(),
+        started,
     };
     let threads = threads.clamp(1, games.len().max(1));
     let sh = &shared;
@@ -110,8 +122,8 @@ where
         report.mismatch = Some(both.shrink(m));
     }
     let (sa, sb) = both.finish();
-    report.seconds_a = seconds_a + sa;
-    report.seconds_b = seconds_b + sb;
+    report.seconds_a += seconds_a + sa;
+    report.seconds_b += seconds_b + sb;
     report.wall_seconds = shared.started.elapsed().as_secs_f64();
     Ok(report)
 }

@@ -35,6 +35,13 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
         "  throughput   {:.0} positions/s",
         r.positions as f64 / total
     )?;
+    if r.sweep_positions > 0 {
+        writeln!(
+            out,
+            "  sweep        {} of the positions, every line to depth {} before the games",
+            r.sweep_positions, r.sweep_depth
+        )?;
+    }
     if let Some(m) = &r.mismatch {
         writeln!(out)?;
         writeln!(

@@ -2,15 +2,17 @@
 //! position compared (and each engine checked against its own text), the first
 //! disagreement shrunk.
 
+use super::explore::{Picker, Strategy};
 use super::mismatch::Mismatch;
 use super::progress::Progress;
 use super::shrink::shrink;
 use super::step::{compare_position, compare_refusal, failure, play_both, refusal_candidate, Step};
+use super::sweep::{sweep, Swept};
 use super::timed::TimedEngine;
 use crate::game::{defaults, Engine, EngineError, Pos};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// What to check.
 #[derive(Clone, Debug)]
@@ -26,6 +28,11 @@ pub struct CheckConfig {
     /// Show the progress on standard error (a bar on a terminal, else a line now
     /// and then).
     pub progress: bool,
+    /// How the random games choose their moves.
+    pub strategy: Strategy,
+    /// Before the random games, compare every line breadth-first, whole depths while
+    /// they fit in this many positions (0: none).
+    pub sweep: usize,
 }
 
 impl Default for CheckConfig {
@@ -36,6 +43,8 @@ impl Default for CheckConfig {
             seed: defaults::SEED,
             perft_depth: None,
             progress: false,
+            strategy: Strategy::default(),
+            sweep: defaults::CHECK_SWEEP,
         }
     }
 }
@@ -53,6 +62,12 @@ pub struct CheckReport {
     pub refusals_compared: usize,
     pub perft_positions: usize,
     pub perft_counts: usize,
+    /// Positions the sweep before the random games compared (counted in `positions`
+    /// too), and the depth to which it compared every line.
+    #[serde(default)]
+    pub sweep_positions: usize,
+    #[serde(default)]
+    pub sweep_depth: usize,
     pub mismatch: Option<Mismatch>,
     /// The index of the game the mismatch was found in (its seed is derived from it).
     #[serde(default)]
@@ -77,11 +92,25 @@ impl CheckReport {
             refusals_compared: 0,
             perft_positions: 0,
             perft_counts: 0,
+            sweep_positions: 0,
+            sweep_depth: 0,
             mismatch: None,
             mismatch_game: None,
             seconds_a: 0.0,
             seconds_b: 0.0,
             wall_seconds: 0.0,
+        }
+    }
+
+    /// Adds what the sweep before the games compared, and found.
+    pub(super) fn add_sweep(&mut self, s: Swept) {
+        self.positions += s.positions;
+        self.sweep_positions += s.positions;
+        self.sweep_depth = s.depth;
+        self.moves_compared += s.moves_compared;
+        self.refusals_compared += s.refusals_compared;
+        if s.mismatch.is_some() {
+            self.mismatch = s.mismatch;
         }
     }
 
@@ -165,6 +194,7 @@ impl<'a> Lockstep<'a> {
         };
         let mut moves: Vec<String> = Vec::new();
         let mut before: Vec<String> = Vec::new();
+        let mut picker = Picker::new(config.strategy, g);
         let found = loop {
             r.positions += 1;
             let (position, legal) = match compare_position(a, b, at.a, at.b, &moves) {
@@ -201,7 +231,12 @@ impl<'a> Lockstep<'a> {
             if legal.is_empty() || moves.len() >= config.max_plies {
                 break None;
             }
-            let mv = legal[rng.gen_range(0..legal.len())].clone();
+            let both = (&mut *a as &mut dyn Engine, &mut *b as &mut dyn Engine);
+            let pick = picker.pick(&mut rng, both, (at.a, at.b), (&position, &moves), &legal);
+            let mv = match pick {
+                Ok(i) => legal[i].clone(),
+                Err(m) => break Some(*m),
+            };
             match play_both(a, b, (at.a, at.b), &position, &mv, &moves) {
                 Ok((na, nb)) => {
                     std::mem::replace(&mut at, Pair { a: na, b: nb }).release(a, b);
@@ -212,8 +247,19 @@ impl<'a> Lockstep<'a> {
             }
         };
         at.release(a, b);
+        r.positions += picker.probed;
         r.mismatch = found;
         Ok(r)
+    }
+
+    /// Compares every line from the start breadth-first within `budget` positions.
+    pub fn sweep(&mut self, budget: usize) -> Result<Swept, EngineError> {
+        sweep(
+            &mut self.a,
+            &mut self.b,
+            (self.start.a, self.start.b),
+            budget,
+        )
     }
 
     /// Shrinks a mismatch found by `game` to a short reproduction.
@@ -253,7 +299,13 @@ pub fn compare(
     let mut both = Lockstep::new(a, b)?;
     let progress = Progress::new(config.games, config.progress);
     let started = std::time::Instant::now();
-    for g in 0..config.games {
+    report.add_sweep(both.sweep(config.sweep)?);
+    let games = if report.mismatch.is_some() {
+        0
+    } else {
+        config.games
+    };
+    for g in 0..games {
         let r = both.game(g, config)?;
         progress.game_done(r.positions, r.mismatch.is_some());
         report.add(g, r);
@@ -262,7 +314,8 @@ pub fn compare(
         }
     }
     progress.finish();
-    if let Some(m) = report.mismatch.take() {
+    // the sweep's mismatch is on a shortest line already
+    if let Some(m) = report.mismatch.take_if(|_| report.mismatch_game.is_some()) {
         report.mismatch = Some(both.shrink(m));
     }
     (report.seconds_a, report.seconds_b) = both.finish();

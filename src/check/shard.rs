@@ -3,6 +3,7 @@
 //! would give — the counts of the games up to the first mismatch, that mismatch
 //! (already shrunk by its shard), and which shard found it.
 
+use super::explore::Strategy;
 use super::run::CheckReport;
 use crate::parallel::{in_order, overflow, MergeError, Shard};
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,16 @@ pub struct CheckRun {
     pub seed: u64,
     pub max_plies: usize,
     pub perft_depth: Option<u32>,
+    /// How the games chose their moves (runs before it was an option: uniform).
+    #[serde(default = "uniform")]
+    pub strategy: Strategy,
+    /// The positions of the breadth-first sweep before the games (0: none).
+    #[serde(default)]
+    pub sweep: usize,
+}
+
+fn uniform() -> Strategy {
+    Strategy::Uniform
 }
 
 /// One shard's result, as `check --json` writes it (a whole run is shard 1/1).
@@ -124,6 +135,8 @@ pub fn merge(parts: Vec<(String, CheckShard)>) -> Result<CheckShard, MergeError>
             "number of perft positions",
         )?;
         r.perft_counts = add(r.perft_counts, p.perft_counts, "number of perft counts")?;
+        r.sweep_positions = add(r.sweep_positions, p.sweep_positions, "number of positions")?;
+        r.sweep_depth = r.sweep_depth.max(p.sweep_depth);
         r.seconds_a += p.seconds_a;
         r.seconds_b += p.seconds_b;
         r.wall_seconds += p.wall_seconds;
@@ -166,6 +179,8 @@ mod tests {
             seed: 1,
             max_plies: 1000,
             perft_depth: None,
+            strategy: Strategy::Uniform,
+            sweep: 0,
         }
     }
 

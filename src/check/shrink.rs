@@ -1,5 +1,6 @@
-//! Shrinking a mismatch: the shortest failing prefix, then drop moves while the
-//! sequence stays legal in both engines and still fails.
+//! Shrinking a mismatch: the shortest failing prefix, then delta debugging over its
+//! moves (chunks, single moves, pairs of moves), a line that a removal broke repaired
+//! by substituting a legal move where it broke, while it still fails the same way.
 
 use super::mismatch::Mismatch;
 use super::step::{compare_position, compare_refusal, play_both, refusal_candidate, Step};
@@ -11,8 +12,11 @@ enum Replay {
     Fails(Box<Mismatch>),
     /// Both agree all along.
     Agrees,
-    /// A move is not legal (in both engines alike): not a valid sequence.
-    Invalid,
+    /// A move is not legal (in both engines alike): not a valid sequence; its index,
+    /// and the moves legal there.
+    Invalid(usize, Vec<String>),
+    /// An engine could not copy a start position.
+    Broken,
 }
 
 fn replay(
@@ -23,7 +27,7 @@ fn replay(
     moves: &[String],
 ) -> Replay {
     let (Ok(mut pos_a), Ok(mut pos_b)) = (a.copy(start_a), b.copy(start_b)) else {
-        return Replay::Invalid;
+        return Replay::Broken;
     };
     let mut result = Replay::Agrees;
     let mut before: Vec<String> = Vec::new();
@@ -43,7 +47,7 @@ fn replay(
         }
         let Some(mv) = moves.get(i) else { break };
         if !legal.contains(mv) {
-            result = Replay::Invalid;
+            result = Replay::Invalid(i, legal);
             break;
         }
         match play_both(a, b, (pos_a, pos_b), &position, mv, &moves[..i]) {
@@ -72,27 +76,137 @@ pub fn shrink(
     start_b: Pos,
     found: Mismatch,
 ) -> Mismatch {
-    // the line shrunk is the moves and the move an engine failed on, if any
+    // the line shrunk is the moves and the move an engine failed on, if any; a line
+    // that fails otherwise shows another bug, and is not this one's reproduction
+    let was = kinds(&found);
     let found = (found.line(), found);
-    shrink_moves(
+    shrink_lines(
         found,
         |(line, _)| line,
         |candidate| match replay(a, b, start_a, start_b, candidate) {
-            Replay::Fails(m) => Some((m.line(), *m)),
-            _ => None,
+            Replay::Fails(m) if kinds(&m).iter().any(|k| was.contains(k)) => {
+                Tried::Fails((m.line(), *m))
+            }
+            Replay::Fails(_) => Tried::Passes,
+            Replay::Invalid(at, legal) => Tried::Illegal { at, legal },
+            Replay::Agrees | Replay::Broken => Tried::Passes,
         },
     )
     .1
 }
 
+/// What kinds of disagreement a mismatch shows (its `what`, without the details).
+fn kinds(m: &Mismatch) -> Vec<&'static str> {
+    m.what
+        .iter()
+        .map(|w| {
+            if w.contains("position text is lossy") || w.contains("does not read back") {
+                "lossy text"
+            } else if w.starts_with("position text differs") {
+                "text"
+            } else if w.starts_with("side to move differs") {
+                "side to move"
+            } else if w == "outcome differs" {
+                "outcome"
+            } else if w == "legal moves differ" {
+                "legal moves"
+            } else if w.ends_with(" twice") {
+                "listed twice"
+            } else if w.contains(" is not listed") || w.contains(" refused for different") {
+                "refusal"
+            } else {
+                "engine failed"
+            }
+        })
+        .collect()
+}
+
+/// What replaying a candidate line in both engines shows, for the shrinker.
+pub enum Tried<T> {
+    /// It still fails, with this failure (whose moves may be a shorter prefix).
+    Fails(T),
+    /// Both engines agree all along it.
+    Passes,
+    /// Its move number `at` (from 0) is not legal there; `legal` are the moves that are.
+    Illegal { at: usize, legal: Vec<String> },
+}
+
+/// Replays a line whose removals broke it tried at most this often with a move
+/// substituted where it stopped being legal.
+const REPAIRS: usize = 8;
+
+/// Tries `candidate`, and where one of its moves is not legal, the same line with
+/// another legal move in its place (the moves played later in the line first, then
+/// the rest in order), breadth-first, at most `REPAIRS` replays in all.
+fn repaired<T>(
+    candidate: Vec<String>,
+    try_line: &mut impl FnMut(&[String]) -> Tried<T>,
+) -> Option<T> {
+    let mut queue = std::collections::VecDeque::from([candidate]);
+    let mut budget = REPAIRS + 1;
+    while let Some(line) = queue.pop_front() {
+        if budget == 0 {
+            break;
+        }
+        budget -= 1;
+        match try_line(&line) {
+            Tried::Fails(t) => return Some(t),
+            Tried::Passes => {}
+            Tried::Illegal { at, legal } if at < line.len() => {
+                let later = &line[at + 1..];
+                let (first, rest): (Vec<&String>, Vec<&String>) =
+                    legal.iter().partition(|m| later.contains(m));
+                for alt in first.into_iter().chain(rest).take(budget) {
+                    let mut next = line.clone();
+                    next[at] = alt.clone();
+                    queue.push_back(next);
+                }
+            }
+            Tried::Illegal { .. } => {}
+        }
+    }
+    None
+}
+
 /// Delta debugging over the moves of a failure: drops chunks of moves (halving their
-/// size, starting over after each success) while what is left still fails.
+/// size, starting over after each success) while what is left still fails, then
+/// every pair of moves an odd number of plies apart (so that the side to
+/// move of the moves between is kept), until no single move or such pair can go.
 /// `fails` replays a candidate sequence and gives the failure it shows, if any (its
 /// moves may be a shorter prefix of the candidate).
 pub fn shrink_moves<T>(
     found: T,
     moves: impl Fn(&T) -> &Vec<String>,
     mut fails: impl FnMut(&[String]) -> Option<T>,
+) -> T {
+    shrink_lines(found, moves, |c| match fails(c) {
+        Some(t) => Tried::Fails(t),
+        None => Tried::Passes,
+    })
+}
+
+/// `shrink_moves` for a replay that says where a line stops being legal: a line that
+/// a removal broke is repaired by substituting legal moves where it broke.
+pub fn shrink_lines<T>(
+    found: T,
+    moves: impl Fn(&T) -> &Vec<String>,
+    mut try_line: impl FnMut(&[String]) -> Tried<T>,
+) -> T {
+    let mut best = found;
+    loop {
+        best = drop_chunks(best, &moves, &mut try_line);
+        match drop_pairs(&best, &moves, &mut try_line) {
+            Some(shorter) => best = shorter,
+            None => return best,
+        }
+    }
+}
+
+/// The chunk-halving passes of delta debugging.
+fn drop_chunks<T>(
+    found: T,
+    moves: &impl Fn(&T) -> &Vec<String>,
+    try_line: &mut impl FnMut(&[String]) -> Tried<T>,
 ) -> T {
     let mut best = found;
     let mut chunk = moves(&best).len().div_ceil(2).max(1);
@@ -103,7 +217,7 @@ pub fn shrink_moves<T>(
             let mut candidate = moves(&best).clone();
             let end = (at + chunk).min(candidate.len());
             candidate.drain(at..end);
-            if let Some(m) = fails(&candidate) {
+            if let Some(m) = repaired(candidate, try_line) {
                 best = m;
                 improved = true;
             } else {
@@ -118,4 +232,104 @@ pub fn shrink_moves<T>(
         }
     }
     best
+}
+
+/// The first failure left after dropping two moves `i < j` of `best`'s line, `j - i`
+/// odd (one move of each side in a two-player game), nearest pairs first.
+fn drop_pairs<T>(
+    best: &T,
+    moves: &impl Fn(&T) -> &Vec<String>,
+    try_line: &mut impl FnMut(&[String]) -> Tried<T>,
+) -> Option<T> {
+    let line = moves(best);
+    let n = line.len();
+    for gap in (1..n).step_by(2) {
+        for i in 0..n - gap {
+            let mut candidate = line.clone();
+            candidate.remove(i + gap);
+            candidate.remove(i);
+            if let Some(m) = repaired(candidate, try_line) {
+                return Some(m);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_string).collect()
+    }
+
+    /// A two-player game of distinct moves: `p…` moves first, then `q…`, in turn; it
+    /// "fails" once both `pa` and `qb` are played.
+    fn try_alternating(candidate: &[String]) -> Tried<Vec<String>> {
+        for (i, m) in candidate.iter().enumerate() {
+            let side = if i % 2 == 0 { 'p' } else { 'q' };
+            if !m.starts_with(side) || candidate[..i].contains(m) {
+                let legal = ["a", "b", "1", "2", "3"]
+                    .iter()
+                    .map(|x| format!("{side}{x}"))
+                    .filter(|x| !candidate[..i].contains(x))
+                    .collect();
+                return Tried::Illegal { at: i, legal };
+            }
+        }
+        let has = |m: &str| candidate.iter().any(|x| x == m);
+        if has("pa") && has("qb") {
+            Tried::Fails(candidate.to_vec())
+        } else {
+            Tried::Passes
+        }
+    }
+
+    #[test]
+    fn pairs_of_moves_go_where_single_moves_break_the_turns() {
+        let found = line("p1 q1 p2 q2 pa q3 p3 qb");
+        let shrunk = shrink_lines(found, |l| l, try_alternating);
+        assert_eq!(shrunk, line("pa qb"));
+    }
+
+    #[test]
+    fn a_line_a_removal_broke_is_repaired_with_a_legal_move() {
+        let mut tried = 0;
+        let mut count = |c: &[String]| {
+            tried += 1;
+            try_alternating(c)
+        };
+        // pa where q moves: qb (played later) in its place, then pa again where qb was
+        let got = repaired(line("p1 pa qb"), &mut count);
+        assert_eq!(got, Some(line("p1 qb pa")));
+        let got = repaired(line("pa p1 qb"), &mut count);
+        assert_eq!(
+            got,
+            Some(line("pa qb pb")),
+            "p1 where q moves, then qb twice, replaced"
+        );
+        assert!(tried <= 2 * (REPAIRS + 1), "{tried} replays");
+    }
+
+    #[test]
+    fn a_mismatch_is_known_by_its_kinds_not_its_details() {
+        let mut m = Mismatch::new(&[], "p", "outcome differs".into());
+        m.what.push("position text differs: \"a\" vs \"b\"".into());
+        assert_eq!(kinds(&m), ["outcome", "text"]);
+        let lossy = "hex (spec): the position text is lossy: reading it back loses the outcome";
+        let m = Mismatch::new(&[], "p", lossy.into());
+        assert_eq!(kinds(&m), ["lossy text"]);
+    }
+
+    #[test]
+    fn the_old_interface_still_drops_what_it_can() {
+        let found = line("a b c d e");
+        let shrunk = shrink_moves(
+            found,
+            |l| l,
+            |c| (c.iter().any(|m| m == "c") && c.iter().any(|m| m == "e")).then(|| c.to_vec()),
+        );
+        assert_eq!(shrunk, line("c e"));
+    }
 }

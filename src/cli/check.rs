@@ -107,6 +107,8 @@ fn run_check(
             seed: config.seed,
             max_plies: config.max_plies,
             perft_depth: config.perft_depth,
+            strategy: config.strategy,
+            sweep: config.sweep,
         };
         let result = CheckShard::new(run, split.shard, report);
         writeln!(out, "{}", serde_json::to_string_pretty(&result)?)?;

@@ -22,6 +22,26 @@ pub fn max_plies(text: &str) -> Result<usize, String> {
     count_in(text, "a number of plies", 1..=1_000_000).map(|n| n as usize)
 }
 
+/// `--sweep` of check: 0 to 10^7 positions.
+pub fn sweep_positions(text: &str) -> Result<usize, String> {
+    count_in(text, "a number of positions", 0..=10_000_000).map(|n| n as usize)
+}
+
+/// `--strategy` of check: a strategy's name.
+pub fn check_strategy(text: &str) -> Result<crate::check::Strategy, String> {
+    crate::check::Strategy::from_name(text.trim()).ok_or_else(|| {
+        let names: Vec<&str> = crate::check::Strategy::ALL
+            .iter()
+            .map(|s| s.name())
+            .collect();
+        format!(
+            "`{}` is not a strategy (one of {})",
+            crate::game::elide(text),
+            names.join(", ")
+        )
+    })
+}
+
 /// `--positions` of bench: 0 to 1000.
 pub fn bench_positions(text: &str) -> Result<usize, String> {
     count_in(text, "a number of positions", 0..=1000).map(|n| n as usize)

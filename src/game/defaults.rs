@@ -24,6 +24,11 @@ pub const SEED: u64 = 1;
 /// How many random games `check` plays.
 pub const CHECK_GAMES: usize = 100;
 
+/// The positions `check` compares on every line from the start, breadth-first,
+/// before its random games (whole depths: Connect Four to 3 plies, Tic-tac-toe to 3,
+/// 11x11 Hex to 1).
+pub const CHECK_SWEEP: usize = 1000;
+
 /// How many random games `lint` plays.
 pub const LINT_GAMES: usize = 5;
 /// `lint`'s random games stop after this many seconds in all (a note says so):

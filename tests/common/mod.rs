@@ -130,6 +130,8 @@ pub fn mutant_mismatch(
         seed,
         perft_depth: None,
         progress: false,
+        strategy: ludolog::check::Strategy::Uniform,
+        sweep: 0,
     };
     ludolog::check::compare(a.as_mut(), b.as_mut(), &config)
         .expect("the check runs")
