@@ -137,8 +137,7 @@ turn(at(C, R), N, Board, X, Y, Board1) :-
     I is R * N + C + 1,
     board:board_cell(Board, I, e),
     flank:flanked(Board, I, X, Y, Ks), Ks = [_|_],
-    findall(K-X, member(K, [I|Ks]), Changes),
-    board:board_sets(Board, Changes, Board1).
+    board:board_fill(Board, [I|Ks], X, Board1).
 turn(pass, _, Board, X, Y, Board) :-
     flank:flank_count(Board, X, Y, 0).
 

@@ -31,7 +31,7 @@
 % atom (`king_red`, `s3`) or kept in a second board.
 
 :- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
-                  board_marks/2, board_sets/3, cells_of/3, count_of/3, nth_of/4,
+                  board_marks/2, board_sets/3, board_fill/4, cells_of/3, count_of/3, nth_of/4,
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_met/6, reach_moves/3,
                   reach_count/3, nth_reach/4, reach_move/3, reach_any/2, run_moves/5, run_count/5,
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
@@ -204,6 +204,26 @@ board_set(B, K, X, B1) :-
 board_sets(B, Changes, B1) :-
     (  changes(Changes) -> true ; throw(error(type_error(changes, Changes), board_sets/3)) ),
     sets(B, Changes, B1).
+
+%% board_fill(+Board, +Ks, +X, -Board1)  Board1 is Board with the atom X on every
+% cell of Ks: a placement and the pieces it turns (Othello), or the cells a capture
+% empties, in one copy.
+board_fill(B, Ks, X, B1) :-
+    (  atom(X) -> true ; throw(error(type_error(atom, X), board_fill/4)) ),
+    (  proper_list(Ks) -> true ; throw(error(type_error(list, Ks), board_fill/4)) ),
+    (  B = board(G, M, Cells, n(Id, H, Log, Len)), board_accel:fill(H, Ks, X, H1)
+    -> filled_log(Ks, X, Log, Log1, Len, Len1),
+       with_log(G, M, Cells, n(Id, H1, Log1, Len1), B1)
+    ;  findall(K-X, member(K, Ks), Changes),
+       board_sets(B, Changes, B1)
+    ).
+
+%% filled_log(+Ks, +X, +Log0, -Log, +Len0, -Len)  Log0 with K-X for each of Ks on
+% top, newest first, and its length.
+filled_log([], _, Log, Log, Len, Len).
+filled_log([K|Ks], X, Log0, Log, Len0, Len) :-
+    Len1 is Len0 + 1,
+    filled_log(Ks, X, [K-X|Log0], Log, Len1, Len).
 
 %% changes(@Changes)  Changes is a proper list of K-X, each X an atom (in one pass: a
 % move asks it every ply).

@@ -9,7 +9,7 @@
 % Lists of cells come back as text: "k", then one character per number, U+0100
 % plus the number; "s" (dropped) or "x" (refused) otherwise.
 
-:- module(board_accel, [load/0, owned/1, grid/2, new/3, set/4, set_two/6, cell/3, letters/3, cells_of/3, count_of/3,
+:- module(board_accel, [load/0, owned/1, grid/2, new/3, set/4, set_two/6, fill/4, cell/3, letters/3, cells_of/3, count_of/3,
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_met/6,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
@@ -27,6 +27,7 @@ load :-
         ludolog_board_new([i64, cstr], i64),
         ludolog_board_set([i64, i64, cstr], i64),
         ludolog_board_set_two([i64, i64, cstr, i64, cstr], i64),
+        ludolog_board_fill([i64, cstr, cstr], i64),
         ludolog_board_cell([i64, i64], cstr),
         ludolog_board_letters([i64], cstr),
         ludolog_board_count([i64, cstr], i64),
@@ -117,6 +118,21 @@ set(H, K, X, H1) :-
 set_two(H, K1, X1, K2, X2, H1) :-
     atom(X1), X1 \== [], atom(X2), X2 \== [],
     '$foreign_call'(ludolog_board_set_two, [H, K1, X1, K2, X2], H0), H0 > 0, H1 = H0.
+
+%% fill(+H, +Ks, +X, -H1)  board H with the atom X on every cell of Ks, in one call
+% and one copy; Ks go to the host one character each (U+0100 plus the cell), so
+% each must be a cell number the host can name (1 to 65535).
+fill(H, Ks, X, H1) :-
+    atom(X), X \== [], Ks = [_|_],
+    cells_chars(Ks, Cs),
+    '$foreign_call'(ludolog_board_fill, [H, Cs, X], H0), H0 > 0, H1 = H0.
+
+%% cells_chars(+Ks, -Chars)  each cell number as its character, U+0100 plus it.
+cells_chars([], []).
+cells_chars([K|Ks], [C|Cs]) :-
+    integer(K), K >= 1, K =< 65535,
+    Code is K + 256, char_code(C, Code),
+    cells_chars(Ks, Cs).
 
 %% cell(+H, +K, -X)  X is on cell K of board H.
 cell(H, K, X) :-

@@ -84,6 +84,30 @@ pub extern "C" fn ludolog_board_set_two(
     })
 }
 
+/// A copy of board `handle` with `name` on each cell of `cells` (one character a
+/// cell: U+0100 plus its number, as the lists the host gives back), in one copy: a
+/// placement and the pieces it turns, or the pieces a capture takes off.
+#[no_mangle]
+pub extern "C" fn ludolog_board_fill(
+    handle: i64,
+    cells: *const c_char,
+    name: *const c_char,
+) -> i64 {
+    let (cells, name) = (text(cells), text(name));
+    number(|t| {
+        let name = name.ok_or(Refused::Bad)?;
+        let changes = cells
+            .ok_or(Refused::Bad)?
+            .chars()
+            .map(|c| match (c as i64) - 0x100 {
+                k if k >= 1 => Ok((k, name)),
+                _ => Err(Refused::Bad),
+            })
+            .collect::<Result<Vec<_>, Refused>>()?;
+        t.set_all(handle, &changes)
+    })
+}
+
 /// The cells of board `handle` holding `name`, ascending.
 #[no_mangle]
 pub extern "C" fn ludolog_board_cells_of(handle: i64, name: *const c_char) -> *const c_char {
@@ -496,5 +520,26 @@ mod tests {
         assert_eq!(ludolog_board_steps_id(null()), -1);
         assert_eq!(text(ludolog_board_steps(b, c(b"r").as_ptr(), 0)), "x");
         assert_eq!(ludolog_board_step_count(b, null(), steps), -1);
+        let filled = ludolog_board_fill(
+            b,
+            c("\u{101}\u{103}".as_bytes()).as_ptr(),
+            c(b"qq_fill").as_ptr(),
+        );
+        assert!(filled > 0);
+        assert_eq!(
+            text(ludolog_board_cells_of(filled, c(b"qq_fill").as_ptr())),
+            "k\u{101}\u{103}"
+        );
+        assert_eq!(
+            ludolog_board_fill(b, c("\u{1ff}".as_bytes()).as_ptr(), c(b"r").as_ptr()),
+            -1,
+            "off the board"
+        );
+        assert_eq!(
+            ludolog_board_fill(b, c(b"a").as_ptr(), c(b"r").as_ptr()),
+            -1,
+            "not a cell"
+        );
+        assert_eq!(ludolog_board_fill(b, null(), c(b"r").as_ptr()), -1);
     }
 }

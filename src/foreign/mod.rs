@@ -30,13 +30,13 @@ pub use step::set_repl_step;
 
 use crate::games::hex::{cells_distance, group_spans, spanning, Axis, MAX_SIDE};
 use board_calls::{
-    ludolog_board_cell, ludolog_board_cells_of, ludolog_board_count, ludolog_board_grid,
-    ludolog_board_group, ludolog_board_group_marks, ludolog_board_jumps, ludolog_board_letters,
-    ludolog_board_movers, ludolog_board_new, ludolog_board_nth, ludolog_board_nth_reach,
-    ludolog_board_nth_step, ludolog_board_owned, ludolog_board_ray, ludolog_board_reach,
-    ludolog_board_reach_count, ludolog_board_reach_met, ludolog_board_reach_move,
-    ludolog_board_reach_moves, ludolog_board_set, ludolog_board_set_two, ludolog_board_step_count,
-    ludolog_board_steps, ludolog_board_steps_id,
+    ludolog_board_cell, ludolog_board_cells_of, ludolog_board_count, ludolog_board_fill,
+    ludolog_board_grid, ludolog_board_group, ludolog_board_group_marks, ludolog_board_jumps,
+    ludolog_board_letters, ludolog_board_movers, ludolog_board_new, ludolog_board_nth,
+    ludolog_board_nth_reach, ludolog_board_nth_step, ludolog_board_owned, ludolog_board_ray,
+    ludolog_board_reach, ludolog_board_reach_count, ludolog_board_reach_met,
+    ludolog_board_reach_move, ludolog_board_reach_moves, ludolog_board_set, ludolog_board_set_two,
+    ludolog_board_step_count, ludolog_board_steps, ludolog_board_steps_id,
 };
 use board_flanks::{
     ludolog_board_flank_count, ludolog_board_flank_moves, ludolog_board_flanked,
@@ -326,8 +326,9 @@ macro_rules! symbols {
 }
 
 /// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 55] {
+pub fn exported_symbols() -> [(&'static str, usize); 56] {
     symbols![
+        ludolog_board_fill,
         ludolog_board_steps_id,
         ludolog_board_flank_moves,
         ludolog_board_flank_count,
