@@ -206,7 +206,7 @@ board_sets(B, Changes, B1) :-
     sets(B, Changes, B1).
 
 %% board_fill(+Board, +Ks, +X, -Board1)  Board1 is Board with the atom X on every
-% cell of Ks: a placement and the pieces it turns (Othello), or the cells a capture
+% cell of Ks: a placement and the pieces it turns, or the cells a capture
 % empties, in one copy.
 board_fill(B, Ks, X, B1) :-
     (  atom(X) -> true ; throw(error(type_error(atom, X), board_fill/4)) ),
