@@ -75,7 +75,8 @@ const HELPERS: &[&str] = &[
     // movers(-Movers): the movers lists reach_moves/3 is asked about
     "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
     // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken),
-    // by board_set/4 and by board_sets/3 of three changes and of two (a step); more
+    // by board_set/4, by board_fill/4 (a cell named twice) and by board_sets/3 of
+    // three changes and of two (a step); more
     // changes than a board's log holds, so its cells are rewritten from the log, with
     // names of one character (even seeds: read from the host's copy) or not (odd)
     "played(B0, Seed, B) :- board:board_grid(B0, G), grid:grid_size(G, N), \
@@ -83,7 +84,8 @@ const HELPERS: &[&str] = &[
     "one_set(N, Seed, I, B0, B) :- K is 1 + (Seed * 7 + I * 13) mod N, \
      ( Seed mod 2 =:= 0 -> Xs = [e, r, b, e, w, r, e, b, b, r, e, r, b] ; Xs = [e, r, b, e, xx, r, e, b, b, r, e, r, b] ), nth0(I, Xs, X), \
      K2 is 1 + (K * 5) mod N, \
-     ( I mod 3 =:= 0 -> board:board_sets(B0, [K-X, K2-r, K-b], B) \
+     ( I mod 6 =:= 0 -> board:board_fill(B0, [K, K2, K], X, B) \
+     ; I mod 3 =:= 0 -> board:board_sets(B0, [K-X, K2-r, K-b], B) \
      ; I mod 4 =:= 1 -> board:board_sets(B0, [K-e, K2-X], B) \
      ; board:board_set(B0, K, X, B) )",
 ];
@@ -351,6 +353,14 @@ fn odd_arguments_answer_as_the_pure_definitions_do() {
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [4-r], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [2.0-r], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [9-r, 1-w], B1), board:board_cells(B1, X)"),
+        // board_fill/4: cells off the board, not integers, no list, no cell, a name []
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_fill(B, [1, 4], r, B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_fill(B, [0], r, B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_fill(B, [2.0], r, B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_fill(B, [1|_], r, B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_fill(B, [], r, B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_fill(B, [1, 3], [], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_fill(B, [1, 3], f(x), B1), board:board_cells(B1, X)"),
         // moves of several kinds: no list, a kind of no known name, one unbound
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, foo, X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([r], [1], [e]), steps(r)], X)"),
