@@ -19,52 +19,132 @@ enum Replay {
     Broken,
 }
 
+/// A position both engines were seen to agree on while replaying a line: the two
+/// engines' positions, its text and its legal moves (sorted).
+struct Seen {
+    a: Pos,
+    b: Pos,
+    position: String,
+    legal: Vec<String>,
+}
+
+/// The positions along the last line that failed, each compared already: entry `i`
+/// follows its first `i` moves.  A candidate line is replayed from the longest of
+/// them it starts with, so a replay costs its new moves, not the whole line.
+struct Known {
+    line: Vec<String>,
+    seen: Vec<Seen>,
+}
+
+impl Known {
+    /// How many of `moves`' first moves lead to a known position (the entry to start at).
+    fn start(&self, moves: &[String]) -> Option<usize> {
+        let common = self
+            .line
+            .iter()
+            .zip(moves)
+            .take_while(|(x, y)| x == y)
+            .count();
+        (!self.seen.is_empty()).then(|| common.min(self.seen.len() - 1))
+    }
+
+    fn release(a: &mut dyn Engine, b: &mut dyn Engine, seen: impl IntoIterator<Item = Seen>) {
+        for s in seen {
+            a.release(s.a);
+            b.release(s.b);
+        }
+    }
+}
+
 fn replay(
     a: &mut dyn Engine,
     b: &mut dyn Engine,
-    start_a: Pos,
-    start_b: Pos,
+    (start_a, start_b): (Pos, Pos),
+    known: &mut Known,
     moves: &[String],
 ) -> Replay {
-    let (Ok(mut pos_a), Ok(mut pos_b)) = (a.copy(start_a), b.copy(start_b)) else {
-        return Replay::Broken;
+    let from = known.start(moves);
+    // the position replayed from: a known one (compared already), or a copy of the start
+    let (mut i, mut checked, mut before, (mut pos_a, mut pos_b)) = match from {
+        Some(p) => {
+            let s = &known.seen[p];
+            let before = p.checked_sub(1).map(|q| known.seen[q].legal.clone());
+            let here = Some((s.position.clone(), s.legal.clone()));
+            (p, here, before.unwrap_or_default(), (s.a, s.b))
+        }
+        None => match (a.copy(start_a), b.copy(start_b)) {
+            (Ok(x), Ok(y)) => (0, None, Vec::new(), (x, y)),
+            (x, y) => {
+                if let Ok(p) = x {
+                    a.release(p);
+                }
+                if let Ok(p) = y {
+                    b.release(p);
+                }
+                return Replay::Broken;
+            }
+        },
     };
-    let mut result = Replay::Agrees;
-    let mut before: Vec<String> = Vec::new();
-    for i in 0..=moves.len() {
-        let (position, legal) = match compare_position(a, b, pos_a, pos_b, &moves[..i]) {
-            Step::Agree { position, legal } => (position, legal),
-            Step::Differ(m) => {
-                result = Replay::Fails(m);
-                break;
+    // the positions compared in this replay, past the known one
+    let mut fresh: Vec<Seen> = Vec::new();
+    // whether (pos_a, pos_b) are this replay's own, not yet compared
+    let mut unowned = false;
+    let result = loop {
+        let (position, legal) = match checked.take() {
+            Some(here) => here,
+            None => {
+                let (position, legal) = match compare_position(a, b, pos_a, pos_b, &moves[..i]) {
+                    Step::Agree { position, legal } => (position, legal),
+                    Step::Differ(m) => {
+                        unowned = true;
+                        break Replay::Fails(m);
+                    }
+                };
+                if let Some(mv) = refusal_candidate(&before, &legal, i) {
+                    let both = (pos_a, pos_b);
+                    if let Err(m) = compare_refusal(a, b, both, &position, &mv, &moves[..i]) {
+                        unowned = true;
+                        break Replay::Fails(m);
+                    }
+                }
+                fresh.push(Seen {
+                    a: pos_a,
+                    b: pos_b,
+                    position: position.clone(),
+                    legal: legal.clone(),
+                });
+                (position, legal)
             }
         };
-        if let Some(mv) = refusal_candidate(&before, &legal, i) {
-            if let Err(m) = compare_refusal(a, b, (pos_a, pos_b), &position, &mv, &moves[..i]) {
-                result = Replay::Fails(m);
-                break;
-            }
-        }
-        let Some(mv) = moves.get(i) else { break };
+        let Some(mv) = moves.get(i) else {
+            break Replay::Agrees;
+        };
         if !legal.contains(mv) {
-            result = Replay::Invalid(i, legal);
-            break;
+            break Replay::Invalid(i, legal);
         }
         match play_both(a, b, (pos_a, pos_b), &position, mv, &moves[..i]) {
-            Ok((na, nb)) => {
-                a.release(pos_a);
-                b.release(pos_b);
-                (pos_a, pos_b) = (na, nb);
+            Ok(next) => {
+                (pos_a, pos_b) = next;
                 before = legal;
+                i += 1;
             }
-            Err(m) => {
-                result = Replay::Fails(m);
-                break;
-            }
+            Err(m) => break Replay::Fails(m),
         }
+    };
+    if unowned {
+        a.release(pos_a);
+        b.release(pos_b);
     }
-    a.release(pos_a);
-    b.release(pos_b);
+    if matches!(result, Replay::Fails(_)) {
+        // the line that failed is the one shrunk next: keep its positions
+        let keep = from.map_or(0, |p| p + 1);
+        let old = known.seen.split_off(keep);
+        Known::release(a, b, old);
+        known.seen.extend(fresh);
+        known.line = moves.to_vec();
+    } else {
+        Known::release(a, b, fresh);
+    }
     result
 }
 
@@ -80,10 +160,16 @@ pub fn shrink(
     // that fails otherwise shows another bug, and is not this one's reproduction
     let was = kinds(&found);
     let found = (found.line(), found);
-    shrink_lines(
+    let mut known = Known {
+        line: Vec::new(),
+        seen: Vec::new(),
+    };
+    // the line found, replayed once, so that its positions are known
+    let _ = replay(&mut *a, &mut *b, (start_a, start_b), &mut known, &found.0);
+    let shrunk = shrink_lines(
         found,
         |(line, _)| line,
-        |candidate| match replay(a, b, start_a, start_b, candidate) {
+        |candidate| match replay(&mut *a, &mut *b, (start_a, start_b), &mut known, candidate) {
             Replay::Fails(m) if kinds(&m).iter().any(|k| was.contains(k)) => {
                 Tried::Fails((m.line(), *m))
             }
@@ -91,8 +177,9 @@ pub fn shrink(
             Replay::Invalid(at, legal) => Tried::Illegal { at, legal },
             Replay::Agrees | Replay::Broken => Tried::Passes,
         },
-    )
-    .1
+    );
+    Known::release(a, b, known.seen);
+    shrunk.1
 }
 
 /// What kinds of disagreement a mismatch shows (its `what`, without the details).
@@ -331,5 +418,113 @@ mod tests {
             |c| (c.iter().any(|m| m == "c") && c.iter().any(|m| m == "e")).then(|| c.to_vec()),
         );
         assert_eq!(shrunk, line("c e"));
+    }
+
+    /// A game of distinct letters, played in any order: the position is the letters
+    /// played; once both `x` and `y` are, the game is won, unless `blind` (a wrong
+    /// engine that never sees that win).  It counts its descriptions.
+    struct Letters {
+        held: std::collections::HashMap<u64, Vec<String>>,
+        next: u64,
+        blind: bool,
+        described: usize,
+    }
+
+    impl Letters {
+        fn new(blind: bool) -> Letters {
+            Letters {
+                held: Default::default(),
+                next: 0,
+                blind,
+                described: 0,
+            }
+        }
+        fn hold(&mut self, line: Vec<String>) -> Pos {
+            self.next += 1;
+            self.held.insert(self.next, line);
+            Pos(self.next)
+        }
+        fn get(&self, p: Pos) -> Result<Vec<String>, EngineError> {
+            self.held.get(&p.0).cloned().ok_or(EngineError::Handle(p.0))
+        }
+    }
+
+    use crate::game::{BestMove, EngineError, PositionInfo, SearchSpec};
+
+    impl Engine for Letters {
+        fn label(&self) -> String {
+            "letters".into()
+        }
+        fn initial(&mut self) -> Result<Pos, EngineError> {
+            Ok(self.hold(Vec::new()))
+        }
+        fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
+            Ok(self.hold(line(text)))
+        }
+        fn release(&mut self, pos: Pos) {
+            self.held.remove(&pos.0);
+        }
+        fn held(&self) -> usize {
+            self.held.len()
+        }
+        fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
+            Ok(self.get(pos)?.join(" "))
+        }
+        fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
+            self.described += 1;
+            let played = self.get(pos)?;
+            let won = !self.blind && ["x", "y"].iter().all(|m| played.iter().any(|p| p == m));
+            let legal = "abcdefxy"
+                .chars()
+                .map(String::from)
+                .filter(|m| !won && !played.contains(m))
+                .collect();
+            Ok(PositionInfo {
+                position: played.join(" "),
+                to_move: "one".into(),
+                outcome: won.then(|| "win(one)".to_string()),
+                legal,
+            })
+        }
+        fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
+            if !self.describe(pos)?.legal.iter().any(|m| m == mv) {
+                return Err(EngineError::Illegal(mv.to_string()));
+            }
+            self.described -= 1;
+            let mut played = self.get(pos)?;
+            played.push(mv.to_string());
+            Ok(self.hold(played))
+        }
+        fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
+            let played = self.get(pos)?;
+            Ok(self.hold(played))
+        }
+        fn perft(&mut self, _: Pos, _: u32) -> Result<u64, EngineError> {
+            Ok(1)
+        }
+        fn best(&mut self, _: Pos, _: SearchSpec) -> Result<BestMove, EngineError> {
+            Err(EngineError::Rules("no search".into()))
+        }
+        fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
+            Ok(0)
+        }
+        fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
+            Ok(0)
+        }
+    }
+
+    #[test]
+    fn a_replay_compares_only_the_positions_past_the_line_it_shares() {
+        let (mut a, mut b) = (Letters::new(false), Letters::new(true));
+        let (sa, sb) = (a.initial().unwrap(), b.initial().unwrap());
+        let found_line = line("a b c x d e f y");
+        let found = Mismatch::new(&found_line, "a b c x d e f y", "outcome differs".into());
+        let m = shrink(&mut a, &mut b, sa, sb, found);
+        assert_eq!(m.moves, line("x y"), "{m:?}");
+        // nothing held but the two starts
+        assert_eq!((a.held(), b.held()), (1, 1));
+        // replaying every candidate from its start describes 165 positions here (each
+        // twice: once more reading its text back); from the positions known, 96
+        assert!(a.described <= 110, "{} descriptions", a.described);
     }
 }
