@@ -185,7 +185,9 @@ fn no_engine_outlives_ludolog_stopped_by_sigterm_or_sigkill() {
         let (engine, pids) = hanging_engine(dir.path());
         let mut ludolog = Command::new(common::bin())
             .args(["check", "hex", "--against", &engine])
-            .args(["--threads", "2", "--games", "4"])
+            // no sweep first: it asks on one thread, so only one engine would hang
+            // until its answer timed out
+            .args(["--threads", "2", "--games", "4", "--sweep", "0"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
