@@ -42,6 +42,70 @@ fn children_peak_mb() -> i64 {
     usage.max_rss() / 1024
 }
 
+/// Runs the cases on two threads, as cargo runs tests: each case is one ludolog
+/// process on one core, so the bombs take half the time side by side.
+fn side_by_side(cases: Vec<Box<dyn FnOnce() + Send + '_>>) {
+    let queue = std::sync::Mutex::new(cases);
+    let next = || queue.lock().unwrap().pop();
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(case) = next() {
+                    case();
+                }
+            });
+        }
+    });
+}
+
+/// A query at the REPL stops, says which limit stopped it, and the session goes on.
+fn repl_bomb(query: &str, mb: &str, seconds: &str, words: &str) {
+    let input = format!("{query}\nX is 6 * 7.\n");
+    let (code, text) = bounded(
+        &["repl", "hex", "--memory-limit", mb, "--time-limit", seconds],
+        Some(&input),
+    );
+    assert_eq!(code, 1, "{query}: {text}");
+    assert!(text.contains(words), "{query}: expected {words:?}: {text}");
+    assert!(
+        text.contains("X = 42"),
+        "{query}: the session did not go on: {text}"
+    );
+    assert!(!text.contains("panicked"), "{query}: {text}");
+}
+
+/// A rule file whose `legal/2` runs `goal` stops `command` with the limit's message
+/// and how to raise it (`flag`).
+fn file_bomb(dir: &std::path::Path, (goal, command, flag, seconds): (&str, &str, &str, &str)) {
+    let sub = tempfile::tempdir_in(dir).unwrap();
+    let file = game_with_legal(sub.path(), goal);
+    let mut args = vec![command, file.as_str(), "--time-limit", seconds];
+    if command != "moves" {
+        args.extend(["--depth", "1"]);
+    }
+    let (code, text) = bounded(&args, None);
+    assert_ne!(code, 0, "{goal} under {command}: {text}");
+    assert!(
+        text.contains(flag),
+        "{goal} under {command}: expected {flag}: {text}"
+    );
+    assert!(
+        !text.contains("host:request"),
+        "{goal}: an internal term: {text}"
+    );
+    assert!(!text.contains("panicked"), "{goal}: {text}");
+}
+
+/// A file that loops at load time stops `command` too.
+fn load_bomb(looping: &str, command: &str) {
+    let (code, text) = bounded(&[command, looping], None);
+    assert_ne!(code, 0, "{command}: {text}");
+    assert!(
+        text.contains("initialization/1") || text.contains("inference limit"),
+        "{command}: {text}"
+    );
+}
+
 #[test]
 fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -57,20 +121,6 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
         ("X is 7^7^7^7.", "2048", "2", "time limit"),
         ("repeat, fail.", "2048", "12", "inference limit"),
     ];
-    for (query, mb, seconds, words) in repl_bombs {
-        let input = format!("{query}\nX is 6 * 7.\n");
-        let (code, text) = bounded(
-            &["repl", "hex", "--memory-limit", mb, "--time-limit", seconds],
-            Some(&input),
-        );
-        assert_eq!(code, 1, "{query}: {text}");
-        assert!(text.contains(words), "{query}: expected {words:?}: {text}");
-        assert!(
-            text.contains("X = 42"),
-            "{query}: the session did not go on: {text}"
-        );
-        assert!(!text.contains("panicked"), "{query}: {text}");
-    }
     // a rule file: the command stops with the limit's message and how to raise it
     // (the goal, the command, the limit that stops it, and the time limit: out of
     // the way of the others, which took past 2 s on a loaded machine)
@@ -81,24 +131,6 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
         ("loop", "perft", "--inference-limit", "30"),
         ("loop", "best", "--inference-limit", "30"),
     ];
-    for (goal, command, flag, seconds) in file_bombs {
-        let file = game_with_legal(dir.path(), goal);
-        let mut args = vec![command, file.as_str(), "--time-limit", seconds];
-        if command != "moves" {
-            args.extend(["--depth", "1"]);
-        }
-        let (code, text) = bounded(&args, None);
-        assert_ne!(code, 0, "{goal} under {command}: {text}");
-        assert!(
-            text.contains(flag),
-            "{goal} under {command}: expected {flag}: {text}"
-        );
-        assert!(
-            !text.contains("host:request"),
-            "{goal}: an internal term: {text}"
-        );
-        assert!(!text.contains("panicked"), "{goal}: {text}");
-    }
     // a loop at load time stops too, in every command that loads the file
     let looping = dir.path().join("init.pl");
     let text = std::fs::read_to_string(game_with_legal(dir.path(), "true"))
@@ -109,14 +141,19 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
         );
     std::fs::write(&looping, text).unwrap();
     let looping = looping.display().to_string();
-    for command in ["moves", "lint", "render"] {
-        let (code, text) = bounded(&[command, &looping], None);
-        assert_ne!(code, 0, "{command}: {text}");
-        assert!(
-            text.contains("initialization/1") || text.contains("inference limit"),
-            "{command}: {text}"
-        );
+    let mut cases: Vec<Box<dyn FnOnce() + Send>> = Vec::new();
+    for (query, mb, seconds, words) in repl_bombs {
+        cases.push(Box::new(move || repl_bomb(query, mb, seconds, words)));
     }
+    for bomb in file_bombs {
+        let dir = dir.path();
+        cases.push(Box::new(move || file_bomb(dir, bomb)));
+    }
+    for command in ["moves", "lint", "render"] {
+        let looping = looping.as_str();
+        cases.push(Box::new(move || load_bomb(looping, command)));
+    }
+    side_by_side(cases);
     // no process of all these held more than the largest limit given (2048 MB)
     let peak = children_peak_mb();
     assert!(peak < 2048 + 64, "a child process reached {peak} MB");
