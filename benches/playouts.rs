@@ -3,6 +3,10 @@
 //! Counting instructions (`valgrind --tool=callgrind`) on it gives the same number
 //! on a busy machine as on an idle one.
 
+/// The process's allocator: the system's, counted against the memory limit.
+#[global_allocator]
+static ALLOCATOR: ludolog::foreign::memory::LimitedAlloc = ludolog::foreign::memory::LimitedAlloc;
+
 use ludolog::game::GameOptions;
 use ludolog::games::hex::Hex;
 use ludolog::search::random_playouts;

@@ -1,6 +1,10 @@
 //! Where a rule tier's start-up goes (`cargo bench --bench startup -- GAME`): building a scryer machine, then loading a
 //! game's rule set into one in the spec and the accelerated tier (`startup [GAME]`, default hex).
 
+/// The process's allocator: the system's, counted against the memory limit.
+#[global_allocator]
+static ALLOCATOR: ludolog::foreign::memory::LimitedAlloc = ludolog::foreign::memory::LimitedAlloc;
+
 use ludolog::game::{GameOptions, Tier};
 use ludolog::registry::EngineSpec;
 use std::time::Instant;

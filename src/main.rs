@@ -2,6 +2,10 @@
 //! each command handed to the library (`ludolog::cli`), which holds what commands do
 //! and how they run.
 
+/// The process's allocator: the system's, counted against the memory limit.
+#[global_allocator]
+static ALLOCATOR: ludolog::foreign::memory::LimitedAlloc = ludolog::foreign::memory::LimitedAlloc;
+
 mod command_line;
 
 use anyhow::Result;

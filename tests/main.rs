@@ -2,6 +2,10 @@
 //! (a fresh-clone CI spent minutes linking ~40 binaries).  Run one file's tests with
 //! `cargo test --test integration repl::`.  `tests/limits.rs` has a binary of its own.
 
+/// The process's allocator: the system's, counted against the memory limit.
+#[global_allocator]
+static ALLOCATOR: ludolog::foreign::memory::LimitedAlloc = ludolog::foreign::memory::LimitedAlloc;
+
 mod common;
 
 mod accelerated;

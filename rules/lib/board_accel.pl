@@ -21,51 +21,8 @@
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
-    '$load_foreign_lib'("", [
-        ludolog_board_owned([i64], i64),
-        ludolog_board_grid([cstr], i64),
-        ludolog_board_new([i64, cstr], i64),
-        ludolog_board_set([i64, i64, cstr], i64),
-        ludolog_board_set_two([i64, i64, cstr, i64, cstr], i64),
-        ludolog_board_fill([i64, cstr, cstr], i64),
-        ludolog_board_cell([i64, i64], cstr),
-        ludolog_board_letters([i64], cstr),
-        ludolog_board_count([i64, cstr], i64),
-        ludolog_board_nth([i64, cstr, i64], i64),
-        ludolog_board_cells_of([i64, cstr], cstr),
-        ludolog_board_steps_id([cstr], i64),
-        ludolog_board_steps([i64, cstr, i64], cstr),
-        ludolog_board_step_count([i64, cstr, i64], i64),
-        ludolog_board_nth_step([i64, cstr, i64, i64], i64),
-        ludolog_board_ray([i64, i64, i64], cstr),
-        ludolog_board_reach([i64, i64, i64], cstr),
-        ludolog_board_reach_met([i64, i64, i64], cstr),
-        ludolog_board_reach_through([i64, i64, i64, i64], cstr),
-        ludolog_board_movers([cstr], i64),
-        ludolog_board_lists([cstr], i64),
-        ludolog_board_run_moves([i64, i64], cstr),
-        ludolog_board_run_count([i64, i64], i64),
-        ludolog_board_nth_run([i64, i64, i64], i64),
-        ludolog_board_run_move([i64, i64, i64, i64], i64),
-        ludolog_board_sight([i64, i64], cstr),
-        ludolog_board_sight_count([i64, i64], i64),
-        ludolog_board_nth_sight([i64, i64, i64], i64),
-        ludolog_board_kinds_count([i64, i64], i64),
-        ludolog_board_nth_kind([i64, i64, i64], i64),
-        ludolog_board_pick_kind([i64, i64, i64], i64),
-        ludolog_board_line([i64, i64, i64], i64),
-        ludolog_board_reach_moves([i64, i64], cstr),
-        ludolog_board_reach_count([i64, i64], i64),
-        ludolog_board_nth_reach([i64, i64, i64], i64),
-        ludolog_board_reach_move([i64, i64, i64, i64], i64),
-        ludolog_board_group([i64, i64], cstr),
-        ludolog_board_group_marks([i64, i64], i64),
-        ludolog_board_jumps([i64, i64], cstr),
-        ludolog_board_flank_moves([i64, cstr, cstr], cstr),
-        ludolog_board_flank_count([i64, cstr, cstr], i64),
-        ludolog_board_nth_flank([i64, cstr, cstr, i64], i64),
-        ludolog_board_flanked([i64, i64, cstr, cstr], cstr)
-    ]).
+    host:foreign_functions(board_accel, Bindings),
+    '$load_foreign_lib'("", Bindings).
 
 %% small(@N)  N is an integer the host's 64-bit arguments hold (a larger one is for
 % the pure definition: scryer would refuse to pass it).

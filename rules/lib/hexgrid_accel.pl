@@ -21,17 +21,8 @@
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
-    '$load_foreign_lib'("", [
-        ludolog_hex_board_new([cstr, i64, i64], i64),
-        ludolog_hex_board_set([i64, i64, i64], i64),
-        ludolog_hex_board_place([i64, i64, i64, i64, i64], i64),
-        ludolog_hex_board_empties([i64], cstr),
-        ludolog_hex_board_group_spans([i64, i64, i64], i64),
-        ludolog_hex_board_spanning([i64, i64, i64], i64),
-        ludolog_hex_board_distance([i64, i64, i64, i64], i64),
-        ludolog_hex_board_empty_count([i64], i64),
-        ludolog_hex_board_nth_empty([i64, i64], i64)
-    ]).
+    host:foreign_functions(hexgrid_accel, Bindings),
+    '$load_foreign_lib'("", Bindings).
 
 %% board_new(+Cells, +Cols, +Rows, -H)  a native copy of the board whose cells,
 % row by row, are the characters of Cells (a list of characters, or an atom).

@@ -7,7 +7,12 @@
 % inference limit, and is deterministic, so no exception or choicepoint
 % outlives it.
 
-:- module(host, [request/4, check_protocol/2, clear/0]).
+:- module(host, [request/4, check_protocol/2, clear/0, foreign_functions/2]).
+
+%% foreign_functions(?Library, -Bindings)  the foreign functions Library binds, as
+% '$load_foreign_lib'/2 takes them.  Its facts are not written here: the host adds
+% them when it loads this module, from the one declaration of the functions
+% (src/prolog/foreign_table.rs), which the compiler holds the Rust functions to.
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).

@@ -13,9 +13,8 @@
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
-    '$load_foreign_lib'("", [
-        ludolog_native_best([cstr, cstr, i64], cstr)
-    ]).
+    host:foreign_functions(native, Bindings),
+    '$load_foreign_lib'("", Bindings).
 
 %% text(@T)  T is text the host can take (protocol:foreign_text/1), else a type error.
 text(T) :-

@@ -41,7 +41,7 @@
 % usual libraries visible in user, and remembers the operators and predicates
 % that exist before the user adds any.
 setup(G) :-
-    use_foreign_module("", [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]),
+    host:foreign_functions(repl, Bindings), use_foreign_module("", Bindings),
     repl_time:start,
     Libraries = [G, repl, repl_time, repl_tools, repl_source, repl_trace, lists, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],

@@ -38,7 +38,8 @@ source_clause(M, H, B) :-
 %% read_source(+Module)  read Module's text into held/3, once.
 read_source(M) :-
     (  read_module(M) -> true
-    ;  use_foreign_module("", [ludolog_rule_term([cstr, i64], cstr)]),
+    ;  host:foreign_functions(repl_source, Bindings),
+       use_foreign_module("", Bindings),
        atom(M),
        read_terms(M, 0),
        assertz(read_module(M))

@@ -67,20 +67,21 @@ impl View<'_> {
 /// The codes of two names, as a query takes them (`None`: a name on no cell).
 fn names(
     t: &super::board_table::Table,
-    x: *const c_char,
-    y: *const c_char,
+    x: Option<&str>,
+    y: Option<&str>,
 ) -> Result<(Option<u8>, Option<u8>), Refused> {
-    let (x, y) = (text(x).ok_or(Refused::Bad)?, text(y).ok_or(Refused::Bad)?);
+    let (x, y) = (x.ok_or(Refused::Bad)?, y.ok_or(Refused::Bad)?);
     Ok((t.known(x), t.known(y)))
 }
 
 /// The flanking placements of `x` against `y` on board `handle` (flank_moves/4).
 #[no_mangle]
-pub extern "C" fn ludolog_board_flank_moves(
+pub(crate) unsafe extern "C" fn ludolog_board_flank_moves(
     handle: i64,
     x: *const c_char,
     y: *const c_char,
 ) -> *const c_char {
+    let (x, y) = (text(x), text(y));
     numbers(handle, |v, t| {
         let (x, y) = names(t, x, y)?;
         Ok(v.flank_moves(x, y))
@@ -89,11 +90,12 @@ pub extern "C" fn ludolog_board_flank_moves(
 
 /// How many placements `ludolog_board_flank_moves` gives.
 #[no_mangle]
-pub extern "C" fn ludolog_board_flank_count(
+pub(crate) unsafe extern "C" fn ludolog_board_flank_count(
     handle: i64,
     x: *const c_char,
     y: *const c_char,
 ) -> i64 {
+    let (x, y) = (text(x), text(y));
     number(|t| {
         let (x, y) = names(t, x, y)?;
         Ok(t.view(handle)?.flank_moves(x, y).len() as i64)
@@ -102,12 +104,13 @@ pub extern "C" fn ludolog_board_flank_count(
 
 /// The `i`-th placement (from 0) of `ludolog_board_flank_moves`; 0 past the last.
 #[no_mangle]
-pub extern "C" fn ludolog_board_nth_flank(
+pub(crate) unsafe extern "C" fn ludolog_board_nth_flank(
     handle: i64,
     x: *const c_char,
     y: *const c_char,
     i: i64,
 ) -> i64 {
+    let (x, y) = (text(x), text(y));
     number(|t| {
         let (x, y) = names(t, x, y)?;
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
@@ -118,12 +121,13 @@ pub extern "C" fn ludolog_board_nth_flank(
 
 /// The cells a piece `x` on cell `k` of board `handle` turns (flanked/5).
 #[no_mangle]
-pub extern "C" fn ludolog_board_flanked(
+pub(crate) unsafe extern "C" fn ludolog_board_flanked(
     handle: i64,
     k: i64,
     x: *const c_char,
     y: *const c_char,
 ) -> *const c_char {
+    let (x, y) = (text(x), text(y));
     numbers(handle, |v, t| {
         let (x, y) = names(t, x, y)?;
         v.flanked(k, x, y)

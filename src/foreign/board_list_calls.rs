@@ -9,7 +9,7 @@ use std::ffi::c_char;
 
 /// The id of the lists written in `text` (see `board_movers`), -1 if malformed.
 #[no_mangle]
-pub extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {
     number(|_| super::board_movers::register_lists(text(text_ptr).ok_or(Refused::Bad)?))
 }
 
@@ -18,7 +18,7 @@ pub extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {
 /// `through` (one list): how many empty cells, then the empty cells, then the
 /// cells met.
 #[no_mangle]
-pub extern "C" fn ludolog_board_reach_through(
+pub(crate) unsafe extern "C" fn ludolog_board_reach_through(
     handle: i64,
     k: i64,
     max: i64,
@@ -36,7 +36,7 @@ pub extern "C" fn ludolog_board_reach_through(
 /// The runs of board `handle` under lists `runs` (pieces, directions, pieces run
 /// past): for each, the cell run from, then the cell run to.
 #[no_mangle]
-pub extern "C" fn ludolog_board_run_moves(handle: i64, runs: i64) -> *const c_char {
+pub(crate) unsafe extern "C" fn ludolog_board_run_moves(handle: i64, runs: i64) -> *const c_char {
     numbers(handle, |v, t| {
         let (pieces, dirs, past) = (
             codes_of(t, runs, 0)?,
@@ -52,7 +52,7 @@ pub extern "C" fn ludolog_board_run_moves(handle: i64, runs: i64) -> *const c_ch
 
 /// How many runs `ludolog_board_run_moves` gives.
 #[no_mangle]
-pub extern "C" fn ludolog_board_run_count(handle: i64, runs: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_run_count(handle: i64, runs: i64) -> i64 {
     number(|t| {
         let (pieces, dirs, past) = (
             codes_of(t, runs, 0)?,
@@ -65,7 +65,7 @@ pub extern "C" fn ludolog_board_run_count(handle: i64, runs: i64) -> i64 {
 
 /// The `i`-th run (from 0) of `ludolog_board_run_moves` as `k * 256 + j`; 0 past the last.
 #[no_mangle]
-pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
     number(|t| {
         let (pieces, dirs, past) = (
             codes_of(t, runs, 0)?,
@@ -81,7 +81,7 @@ pub extern "C" fn ludolog_board_nth_run(handle: i64, runs: i64, i: i64) -> i64 {
 /// The cells seen on board `handle` under lists `sight` (pieces that see,
 /// directions, what the sight passes, what is seen), ascending.
 #[no_mangle]
-pub extern "C" fn ludolog_board_sight(handle: i64, sight: i64) -> *const c_char {
+pub(crate) unsafe extern "C" fn ludolog_board_sight(handle: i64, sight: i64) -> *const c_char {
     numbers(handle, |v, t| seen(v, t, sight))
 }
 
@@ -98,13 +98,13 @@ fn seen(v: &View<'_>, t: &Table, sight: i64) -> Result<Vec<usize>, Refused> {
 
 /// How many cells `ludolog_board_sight` gives.
 #[no_mangle]
-pub extern "C" fn ludolog_board_sight_count(handle: i64, sight: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_sight_count(handle: i64, sight: i64) -> i64 {
     number(|t| Ok(seen(&t.view(handle)?, t, sight)?.len() as i64))
 }
 
 /// The `i`-th cell (from 0) `ludolog_board_sight` gives; 0 past the last.
 #[no_mangle]
-pub extern "C" fn ludolog_board_nth_sight(handle: i64, sight: i64, i: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_nth_sight(handle: i64, sight: i64, i: i64) -> i64 {
     number(|t| {
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
         let all = seen(&t.view(handle)?, t, sight)?;
@@ -115,7 +115,12 @@ pub extern "C" fn ludolog_board_nth_sight(handle: i64, sight: i64, i: i64) -> i6
 /// 1 if the piece on cell `k` runs to cell `j` under lists `runs` (see
 /// `ludolog_board_run_moves`), else 0; -1 for refused arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_board_run_move(handle: i64, runs: i64, k: i64, j: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_run_move(
+    handle: i64,
+    runs: i64,
+    k: i64,
+    j: i64,
+) -> i64 {
     number(|t| {
         let (pieces, dirs, past) = (
             codes_of(t, runs, 0)?,
@@ -157,13 +162,13 @@ fn kinds_moves(v: &View<'_>, t: &Table, kinds: i64) -> Result<Vec<i64>, Refused>
 
 /// How many moves `kinds_moves` gives on board `handle`.
 #[no_mangle]
-pub extern "C" fn ludolog_board_kinds_count(handle: i64, kinds: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_kinds_count(handle: i64, kinds: i64) -> i64 {
     number(|t| Ok(kinds_moves(&t.view(handle)?, t, kinds)?.len() as i64))
 }
 
 /// The `i`-th move (from 0) `kinds_moves` gives on board `handle`; 0 past the last.
 #[no_mangle]
-pub extern "C" fn ludolog_board_nth_kind(handle: i64, kinds: i64, i: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_nth_kind(handle: i64, kinds: i64, i: i64) -> i64 {
     number(|t| {
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
         let all = kinds_moves(&t.view(handle)?, t, kinds)?;
@@ -174,7 +179,7 @@ pub extern "C" fn ludolog_board_nth_kind(handle: i64, kinds: i64, i: i64) -> i64
 /// The `(r mod n)`-th of the `n` moves `kinds_moves` gives on board `handle` (a
 /// random pick in one call); 0 when there is none.
 #[no_mangle]
-pub extern "C" fn ludolog_board_pick_kind(handle: i64, kinds: i64, r: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_pick_kind(handle: i64, kinds: i64, r: i64) -> i64 {
     number(|t| {
         let all = kinds_moves(&t.view(handle)?, t, kinds)?;
         let n = i64::try_from(all.len()).map_err(|_| Refused::Bad)?;
@@ -188,6 +193,6 @@ pub extern "C" fn ludolog_board_pick_kind(handle: i64, kinds: i64, r: i64) -> i6
 /// The longest line through cell `k` of board `handle` along the directions of
 /// lists `dirs` (one list) and their opposites; -1 for refused arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_board_line(handle: i64, k: i64, dirs: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_board_line(handle: i64, k: i64, dirs: i64) -> i64 {
     number(|t| Ok(t.view(handle)?.line_at(k, &numbers_of(dirs, 0)?)? as i64))
 }

@@ -1,5 +1,6 @@
-//! The memory limit: the process's global allocator counts the bytes it holds and
-//! ends the process with a plain message when an allocation would pass the limit.
+//! The memory limit: a global allocator that counts the bytes the process holds and
+//! ends the process with a plain message when an allocation would pass the limit
+//! (the binary installs it; see `LimitedAlloc`).
 //!
 //! A built-in such as `length(L, 100000000)` or `X is 2^(10^7)` allocates inside
 //! scryer without counting an inference, so only the allocator sees it.  There is
@@ -39,9 +40,14 @@ pub fn thread_held() -> isize {
 /// The most bytes the process may hold (0: no limit).
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
-/// The system allocator, counted.
+/// The system allocator, counted.  The library installs no allocator: a program
+/// that wants the memory limit and the per-thread counts (the binary, the test and
+/// bench programs) makes this its `#[global_allocator]`; without it the limit is
+/// never reached and a thread holds 0 bytes.
 pub struct LimitedAlloc;
 
+/// The library's own unit tests run with the counted allocator, as the binary does.
+#[cfg(test)]
 #[global_allocator]
 static GLOBAL: LimitedAlloc = LimitedAlloc;
 

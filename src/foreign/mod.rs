@@ -61,15 +61,20 @@ thread_local! {
 }
 
 /// The bytes of a C string from Prolog, or `None` for a null pointer.
-fn input<'a>(ptr: *const c_char) -> Option<&'a [u8]> {
+///
+/// # Safety
+/// `ptr` is null or points to a NUL-terminated string that stays valid and
+/// unchanged for `'a`: a `cstr` argument of the foreign function being called,
+/// used only during that call.
+unsafe fn input<'a>(ptr: *const c_char) -> Option<&'a [u8]> {
     if ptr.is_null() {
         return None;
     }
-    // SAFETY: scryer passes a valid NUL-terminated string that outlives the call
-    // when the Prolog side gives text (an atom or a list of characters).  Given an
-    // integer, scryer passes it as an address: every predicate of rules/lib that
-    // makes a foreign call with a text argument accepts text only there
-    // (protocol:foreign_text/1; a name is at least an atom), and
+    // SAFETY: the caller's contract.  scryer passes a valid NUL-terminated string
+    // that outlives the call when the Prolog side gives text (an atom or a list of
+    // characters).  Given an integer, scryer passes it as an address: every
+    // predicate of rules/lib that makes a foreign call with a text argument accepts
+    // text only there (protocol:foreign_text/1; a name is at least an atom), and
     // tests/escapes/549-554 try the integers.
     Some(unsafe { CStr::from_ptr(ptr) }.to_bytes())
 }
@@ -105,7 +110,11 @@ const DROPPED: i64 = -2;
 /// A native copy of the board whose cells, row by row, are the bytes of
 /// `cells` (`cols` x `rows`, each 1 to 26): its handle, or -1 for bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_new(cells: *const c_char, cols: i64, rows: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_hex_board_new(
+    cells: *const c_char,
+    cols: i64,
+    rows: i64,
+) -> i64 {
     guarded(|| {
         let cells = input(cells)?;
         let side = |v: i64| {
@@ -121,7 +130,7 @@ pub extern "C" fn ludolog_hex_board_new(cells: *const c_char, cols: i64, rows: i
 /// A copy of board `handle` with the character `code` on cell `index` (row by
 /// row from 0): the new handle, -2 if `handle` was dropped, -1 for bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_set(handle: i64, index: i64, code: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_hex_board_set(handle: i64, index: i64, code: i64) -> i64 {
     guarded(|| {
         let index = usize::try_from(index).ok()?;
         let byte = u8::try_from(code).ok().filter(|&b| b != 0)?;
@@ -138,7 +147,7 @@ pub extern "C" fn ludolog_hex_board_set(handle: i64, index: i64, code: i64) -> i
 /// the new handle times 2, plus 1 if it does; -2 if `handle` was dropped, -1
 /// for bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_place(
+pub(crate) unsafe extern "C" fn ludolog_hex_board_place(
     handle: i64,
     c: i64,
     r: i64,
@@ -170,7 +179,7 @@ pub extern "C" fn ludolog_hex_board_place(
 /// each row with empty cells the row's letter, its empty columns' letters and
 /// "/" ("kaac/" : a1 and c1 on row a); "s" if `handle` was dropped.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_empties(handle: i64) -> *const c_char {
+pub(crate) unsafe extern "C" fn ludolog_hex_board_empties(handle: i64) -> *const c_char {
     let text = catch_unwind(AssertUnwindSafe(|| {
         with_table(|t| match t.get(handle) {
             None => "s".to_string(),
@@ -202,7 +211,11 @@ fn on_board(handle: i64, f: impl FnOnce(&BoardCopy) -> Option<i64>) -> i64 {
 /// 1 if the group of the stone on cell `seed` of board `handle` touches both
 /// edges of `axis` (0 vertical, 1 horizontal), else 0; -2 dropped, -1 bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_group_spans(handle: i64, seed: i64, axis_code: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_hex_board_group_spans(
+    handle: i64,
+    seed: i64,
+    axis_code: i64,
+) -> i64 {
     on_board(handle, |b| {
         let seed = usize::try_from(seed).ok().filter(|&s| s < b.cells.len())?;
         Some(i64::from(group_spans(
@@ -218,7 +231,11 @@ pub extern "C" fn ludolog_hex_board_group_spans(handle: i64, seed: i64, axis_cod
 /// 1 if some group of the stone with character code `stone` on board `handle`
 /// joins both edges of `axis`, else 0; -2 dropped, -1 bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_spanning(handle: i64, stone: i64, axis_code: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_hex_board_spanning(
+    handle: i64,
+    stone: i64,
+    axis_code: i64,
+) -> i64 {
     on_board(handle, |b| {
         let stone = u8::try_from(stone).ok()?;
         Some(i64::from(spanning(
@@ -235,7 +252,7 @@ pub extern "C" fn ludolog_hex_board_spanning(handle: i64, stone: i64, axis_code:
 /// to join the edges of `axis`, never through `other`; 1000 if it cannot;
 /// -2 dropped, -1 bad arguments.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_distance(
+pub(crate) unsafe extern "C" fn ludolog_hex_board_distance(
     handle: i64,
     stone: i64,
     other: i64,
@@ -257,7 +274,7 @@ pub extern "C" fn ludolog_hex_board_distance(
 
 /// How many cells of board `handle` are empty; -2 dropped.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_empty_count(handle: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_hex_board_empty_count(handle: i64) -> i64 {
     on_board(handle, |b| {
         Some(b.cells.iter().filter(|&&x| x == b'e').count() as i64)
     })
@@ -266,7 +283,7 @@ pub extern "C" fn ludolog_hex_board_empty_count(handle: i64) -> i64 {
 /// The `k`-th empty cell of board `handle` (from 0, row by row) as `c + 256 * r`;
 /// -2 dropped, -1 when there are not that many empty cells.
 #[no_mangle]
-pub extern "C" fn ludolog_hex_board_nth_empty(handle: i64, k: i64) -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_hex_board_nth_empty(handle: i64, k: i64) -> i64 {
     on_board(handle, |b| {
         let k = usize::try_from(k).ok()?;
         let i = b
@@ -284,7 +301,7 @@ pub extern "C" fn ludolog_hex_board_nth_empty(handle: i64, k: i64) -> i64 {
 /// `depth` plies deep: the move text, "none" when the game is over, or
 /// "error: ..." for a bad game name or position.
 #[no_mangle]
-pub extern "C" fn ludolog_native_best(
+pub(crate) unsafe extern "C" fn ludolog_native_best(
     game: *const c_char,
     position: *const c_char,
     depth: i64,
@@ -320,71 +337,26 @@ pub extern "C" fn ludolog_native_best(
     })
 }
 
-/// `[(name, address)]` of the functions named.
-macro_rules! symbols {
-    ($($f:ident),* $(,)?) => { [$((stringify!($f), $f as *const () as usize)),*] };
+/// The C type of a type in the declaration of the foreign functions.
+macro_rules! c_type {
+    (i64) => { i64 };
+    (cstr) => { *const c_char };
 }
 
-/// The addresses of the exported functions, used so the linker keeps them.
-pub fn exported_symbols() -> [(&'static str, usize); 56] {
-    symbols![
-        ludolog_board_fill,
-        ludolog_board_steps_id,
-        ludolog_board_flank_moves,
-        ludolog_board_flank_count,
-        ludolog_board_nth_flank,
-        ludolog_board_flanked,
-        ludolog_board_steps,
-        ludolog_board_step_count,
-        ludolog_board_nth_step,
-        ludolog_board_cell,
-        ludolog_board_count,
-        ludolog_board_nth,
-        ludolog_board_grid,
-        ludolog_board_new,
-        ludolog_board_set,
-        ludolog_board_cells_of,
-        ludolog_board_ray,
-        ludolog_board_reach,
-        ludolog_board_reach_met,
-        ludolog_board_reach_through,
-        ludolog_board_reach_moves,
-        ludolog_board_reach_count,
-        ludolog_board_nth_reach,
-        ludolog_board_reach_move,
-        ludolog_board_movers,
-        ludolog_board_lists,
-        ludolog_board_run_moves,
-        ludolog_board_run_count,
-        ludolog_board_nth_run,
-        ludolog_board_sight,
-        ludolog_board_owned,
-        ludolog_board_letters,
-        ludolog_board_set_two,
-        ludolog_board_kinds_count,
-        ludolog_board_nth_kind,
-        ludolog_board_pick_kind,
-        ludolog_board_sight_count,
-        ludolog_board_nth_sight,
-        ludolog_board_run_move,
-        ludolog_board_line,
-        ludolog_board_group,
-        ludolog_board_group_marks,
-        ludolog_board_jumps,
-        ludolog_repl_step,
-        ludolog_rule_term,
-        ludolog_wall_ms,
-        ludolog_hex_board_empty_count,
-        ludolog_hex_board_nth_empty,
-        ludolog_native_best,
-        ludolog_hex_board_new,
-        ludolog_hex_board_set,
-        ludolog_hex_board_place,
-        ludolog_hex_board_empties,
-        ludolog_hex_board_group_spans,
-        ludolog_hex_board_spanning,
-        ludolog_hex_board_distance,
-    ]
+/// `[(name, address)]` of every function of a foreign table, each cast to the type
+/// its declaration says (a function whose signature differs does not compile).
+macro_rules! symbols_of {
+    ($($lib:ident: [$($f:ident($($arg:ident),*) -> $ret:ident),* $(,)?]),* $(,)?) => {
+        vec![$($(
+            (stringify!($f), ($f as unsafe extern "C" fn($(c_type!($arg)),*) -> c_type!($ret)) as usize)
+        ),*),*]
+    };
+}
+
+/// The names and addresses of the foreign functions (the one declaration in
+/// `prolog::foreign_table`), used so that the linker keeps them.
+pub(crate) fn exported_symbols() -> Vec<(&'static str, usize)> {
+    crate::prolog::foreign_table::with_foreign_table!(symbols_of)
 }
 
 #[cfg(test)]
@@ -400,46 +372,49 @@ mod tests {
 
     #[test]
     fn boards_by_handle_answer_and_refuse_bad_input() {
-        let cells = CString::new("eeeeeeeee").unwrap();
-        let h = ludolog_hex_board_new(cells.as_ptr(), 3, 3);
-        assert!(h > 0);
-        assert_eq!(text(ludolog_hex_board_empties(h)), "kaabc/babc/cabc/");
-        // red on b1, b2, b3: joins top and bottom
-        let mut b = h;
-        for r in 0..3 {
-            let v = ludolog_hex_board_place(b, 1, r, i64::from(b'r'), 0);
-            assert!(v > 0);
-            b = v / 2;
-            assert_eq!(v % 2, i64::from(r == 2), "row {r}");
+        // SAFETY: every text argument is a C string of this test, alive for the call
+        unsafe {
+            let cells = CString::new("eeeeeeeee").unwrap();
+            let h = ludolog_hex_board_new(cells.as_ptr(), 3, 3);
+            assert!(h > 0);
+            assert_eq!(text(ludolog_hex_board_empties(h)), "kaabc/babc/cabc/");
+            // red on b1, b2, b3: joins top and bottom
+            let mut b = h;
+            for r in 0..3 {
+                let v = ludolog_hex_board_place(b, 1, r, i64::from(b'r'), 0);
+                assert!(v > 0);
+                b = v / 2;
+                assert_eq!(v % 2, i64::from(r == 2), "row {r}");
+            }
+            assert_eq!(text(ludolog_hex_board_empties(b)), "kaac/bac/cac/");
+            assert_eq!(ludolog_hex_board_empty_count(b), 6);
+            assert_eq!(ludolog_hex_board_nth_empty(b, 0), 0);
+            assert_eq!(ludolog_hex_board_nth_empty(b, 3), 2 + 256);
+            assert_eq!(ludolog_hex_board_nth_empty(b, 6), -1);
+            assert_eq!(ludolog_hex_board_nth_empty(-9, 0), -2);
+            assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 0), 1);
+            assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 1), 0);
+            assert_eq!(ludolog_hex_board_group_spans(b, 4, 0), 1);
+            assert_eq!(
+                ludolog_hex_board_distance(h, i64::from(b'r'), i64::from(b'b'), 0),
+                3
+            );
+            assert_eq!(
+                ludolog_hex_board_distance(b, i64::from(b'b'), i64::from(b'r'), 1),
+                1000
+            );
+            // bad arguments: -1; a handle never given: -2 (or "s")
+            assert_eq!(ludolog_hex_board_new(std::ptr::null(), 3, 3), -1);
+            assert_eq!(ludolog_hex_board_new(cells.as_ptr(), 2, 3), -1);
+            assert_eq!(ludolog_hex_board_new(cells.as_ptr(), 0, 9), -1);
+            assert_eq!(ludolog_hex_board_set(h, 9, i64::from(b'r')), -1);
+            assert_eq!(ludolog_hex_board_set(h, 0, 0), -1);
+            assert_eq!(ludolog_hex_board_place(h, 3, 0, i64::from(b'r'), 0), -1);
+            assert_eq!(ludolog_hex_board_place(h, 0, 0, i64::from(b'r'), 7), -1);
+            assert_eq!(ludolog_hex_board_group_spans(h, 99, 0), -1);
+            assert_eq!(ludolog_hex_board_set(-4, 0, i64::from(b'r')), -2);
+            assert_eq!(ludolog_hex_board_group_spans(i64::MAX, 0, 0), -2);
+            assert_eq!(text(ludolog_hex_board_empties(0)), "s");
         }
-        assert_eq!(text(ludolog_hex_board_empties(b)), "kaac/bac/cac/");
-        assert_eq!(ludolog_hex_board_empty_count(b), 6);
-        assert_eq!(ludolog_hex_board_nth_empty(b, 0), 0);
-        assert_eq!(ludolog_hex_board_nth_empty(b, 3), 2 + 256);
-        assert_eq!(ludolog_hex_board_nth_empty(b, 6), -1);
-        assert_eq!(ludolog_hex_board_nth_empty(-9, 0), -2);
-        assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 0), 1);
-        assert_eq!(ludolog_hex_board_spanning(b, i64::from(b'r'), 1), 0);
-        assert_eq!(ludolog_hex_board_group_spans(b, 4, 0), 1);
-        assert_eq!(
-            ludolog_hex_board_distance(h, i64::from(b'r'), i64::from(b'b'), 0),
-            3
-        );
-        assert_eq!(
-            ludolog_hex_board_distance(b, i64::from(b'b'), i64::from(b'r'), 1),
-            1000
-        );
-        // bad arguments: -1; a handle never given: -2 (or "s")
-        assert_eq!(ludolog_hex_board_new(std::ptr::null(), 3, 3), -1);
-        assert_eq!(ludolog_hex_board_new(cells.as_ptr(), 2, 3), -1);
-        assert_eq!(ludolog_hex_board_new(cells.as_ptr(), 0, 9), -1);
-        assert_eq!(ludolog_hex_board_set(h, 9, i64::from(b'r')), -1);
-        assert_eq!(ludolog_hex_board_set(h, 0, 0), -1);
-        assert_eq!(ludolog_hex_board_place(h, 3, 0, i64::from(b'r'), 0), -1);
-        assert_eq!(ludolog_hex_board_place(h, 0, 0, i64::from(b'r'), 7), -1);
-        assert_eq!(ludolog_hex_board_group_spans(h, 99, 0), -1);
-        assert_eq!(ludolog_hex_board_set(-4, 0, i64::from(b'r')), -2);
-        assert_eq!(ludolog_hex_board_group_spans(i64::MAX, 0, 0), -2);
-        assert_eq!(text(ludolog_hex_board_empties(0)), "s");
     }
 }

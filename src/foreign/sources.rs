@@ -60,7 +60,7 @@ fn term(module: &str, n: i64) -> String {
 
 /// The `n`-th term of the text module `module` was loaded from (see `term`).
 #[no_mangle]
-pub extern "C" fn ludolog_rule_term(module: *const c_char, n: i64) -> *const c_char {
+pub(crate) unsafe extern "C" fn ludolog_rule_term(module: *const c_char, n: i64) -> *const c_char {
     let text = catch_unwind(AssertUnwindSafe(|| {
         input(module)
             .and_then(|m| std::str::from_utf8(m).ok())

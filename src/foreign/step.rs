@@ -21,7 +21,7 @@ pub fn set_repl_step(step: ReplStep) {
 /// The step set for this thread: 0 next, 1 full, 2 stop.  Reading it resets it to
 /// stop, so a query that resumes without being told stops.
 #[no_mangle]
-pub extern "C" fn ludolog_repl_step() -> i64 {
+pub(crate) unsafe extern "C" fn ludolog_repl_step() -> i64 {
     let step = STEP.with(|s| s.replace(ReplStep::Stop));
     match step {
         ReplStep::Next => 0,
@@ -36,10 +36,13 @@ mod tests {
 
     #[test]
     fn a_step_is_read_once() {
-        set_repl_step(ReplStep::Next);
-        assert_eq!(ludolog_repl_step(), 0);
-        assert_eq!(ludolog_repl_step(), 2);
-        set_repl_step(ReplStep::Full);
-        assert_eq!(ludolog_repl_step(), 1);
+        // SAFETY: every text argument is a C string of this test, alive for the call
+        unsafe {
+            set_repl_step(ReplStep::Next);
+            assert_eq!(ludolog_repl_step(), 0);
+            assert_eq!(ludolog_repl_step(), 2);
+            set_repl_step(ReplStep::Full);
+            assert_eq!(ludolog_repl_step(), 1);
+        }
     }
 }

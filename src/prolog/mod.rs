@@ -3,6 +3,7 @@
 
 mod clauses;
 mod engine;
+pub(crate) mod foreign_table;
 mod info;
 pub mod limits;
 mod load_error;

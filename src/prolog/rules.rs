@@ -211,9 +211,14 @@ const TOPLEVEL: Library = lib!("repl", "rules/lib/repl.pl");
 /// The modules of the core helpers with foreign bindings.
 const CORE_ACCEL: [&str; 1] = ["native"];
 
-/// The embedded copy of the host helpers, loaded before anything else.
+/// The embedded copy of the host helpers, loaded before anything else, with the
+/// bindings of the foreign functions (`host:foreign_functions/2`, from the one
+/// declaration in `foreign_table`).
 pub fn embedded_host() -> RuleFile {
-    RuleFile::embedded(CORE[0].module, CORE[0].path, CORE[0].text)
+    let mut host = RuleFile::embedded(CORE[0].module, CORE[0].path, CORE[0].text);
+    host.text
+        .push_str(&super::foreign_table::foreign_bindings());
+    host
 }
 
 /// The sandbox's tables of builtins and libraries (loaded just before the sandbox).
