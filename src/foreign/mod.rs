@@ -363,6 +363,29 @@ pub(crate) fn exported_symbols() -> Vec<(&'static str, usize)> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn every_foreign_function_written_is_declared_once() {
+        let sources = [
+            include_str!("board_calls.rs"),
+            include_str!("board_flanks.rs"),
+            include_str!("board_list_calls.rs"),
+            include_str!("clock.rs"),
+            include_str!("mod.rs"),
+            include_str!("sources.rs"),
+            include_str!("step.rs"),
+        ];
+        let mut written: Vec<&str> = sources
+            .iter()
+            .flat_map(|s| s.split("extern \"C\" fn ").skip(1))
+            .filter_map(|rest| rest.split('(').next())
+            .filter(|name| name.starts_with("ludolog_"))
+            .collect();
+        written.sort();
+        let mut declared: Vec<&str> = exported_symbols().iter().map(|(n, _)| *n).collect();
+        declared.sort();
+        assert_eq!(written, declared);
+    }
+
     fn text(ptr: *const c_char) -> String {
         // SAFETY: the functions return a pointer into the thread's result buffer
         unsafe { CStr::from_ptr(ptr) }
