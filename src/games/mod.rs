@@ -32,6 +32,8 @@ pub const ALL: &[&GameDescriptor] = &[
 
 include!(concat!(env!("OUT_DIR"), "/rule_files.rs"));
 
+pub mod rule_options;
+
 /// The built-in game with a descriptor called `name` (see `registry::find_game`
 /// for the games written only as rules, too).
 pub fn find(name: &str) -> Option<&'static GameDescriptor> {

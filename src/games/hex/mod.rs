@@ -15,35 +15,16 @@ pub use connect::{cells_distance, group_spans, spanning};
 
 use crate::game::{
     decided_score, uniform_index, zobrist_key, Engine, EngineError, Game, GameDescriptor,
-    GameOptions, OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
+    GameOptions, OptionError, OptionValues, Outcome,
 };
 use crate::games::NativeEngine;
 use std::sync::Arc;
-
-/// The board sizes a native board holds.
-const SIDES: OptionKind = OptionKind::Int {
-    min: 1,
-    max: MAX_SIDE as i64,
-};
 
 /// Hex: the descriptor.
 pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
     name: "hex",
     summary: "Hex: join your two edges; red (first) top-bottom, blue left-right",
-    options: &[
-        OptionSpec {
-            key: "size",
-            kind: SIDES,
-            default: "11",
-            meaning: "the board size",
-        },
-        OptionSpec {
-            key: "swap",
-            kind: OptionKind::Bool,
-            default: "false",
-            meaning: "the pie rule (blue may swap as its first move)",
-        },
-    ],
+    options: crate::games::rule_options::HEX,
     rules: crate::rule_file!("rules/hex.pl"),
     native: Some(|v| {
         Ok(Box::new(NativeEngine::new("hex", Hex::from_values(v)?)) as Box<dyn Engine>)
@@ -83,32 +64,7 @@ fn contactix_position_options(text: &str) -> Vec<(&'static str, String)> {
 pub const CONTACTIX: GameDescriptor = GameDescriptor {
     name: "contactix",
     summary: "Con-Tac-Tix: Hex on any C x R board with named colours (the UGent assignment)",
-    options: &[
-        OptionSpec {
-            key: "cols",
-            kind: SIDES,
-            default: "11",
-            meaning: "the number of columns",
-        },
-        OptionSpec {
-            key: "rows",
-            kind: SIDES,
-            default: "11",
-            meaning: "the number of rows",
-        },
-        OptionSpec {
-            key: "vertical",
-            kind: OptionKind::Name,
-            default: "red",
-            meaning: "the colour joining top and bottom (it moves first)",
-        },
-        OptionSpec {
-            key: "horizontal",
-            kind: OptionKind::Name,
-            default: "blue",
-            meaning: "the colour joining left and right",
-        },
-    ],
+    options: crate::games::rule_options::CONTACTIX,
     rules: crate::rule_file!("rules/contactix.pl"),
     native: Some(|v| {
         Ok(Box::new(NativeEngine::new(

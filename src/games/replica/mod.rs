@@ -18,7 +18,7 @@ mod tests;
 
 use crate::game::{
     decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, GameOptions,
-    OptionError, OptionKind, OptionSpec, OptionValues, Outcome,
+    OptionError, OptionValues, Outcome,
 };
 use crate::games::NativeEngine;
 
@@ -26,12 +26,7 @@ use crate::games::NativeEngine;
 pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
     name: "replica",
     summary: "Replica: race a king to the far corner or capture the enemy king (8x8)",
-    options: &[OptionSpec {
-        key: "sight",
-        kind: OptionKind::Choice(&["forward", "all"]),
-        default: "forward",
-        meaning: "the rays along which a king sees",
-    }],
+    options: crate::games::rule_options::REPLICA,
     rules: crate::rule_file!("rules/replica.pl"),
     native: Some(|v| {
         Ok(Box::new(NativeEngine::new("replica", Replica::from_values(v)?)) as Box<dyn Engine>)
