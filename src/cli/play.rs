@@ -2,7 +2,7 @@
 
 use super::record_file::Autosave;
 use super::records::{game_name, read_record};
-use crate::game::{Engine, GameLine, Pos, TextOps};
+use crate::game::{Engine, GameLine, Pos};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::{render_ascii, terminal_text as t};
@@ -91,8 +91,10 @@ pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
     Ok(out)
 }
 
-fn draw(viewer: &mut dyn Engine, position: &str, colour: bool, out: &mut dyn Write) -> Result<()> {
-    let view = viewer.view_text(position)?;
+/// Draws the line's position now.
+fn draw(line: &mut GameLine, colour: bool, out: &mut dyn Write) -> Result<()> {
+    let at = line.current();
+    let view = line.engine().view(at)?;
     write!(out, "{}", render_ascii(&view, colour))?;
     Ok(())
 }
@@ -173,7 +175,6 @@ pub fn play(
     };
     let spec = &spec;
     let mut engine = spec.open()?;
-    let mut viewer = spec.open_viewer()?;
     if let Some(path) = &config.load {
         super::records::check_record(spec, engine.as_mut(), &record, path)?;
     }
@@ -230,7 +231,7 @@ pub fn play(
                 }
             }
             let info = line.describe()?;
-            draw(&mut *viewer, &info.position, config.colour, out)?;
+            draw(&mut line, config.colour, out)?;
             if let Some(o) = &info.outcome {
                 writeln!(out, "result: {}", t(o))?;
                 result = Some(o.clone());

@@ -4,7 +4,7 @@
 
 use super::protocol::{parse_line, response, Command};
 use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
-use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, TextOps, PROVEN};
+use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, PROVEN};
 
 use crate::registry::{EngineSpec, OpenError};
 use crate::render::render_ascii;
@@ -60,8 +60,6 @@ pub struct GtpSession {
     line: GameLine,
     /// The two players' names, in turn order.
     names: [String; 2],
-    /// The rule file in the spec tier, opened when `showboard` first needs a view.
-    viewer: Option<Box<dyn Engine>>,
     rng: SmallRng,
     quit: bool,
 }
@@ -93,7 +91,6 @@ impl GtpSession {
             game,
             line: GameLine::at(engine, start, None),
             names,
-            viewer: None,
             quit: false,
         })
     }
@@ -173,7 +170,6 @@ impl GtpSession {
         self.spec = spec;
         self.line = GameLine::at(engine, start, None);
         self.names = names;
-        self.viewer = None;
         Ok(String::new())
     }
 
@@ -361,16 +357,10 @@ impl GtpSession {
         }
     }
 
-    /// The view of the current position, from the rule file in the spec tier.
+    /// The view of the current position.
     fn view(&mut self) -> Result<crate::game::View, Box<dyn std::error::Error>> {
-        let text = self.line.text()?;
-        if self.viewer.is_none() {
-            self.viewer = Some(self.spec.open_viewer()?);
-        }
-        match self.viewer.as_mut() {
-            Some(v) => Ok(v.view_text(&text)?),
-            None => Err("no view".into()),
-        }
+        let at = self.line.current();
+        Ok(self.line.engine().view(at)?)
     }
 
     fn showboard(&mut self) -> Result<String, String> {

@@ -2,6 +2,7 @@
 //! the rule set to load, the options to check, the engine to run.
 
 mod catalog;
+mod drawn;
 mod tiers;
 
 pub use catalog::{
@@ -299,7 +300,9 @@ impl EngineSpec {
             let open = d.native.ok_or_else(|| {
                 OpenError::Other(format!("{name} has no native engine; use --tier spec"))
             })?;
-            return Ok(open(&d.values(&self.options)?)?);
+            // drawn by its rule file: every front end asks the engine for a view
+            let engine = open(&d.values(&self.options)?)?;
+            return Ok(Box::new(drawn::Drawn::new(engine, self.clone())));
         }
         if crate::worker::needed(self) {
             return Ok(Box::new(crate::worker::WorkerEngine::open(self)?));

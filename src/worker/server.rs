@@ -155,7 +155,6 @@ fn serve_engine(spec: &EngineSpec, calls: &Receiver<Call>) {
         reads_positions: engine.reads_positions(),
     });
     let mut why = WhyTool::default();
-    let mut viewer: Option<Box<dyn Engine>> = None;
     let cancel = cancel_flag();
     while let Ok(call) = calls.recv() {
         cancel.store(false, Ordering::SeqCst);
@@ -165,7 +164,7 @@ fn serve_engine(spec: &EngineSpec, calls: &Receiver<Call>) {
             continue;
         }
         if let Call::View(p) = call {
-            let answer = match view(&mut *engine, spec, &mut viewer, Pos(p)) {
+            let answer = match engine.view(Pos(p)) {
                 Ok(v) => Answer::View(Box::new(v)),
                 Err(e) => Answer::Error(e),
             };
@@ -178,28 +177,6 @@ fn serve_engine(spec: &EngineSpec, calls: &Receiver<Call>) {
         };
         tell(&FromWorker::Answer(answer));
     }
-}
-
-/// The view of a position: the engine's own, or for a native engine its rule
-/// file's (in the spec tier, opened on first use).
-fn view(
-    engine: &mut dyn Engine,
-    spec: &EngineSpec,
-    viewer: &mut Option<Box<dyn Engine>>,
-    pos: Pos,
-) -> Result<crate::game::View, EngineError> {
-    if spec.effective_tier() != crate::game::Tier::Native {
-        return engine.view(pos);
-    }
-    let text = engine.text(pos)?;
-    let viewer = match viewer {
-        Some(v) => v,
-        None => viewer.insert(
-            spec.open_viewer()
-                .map_err(|e| EngineError::Rules(e.to_string()))?,
-        ),
-    };
-    crate::game::TextOps::view_text(&mut **viewer, &text)
 }
 
 /// One call's answer.
