@@ -2,8 +2,7 @@
 //! so far — a bar redrawn in place on a terminal; elsewhere (a log, CI) one line
 //! every `LINE_EVERY`, so that a long check is never silent and its log stays short.
 
-use super::run::progress_bar;
-use indicatif::ProgressBar;
+use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -92,4 +91,18 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// A progress bar over `games` games (hidden unless asked for).
+pub fn progress_bar(games: usize, shown: bool) -> ProgressBar {
+    let bar = if shown {
+        ProgressBar::new(games as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
 }

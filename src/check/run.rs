@@ -10,7 +10,6 @@ use super::step::{compare_position, compare_refusal, failure, play_both, refusal
 use super::sweep::{sweep, Swept};
 use super::timed::TimedEngine;
 use crate::game::{defaults, Engine, EngineError, Pos};
-use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -272,20 +271,6 @@ impl<'a> Lockstep<'a> {
         self.start.release(&mut self.a, &mut self.b);
         (self.a.spent.as_secs_f64(), self.b.spent.as_secs_f64())
     }
-}
-
-/// A progress bar over `games` games (hidden unless asked for).
-pub fn progress_bar(games: usize, shown: bool) -> ProgressBar {
-    let bar = if shown {
-        ProgressBar::new(games as u64)
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar
 }
 
 /// Plays `config.games` seeded random games through both engines in lockstep and
