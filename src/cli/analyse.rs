@@ -16,10 +16,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// The pairings when none is given: random play, and MCTS on both sides.
-pub const DEFAULT_PAIRINGS: &str = "random,random mcts:1000,mcts:1000";
-/// The player pitted against random play for decisiveness, by default.
-pub const DEFAULT_STRONGER: &str = "mcts:1000";
+pub use crate::game::defaults::{
+    ANALYSE_PAIRINGS as DEFAULT_PAIRINGS, ANALYSE_STRONGER as DEFAULT_STRONGER,
+};
 
 /// What `ludolog analyse` was asked, besides the games.
 pub struct AnalyseArgs {

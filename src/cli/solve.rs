@@ -14,8 +14,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The transposition table's size when `--memory` is not given, in MB.
-pub const DEFAULT_TABLE_MB: u64 = 256;
+pub use crate::game::defaults::SOLVE_TABLE_MB as DEFAULT_TABLE_MB;
 
 /// What `ludolog solve` was asked.
 pub struct SolvePlan {

@@ -1,8 +1,9 @@
 //! Every default a front end falls back on when the user does not say, each written
-//! once: the game, search depths and playouts, the seed, and the plans of `check`
-//! and `lint`.  The default tier is the registry's (`EngineSpec::effective_tier`),
-//! the limits are the engine's (`prolog::limits`), and a game's options are its
-//! descriptor's.
+//! once: the game, search depths and playouts, the seed, the plans of `check`,
+//! `lint`, `analyse` and `solve`, the limits every Prolog engine runs under, and how
+//! the REPL writes answers.  The default tier is the registry's
+//! (`EngineSpec::effective_tier`), and a game's options are its rule file's
+//! (`option/4`, read into the native descriptors by build.rs).
 
 /// The game the REPL opens when none is named.
 pub const GAME: &str = "hex";
@@ -62,3 +63,33 @@ pub fn gtp_player(native: bool) -> String {
         format!("alphabeta:{RULES_SEARCH_DEPTH}")
     }
 }
+
+/// Inference limit of a request on one position (initial/2, legal/2, play/3, view/2,
+/// a REPL answer) unless the user gives another: about two seconds of scryer, so a
+/// looping rule stops soon, named, while the largest real position needs far less.
+pub const INFERENCE_LIMIT: u64 = 30_000_000;
+/// Wall-clock limit of one request (a REPL answer, a query about one position, a
+/// rule file's loading) unless `--time-limit` says otherwise.
+pub const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+/// Memory limit of the whole process (MB) unless `--memory-limit` says otherwise.
+pub const MEMORY_LIMIT_MB: u64 = 2048;
+
+/// How the REPL writes answers until `:set` says otherwise: char lists as lists
+/// (`[f,x,y]`), as SWI-Prolog prints them with double_quotes=chars (in scryer a
+/// list of one-char atoms and a double-quoted text are the same term, and `X =..
+/// L`, `X = [a]` or a board's row read as lists; `:set strings on` shows every
+/// char list as "text", never cut inside its quotes); terms elided as SWI elides
+/// them, at a depth of 30 (a list after 30 elements, `[1,2,...|...]`, a term nested
+/// deeper than 30, `...`); and the game's states and moves in its own notation
+/// (`<a1>`, `<POSITION>`), as a board program shows them.
+pub const ANSWER_SETTINGS: [(&str, &str); 3] =
+    [("strings", "off"), ("depth", "30"), ("notation", "on")];
+
+/// The pairings `analyse` plays when none is given: random play, and MCTS on both
+/// sides.
+pub const ANALYSE_PAIRINGS: &str = "random,random mcts:1000,mcts:1000";
+/// The player `analyse` pits against random play for decisiveness, by default.
+pub const ANALYSE_STRONGER: &str = "mcts:1000";
+
+/// The transposition table's size of `solve` when `--memory` is not given, in MB.
+pub const SOLVE_TABLE_MB: u64 = 256;

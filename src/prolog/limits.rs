@@ -13,15 +13,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
-/// Inference limit of a request on one position (initial/2, legal/2, play/3, view/2,
-/// a REPL answer) unless the user gives another: about two seconds of scryer, so a
-/// looping rule stops soon, named, while the largest real position needs far less.
-pub const DEFAULT_INFERENCE_LIMIT: u64 = 30_000_000;
-/// Wall-clock limit of one request (a REPL answer, a query about one position, a
-/// rule file's loading) unless `--time-limit` says otherwise.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
-/// Memory limit of the whole process (MB) unless `--memory-limit` says otherwise.
-pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 2048;
+pub use crate::game::defaults::{
+    INFERENCE_LIMIT as DEFAULT_INFERENCE_LIMIT, MEMORY_LIMIT_MB as DEFAULT_MEMORY_LIMIT_MB,
+    TIME_LIMIT as DEFAULT_TIME_LIMIT,
+};
 /// The exit code of a process stopped at the time limit.
 pub const EXIT_TIME: i32 = 87;
 /// The environment variables that hand the limits to the REPL's engine process.

@@ -42,16 +42,7 @@ pub enum TopReply {
     Stopped,
 }
 
-/// How answers are written until `:set` says otherwise: char lists as lists
-/// (`[f,x,y]`), as SWI-Prolog prints them with double_quotes=chars (in scryer a
-/// list of one-char atoms and a double-quoted text are the same term, and `X =..
-/// L`, `X = [a]` or a board's row read as lists; `:set strings on` shows every
-/// char list as "text", never cut inside its quotes); terms elided as SWI elides
-/// them, at a depth of 30 (a list after 30 elements, `[1,2,...|...]`, a term nested
-/// deeper than 30, `...`); and the game's states and moves in its own notation
-/// (`<a1>`, `<POSITION>`), as a board program shows them.
-pub const ANSWER_DEFAULTS: [(&str, &str); 3] =
-    [("strings", "off"), ("depth", "30"), ("notation", "on")];
+pub use crate::game::defaults::ANSWER_SETTINGS as ANSWER_DEFAULTS;
 
 impl TopReply {
     /// Whether the query has ended with this reply (nothing may follow but `Stopped`).
