@@ -141,10 +141,10 @@ explain_illegal(connect_four(Cols, _, _, _, Board, ongoing), drop(C), Reason) :-
 
 %% move(?Move)//  the column's letter, a for the leftmost.
 move(M) --> { ground(M) }, !, move_out(M).
-move(drop(C)) --> [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a }.
+move(drop(C)) --> notation:column(C).
 
 %% move_out(+Move)//  the text of a ground move.
-move_out(drop(C)) --> { Code is 0'a + C, char_code(L, Code) }, [L].
+move_out(drop(C)) --> notation:column(C).
 
 %% position(?State)//  the canonical one-line position text, both ways.
 position(S) --> { nonvar(S) }, !, position_out(S).
@@ -273,9 +273,11 @@ view(connect_four(Cols, Rows, _, P, Board, Status),
     findall(cell(C, Row, Name, Piece),
             ( between(1, N, I), cell(Cols, Rows, C-R, I),
               Row is Rows - 1 - R, board:board_cell(Board, I, X), cell_piece(X, Piece),
-              Code is 0'a + C, R1 is R + 1,
-              number_chars(R1, Ds), char_code(L, Code), atom_chars(Name, [L|Ds]) ),
+              R1 is R + 1, phrase(cell_name(C-R1), Cs), atom_chars(Name, Cs) ),
             Cells).
+
+%% cell_name(+C-K)//  the name of the cell in column C and row K from the bottom: b3.
+cell_name(CK) --> notation:square(CK).
 
 %% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell.
 cell_piece(e, empty).

@@ -101,8 +101,8 @@ atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 %% move(?Move)//  a cell, column letter (A = left) and row number (1 = top): A3.
 move(M, S0, S) :-
     ground(M), !,
-    M = place(C, R), Code is 0'A + C, char_code(L, Code), R1 is R + 1,
-    S0 = [L|S1], notation:natural(R1, S1, S).
+    M = place(C, R), R1 is R + 1,
+    notation:square(upper, C-R1, S0, S).
 move(M, S0, S) :-
     hex:move(M, S0, S), M \== swap.
 
@@ -248,12 +248,7 @@ view(contactix(O, H), view(hex, C, R, Cells, [to_move(P), status(St), edges([top
     to_move(contactix(O, H), P),
     (  outcome(contactix(O, H), win(W)) -> St = won(W) ; St = ongoing ).
 
-%% cell_colour(+X*Y, +Cell0, -Cell)  a Hex view cell, its name in capitals, stones in colours.
-cell_colour(O, cell(C, R, Name0, Piece0), cell(C, R, Name, Piece)) :-
-    upcase_atom(Name0, Name),
+%% cell_colour(+X*Y, +Cell0, -Cell)  a Hex view cell, named as a move (A3), stones in colours.
+cell_colour(O, cell(C, R, _, Piece0), cell(C, R, Name, Piece)) :-
+    phrase(move(place(C, R)), Cs), atom_chars(Name, Cs),
     (  Piece0 = stone(Q) -> colour(Q, O, P), Piece = stone(P) ; Piece = Piece0 ).
-
-%% upcase_atom(+Atom, -Upper)  Atom with its first letter, a lowercase one, in capitals.
-upcase_atom(A, U) :-
-    atom_chars(A, [L|Ds]), char_code(L, K), K1 is K - 32, char_code(U0, K1),
-    atom_chars(U, [U0|Ds]).

@@ -171,22 +171,11 @@ move(M) --> move_in(M).
 
 %% move_out(+Move)//  the notation of a ground move.
 move_out(swap) --> "swap".
-move_out(place(C, R)) -->
-    { Code is 0'a + C, char_code(L, Code), R1 is R + 1, number_chars(R1, Ds) },
-    [L], seq(Ds).
+move_out(place(C, R)) --> { R1 is R + 1 }, notation:square(C-R1).
 
 %% move_in(-Move)//  a move read from its notation, column letter in either case.
 move_in(swap) --> "swap", !.
-move_in(place(C, R)) -->
-    [L], { column_letter(L, C) },
-    notation:natural(R1), { R is R1 - 1 }.
-
-%% column_letter(+Letter, -C)  the column (from 0) of a letter a-z or A-Z; fails on others.
-column_letter(L, C) :-
-    char_code(L, Code),
-    (  Code >= 0'a, Code =< 0'z -> C is Code - 0'a
-    ;  Code >= 0'A, Code =< 0'Z -> C is Code - 0'A
-    ).
+move_in(place(C, R)) --> notation:square(either, C-R1), { R is R1 - 1 }.
 
 %% position(?State)//  the canonical one-line position text.
 position(S) --> { nonvar(S) }, !, position_out(S).

@@ -197,14 +197,11 @@ explain_illegal(othello(N, P, Board, ongoing), M, Reason) :-
 % "pass".
 move(pass) --> "pass", !.
 move(M) --> { ground(M) }, !, move_out(M).
-move(at(C, R)) -->
-    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
-    notation:natural(R1), { R is R1 - 1 }.
+move(at(C, R)) --> notation:square(C-R1), { R is R1 - 1 }.
 
 %% move_out(+Move)//  the text of a ground move.
 move_out(pass) --> "pass".
-move_out(at(C, R)) -->
-    { Code is 0'a + C, char_code(L, Code), R1 is R + 1 }, [L], notation:natural(R1).
+move_out(at(C, R)) --> { R1 is R + 1 }, notation:square(C-R1).
 
 %% cell(+N, +I)//  the name of cell I of an N x N board.
 cell(N, I) --> { C is (I - 1) mod N, R is (I - 1) // N }, move_out(at(C, R)).

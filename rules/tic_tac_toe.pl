@@ -161,13 +161,10 @@ explain_illegal(tic_tac_toe(_, Board, ongoing), place(C, K), Reason) :-
 
 %% move(?Move)//  a column letter and a row number from the bottom: a1 to c3.
 move(M) --> { ground(M) }, !, move_out(M).
-move(place(C, K)) -->
-    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
-    notation:natural(K).
+move(place(C, K)) --> notation:square(C-K).
 
 %% move_out(+Move)//  the text of a ground move.
-move_out(place(C, K)) -->
-    { Code is 0'a + C, char_code(L, Code) }, [L], notation:natural(K).
+move_out(place(C, K)) --> notation:square(C-K).
 
 %% position(?State)//  the canonical one-line position text, both ways.
 position(S) --> { nonvar(S) }, !, position_out(S).

@@ -101,6 +101,14 @@ fn every_bad_file_is_a_clear_error() {
             "the tile A2 is given twice",
         ),
         (
+            EXAMPLE.replace("(C2)", "(C+2)"),
+            "`C+2` is not a cell like A2",
+        ),
+        (
+            EXAMPLE.replace("(C2)", "(C02)"),
+            "`C02` is not a cell like A2",
+        ),
+        (
             EXAMPLE.replace("orientation: red * blue\n", ""),
             "the field `orientation:` is missing",
         ),

@@ -1,6 +1,12 @@
 %% notation — the text of positions and moves that most games share: natural
-% numbers, run-length rows of cells, and the " won=P" mark.  A rule file that
-% says `requires(notation).` calls these as notation:natural(N) and so on.
+% numbers, cell names such as "b3", run-length rows of cells, and the " won=P"
+% mark.  A rule file that says `requires(notation).` calls these as
+% notation:natural(N) and so on.
+%
+% Cells: a column letter (a for column 0, one letter, so at most 26 columns) and a
+% row number from 1.  Which row a number names, counted from the top or from the
+% bottom, is the game's; so is the case of the letter (lower, upper, or when read,
+% either).
 %
 % Rows: a board is written as its rows, top first, separated by "/"; in a row
 % each maximal run of empty cells (e) is its length (no leading zero) and any
@@ -10,31 +16,76 @@
 % copy of this library is not checked by the sandbox, so it calls no goal that
 % a rule file hands it.
 
-:- module(notation, [natural//1, count//1, digits//1, square//1, rows_out//2, rows_in//3,
-                     won//2]).
+:- module(notation, [natural//1, count//1, digits//1, column//1, column//2, square//1,
+                     square//2, rows_out//2, rows_in//3, won//2]).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
 
 %% square(?C-K)//  a square as a file letter (a is column 0) and a rank number
-% (from 1), both ways: "b3" is 1-3.
-square(C-K) --> { integer(C) }, !,
-    { Code is 0'a + C, char_code(L, Code) }, [L], natural(K).
-square(C-K) -->
-    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
-    natural(K).
+% (from 1), both ways: "b3" is 1-3.  (square(lower, C-K) written out, as column//1
+% is column(lower, C): one call less in every move text.)
+square(C-K) --> { integer(C) }, !, { Code is 0'a + C, char_code(L, Code) }, [L], natural(K).
+square(C-K) --> [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a }, natural(K).
 
-%% natural(?N)//  a positive integer without leading zeros.
+%% square(+Case, ?C-K)//  a square with its file letter in Case (see column//2).
+square(Case, C-K) --> { integer(C) }, !,
+    { letter_base(Case, Base), Code is Base + C, char_code(L, Code) }, [L], natural(K).
+square(Case, C-K) --> [L], { char_code(L, Code), letter_column(Case, Code, C) }, natural(K).
+
+%% column(?C)//  a column's letter, a for column 0, both ways.
+column(C) --> { integer(C) }, !, { Code is 0'a + C, char_code(L, Code) }, [L].
+column(C) --> [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a }.
+
+%% column(+Case, ?C)//  a column's letter in Case, lower (a for column 0) or upper
+% (A); read, also either (a or A).
+column(Case, C) --> { integer(C) }, !,
+    { letter_base(Case, Base), Code is Base + C, char_code(L, Code) }, [L].
+column(Case, C) --> [L], { char_code(L, Code), letter_column(Case, Code, C) }.
+
+%% letter_base(+Case, -Code)  the code of the letter of column 0 as Case writes it.
+letter_base(lower, 0'a).
+letter_base(upper, 0'A).
+letter_base(either, 0'a).
+
+%% letter_column(+Case, +Code, -C)  the column (from 0) of a letter's code read in Case.
+letter_column(lower, Code, C) :- Code >= 0'a, Code =< 0'z, C is Code - 0'a.
+letter_column(upper, Code, C) :- Code >= 0'A, Code =< 0'Z, C is Code - 0'A.
+letter_column(either, Code, C) :-
+    (  letter_column(lower, Code, C0) -> C = C0
+    ;  letter_column(upper, Code, C)
+    ).
+
+%% natural(?N)//  a positive integer without leading zeros (read digit by digit: a
+% cell name's row is read in every move text).
+natural(N) --> { integer(N), N > 0, N < 10 }, !, { Code is 0'0 + N, char_code(D, Code) }, [D].
 natural(N) --> { integer(N) }, !, { number_chars(N, Ds) }, seq(Ds).
-natural(N) --> [D], { member(D, "123456789") }, digits(Ds), { number_chars(N, [D|Ds]) }.
+natural(N) --> [D], { digit(D, V), V > 0 }, more_digits(V, N).
+
+%% more_digits(+V0, -N)//  the value N of the digits read so far (V0) and the longest
+% run of digits that follows.
+more_digits(V0, N) --> [D], { digit(D, V) }, !, { V1 is V0 * 10 + V }, more_digits(V1, N).
+more_digits(N, N) --> [].
 
 %% count(?N)//  a natural number, 0 included, without leading zeros.
 count(0) --> "0", !.
 count(N) --> natural(N).
 
 %% digits(-Digits)//  the longest run of decimal digits, as chars.
-digits([D|Ds]) --> [D], { member(D, "0123456789") }, !, digits(Ds).
+digits([D|Ds]) --> [D], { digit(D, _) }, !, digits(Ds).
 digits([]) --> [].
+
+%% digit(?Char, ?Value)  a decimal digit and its value (a table: one indexed look-up).
+digit('0', 0).
+digit('1', 1).
+digit('2', 2).
+digit('3', 3).
+digit('4', 4).
+digit('5', 5).
+digit('6', 6).
+digit('7', 7).
+digit('8', 8).
+digit('9', 9).
 
 %% rows_out(+Rows, +Letters)//  Rows, each a list of cells, written as rows (see
 % above); a cell other than e is written as its letter L, X-L in Letters.

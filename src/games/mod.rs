@@ -13,6 +13,7 @@
 pub mod hex;
 pub mod mitsudomoe;
 mod native_engine;
+pub mod notation;
 pub mod replica;
 pub mod scan;
 pub mod tactigon;

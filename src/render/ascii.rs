@@ -2,6 +2,7 @@
 //! stacks as their pieces bottom to top, holes left blank.
 
 use crate::game::{Cell, Shape, View};
+use crate::games::notation::{column_letter, Letters, MAX_COLUMNS};
 
 fn colour_code(owner: &str) -> &'static str {
     match owner {
@@ -104,7 +105,7 @@ pub fn render_ascii(view: &View, colour: bool) -> String {
                 .map(|cell| letters(&cell.name));
             let name = name
                 .filter(|n| !n.is_empty())
-                .unwrap_or_else(|| ((b'a' + (c % 26) as u8) as char).to_string());
+                .unwrap_or_else(|| column_letter(c % MAX_COLUMNS, Letters::Lower).to_string());
             let at = c * pitch;
             if header.chars().count() <= at {
                 header.push_str(&" ".repeat(at - header.chars().count()));

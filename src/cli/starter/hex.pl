@@ -157,13 +157,10 @@ atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  a column letter and a row number from the top (a1 is the top left).
 move(M) --> { ground(M) }, !, move_out(M).
-move(place(C, R)) -->
-    [L], { char_code(L, Code), Code >= 0'a, Code =< 0'z, C is Code - 0'a },
-    notation:natural(R1), { R is R1 - 1 }.
+move(place(C, R)) --> notation:square(C-R1), { R is R1 - 1 }.
 
 %% move_out(+Move)//  the text of a ground move.
-move_out(place(C, R)) -->
-    { Code is 0'a + C, char_code(L, Code), R1 is R + 1 }, [L], notation:natural(R1).
+move_out(place(C, R)) --> { R1 is R + 1 }, notation:square(C-R1).
 
 %% position(?State)//  the canonical one-line position text, both ways.
 position(S) --> { nonvar(S) }, !, position_out(S).

@@ -5,6 +5,8 @@
 
 use super::{Hex, HexRules, MAX_SIDE};
 use crate::game::{Game, Outcome};
+use crate::games::notation::{cell_name, Letters};
+use crate::games::scan::Scan;
 use std::sync::Arc;
 
 /// A colour name: one or more ASCII letters and digits.
@@ -140,13 +142,9 @@ pub fn parse(text: &str) -> Result<Hex, String> {
     let mut cells = vec![None; cols * rows];
     for (line, cell, who) in &tiles {
         let p = player(who, *line)?;
-        let bytes = cell.as_bytes();
-        let c = match bytes.first() {
-            Some(ch) if ch.is_ascii_alphabetic() => (ch.to_ascii_uppercase() - b'A') as usize,
-            _ => return Err(format!("line {line}: `{cell}` is not a cell like A2")),
-        };
-        let r = match cell[1..].parse::<usize>() {
-            Ok(r) if r >= 1 && !cell[1..].starts_with('0') => r - 1,
+        let mut s = Scan::new(cell);
+        let (c, r) = match s.cell(Letters::Either) {
+            Some(cell) if s.at_end() => cell,
             _ => return Err(format!("line {line}: `{cell}` is not a cell like A2")),
         };
         if c >= cols || r >= rows {
@@ -183,12 +181,8 @@ pub fn write(game: &Hex) -> String {
     for c in 0..b.cols() {
         for r in 0..b.rows() {
             if let Some(p) = b.stone(b.index(c, r)) {
-                tiles.push(format!(
-                    "    ({}{}) -> {}\n",
-                    (b'A' + c as u8) as char,
-                    r + 1,
-                    names[p]
-                ));
+                let cell = cell_name(c, r, Letters::Upper);
+                tiles.push(format!("    ({cell}) -> {}\n", names[p]));
             }
         }
     }

@@ -470,10 +470,7 @@ impl Game for Hex {
             "swap".to_string()
         } else {
             let (c, r) = self.board.coords(mv as usize);
-            match self.rules.style {
-                Style::Hex => notation::cell_name(c, r),
-                Style::ConTacTix => notation::cell_name(c, r).to_uppercase(),
-            }
+            notation::cell_name(self.rules.style, c, r)
         }
     }
 

@@ -2,38 +2,31 @@
 
 use super::{contactix_file, Hex, HexMove, HexRules, Style, MAX_SIDE, SWAP};
 use crate::game::{EngineError, Game};
+use crate::games::notation::{self, Letters, RowText};
 use crate::games::scan::Scan;
 use std::sync::Arc;
 
-/// The name of cell (c, r): column letter, then row number from 1.
-pub fn cell_name(c: usize, r: usize) -> String {
-    format!("{}{}", (b'a' + c as u8) as char, r + 1)
+/// The name of cell (c, r) as `style` writes it: column letter (d, or D in
+/// Con-Tac-Tix), then row number from 1.
+pub fn cell_name(style: Style, c: usize, r: usize) -> String {
+    let case = match style {
+        Style::Hex => Letters::Lower,
+        Style::ConTacTix => Letters::Upper,
+    };
+    notation::cell_name(c, r, case)
 }
 
 /// The canonical position text of a Hex position.
 pub fn position_text(game: &Hex) -> String {
     let b = game.board();
     let mut out = format!("{}x{} ", b.cols(), b.rows());
+    let letters = stone_letters(game.rules().style);
     for r in 0..b.rows() {
         if r > 0 {
             out.push('/');
         }
-        let mut run = 0;
-        for c in 0..b.cols() {
-            match b.stone(b.index(c, r)) {
-                None => run += 1,
-                Some(p) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(stone_letters(game.rules().style)[p] as char);
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
+        let row = (0..b.cols()).map(|c| b.stone(b.index(c, r)).map(|p| char::from(letters[p])));
+        notation::push_row(&mut out, row);
     }
     out.push(' ');
     let names = &game.rules().names;
@@ -57,6 +50,38 @@ fn stone_letters(style: Style) -> [u8; 2] {
     match style {
         Style::Hex => [b'r', b'b'],
         Style::ConTacTix => [b'x', b'y'],
+    }
+}
+
+/// The rows of a Hex position text: the two stone letters, and Hex's words.
+struct Stones([u8; 2]);
+
+impl RowText for Stones {
+    type Piece = usize;
+
+    fn piece(&self, letter: u8) -> Option<usize> {
+        self.0.iter().position(|&l| l == letter)
+    }
+
+    fn slash(&self, row: usize, len: usize) -> String {
+        format!("'/' after the {len} cells of row {row}")
+    }
+
+    fn run_too_long(&self, row: usize, most: usize, len: usize) -> String {
+        format!(
+            "at most {most} more cells in row {} (it has {len})",
+            row + 1
+        )
+    }
+
+    fn not_a_cell(&self, row: usize, len: usize, after_run: bool) -> String {
+        let [x, y] = self.0.map(char::from);
+        let what = if after_run {
+            format!("'{x}' or '{y}'")
+        } else {
+            format!("'{x}', '{y}' or a run of empty cells")
+        };
+        format!("{what} (row {} has {len} cells)", row + 1)
     }
 }
 
@@ -85,47 +110,7 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
         return Err(s.error_at(rows_at, &why).into());
     }
     s.expect(" ", "a space before the rows")?;
-    let mut cells = Vec::with_capacity(cols * rows);
-    for r in 0..rows {
-        if r > 0 {
-            s.expect("/", &format!("'/' after the {cols} cells of row {r}"))?;
-        }
-        let mut filled = 0;
-        let mut after_run = false;
-        while filled < cols {
-            match s.peek() {
-                Some(ch) if ch == letters[0] => cells.push(Some(0)),
-                Some(ch) if ch == letters[1] => cells.push(Some(1)),
-                Some(b'1'..=b'9') if !after_run => {
-                    let at = s.at();
-                    let most = cols - filled;
-                    let run = s.natural().filter(|&n| n <= most).ok_or_else(|| {
-                        let row = r + 1;
-                        let what =
-                            format!("at most {most} more cells in row {row} (it has {cols})");
-                        s.error_at(at, &what)
-                    })?;
-                    cells.extend(std::iter::repeat_n(None, run));
-                    filled += run;
-                    after_run = true;
-                    continue;
-                }
-                _ => {
-                    let (x, y) = (letters[0] as char, letters[1] as char);
-                    let what = if after_run {
-                        format!("'{x}' or '{y}'")
-                    } else {
-                        format!("'{x}', '{y}' or a run of empty cells")
-                    };
-                    let what = format!("{what} (row {} has {cols} cells)", r + 1);
-                    return Err(s.error(&what).into());
-                }
-            }
-            s.bump();
-            filled += 1;
-            after_run = false;
-        }
-    }
+    let cells = s.rows(std::iter::repeat_n(cols, rows), &Stones(letters))?;
     s.expect(" ", "a space before the side to move")?;
     if rules.style == Style::ConTacTix {
         let turn_at = s.at();
@@ -205,19 +190,12 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
         ))
     };
     let mut s = Scan::new(text);
-    let col = match s.next_byte() {
-        Some(ch) if ch.is_ascii_alphabetic() => (ch.to_ascii_lowercase() - b'a') as usize,
-        _ => return Err(not_a_cell()),
-    };
-    let row = match s.natural() {
-        Some(n) if s.at_end() => n - 1,
+    let (col, row) = match s.cell(Letters::Either) {
+        Some(cell) if s.at_end() => cell,
         _ => return Err(not_a_cell()),
     };
     // the cell as the game writes its moves (Con-Tac-Tix in capitals)
-    let name = match game.rules().style {
-        Style::Hex => cell_name(col, row),
-        Style::ConTacTix => cell_name(col, row).to_uppercase(),
-    };
+    let name = cell_name(game.rules().style, col, row);
     if let Some(w) = game.winner {
         return Err(EngineError::Illegal(winner_msg(w)));
     }

@@ -3,6 +3,7 @@
 
 use super::{Mitsudomoe, Turn, NAMES, RINGS, SQUARES, SUPPLY};
 use crate::game::{Game, Outcome};
+use crate::games::notation::{cell_name, Letters};
 use crate::games::scan::{check_won, Scan};
 
 /// The name of a square (`a1` .. `e5`).
@@ -10,7 +11,7 @@ pub fn square_name(s: usize) -> String {
     if s >= SQUARES {
         return "??".into();
     }
-    format!("{}{}", (b'a' + (s / 5) as u8) as char, s % 5 + 1)
+    cell_name(s / 5, s % 5, Letters::Lower)
 }
 
 /// The notation of a turn: ring step, "/", ball step, then ";" and the sorted targets.
@@ -230,10 +231,8 @@ impl Written {
 
 /// Reads a square name (a-e, 1-5).
 fn read_square(s: &mut Scan<'_>) -> Option<usize> {
-    match (s.next_byte()?, s.next_byte()?) {
-        (f @ b'a'..=b'e', r @ b'1'..=b'5') => {
-            Some(usize::from(f - b'a') * 5 + usize::from(r - b'1'))
-        }
+    match s.cell(Letters::Lower)? {
+        (f @ 0..=4, r @ 0..=4) => Some(f * 5 + r),
         _ => None,
     }
 }

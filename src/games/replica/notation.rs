@@ -3,10 +3,12 @@
 
 use super::{square, Replica, ReplicaMove, NAMES};
 use crate::game::{EngineError, Game, Outcome};
+use crate::games::notation::{cell_name, push_row, Letters, RowText};
 use crate::games::scan::{check_won, Scan};
 
+/// The name of a square, `a1` .. `h8`.
 fn square_name(sq: usize) -> String {
-    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+    cell_name(sq % 8, sq / 8, Letters::Lower)
 }
 
 /// The notation of a move.
@@ -27,27 +29,15 @@ pub fn move_text(mv: ReplicaMove) -> String {
 pub fn position_text(g: &Replica) -> String {
     let mut out = String::new();
     for r in (0..8).rev() {
-        let mut run = 0;
-        for f in 0..8 {
-            match g.piece(r * 8 + f) {
-                None => run += 1,
-                Some((side, king)) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(match (side, king) {
-                        (0, false) => 'w',
-                        (0, true) => 'W',
-                        (_, false) => 'b',
-                        (_, true) => 'B',
-                    });
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
+        let rank = (0..8).map(|f| {
+            g.piece(r * 8 + f).map(|piece| match piece {
+                (0, false) => 'w',
+                (0, true) => 'W',
+                (_, false) => 'b',
+                (_, true) => 'B',
+            })
+        });
+        push_row(&mut out, rank);
         if r > 0 {
             out.push('/');
         }
@@ -64,46 +54,57 @@ pub fn position_text(g: &Replica) -> String {
     out
 }
 
+/// The ranks of a Replica position text: w/b for men, W/B for kings (side, king),
+/// runs of 1 to 8 squares, and ranks numbered from 8 down.
+struct Ranks;
+
+impl RowText for Ranks {
+    type Piece = (usize, bool);
+
+    fn piece(&self, letter: u8) -> Option<(usize, bool)> {
+        match letter {
+            b'w' => Some((0, false)),
+            b'W' => Some((0, true)),
+            b'b' => Some((1, false)),
+            b'B' => Some((1, true)),
+            _ => None,
+        }
+    }
+
+    fn one_digit_runs(&self) -> bool {
+        true
+    }
+
+    fn slash(&self, row: usize, _: usize) -> String {
+        format!("'/' after the 8 squares of rank {}", 9 - row)
+    }
+
+    fn run_too_long(&self, row: usize, most: usize, _: usize) -> String {
+        format!("at most {most} more squares in rank {}", 8 - row)
+    }
+
+    fn not_a_cell(&self, row: usize, _: usize, after_run: bool) -> String {
+        let what = if after_run {
+            "a piece (w, b, W or B)"
+        } else {
+            "a piece (w, b, W or B) or a run of empty squares"
+        };
+        format!("{what} in rank {}", 8 - row)
+    }
+}
+
 /// Reads a position text.
 pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String> {
     let mut s = Scan::new(text);
     let (mut men, mut kings) = ([0u64; 2], [0u64; 2]);
-    for r in (0..8).rev() {
-        if r < 7 {
-            s.expect("/", &format!("'/' after the 8 squares of rank {}", r + 2))?;
-        }
-        let mut f = 0;
-        let mut after_run = false;
-        while f < 8 {
-            let sq = r * 8 + f;
-            match s.peek() {
-                Some(b'w') => men[0] |= 1 << sq,
-                Some(b'W') => kings[0] |= 1 << sq,
-                Some(b'b') => men[1] |= 1 << sq,
-                Some(b'B') => kings[1] |= 1 << sq,
-                Some(d @ b'1'..=b'8') if !after_run => {
-                    let n = (d - b'0') as usize;
-                    if n > 8 - f {
-                        let what = format!("at most {} more squares in rank {}", 8 - f, r + 1);
-                        return Err(s.error(&what).into());
-                    }
-                    f += n;
-                    s.bump();
-                    after_run = true;
-                    continue;
-                }
-                _ => {
-                    let what = if after_run {
-                        "a piece (w, b, W or B)"
-                    } else {
-                        "a piece (w, b, W or B) or a run of empty squares"
-                    };
-                    return Err(s.error(&format!("{what} in rank {}", r + 1)).into());
-                }
-            }
-            f += 1;
-            s.bump();
-            after_run = false;
+    let cells = s.rows([8; 8], &Ranks)?;
+    for (i, cell) in cells.into_iter().enumerate() {
+        // rank 8 first, each from file a
+        let sq = (7 - i / 8) * 8 + i % 8;
+        match cell {
+            Some((side, false)) => men[side] |= 1 << sq,
+            Some((side, true)) => kings[side] |= 1 << sq,
+            None => {}
         }
     }
     s.expect(" ", "a space before the side to move")?;
@@ -133,12 +134,8 @@ pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String>
 
 /// Reads a square name (`a1` .. `h8`, the file also in capitals).
 fn read_square(s: &mut Scan<'_>) -> Option<usize> {
-    let f = s.next_byte()?;
-    let r = s.next_byte()?;
-    square(
-        (f as char).to_ascii_lowercase() as i32 - 'a' as i32,
-        r as i32 - '1' as i32,
-    )
+    let (f, r) = s.cell(Letters::Either)?;
+    square(i32::try_from(f).ok()?, i32::try_from(r).ok()?)
 }
 
 /// Reads a move as written: `a1-e1`, `d4xe4` or `b2*`.

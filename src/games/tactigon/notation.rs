@@ -4,6 +4,7 @@
 use super::board::{index_of, index_rc, Kind, ROW_SPAN};
 use super::{explain, Tactigon, TactigonMove, NAMES};
 use crate::game::{EngineError, Game, Outcome};
+use crate::games::notation::{push_row, RowText};
 use crate::games::scan::{check_won, Scan};
 
 /// The notation of a move: `from-to`.
@@ -19,22 +20,12 @@ pub fn position_text(g: &Tactigon) -> String {
         if r > 0 {
             out.push('/');
         }
-        let mut run = 0;
-        for c in first..=last {
-            match index_rc(r as i32, c).and_then(|i| g.piece(i)) {
-                None => run += 1,
-                Some((side, kind)) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push(kind.letter(side));
-                }
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
+        let row = (first..=last).map(|c| {
+            index_rc(r as i32, c)
+                .and_then(|i| g.piece(i))
+                .map(|(side, kind)| kind.letter(side))
+        });
+        push_row(&mut out, row);
     }
     out.push(' ');
     out.push_str(NAMES[g.to_move]);
@@ -45,53 +36,50 @@ pub fn position_text(g: &Tactigon) -> String {
     out
 }
 
+/// The rows of a Tactigon position text: the piece letters (red's in capitals), rows
+/// numbered from 0.
+struct Pieces;
+
+impl RowText for Pieces {
+    type Piece = (Kind, usize);
+
+    fn piece(&self, letter: u8) -> Option<(Kind, usize)> {
+        Kind::from_letter(letter)
+    }
+
+    fn slash(&self, row: usize, len: usize) -> String {
+        format!("'/' after the {len} cells of row {}", row - 1)
+    }
+
+    fn run_too_long(&self, row: usize, most: usize, _: usize) -> String {
+        format!("a run of at most {most} empty cells in row {row}")
+    }
+
+    fn not_a_cell(&self, row: usize, _: usize, after_run: bool) -> String {
+        let what = if after_run {
+            "a piece (C T S P c t s p)"
+        } else {
+            "a piece (C T S P c t s p) or a run of empty cells"
+        };
+        format!("{what} in row {row}")
+    }
+}
+
 /// Reads a position text; `advanced` selects the rules (the texts are the same,
 /// but whether the side to move has a move depends on them).
 pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
     let mut s = Scan::new(text);
     let (mut sides, mut kinds) = ([0u64; 2], [0u64; 4]);
+    let lengths = ROW_SPAN.map(|(first, last)| (last - first + 1) as usize);
+    let mut cells = s.rows(lengths, &Pieces)?.into_iter();
     for (r, &(first, last)) in ROW_SPAN.iter().enumerate() {
-        let count = (last - first + 1) as usize;
-        if r > 0 {
-            s.expect(
-                "/",
-                &format!("'/' after the {count} cells of row {}", r - 1),
-            )?;
-        }
-        let mut k = 0;
-        let mut after_run = false;
-        while k < count {
-            let letter = s.peek().and_then(Kind::from_letter);
-            match (s.peek(), letter) {
-                (_, Some((kind, side))) => {
-                    let Some(i) = index_rc(r as i32, first + k as i32) else {
-                        return Err(s.error("a cell").into());
-                    };
-                    sides[side] |= 1 << i;
-                    kinds[kind as usize] |= 1 << i;
-                    k += 1;
-                    s.bump();
-                    after_run = false;
-                }
-                (Some(b'1'..=b'9'), None) if !after_run => {
-                    let start = s.at();
-                    let most = count - k;
-                    let n = s.natural().filter(|&n| n <= most).ok_or_else(|| {
-                        let what = format!("a run of at most {most} empty cells in row {r}");
-                        s.error_at(start, &what)
-                    })?;
-                    k += n;
-                    after_run = true;
-                }
-                _ => {
-                    let what = if after_run {
-                        "a piece (C T S P c t s p)"
-                    } else {
-                        "a piece (C T S P c t s p) or a run of empty cells"
-                    };
-                    return Err(s.error(&format!("{what} in row {r}")).into());
-                }
-            }
+        for c in first..=last {
+            let Some((kind, side)) = cells.next().flatten() else {
+                continue;
+            };
+            let i = index_rc(r as i32, c).ok_or_else(|| format!("row {r} has no cell {c}"))?;
+            sides[side] |= 1 << i;
+            kinds[kind as usize] |= 1 << i;
         }
     }
     s.expect(" ", "a space before the side to move")?;

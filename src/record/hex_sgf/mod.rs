@@ -24,9 +24,11 @@ pub use write::write;
 
 use super::RecordError;
 use crate::game::GameOptions;
+use crate::games::notation::{cell_name, letter_column, Letters, MAX_COLUMNS};
+use crate::games::scan::Scan;
 
 /// The largest board side (Hex and Con-Tac-Tix cells are lettered a to z).
-pub(super) const MAX_SIDE: usize = 26;
+pub(super) const MAX_SIDE: usize = MAX_COLUMNS;
 
 /// Whether a game's records may be SGF (GM[11]).
 pub fn speaks_sgf(game: &str) -> bool {
@@ -61,12 +63,12 @@ pub(super) fn invalid(line: usize, what: String) -> RecordError {
 
 /// The name of cell (c, r) in `game`'s notation: `a1` in Hex, `A1` in Con-Tac-Tix.
 pub(super) fn cell_text(game: &str, c: usize, r: usize) -> String {
-    let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
-    if game == "contactix" {
-        name.to_uppercase()
+    let case = if game == "contactix" {
+        Letters::Upper
     } else {
-        name
-    }
+        Letters::Lower
+    };
+    cell_name(c, r, case)
 }
 
 /// A cell of an SGF move or setup value: `a1` (Hex's notation) or `mf` (Go's, as Little
@@ -77,21 +79,15 @@ pub(super) fn read_cell(
     rows: usize,
 ) -> Result<((usize, usize), bool), String> {
     let v = value.trim().to_ascii_lowercase();
-    let b = v.as_bytes();
-    let letter = |x: u8| {
-        (x as char)
-            .is_ascii_lowercase()
-            .then(|| (x - b'a') as usize)
-    };
-    let cell = match b {
+    let letter = |x: u8| letter_column(x, Letters::Lower);
+    let cell = match v.as_bytes() {
         [x, y] if letter(*y).is_some() => letter(*x).zip(letter(*y)).map(|c| (c, true)),
-        [x, digits @ ..] if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) => {
-            let r: usize = v[1..].parse().unwrap_or(0);
-            letter(*x)
-                .filter(|_| r >= 1 && digits[0] != b'0')
-                .map(|c| ((c, r - 1), false))
+        _ => {
+            let mut s = Scan::new(&v);
+            s.cell(Letters::Lower)
+                .filter(|_| s.at_end())
+                .map(|c| (c, false))
         }
-        _ => None,
     };
     match cell {
         Some(((c, r), go)) if c < cols && r < rows => Ok(((c, r), go)),

@@ -2,6 +2,7 @@
 //! the players, date and result from the tags, then the moves.
 
 use super::read_cell;
+use crate::games::notation::{cell_name, Letters};
 use crate::record::sgf;
 use crate::record::{Record, RecordError};
 
@@ -60,7 +61,7 @@ pub fn write(record: &Record) -> Result<String, RecordError> {
     let board = read_board(start).ok_or_else(|| {
         RecordError::Invalid(format!("`{start}` is not a Hex or Con-Tac-Tix position"))
     })?;
-    let cell = |c: usize, r: usize| format!("{}{}", (b'a' + c as u8) as char, r + 1);
+    let cell = |c: usize, r: usize| cell_name(c, r, Letters::Lower);
     let mut head = format!(
         "(;FF[4]CA[UTF-8]GM[11]AP[ludolog:{}]SZ[",
         env!("CARGO_PKG_VERSION")
