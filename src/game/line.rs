@@ -9,6 +9,17 @@
 
 use super::engine::{Engine, EngineError, Pos, PositionInfo};
 
+/// What `GameLine::replay` could not carry over.
+#[derive(Debug, Default)]
+pub struct Replayed {
+    /// Why the start position's text no longer reads (the line starts at the game's
+    /// start instead).
+    pub start_lost: Option<EngineError>,
+    /// The first move that no longer plays (its index) and why; the moves before it
+    /// are played.
+    pub stopped: Option<(usize, EngineError)>,
+}
+
 /// The start, the moves and the positions of one game, over the engine that holds them.
 pub struct GameLine<E: Engine + ?Sized = dyn Engine> {
     engine: Box<E>,
@@ -184,6 +195,29 @@ impl<E: Engine + ?Sized> GameLine<E> {
         Ok(())
     }
 
+    /// Carries a game over to this line (fresh, at the game's start, over a new
+    /// engine: reloaded rules, a restarted process): sets its start to the position
+    /// text `start` (`None`: the game's own) and plays `moves` from it as far as they
+    /// still go (none when the start no longer reads: they were played from it).
+    /// Says what did not carry over.
+    pub fn replay(&mut self, start: Option<&str>, moves: &[String]) -> Replayed {
+        let mut replayed = Replayed::default();
+        if let Some(text) = start {
+            match self.engine.parse(text) {
+                Ok(p) => self.restart_at(p, Some(text.to_string())),
+                Err(e) => {
+                    // the moves were played from that position, not from this one
+                    replayed.start_lost = Some(e);
+                    return replayed;
+                }
+            }
+        }
+        if let Err(stop) = self.play_all(moves) {
+            replayed.stopped = Some(stop);
+        }
+        replayed
+    }
+
     /// Forgets the moves that `redo` could play, giving back their positions.
     fn forget_undone(&mut self) {
         for (_, p) in std::mem::take(&mut self.undone) {
@@ -282,6 +316,27 @@ mod tests {
         fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
             Ok(0)
         }
+    }
+
+    #[test]
+    fn a_game_replayed_on_a_new_engine_keeps_what_still_plays() {
+        let mut line = GameLine::new(Box::new(Counter::default())).unwrap();
+        let moves: Vec<String> = ["+", "+", "-", "+"].iter().map(|m| m.to_string()).collect();
+        let r = line.replay(Some("5"), &moves);
+        assert!(r.start_lost.is_none());
+        assert_eq!(r.stopped.as_ref().map(|(i, _)| *i), Some(2));
+        assert_eq!(
+            (line.text().unwrap(), line.start_text()),
+            ("7".into(), Some("5"))
+        );
+        let mut line = GameLine::new(Box::new(Counter::default())).unwrap();
+        let r = line.replay(Some("five"), &moves[..1]);
+        assert!(r.start_lost.is_some() && r.stopped.is_none());
+        assert_eq!(
+            line.text().unwrap(),
+            "0",
+            "no move is played from another start"
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ pub use limits::{
     count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits,
     MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
 };
-pub use line::GameLine;
+pub use line::{GameLine, Replayed};
 pub use move_words::move_words;
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use pick::uniform_index;

@@ -281,26 +281,17 @@ impl Session {
             Err(e) => notes.push(format!("the definitions did not carry over: {e}")),
         }
         self.user = self.rules().user_state().unwrap_or_default();
-        let at = match &start {
-            Some(text) => self.engine().parse(text).map(|p| (p, start.clone())),
-            None => Ok((self.current(), None)),
-        };
-        match at {
-            Ok((p, text)) => {
-                if text.is_some() {
-                    self.set_start(p, text);
-                }
-                if let Err((i, e)) = self.line.play_all(moves) {
-                    notes.push(format!(
-                        "kept {i} of {} moves: move {} ({}) is no longer legal: {e}",
-                        moves.len(),
-                        i + 1,
-                        moves[i]
-                    ));
-                }
-            }
-            Err(_) => notes
-                .push("the old start position does not parse any more: back to the start".into()),
+        let replayed = self.line.replay(start.as_deref(), moves);
+        if replayed.start_lost.is_some() {
+            notes.push("the old start position does not parse any more: back to the start".into());
+        }
+        if let Some((i, e)) = replayed.stopped {
+            notes.push(format!(
+                "kept {i} of {} moves: move {} ({}) is no longer legal: {e}",
+                moves.len(),
+                i + 1,
+                moves[i]
+            ));
         }
         notes.join("\n")
     }

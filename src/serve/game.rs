@@ -139,17 +139,7 @@ impl ServedGame {
         };
         let moves = self.line.moves().to_vec();
         let start = self.line.start_text().map(String::from);
-        let mut line = match &start {
-            Some(text) => GameLine::from_text(engine, text),
-            None => GameLine::new(engine),
-        };
-        if line.is_err() {
-            let Ok(engine) = open_engine(&self.spec) else {
-                return Some("the rule files changed and no longer open".into());
-            };
-            line = GameLine::new(Box::new(engine));
-        }
-        let mut line = match line {
+        let mut line = match GameLine::new(engine) {
             Ok(l) => l,
             Err(e) => {
                 return Some(format!(
@@ -157,12 +147,16 @@ impl ServedGame {
                 ))
             }
         };
-        let note = match line.play_all(&moves) {
-            Ok(()) => format!(
+        let replayed = line.replay(start.as_deref(), &moves);
+        let note = match (replayed.start_lost, replayed.stopped) {
+            (Some(e), _) => format!(
+                "the rule files changed: reloaded; the start position no longer reads, so the game starts again: {e}"
+            ),
+            (None, None) => format!(
                 "the rule files changed: reloaded, and all {} moves replayed",
                 moves.len()
             ),
-            Err((i, e)) => format!(
+            (None, Some((i, e))) => format!(
                 "the rule files changed: reloaded; the moves stop applying at move {} ({}): {e}",
                 i + 1,
                 moves[i]
