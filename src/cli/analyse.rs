@@ -50,6 +50,27 @@ pub fn parse_pairing(text: &str) -> Result<Pairing, String> {
     })
 }
 
+/// The pairings to play: those given, or `DEFAULT_PAIRINGS` when none is.
+pub fn pairings_or_default(given: Vec<Pairing>) -> Result<Vec<Pairing>> {
+    if !given.is_empty() {
+        return Ok(given);
+    }
+    DEFAULT_PAIRINGS
+        .split_whitespace()
+        .map(parse_pairing)
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(anyhow::Error::msg)
+}
+
+/// Reads the player whose wins against random play measure decisiveness: a
+/// player's kind, or `none` for no such measure.
+pub fn parse_stronger(text: &str) -> Result<Option<PlayerKind>> {
+    match text {
+        "none" => Ok(None),
+        s => Ok(Some(s.parse::<PlayerKind>().map_err(anyhow::Error::msg)?)),
+    }
+}
+
 /// The pairings of a run: those asked for, then the stronger player against random
 /// play from each side.
 fn all_pairings(args: &AnalyseArgs) -> Vec<Pairing> {

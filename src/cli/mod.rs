@@ -1,11 +1,13 @@
-//! What the `ludolog` commands do, apart from parsing their arguments (that is main.rs):
-//! each command's work, and the policy of running it (`process`).
+//! What the `ludolog` commands do, apart from parsing their arguments (that is the
+//! binary's `commands`): each command's work, and the policy of running it (`process`).
 
 mod analyse;
 mod bench;
 mod bench_threads;
 mod check;
 mod contactix;
+mod engine;
+mod gdl;
 mod gtp;
 pub mod limits;
 mod lint;
@@ -24,16 +26,19 @@ pub mod values;
 mod why;
 
 pub use analyse::{
-    analyse, parse_pairing, AnalyseArgs, AnalyseRun, DEFAULT_PAIRINGS, DEFAULT_STRONGER,
+    analyse, pairings_or_default, parse_pairing, parse_stronger, AnalyseArgs, AnalyseRun,
+    DEFAULT_PAIRINGS, DEFAULT_STRONGER,
 };
 pub use bench::{bench, BenchPlan};
 pub use check::{check, check_against, Against};
 pub use contactix::{contactix, parse_contactix_args, ContactixArgs};
+pub use engine::engine;
+pub use gdl::gdl;
 pub use gtp::gtp;
 pub use lint::lint;
 pub use merge::merge;
 pub use new_game::{new_game, BOARDS};
-pub use perft::{perft, perft_every_depth, PerftResult};
+pub use perft::{perft, perft_against, perft_every_depth, PerftResult};
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{after_moves, read_position, split_moves, PositionArg};
 pub use records::{game_name, read_record};

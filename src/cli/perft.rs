@@ -144,3 +144,23 @@ pub fn perft_every_depth(
     writeln!(out, "{}", words.join(" "))?;
     Ok(())
 }
+
+/// `perft --against`: the leaves to `depth` from the start of `spec`'s game, counted
+/// by the external engine `engine.command` (a perft table of someone else's engine).
+pub fn perft_against(
+    spec: &EngineSpec,
+    engine: super::Against,
+    depth: u32,
+    out: &mut dyn Write,
+) -> Result<()> {
+    use crate::game::Engine;
+    let mut external = crate::external::ExternalEngine::start(
+        engine.command,
+        &spec.protocol_name(),
+        &spec.protocol_options(),
+        engine.timeout,
+    )?;
+    let start = external.initial()?;
+    writeln!(out, "{}", external.perft(start, depth)?)?;
+    Ok(())
+}

@@ -1,5 +1,5 @@
 //! The values of command-line options, each read with its range in the error message
-//! (clap's `value_parser`s for main.rs).
+//! (clap's `value_parser`s for the binary's `commands`).
 
 use crate::game::count_in;
 
