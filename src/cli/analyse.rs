@@ -16,9 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-pub use crate::game::defaults::{
-    ANALYSE_PAIRINGS as DEFAULT_PAIRINGS, ANALYSE_STRONGER as DEFAULT_STRONGER,
-};
+use crate::game::defaults::ANALYSE_PAIRINGS;
 
 /// What `ludolog analyse` was asked, besides the games.
 pub struct AnalyseArgs {
@@ -50,12 +48,12 @@ pub fn parse_pairing(text: &str) -> Result<Pairing, String> {
     })
 }
 
-/// The pairings to play: those given, or `DEFAULT_PAIRINGS` when none is.
+/// The pairings to play: those given, or `defaults::ANALYSE_PAIRINGS` when none is.
 pub fn pairings_or_default(given: Vec<Pairing>) -> Result<Vec<Pairing>> {
     if !given.is_empty() {
         return Ok(given);
     }
-    DEFAULT_PAIRINGS
+    ANALYSE_PAIRINGS
         .split_whitespace()
         .map(parse_pairing)
         .collect::<Result<Vec<_>, String>>()

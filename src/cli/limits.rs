@@ -4,9 +4,7 @@
 //! --budget`, the time of all of lint's random games.
 
 use crate::foreign::memory::set_memory_limit;
-use crate::prolog::limits::{
-    set_time_limit, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT, MEMORY_LIMIT_ENV, TIME_LIMIT_ENV,
-};
+use crate::prolog::limits::{set_time_limit, MEMORY_LIMIT_ENV, TIME_LIMIT_ENV};
 use std::time::Duration;
 
 /// `--memory-limit`: 0 (none) or 16 MB to 1 TB.
@@ -62,7 +60,7 @@ pub fn install(memory_mb: Option<u64>, time_s: Option<f64>) {
         .and_then(|v| v.parse::<u64>().ok());
     let mb = memory_mb
         .or(inherited_mb)
-        .unwrap_or(DEFAULT_MEMORY_LIMIT_MB);
+        .unwrap_or(crate::game::defaults::MEMORY_LIMIT_MB);
     set_memory_limit(usize::try_from(mb << 20).unwrap_or(usize::MAX));
     std::env::set_var(MEMORY_LIMIT_ENV, mb.to_string());
     if let Some(s) = time_s {
@@ -73,6 +71,6 @@ pub fn install(memory_mb: Option<u64>, time_s: Option<f64>) {
             limit.map_or(0, |d| d.as_millis()).to_string(),
         );
     } else if std::env::var(TIME_LIMIT_ENV).is_err() {
-        set_time_limit(Some(DEFAULT_TIME_LIMIT), false);
+        set_time_limit(Some(crate::game::defaults::TIME_LIMIT), false);
     }
 }

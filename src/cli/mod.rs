@@ -27,7 +27,6 @@ mod why;
 
 pub use analyse::{
     analyse, pairings_or_default, parse_pairing, parse_stronger, AnalyseArgs, AnalyseRun,
-    DEFAULT_PAIRINGS, DEFAULT_STRONGER,
 };
 pub use bench::{bench, BenchPlan};
 pub use check::{check, check_against, Against};
@@ -43,7 +42,7 @@ pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{after_moves, read_position, split_moves, PositionArg};
 pub use records::{game_name, read_record};
 pub use render::render;
-pub use solve::{solve, SolvePlan, DEFAULT_TABLE_MB};
+pub use solve::{solve, SolvePlan};
 pub use why::why;
 
 use crate::game::{Engine, Pos, SearchSpec};

@@ -14,8 +14,6 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub use crate::game::defaults::SOLVE_TABLE_MB as DEFAULT_TABLE_MB;
-
 /// What `ludolog solve` was asked.
 pub struct SolvePlan {
     /// The transposition table, in MB.

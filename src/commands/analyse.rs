@@ -26,7 +26,7 @@ pub(crate) struct Args {
     #[arg(long = "players", value_name = "FIRST,SECOND", value_parser = cli::parse_pairing)]
     players: Vec<Pairing>,
     /// The player whose wins against random play measure decisiveness, or none.
-    #[arg(long, value_name = "PLAYER", default_value = cli::DEFAULT_STRONGER)]
+    #[arg(long, value_name = "PLAYER", default_value = ludolog::game::defaults::ANALYSE_STRONGER)]
     stronger: String,
     /// Cut each game off after this many plies, 1 to 10^6.
     #[arg(long, default_value_t = defaults::MAX_PLIES, value_parser = max_plies)]

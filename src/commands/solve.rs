@@ -42,7 +42,9 @@ pub(crate) struct Args {
 /// Exits with 2 when the search stopped before it found the value.
 pub(crate) fn exec(args: Args, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let plan = SolvePlan {
-        memory_mb: args.memory.unwrap_or(cli::DEFAULT_TABLE_MB),
+        memory_mb: args
+            .memory
+            .unwrap_or(ludolog::game::defaults::SOLVE_TABLE_MB),
         time: args.time,
         nodes: args.nodes,
         openings: args.openings,

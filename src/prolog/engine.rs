@@ -2,10 +2,11 @@
 //! positions held by the Prolog host (one term per slot, see host.pl; the slots of
 //! released positions are reused, so a long run holds a bounded number of them).
 
-use super::machine::{LoadError, PrologMachine, QueryError, DEFAULT_INFERENCE_LIMIT};
+use super::machine::{LoadError, PrologMachine, QueryError};
 use super::rules::{RuleFile, RuleSet};
 use super::term::{quote_atom, quote_string, term_integer, term_text};
 use super::view_term::view_from_term;
+use crate::game::defaults::INFERENCE_LIMIT;
 use crate::game::{
     verdict, BestMove, Engine, EngineError, GameOptions, OptionValue, OptionValues, Pos,
     PositionInfo, SearchSpec, Tier, View,
@@ -146,7 +147,7 @@ impl RulesEngine {
             path: game.path.clone(),
             options,
             tier,
-            limit: DEFAULT_INFERENCE_LIMIT,
+            limit: INFERENCE_LIMIT,
             work_limit: None,
             next: 1,
             slots: FxHashMap::default(),

@@ -13,10 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
-pub use crate::game::defaults::{
-    INFERENCE_LIMIT as DEFAULT_INFERENCE_LIMIT, MEMORY_LIMIT_MB as DEFAULT_MEMORY_LIMIT_MB,
-    TIME_LIMIT as DEFAULT_TIME_LIMIT,
-};
+use crate::game::defaults::TIME_LIMIT;
 /// The exit code of a process stopped at the time limit.
 pub const EXIT_TIME: i32 = 87;
 /// The environment variables that hand the limits to the REPL's engine process.
@@ -24,7 +21,7 @@ pub const TIME_LIMIT_ENV: &str = "LUDOLOG_TIME_LIMIT_MS";
 pub const MEMORY_LIMIT_ENV: &str = "LUDOLOG_MEMORY_LIMIT_MB";
 
 /// The time limit in milliseconds (0: none).
-static TIME_LIMIT_MS: AtomicU64 = AtomicU64::new(DEFAULT_TIME_LIMIT.as_millis() as u64);
+static TIME_LIMIT_MS: AtomicU64 = AtomicU64::new(TIME_LIMIT.as_millis() as u64);
 /// Whether the user set the time limit: then it bounds work requests too (perft,
 /// playouts, search), whose size the user chose and which have none otherwise.
 static TIME_EXPLICIT: AtomicBool = AtomicBool::new(false);

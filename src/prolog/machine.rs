@@ -14,8 +14,6 @@ use std::io::Cursor;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
 
-pub use super::limits::DEFAULT_INFERENCE_LIMIT;
-
 /// The toplevel module every machine starts with.  scryer's own toplevel (its
 /// REPL) loads ten libraries, files and os among them, that no rule file needs:
 /// about a seventh of a rule tier's start-up.  Each of our files imports what it

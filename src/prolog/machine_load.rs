@@ -126,7 +126,7 @@ impl PrologMachine {
             trust: rules.trust,
             sandboxed: false,
             rule_modules: Vec::new(),
-            init_limit: DEFAULT_INFERENCE_LIMIT,
+            init_limit: crate::game::defaults::INFERENCE_LIMIT,
             tools: Vec::new(),
             untrusted: false,
             warnings: check_protocol,

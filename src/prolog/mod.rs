@@ -18,7 +18,6 @@ mod view_term;
 pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{RuleOptions, RulesEngine};
 pub use info::GameInfo;
-pub use limits::DEFAULT_INFERENCE_LIMIT;
 pub use machine::{LoadError, OutputSink, PrologMachine, QueryError};
 pub use rules::{
     board_libraries, declared_module, is_gdl, part_of, read_rule_text, required_names,
@@ -26,5 +25,5 @@ pub use rules::{
     SourceError,
 };
 pub use term::{quote_atom, quote_string, shown, term_integer, term_text};
-pub use toplevel::{placed_block_error, Consulted, ReplStep, TopReply, ANSWER_DEFAULTS};
+pub use toplevel::{placed_block_error, Consulted, ReplStep, TopReply};
 pub use view_term::view_from_term;

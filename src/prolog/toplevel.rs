@@ -42,7 +42,7 @@ pub enum TopReply {
     Stopped,
 }
 
-pub use crate::game::defaults::ANSWER_SETTINGS as ANSWER_DEFAULTS;
+use crate::game::defaults::ANSWER_SETTINGS;
 
 impl TopReply {
     /// Whether the query has ended with this reply (nothing may follow but `Stopped`).
@@ -134,7 +134,7 @@ fn texts_of(t: &Term) -> Vec<String> {
 }
 
 impl RulesEngine {
-    /// Loads the top level into this engine's machine (with `ANSWER_DEFAULTS`): the game, the top level's
+    /// Loads the top level into this engine's machine (with `defaults::ANSWER_SETTINGS`): the game, the top level's
     /// helpers and the usual libraries (lists, dif, freeze, ...) become visible in
     /// the user module, where typed clauses go.
     pub fn start_toplevel(&mut self) -> Result<(), LoadError> {
@@ -147,7 +147,7 @@ impl RulesEngine {
         let q = format!("catch((repl:setup({module}), R = ok), E, R = E).");
         match machine.answer(&q, "R") {
             Ok(t) if t == Term::atom("ok") => {
-                for (key, value) in ANSWER_DEFAULTS {
+                for (key, value) in ANSWER_SETTINGS {
                     self.set_answer_option(key, value)
                         .map_err(|e| LoadError(format!("{path}: {e}")))?;
                 }

@@ -199,7 +199,7 @@ impl Session {
                 .map_or(default.to_string(), |(_, v)| v.clone())
         };
         let default = |key: &str| {
-            crate::prolog::ANSWER_DEFAULTS
+            crate::game::defaults::ANSWER_SETTINGS
                 .iter()
                 .find(|(k, _)| *k == key)
                 .map_or("", |(_, v)| *v)

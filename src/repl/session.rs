@@ -313,7 +313,7 @@ impl Session {
         match self.spec.limit {
             Some(limit) => Some(limit),
             None if self.unlimited => None,
-            None => Some(crate::prolog::DEFAULT_INFERENCE_LIMIT),
+            None => Some(crate::game::defaults::INFERENCE_LIMIT),
         }
     }
 
