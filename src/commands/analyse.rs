@@ -19,14 +19,14 @@ pub(crate) struct Args {
     #[command(flatten)]
     run: RunArgs,
     /// Games per pairing of players.
-    #[arg(long = "games", value_name = "N", default_value_t = 100, value_parser = games_count)]
+    #[arg(long = "games", value_name = "N", default_value_t = defaults::ANALYSE_GAMES, value_parser = games_count)]
     games_count: usize,
     /// A pairing FIRST,SECOND of players (repeatable; default random,random and
     /// mcts:1000,mcts:1000).
     #[arg(long = "players", value_name = "FIRST,SECOND", value_parser = cli::parse_pairing)]
     players: Vec<Pairing>,
     /// The player whose wins against random play measure decisiveness, or none.
-    #[arg(long, value_name = "PLAYER", default_value = ludolog::game::defaults::ANALYSE_STRONGER)]
+    #[arg(long, value_name = "PLAYER", default_value = defaults::ANALYSE_STRONGER)]
     stronger: String,
     /// Cut each game off after this many plies, 1 to 10^6.
     #[arg(long, default_value_t = defaults::MAX_PLIES, value_parser = max_plies)]

@@ -13,7 +13,7 @@ pub(crate) struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// Seconds to spend on each measurement, 0.01 to 600.
-    #[arg(long, default_value_t = 2.0, value_parser = bench_seconds)]
+    #[arg(long, default_value_t = defaults::BENCH_SECONDS, value_parser = bench_seconds)]
     seconds: f64,
     /// Tiers to measure, comma-separated (default: all that exist).
     #[arg(long, value_delimiter = ',')]
@@ -22,7 +22,7 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = defaults::SEARCH_DEPTH, value_parser = search_depth)]
     search_depth: u32,
     /// How many positions from random games to time that search on, 0 (skip) to 1000.
-    #[arg(long, default_value_t = 12, value_parser = bench_positions)]
+    #[arg(long, default_value_t = defaults::BENCH_POSITIONS, value_parser = bench_positions)]
     positions: usize,
     // playouts and perft on this many threads too, for the speed-up
     #[command(flatten)]

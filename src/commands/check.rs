@@ -36,7 +36,7 @@ pub(crate) struct Args {
     /// seek (moves that end the game, capture, change the number of moves), avoid
     /// (long games), mixed (the four by turns), probe (mixed, and the moves looked
     /// at compared in both engines too).
-    #[arg(long, default_value = "probe", value_parser = check_strategy)]
+    #[arg(long, default_value = defaults::CHECK_STRATEGY, value_parser = check_strategy)]
     strategy: Strategy,
     /// Before the random games, compare every line from the start breadth-first,
     /// whole depths while they fit in this many positions, 0 to 10^7 (0: none).
@@ -53,7 +53,7 @@ pub(crate) struct Args {
     against: Option<String>,
     /// With --against: the seconds the engine may take to answer one request,
     /// 0.01 to 86400; an engine silent longer is stopped, and that is a finding.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = cli::limits::answer_timeout, requires = "against")]
+    #[arg(long, value_name = "SECONDS", default_value_t = defaults::ANSWER_TIMEOUT_SECONDS, value_parser = cli::limits::answer_timeout, requires = "against")]
     answer_timeout: f64,
 }
 

@@ -34,7 +34,7 @@ pub(crate) struct Args {
     /// The rule tier to play the games in: spec, or accelerated (where the
     /// native helpers answer, so that legal_count/2 and nth_legal/3 written for
     /// them are held to legal/2 too).
-    #[arg(long, default_value = "spec")]
+    #[arg(long, default_value = defaults::LINT_TIER)]
     tier: Tier,
     #[arg(long)]
     json: bool,

@@ -11,7 +11,7 @@ pub(crate) struct Args {
     /// The game's name: a lowercase letter, then letters, digits or _.
     name: String,
     /// The board of the starter: square (K in a row) or hex (Hex-style connection).
-    #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(ludolog::cli::BOARDS))]
+    #[arg(long, default_value = ludolog::game::defaults::NEW_BOARD, value_parser = clap::builder::PossibleValuesParser::new(ludolog::cli::BOARDS))]
     board: String,
     /// The directory to write it in.
     #[arg(long, default_value = ".")]

@@ -29,7 +29,7 @@ pub(crate) struct Args {
     against: Option<String>,
     /// With --against: the seconds the engine may take to answer one request,
     /// 0.01 to 86400; an engine silent longer is stopped, and that is a finding.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = cli::limits::answer_timeout, requires = "against")]
+    #[arg(long, value_name = "SECONDS", default_value_t = ludolog::game::defaults::ANSWER_TIMEOUT_SECONDS, value_parser = cli::limits::answer_timeout, requires = "against")]
     answer_timeout: f64,
     /// Print the count at every depth from 1 to --depth, on one line: a row of a
     /// perft table.

@@ -15,11 +15,11 @@ pub(crate) struct Args {
     #[command(flatten)]
     run: RunArgs,
     /// The port to listen on (0: any free port).
-    #[arg(long, default_value_t = 7878)]
+    #[arg(long, default_value_t = defaults::SERVE_PORT)]
     port: u16,
     /// The address to listen on; other machines can reach the server only if
     /// this is not a loopback address.
-    #[arg(long, default_value = "127.0.0.1")]
+    #[arg(long, default_value = defaults::SERVE_ADDRESS)]
     host: std::net::IpAddr,
     /// A host name the server answers to besides 127.0.0.1, localhost, [::1] and
     /// the --host address (a name other machines reach it by); may be repeated.

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 /// How long an engine may take to answer one request, unless `--answer-timeout`
 /// says otherwise.
-pub const ANSWER_TIME: Duration = Duration::from_secs(10);
+pub const ANSWER_TIME: Duration =
+    Duration::from_millis((crate::game::defaults::ANSWER_TIMEOUT_SECONDS * 1000.0) as u64);
 
 /// The last lines of the engine's standard error kept for a report, and the
 /// longest line kept whole.

@@ -93,3 +93,28 @@ pub const ANALYSE_STRONGER: &str = "mcts:1000";
 
 /// The transposition table's size of `solve` when `--memory` is not given, in MB.
 pub const SOLVE_TABLE_MB: u64 = 256;
+
+/// How many games `analyse` plays of each pairing.
+pub const ANALYSE_GAMES: usize = 100;
+
+/// The seconds `bench` times each figure for.
+pub const BENCH_SECONDS: f64 = 2.0;
+/// The positions `bench` times alpha-beta and playouts on.
+pub const BENCH_POSITIONS: usize = 12;
+
+/// How `check` plays its random games (`--strategy`).
+pub const CHECK_STRATEGY: &str = "probe";
+
+/// The seconds an external engine may take to answer one request (`--answer-timeout`
+/// of `check` and `perft --against`).
+pub const ANSWER_TIMEOUT_SECONDS: f64 = 10.0;
+
+/// The tier `lint` loads a rule file in.
+pub const LINT_TIER: &str = "spec";
+
+/// The board of the starter rule file `new` writes.
+pub const NEW_BOARD: &str = "square";
+
+/// Where `serve` listens: this machine only, on this port.
+pub const SERVE_ADDRESS: &str = "127.0.0.1";
+pub const SERVE_PORT: u16 = 7878;
