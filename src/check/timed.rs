@@ -41,6 +41,13 @@ impl Engine for TimedEngine<'_> {
     fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
         self.time(|e| e.set_to_move(pos, player))
     }
+    fn solve(
+        &mut self,
+        pos: Pos,
+        spec: &crate::game::SolveSpec,
+    ) -> Result<crate::game::Solution, EngineError> {
+        self.time(|e| e.solve(pos, spec))
+    }
     fn release(&mut self, pos: Pos) {
         self.time(|e| e.release(pos))
     }

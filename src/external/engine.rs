@@ -337,6 +337,15 @@ impl Engine for ExternalEngine {
         Err(unsupported("evaluate positions"))
     }
 
+    /// By proof-number search over the engine's positions, asked one by one.
+    fn solve(
+        &mut self,
+        pos: Pos,
+        spec: &crate::game::SolveSpec,
+    ) -> Result<crate::game::Solution, EngineError> {
+        crate::solve::solve(crate::solve::EngineTree::new(self), &pos, spec)
+    }
+
     fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
         Err(unsupported("run playouts"))
     }

@@ -206,14 +206,15 @@ pub trait Engine {
     }
     /// Chooses a move by search.
     fn best(&mut self, pos: Pos, how: SearchSpec) -> Result<BestMove, EngineError>;
-    /// The value of a position under perfect play, by proof-number search over the
-    /// engine's positions (a native engine searches its own values instead).
-    fn solve(
-        &mut self,
-        pos: Pos,
-        spec: &crate::solve::SolveSpec,
-    ) -> Result<crate::solve::Solution, EngineError> {
-        crate::solve::solve(crate::solve::EngineTree::new(self), &pos, spec)
+    /// The value of a position under perfect play: a native engine searches its own
+    /// values; an engine over positions it holds asks `crate::solve` to search them
+    /// (`solve::solve(EngineTree::new(self), ..)`); one that cannot refuses.
+    fn solve(&mut self, pos: Pos, spec: &super::SolveSpec) -> Result<super::Solution, EngineError> {
+        let _ = (pos, spec);
+        Err(EngineError::Rules(format!(
+            "{} cannot solve positions",
+            self.label()
+        )))
     }
     /// The heuristic score of a position for a player (by name).
     fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError>;

@@ -571,6 +571,15 @@ impl Engine for RulesEngine {
         })
     }
 
+    /// By proof-number search over the positions this engine holds.
+    fn solve(
+        &mut self,
+        pos: Pos,
+        spec: &crate::game::SolveSpec,
+    ) -> Result<crate::game::Solution, EngineError> {
+        crate::solve::solve(crate::solve::EngineTree::new(self), &pos, spec)
+    }
+
     fn playouts(
         &mut self,
         pos: Pos,

@@ -10,27 +10,13 @@
 
 use super::table::{Numbers, Table, INF};
 use super::tree::{Status, Tree};
-use crate::game::{EngineError, Insight, Outcome};
+use crate::game::{Budget, EngineError, Insight, Outcome};
 use rustc_hash::FxHashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// The deepest a search goes; deeper positions count as disproofs, flagged as cut.
 pub const MAX_DEPTH: usize = 1000;
-
-/// How much a solve may spend.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
-pub struct Budget {
-    /// Expansions in all, if bounded.
-    pub nodes: Option<u64>,
-    /// Wall-clock time, if bounded.
-    pub time: Option<Duration>,
-    /// Set from outside (Ctrl-C) to stop the search (a worker process has a flag
-    /// of its own, set by its parent's cancel message).
-    #[serde(skip)]
-    pub cancel: Option<Arc<AtomicBool>>,
-}
 
 /// Why a search stopped before it settled its question.
 #[derive(Debug)]
