@@ -543,7 +543,9 @@ impl Engine for RulesEngine {
         let limits = match how {
             SearchSpec::AlphaBeta(l) => l,
             SearchSpec::Mcts { playouts, seed, .. } => {
-                return super::rules_mcts::best(self, pos, playouts, seed)
+                let rollout: crate::search::Rollout<Self> =
+                    |e, p, seed, plies| e.rollout(p, seed, plies);
+                return crate::search::engine_mcts(self, rollout, pos, playouts, seed);
             }
         };
         if let Some(time) = limits.time {

@@ -9,7 +9,6 @@ pub mod limits;
 mod load_error;
 mod machine;
 mod rules;
-mod rules_mcts;
 pub mod syntax_hint;
 mod term;
 mod toplevel;

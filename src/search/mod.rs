@@ -1,8 +1,9 @@
 //! Generic algorithms over `Game`: perft, random playouts, alpha-beta and MCTS (with
 //! a solver in the tree, also root-parallel), and perft split between threads and
-//! shards.
+//! shards; and MCTS over any `Engine` (the rule tiers').
 
 mod alphabeta;
+mod engine_mcts;
 mod mcts;
 mod mcts_root;
 mod mcts_solver;
@@ -12,6 +13,7 @@ mod player;
 mod playout;
 
 pub use alphabeta::{SearchResult, Searcher};
+pub use engine_mcts::{engine_mcts, Rollout};
 pub use mcts::{mcts, pick, root_children, MctsResult, RootChild, EXPLORE, MAX_PLAYOUT_PLIES};
 pub use mcts_root::mcts_root_parallel;
 pub use mcts_solver::Proof;

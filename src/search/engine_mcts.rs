@@ -1,16 +1,16 @@
-//! Monte Carlo tree search on a rule file (`mcts:N` in the spec and accelerated
-//! tiers): UCT over positions the host holds, each playout run in the host as one
-//! request.  Far slower than the native search, but it runs on any rule file.
+//! Monte Carlo tree search over any `Engine` (`mcts:N` on a rule file, in the spec
+//! and accelerated tiers): UCT over positions the engine holds, each random playout
+//! run by the engine as one request (`rollout`, giving the outcome's text).  Far
+//! slower than the native search, but it runs on any engine.
 
-use super::engine::RulesEngine;
 use crate::game::{BestMove, Engine, EngineError, Pos};
 
 /// A playout still going after this many plies counts as a draw.
-const MAX_PLIES: u64 = crate::search::MAX_PLAYOUT_PLIES;
+const MAX_PLIES: u64 = super::MAX_PLAYOUT_PLIES;
 
 /// The exploration constant of UCB1: the native search's, on the same rewards in
 /// [0, 1] (OpenSpiel's `uct_c` 2 on rewards in [-1, 1]; see `search::EXPLORE`).
-use crate::search::EXPLORE;
+use super::EXPLORE;
 
 struct Node {
     pos: Pos,
@@ -25,10 +25,16 @@ struct Node {
     wins: f64,
 }
 
+/// Plays a random game from a position (seeded, cut off after a number of plies) and
+/// gives its outcome's text (`win(P)`, `draw`, `scores(..)`; anything else counts as
+/// a draw).
+pub type Rollout<E> = fn(&mut E, Pos, u64, u64) -> Result<String, EngineError>;
+
 /// Runs `playouts` iterations from `root`; the most visited move, its win rate (in
 /// thousandths, as the native MCTS scores it) and the playouts run.
-pub fn best(
-    engine: &mut RulesEngine,
+pub fn engine_mcts<E: Engine>(
+    engine: &mut E,
+    rollout: Rollout<E>,
     root: Pos,
     playouts: u64,
     seed: u64,
@@ -43,7 +49,7 @@ pub fn best(
         visits: 0.0,
         wins: 0.0,
     }];
-    let result = search(engine, &mut nodes, playouts, seed);
+    let result = search(engine, rollout, &mut nodes, playouts, seed);
     for n in &nodes {
         engine.release(n.pos);
     }
@@ -65,8 +71,9 @@ pub fn best(
     })
 }
 
-fn search(
-    engine: &mut RulesEngine,
+fn search<E: Engine>(
+    engine: &mut E,
+    rollout: Rollout<E>,
     nodes: &mut Vec<Node>,
     playouts: u64,
     seed: u64,
@@ -126,7 +133,7 @@ fn search(
         seed = seed
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
-        let outcome = engine.rollout(nodes[leaf].pos, seed >> 1, MAX_PLIES)?;
+        let outcome = rollout(engine, nodes[leaf].pos, seed >> 1, MAX_PLIES)?;
         // backpropagation: each node scores for the player who moved into it
         for &n in &path {
             let node = &mut nodes[n];
