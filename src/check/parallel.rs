@@ -70,7 +70,9 @@ where
     let started = std::time::Instant::now();
     if games.start == 0 && !games.is_empty() && config.sweep > 0 {
         let mut both = Lockstep::new(&mut *a, &mut *b)?;
-        let swept = both.sweep(config.sweep);
+        let progress = Progress::new(games.len(), config.progress);
+        let swept = both.sweep(config.sweep, &progress);
+        progress.finish();
         (report.seconds_a, report.seconds_b) = both.finish();
         report.add_sweep(swept?);
         if report.mismatch.is_some() {

@@ -85,6 +85,29 @@ impl Progress {
         }
     }
 
+    /// The sweep before the games has compared `positions` positions, to `depth`
+    /// plies, of at most `budget`: the bar's message on a terminal; elsewhere a line
+    /// every `LINE_EVERY`, as for the games.
+    pub fn swept(&self, positions: usize, depth: usize, budget: usize) {
+        let words = format!(
+            "sweep: {positions} of at most {budget} positions, every line to depth {depth}"
+        );
+        match &self.shown {
+            Shown::Nothing => {}
+            Shown::Bar(bar) => bar.set_message(words),
+            Shown::Lines(last) => {
+                let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+                if last.elapsed() >= LINE_EVERY {
+                    *last = Instant::now();
+                    eprintln!(
+                        "check: {words}, {:.0} s",
+                        self.started.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        }
+    }
+
     /// Clears the bar (the report follows).
     pub fn finish(&self) {
         if let Shown::Bar(bar) = &self.shown {

@@ -252,12 +252,13 @@ impl<'a> Lockstep<'a> {
     }
 
     /// Compares every line from the start breadth-first within `budget` positions.
-    pub fn sweep(&mut self, budget: usize) -> Result<Swept, EngineError> {
+    pub fn sweep(&mut self, budget: usize, progress: &Progress) -> Result<Swept, EngineError> {
         sweep(
             &mut self.a,
             &mut self.b,
             (self.start.a, self.start.b),
             budget,
+            progress,
         )
     }
 
@@ -284,7 +285,7 @@ pub fn compare(
     let mut both = Lockstep::new(a, b)?;
     let progress = Progress::new(config.games, config.progress);
     let started = std::time::Instant::now();
-    report.add_sweep(both.sweep(config.sweep)?);
+    report.add_sweep(both.sweep(config.sweep, &progress)?);
     let games = if report.mismatch.is_some() {
         0
     } else {

@@ -3,8 +3,10 @@
 //! a mismatch a few moves deep is found, and found at its shortest.
 
 use super::mismatch::Mismatch;
+use super::progress::Progress;
 use super::step::{compare_position, compare_refusal, refusal_candidate, Step};
 use crate::game::{Engine, EngineError, Pos};
+use std::rc::Rc;
 
 /// What a sweep compared and found.
 #[derive(Clone, Debug, Default)]
@@ -17,20 +19,43 @@ pub(super) struct Swept {
     pub mismatch: Option<Mismatch>,
 }
 
-/// One position of the sweep's frontier: both engines' handles, the moves from the
-/// start, and the legal moves of the position before it.
+/// One position of the sweep's frontier: the moves from the start, and the text and
+/// legal moves of the position before it (shared by its siblings).  It holds no position in
+/// the engines: a frontier of half a million lines would hold a million positions,
+/// past the memory limit; each is played again from the start when it is compared.
 struct Node {
-    a: Pos,
-    b: Pos,
     moves: Vec<String>,
-    before: Vec<String>,
+    parent: Rc<String>,
+    before: Rc<Vec<String>>,
 }
 
-fn release(a: &mut dyn Engine, b: &mut dyn Engine, nodes: Vec<Node>) {
-    for n in nodes {
-        a.release(n.a);
-        b.release(n.b);
+/// The positions node `n`'s moves reach from the starts, played in both engines
+/// (the moves before its last were played so at the depth before); `Err` is the
+/// mismatch of a move that one engine plays and the other refuses.
+fn reach(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    (start_a, start_b): (Pos, Pos),
+    n: &Node,
+) -> Result<Result<(Pos, Pos), Mismatch>, EngineError> {
+    let moves = &n.moves;
+    let (mut pa, mut pb) = (a.copy(start_a)?, b.copy(start_b)?);
+    for (i, mv) in moves.iter().enumerate() {
+        // a mismatch is shown at the position the move was played on
+        let position = if i + 1 == moves.len() {
+            n.parent.as_str()
+        } else {
+            ""
+        };
+        let next = super::step::play_both(a, b, (pa, pb), position, mv, &moves[..i]);
+        a.release(pa);
+        b.release(pb);
+        match next {
+            Ok((na, nb)) => (pa, pb) = (na, nb),
+            Err(m) => return Ok(Err(*m)),
+        }
     }
+    Ok(Ok((pa, pb)))
 }
 
 /// Compares every line from `start` breadth-first: depth 0, 1, 2, … each whole, the
@@ -39,72 +64,79 @@ fn release(a: &mut dyn Engine, b: &mut dyn Engine, nodes: Vec<Node>) {
 pub(super) fn sweep(
     a: &mut dyn Engine,
     b: &mut dyn Engine,
-    (start_a, start_b): (Pos, Pos),
+    start: (Pos, Pos),
     budget: usize,
+    progress: &Progress,
 ) -> Result<Swept, EngineError> {
     let mut s = Swept::default();
     if budget == 0 {
         return Ok(s);
     }
     let mut level = vec![Node {
-        a: a.copy(start_a)?,
-        b: b.copy(start_b)?,
         moves: vec![],
-        before: vec![],
+        parent: Rc::new(String::new()),
+        before: Rc::new(vec![]),
     }];
     loop {
-        let mut expand: Vec<(usize, Vec<String>, String)> = Vec::new();
-        for (i, n) in level.iter().enumerate() {
+        let mut next: Vec<Node> = Vec::new();
+        for n in &level {
             s.positions += 1;
-            let (position, legal) = match compare_position(a, b, n.a, n.b, &n.moves) {
-                Step::Agree { position, legal } => (position, legal),
-                Step::Differ(m) => {
-                    s.mismatch = Some(*m);
-                    break;
+            progress.swept(s.positions, s.depth, budget);
+            let (pa, pb) = match reach(a, b, start, n)? {
+                Ok(both) => both,
+                Err(m) => {
+                    s.mismatch = Some(m);
+                    return Ok(s);
                 }
             };
-            s.moves_compared += legal.len();
-            if let Some(mv) = refusal_candidate(&n.before, &legal, n.moves.len()) {
-                s.refusals_compared += 1;
-                if let Err(m) = compare_refusal(a, b, (n.a, n.b), &position, &mv, &n.moves) {
-                    s.mismatch = Some(*m);
-                    break;
+            let found = compare_here(a, b, (pa, pb), n, &mut s);
+            a.release(pa);
+            b.release(pb);
+            match found {
+                Err(m) => {
+                    s.mismatch = Some(m);
+                    return Ok(s);
                 }
-            }
-            if !legal.is_empty() {
-                expand.push((i, legal, position));
-            }
-        }
-        let children: usize = expand.iter().map(|(_, l, _)| l.len()).sum();
-        if s.mismatch.is_some() || children == 0 || s.positions + children > budget {
-            release(a, b, level);
-            return Ok(s);
-        }
-        s.depth += 1;
-        let mut next = Vec::with_capacity(children);
-        for (i, legal, position) in expand {
-            let n = &level[i];
-            for mv in &legal {
-                match super::step::play_both(a, b, (n.a, n.b), &position, mv, &n.moves) {
-                    Ok((na, nb)) => {
+                Ok((position, legal)) if !legal.is_empty() => {
+                    let (parent, legal) = (Rc::new(position), Rc::new(legal));
+                    for mv in legal.iter() {
                         let mut moves = n.moves.clone();
                         moves.push(mv.clone());
                         next.push(Node {
-                            a: na,
-                            b: nb,
                             moves,
-                            before: legal.clone(),
+                            parent: Rc::clone(&parent),
+                            before: Rc::clone(&legal),
                         });
                     }
-                    Err(m) => {
-                        s.mismatch = Some(*m);
-                        release(a, b, next);
-                        release(a, b, level);
-                        return Ok(s);
-                    }
                 }
+                Ok(_) => {}
             }
         }
-        release(a, b, std::mem::replace(&mut level, next));
+        if next.is_empty() || s.positions + next.len() > budget {
+            return Ok(s);
+        }
+        s.depth += 1;
+        level = next;
     }
+}
+
+/// Compares the position of node `n` (and the refusal of a move it took away); its
+/// text and legal moves, or the mismatch.
+fn compare_here(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    (pa, pb): (Pos, Pos),
+    n: &Node,
+    s: &mut Swept,
+) -> Result<(String, Vec<String>), Mismatch> {
+    let (position, legal) = match compare_position(a, b, pa, pb, &n.moves) {
+        Step::Agree { position, legal } => (position, legal),
+        Step::Differ(m) => return Err(*m),
+    };
+    s.moves_compared += legal.len();
+    if let Some(mv) = refusal_candidate(&n.before, &legal, n.moves.len()) {
+        s.refusals_compared += 1;
+        compare_refusal(a, b, (pa, pb), &position, &mv, &n.moves).map_err(|m| *m)?;
+    }
+    Ok((position, legal))
 }
