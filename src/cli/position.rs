@@ -87,7 +87,9 @@ pub fn check_options(
     if arg.text.is_none() || spec.options.pairs().is_empty() {
         return Ok(());
     }
-    let Some(d) = spec.descriptor() else {
+    // a game with a native engine says what its position texts carry of its options;
+    // a game written only as rules is held to its board's size
+    let Some(d) = spec.descriptor().filter(|d| d.native.is_some()) else {
         return rules_only_options(spec, engine, pos);
     };
     let text = engine.text(pos)?;
@@ -104,15 +106,9 @@ pub fn check_options(
 /// its board says it: the start with the user's options and the position must be
 /// drawn on boards of one size (`-O rows=8` with a 6x6 position is an error).
 fn rules_only_options(spec: &EngineSpec, engine: &mut dyn Engine, pos: Pos) -> Result<()> {
-    let Some(rules) = engine
-        .as_any_mut()
-        .and_then(|a| a.downcast_mut::<crate::prolog::RulesEngine>())
-    else {
-        return Ok(());
-    };
-    let start = rules.initial()?;
-    let sizes = rules.view(start).and_then(|a| Ok((a, rules.view(pos)?)));
-    rules.release(start);
+    let start = engine.initial()?;
+    let sizes = engine.view(start).and_then(|a| Ok((a, engine.view(pos)?)));
+    engine.release(start);
     let Ok((a, b)) = sizes else {
         return Ok(());
     };
