@@ -13,6 +13,8 @@ mod shard;
 mod shrink;
 mod step;
 mod sweep;
+#[cfg(test)]
+mod test_lines;
 mod timed;
 
 pub use explore::Strategy;

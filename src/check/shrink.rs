@@ -420,102 +420,25 @@ mod tests {
         assert_eq!(shrunk, line("c e"));
     }
 
-    /// A game of distinct letters, played in any order: the position is the letters
-    /// played; once both `x` and `y` are, the game is won, unless `blind` (a wrong
-    /// engine that never sees that win).  It counts its descriptions.
-    struct Letters {
-        held: std::collections::HashMap<u64, Vec<String>>,
-        next: u64,
-        blind: bool,
-        described: usize,
-    }
-
-    impl Letters {
-        fn new(blind: bool) -> Letters {
-            Letters {
-                held: Default::default(),
-                next: 0,
-                blind,
-                described: 0,
-            }
-        }
-        fn hold(&mut self, line: Vec<String>) -> Pos {
-            self.next += 1;
-            self.held.insert(self.next, line);
-            Pos(self.next)
-        }
-        fn get(&self, p: Pos) -> Result<Vec<String>, EngineError> {
-            self.held.get(&p.0).cloned().ok_or(EngineError::Handle(p.0))
-        }
-    }
-
-    use crate::game::{BestMove, EngineError, PositionInfo, SearchSpec};
-
-    impl Engine for Letters {
-        fn label(&self) -> String {
-            "letters".into()
-        }
-        fn initial(&mut self) -> Result<Pos, EngineError> {
-            Ok(self.hold(Vec::new()))
-        }
-        fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
-            Ok(self.hold(line(text)))
-        }
-        fn release(&mut self, pos: Pos) {
-            self.held.remove(&pos.0);
-        }
-        fn held(&self) -> usize {
-            self.held.len()
-        }
-        fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
-            Ok(self.get(pos)?.join(" "))
-        }
-        fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
-            self.described += 1;
-            let played = self.get(pos)?;
-            let won = !self.blind && ["x", "y"].iter().all(|m| played.iter().any(|p| p == m));
-            let legal = "abcdefxy"
-                .chars()
-                .map(String::from)
-                .filter(|m| !won && !played.contains(m))
-                .collect();
-            Ok(PositionInfo {
-                position: played.join(" "),
-                to_move: "one".into(),
-                outcome: won.then(|| "win(one)".to_string()),
-                legal,
-            })
-        }
-        fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
-            if !self.describe(pos)?.legal.iter().any(|m| m == mv) {
-                return Err(EngineError::Illegal(mv.to_string()));
-            }
-            self.described -= 1;
-            let mut played = self.get(pos)?;
-            played.push(mv.to_string());
-            Ok(self.hold(played))
-        }
-        fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
-            let played = self.get(pos)?;
-            Ok(self.hold(played))
-        }
-        fn perft(&mut self, _: Pos, _: u32) -> Result<u64, EngineError> {
-            Ok(1)
-        }
-        fn best(&mut self, _: Pos, _: SearchSpec) -> Result<BestMove, EngineError> {
-            Err(EngineError::Rules("no search".into()))
-        }
-        fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
-            Ok(0)
-        }
-        fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
-            Ok(0)
-        }
+    /// Distinct letters, played in any order: once both `x` and `y` are, the game
+    /// is won, unless the engine is `blind` (a wrong one that never sees that win).
+    fn letters(played: &[String], blind: bool) -> (Vec<String>, Option<String>) {
+        let won = !blind && ["x", "y"].iter().all(|m| played.iter().any(|p| p == m));
+        let legal = "abcdefxy"
+            .chars()
+            .map(String::from)
+            .filter(|m| !won && !played.contains(m))
+            .collect();
+        (legal, won.then(|| "win(one)".to_string()))
     }
 
     #[test]
     fn a_replay_compares_only_the_positions_past_the_line_it_shares() {
-        let (mut a, mut b) = (Letters::new(false), Letters::new(true));
+        use super::super::test_lines::Lines;
+        let (mut a, mut b) = (
+            Lines::new(|p| letters(p, false)),
+            Lines::new(|p| letters(p, true)),
+        );
         let (sa, sb) = (a.initial().unwrap(), b.initial().unwrap());
         let found_line = line("a b c x d e f y");
         let found = Mismatch::new(&found_line, "a b c x d e f y", "outcome differs".into());

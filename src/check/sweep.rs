@@ -143,95 +143,22 @@ fn compare_here(
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_lines::Lines;
     use super::*;
-    use crate::game::{BestMove, PositionInfo, SearchSpec};
 
-    /// A game of three moves a side, any order, four plies long; it counts the most
-    /// positions it held at once.
-    #[derive(Default)]
-    struct Plies {
-        held: std::collections::HashMap<u64, Vec<String>>,
-        next: u64,
-        most: usize,
-    }
-
-    impl Plies {
-        fn hold(&mut self, line: Vec<String>) -> Pos {
-            self.next += 1;
-            self.held.insert(self.next, line);
-            self.most = self.most.max(self.held.len());
-            Pos(self.next)
-        }
-        fn get(&self, p: Pos) -> Result<Vec<String>, EngineError> {
-            self.held.get(&p.0).cloned().ok_or(EngineError::Handle(p.0))
-        }
-    }
-
-    impl Engine for Plies {
-        fn label(&self) -> String {
-            "plies".into()
-        }
-        fn initial(&mut self) -> Result<Pos, EngineError> {
-            Ok(self.hold(Vec::new()))
-        }
-        fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
-            Ok(self.hold(text.split_whitespace().map(String::from).collect()))
-        }
-        fn release(&mut self, pos: Pos) {
-            self.held.remove(&pos.0);
-        }
-        fn held(&self) -> usize {
-            self.held.len()
-        }
-        fn text(&mut self, pos: Pos) -> Result<String, EngineError> {
-            Ok(self.get(pos)?.join(" "))
-        }
-        fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
-            let line = self.get(pos)?;
-            let legal = if line.len() < 4 {
-                ["a", "b", "c"]
-                    .iter()
-                    .map(|m| format!("{m}{}", line.len()))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            Ok(PositionInfo {
-                position: line.join(" "),
-                to_move: "one".into(),
-                outcome: (line.len() == 4).then(|| "draw".to_string()),
-                legal,
-            })
-        }
-        fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
-            let mut line = self.get(pos)?;
-            if !self.describe(pos)?.legal.iter().any(|m| m == mv) {
-                return Err(EngineError::Illegal(mv.to_string()));
-            }
-            line.push(mv.to_string());
-            Ok(self.hold(line))
-        }
-        fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
-            let line = self.get(pos)?;
-            Ok(self.hold(line))
-        }
-        fn perft(&mut self, _: Pos, _: u32) -> Result<u64, EngineError> {
-            Ok(1)
-        }
-        fn best(&mut self, _: Pos, _: SearchSpec) -> Result<BestMove, EngineError> {
-            Err(EngineError::Rules("no search".into()))
-        }
-        fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
-            Ok(0)
-        }
-        fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {
-            Ok(0)
+    /// Three moves a side, any order, four plies long.
+    fn plies(line: &[String]) -> (Vec<String>, Option<String>) {
+        if line.len() < 4 {
+            let legal = ["a", "b", "c"].iter().map(|m| format!("{m}{}", line.len()));
+            (legal.collect(), None)
+        } else {
+            (Vec::new(), Some("draw".to_string()))
         }
     }
 
     #[test]
     fn a_sweep_holds_a_line_at_a_time_not_a_frontier() {
-        let (mut a, mut b) = (Plies::default(), Plies::default());
+        let (mut a, mut b) = (Lines::new(plies), Lines::new(plies));
         let (sa, sb) = (a.initial().unwrap(), b.initial().unwrap());
         let s = sweep(&mut a, &mut b, (sa, sb), 1000, &Progress::new(0, false)).unwrap();
         // 1 + 3 + 9 + 27 + 81 positions: every line to its end
