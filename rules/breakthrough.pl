@@ -32,7 +32,7 @@
 
 :- module(breakthrough, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, position_error/2,
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2,
     legal_count/2, nth_legal/3
 ]).
 
@@ -192,28 +192,37 @@ side_value(Cols, Rows, Board, P, V) :-
 advance(black, Rows, K, A) :- A is Rows - K.
 advance(white, _, K, A) :- A is K - 1.
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(breakthrough(_, _, _, _, won(W)), _, Reason) :- !,
-    protocol:formatted("the game is over: ~a has won", [W], Reason).
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term worded
+% by refusal//1; squares are named as moves write them.
+explain_illegal(breakthrough(_, _, _, _, won(W)), _, game_over(W)) :- !.
 explain_illegal(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2), Reason) :-
     pawn(P, X), forward(P, D), other(P, Q), pawn(Q, Y),
-    phrase(square(C-K), From), phrase(square(C2-K2), To),
-    (  \+ on_board(Cols, Rows, C-K)
-    -> protocol:formatted("~s is off the board", [From], Reason)
-    ;  \+ on_board(Cols, Rows, C2-K2)
-    -> protocol:formatted("~s is off the board", [To], Reason)
-    ;  cell_of(Cols, C-K, I), \+ board:board_cell(Board, I, X)
-    -> protocol:formatted("no ~a pawn on ~s", [P, From], Reason)
+    named(C-K, From), named(C2-K2, To),
+    (  \+ on_board(Cols, Rows, C-K) -> Reason = off_board(From)
+    ;  \+ on_board(Cols, Rows, C2-K2) -> Reason = off_board(To)
+    ;  cell_of(Cols, C-K, I), \+ board:board_cell(Board, I, X) -> Reason = no_pawn(P, From)
     ;  ( K2 =\= K + D ; abs(C2 - C) > 1 )
-    -> ( D < 0 -> Way = down ; Way = up ),
-       protocol:formatted("a ~a pawn moves one square ~a the board, straight or diagonally", [P, Way], Reason)
+    -> ( D < 0 -> Way = down ; Way = up ), Reason = not_forward(P, Way)
     ;  cell_of(Cols, C2-K2, J), board:board_cell(Board, J, T),
-       (  T == X
-       -> protocol:formatted("~s holds a ~a pawn", [To, P], Reason)
-       ;  T == Y, C2 =:= C
-       -> protocol:formatted("a pawn captures only diagonally, and ~s is straight ahead", [To], Reason)
+       (  T == X -> Reason = own_pawn(To, P)
+       ;  T == Y, C2 =:= C -> Reason = straight_capture(To)
        )
     ).
+
+%% refusal(+Reason)//  the words of each reason explain_illegal/3 gives.
+refusal(game_over(W)) --> "the game is over: ", atom(W), " has won".
+refusal(off_board(Sq)) --> atom(Sq), " is off the board".
+refusal(no_pawn(P, Sq)) --> "no ", atom(P), " pawn on ", atom(Sq).
+refusal(not_forward(P, Way)) -->
+    "a ", atom(P), " pawn moves one square ", atom(Way), " the board, straight or diagonally".
+refusal(own_pawn(Sq, P)) --> atom(Sq), " holds a ", atom(P), " pawn".
+refusal(straight_capture(Sq)) --> "a pawn captures only diagonally, and ", atom(Sq), " is straight ahead".
+
+%% named(+Square, -Name)  a square's name as an atom (c3).
+named(Sq, Name) :- phrase(square(Sq), Cs), atom_chars(Name, Cs).
+
+%% atom(+Atom)//  the characters of Atom.
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% on_board(+Cols, +Rows, +C-K)  (C, K) is a square of the board.
 on_board(Cols, Rows, C-K) :- integer(C), integer(K), C >= 0, C < Cols, K >= 1, K =< Rows.

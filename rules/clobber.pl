@@ -32,7 +32,7 @@
 
 :- module(clobber, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -164,25 +164,35 @@ evaluate(clobber(_, _, _, Board, ongoing), P, Score) :-
     board:step_count(Board, Q, SQ, NQ),
     Score is NP - NQ.
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(clobber(_, _, _, _, won(W)), _, Reason) :- !,
-    protocol:formatted("the game is over: ~a has won", [W], Reason).
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term worded
+% by refusal//1; cells are named as moves write them.
+explain_illegal(clobber(_, _, _, _, won(W)), _, game_over(W)) :- !.
 explain_illegal(clobber(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2), Reason) :-
     other(P, Q),
-    phrase(square(C-K), From), phrase(square(C2-K2), To),
-    (  \+ cell_of(Cols, Rows, C-K, _)
-    -> protocol:formatted("~s is off the board", [From], Reason)
-    ;  \+ cell_of(Cols, Rows, C2-K2, _)
-    -> protocol:formatted("~s is off the board", [To], Reason)
+    named(C-K, From), named(C2-K2, To),
+    (  \+ cell_of(Cols, Rows, C-K, _) -> Reason = off_board(From)
+    ;  \+ cell_of(Cols, Rows, C2-K2, _) -> Reason = off_board(To)
     ;  cell_of(Cols, Rows, C-K, I), cell_of(Cols, Rows, C2-K2, J),
-       (  \+ board:board_cell(Board, I, P)
-       -> protocol:formatted("no ~a stone on ~s", [P, From], Reason)
-       ;  \+ neighbours(Cols, I, J)
-       -> protocol:formatted("~s is not next to ~s: a stone moves one cell up, down, left or right", [To, From], Reason)
-       ;  \+ board:board_cell(Board, J, Q)
-       -> protocol:formatted("~s holds no ~a stone: a stone moves only onto an enemy stone", [To, Q], Reason)
+       (  \+ board:board_cell(Board, I, P) -> Reason = no_stone(P, From)
+       ;  \+ neighbours(Cols, I, J) -> Reason = not_next(To, From)
+       ;  \+ board:board_cell(Board, J, Q) -> Reason = no_enemy(To, Q)
        )
     ).
+
+%% refusal(+Reason)//  the words of each reason explain_illegal/3 gives.
+refusal(game_over(W)) --> "the game is over: ", atom(W), " has won".
+refusal(off_board(Sq)) --> atom(Sq), " is off the board".
+refusal(no_stone(P, Sq)) --> "no ", atom(P), " stone on ", atom(Sq).
+refusal(not_next(To, From)) -->
+    atom(To), " is not next to ", atom(From), ": a stone moves one cell up, down, left or right".
+refusal(no_enemy(To, Q)) -->
+    atom(To), " holds no ", atom(Q), " stone: a stone moves only onto an enemy stone".
+
+%% named(+Square, -Name)  a cell's name as an atom (c3).
+named(Sq, Name) :- phrase(square(Sq), Cs), atom_chars(Name, Cs).
+
+%% atom(+Atom)//  the characters of Atom.
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  the two squares joined by "-" ("a5b5" read too): "a5-b5".
 move(M) --> { ground(M) }, !, move_out(M).

@@ -26,7 +26,7 @@
 
 :- module(connect_four, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, position_error/2
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2
 ]).
 
 :- use_module(library(lists)).
@@ -124,20 +124,24 @@ evaluate(connect_four(Cols, Rows, _, _, Board, ongoing), P, Score) :-
                  ( X == P -> W = W0 ; W is -W0 ) ), Ws),
     sum_list(Ws, Score).
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(connect_four(_, _, _, _, _, Status), _, Reason) :-
-    Status \== ongoing, !,
-    (  Status = won(W)
-    -> protocol:formatted("the game is over: ~a has won", [W], Reason)
-    ;  Reason = "the game is over: a draw"
-    ).
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term worded
+% by refusal//1; columns are named as moves write them.
+explain_illegal(connect_four(_, _, _, _, _, Status), _, game_over(Status)) :-
+    Status \== ongoing, !.
 explain_illegal(connect_four(Cols, _, _, _, Board, ongoing), drop(C), Reason) :-
-    phrase(move_out(drop(C)), Name),
-    (  ( C < 0 ; C >= Cols )
-    -> protocol:formatted("there is no column ~s", [Name], Reason)
-    ;  Top is C + 1, \+ board:board_cell(Board, Top, e)
-    -> protocol:formatted("column ~s is full", [Name], Reason)
+    phrase(move_out(drop(C)), Cs), atom_chars(Name, Cs),
+    (  ( C < 0 ; C >= Cols ) -> Reason = no_column(Name)
+    ;  Top is C + 1, \+ board:board_cell(Board, Top, e) -> Reason = full(Name)
     ).
+
+%% refusal(+Reason)//  the words of each reason explain_illegal/3 gives.
+refusal(game_over(won(W))) --> "the game is over: ", atom(W), " has won".
+refusal(game_over(draw)) --> "the game is over: a draw".
+refusal(no_column(C)) --> "there is no column ", atom(C).
+refusal(full(C)) --> "column ", atom(C), " is full".
+
+%% atom(+Atom)//  the characters of Atom.
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  the column's letter, a for the leftmost.
 move(M) --> { ground(M) }, !, move_out(M).

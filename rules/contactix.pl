@@ -19,7 +19,7 @@
 
 :- module(contactix, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, file//1, legal_moves/2,
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, file//1, legal_moves/2,
     legal_count/2, nth_legal/3, set_to_move/3
 ]).
 
@@ -82,14 +82,22 @@ outcome(contactix(O, H), win(P)) :- hex:outcome(H, win(Q)), colour(Q, O, P).
 %% evaluate(+State, +Colour, -Score)  Hex's two-distance evaluation.
 evaluate(contactix(O, H), P, Score) :- colour(Q, O, P), hex:evaluate(H, Q, Score).
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as Hex's reasons
+% (worded by refusal//1), in this game's colours and notation.
 explain_illegal(contactix(O, H), M, Reason) :-
-    (  hex:outcome(H, win(Q)) -> colour(Q, O, P), phrase(("the game is over: ", atom(P), " has won"), Reason)
+    (  hex:outcome(H, win(Q)) -> colour(Q, O, P), Reason = game_over(P)
     ;  M = place(C, R), H = hex(_, _, _, Board, _, _), hexgrid:cell(Board, C, R, X), X \== e
-    -> stone_player(X, Q), colour(Q, O, P), phrase((move(M), " is occupied by ", atom(P)), Reason)
-    ;  M == swap -> Reason = "Con-Tac-Tix has no swap rule"
-    ;  phrase((move(M), " is off the board"), Reason)
+    -> stone_player(X, Q), colour(Q, O, P), move_name(M, Name), Reason = occupied(Name, P)
+    ;  M == swap -> Reason = swap_off
+    ;  move_name(M, Name), Reason = off_board(Name)
     ).
+
+%% refusal(+Reason)//  the words of each reason: Hex's, but for the swap rule.
+refusal(swap_off) --> !, "Con-Tac-Tix has no swap rule".
+refusal(R) --> hex:refusal(R).
+
+%% move_name(+Move, -Name)  the move as an atom of its notation (D5).
+move_name(M, Name) :- phrase(move(M), Cs), atom_chars(Name, Cs).
 
 %% stone_player(?Stone, ?HexPlayer)  the Hex player of each stone letter.
 stone_player(r, red).

@@ -27,14 +27,15 @@
 %   player(?Player, ?Stone, ?Axis)            each player's stone letter and edges
 %   atom_text(+Atom)//                        the characters of an atom
 %   position_error(+State, -Reason)           why no game reaches a state
+%   move_name(+Move, -Name)                   a move's notation as an atom
 % A game built on Hex calls these (and hexgrid.pl and notation.pl, which writes
 % the rows) and nothing else of this file.
 
 :- module(hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_moves/2,
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_moves/2,
     legal_count/2, nth_legal/3, set_to_move/3, position_error/2,
-    other/2, player/3, atom_text//1,
+    other/2, player/3, atom_text//1, move_name/2,
     stone_facts/4, names_error/6
 ]).
 
@@ -149,18 +150,28 @@ evaluate(hex(Size, _, ToMove, Board, ongoing, _), P, Score) :-
     (  ToMove == P -> Tempo = 1 ; Tempo = 0 ),
     Score is (DQ - DP) * 10 + Tempo.
 
-%% explain_illegal(+State, +Move, -Reason)  why Move cannot be played here.
-explain_illegal(hex(_, _, _, _, won(W), _), _, Reason) :- !,
-    phrase(("the game is over: ", atom_text(W), " has won"), Reason).
-explain_illegal(hex(Cols-Rows, _, _, _, _, _), place(C, R), Reason) :-
+%% explain_illegal(+State, +Move, -Reason)  why Move cannot be played here, as a
+% term (worded by refusal//1); cells are named as moves are written.
+explain_illegal(hex(_, _, _, _, won(W), _), _, game_over(W)) :- !.
+explain_illegal(hex(Cols-Rows, _, _, _, _, _), place(C, R), off_board(Name)) :-
     \+ ( C >= 0, C < Cols, R >= 0, R < Rows ), !,
-    phrase((move(place(C, R)), " is off the board"), Reason).
-explain_illegal(hex(_, _, _, Board, _, _), place(C, R), Reason) :-
+    move_name(place(C, R), Name).
+explain_illegal(hex(_, _, _, Board, _, _), place(C, R), occupied(Name, P)) :-
     hexgrid:cell(Board, C, R, X), X \== e, !,
     player(P, X, _),
-    phrase((move(place(C, R)), " is occupied by ", atom_text(P)), Reason).
-explain_illegal(hex(_, false, _, _, _, _), swap, "the swap rule is off (option swap=true turns it on)") :- !.
-explain_illegal(hex(_, true, _, _, _, _), swap, "swap is only legal as Blue's first move, with one Red stone on the board").
+    move_name(place(C, R), Name).
+explain_illegal(hex(_, false, _, _, _, _), swap, swap_off) :- !.
+explain_illegal(hex(_, true, _, _, _, _), swap, swap_too_late).
+
+%% refusal(+Reason)//  the words of each reason explain_illegal/3 gives.
+refusal(game_over(W)) --> "the game is over: ", atom_text(W), " has won".
+refusal(off_board(Name)) --> atom_text(Name), " is off the board".
+refusal(occupied(Name, P)) --> atom_text(Name), " is occupied by ", atom_text(P).
+refusal(swap_off) --> "the swap rule is off (option swap=true turns it on)".
+refusal(swap_too_late) --> "swap is only legal as Blue's first move, with one Red stone on the board".
+
+%% move_name(+Move, -Name)  the move as an atom of its notation (d5).
+move_name(M, Name) :- phrase(move(M), Cs), atom_chars(Name, Cs).
 
 %% atom_text(+Atom)//  the characters of Atom.
 atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).

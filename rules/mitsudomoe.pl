@@ -48,17 +48,18 @@
 
 :- module(mitsudomoe, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3,
+    position//1, move//1, view/2, explain_illegal/3, refusal//1,
     rules/1, legal_with/3, play_with/4, explain_with/4, position_with//2, goal/2, home/2,
     position_error_with/3, set_to_move/3
 ]).
 
 %% requires(?Library)  the eight directions come from grid.pl, numbers in words from
 % notation.pl; the board's squares and the move and position texts are
-% mitsudomoe_board.pl's.
+% mitsudomoe_board.pl's, the words of its refusals mitsudomoe_refusals.pl's.
 requires(grid).
 requires(notation).
 requires(mitsudomoe_board).
+requires(mitsudomoe_refusals).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -351,19 +352,19 @@ goal_distance(P, F-R, D) :-
     findall(X, ( goal(P, GF-GR), X is max(abs(F - GF), abs(R - GR)) ), Xs),
     sort(Xs, [D|_]).
 
-%% explain_illegal(+State, +Move, -Reason)  why a turn is refused, in words.
+%% explain_illegal(+State, +Move, -Reason)  why a turn is refused, as a term.
 explain_illegal(S, M, Reason) :-
     rules(R),
     explain_with(R, S, M, Reason).
 
-%% explain_with(+Rules, +State, +Move, -Reason)  why a turn is refused under Rules.
-explain_with(_, mitsudomoe(_, _, _, won(W)), _, Reason) :- !,
-    phrase(("the game is over: ", atom(W), " has won"), Reason).
+%% explain_with(+Rules, +State, +Move, -Reason)  why a turn is refused under Rules, as
+% a term worded by refusal//1; squares are named as moves write them.
+explain_with(_, mitsudomoe(_, _, _, won(W)), _, game_over(W)) :- !.
 explain_with(R, S, M, Reason) :-
     S = mitsudomoe(P, Board, Supply, ongoing),
     limits(P, R, Frozen, Shielded),
     (  \+ move_shape(M)
-    -> Reason = "not a turn on this board"
+    -> Reason = not_a_turn
     ;  M = turn(Ring, Ball, Targets),
        (  ring_problem(P, Board, Supply, Ring, Reason) -> true
        ;  once(ring_step(P, Board, Supply, Ring, Board1, _)),
@@ -372,99 +373,84 @@ explain_with(R, S, M, Reason) :-
           once(ball_step(P, Board1, Frozen, Shielded, Ball, Vaulted)),
           Ball = ball(From, To),
           targets_problem(P, Board1, From, To, Vaulted, Targets, Reason) -> true
-       ;  phrase((move(M), " is not legal here"), Reason)
+       ;  phrase(move(M), Cs), atom_chars(Name, Cs), Reason = not_legal(Name)
        )
     ).
 
 %% ring_problem(+Colour, +Board, +Supply, +Ring, -Reason)  why the ring step cannot be made.
-ring_problem(P, _, Supply, place(_), Reason) :-
-    supply(P, Supply, 0),
-    phrase((atom(P), " has no ring left in its supply"), Reason).
-ring_problem(_, Board, _, place(Sq), Reason) :-
+ring_problem(P, _, Supply, place(_), no_rings_left(P)) :-
+    supply(P, Supply, 0).
+ring_problem(_, Board, _, place(Sq), holds_ball(Name)) :-
     mitsudomoe_board:square(Board, Sq, s(_, B)), B \== none,
-    holds_ball(Sq, Reason).
+    named(Sq, Name).
 ring_problem(P, Board, _, shift(From, _), Reason) :-
     mitsudomoe_board:square(Board, From, X),
     X \= s([P|_], none),
-    (  X = s([], none)
-    -> phrase((square_name(From), " has no ring"), Reason)
-    ;  X = s(_, B), B \== none
-    -> phrase(("the rings on ", square_name(From), " are not exposed: a ball lies on them"), Reason)
-    ;  X = s([C|_], none),
-       phrase(("the top ring on ", square_name(From), " is ", atom(C), ", not ", atom(P)), Reason)
+    named(From, Name),
+    (  X = s([], none) -> Reason = no_ring(Name)
+    ;  X = s(_, B), B \== none -> Reason = rings_covered(Name)
+    ;  X = s([C|_], none), Reason = top_ring(Name, C, P)
     ).
-ring_problem(_, _, _, shift(Sq, Sq), "a ring must move to another square").
-ring_problem(_, Board, _, shift(_, To), Reason) :-
+ring_problem(_, _, _, shift(Sq, Sq), ring_stays).
+ring_problem(_, Board, _, shift(_, To), holds_ball(Name)) :-
     mitsudomoe_board:square(Board, To, s(_, B)), B \== none,
-    holds_ball(To, Reason).
-
-%% holds_ball(+Square, -Reason)  the reason for a ring put on a square with a ball.
-holds_ball(Sq, Reason) :-
-    phrase((square_name(Sq), " holds a ball: a ring goes only on a square without one"), Reason).
+    named(To, Name).
 
 %% ball_problem(+Colour, +Board, +Frozen, +Shielded, +Ball, -Reason)  why the ball step
 % cannot be made on Board, the board after the ring step.
-ball_problem(P, Board, _, _, ball(From, _), Reason) :-
+ball_problem(P, Board, _, _, ball(From, _), no_ball(P, Name)) :-
     \+ mitsudomoe_board:square(Board, From, s(_, P)), !,
-    phrase(("no ", atom(P), " ball on ", square_name(From)), Reason).
-ball_problem(P, _, Frozen, _, ball(From, _), Reason) :-
+    named(From, Name).
+ball_problem(P, _, Frozen, _, ball(From, _), home_ball(P, Name)) :-
     memberchk(From, Frozen), !,
-    phrase(("the ", atom(P), " ball on ", square_name(From),
-            " stands on its goal square and never moves again"), Reason).
-ball_problem(_, _, _, _, ball(F-R, G-H), Reason) :-
+    named(From, Name).
+ball_problem(_, _, _, _, ball(F-R, G-H), not_in_line(A, B)) :-
     \+ ( direction(DF, DR), between(1, 4, T), G =:= F + T * DF, H =:= R + T * DR ), !,
-    phrase((square_name(F-R), "-", square_name(G-H),
-            " is neither a step nor a vault: the squares are not on one line"), Reason).
+    named(F-R, A), named(G-H, B).
 ball_problem(P, Board, _, Shielded, ball(F-R, G-H), Reason) :-
     direction(DF, DR), between(1, 4, T), G =:= F + T * DF, H =:= R + T * DR, !,
     other(P, Q),
     (  T =:= 1, mitsudomoe_board:square(Board, G-H, s(_, B)), B \== none
-    -> phrase((square_name(G-H), " holds a ball"), Reason)
+    -> named(G-H, Name), Reason = step_onto_ball(Name)
     ;  T > 1, between(1, T, I), I < T, F1 is F + I * DF, R1 is R + I * DR,
        mitsudomoe_board:square(Board, F1-R1, s(_, none))
-    -> phrase(("a vault jumps a line of balls without a gap: ", square_name(F1-R1), " holds no ball"), Reason)
+    -> named(F1-R1, Name), Reason = vault_gap(Name)
     ;  T > 1, mitsudomoe_board:square(Board, G-H, s(_, B)), B \== none
-    -> phrase(("the line of balls goes on past ", square_name(G-H),
-               ": a vault lands on the first square after the line"), Reason)
+    -> named(G-H, Name), Reason = vault_past(Name)
     ;  T > 1, between(1, T, I), I < T, F1 is F + I * DF, R1 is R + I * DR,
        mitsudomoe_board:square(Board, F1-R1, s(_, Q)), memberchk(F1-R1, Shielded)
-    -> phrase(("the ", atom(Q), " ball on ", square_name(F1-R1),
-               " stands on its goal square and cannot be vaulted over"), Reason)
+    -> named(F1-R1, Name), Reason = shielded(Q, Name)
     ;  \+ mitsudomoe_board:square(Board, G-H, s([P|_], none))
-    -> (  T =:= 1
-       -> phrase((square_name(G-H), " is not topped by a ", atom(P), " ring"), Reason)
-       ;  phrase(("the landing square ", square_name(G-H), " is not topped by a ", atom(P), " ring"), Reason)
-       )
+    -> named(G-H, Name),
+       (  T =:= 1 -> Reason = not_topped(Name, P) ; Reason = landing_not_topped(Name, P) )
     ).
 
 %% targets_problem(+Colour, +Board, +From, +To, +Vaulted, +Targets, -Reason)  why the
 % relocation targets are not an outcome of the ball step From-To on Board (the board
 % after the ring step), which vaulted the opponent balls on Vaulted.
-targets_problem(P, _, From, To, [], [_|_], Reason) :-
+targets_problem(P, _, From, To, [], [_|_], nothing_vaulted(A, B, Q)) :-
     other(P, Q),
-    phrase((square_name(From), "-", square_name(To), " vaults over no ", atom(Q),
-            " ball: nothing to relocate"), Reason).
+    named(From, A), named(To, B).
 targets_problem(P, Board, From, To, [V|Vs], Targets, Reason) :-
     move_ball(Board, P, From, To, Board1),
     other(P, Q),
     findall(Sq, mitsudomoe_board:square_at(Board1, Sq, s([Q|_], none)), Free),
     length([V|Vs], K),
-    (  Free == []
-    -> phrase(("no ball-free square is topped by a ", atom(Q), " ring: the vaulted ", atom(Q),
-               " balls cannot be relocated, so the vault is illegal"), Reason)
-    ;  Targets == []
-    -> phrase(("the vaulted ", atom(Q), " balls must be relocated: name their target squares after ';'"), Reason)
-    ;  \+ sort(Targets, Targets)
-    -> Reason = "the targets must be listed sorted by name, each once"
-    ;  \+ length(Targets, K)
-    -> phrase(("name exactly ", notation:count(K), " target squares, one for each vaulted ",
-               atom(Q), " ball"), Reason)
+    (  Free == [] -> Reason = no_relocation(Q)
+    ;  Targets == [] -> Reason = targets_missing(Q)
+    ;  \+ sort(Targets, Targets) -> Reason = targets_unsorted
+    ;  \+ length(Targets, K) -> Reason = targets_count(K, Q)
     ;  member(T, Targets), \+ memberchk(T, [V|Vs]), \+ memberchk(T, Free)
-    -> phrase(("a relocated ", atom(Q), " ball cannot go to ", square_name(T),
-               ": it needs a square without a ball topped by a ", atom(Q), " ring"), Reason)
-    ;  Targets == [V|Vs]
-    -> Reason = "every vaulted ball must move: the targets cannot be the squares they stand on"
+    -> named(T, Name), Reason = bad_target(Q, Name)
+    ;  Targets == [V|Vs] -> Reason = targets_unmoved
     ).
+
+%% refusal(+Reason)//  the words of each reason explain_with/4 gives
+% (mitsudomoe_refusals.pl).
+refusal(R) --> mitsudomoe_refusals:refusal(R).
+
+%% named(+Square, -Name)  a square's name as an atom (c3).
+named(Sq, Name) :- phrase(square_name(Sq), Cs), atom_chars(Name, Cs).
 
 %% move(?Move)//  the move text ("+c3/a1-a3", "d2>c3/a2-c4;b5,e2"; mitsudomoe_board.pl).
 move(M) --> mitsudomoe_board:move(M).

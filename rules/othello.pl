@@ -34,7 +34,7 @@
 
 :- module(othello, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -173,25 +173,33 @@ evaluate(othello(N, _, Board, ongoing), P, Score) :-
     sum_list(Ws, C),
     Score is NX - NY + C.
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(othello(_, _, _, won(W)), _, Reason) :- !,
-    protocol:formatted("the game is over: ~a has won", [W], Reason).
-explain_illegal(othello(_, _, _, draw), _, Reason) :- !,
-    Reason = "the game is over: a draw".
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term worded
+% by refusal//1; cells are named as moves write them.
+explain_illegal(othello(_, _, _, Status), _, game_over(Status)) :-
+    Status \== ongoing, !.
 explain_illegal(othello(N, P, Board, ongoing), M, Reason) :-
     discs(P, X, Y), other(P, Q),
-    (  M == pass
-    -> Reason = "a player passes only when no disc can be placed"
+    (  M == pass -> Reason = pass_not_allowed
     ;  M = at(C, R), C >= 0, C < N, R >= 0, R < N
-    -> I is R * N + C + 1, phrase(cell(N, I), Name),
-       (  \+ board:board_cell(Board, I, e)
-       -> protocol:formatted("~s is taken", [Name], Reason)
-       ;  flank:flank_count(Board, X, Y, 0)
-       -> protocol:formatted("~a cannot place a disc anywhere, so ~a passes", [P, P], Reason)
-       ;  protocol:formatted("a disc on ~s flanks no line of ~a discs", [Name, Q], Reason)
+    -> I is R * N + C + 1, phrase(cell(N, I), Cs), atom_chars(Name, Cs),
+       (  \+ board:board_cell(Board, I, e) -> Reason = taken(Name)
+       ;  flank:flank_count(Board, X, Y, 0) -> Reason = must_pass(P)
+       ;  Reason = flanks_nothing(Name, Q)
        )
-    ;  Reason = "the cell is off the board"
+    ;  Reason = off_board
     ).
+
+%% refusal(+Reason)//  the words of each reason explain_illegal/3 gives.
+refusal(game_over(won(W))) --> "the game is over: ", atom(W), " has won".
+refusal(game_over(draw)) --> "the game is over: a draw".
+refusal(pass_not_allowed) --> "a player passes only when no disc can be placed".
+refusal(taken(C)) --> atom(C), " is taken".
+refusal(must_pass(P)) --> atom(P), " cannot place a disc anywhere, so ", atom(P), " passes".
+refusal(flanks_nothing(C, Q)) --> "a disc on ", atom(C), " flanks no line of ", atom(Q), " discs".
+refusal(off_board) --> "the cell is off the board".
+
+%% atom(+Atom)//  the characters of Atom.
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  a cell's column letter and row number from the top ("d3"), or
 % "pass".

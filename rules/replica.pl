@@ -40,7 +40,8 @@
 
 :- module(replica, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3, legal_moves/2,
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3,
+    legal_moves/2, named/2, move_name/2,
     play_legal/3, random_legal/3,
     rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
     apply/5, won/3, explain_with/4,
@@ -434,20 +435,34 @@ explain_illegal(S, M, Reason) :-
     rays(P, Rays),
     explain_with(S, Rays, M, Reason).
 
-%% explain_with(+State, +Rays, +Move, -Reason)  why a move is refused under the rays.
-explain_with(replica(_, _, _, won(W)), _, _, Reason) :- !,
-    phrase(("the game is over: ", atom(W), " has won"), Reason).
+%% explain_with(+State, +Rays, +Move, -Reason)  why a move is refused under the rays,
+% as a term (worded by refusal//1); squares and moves named as they are written.
+explain_with(replica(_, _, _, won(W)), _, _, game_over(W)) :- !.
 explain_with(replica(_, P, Board, _), Rays, M, Reason) :-
     (  M = step(From, _), \+ ( square(Board, From, X), friendly(X, P) )
-    -> phrase(("no ", atom(P), " piece on ", square_name(From)), Reason)
+    -> named(From, Name), Reason = no_piece(P, Name)
     ;  M = transform(Sq), \+ square(Board, Sq, man(P))
-    -> phrase(("no ", atom(P), " man on ", square_name(Sq), " to transform"), Reason)
+    -> named(Sq, Name), Reason = no_man(P, Name)
     ;  M = transform(Sq)
-    -> phrase(("no ", atom(P), " king sees ", square_name(Sq)), Reason)
+    -> named(Sq, Name), Reason = unseen(P, Name)
     ;  rays(P, Rays)
-    -> phrase((move(M), " is not a forward step or jump"), Reason)
-    ;  phrase((move(M), " is not a step or jump these rules allow the piece"), Reason)
+    -> move_name(M, Name), Reason = not_forward(Name)
+    ;  move_name(M, Name), Reason = not_allowed(Name)
     ).
+
+%% refusal(+Reason)//  the words of each reason explain_with/4 gives.
+refusal(game_over(W)) --> "the game is over: ", atom(W), " has won".
+refusal(no_piece(P, Sq)) --> "no ", atom(P), " piece on ", atom(Sq).
+refusal(no_man(P, Sq)) --> "no ", atom(P), " man on ", atom(Sq), " to transform".
+refusal(unseen(P, Sq)) --> "no ", atom(P), " king sees ", atom(Sq).
+refusal(not_forward(M)) --> atom(M), " is not a forward step or jump".
+refusal(not_allowed(M)) --> atom(M), " is not a step or jump these rules allow the piece".
+
+%% named(+Square, -Name)  a square's name as an atom (e4).
+named(Sq, Name) :- phrase(square_name(Sq), Cs), atom_chars(Name, Cs).
+
+%% move_name(+Move, -Name)  a move's notation as an atom (a1-e1).
+move_name(M, Name) :- phrase(move(M), Cs), atom_chars(Name, Cs).
 
 %% atom(+Atom)//  the characters of Atom.
 atom(A) --> { atom_chars(A, Cs) }, seq(Cs).

@@ -48,7 +48,7 @@
 
 :- module(tactigon, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3,
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3,
     limits/3, reach/5, legal_with/3, allowed_with/3, resolve/3, settle/3,
     explain_with/4, evaluate_with/5, read_position//2, won_agrees/2, board_problem/2,
     gold/1, other/2, at/3, piece_on/3, set_to_move/3
@@ -400,13 +400,12 @@ explain_illegal(S, M, Reason) :-
     explain_with(S, L, M, Reason).
 
 %% explain_with(+State, +Limits, +Move, -Reason)  why Move is refused under the
-% limits of the side to move (fails for a legal move).
-explain_with(tactigon(_, _, won(W)), _, _, Reason) :- !,
-    phrase(("the game is over: ", atom(W), " has won"), Reason).
+% limits of the side to move, as a term worded by refusal//1 (fails for a legal move).
+explain_with(tactigon(_, _, won(W)), _, _, game_over(W)) :- !.
 explain_with(tactigon(P, B, ongoing), Limits, M, Reason) :-
     (  M = move(From, To), integer(From), integer(To)
     -> why(From, To, P, B, Limits, Reason)
-    ;  Reason = "not a Tactigon move (a move is From-To, two cell numbers)"
+    ;  Reason = not_a_move
     ).
 
 %% why(+From, +To, +Player, +Board, +Limits, -Reason)  the first rule the move
@@ -414,39 +413,52 @@ explain_with(tactigon(P, B, ongoing), Limits, M, Reason) :-
 % moves, it does not end on an own piece, the combat table allows the attack,
 % To is in range, and an open path leads there.
 why(From, To, P, B, Limits, Reason) :-
-    (  \+ cell(From, _, _) -> phrase((number(From), " is not a cell of the board"), Reason)
-    ;  \+ cell(To, _, _) -> phrase((number(To), " is not a cell of the board"), Reason)
-    ;  \+ memberchk(lim(From, _, _), Limits) -> phrase(("no ", atom(P), " piece on ", number(From)), Reason)
-    ;  From =:= To -> Reason = "a piece must move to another cell"
+    (  \+ cell(From, _, _) -> Reason = not_a_cell(From)
+    ;  \+ cell(To, _, _) -> Reason = not_a_cell(To)
+    ;  \+ memberchk(lim(From, _, _), Limits) -> Reason = no_piece(P, From)
+    ;  From =:= To -> Reason = stays
     ;  at(B, To, D), tactigon_pieces:piece_kind(D, Kind, P)
-    -> phrase((atom(P), " cannot move onto its own ", atom(Kind), " on ", number(To)), Reason)
+    -> Reason = onto_own(P, Kind, To)
     ;  at(B, From, A), at(B, To, D), D \== e, \+ tactigon_pieces:attackable(A, D)
     -> tactigon_pieces:piece_kind(A, KA, _), tactigon_pieces:piece_kind(D, KD, Q),
-       phrase(("the combat table does not let a ", atom(P), " ", atom(KA), " attack a ",
-               atom(Q), " ", atom(KD)), Reason)
+       Reason = combat(P, KA, Q, KD)
     ;  memberchk(lim(From, K, Over), Limits),
        at(B, From, A), tactigon_pieces:piece_kind(A, KA, _),
        (  distance(From, To, Dist), Dist > K
-       -> phrase((number(To), " is ", number(Dist), " steps from ", number(From),
-                  ", but the ", atom(KA), " on ", number(From), " has a range of ", number(K)), Reason)
+       -> Reason = out_of_range(From, To, Dist, KA, K)
        ;  reach(B, From, K, Over, Targets), \+ memberchk(To, Targets)
        -> blocked(B, P, From, To, K, Over, Reason)
        )
     ).
 
-%% blocked(+Board, +Player, +From, +To, +K, +Over, -Reason)  the cells in the way of
-% every path of at most K steps from From to To: those that lie on such a path
-% (their distances from From and to To add up to at most K) and hold a piece not
-% in Over, by owner (Player's first), and the edge of the board if a hole does.
-blocked(B, P, From, To, K, Over, Reason) :-
+%% blocked(+Board, +Player, +From, +To, +K, +Over, -Reason)  no_path(From, To, K, Way):
+% the cells in the way of every path of at most K steps from From to To, those that
+% lie on such a path (their distances from From and to To add up to at most K) and
+% hold a piece not in Over, by owner (Player's first, on(Owner, Cells)), and edge if
+% a hole does.
+blocked(B, P, From, To, K, Over, no_path(From, To, K, Way)) :-
     other(P, Q),
     in_the_way(B, P, From, To, K, Over, Own),
     in_the_way(B, Q, From, To, K, Over, Enemy),
     (  edge_in_the_way(From, To, K) -> Edge = [edge] ; Edge = [] ),
-    findall(Part, ( member(Part, [P-Own, Q-Enemy]), Part = _-[_|_] ), Parts0),
-    append(Parts0, Edge, Parts),
-    phrase(("no open path of at most ", number(K), " steps from ", number(From), " to ",
-            number(To), "; in the way: ", way_parts(Parts)), Reason).
+    findall(on(X, Cells), ( member(X-Cells, [P-Own, Q-Enemy]), Cells = [_|_] ), Parts),
+    append(Parts, Edge, Way).
+
+%% refusal(+Reason)//  the words of each reason explain_with/4 gives.
+refusal(game_over(W)) --> "the game is over: ", atom(W), " has won".
+refusal(not_a_move) --> "not a Tactigon move (a move is From-To, two cell numbers)".
+refusal(not_a_cell(N)) --> number(N), " is not a cell of the board".
+refusal(no_piece(P, N)) --> "no ", atom(P), " piece on ", number(N).
+refusal(stays) --> "a piece must move to another cell".
+refusal(onto_own(P, Kind, N)) --> atom(P), " cannot move onto its own ", atom(Kind), " on ", number(N).
+refusal(combat(P, KA, Q, KD)) -->
+    "the combat table does not let a ", atom(P), " ", atom(KA), " attack a ", atom(Q), " ", atom(KD).
+refusal(out_of_range(From, To, Dist, KA, K)) -->
+    number(To), " is ", number(Dist), " steps from ", number(From),
+    ", but the ", atom(KA), " on ", number(From), " has a range of ", number(K).
+refusal(no_path(From, To, K, Way)) -->
+    "no open path of at most ", number(K), " steps from ", number(From), " to ",
+    number(To), "; in the way: ", way_parts(Way).
 
 %% in_the_way(+Board, +Owner, +From, +To, +K, +Over, -Cells)  Owner's pieces not in
 % Over on a path of at most K steps from From to To, sorted.
@@ -466,13 +478,13 @@ edge_in_the_way(From, To, K) :-
     \+ ( N is 11 * R + C, R >= 0, R =< 6, C >= 0, C =< 10, cell(N, R, C) ),
     hex_distance(R1, C1, R, C, D1), hex_distance(R, C, R2, C2, D2), D1 + D2 =< K, !.
 
-%% way_parts(+Parts)//  "red on 37 49, blue on 39, the edge of the board".
+%% way_parts(+Way)//  "red on 37 49, blue on 39, the edge of the board".
 way_parts([Part]) --> !, way_part(Part).
 way_parts([Part|Parts]) --> way_part(Part), ", ", way_parts(Parts).
 
 %% way_part(+Part)//  one owner's cells, or the edge of the board.
 way_part(edge) --> "the edge of the board".
-way_part(X-Cells) --> atom(X), " on", cells_out(Cells).
+way_part(on(X, Cells)) --> atom(X), " on", cells_out(Cells).
 
 %% cells_out(+Cells)//  each cell number after a space.
 cells_out([]) --> [].

@@ -17,7 +17,7 @@
 
 :- module(tic_tac_toe, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, position_error/2
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2
 ]).
 
 :- use_module(library(lists)).
@@ -144,20 +144,24 @@ open_lines(Board, B, N) :-
                  arg(J, Board, Y), Y \== B, arg(K, Board, Z), Z \== B ), Is),
     length(Is, N).
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
-explain_illegal(tic_tac_toe(_, _, Status), _, Reason) :-
-    Status \== ongoing, !,
-    (  Status = won(W)
-    -> protocol:formatted("the game is over: ~a has won", [W], Reason)
-    ;  Reason = "the game is over: a draw"
-    ).
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term worded
+% by refusal//1; cells are named as moves write them.
+explain_illegal(tic_tac_toe(_, _, Status), _, game_over(Status)) :-
+    Status \== ongoing, !.
 explain_illegal(tic_tac_toe(_, Board, ongoing), place(C, K), Reason) :-
-    phrase(move_out(place(C, K)), Name),
-    (  ( C < 0 ; C >= 3 ; K < 1 ; K > 3 )
-    -> protocol:formatted("~s is off the board", [Name], Reason)
-    ;  I is (K - 1) * 3 + C + 1, arg(I, Board, X), X \== e
-    -> protocol:formatted("~s is taken by ~a", [Name, X], Reason)
+    phrase(move_out(place(C, K)), Cs), atom_chars(Name, Cs),
+    (  ( C < 0 ; C >= 3 ; K < 1 ; K > 3 ) -> Reason = off_board(Name)
+    ;  I is (K - 1) * 3 + C + 1, arg(I, Board, X), X \== e -> Reason = taken(Name, X)
     ).
+
+%% refusal(+Reason)//  the words of each reason explain_illegal/3 gives.
+refusal(game_over(won(W))) --> "the game is over: ", atom(W), " has won".
+refusal(game_over(draw)) --> "the game is over: a draw".
+refusal(off_board(C)) --> atom(C), " is off the board".
+refusal(taken(C, X)) --> atom(C), " is taken by ", atom(X).
+
+%% atom(+Atom)//  the characters of Atom.
+atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
 
 %% move(?Move)//  a column letter and a row number from the bottom: a1 to c3.
 move(M) --> { ground(M) }, !, move_out(M).

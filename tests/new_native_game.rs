@@ -11,7 +11,7 @@
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::{
     intern_options, Engine, EngineError, Game, GameDescriptor, GameOptions, OptionKind, OptionSpec,
-    OptionValues, Outcome, RuleSource, Tier,
+    OptionValues, Outcome, Reason, Refusal, RuleSource, Tier,
 };
 use ludolog::games::NativeEngine;
 use ludolog::registry::EngineSpec;
@@ -91,16 +91,17 @@ impl Game for Pile {
             .trim()
             .parse()
             .map_err(|_| EngineError::Move(format!("{text:?} is not a number of stones")))?;
+        // the reasons of explain_illegal/3 in pile.pl, which words them
         if self.stones == 0 {
-            return Err(EngineError::Illegal(
-                "the pile is empty: the game is over".into(),
-            ));
+            return Err(EngineError::from(Refusal::reason(Reason::atom(
+                "pile_empty",
+            ))));
         }
         if !(1..=3).contains(&k) || k > self.stones {
-            return Err(EngineError::Illegal(format!(
-                "only {} stones are left, and a take is 1 to 3, not {k}",
-                self.stones
-            )));
+            return Err(EngineError::from(Refusal::reason(Reason::term(
+                "cannot_take",
+                [Reason::int(self.stones), Reason::int(k)],
+            ))));
         }
         Ok(k)
     }

@@ -239,7 +239,9 @@ impl Game for Four {
         let c = text.bytes().next().map(|b| b.wrapping_sub(b'a'));
         match c.filter(|c| text.len() == 1 && legal.contains(c)) {
             Some(c) => Ok(c),
-            None => Err(EngineError::Illegal(format!("{text} is not a legal move"))),
+            None => Err(EngineError::from(ludolog::game::Refusal::words(format!(
+                "{text} is not a legal move"
+            )))),
         }
     }
 }

@@ -167,3 +167,73 @@ fn the_repl_answers_why_on_its_current_position() {
         "error: :why needs a move, e.g. :why d5"
     );
 }
+
+/// Every refusal of why.txt on a game with a native engine: the native engine gives
+/// the rule file's reason, the same term (as `check` compares them), and reads in
+/// the rule file's words (the rules word a native engine's refusals; nothing words
+/// them twice).
+#[test]
+fn native_engines_refuse_with_the_rule_files_reasons_and_words() {
+    use ludolog::game::{EngineError, Tier};
+    let mut compared = std::collections::BTreeMap::new();
+    let mut engines: HashMap<(String, String, Tier), Box<dyn ludolog::game::Engine>> =
+        HashMap::new();
+    for row in rows() {
+        let native = ludolog::registry::find_game(&row.game).is_some_and(|d| d.native.is_some());
+        let prefix = format!("{} is illegal: ", row.mv);
+        let words = row.expected.strip_prefix(&prefix).unwrap_or(&row.expected);
+        if !native || row.expected.contains('\n') {
+            continue;
+        }
+        let mut refusal = |tier: Tier| {
+            let e = engines
+                .entry((row.game.clone(), row.options.clone(), tier))
+                .or_insert_with(|| common::engine(&row.game, &row.options, tier));
+            let at = match row.position.as_str() {
+                "start" => e.initial(),
+                p => match p.strip_prefix("after ") {
+                    Some(moves) => {
+                        let start = e.initial().unwrap();
+                        let moves: Vec<String> = moves.split(' ').map(String::from).collect();
+                        e.play_all(start, &moves)
+                    }
+                    None => e.parse(p),
+                },
+            }
+            .unwrap_or_else(|err| panic!("why.txt line {} ({tier}): {err}", row.line));
+            match e.play(at, &row.mv) {
+                Err(EngineError::Illegal(r)) => Some(r),
+                _ => None,
+            }
+        };
+        // rows of legal moves and of texts that are no move are not refusals
+        let Some(spec) = refusal(Tier::Spec) else {
+            continue;
+        };
+        let native = refusal(Tier::Native)
+            .unwrap_or_else(|| panic!("why.txt line {}: the native engine refuses not", row.line));
+        assert!(
+            spec.reason.is_some(),
+            "why.txt line {}: the rule file gives no term",
+            row.line
+        );
+        assert_eq!(spec.reason, native.reason, "why.txt line {}", row.line);
+        assert!(
+            native.to_string().starts_with(words) && spec.to_string().starts_with(words),
+            "why.txt line {}: expected {words:?}, native {native}, spec {spec}",
+            row.line
+        );
+        *compared.entry(row.game.clone()).or_insert(0) += 1;
+    }
+    // every game with a native engine
+    let natives = [
+        "contactix",
+        "hex",
+        "mitsudomoe",
+        "replica",
+        "tactigon",
+        "tactigon_advanced",
+    ];
+    assert_eq!(compared.keys().collect::<Vec<_>>(), natives, "{compared:?}");
+    assert!(compared.values().sum::<usize>() >= 40, "{compared:?}");
+}

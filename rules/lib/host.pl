@@ -264,6 +264,9 @@ handle(G, evaluate(Id, PlayerText), Score) :-
     atom_chars(P, PlayerText),
     step("evaluate/3"),
     once(dispatch:evaluate(G, S, P, Score)).
+handle(G, words(Reason), Words) :-
+    step("refusal//1"),
+    reason_words(G, Reason, Words).
 handle(G, view(Id), View) :-
     state(Id, S),
     step("view/2"),
@@ -307,19 +310,49 @@ replay_texts([], _, _, S, S).
 replay_texts([T|Ts], K, G, S0, S) :-
     catch(( parse_move(G, T, M), checked_play(G, S0, M, T, S1) ),
           ludolog(Kind, Text),
-          ( formatted("move ~d: ~s", [K, Text], Text1), throw(ludolog(Kind, Text1)) )),
+          ( at_move(K, Text, Text1), throw(ludolog(Kind, Text1)) )),
     K1 is K + 1,
     replay_texts(Ts, K1, G, S1, S).
+
+%% at_move(+K, +Text, -Text1)  an error's text, or a refusal's words, said at move K.
+at_move(K, refused(R, W), refused(R, W1)) :- !, formatted("move ~d: ~s", [K, W], W1).
+at_move(K, Text, Text1) :- formatted("move ~d: ~s", [K, Text], Text1).
 
 %% checked_play(+Game, +State, +Move, +MoveText, -Next)  play Move or say why not.
 checked_play(G, S, M, _, S1) :- dispatch:play(G, S, M, S1), !.
 checked_play(G, S, M, T, _) :-
     (  catch(call(G:explain_illegal(S, M, Why)), _, fail)
-    -> fail_with(illegal, "~s", [Why])
+    -> refused(G, Why)
     ;  call(G:outcome(S, O))
     -> fail_with(illegal, "~s: the game is over (~q)", [T, O])
     ;  fail_with(illegal, "~s is not legal in this position", [T])
     ).
+
+%% refused(+Game, +Reason)  throw the refusal explain_illegal/3 gave: a string is
+% its words; a term is the reason itself (compared by check, the same in every
+% tier), thrown with the words the game's refusal//1 gives it.
+refused(_, Why) :-
+    (  Why = [] ; Why = [_|_] ), !,
+    fail_with(illegal, "~s", [Why]).
+refused(_, Why) :-
+    \+ ground(Why), !,
+    fail_with(illegal, "explain_illegal/3 gave a reason with variables: ~q", [Why]).
+refused(G, Why) :-
+    reason_words(G, Why, Words),
+    throw(ludolog(illegal, refused(Why, Words))).
+
+%% reason_words(+Game, +Reason, -Words)  the words the game's refusal//1 gives a
+% reason, else those of a game it builds on (a variant handing its refusals to its
+% base game's explain_illegal/3 need not word them again); none ("", and the host
+% shows the term) where none does.
+reason_words(G, R, Words) :-
+    (  worded_by(G, R, Words0) -> Words = Words0
+    ;  catch(call(G:requires(B)), _, fail), worded_by(B, R, Words0) -> Words = Words0
+    ;  Words = []
+    ).
+
+%% worded_by(+Module, +Reason, -Words)  Module's refusal//1 words Reason.
+worded_by(M, R, Words) :- catch(call(M:refusal(R, Words, [])), _, fail), !.
 
 %% parse_position(+Game, +Text, -State)  the state the position text names.
 parse_position(G, Text, S) :-

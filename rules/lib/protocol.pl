@@ -47,9 +47,16 @@
 %                                   that goes on scores 0; finished games score
 %                                   by their outcome)
 %   explain_illegal(+State, +Move, -Reason)   why a move is refused, as a
-%                                   text; `ludolog why` shows it, and `check`
-%                                   asks both tiers to refuse a move no longer
-%                                   legal with the same words
+%                                   term of atoms, integers and lists
+%                                   (occupied(a1, red)); `check` asks both
+%                                   tiers to refuse a move no longer legal
+%                                   for the same reason, and a native engine
+%                                   gives the same term (a text is taken
+%                                   too, as its own words)
+%   refusal(+Reason)//              the words of each reason: `ludolog why`,
+%                                   play and serve show them (a native
+%                                   engine's too); without it, the words of
+%                                   a game the file requires, else the term
 %   position_error(+State, -Reason) why no game reaches a state read from a
 %                                   position text (an impossible stone count,
 %                                   a won= the board denies), as a text; fails
@@ -132,6 +139,7 @@ set_acceleration(off) :- retractall(accelerated).
 %% optional_predicate(?PI)  the predicates a rule file may export (see the header).
 optional_predicate(evaluate/3).
 optional_predicate(explain_illegal/3).
+optional_predicate(refusal/3).   % refusal//1
 optional_predicate(position_error/2).
 optional_predicate(set_to_move/3).
 optional_predicate(legal_moves/2).

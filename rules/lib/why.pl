@@ -26,7 +26,7 @@
 % unless the host says Trust = true (--trust).  Reply is
 %   not_a_move                the text is no move of the game
 %   legal                     play/3 accepts it
-%   reason(Text)              explain_illegal/3 says why
+%   reason(Text)              explain_illegal/3 says why (a reason's words)
 %   deepest(Goal, Module, Line, Pred)   the deepest goal that failed, as text, in
 %                             the clause of Pred at Module's Line (0: the call itself)
 %   unknown                   nothing failed where the interpreter could see it
@@ -41,11 +41,18 @@ explain_(G, Id, Text, Trust, Reply) :-
     -> (  catch(dispatch:play(G, S, M, _), _, fail)
        -> Reply = legal
        ;  catch(call(G:explain_illegal(S, M, Why)), _, fail)
-       -> Reply = reason(Why)
+       -> reason_reply(G, Why, Reply)
        ;  deepest(G, S, M, Trust, Reply)
        )
     ;  Reply = not_a_move
     ).
+
+%% reason_reply(+Game, +Reason, -Reply)  reason(Text): a string reason itself, a
+% term's words (the game's refusal//1), or the term as written where none words it.
+reason_reply(_, Why, reason(Why)) :- ( Why == [] ; Why = [_|_] ), !.
+reason_reply(G, Why, reason(Text)) :-
+    host:reason_words(G, Why, Words),
+    (  Words == [] -> host:formatted("~q", [Why], Text) ; Text = Words ).
 
 %% deepest(+Game, +State, +Move, +Trust, -Reply)  the deepest failing goal of play/3.
 deepest(G, S, M, Trust, Reply) :-

@@ -11,7 +11,7 @@
 
 :- module(misere_hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_moves/2, set_to_move/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_moves/2, set_to_move/3
 ]).
 
 :- use_module(library(lists)).
@@ -49,14 +49,18 @@ outcome(misere(H), win(W)) :- hex:outcome(H, win(L)), hex:other(L, W).
 % joining one's edges is bad.
 evaluate(misere(H), P, Score) :- hex:evaluate(H, P, S), Score is -S.
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused.
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused: Hex's reasons,
+% but a game over is won by the player who did not join its edges.
 explain_illegal(misere(H), M, Reason) :-
     (  hex:outcome(H, win(L))
-    -> hex:other(L, W),
-       phrase(("the game is over: ", hex:atom_text(L), " joined its edges, so ",
-               hex:atom_text(W), " has won"), Reason)
+    -> hex:other(L, W), Reason = joined(L, W)
     ;  hex:explain_illegal(H, M, Reason)
     ).
+
+%% refusal(+Reason)//  the words of each reason: Hex's, and the misère ending.
+refusal(joined(L, W)) --> !,
+    "the game is over: ", hex:atom_text(L), " joined its edges, so ", hex:atom_text(W), " has won".
+refusal(R) --> hex:refusal(R).
 
 %% position(?State)//  Hex's position text.
 position(misere(H)) --> hex:position(H).

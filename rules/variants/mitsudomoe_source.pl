@@ -15,7 +15,7 @@
 
 :- module(mitsudomoe_source, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1
 ]).
 
 %% requires(?Game)  the variant builds on Mitsudomoe's rule file.
@@ -47,6 +47,9 @@ evaluate(S, P, Score) :- mitsudomoe:evaluate(S, P, Score).
 
 %% explain_illegal(+State, +Move, -Reason)  why a turn is refused under these rules.
 explain_illegal(S, M, Reason) :- rules(R), mitsudomoe:explain_with(R, S, M, Reason).
+
+%% refusal(+Reason)//  Mitsudomoe's words for each reason.
+refusal(R) --> mitsudomoe:refusal(R).
 
 %% position(?State)//  Mitsudomoe's text, read under these rules.
 position(S) --> { rules(R) }, mitsudomoe:position_with(R, S).

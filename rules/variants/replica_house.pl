@@ -24,7 +24,7 @@
 
 :- module(replica_house, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1
 ]).
 
 :- use_module(library(lists)).
@@ -111,15 +111,21 @@ explain_illegal(house(R, S), M, Reason) :-
     rays(R, P, Rays),
     (  M = twice(step(From, _), _), S = replica(_, _, _, ongoing)
     -> (  R \= rules(_, true, _)
-       -> Reason = "a king moves twice only under the house rule twice=true"
+       -> Reason = twice_off
        ;  \+ replica:square(Board, From, king(P))
-       -> phrase(("no ", replica:atom(P), " king on ", replica:square_name(From), " to move twice"), Reason)
+       -> replica:named(From, Name), Reason = no_king(P, Name)
        ;  M = twice(Step1, _), \+ replica:allowed_with(S, Rays, Step1)
        -> replica:explain_with(S, Rays, Step1, Reason)
-       ;  phrase((move(M), " is not a second step or jump the king may make"), Reason)
+       ;  phrase(move(M), Cs), atom_chars(Name, Cs), Reason = not_second(Name)
        )
     ;  replica:explain_with(S, Rays, M, Reason)
     ).
+
+%% refusal(+Reason)//  the words of each reason: Replica's, and the moves twice.
+refusal(twice_off) --> !, "a king moves twice only under the house rule twice=true".
+refusal(no_king(P, Sq)) --> !, "no ", replica:atom(P), " king on ", replica:atom(Sq), " to move twice".
+refusal(not_second(M)) --> !, replica:atom(M), " is not a second step or jump the king may make".
+refusal(R) --> replica:refusal(R).
 
 %% position(?State)//  Replica's text, then the house rules that are on.
 position(house(rules(K, T, B), S)) --> replica:position(S), kings(K), twice(T), backward(B).

@@ -24,7 +24,7 @@
 
 :- module(tactigon_advanced, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, limits/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, limits/3
 ]).
 
 %% requires(?Game)  this file builds on Game's rule file; the host loads that
@@ -96,6 +96,9 @@ explain_illegal(S, M, Reason) :-
     S = tactigon(P, B, _),
     limits(B, P, L),
     tactigon:explain_with(S, L, M, Reason).
+
+%% refusal(+Reason)//  Tactigon's words for each reason.
+refusal(R) --> tactigon:refusal(R).
 
 %% position(?State)//  Tactigon's position text; reading it, the no-move loss is
 % judged with these limits.

@@ -232,8 +232,8 @@ pub(super) fn refusal_candidate(before: &[String], legal: &[String], ply: usize)
 }
 
 /// Plays a move both engines must refuse, at the position whose text is `position`:
-/// both must refuse it, and for the same reason, in the same words (each game's
-/// explanations are written twice, once in each tier, and would drift apart unseen).
+/// both must refuse it, and for the same reason (the same term, `occupied(a1,red)`,
+/// where both give one; else the same words).
 pub(super) fn compare_refusal(
     a: &mut dyn Engine,
     b: &mut dyn Engine,
@@ -271,11 +271,13 @@ pub(super) fn compare_refusal(
     // an external engine words its refusals its own way: both refusing is agreement
     let words = a.reads_positions() && b.reads_positions();
     let what = match (&wa, &wb) {
-        (Some(x), Some(y)) if x == y || !words => return Ok(()),
+        (Some(x), Some(y)) if same_reason(x, y) || !words => return Ok(()),
         (Some(x), Some(y)) => format!(
-            "{mv} is refused for different reasons: {} says \"{x}\", {} says \"{y}\"",
+            "{mv} is refused for different reasons: {} says \"{x}\"{}, {} says \"{y}\"{}",
             a.label(),
-            b.label()
+            reason_of(x),
+            b.label(),
+            reason_of(y)
         ),
         (None, Some(y)) => format!(
             "{mv} is not listed, {} plays it, {} refuses it: {y}",
@@ -290,6 +292,26 @@ pub(super) fn compare_refusal(
         (None, None) => format!("{mv} is not listed, but both engines play it"),
     };
     Err(Box::new(Mismatch::new(moves, position, what)))
+}
+
+/// Whether two engines refused a move alike: two refusals for the same reason (the
+/// same term where both give one, else the same words), or the same other error.
+fn same_reason(x: &EngineError, y: &EngineError) -> bool {
+    match (x, y) {
+        (EngineError::Illegal(a), EngineError::Illegal(b)) => a.agrees(b),
+        _ => x == y,
+    }
+}
+
+/// ` (reason r)` after a refusal's words, where it has a reason term.
+fn reason_of(e: &EngineError) -> String {
+    match e {
+        EngineError::Illegal(r) => r
+            .reason
+            .as_ref()
+            .map_or(String::new(), |t| format!(" (reason {t})")),
+        _ => String::new(),
+    }
 }
 
 /// The first move a list names twice, if any.

@@ -71,7 +71,7 @@ impl Engine for Lines {
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
         let mut played = self.get(pos)?;
         if !(self.rules)(&played).0.iter().any(|m| m == mv) {
-            return Err(EngineError::Illegal(mv.to_string()));
+            return Err(EngineError::from(crate::game::Refusal::words(mv)));
         }
         played.push(mv.to_string());
         Ok(self.hold(played))

@@ -4,7 +4,7 @@
 //! at a time; check's lockstep play mostly extends the line it is at by one move.
 
 use super::process::{AskError, EngineProcess};
-use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec};
+use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, Refusal, SearchSpec};
 use rustc_hash::FxHashMap;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -304,7 +304,7 @@ impl Engine for ExternalEngine {
                 self.at = Some(line.clone());
                 Ok(self.hold(line))
             }
-            Err(AskError::Refused(words)) => Err(EngineError::Illegal(words)),
+            Err(AskError::Refused(words)) => Err(EngineError::from(Refusal::words(words))),
             Err(broken) => Err(failed(broken)),
         }
     }

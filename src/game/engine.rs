@@ -7,6 +7,7 @@
 //! calls, so nothing the text does not carry can be lost on the way.
 
 use super::limits::Limits;
+use super::refusal::{Reason, Refusal};
 use super::scores::{PROVEN, WIN};
 
 /// A position held by an engine, valid until it is released.
@@ -64,7 +65,7 @@ pub enum EngineError {
     #[error("bad move: {0}")]
     Move(String),
     #[error("illegal move: {0}")]
-    Illegal(String),
+    Illegal(Box<Refusal>),
     #[error("{0}")]
     Options(String),
     #[error("{0}")]
@@ -86,6 +87,13 @@ pub enum EngineError {
     /// A handle the engine does not hold (a bug in the caller, never user input).
     #[error("no position is held under handle {0}")]
     Handle(u64),
+}
+
+/// A refused move is an error of its own kind.
+impl From<Refusal> for EngineError {
+    fn from(r: Refusal) -> EngineError {
+        EngineError::Illegal(Box::new(r))
+    }
 }
 
 /// The last lines an engine wrote on standard error, as the end of a message (on
@@ -227,6 +235,12 @@ pub trait Engine {
         seed: u64,
         max_plies: u64,
     ) -> Result<u64, EngineError>;
+    /// The words a refusal's reason reads as, where this engine's rules word it (a
+    /// rule file's `refusal//1`); `None` where they do not.
+    fn refusal_words(&mut self, reason: &Reason) -> Option<String> {
+        let _ = reason;
+        None
+    }
     /// What the renderers draw of a position (a rule file's `view/2`); an engine
     /// that draws nothing (a native one: its rule file draws) refuses.
     fn view(&mut self, pos: Pos) -> Result<super::View, EngineError> {
@@ -242,7 +256,7 @@ pub trait Engine {
 pub(crate) fn prefix_move(e: EngineError, n: usize) -> EngineError {
     match e {
         EngineError::Move(m) => EngineError::Move(format!("move {n}: {m}")),
-        EngineError::Illegal(m) => EngineError::Illegal(format!("move {n}: {m}")),
+        EngineError::Illegal(r) => EngineError::from(r.prefixed(&format!("move {n}: "))),
         other => other,
     }
 }

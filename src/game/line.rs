@@ -295,7 +295,7 @@ mod tests {
         }
         fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
             if mv != "+" {
-                return Err(EngineError::Illegal(mv.to_string()));
+                return Err(EngineError::from(crate::game::Refusal::words(mv)));
             }
             let n = self.get(pos)?;
             Ok(self.hold(n + 1))

@@ -4,7 +4,7 @@
 
 use super::protocol::{parse_line, response, Command};
 use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
-use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, SearchSpec, PROVEN};
+use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, Refusal, SearchSpec, PROVEN};
 
 use crate::registry::{EngineSpec, OpenError};
 use crate::render::render_ascii;
@@ -269,9 +269,9 @@ impl GtpSession {
             .describe(at)
             .and_then(|info| match without_pie_rule(&info.position) {
                 Some(text) if info.legal.iter().any(|m| m == "swap") => engine.parse(&text),
-                _ => Err(EngineError::Illegal(
-                    "swap-sides: a swap is not legal now".into(),
-                )),
+                _ => Err(EngineError::from(Refusal::words(
+                    "swap-sides: a swap is not legal now",
+                ))),
             });
         engine.release(at);
         let next = next.map_err(|e| format!("illegal move: {}", plain(e)))?;
@@ -309,13 +309,15 @@ impl GtpSession {
     fn decide(&mut self, at: Pos) -> Result<Decision, EngineError> {
         let info = self.line.engine().describe(at)?;
         if let Some(o) = info.outcome {
-            return Err(EngineError::Illegal(format!("the game is over: {o}")));
+            return Err(EngineError::from(Refusal::words(format!(
+                "the game is over: {o}"
+            ))));
         }
         if info.legal.is_empty() {
-            return Err(EngineError::Illegal(format!(
+            return Err(EngineError::from(Refusal::words(format!(
                 "{} has no legal move",
                 info.to_move
-            )));
+            ))));
         }
         let found = match self.config.player {
             PlayerKind::AlphaBeta(limits) => {
@@ -346,8 +348,9 @@ impl GtpSession {
             Some(best) => best.mv,
             None => choose_move(self.config.player, self.line.engine(), at, &mut self.rng)?,
         };
-        mv.map(Decision::Play)
-            .ok_or_else(|| EngineError::Illegal(format!("{} found no move", info.to_move)))
+        mv.map(Decision::Play).ok_or_else(|| {
+            EngineError::from(Refusal::words(format!("{} found no move", info.to_move)))
+        })
     }
 
     fn undo(&mut self) -> Result<String, String> {
@@ -411,7 +414,8 @@ fn without_pie_rule(text: &str) -> Option<String> {
 /// An engine error's message without its kind (`illegal move: …` says it already).
 fn plain(e: EngineError) -> String {
     match e {
-        EngineError::Illegal(m) | EngineError::Move(m) | EngineError::Position(m) => m,
+        EngineError::Illegal(r) => r.to_string(),
+        EngineError::Move(m) | EngineError::Position(m) => m,
         other => other.to_string(),
     }
 }

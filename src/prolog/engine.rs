@@ -9,7 +9,7 @@ use super::view_term::view_from_term;
 use crate::game::defaults::INFERENCE_LIMIT;
 use crate::game::{
     verdict, BestMove, Engine, EngineError, GameOptions, OptionValue, OptionValues, Pos,
-    PositionInfo, SearchSpec, Tier, View,
+    PositionInfo, Reason, Refusal, SearchSpec, Tier, View,
 };
 use rustc_hash::FxHashMap;
 use scryer_prolog::Term;
@@ -311,11 +311,26 @@ impl RulesEngine {
                     Term::Atom(k) => k.clone(),
                     _ => String::new(),
                 };
+                if kind == "illegal" {
+                    if let Term::Compound(f, r) = &args[1] {
+                        if f == "refused" && r.len() == 2 {
+                            let refusal = Refusal {
+                                reason: super::term::reason(&r[0]),
+                                words: term_text(&r[1]).unwrap_or_default(),
+                                at: String::new(),
+                            };
+                            return Err(EngineError::from(match refusal.reason {
+                                Some(_) => refusal,
+                                None => Refusal::words(super::term::shown(&r[0])),
+                            }));
+                        }
+                    }
+                }
                 let text = term_text(&args[1]).unwrap_or_else(|| super::term::shown(&args[1]));
                 Err(match kind.as_str() {
                     "position" => EngineError::Position(text),
                     "move" => EngineError::Move(text),
-                    "illegal" => EngineError::Illegal(text),
+                    "illegal" => EngineError::from(Refusal::words(text)),
                     "options" => EngineError::Options(text),
                     "limit" => EngineError::Limit(format!("{}: {text}", self.path)),
                     "handle" => EngineError::Rules(format!("{}: {text}", self.path)),
@@ -447,6 +462,11 @@ impl Engine for RulesEngine {
                 self.path
             ))
         })
+    }
+
+    fn refusal_words(&mut self, reason: &Reason) -> Option<String> {
+        let t = self.request(&format!("words({reason})")).ok()?;
+        term_text(&t).filter(|w| !w.is_empty())
     }
 
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {

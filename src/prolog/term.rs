@@ -67,6 +67,31 @@ pub fn term_text(t: &Term) -> Option<String> {
     }
 }
 
+/// A refusal's reason as the rules gave it, where it is made of atoms, integers,
+/// lists and compounds (a list of characters is a list of one-character atoms).
+pub fn reason(t: &Term) -> Option<crate::game::Reason> {
+    use crate::game::Reason;
+    Some(match t {
+        Term::Atom(a) if a == "[]" => Reason::List(Vec::new()),
+        Term::Atom(a) => Reason::Atom(a.clone()),
+        Term::Integer(_) => Reason::Int(term_integer(t)?),
+        Term::String(s) => Reason::List(s.chars().map(|c| Reason::Atom(c.to_string())).collect()),
+        Term::List(items) => Reason::List(items.iter().map(reason).collect::<Option<_>>()?),
+        Term::Compound(f, args) if f == "." && args.len() == 2 => {
+            let mut items = vec![reason(&args[0])?];
+            match reason(&args[1])? {
+                Reason::List(rest) => items.extend(rest),
+                _ => return None,
+            }
+            Reason::List(items)
+        }
+        Term::Compound(f, args) => {
+            Reason::Term(f.clone(), args.iter().map(reason).collect::<Option<_>>()?)
+        }
+        _ => return None,
+    })
+}
+
 /// A term as a person reads it, in Prolog's own notation (atoms quoted where they
 /// must be), never Rust's: what messages about a rule file's answers show.  Deep or
 /// long terms are cut with `…`.

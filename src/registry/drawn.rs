@@ -3,7 +3,9 @@
 //! position's text).  Every front end asks the engine for a view, native or not.
 
 use super::EngineSpec;
-use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec, TextOps, View};
+use crate::game::{
+    BestMove, Engine, EngineError, Pos, PositionInfo, Reason, SearchSpec, TextOps, View,
+};
 
 /// A native engine and the rules that draw its positions.
 pub struct Drawn {
@@ -19,6 +21,38 @@ impl Drawn {
             engine,
             spec,
             viewer: None,
+        }
+    }
+}
+
+impl Drawn {
+    /// The game's rules in the spec tier, opened on first use.
+    fn viewer(&mut self) -> Result<&mut Box<dyn Engine>, EngineError> {
+        if self.viewer.is_none() {
+            let viewer = self
+                .spec
+                .open_viewer()
+                .map_err(|e| EngineError::Rules(e.to_string()))?;
+            self.viewer = Some(viewer);
+        }
+        self.viewer
+            .as_mut()
+            .ok_or_else(|| EngineError::Rules("the game's rules did not open".into()))
+    }
+
+    /// A move's result, its refusal worded by the game's rule file: the native
+    /// engine gives the reason, the rule file's `refusal//1` its words.
+    fn worded(&mut self, played: Result<Pos, EngineError>) -> Result<Pos, EngineError> {
+        match played {
+            Err(EngineError::Illegal(mut r)) if r.unworded() => {
+                if let Some(reason) = r.reason.clone() {
+                    if let Some(words) = self.refusal_words(&reason) {
+                        r.words = words;
+                    }
+                }
+                Err(EngineError::Illegal(r))
+            }
+            other => other,
         }
     }
 }
@@ -58,13 +92,18 @@ impl Engine for Drawn {
         self.engine.reread(pos, text)
     }
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
-        self.engine.play(pos, mv)
+        let played = self.engine.play(pos, mv);
+        self.worded(played)
     }
     fn copy(&mut self, pos: Pos) -> Result<Pos, EngineError> {
         self.engine.copy(pos)
     }
     fn play_all(&mut self, pos: Pos, moves: &[String]) -> Result<Pos, EngineError> {
-        self.engine.play_all(pos, moves)
+        let played = self.engine.play_all(pos, moves);
+        self.worded(played)
+    }
+    fn refusal_words(&mut self, reason: &Reason) -> Option<String> {
+        self.viewer().ok()?.refusal_words(reason)
     }
     fn perft(&mut self, pos: Pos, depth: u32) -> Result<u64, EngineError> {
         self.engine.perft(pos, depth)
@@ -96,14 +135,6 @@ impl Engine for Drawn {
     }
     fn view(&mut self, pos: Pos) -> Result<View, EngineError> {
         let text = self.engine.text(pos)?;
-        let viewer = match &mut self.viewer {
-            Some(v) => v,
-            None => self.viewer.insert(
-                self.spec
-                    .open_viewer()
-                    .map_err(|e| EngineError::Rules(e.to_string()))?,
-            ),
-        };
-        viewer.view_text(&text)
+        self.viewer()?.view_text(&text)
     }
 }

@@ -25,7 +25,7 @@
 
 :- module({NAME}, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1
 ]).
 
 :- use_module(library(lists)).
@@ -142,15 +142,21 @@ centre_weight(N, C, R, W) :-
 line_cell(vertical, K, J, J, K).
 line_cell(horizontal, K, J, K, J).
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused; fails when it
-% knows no reason (`ludolog why` then traces play/3).
-explain_illegal({NAME}(_, _, _, Status), _, "the game is over") :- Status \== ongoing, !.
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term
+% (refusal//1 words it; check compares the terms); fails when it knows no reason
+% (`ludolog why` then traces play/3).
+explain_illegal({NAME}(_, _, _, Status), _, game_over) :- Status \== ongoing, !.
 explain_illegal({NAME}(N, _, Board, _), place(C, R), Reason) :-
     (  C >= 0, C < N, R >= 0, R < N
     -> I is R * N + C + 1, arg(I, Board, X), player(P, X, _),
-       phrase(("the cell is taken by ", atom_text(P)), Reason)
-    ;  Reason = "the cell is off the board"
+       Reason = taken(P)
+    ;  Reason = off_board
     ).
+
+%% refusal(+Reason)//  the words of each reason.
+refusal(game_over) --> "the game is over".
+refusal(taken(P)) --> "the cell is taken by ", atom_text(P).
+refusal(off_board) --> "the cell is off the board".
 
 %% atom_text(+Atom)//  the characters of Atom.
 atom_text(A) --> { atom_chars(A, Cs) }, seq(Cs).

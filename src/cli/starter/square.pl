@@ -24,7 +24,7 @@
 
 :- module({NAME}, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, legal_count/2, nth_legal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -132,15 +132,21 @@ centre_weight(N, I, W) :-
     D is max(abs(2 * C - N + 1), abs(2 * R - N + 1)) // 2,
     W is N - D.
 
-%% explain_illegal(+State, +Move, -Reason)  why a move is refused; fails when it
-% knows no reason (`ludolog why` then traces play/3).
-explain_illegal({NAME}(_, _, _, _, Status), _, "the game is over") :- Status \== ongoing, !.
+%% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term
+% (refusal//1 words it; check compares the terms); fails when it knows no reason
+% (`ludolog why` then traces play/3).
+explain_illegal({NAME}(_, _, _, _, Status), _, game_over) :- Status \== ongoing, !.
 explain_illegal({NAME}(N, _, _, Board, _), place(C, R), Reason) :-
     (  C >= 0, C < N, R >= 0, R < N
     -> I is R * N + C + 1, board:board_cell(Board, I, X), X \== e,
-       phrase(("the cell is taken by ", [X]), Reason)
-    ;  Reason = "the cell is off the board"
+       Reason = taken(X)
+    ;  Reason = off_board
     ).
+
+%% refusal(+Reason)//  the words of each reason.
+refusal(game_over) --> "the game is over".
+refusal(taken(X)) --> "the cell is taken by ", [X].
+refusal(off_board) --> "the cell is off the board".
 
 %% move(?Move)//  a column letter and a row number from the top (a1 is the top left).
 move(M) --> { ground(M) }, !, move_out(M).

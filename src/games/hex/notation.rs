@@ -1,7 +1,7 @@
 //! Hex position text ("3x3 r2/3/3 blue[ swap]") and move text ("d5", "swap"), printed and parsed.
 
 use super::{contactix_file, Hex, HexMove, HexRules, Style, MAX_SIDE, SWAP};
-use crate::game::{EngineError, Game};
+use crate::game::{EngineError, Game, Reason, Refusal};
 use crate::games::notation::{self, Letters, RowText};
 use crate::games::scan::Scan;
 use std::sync::Arc;
@@ -161,26 +161,29 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
     Ok(game)
 }
 
+/// A refusal for the reason `name(args...)`, as `explain_illegal/3` of the rule
+/// files gives it (rules/hex.pl and rules/contactix.pl word it).
+fn refused<const N: usize>(name: &str, args: [Reason; N]) -> EngineError {
+    EngineError::from(Refusal::reason(Reason::term(name, args)))
+}
+
 /// Reads a move and checks that it is legal in `game`.
 pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
     let text = text.trim();
-    let winner_msg = |w: usize| format!("the game is over: {} has won", game.rules().names[w]);
+    let names = &game.rules().names;
+    let game_over = |w: usize| refused("game_over", [Reason::atom(names[w].as_str())]);
     if text == "swap" {
         if let Some(w) = game.winner {
-            return Err(EngineError::Illegal(winner_msg(w)));
+            return Err(game_over(w));
         }
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         return if moves.contains(&SWAP) {
             Ok(SWAP)
         } else if !game.swap_rule() {
-            Err(EngineError::Illegal(
-                "the swap rule is off (option swap=true turns it on)".into(),
-            ))
+            Err(refused("swap_off", []))
         } else {
-            Err(EngineError::Illegal(
-                "swap is only legal as Blue's first move, with one Red stone on the board".into(),
-            ))
+            Err(refused("swap_too_late", []))
         };
     }
     let not_a_cell = || {
@@ -197,18 +200,18 @@ pub fn parse_move(game: &Hex, text: &str) -> Result<HexMove, EngineError> {
     // the cell as the game writes its moves (Con-Tac-Tix in capitals)
     let name = cell_name(game.rules().style, col, row);
     if let Some(w) = game.winner {
-        return Err(EngineError::Illegal(winner_msg(w)));
+        return Err(game_over(w));
     }
     let b = game.board();
     if col >= b.cols() || row >= b.rows() {
-        return Err(EngineError::Illegal(format!("{name} is off the board")));
+        return Err(refused("off_board", [Reason::atom(name)]));
     }
     let i = b.index(col, row);
     if let Some(p) = b.stone(i) {
-        return Err(EngineError::Illegal(format!(
-            "{name} is occupied by {}",
-            game.rules().names[p]
-        )));
+        return Err(refused(
+            "occupied",
+            [Reason::atom(name), Reason::atom(names[p].as_str())],
+        ));
     }
     Ok(i as HexMove)
 }

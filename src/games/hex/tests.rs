@@ -101,12 +101,14 @@ fn swap_mirrors_reds_stone_for_blue() {
     ));
 }
 
+/// Refusals are terms (rules/hex.pl words them: a native engine opened through the
+/// registry asks its rule file for the words).
 #[test]
 fn illegal_moves_say_why() {
     let g = after(&["size=3"], "a1");
     let msg = |t: &str| g.parse_move(t).unwrap_err().to_string();
-    assert_eq!(msg("a1"), "illegal move: a1 is occupied by red");
-    assert_eq!(msg("d1"), "illegal move: d1 is off the board");
+    assert_eq!(msg("a1"), "illegal move: occupied(a1,red)");
+    assert_eq!(msg("d1"), "illegal move: off_board(d1)");
     assert_eq!(
         msg("a0"),
         "bad move: \"a0\" is not a cell like d5 or the move swap"
@@ -118,7 +120,7 @@ fn illegal_moves_say_why() {
     let won = after(&["size=1"], "a1");
     assert_eq!(
         won.parse_move("a1").unwrap_err().to_string(),
-        "illegal move: the game is over: red has won"
+        "illegal move: game_over(red)"
     );
 }
 

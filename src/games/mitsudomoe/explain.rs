@@ -1,57 +1,47 @@
-//! Reading a turn in a position, and why a Mitsudomoe turn is illegal, in words: the
-//! same reasons, in the same order, as explain_illegal/3 of rules/mitsudomoe.pl.
+//! Reading a turn in a position, and why a Mitsudomoe turn is illegal: the same
+//! reasons, in the same order, as explain_illegal/3 of rules/mitsudomoe.pl (whose
+//! refusal//1 words them).
 
 use super::geometry::T;
 use super::notation::{read_move, square_name, RingStep, Written};
 use super::{bit, Mitsudomoe, Turn, FULL, GOAL, NAMES, SUPPLY};
-use crate::game::{EngineError, Game, Outcome};
+use crate::game::{EngineError, Game, Outcome, Reason, Refusal};
 
 /// The reason a written turn is not legal in `g` (a game still going on).
-pub(crate) fn why_illegal(g: &Mitsudomoe, w: &Written) -> String {
+pub(crate) fn why_illegal(g: &Mitsudomoe, w: &Written) -> Reason {
     let p = g.to_move as usize;
     let q = 1 - p;
-    let (pn, qn) = (NAMES[p], NAMES[q]);
+    let (pn, qn) = (Reason::atom(NAMES[p]), Reason::atom(NAMES[q]));
+    let sq = |s: usize| Reason::atom(square_name(s));
+    let r = |name: &str, args: Vec<Reason>| Reason::term(name, args);
     let all = g.all_balls();
-    let holds_ball = |s: usize| {
-        format!(
-            "{} holds a ball: a ring goes only on a square without one",
-            square_name(s)
-        )
-    };
     let mut after = g.clone();
     match w.ring {
         RingStep::Place(s) => {
             if g.supply[p] == 0 {
-                return format!("{pn} has no ring left in its supply");
+                return r("no_rings_left", vec![pn]);
             }
             if all & bit(s) != 0 {
-                return holds_ball(s);
+                return r("holds_ball", vec![sq(s)]);
             }
             after.push_ring(s, p);
         }
         RingStep::Shift(a, b) => {
             if all & bit(a) != 0 {
-                return format!(
-                    "the rings on {} are not exposed: a ball lies on them",
-                    square_name(a)
-                );
+                return r("rings_covered", vec![sq(a)]);
             }
             match g.top_colour(a) {
-                None => return format!("{} has no ring", square_name(a)),
+                None => return r("no_ring", vec![sq(a)]),
                 Some(c) if c != p => {
-                    return format!(
-                        "the top ring on {} is {}, not {pn}",
-                        square_name(a),
-                        NAMES[c]
-                    )
+                    return r("top_ring", vec![sq(a), Reason::atom(NAMES[c]), pn]);
                 }
                 Some(_) => {}
             }
             if a == b {
-                return "a ring must move to another square".into();
+                return Reason::atom("ring_stays");
             }
             if all & bit(b) != 0 {
-                return holds_ball(b);
+                return r("holds_ball", vec![sq(b)]);
             }
             after.pop_ring(a);
             after.push_ring(b, p);
@@ -59,13 +49,10 @@ pub(crate) fn why_illegal(g: &Mitsudomoe, w: &Written) -> String {
     }
     let (from, to) = (w.from, w.to);
     if after.balls[p] & bit(from) == 0 {
-        return format!("no {pn} ball on {}", square_name(from));
+        return r("no_ball", vec![pn, sq(from)]);
     }
     if GOAL[p] & bit(from) != 0 {
-        return format!(
-            "the {pn} ball on {} stands on its goal square and never moves again",
-            square_name(from)
-        );
+        return r("home_ball", vec![pn, sq(from)]);
     }
     let line = T.ray[from].iter().find_map(|ray| {
         ray.iter()
@@ -73,90 +60,63 @@ pub(crate) fn why_illegal(g: &Mitsudomoe, w: &Written) -> String {
             .map(|k| (ray, k + 1))
     });
     let Some((ray, t)) = line else {
-        return format!(
-            "{}-{} is neither a step nor a vault: the squares are not on one line",
-            square_name(from),
-            square_name(to)
-        );
+        return r("not_in_line", vec![sq(from), sq(to)]);
     };
     let inside = &ray[..t - 1];
     if t == 1 && all & bit(to) != 0 {
-        return format!("{} holds a ball", square_name(to));
+        return r("step_onto_ball", vec![sq(to)]);
     }
     if let Some(&gap) = inside.iter().find(|&&s| all & bit(s as usize) == 0) {
-        return format!(
-            "a vault jumps a line of balls without a gap: {} holds no ball",
-            square_name(gap as usize)
-        );
+        return r("vault_gap", vec![sq(gap as usize)]);
     }
     if t > 1 && all & bit(to) != 0 {
-        return format!(
-            "the line of balls goes on past {}: a vault lands on the first square after the line",
-            square_name(to)
-        );
+        return r("vault_past", vec![sq(to)]);
     }
     if let Some(&s) = inside
         .iter()
         .find(|&&s| g.balls[q] & GOAL[q] & bit(s as usize) != 0)
     {
-        return format!(
-            "the {qn} ball on {} stands on its goal square and cannot be vaulted over",
-            square_name(s as usize)
-        );
+        return r("shielded", vec![qn, sq(s as usize)]);
     }
     if after.top_colour(to) != Some(p) {
-        return if t == 1 {
-            format!("{} is not topped by a {pn} ring", square_name(to))
+        let name = if t == 1 {
+            "not_topped"
         } else {
-            format!(
-                "the landing square {} is not topped by a {pn} ring",
-                square_name(to)
-            )
+            "landing_not_topped"
         };
+        return r(name, vec![sq(to), pn]);
     }
     let vaulted = T.between[from][to] & g.balls[q];
     if vaulted == 0 {
         if !w.targets.is_empty() {
-            return format!(
-                "{}-{} vaults over no {qn} ball: nothing to relocate",
-                square_name(from),
-                square_name(to)
-            );
+            return r("nothing_vaulted", vec![sq(from), sq(to), qn]);
         }
     } else {
         // the squares free for a relocated ball once the ball has landed
         let landed = all & !bit(from) | bit(to);
         let free = after.top[q] & FULL & !landed;
-        let k = vaulted.count_ones() as usize;
+        let k = vaulted.count_ones();
         let mask = w.targets.iter().fold(0u32, |m, &s| m | bit(s));
         if free == 0 {
-            return format!(
-                "no ball-free square is topped by a {qn} ring: the vaulted {qn} balls cannot be relocated, so the vault is illegal"
-            );
+            return r("no_relocation", vec![qn]);
         }
         if w.targets.is_empty() {
-            return format!(
-                "the vaulted {qn} balls must be relocated: name their target squares after ';'"
-            );
+            return r("targets_missing", vec![qn]);
         }
         if !w.targets.windows(2).all(|p| p[0] < p[1]) {
-            return "the targets must be listed sorted by name, each once".into();
+            return Reason::atom("targets_unsorted");
         }
-        if w.targets.len() != k {
-            return format!("name exactly {k} target squares, one for each vaulted {qn} ball");
+        if w.targets.len() != k as usize {
+            return r("targets_count", vec![Reason::int(k), qn]);
         }
         if let Some(&s) = w.targets.iter().find(|&&s| (vaulted | free) & bit(s) == 0) {
-            return format!(
-                "a relocated {qn} ball cannot go to {}: it needs a square without a ball topped by a {qn} ring",
-                square_name(s)
-            );
+            return r("bad_target", vec![qn, sq(s)]);
         }
         if mask == vaulted {
-            return "every vaulted ball must move: the targets cannot be the squares they stand on"
-                .into();
+            return Reason::atom("targets_unmoved");
         }
     }
-    format!("{} is not legal here", w.text())
+    r("not_legal", vec![Reason::atom(w.text())])
 }
 
 /// Reads a move and checks that it is legal here; the error says why not.
@@ -169,10 +129,10 @@ pub fn parse_move(g: &Mitsudomoe, text: &str) -> Result<Turn, EngineError> {
         ))
     })?;
     if let Some(Outcome::Win(x)) = g.outcome() {
-        return Err(EngineError::Illegal(format!(
-            "the game is over: {} has won",
-            NAMES[x]
-        )));
+        return Err(EngineError::from(Refusal::reason(Reason::term(
+            "game_over",
+            [Reason::atom(NAMES[x])],
+        ))));
     }
     let (ring_from, ring_to) = match w.ring {
         RingStep::Place(s) => (SUPPLY, s as u8),
@@ -192,5 +152,5 @@ pub fn parse_move(g: &Mitsudomoe, text: &str) -> Result<Turn, EngineError> {
             return Ok(mv);
         }
     }
-    Err(EngineError::Illegal(why_illegal(g, &w)))
+    Err(EngineError::from(Refusal::reason(why_illegal(g, &w))))
 }

@@ -2,7 +2,7 @@
 //! text ("a1-e1", "b2*").
 
 use super::{square, Replica, ReplicaMove, NAMES};
-use crate::game::{EngineError, Game, Outcome};
+use crate::game::{EngineError, Game, Outcome, Reason, Refusal};
 use crate::games::notation::{cell_name, push_row, Letters, RowText};
 use crate::games::scan::{check_won, Scan};
 
@@ -162,30 +162,38 @@ pub fn parse_move(g: &Replica, text: &str) -> Result<ReplicaMove, EngineError> {
         ))
     };
     let mv = read_move(t).ok_or_else(not_a_move)?;
+    let side = g.to_move();
+    let player = Reason::atom(g.player_names()[side]);
+    let refused = |name: &str, args: Vec<Reason>| {
+        EngineError::from(Refusal::reason(Reason::term(name, args)))
+    };
     if let Some(w) = g.outcome() {
         let Outcome::Win(w) = w else {
-            return Err(EngineError::Illegal("the game is over".into()));
+            return Err(refused("game_over", vec![]));
         };
-        return Err(EngineError::Illegal(format!(
-            "the game is over: {} has won",
-            g.player_names()[w]
-        )));
+        return Err(refused(
+            "game_over",
+            vec![Reason::atom(g.player_names()[w])],
+        ));
     }
     let mut legal = Vec::new();
     g.legal_moves(&mut legal);
     if legal.contains(&mv) {
         return Ok(mv);
     }
-    let side = g.to_move();
-    let name = g.player_names()[side];
-    Err(EngineError::Illegal(match mv {
+    let square = |sq: u8| Reason::atom(square_name(sq as usize));
+    // the reasons of explain_with/4 in rules/replica.pl, which words them
+    Err(match mv {
         ReplicaMove::Step(from, _) if g.piece(from as usize).is_none_or(|(s, _)| s != side) => {
-            format!("no {name} piece on {}", square_name(from as usize))
+            refused("no_piece", vec![player, square(from)])
         }
         ReplicaMove::Transform(sq) if g.piece(sq as usize) != Some((side, false)) => {
-            format!("no {name} man on {} to transform", square_name(sq as usize))
+            refused("no_man", vec![player, square(sq)])
         }
-        ReplicaMove::Transform(sq) => format!("no {name} king sees {}", square_name(sq as usize)),
-        ReplicaMove::Step(..) => format!("{} is not a forward step or jump", move_text(mv)),
-    }))
+        ReplicaMove::Transform(sq) => refused("unseen", vec![player, square(sq)]),
+        ReplicaMove::Step(..) if g.sight_all() => {
+            refused("not_allowed", vec![Reason::atom(move_text(mv))])
+        }
+        ReplicaMove::Step(..) => refused("not_forward", vec![Reason::atom(move_text(mv))]),
+    })
 }

@@ -3,7 +3,7 @@
 
 use super::board::{index_of, index_rc, Kind, ROW_SPAN};
 use super::{explain, Tactigon, TactigonMove, NAMES};
-use crate::game::{EngineError, Game, Outcome};
+use crate::game::{EngineError, Game, Outcome, Reason, Refusal};
 use crate::games::notation::{push_row, RowText};
 use crate::games::scan::{check_won, Scan};
 
@@ -147,18 +147,20 @@ pub fn parse_move(g: &Tactigon, text: &str) -> Result<TactigonMove, EngineError>
         ))
     };
     let mv = read_move(t).ok_or_else(unreadable)?;
+    let refused = |r: Reason| EngineError::from(Refusal::reason(r));
     if let Some(Outcome::Win(w)) = g.outcome() {
-        return Err(EngineError::Illegal(format!(
-            "the game is over: {} has won",
-            NAMES[w]
-        )));
+        return Err(refused(Reason::term("game_over", [Reason::atom(NAMES[w])])));
     }
     let mut legal = Vec::new();
     g.legal_moves(&mut legal);
     if legal.contains(&mv) {
         return Ok(mv);
     }
-    Err(EngineError::Illegal(explain::why(g, mv).unwrap_or_else(
-        || format!("{} is not legal in this position", move_text(mv)),
-    )))
+    Err(match explain::why(g, mv) {
+        Some(r) => refused(r),
+        None => EngineError::from(Refusal::words(format!(
+            "{} is not legal in this position",
+            move_text(mv)
+        ))),
+    })
 }

@@ -66,9 +66,10 @@ fn after(g: &Tactigon, m: &str) -> Tactigon {
     g
 }
 
+/// The reason `m` is refused, as its term's text (rules/tactigon.pl words it).
 fn illegal(g: &Tactigon, m: &str) -> String {
     match g.parse_move(m) {
-        Err(EngineError::Illegal(why)) => why,
+        Err(EngineError::Illegal(why)) => why.to_string(),
         other => panic!("{m}: {other:?}"),
     }
 }
@@ -165,7 +166,7 @@ fn each_cell_of_the_combat_table() {
             let case = format!("{a} attacks {defender}: {result}");
             if result == 'X' {
                 assert!(!has(&g, "37-38"), "{case}");
-                assert!(illegal(&g, "37x38").starts_with("the combat table does not let a red"));
+                assert!(illegal(&g, "37x38").starts_with("combat(red,"));
                 continue;
             }
             let next = after(&g, "37x38");
@@ -201,7 +202,7 @@ fn taking_the_pentagon_wins() {
     // the text without won= is read as finished
     let read = pos("2/9/10/2P3T3c/10/9/2 blue", false);
     assert_eq!(read.outcome(), Some(Outcome::Win(0)));
-    assert_eq!(illegal(&read, "43-42"), "the game is over: red has won");
+    assert_eq!(illegal(&read, "43-42"), "game_over(red)");
 }
 
 #[test]
@@ -248,18 +249,15 @@ fn paths_are_blocked_by_own_pieces_enemy_pieces_and_holes() {
     assert!(has(&own, "33-46") && !has(&own, "33-23") && !has(&own, "33-12"));
     assert_eq!(
         illegal(&own, "33-23"),
-        "no open path of at most 3 steps from 33 to 23; in the way: red on 22 34 35, the edge of the board"
+        "no_path(33,23,3,[on(red,[22,34,35]),edge])"
     );
-    assert_eq!(
-        illegal(&own, "33-34"),
-        "red cannot move onto its own circle on 34"
-    );
+    assert_eq!(illegal(&own, "33-34"), "onto_own(red,circle,34)");
     let enemy = pos("2/9/s9/TsP5p2/10/9/2 red", false);
     assert!(has(&enemy, "33-22") && has(&enemy, "33-34") && !has(&enemy, "33-23"));
     // with 16 taken, 4-17 and 4-18 would need the missing cell (0, 5)
     let hole = pos("1T/5C3/10/2P5p2/10/9/2 red", false);
     assert!(has(&hole, "4-27") && has(&hole, "4-28") && !has(&hole, "4-17") && !has(&hole, "4-18"));
-    assert!(illegal(&hole, "4-17").ends_with("in the way: red on 16, the edge of the board"));
+    assert!(illegal(&hole, "4-17").ends_with(",[on(red,[16]),edge])"));
     let free = pos("1T/9/10/2P5p2/10/9/2 red", false);
     assert!(has(&free, "4-17") && has(&free, "4-18"));
     let edge = pos("2/9/10/2P5p1C/10/9/2 red", false);
@@ -290,10 +288,7 @@ fn advanced_squares_jump_every_piece_but_enemy_squares() {
     // an enemy square on the only short path blocks
     let adv = pos("2/9/10/2PSCs2p2/10/9/2 red", true);
     assert!(has(&adv, "36-38") && !has(&adv, "36-40"));
-    assert_eq!(
-        illegal(&adv, "36-40"),
-        "no open path of at most 4 steps from 36 to 40; in the way: blue on 38"
-    );
+    assert_eq!(illegal(&adv, "36-40"), "no_path(36,40,4,[on(blue,[38])])");
     // boxed in by own pieces: no move in the base rules, out by jumping in the advanced
     let t = "2/9/C9/SCP5p2/T9/9/2 red";
     assert!(!moves(&pos(t, false)).iter().any(|m| m.starts_with("33-")));
@@ -309,10 +304,7 @@ fn advanced_pieces_on_a_gold_cell_have_one_more_step() {
     assert!(!has(&pos(t, false), "15-38"));
     let adv = pos(t, true);
     assert!(has(&adv, "15-38") && !has(&adv, "15-40"));
-    assert_eq!(
-        illegal(&adv, "15-40"),
-        "40 is 3 steps from 15, but the circle on 15 has a range of 2"
-    );
+    assert_eq!(illegal(&adv, "15-40"), "out_of_range(15,40,3,circle,2)");
     assert!(!has(&pos("2/9/4C5/2P5p2/10/9/2 red", true), "26-16"));
     let t = "2/9/10/2P6p1/10/4S4/2 red";
     assert!(!has(&pos(t, false), "61-42"));
@@ -391,25 +383,19 @@ fn moves_read_both_ways_and_illegal_ones_say_why() {
             "{bad:?}"
         );
     }
-    assert_eq!(illegal(&g, "38-49"), "no red piece on 38");
-    assert_eq!(illegal(&g, "39-38"), "no red piece on 39");
-    assert_eq!(illegal(&g, "36-36"), "a piece must move to another cell");
+    assert_eq!(illegal(&g, "38-49"), "no_piece(red,38)");
+    assert_eq!(illegal(&g, "39-38"), "no_piece(red,39)");
+    assert_eq!(illegal(&g, "36-36"), "stays");
+    assert_eq!(illegal(&g, "36-37"), "onto_own(red,circle,37)");
+    assert_eq!(illegal(&g, "36x39"), "combat(red,square,blue,circle)");
+    assert_eq!(illegal(&g, "35-41"), "out_of_range(35,41,6,pentagon,5)");
     assert_eq!(
-        illegal(&g, "36-37"),
-        "red cannot move onto its own circle on 37"
+        illegal(&g, "35-38"),
+        "no_path(35,38,5,[on(red,[13,23,24,34,36,37,46,47,59]),on(blue,[39])])"
     );
-    assert_eq!(
-        illegal(&g, "36x39"),
-        "the combat table does not let a red square attack a blue circle"
-    );
-    assert_eq!(
-        illegal(&g, "35-41"),
-        "41 is 6 steps from 35, but the pentagon on 35 has a range of 5"
-    );
-    assert_eq!(illegal(&g, "35-38"), "no open path of at most 5 steps from 35 to 38; in the way: red on 13 23 24 34 36 37 46 47 59, blue on 39");
     assert_eq!(
         illegal(&g, "36-40"),
-        "no open path of at most 4 steps from 36 to 40; in the way: red on 37, blue on 39"
+        "no_path(36,40,4,[on(red,[37]),on(blue,[39])])"
     );
 }
 

@@ -9,7 +9,7 @@
 
 :- module(pile, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1
 ]).
 
 :- use_module(library(lists)).
@@ -50,10 +50,14 @@ evaluate(pile(N, ToMove), P, S) :-
     (  N mod 4 =:= 0 -> V = -1 ; V = 1 ),
     (  ToMove == P -> S = V ; S is -V ).
 
-%% explain_illegal(+State, +Move, -Reason)  why a take is refused.
-explain_illegal(pile(0, _), _, "the pile is empty: the game is over") :- !.
-explain_illegal(pile(N, _), take(K), Reason) :-
-    phrase(("only ", notation:natural(N), " stones are left, and a take is 1 to 3, not ", notation:natural(K)), Reason).
+%% explain_illegal(+State, +Move, -Reason)  why a take is refused, as a term.
+explain_illegal(pile(0, _), _, pile_empty) :- !.
+explain_illegal(pile(N, _), take(K), cannot_take(N, K)).
+
+%% refusal(+Reason)//  the words of each reason.
+refusal(pile_empty) --> "the pile is empty: the game is over".
+refusal(cannot_take(N, K)) -->
+    "only ", notation:natural(N), " stones are left, and a take is 1 to 3, not ", notation:natural(K).
 
 %% position(?State)//  "STONES SIDE".
 position(pile(N, P)) --> count(N), " ", side(P).
