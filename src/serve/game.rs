@@ -5,7 +5,7 @@
 //! board, why a move is refused, a computer's move, its record).  A `ServedGame`
 //! lives on its session's own thread.
 
-use crate::game::{defaults, Engine, EngineError, GameLine, TextOps, View};
+use crate::game::{defaults, Engine, EngineError, GameLine, Pos, TextOps, View};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::render_svg;
@@ -47,6 +47,10 @@ pub struct GameState {
     /// What happened since the last state: the rule files reloaded and the moves
     /// replayed, or why they no longer load.
     pub note: Option<String>,
+    /// `Some(k)`: a look back at the history (`GET …?at=k`): the position, side to
+    /// move, outcome, legal moves, board and last move are those after the first `k`
+    /// moves, while `moves` and `redo` are still the game's.  `None`: the game now.
+    pub at: Option<usize>,
 }
 
 /// What another tier makes of the current position.
@@ -258,11 +262,18 @@ impl ServedGame {
 
     /// The game as the page shows it.
     pub fn state(&mut self) -> Result<GameState, GameError> {
+        self.state_at(None)
+    }
+
+    /// The game as the page shows it, at the position after its first `at` moves
+    /// (`None`: the game now), looked at without taking a move back.
+    pub fn state_at(&mut self, at: Option<usize>) -> Result<GameState, GameError> {
         let note = self.refresh();
-        let info = self.line.describe()?;
+        let k = self.ply(at)?;
+        let info = self.line.describe_after(k)?;
         let view = self.view(&info.position)?;
         let svg = render_svg(&view);
-        let last = match self.line.previous() {
+        let last = match k.checked_sub(1).and_then(|i| self.line.position_after(i)) {
             Some(before) => {
                 let text = self.line.engine().text(before)?;
                 changed_cells(&self.view(&text)?, &view)
@@ -286,7 +297,30 @@ impl ServedGame {
             last,
             watching: !self.watched.is_empty(),
             note,
+            at,
         })
+    }
+
+    /// How many of the game's moves lead to the position `at` names (`None`: all of
+    /// them); a position past the game's last move is a request made for a game that
+    /// has moved on (or back) since.
+    fn ply(&self, at: Option<usize>) -> Result<usize, GameError> {
+        let played = self.line.moves().len();
+        match at {
+            None => Ok(played),
+            Some(k) if k <= played => Ok(k),
+            Some(k) => Err(GameError::Stale(format!(
+                "the game has {played} moves now: there is no position after move {k}"
+            ))),
+        }
+    }
+
+    /// The position after the first `at` moves (`None`: the game now).
+    fn position(&self, at: Option<usize>) -> Result<Pos, GameError> {
+        let k = self.ply(at)?;
+        self.line
+            .position_after(k)
+            .ok_or_else(|| GameError::Engine(format!("the line holds no position after move {k}")))
     }
 
     /// What the game is and where it stands: its spec, its start's text (`None`: the
@@ -299,17 +333,31 @@ impl ServedGame {
         )
     }
 
-    /// Plays a move; a refused one says why.
-    pub fn play(&mut self, mv: &str) -> Result<(), GameError> {
-        Ok(self.line.play(mv)?)
+    /// Plays a move from the position after the first `at` moves (`None`: the game
+    /// now): from an earlier one, the moves after it are dropped, as taking them
+    /// back and then playing would; gives the moves dropped.  A refused move says
+    /// why and changes nothing.
+    pub fn play_at(&mut self, at: Option<usize>, mv: &str) -> Result<Vec<String>, GameError> {
+        let k = self.ply(at)?;
+        Ok(self.line.branch(k, mv)?)
     }
 
     /// Refuses a request made for position `seen` (the text the page showed) when
     /// the game is no longer there; `None`: the client did not say, and is served.
     pub fn expect_at(&mut self, seen: Option<&str>) -> Result<(), GameError> {
+        self.expect_after(None, seen)
+    }
+
+    /// As `expect_at`, for the position after the first `at` moves (`None`: the
+    /// game now): refused when the game has no such position, or another there.
+    pub fn expect_after(&mut self, at: Option<usize>, seen: Option<&str>) -> Result<(), GameError> {
         let Some(seen) = seen else { return Ok(()) };
-        let now = self.line.text()?;
-        if seen.trim() == now {
+        let there = self.position(at);
+        let now = match there {
+            Ok(p) => Some(self.line.engine().text(p)?),
+            Err(_) => None,
+        };
+        if now.as_deref() == Some(seen.trim()) {
             return Ok(());
         }
         let info = self.line.describe()?;
@@ -375,13 +423,15 @@ impl ServedGame {
     /// cell selects, for any rule file, with no code of the game's.  Drawing every
     /// move's board takes seconds on a big board in a rule tier: once `give_way`
     /// says another request waits (a click's move), it stops and says so.
+    /// `at`: of the position after the game's first `at` moves (`None`: now).
     pub fn footprints(
         &mut self,
+        at: Option<usize>,
         give_way: impl Fn() -> bool,
     ) -> Result<BTreeMap<String, Vec<String>>, GameError> {
-        let info = self.line.describe()?;
+        let info = self.line.describe_after(self.ply(at)?)?;
         let before = self.view(&info.position)?;
-        let at = self.line.current();
+        let at = self.position(at)?;
         let mut out = BTreeMap::new();
         for mv in info.legal {
             if give_way() {
@@ -399,9 +449,11 @@ impl ServedGame {
         Ok(out)
     }
 
-    /// Why a move is refused here, or what it does (as `ludolog why` says it).
-    pub fn why(&mut self, mv: &str) -> Result<String, GameError> {
-        let position = self.line.text()?;
+    /// Why a move is refused here (`at`: after the game's first `at` moves), or what
+    /// it does (as `ludolog why` says it).
+    pub fn why(&mut self, at: Option<usize>, mv: &str) -> Result<String, GameError> {
+        let p = self.position(at)?;
+        let position = self.line.engine().text(p)?;
         Ok(self.line.engine().why(&position, mv)?)
     }
 
