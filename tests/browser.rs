@@ -382,6 +382,8 @@ const LEFT: &str = "\u{E012}";
 const RIGHT: &str = "\u{E014}";
 const HOME: &str = "\u{E011}";
 const END: &str = "\u{E010}";
+const UP: &str = "\u{E013}";
+const DOWN: &str = "\u{E015}";
 
 #[test]
 fn the_history_is_walked_and_branched_in_a_real_browser() {
@@ -484,6 +486,12 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
     assert!(b
         .text("#viewing-text")
         .starts_with("Viewing the start of 5"));
+    b.key(LEFT);
+    at("0");
+    b.key(DOWN);
+    at("");
+    b.key(UP);
+    at("0");
     b.click("#back-to-game");
     at("");
     // in a text field the keys are the field's
@@ -513,4 +521,21 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
     );
     assert!(record().contains("1. c1 a1 2. d4 *"), "{}", record());
     b.screenshot("history-branched");
+
+    // the game goes on while an earlier position is looked at: blue's computer
+    // moves, the history shows it, and the board stays where it was
+    b.ready();
+    b.click("#moves li[data-ply=\"1\"] button");
+    at("1");
+    b.run("const i = document.querySelector('#players [data-player=\"blue\"]'); i.value = 'random'; i.dispatchEvent(new Event('change'));");
+    b.wait("document.querySelectorAll('#moves li').length == 4 && !document.querySelector('#status').textContent.includes('thinking')");
+    assert_eq!(b.run("return document.body.dataset.viewing;"), "1");
+    assert_eq!(b.text("#position"), after[1]);
+    assert!(b
+        .text("#viewing-text")
+        .starts_with("Viewing move 1 (c1) of 4"));
+    assert!(b.text("#status").starts_with("The game now: red to move"));
+    b.key(END);
+    at("");
+    b.wait("document.querySelector('#status').textContent.startsWith('red to move')");
 }

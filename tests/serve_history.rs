@@ -1,5 +1,6 @@
 //! `ludolog serve`'s history, through the API: an earlier position looked at
-//! (`?at=K`: its board, side to move, legal moves and footprints, nothing taken
+//! (`?at=K`: its board, side to move, legal moves, footprints, why a move is
+//! refused there and the other tiers' check of it, nothing taken
 //! back), a move played from it that drops the later moves (as undo and play
 //! would), and the record, which keeps what was played.
 
@@ -78,6 +79,16 @@ fn an_earlier_position_is_looked_at_without_taking_moves_back() {
     };
     assert!(!why(2).contains("occupied"), "{}", why(2));
     assert!(why(4).contains("b2 is occupied by red"), "{}", why(4));
+    // and what the other tiers make of it
+    let check = s.ok("POST", &format!("/api/sessions/{id}/check?at=2"), None);
+    assert!(
+        check["tiers"]
+            .as_array()
+            .is_some_and(|t| !t.is_empty() && t.iter().all(|t| t["differences"] == json!([]))),
+        "{check}"
+    );
+    let (status, body) = s.call("POST", &format!("/api/sessions/{id}/check?at=9"), None);
+    assert_eq!(status, 409, "{body}");
     // nothing was taken back: the game and its record are as played
     let now = s.ok("GET", &format!("/api/sessions/{id}"), None);
     assert_eq!(now, seen[4]);

@@ -379,9 +379,15 @@ pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `POST /api/sessions/ID/check`: what every other tier makes of this position.
-pub async fn check(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<Value>> {
-    let tiers = app.sessions.with(&id, |g| g.check_tiers()).await??;
+/// `POST /api/sessions/ID/check[?at=K]`: what every other tier makes of this
+/// position (of the one after the first K moves).
+pub async fn check(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    q: Result<Query<AtQuery>, QueryRejection>,
+) -> Reply<Json<Value>> {
+    let at = at_query(q)?;
+    let tiers = app.sessions.with(&id, move |g| g.check_tiers(at)).await??;
     Ok(Json(json!({ "tiers": tiers })))
 }
 

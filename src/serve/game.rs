@@ -196,8 +196,9 @@ impl ServedGame {
 
     /// What every other tier of the game makes of the current position: its text,
     /// side to move, outcome and legal moves, against the playing tier's.
-    pub fn check_tiers(&mut self) -> Result<Vec<TierCheck>, GameError> {
-        let here = self.line.describe()?;
+    /// `at`: of the position after the game's first `at` moves (`None`: now).
+    pub fn check_tiers(&mut self, at: Option<usize>) -> Result<Vec<TierCheck>, GameError> {
+        let here = self.line.describe_after(self.ply(at)?)?;
         let playing = self.spec.effective_tier();
         let mut out = Vec::new();
         for tier in self

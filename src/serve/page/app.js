@@ -418,7 +418,8 @@ async function poll() {
 async function checkTiers() {
   $("#check-result").textContent = "checking…";
   try {
-    const r = await api("POST", `/api/sessions/${state.id}/check`);
+    const at = shown().at;
+    const r = await api("POST", `/api/sessions/${state.id}/check${at === null || at === undefined ? "" : `?at=${at}`}`);
     $("#check-result").textContent = r.tiers.length === 0
       ? `${state.game} runs in the ${state.tier} tier only`
       : r.tiers.map((t) => t.differences.length === 0

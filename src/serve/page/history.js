@@ -1,5 +1,5 @@
 // The board page's history: the moves numbered by turn (1. a1 b2  2. …), as the
-// record numbers them; a click on one (or ← → Home End, or the buttons under the
+// record numbers them; a click on one (or ← → Home End ↑ ↓, or the buttons under the
 // list) shows the position after it without taking a move back, clearly marked,
 // until "Back to the game" (or End).  A move played on a position looked at is
 // played from there: the later moves are dropped, as Undo back to it and a move
@@ -25,20 +25,25 @@ function here() {
 
 // Back to the game now, without drawing it (the caller draws what comes next).
 export function leave() {
+  leaveQuietly();
+  mark(hooks.game());
+}
+
+function leaveQuietly() {
   viewed = null;
   wanted = null;
   asked++;
-  mark(hooks.game());
 }
 
 // A new state of the game came: the position looked at stays (Lichess keeps it as
 // the game goes on) if the game still passes through it, else the page is back at
 // the game.  Draws the list and the marks; says whether the board stays as it is.
 export function follow(s) {
+  // (rule files reloaded: the position looked at was drawn by the old ones)
+  if (s.note) leaveQuietly();
   if (viewed && !sameLine(viewed, s)) {
+    // (a walk on its way stays: it is checked against the game when it comes)
     viewed = null;
-    wanted = null;
-    asked++;
   }
   list(s);
   mark(s);
@@ -70,15 +75,17 @@ export async function walkTo(k) {
   mark(s);
   try {
     const v = await hooks.api("GET", `/api/sessions/${s.id}?at=${to}`);
-    if (ticket !== asked || hooks.game() !== s) return;
-    viewed = v;
+    if (ticket !== asked) return;
+    // the game may have gone on meanwhile (a computer's move), or back
+    const now = hooks.game();
     wanted = null;
-    mark(s);
-    hooks.draw(v);
+    viewed = sameLine(v, now) ? v : null;
+    mark(now);
+    hooks.draw(viewed || now);
   } catch (e) {
     if (ticket !== asked) return;
     wanted = null;
-    mark(s);
+    mark(hooks.game());
     hooks.say(e.message);
   }
 }
@@ -149,7 +156,11 @@ export function setupHistory(h) {
   $("#back-to-game").addEventListener("click", () => walkTo(Infinity));
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || typing(e.target) || !hooks.game()) return;
-    const to = { ArrowLeft: () => here() - 1, ArrowRight: () => here() + 1, Home: () => 0, End: () => Infinity }[e.key];
+    // ↑ and ↓ as Lichess has them: the start, the game now
+    const to = {
+      ArrowLeft: () => here() - 1, ArrowRight: () => here() + 1,
+      Home: () => 0, ArrowUp: () => 0, End: () => Infinity, ArrowDown: () => Infinity,
+    }[e.key];
     if (!to) return;
     e.preventDefault();
     walkTo(to());
