@@ -1,6 +1,6 @@
 //! `ludolog serve`'s history, through the API: an earlier position looked at
 //! (`?at=K`: its board, side to move, legal moves, footprints, why a move is
-//! refused there and the other tiers' check of it, nothing taken
+//! refused there, the other tiers' check and the REPL pane on it; nothing taken
 //! back), a move played from it that drops the later moves (as undo and play
 //! would), and the record, which keeps what was played.
 
@@ -152,4 +152,49 @@ fn a_move_from_an_earlier_position_drops_the_later_moves() {
     let (status, st) = play(json!({ "move": "a3", "at": 2 }));
     assert_eq!(status, 200, "{st}");
     assert_eq!(moves(&st), ["b1", "c3", "a3"]);
+}
+
+#[test]
+fn the_repl_pane_asks_about_the_position_looked_at_and_its_play_branches() {
+    let s = Server::start(&["hex"]);
+    let id = game(&s);
+    for mv in ["b1", "a1", "b2"] {
+        s.ok(
+            "POST",
+            &format!("/api/sessions/{id}/play"),
+            Some(&json!({ "move": mv }).to_string()),
+        );
+    }
+    let repl = |input: &str, at: usize| {
+        s.ok(
+            "POST",
+            &format!("/api/sessions/{id}/repl"),
+            Some(&json!({ "input": input, "at": at }).to_string()),
+        )
+    };
+    // after move 1 (b1): eight cells left, blue to move
+    let r = repl(
+        "current(S), findall(M, legal(S, M), Ms), length(Ms, N), to_move(S, P).",
+        1,
+    );
+    let answer = r["answer"].as_str().unwrap_or_default();
+    assert!(
+        answer.contains("N = 8") && answer.contains("P = blue"),
+        "{r}"
+    );
+    assert_eq!(r["moved"], false);
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(moves(&st), ["b1", "a1", "b2"], "a query moves nothing");
+    // :play there is a move played there: the later moves are dropped
+    let r = repl(":play c3", 1);
+    assert_eq!(r["moved"], true, "{r}");
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(moves(&st), ["b1", "c3"]);
+    // no such position: the page was behind
+    let (status, body) = s.call(
+        "POST",
+        &format!("/api/sessions/{id}/repl"),
+        Some(&json!({ "input": "true.", "at": 7 }).to_string()),
+    );
+    assert_eq!(status, 409, "{body}");
 }

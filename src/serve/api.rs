@@ -446,6 +446,7 @@ pub async fn load_record(
 #[derive(Deserialize)]
 pub struct ReplBody {
     input: String,
+    at: Option<usize>,
 }
 
 /// The REPL pane of game `id`, started on its first use.
@@ -509,15 +510,17 @@ async fn blocking(
 }
 
 /// `POST /api/sessions/ID/repl` `{"input":"current(S), legal(S, M)."}`: a query (or clause, or
-/// `:command`) on the game's current position, in the same top level as `ludolog
-/// repl`; what it printed and its first answer (`more`: others may follow).
+/// `:command`) on the game's current position (`"at": K`: the one after its first
+/// K moves; a `:play` there drops the later moves, as a move played there does), in
+/// the same top level as `ludolog repl`; what it printed and its first answer
+/// (`more`: others may follow).
 pub async fn repl(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     req: Result<Json<ReplBody>, JsonRejection>,
 ) -> Reply<Json<PaneEvent>> {
-    let input = body(req)?.input;
-    let (spec, start, moves) = app.sessions.with(&id, |g| g.line()).await?;
+    let ReplBody { input, at } = body(req)?;
+    let (spec, start, moves) = app.sessions.with(&id, move |g| g.line(at)).await??;
     let pane = pane(&app, &id, &spec)?;
     blocking(&app, &id, move || pane.ask(input, start, moves)).await
 }

@@ -325,13 +325,18 @@ impl ServedGame {
     }
 
     /// What the game is and where it stands: its spec, its start's text (`None`: the
-    /// game's own start) and its moves — what the REPL pane is put on.
-    pub fn line(&self) -> (EngineSpec, Option<String>, Vec<String>) {
-        (
+    /// game's own start) and its moves (`at`: its first `at` moves only, an earlier
+    /// position looked at) — what the REPL pane is put on.
+    pub fn line(
+        &self,
+        at: Option<usize>,
+    ) -> Result<(EngineSpec, Option<String>, Vec<String>), GameError> {
+        let k = self.ply(at)?;
+        Ok((
             self.spec.clone(),
             self.line.start_text().map(String::from),
-            self.line.moves().to_vec(),
-        )
+            self.line.moves()[..k].to_vec(),
+        ))
     }
 
     /// Plays a move from the position after the first `at` moves (`None`: the game

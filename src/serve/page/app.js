@@ -440,6 +440,7 @@ async function replShow(event, input) {
   out.scrollTop = out.scrollHeight;
   if (event.moved) {
     stopThinking();
+    leave();
     await resync();
   }
 }
@@ -449,7 +450,9 @@ async function replRun(event) {
   const input = $("#repl-input").value.trim();
   if (!input) return;
   $("#repl-input").value = "";
-  try { await replShow(await api("POST", `/api/sessions/${state.id}/repl`, { input }), input); }
+  // on the board shown: an earlier position looked at, or the game now
+  const at = shown().at;
+  try { await replShow(await api("POST", `/api/sessions/${state.id}/repl`, { input, at }), input); }
   catch (e) { replShow({ message: e.message }); }
 }
 
