@@ -137,7 +137,7 @@ function mark(s) {
   const side = viewed && viewed.at === at
     ? viewed.outcome ? `, the game over there (${viewed.outcome})` : `, ${viewed.to_move} to move`
     : "";
-  $("#viewing-text").textContent = `Viewing ${where} of ${n}${side}`;
+  $("#viewing-text").textContent = `Viewing ${at === 0 ? where : `${where} of ${n}`}${side}`;
   $("#viewing-branch").textContent =
     `A move played here is played from ${where}: the ${later === 1 ? "later move is" : `${later} later moves are`} dropped, as Undo back to here and a move would. Until then the game and its record stay as played.`;
 }
