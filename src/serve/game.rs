@@ -5,6 +5,7 @@
 //! board, why a move is refused, a computer's move, its record).  A `ServedGame`
 //! lives on its session's own thread.
 
+use super::tiers::TierCheck;
 use crate::game::{defaults, Engine, EngineError, GameLine, Pos, TextOps, View};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
@@ -51,15 +52,6 @@ pub struct GameState {
     /// move, outcome, legal moves, board and last move are those after the first `k`
     /// moves, while `moves` and `redo` are still the game's.  `None`: the game now.
     pub at: Option<usize>,
-}
-
-/// What another tier makes of the current position.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct TierCheck {
-    pub tier: String,
-    /// The fields that differ from the playing tier's (empty: it agrees), each with
-    /// both values; or why the tier could not say.
-    pub differences: Vec<String>,
 }
 
 /// A game a session plays.
@@ -194,62 +186,11 @@ impl ServedGame {
         report.findings.iter().map(|f| format!("\n{f}")).collect()
     }
 
-    /// What every other tier of the game makes of the current position: its text,
-    /// side to move, outcome and legal moves, against the playing tier's.
-    /// `at`: of the position after the game's first `at` moves (`None`: now).
+    /// What every other tier of the game makes of the current position (`at`: of
+    /// the one after the game's first `at` moves).
     pub fn check_tiers(&mut self, at: Option<usize>) -> Result<Vec<TierCheck>, GameError> {
         let here = self.line.describe_after(self.ply(at)?)?;
-        let playing = self.spec.effective_tier();
-        let mut out = Vec::new();
-        for tier in self
-            .spec
-            .offered_tiers()
-            .into_iter()
-            .filter(|&t| t != playing)
-        {
-            let mut differences = Vec::new();
-            let other = open_engine(&self.spec.in_tier(tier))
-                .map_err(|e| e.to_string())
-                .and_then(|mut e| e.describe_text(&here.position).map_err(|e| e.to_string()));
-            match other {
-                Err(e) => differences.push(format!("cannot say: {e}")),
-                Ok(there) => {
-                    if there.position != here.position {
-                        differences.push(format!(
-                            "position text: {} vs {}",
-                            there.position, here.position
-                        ));
-                    }
-                    if there.to_move != here.to_move {
-                        differences.push(format!("to move: {} vs {}", there.to_move, here.to_move));
-                    }
-                    if there.outcome != here.outcome {
-                        differences.push(format!(
-                            "outcome: {:?} vs {:?}",
-                            there.outcome, here.outcome
-                        ));
-                    }
-                    let (mut a, mut b) = (there.legal.clone(), here.legal.clone());
-                    a.sort();
-                    b.sort();
-                    if a != b {
-                        let only = |x: &[String], y: &[String]| -> Vec<String> {
-                            x.iter().filter(|m| !y.contains(m)).cloned().collect()
-                        };
-                        differences.push(format!(
-                            "legal moves: only in {tier}: [{}]; only in {playing}: [{}]",
-                            only(&a, &b).join(" "),
-                            only(&b, &a).join(" ")
-                        ));
-                    }
-                }
-            }
-            out.push(TierCheck {
-                tier: tier.name().to_string(),
-                differences,
-            });
-        }
-        Ok(out)
+        Ok(super::tiers::check(&self.spec, &here))
     }
 
     fn view(&mut self, position: &str) -> Result<View, GameError> {
@@ -561,7 +502,7 @@ pub const MAX_SERVED_DEPTH: u32 = 12;
 pub const MAX_SERVED_PLAYOUTS: u64 = 1_000_000;
 
 /// A served game's engine: in a worker of its own, its work requests capped.
-fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
+pub(super) fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
     WorkerEngine::open_capped(spec, Some(REQUEST_CAP))
         .map_err(|e| GameError::Refused(e.to_string()))
 }

@@ -11,6 +11,7 @@ mod game;
 mod guard;
 mod repl_pane;
 mod sessions;
+mod tiers;
 
 pub use game::GameState;
 pub use sessions::MAX_SESSIONS;
