@@ -536,6 +536,15 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
     b.key(END);
     at("");
     b.wait("document.querySelector('#status').textContent.startsWith('red to move')");
+    // Undo acts on the game, whatever the board shows: back to the game, a move fewer
+    b.key(LEFT);
+    at("3");
+    b.click("#undo");
+    b.wait("document.querySelectorAll('#moves li').length == 3 && document.body.dataset.viewing === '' && document.querySelector('#note').textContent.includes('paused')");
+    assert_eq!(
+        b.run("return document.querySelector('#moves li.current').dataset.ply + (document.querySelector('#viewing').hidden ? ' now' : ' viewing');"),
+        "3 now"
+    );
 
     // on a phone's width the board comes first, the marks with it
     b.key(HOME);

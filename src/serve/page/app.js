@@ -385,10 +385,15 @@ function paused(why) {
 
 async function simple(path) {
   say("");
-  leave();
   computerOff = true;
   if (stopThinking(false)) await fetch(`/api/sessions/${state.id}/stop`, { method: "POST" }).catch(() => {});
-  try { show(await api("POST", `/api/sessions/${state.id}/${path}`)); paused(path); }
+  try {
+    const next = await api("POST", `/api/sessions/${state.id}/${path}`);
+    // they act on the game: the board shows it again
+    leave();
+    show(next);
+    paused(path);
+  }
   catch (e) { say(e.message); }
 }
 
