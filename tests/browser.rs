@@ -3,8 +3,10 @@
 //! (an illegal click that says why, the tiers checked, a query in the REPL pane, a
 //! reload that keeps the game), a Replica jump (and a click no move uses), Connect
 //! Four by columns with its REPL's :play, a computer and Undo, a Mitsudomoe vault whose
-//! relocation is picked in the chooser, a Tactigon move.  Each ends with a
-//! screenshot in target/browser-screenshots/ (kept as an artefact, not committed).
+//! relocation is picked in the chooser, a Tactigon move — and walks a Hex game's
+//! history (a move clicked, ← → Home End) and plays from an earlier position.  Each
+//! ends with a screenshot in target/browser-screenshots/ (kept as an artefact, not
+//! committed).
 //!
 //! It needs Debian's chromium and chromium-driver (`apt-get install chromium
 //! chromium-driver`), and installs nothing itself: without them it says SKIPPED on
@@ -184,6 +186,23 @@ impl Browser {
         self.wait("document.querySelectorAll('#legal button').length > 0 && !document.querySelector('#status').textContent.includes('thinking') && document.body.dataset.footprints === 'ready'");
     }
 
+    /// Presses a key (a WebDriver key code: `\u{E012}` is ←) where the focus is;
+    /// the page's handlers have run when it returns.
+    fn key(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+        ]}]});
+        self.send("POST", "/actions", Some(actions));
+    }
+
+    /// The text of the element a CSS selector finds (its value, for a field).
+    fn text(&self, selector: &str) -> String {
+        let v = self.run(&format!(
+            "const e = document.querySelector('{selector}'); return e ? (e.value ?? e.textContent) : null;"
+        ));
+        v.as_str().unwrap_or_default().to_string()
+    }
+
     fn screenshot(&self, name: &str) -> PathBuf {
         let data = self.send("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
@@ -356,4 +375,186 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     let shot = b.screenshot("tactigon");
     assert!(shot.exists());
     assert_eq!(b.moves(), 1);
+}
+
+/// WebDriver's codes for the keys that walk the history.
+const LEFT: &str = "\u{E012}";
+const RIGHT: &str = "\u{E014}";
+const HOME: &str = "\u{E011}";
+const END: &str = "\u{E010}";
+const UP: &str = "\u{E013}";
+const DOWN: &str = "\u{E015}";
+
+#[test]
+fn the_history_is_walked_and_branched_in_a_real_browser() {
+    if !browser_available() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED browser::the_history_is_walked_and_branched_in_a_real_browser: it needs {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+        );
+        return;
+    }
+    let server = Server::start(&["hex"]);
+    let b = Browser::start();
+    b.goto(&format!("{}?game=hex&options=size=5", server.url));
+    b.ready();
+    // five moves, and the position after each
+    let mut after = vec![b.text("#position")];
+    for (n, cell) in ["c1", "a1", "c2", "a2", "c3"].iter().enumerate() {
+        b.click_cell(cell);
+        b.wait(&format!(
+            "document.querySelectorAll('#moves li').length == {}",
+            n + 1
+        ));
+        b.ready();
+        after.push(b.text("#position"));
+    }
+    // numbered by turn, as the record numbers them; the game now is marked
+    assert_eq!(
+        b.run("return [...document.querySelectorAll('#moves li')].map((li) => { const n = getComputedStyle(li, '::before').content; return (n === 'none' ? '' : n.replaceAll('\"', '') + ' ') + li.textContent; }).join(' ');"),
+        "1. c1 a1 2. c2 a2 3. c3"
+    );
+    b.wait("document.querySelector('#moves li.current')?.dataset.ply === '5' && document.querySelector('#viewing').hidden");
+
+    // a click on move 2 shows the position after it, marked, and nothing is undone
+    b.click("#moves li[data-ply=\"2\"] button");
+    b.wait("document.body.dataset.viewing === '2' && !document.querySelector('#viewing').hidden");
+    b.wait(&format!(
+        "document.querySelector('#position').value === '{}' && document.body.dataset.footprints === 'ready'",
+        after[2]
+    ));
+    assert_eq!(
+        b.text("#viewing-text"),
+        "Viewing move 2 (a1) of 5, red to move"
+    );
+    assert!(b
+        .text("#viewing-branch")
+        .contains("the 3 later moves are dropped"));
+    assert_eq!(
+        b.run("return document.querySelectorAll('#legal button').length;"),
+        23
+    );
+    assert_eq!(
+        b.run("return document.querySelectorAll('#board .last').length + ' ' + document.querySelector('#board .last').dataset.cell;"),
+        "1 a1"
+    );
+    let id = b.run("return location.hash.slice(1);");
+    let record = || {
+        ureq::get(&format!(
+            "{}api/sessions/{}/record",
+            server.url,
+            id.as_str().unwrap_or_default()
+        ))
+        .call()
+        .expect("the record")
+        .into_string()
+        .expect("its text")
+    };
+    assert!(
+        record().contains("1. c1 a1 2. c2 a2 3. c3 *"),
+        "{}",
+        record()
+    );
+    b.screenshot("history-viewing");
+
+    // ← → Home End walk it (the focus is on the move clicked, not in a text field)
+    let at = |k: &str| {
+        b.wait(&format!("document.body.dataset.viewing === '{k}'"));
+    };
+    b.key(LEFT);
+    at("1");
+    b.key(RIGHT);
+    b.key(RIGHT);
+    at("3");
+    b.wait(&format!(
+        "document.querySelector('#position').value === '{}'",
+        after[3]
+    ));
+    b.key(END);
+    at("");
+    b.wait(&format!(
+        "document.querySelector('#viewing').hidden && document.querySelector('#position').value === '{}'",
+        after[5]
+    ));
+    b.key(HOME);
+    at("0");
+    b.wait(&format!(
+        "document.querySelector('#position').value === '{}'",
+        after[0]
+    ));
+    assert_eq!(b.text("#viewing-text"), "Viewing the start, red to move");
+    b.key(LEFT);
+    at("0");
+    b.key(DOWN);
+    at("");
+    b.key(UP);
+    at("0");
+    b.click("#back-to-game");
+    at("");
+    // in a text field the keys are the field's
+    b.click("#move-text");
+    b.key(LEFT);
+    assert_eq!(b.run("return document.body.dataset.viewing;"), "");
+
+    // a move played on move 2's position is played from there: the later moves go
+    b.click("#walk-first");
+    at("0");
+    b.click("#walk-next");
+    b.click("#walk-next");
+    at("2");
+    b.wait(&format!(
+        "document.querySelector('#position').value === '{}' && document.body.dataset.footprints === 'ready'",
+        after[2]
+    ));
+    b.click_cell("d4");
+    b.wait("document.querySelectorAll('#moves li').length == 3 && document.body.dataset.viewing === ''");
+    assert_eq!(
+        b.text("#note"),
+        "d4 was played from move 2: the later moves (c2 a2 c3) were dropped"
+    );
+    assert_eq!(
+        b.run("return [...document.querySelectorAll('#moves li')].map((li) => li.textContent).join(' ');"),
+        "c1 a1 d4"
+    );
+    assert!(record().contains("1. c1 a1 2. d4 *"), "{}", record());
+    b.screenshot("history-branched");
+
+    // the game goes on while an earlier position is looked at: blue's computer
+    // moves, the history shows it, and the board stays where it was
+    b.ready();
+    b.click("#moves li[data-ply=\"1\"] button");
+    at("1");
+    b.run("const i = document.querySelector('#players [data-player=\"blue\"]'); i.value = 'random'; i.dispatchEvent(new Event('change'));");
+    b.wait("document.querySelectorAll('#moves li').length == 4 && !document.querySelector('#status').textContent.includes('thinking')");
+    assert_eq!(b.run("return document.body.dataset.viewing;"), "1");
+    assert_eq!(b.text("#position"), after[1]);
+    assert!(b
+        .text("#viewing-text")
+        .starts_with("Viewing move 1 (c1) of 4"));
+    assert!(b.text("#status").starts_with("The game now: red to move"));
+    b.key(END);
+    at("");
+    b.wait("document.querySelector('#status').textContent.startsWith('red to move')");
+    // Undo acts on the game, whatever the board shows: back to the game, a move fewer
+    b.key(LEFT);
+    at("3");
+    b.click("#undo");
+    b.wait("document.querySelectorAll('#moves li').length == 3 && document.body.dataset.viewing === '' && document.querySelector('#note').textContent.includes('paused')");
+    assert_eq!(
+        b.run("return document.querySelector('#moves li.current').dataset.ply + (document.querySelector('#viewing').hidden ? ' now' : ' viewing');"),
+        "3 now"
+    );
+
+    // on a phone's width the board comes first, the marks with it
+    b.key(HOME);
+    at("0");
+    b.send(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 420, "height": 900})),
+    );
+    b.wait("window.innerWidth <= 420");
+    b.run("window.scrollTo(0, 0);");
+    b.screenshot("history-phone");
 }

@@ -47,6 +47,7 @@ mod sandbox_meta;
 mod save_record;
 mod search;
 mod serve;
+mod serve_history;
 mod sgf_dialects;
 mod shards;
 mod solve;

@@ -75,6 +75,11 @@ impl<E: Engine + ?Sized> GameLine<E> {
             .map(|i| self.positions[i])
     }
 
+    /// The position after the first `k` moves (`None` past the last move).
+    pub fn position_after(&self, k: usize) -> Option<Pos> {
+        self.positions.get(k).copied()
+    }
+
     /// The position the line started from.
     pub fn start(&self) -> Pos {
         self.positions[0]
@@ -97,21 +102,37 @@ impl<E: Engine + ?Sized> GameLine<E> {
 
     /// Text, side to move, outcome and legal moves of the position now.
     pub fn describe(&mut self) -> Result<PositionInfo, EngineError> {
-        let at = self.current();
-        self.engine
-            .describe(at)
-            .map_err(|e| self.placed_in_game(e, None))
+        self.describe_after(self.moves.len())
     }
 
-    /// An error of the rules, with where in the game it happened: the moves from
-    /// the start, and the move being played.  Other errors stay as they are.
-    fn placed_in_game(&self, e: EngineError, playing: Option<&str>) -> EngineError {
-        let place = match (playing, self.moves.is_empty()) {
+    /// Text, side to move, outcome and legal moves of the position after the first
+    /// `k` moves (an earlier position, looked at without taking moves back).
+    pub fn describe_after(&mut self, k: usize) -> Result<PositionInfo, EngineError> {
+        let at = self.position_after(k).ok_or_else(|| self.no_position(k))?;
+        self.engine
+            .describe(at)
+            .map_err(|e| self.placed_in_game(e, k, None))
+    }
+
+    /// Why there is no position after `k` moves.
+    fn no_position(&self, k: usize) -> EngineError {
+        EngineError::Position(format!(
+            "the game has {} moves: there is no position after move {k}",
+            self.moves.len()
+        ))
+    }
+
+    /// An error of the rules, with where in the game it happened: the first `k`
+    /// moves from the start, and the move being played.  Other errors stay as they
+    /// are.
+    fn placed_in_game(&self, e: EngineError, k: usize, playing: Option<&str>) -> EngineError {
+        let before = &self.moves[..k.min(self.moves.len())];
+        let place = match (playing, before.is_empty()) {
             (None, true) => return e,
-            (None, false) => format!("after {} from the start", self.moves.join(" ")),
+            (None, false) => format!("after {} from the start", before.join(" ")),
             (Some(m), true) => format!("playing {m}, the first move"),
             (Some(m), false) => {
-                format!("playing {m}, after {} from the start", self.moves.join(" "))
+                format!("playing {m}, after {} from the start", before.join(" "))
             }
         };
         match e {
@@ -130,13 +151,25 @@ impl<E: Engine + ?Sized> GameLine<E> {
     /// Plays a move; an error says why it is refused and changes nothing.  A new
     /// move forgets the moves that `redo` could have played.
     pub fn play(&mut self, mv: &str) -> Result<(), EngineError> {
-        let at = self.current();
+        self.branch(self.moves.len(), mv).map(|_| ())
+    }
+
+    /// Plays a move from the position after the first `k` moves: the moves after
+    /// them are dropped, as taking them back and then playing would (with the moves
+    /// `redo` could have played); gives the moves dropped.  An error says why the
+    /// move is refused and changes nothing.
+    pub fn branch(&mut self, k: usize, mv: &str) -> Result<Vec<String>, EngineError> {
+        let at = self.position_after(k).ok_or_else(|| self.no_position(k))?;
         let next = self
             .engine
             .play(at, mv)
-            .map_err(|e| self.placed_in_game(e, Some(mv)))?;
+            .map_err(|e| self.placed_in_game(e, k, Some(mv)))?;
+        for p in self.positions.split_off(k + 1) {
+            self.engine.release(p);
+        }
+        let dropped = self.moves.split_off(k);
         self.push(mv.to_string(), next);
-        Ok(())
+        Ok(dropped)
     }
 
     /// Plays moves in order, keeping each that plays; the first refused stops it,
@@ -355,6 +388,33 @@ mod tests {
         assert_eq!(line.redoable().count(), 0);
         assert_eq!(line.moves().len(), 3);
         assert_eq!(line.engine().held(), 4, "positions after 0..=3 moves");
+    }
+
+    #[test]
+    fn a_move_from_an_earlier_position_drops_the_later_moves() {
+        let counter = Counter::default();
+        let live = counter.live.clone();
+        let mut line = GameLine::new(Box::new(counter)).unwrap();
+        line.play_all(&["+".into(), "+".into(), "+".into()])
+            .unwrap();
+        line.undo();
+        // earlier positions are looked at without taking moves back
+        assert_eq!(line.describe_after(1).unwrap().position, "1");
+        assert!(line.describe_after(3).is_err(), "no position after move 3");
+        assert_eq!(line.moves().len(), 2);
+        // a refused move changes nothing
+        assert!(line.branch(1, "x").is_err());
+        assert!(line.branch(3, "+").is_err());
+        assert_eq!((line.moves().len(), line.redoable().count()), (2, 1));
+        // as undo to move 1 and a move would: the later moves and the redo are gone
+        assert_eq!(line.branch(1, "+").unwrap(), ["+"]);
+        assert_eq!(line.moves().len(), 2);
+        assert_eq!(line.redoable().count(), 0);
+        assert_eq!(line.text().unwrap(), "2");
+        assert_eq!(live.get(), 3, "positions after 0, 1 and 2 moves");
+        // from the last position it is a move
+        assert_eq!(line.branch(2, "+").unwrap(), Vec::<String>::new());
+        assert_eq!(line.text().unwrap(), "3");
     }
 
     #[test]

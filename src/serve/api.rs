@@ -10,7 +10,7 @@ use super::ServeConfig;
 use crate::game::{GameOptions, Tier};
 use crate::registry::{all_games, EngineSpec};
 use crate::search::PlayerKind;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -172,12 +172,38 @@ pub async fn open(
     let req = body(req)?;
     let spec = spec_of(&app, &req)?;
     let id = app.sessions.open(spec).await?;
-    state(State(app), Path(id)).await
+    Ok(Json(app.sessions.with(&id, |g| g.state()).await??))
 }
 
-/// `GET /api/sessions/ID`: the state.
-pub async fn state(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<GameState>> {
-    Ok(Json(app.sessions.with(&id, |g| g.state()).await??))
+/// `?at=K`: the position after the game's first K moves, an earlier one looked at
+/// without taking moves back (none: the game now).
+#[derive(Deserialize)]
+pub struct AtQuery {
+    at: Option<usize>,
+}
+
+/// The `?at=K` of a request, or a clear 400.
+fn at_query(q: Result<Query<AtQuery>, QueryRejection>) -> Reply<Option<usize>> {
+    q.map(|Query(q)| q.at).map_err(|e| {
+        ApiError(
+            StatusCode::BAD_REQUEST,
+            format!("bad query: {}", e.body_text()),
+        )
+    })
+}
+
+/// `GET /api/sessions/ID`: the state; `?at=K`: with the board, side to move,
+/// outcome and legal moves of the position after the first K moves (a look back at
+/// the history: nothing is taken back), and `at` saying so.
+pub async fn state(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    q: Result<Query<AtQuery>, QueryRejection>,
+) -> Reply<Json<GameState>> {
+    let at = at_query(q)?;
+    Ok(Json(
+        app.sessions.with(&id, move |g| g.state_at(at)).await??,
+    ))
 }
 
 /// `DELETE /api/sessions/ID`.
@@ -192,28 +218,33 @@ pub async fn close(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply
     }
 }
 
-/// A body naming a move, and optionally the position text it was chosen on.
+/// A body naming a move, and optionally the position text it was chosen on and
+/// which of the game's positions that is (`at`: the one after its first `at` moves;
+/// none: the game now).
 #[derive(Deserialize)]
 pub struct MoveBody {
     #[serde(rename = "move")]
     mv: String,
     position: Option<String>,
+    at: Option<usize>,
 }
 
 /// `POST /api/sessions/ID/play` `{"move": "c3", "position": "…"}`: the state after
 /// it; an illegal move is a 422 whose error says why, and a move sent for a
-/// `position` that is no longer the game's (the page was behind) a 409.
+/// `position` that is no longer the game's (the page was behind) a 409.  With
+/// `"at": K`, the move is played from the position after the first K moves, and the
+/// moves after them are dropped, as undoing them and playing would.
 pub async fn play(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     req: Result<Json<MoveBody>, JsonRejection>,
 ) -> Reply<Json<GameState>> {
-    let MoveBody { mv, position } = body(req)?;
+    let MoveBody { mv, position, at } = body(req)?;
     Ok(Json(
         app.sessions
             .with(&id, move |g| {
-                g.expect_at(position.as_deref())?;
-                g.play(&mv)?;
+                g.expect_after(at, position.as_deref())?;
+                g.play_at(at, &mv)?;
                 g.state()
             })
             .await??,
@@ -276,30 +307,34 @@ pub async fn position(
     ))
 }
 
-/// `GET /api/sessions/ID/footprints`: for each legal move, the cells it changes; a
-/// 409 when another request for the game came meanwhile (it goes first: ask again).
+/// `GET /api/sessions/ID/footprints[?at=K]`: for each legal move (of the position
+/// after the first K moves), the cells it changes; a 409 when another request for
+/// the game came meanwhile (it goes first: ask again).
 pub async fn footprints(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    q: Result<Query<AtQuery>, QueryRejection>,
 ) -> Reply<Json<BTreeMap<String, Vec<String>>>> {
+    let at = at_query(q)?;
     let queued = app.sessions.queued(&id)?;
     Ok(Json(
         app.sessions
             .with(&id, move |g| {
-                g.footprints(|| queued.load(Ordering::SeqCst) > 0)
+                g.footprints(at, || queued.load(Ordering::SeqCst) > 0)
             })
             .await??,
     ))
 }
 
-/// `POST /api/sessions/ID/why` `{"move": "a1"}`: why it is refused, or what it does.
+/// `POST /api/sessions/ID/why` `{"move": "a1"}`: why it is refused, or what it does
+/// (`"at": K`: in the position after the first K moves).
 pub async fn why(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     req: Result<Json<MoveBody>, JsonRejection>,
 ) -> Reply<Json<Value>> {
-    let mv = body(req)?.mv;
-    let text = app.sessions.with(&id, move |g| g.why(&mv)).await??;
+    let MoveBody { mv, at, .. } = body(req)?;
+    let text = app.sessions.with(&id, move |g| g.why(at, &mv)).await??;
     Ok(Json(json!({ "why": text })))
 }
 
@@ -344,9 +379,15 @@ pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `POST /api/sessions/ID/check`: what every other tier makes of this position.
-pub async fn check(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<Value>> {
-    let tiers = app.sessions.with(&id, |g| g.check_tiers()).await??;
+/// `POST /api/sessions/ID/check[?at=K]`: what every other tier makes of this
+/// position (of the one after the first K moves).
+pub async fn check(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    q: Result<Query<AtQuery>, QueryRejection>,
+) -> Reply<Json<Value>> {
+    let at = at_query(q)?;
+    let tiers = app.sessions.with(&id, move |g| g.check_tiers(at)).await??;
     Ok(Json(json!({ "tiers": tiers })))
 }
 
@@ -405,6 +446,7 @@ pub async fn load_record(
 #[derive(Deserialize)]
 pub struct ReplBody {
     input: String,
+    at: Option<usize>,
 }
 
 /// The REPL pane of game `id`, started on its first use.
@@ -468,15 +510,17 @@ async fn blocking(
 }
 
 /// `POST /api/sessions/ID/repl` `{"input":"current(S), legal(S, M)."}`: a query (or clause, or
-/// `:command`) on the game's current position, in the same top level as `ludolog
-/// repl`; what it printed and its first answer (`more`: others may follow).
+/// `:command`) on the game's current position (`"at": K`: the one after its first
+/// K moves; a `:play` there drops the later moves, as a move played there does), in
+/// the same top level as `ludolog repl`; what it printed and its first answer
+/// (`more`: others may follow).
 pub async fn repl(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     req: Result<Json<ReplBody>, JsonRejection>,
 ) -> Reply<Json<PaneEvent>> {
-    let input = body(req)?.input;
-    let (spec, start, moves) = app.sessions.with(&id, |g| g.line()).await?;
+    let ReplBody { input, at } = body(req)?;
+    let (spec, start, moves) = app.sessions.with(&id, move |g| g.line(at)).await??;
     let pane = pane(&app, &id, &spec)?;
     blocking(&app, &id, move || pane.ask(input, start, moves)).await
 }

@@ -5,7 +5,8 @@
 //! board, why a move is refused, a computer's move, its record).  A `ServedGame`
 //! lives on its session's own thread.
 
-use crate::game::{defaults, Engine, EngineError, GameLine, TextOps, View};
+use super::tiers::TierCheck;
+use crate::game::{defaults, Engine, EngineError, GameLine, Pos, TextOps, View};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::render_svg;
@@ -47,15 +48,10 @@ pub struct GameState {
     /// What happened since the last state: the rule files reloaded and the moves
     /// replayed, or why they no longer load.
     pub note: Option<String>,
-}
-
-/// What another tier makes of the current position.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct TierCheck {
-    pub tier: String,
-    /// The fields that differ from the playing tier's (empty: it agrees), each with
-    /// both values; or why the tier could not say.
-    pub differences: Vec<String>,
+    /// `Some(k)`: a look back at the history (`GET …?at=k`): the position, side to
+    /// move, outcome, legal moves, board and last move are those after the first `k`
+    /// moves, while `moves` and `redo` are still the game's.  `None`: the game now.
+    pub at: Option<usize>,
 }
 
 /// A game a session plays.
@@ -190,61 +186,11 @@ impl ServedGame {
         report.findings.iter().map(|f| format!("\n{f}")).collect()
     }
 
-    /// What every other tier of the game makes of the current position: its text,
-    /// side to move, outcome and legal moves, against the playing tier's.
-    pub fn check_tiers(&mut self) -> Result<Vec<TierCheck>, GameError> {
-        let here = self.line.describe()?;
-        let playing = self.spec.effective_tier();
-        let mut out = Vec::new();
-        for tier in self
-            .spec
-            .offered_tiers()
-            .into_iter()
-            .filter(|&t| t != playing)
-        {
-            let mut differences = Vec::new();
-            let other = open_engine(&self.spec.in_tier(tier))
-                .map_err(|e| e.to_string())
-                .and_then(|mut e| e.describe_text(&here.position).map_err(|e| e.to_string()));
-            match other {
-                Err(e) => differences.push(format!("cannot say: {e}")),
-                Ok(there) => {
-                    if there.position != here.position {
-                        differences.push(format!(
-                            "position text: {} vs {}",
-                            there.position, here.position
-                        ));
-                    }
-                    if there.to_move != here.to_move {
-                        differences.push(format!("to move: {} vs {}", there.to_move, here.to_move));
-                    }
-                    if there.outcome != here.outcome {
-                        differences.push(format!(
-                            "outcome: {:?} vs {:?}",
-                            there.outcome, here.outcome
-                        ));
-                    }
-                    let (mut a, mut b) = (there.legal.clone(), here.legal.clone());
-                    a.sort();
-                    b.sort();
-                    if a != b {
-                        let only = |x: &[String], y: &[String]| -> Vec<String> {
-                            x.iter().filter(|m| !y.contains(m)).cloned().collect()
-                        };
-                        differences.push(format!(
-                            "legal moves: only in {tier}: [{}]; only in {playing}: [{}]",
-                            only(&a, &b).join(" "),
-                            only(&b, &a).join(" ")
-                        ));
-                    }
-                }
-            }
-            out.push(TierCheck {
-                tier: tier.name().to_string(),
-                differences,
-            });
-        }
-        Ok(out)
+    /// What every other tier of the game makes of the current position (`at`: of
+    /// the one after the game's first `at` moves).
+    pub fn check_tiers(&mut self, at: Option<usize>) -> Result<Vec<TierCheck>, GameError> {
+        let here = self.line.describe_after(self.ply(at)?)?;
+        Ok(super::tiers::check(&self.spec, &here))
     }
 
     fn view(&mut self, position: &str) -> Result<View, GameError> {
@@ -258,11 +204,18 @@ impl ServedGame {
 
     /// The game as the page shows it.
     pub fn state(&mut self) -> Result<GameState, GameError> {
+        self.state_at(None)
+    }
+
+    /// The game as the page shows it, at the position after its first `at` moves
+    /// (`None`: the game now), looked at without taking a move back.
+    pub fn state_at(&mut self, at: Option<usize>) -> Result<GameState, GameError> {
         let note = self.refresh();
-        let info = self.line.describe()?;
+        let k = self.ply(at)?;
+        let info = self.line.describe_after(k)?;
         let view = self.view(&info.position)?;
         let svg = render_svg(&view);
-        let last = match self.line.previous() {
+        let last = match k.checked_sub(1).and_then(|i| self.line.position_after(i)) {
             Some(before) => {
                 let text = self.line.engine().text(before)?;
                 changed_cells(&self.view(&text)?, &view)
@@ -286,30 +239,72 @@ impl ServedGame {
             last,
             watching: !self.watched.is_empty(),
             note,
+            at,
         })
     }
 
-    /// What the game is and where it stands: its spec, its start's text (`None`: the
-    /// game's own start) and its moves — what the REPL pane is put on.
-    pub fn line(&self) -> (EngineSpec, Option<String>, Vec<String>) {
-        (
-            self.spec.clone(),
-            self.line.start_text().map(String::from),
-            self.line.moves().to_vec(),
-        )
+    /// How many of the game's moves lead to the position `at` names (`None`: all of
+    /// them); a position past the game's last move is a request made for a game that
+    /// has moved on (or back) since.
+    fn ply(&self, at: Option<usize>) -> Result<usize, GameError> {
+        let played = self.line.moves().len();
+        match at {
+            None => Ok(played),
+            Some(k) if k <= played => Ok(k),
+            Some(k) => Err(GameError::Stale(format!(
+                "the game has {played} moves now: there is no position after move {k}"
+            ))),
+        }
     }
 
-    /// Plays a move; a refused one says why.
-    pub fn play(&mut self, mv: &str) -> Result<(), GameError> {
-        Ok(self.line.play(mv)?)
+    /// The position after the first `at` moves (`None`: the game now).
+    fn position(&self, at: Option<usize>) -> Result<Pos, GameError> {
+        let k = self.ply(at)?;
+        self.line
+            .position_after(k)
+            .ok_or_else(|| GameError::Engine(format!("the line holds no position after move {k}")))
+    }
+
+    /// What the game is and where it stands: its spec, its start's text (`None`: the
+    /// game's own start) and its moves (`at`: its first `at` moves only, an earlier
+    /// position looked at) — what the REPL pane is put on.
+    pub fn line(
+        &self,
+        at: Option<usize>,
+    ) -> Result<(EngineSpec, Option<String>, Vec<String>), GameError> {
+        let k = self.ply(at)?;
+        Ok((
+            self.spec.clone(),
+            self.line.start_text().map(String::from),
+            self.line.moves()[..k].to_vec(),
+        ))
+    }
+
+    /// Plays a move from the position after the first `at` moves (`None`: the game
+    /// now): from an earlier one, the moves after it are dropped, as taking them
+    /// back and then playing would; gives the moves dropped.  A refused move says
+    /// why and changes nothing.
+    pub fn play_at(&mut self, at: Option<usize>, mv: &str) -> Result<Vec<String>, GameError> {
+        let k = self.ply(at)?;
+        Ok(self.line.branch(k, mv)?)
     }
 
     /// Refuses a request made for position `seen` (the text the page showed) when
     /// the game is no longer there; `None`: the client did not say, and is served.
     pub fn expect_at(&mut self, seen: Option<&str>) -> Result<(), GameError> {
+        self.expect_after(None, seen)
+    }
+
+    /// As `expect_at`, for the position after the first `at` moves (`None`: the
+    /// game now): refused when the game has no such position, or another there.
+    pub fn expect_after(&mut self, at: Option<usize>, seen: Option<&str>) -> Result<(), GameError> {
         let Some(seen) = seen else { return Ok(()) };
-        let now = self.line.text()?;
-        if seen.trim() == now {
+        let there = self.position(at);
+        let now = match there {
+            Ok(p) => Some(self.line.engine().text(p)?),
+            Err(_) => None,
+        };
+        if now.as_deref() == Some(seen.trim()) {
             return Ok(());
         }
         let info = self.line.describe()?;
@@ -375,13 +370,15 @@ impl ServedGame {
     /// cell selects, for any rule file, with no code of the game's.  Drawing every
     /// move's board takes seconds on a big board in a rule tier: once `give_way`
     /// says another request waits (a click's move), it stops and says so.
+    /// `at`: of the position after the game's first `at` moves (`None`: now).
     pub fn footprints(
         &mut self,
+        at: Option<usize>,
         give_way: impl Fn() -> bool,
     ) -> Result<BTreeMap<String, Vec<String>>, GameError> {
-        let info = self.line.describe()?;
+        let info = self.line.describe_after(self.ply(at)?)?;
         let before = self.view(&info.position)?;
-        let at = self.line.current();
+        let at = self.position(at)?;
         let mut out = BTreeMap::new();
         for mv in info.legal {
             if give_way() {
@@ -399,9 +396,11 @@ impl ServedGame {
         Ok(out)
     }
 
-    /// Why a move is refused here, or what it does (as `ludolog why` says it).
-    pub fn why(&mut self, mv: &str) -> Result<String, GameError> {
-        let position = self.line.text()?;
+    /// Why a move is refused here (`at`: after the game's first `at` moves), or what
+    /// it does (as `ludolog why` says it).
+    pub fn why(&mut self, at: Option<usize>, mv: &str) -> Result<String, GameError> {
+        let p = self.position(at)?;
+        let position = self.line.engine().text(p)?;
         Ok(self.line.engine().why(&position, mv)?)
     }
 
@@ -503,7 +502,7 @@ pub const MAX_SERVED_DEPTH: u32 = 12;
 pub const MAX_SERVED_PLAYOUTS: u64 = 1_000_000;
 
 /// A served game's engine: in a worker of its own, its work requests capped.
-fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
+pub(super) fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
     WorkerEngine::open_capped(spec, Some(REQUEST_CAP))
         .map_err(|e| GameError::Refused(e.to_string()))
 }

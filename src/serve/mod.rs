@@ -1,6 +1,6 @@
-//! `ludolog serve`: the web front end — a page embedded in the binary (one plain
-//! ES-module page: the board drawn from the game's `view/2`, moves by clicking,
-//! history, computer players) over a JSON API (`api`), served by axum on
+//! `ludolog serve`: the web front end — a page embedded in the binary (plain ES
+//! modules: the board drawn from the game's `view/2`, moves by clicking, a history
+//! to walk back through, computer players) over a JSON API (`api`), served by axum on
 //! 127.0.0.1 unless told otherwise, to the hosts it serves only (`guard`).  Every
 //! game runs in a worker process of its own (`sessions`, `game`), under the same
 //! sandbox and limits as every other command, so that one game's limit, crash or
@@ -11,6 +11,7 @@ mod game;
 mod guard;
 mod repl_pane;
 mod sessions;
+mod tiers;
 
 pub use game::GameState;
 pub use sessions::MAX_SESSIONS;
@@ -48,6 +49,7 @@ pub struct ServeConfig {
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
+const HISTORY: &str = include_str!("page/history.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// The routes: the page, its script and style, and the API, for a server listening
@@ -68,6 +70,10 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route(
             "/app.js",
             get(|| async { page("text/javascript; charset=utf-8", SCRIPT) }),
+        )
+        .route(
+            "/history.js",
+            get(|| async { page("text/javascript; charset=utf-8", HISTORY) }),
         )
         .route(
             "/style.css",

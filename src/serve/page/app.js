@@ -3,14 +3,18 @@
 // works), and keeps the history, the players and the record.  Every move the page
 // sends carries the position it was chosen on: the server refuses one sent for a
 // position that is no longer the game's, and the page then draws the game again.
+// The history (history.js) shows earlier positions on the same board: a move
+// clicked there is played from that position.
+
+import { follow, leave, setupHistory, viewing } from "./history.js";
 
 const $ = (sel) => document.querySelector(sel);
 
 let games = [];          // GET /api/games: each game with its option specs
 let state = null;        // the game as GET /api/sessions/ID gives it
-let footprints = {};     // move -> the cells it changes, for the state footprintsOf
-let footprintsOf = null; // the state whose footprints are in
-let footprinted = Promise.resolve();  // settles once the shown state's footprints are in or failed
+let footprints = {};     // move -> the cells it changes, for the board footprintsOf
+let footprintsOf = null; // the board (state) whose footprints are in
+let footprinted = Promise.resolve();  // settles once the shown board's footprints are in or failed
 let selected = [];       // the cells clicked so far
 let computerOff = false; // Stop, Undo, Redo and Restart pause the computer players
 let thinking = null;     // the AbortController of a computer's move on its way
@@ -89,70 +93,81 @@ function computerPlays(side) { return playerOf(side) !== "human"; }
 function showStatus() {
   const s = state;
   if (!s) return;
-  $("#status").textContent = s.outcome
+  // looking back at the history, the status is still the game's, and says so
+  $("#status").textContent = (viewing() ? "The game now: " : "") + (s.outcome
     ? outcomeText(s.outcome)
     : thinking
       ? `${s.to_move} (${playerOf(s.to_move)}) is thinking…`
-      : `${s.to_move} to move (${s.legal.length} legal moves)`;
+      : `${s.to_move} to move (${s.legal.length} legal moves)`);
   const paused = computerOff && !s.outcome && s.players.some(computerPlays);
   $("#resume").hidden = !paused;
 }
 
-// Draws a state, then lets a computer move or asks for the footprints of its moves.
+// The board on the page: the game now, or an earlier position of its history.
+function shown() { return viewing() || state; }
+
+// Draws a state of the game; the board too, unless it shows an earlier position
+// the game still passes through (the history keeps it as the game goes on).
 function show(s) {
   state = s;
-  selected = [];
   say("");
   note(s.note || "");
-  $("#board").innerHTML = s.svg;
-  for (const cell of document.querySelectorAll("#board [data-cell]")) {
-    cell.addEventListener("click", () => clickCell(cell.dataset.cell));
-    cell.classList.toggle("last", s.last.includes(cell.dataset.cell));
-  }
-  $("#position").value = s.position;
   $("#options").value = Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" ");
-  $("#moves").innerHTML = "";
-  for (const m of s.moves) {
-    const li = document.createElement("li");
-    li.textContent = m;
-    $("#moves").append(li);
-  }
-  $("#legal").innerHTML = "";
-  for (const m of s.legal) $("#legal").append(moveButton(m));
   $("#download").href = `/api/sessions/${s.id}/record`;
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
   showPlayers(s);
   showStatus();
   $("#check-result").textContent = "";
+  if (follow(s)) {
+    maybeComputer();
+  } else {
+    draw(s);
+  }
+}
+
+// Draws a board (the game's state, or an earlier position's), then lets a computer
+// move or asks for the footprints of its moves.
+function draw(b) {
+  selected = [];
+  showStatus();
+  $("#board").innerHTML = b.svg;
+  for (const cell of document.querySelectorAll("#board [data-cell]")) {
+    cell.addEventListener("click", () => clickCell(cell.dataset.cell));
+    cell.classList.toggle("last", b.last.includes(cell.dataset.cell));
+  }
+  $("#position").value = b.position;
+  $("#legal").innerHTML = "";
+  for (const m of b.legal) $("#legal").append(moveButton(m));
   footprints = {};
   footprintsOf = null;
   highlight();
   // a computer to move needs no footprints (on a big board they take seconds)
-  if (!s.outcome && !computerOff && computerPlays(s.to_move)) {
+  if (b === state && !b.outcome && !computerOff && computerPlays(b.to_move)) {
     document.body.dataset.footprints = "skipped";
     maybeComputer();
   } else {
-    loadFootprints(s);
+    loadFootprints(b);
   }
 }
 
-// Asks for the footprints of the moves of `s`; a click that comes before them
+// Asks for the footprints of the moves of board `s`; a click that comes before them
 // waits (or plays at once: a cell that is itself a legal move).
 function loadFootprints(s) {
   document.body.dataset.footprints = "loading";
+  const at = s.at === null || s.at === undefined ? "" : `?at=${s.at}`;
   footprinted = (async () => {
     let feet = null;
     // a 409: they gave way to another request of this game (a move comes first)
-    for (let tries = 0; feet === null && state === s && tries < 20; tries++) {
-      try { feet = await api("GET", `/api/sessions/${s.id}/footprints`); }
+    for (let tries = 0; feet === null && shown() === s && tries < 20; tries++) {
+      try { feet = await api("GET", `/api/sessions/${s.id}/footprints${at}`); }
       catch (e) {
         if (e.status === 409) continue;
-        if (state === s) say(e.message);
+        if (shown() === s) say(e.message);
         break;
       }
     }
-    if (state !== s) return;
+    if (shown() !== s) return;
     footprints = feet || {};
     footprintsOf = s;
     document.body.dataset.footprints = "ready";
@@ -251,7 +266,7 @@ function highlight() {
 // `why` about.
 function movesAreCells() {
   const cells = new Set([...document.querySelectorAll("#board [data-cell]")].map((el) => el.dataset.cell));
-  return [...state.legal, ...state.moves].some((m) => cells.has(m));
+  return [...shown().legal, ...state.moves].some((m) => cells.has(m));
 }
 
 // The column a cell is drawn in: the x of its centre on the board.
@@ -276,11 +291,11 @@ function columnMove(cell) {
 }
 
 async function clickCell(cell) {
-  const s = state;
+  const s = shown();
   if (!s) return;
   say("");
   if (thinking) {
-    say(`it is ${s.to_move}'s turn, a computer's: wait, or stop the computer`);
+    say(`it is ${state.to_move}'s turn, a computer's: wait, or stop the computer`);
     return;
   }
   if (footprintsOf !== s) {
@@ -289,7 +304,7 @@ async function clickCell(cell) {
     note(`finding the moves that use ${cell}…`);
     await footprinted;
     note("");
-    if (state !== s) {
+    if (shown() !== s) {
       say(`the board changed before your click on ${cell} was taken in: nothing was played`);
       return;
     }
@@ -320,7 +335,8 @@ async function clickCell(cell) {
 // why that move is refused (as `ludolog why` says it); else that no legal move uses them.
 async function refuse(cells) {
   if (cells.length === 1 && movesAreCells()) {
-    try { say((await api("POST", `/api/sessions/${state.id}/why`, { move: cells[0] })).why); }
+    const at = shown().at;
+    try { say((await api("POST", `/api/sessions/${state.id}/why`, { move: cells[0], at })).why); }
     catch (e) { say(e.message); }
     return;
   }
@@ -329,11 +345,21 @@ async function refuse(cells) {
     : `no legal move uses all of ${cells.join(", ")}`);
 }
 
+// Plays a move on the board shown: on an earlier position, from there (the later
+// moves are dropped, and the page says which).
 async function play(mv) {
-  const s = state;
+  const s = shown();
   say("");
-  try { show(await api("POST", `/api/sessions/${s.id}/play`, { move: mv, position: s.position })); }
-  catch (e) {
+  const from = s.at === null || s.at === undefined ? null : s.at;
+  const dropped = from === null ? [] : state.moves.slice(from);
+  try {
+    const next = await api("POST", `/api/sessions/${s.id}/play`, { move: mv, position: s.position, at: from });
+    leave();
+    show(next);
+    if (dropped.length > 0) {
+      note(`${mv} was played from ${from === 0 ? "the start" : `move ${from}`}: the later moves (${dropped.join(" ")}) were dropped`);
+    }
+  } catch (e) {
     selected = [];
     highlight();
     if (e.status === 409) await resync(e.message); else say(e.message);
@@ -361,7 +387,13 @@ async function simple(path) {
   say("");
   computerOff = true;
   if (stopThinking(false)) await fetch(`/api/sessions/${state.id}/stop`, { method: "POST" }).catch(() => {});
-  try { show(await api("POST", `/api/sessions/${state.id}/${path}`)); paused(path); }
+  try {
+    const next = await api("POST", `/api/sessions/${state.id}/${path}`);
+    // they act on the game: the board shows it again
+    leave();
+    show(next);
+    paused(path);
+  }
   catch (e) { say(e.message); }
 }
 
@@ -391,7 +423,8 @@ async function poll() {
 async function checkTiers() {
   $("#check-result").textContent = "checking…";
   try {
-    const r = await api("POST", `/api/sessions/${state.id}/check`);
+    const at = shown().at;
+    const r = await api("POST", `/api/sessions/${state.id}/check${at === null || at === undefined ? "" : `?at=${at}`}`);
     $("#check-result").textContent = r.tiers.length === 0
       ? `${state.game} runs in the ${state.tier} tier only`
       : r.tiers.map((t) => t.differences.length === 0
@@ -412,6 +445,7 @@ async function replShow(event, input) {
   out.scrollTop = out.scrollHeight;
   if (event.moved) {
     stopThinking();
+    leave();
     await resync();
   }
 }
@@ -421,7 +455,9 @@ async function replRun(event) {
   const input = $("#repl-input").value.trim();
   if (!input) return;
   $("#repl-input").value = "";
-  try { await replShow(await api("POST", `/api/sessions/${state.id}/repl`, { input }), input); }
+  // on the board shown: an earlier position looked at, or the game now
+  const at = shown().at;
+  try { await replShow(await api("POST", `/api/sessions/${state.id}/repl`, { input, at }), input); }
   catch (e) { replShow({ message: e.message }); }
 }
 
@@ -451,6 +487,7 @@ async function reattach() {
 }
 
 async function start() {
+  setupHistory({ game: () => state, draw, api, say });
   $("#check").addEventListener("click", checkTiers);
   $("#repl").addEventListener("submit", replRun);
   $("#repl-next").addEventListener("click", () => replStep("next"));
@@ -472,7 +509,7 @@ async function start() {
     try { show(await api("POST", `/api/sessions/${state.id}/position`, { position: $("#position").value.trim() })); }
     catch (e) { say(e.message); }
   });
-  $("#copy-position").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(state.position));
+  $("#copy-position").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(shown().position));
   $("#load").addEventListener("change", async (e) => {
     const file = e.target.files[0];
     if (!file) return;
