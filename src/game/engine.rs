@@ -153,11 +153,6 @@ pub trait Engine {
     fn reads_positions(&self) -> bool {
         true
     }
-    /// This engine as `Any`, for a front end that must reach the concrete engine it
-    /// opened (the REPL asks its rules engine queries): `None` unless it says so.
-    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
-        None
-    }
     /// The start position of the game with the engine's options.
     fn initial(&mut self) -> Result<Pos, EngineError>;
     /// Reads a position text into a held position.

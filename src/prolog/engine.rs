@@ -469,10 +469,6 @@ impl Engine for RulesEngine {
         term_text(&t).filter(|w| !w.is_empty())
     }
 
-    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
-        Some(self)
-    }
-
     fn initial(&mut self) -> Result<Pos, EngineError> {
         let options = self.options.term_text();
         self.request_new(|id| format!("initial({options}, {id})"))

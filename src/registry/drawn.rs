@@ -64,9 +64,6 @@ impl Engine for Drawn {
     fn reads_positions(&self) -> bool {
         self.engine.reads_positions()
     }
-    fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {
-        self.engine.as_any_mut()
-    }
     fn initial(&mut self) -> Result<Pos, EngineError> {
         self.engine.initial()
     }

@@ -8,6 +8,7 @@ mod commands;
 mod complete;
 mod frontend;
 mod layout;
+mod players;
 mod remote;
 mod session;
 mod terms;

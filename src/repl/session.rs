@@ -2,6 +2,7 @@
 //! definitions and answer settings), Prolog queries answered one answer at a time
 //! through a `Pager`, `[user]` blocks, and the `Snapshot` that rebuilds a session.
 
+use super::players::Players;
 use super::terms;
 use crate::foreign::set_repl_step;
 use crate::game::{Engine, GameLine, GameOptions, Pos, Tier};
@@ -193,11 +194,8 @@ impl Snapshot {
 pub struct Session {
     pub(super) spec: EngineSpec,
     /// The start, the moves and their positions, held by the engine that plays
-    /// them: the rule file itself, or a native engine.
-    pub(super) line: GameLine,
-    /// The rule file that answers queries and draws the board when a native
-    /// engine plays (else the line's own engine does).
-    beside: Option<RulesEngine>,
+    /// them: the rule file itself, or a native engine with the rule file beside it.
+    pub(super) line: GameLine<Players>,
     /// The rule file's module, for the prompt.
     module: String,
     /// The rule file's copy of the current position when a native engine plays:
@@ -222,15 +220,17 @@ impl Session {
         let mut rules = spec.open_rules(spec.query_tier())?;
         rules.start_toplevel()?;
         let module = rules.module().to_string();
-        let (line, beside) = if spec.effective_tier() == Tier::Native {
-            (GameLine::new(spec.open()?)?, Some(rules))
+        let players = if spec.effective_tier() == Tier::Native {
+            Players::Native {
+                engine: spec.open()?,
+                rules,
+            }
         } else {
-            (GameLine::new(Box::new(rules) as Box<dyn Engine>)?, None)
+            Players::Rules(rules)
         };
         Ok(Session {
+            line: GameLine::new(Box::new(players))?,
             spec,
-            line,
-            beside,
             module,
             query_copy: None,
             user: Vec::new(),
@@ -341,15 +341,7 @@ impl Session {
 
     /// The rule file, which answers queries and draws the board.
     pub(super) fn rules(&mut self) -> &mut RulesEngine {
-        match self.beside.as_mut() {
-            Some(rules) => rules,
-            None => self
-                .line
-                .engine()
-                .as_any_mut()
-                .and_then(|e| e.downcast_mut::<RulesEngine>())
-                .expect("with no native engine, the rule file plays the session's moves"),
-        }
+        self.line.engine().rules()
     }
 
     /// The current position, held by the playing engine.
@@ -365,7 +357,7 @@ impl Session {
     /// The current position as the rule file holds it (for queries and the board).
     pub(super) fn query_position(&mut self) -> Result<Pos, crate::game::EngineError> {
         let cur = self.current();
-        if self.beside.is_none() {
+        if !self.line.engine().native() {
             return Ok(cur);
         }
         if let Some((of, copy)) = self.query_copy {
