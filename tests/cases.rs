@@ -105,7 +105,7 @@ fn check(case: &Case, e: &mut dyn Engine) {
         assert_eq!(info.to_move, p, "{name}: side to move");
     }
     if let Some(o) = case.get("outcome") {
-        assert_eq!(info.outcome, outcome(o), "{name}: outcome");
+        assert_eq!(text(&info.outcome), outcome(o), "{name}: outcome");
     }
     if let Some(n) = case.get("legal") {
         assert_eq!(info.legal.len().to_string(), n, "{name}: {:?}", info.legal);
@@ -127,7 +127,11 @@ fn check(case: &Case, e: &mut dyn Engine) {
             .unwrap_or_else(|err| panic!("{name}: {m}: {err}"));
         let after = e.describe(next).unwrap();
         if let Some(o) = case.get("then-outcome") {
-            assert_eq!(after.outcome, outcome(o), "{name}: outcome after {m}");
+            assert_eq!(
+                text(&after.outcome),
+                outcome(o),
+                "{name}: outcome after {m}"
+            );
         }
         if let Some(p) = case.get("then-position") {
             assert_eq!(after.position, p, "{name}: position after {m}");
@@ -166,4 +170,9 @@ fn every_case_holds_in_every_tier() {
             );
         }
     }
+}
+
+/// An outcome as its text (`win(red)`), as the case files write it.
+fn text(o: &Option<ludolog::game::Ending>) -> Option<String> {
+    o.as_ref().map(ToString::to_string)
 }

@@ -108,7 +108,7 @@ fn reached_by_play(n: usize, cells: &[u8], red_to_move: bool) -> Result<(), Test
         native.release(at);
         // the winner's last stone: one whose removal leaves the winner unjoined
         let last = outcome.as_ref().map(|o| {
-            let colour = if o == "win(red)" { 1 } else { 2 };
+            let colour = if o.winner() == Some("red") { 1 } else { 2 };
             (0..cells.len())
                 .filter(|&i| cells[i] == colour)
                 .find(|&i| {

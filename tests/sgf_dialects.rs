@@ -149,7 +149,7 @@ fn records_ludolog_writes_read_back_to_the_same_game() {
                     options: options.clone(),
                     start: Some(start.clone()),
                     moves: moves.clone(),
-                    result: info.outcome.clone(),
+                    result: info.outcome.as_ref().map(ToString::to_string),
                     ..record::Record::default()
                 };
                 for format in [record::Format::Sgf, record::Format::Text] {

@@ -84,13 +84,12 @@ pub fn play_one(
         let info = engine.describe(at)?;
         if let Some(o) = &info.outcome {
             // a draw or scores count as no one's win
-            let ending = crate::game::Ending::parse(o);
-            played.winner = match &ending {
-                Some(crate::game::Ending::Win(w)) if *w == first_player => Some(0),
-                Some(crate::game::Ending::Win(_)) => Some(1),
+            played.winner = match o {
+                crate::game::Ending::Win(w) if *w == first_player => Some(0),
+                crate::game::Ending::Win(_) => Some(1),
                 _ => None,
             };
-            played.scored = matches!(ending, Some(crate::game::Ending::Scores(_)));
+            played.scored = matches!(o, crate::game::Ending::Scores(_));
             return Ok(());
         }
         if info.legal.is_empty() {

@@ -22,7 +22,7 @@ pub enum Explanation {
         mv: String,
         effects: Vec<String>,
         to_move: String,
-        outcome: Option<String>,
+        outcome: Option<crate::game::Ending>,
     },
     /// The game's explain_illegal/3 says why (defined at file:line).
     Reason {

@@ -17,8 +17,8 @@ pub struct Mismatch {
     pub only_a: Vec<String>,
     /// Legal moves only engine B lists.
     pub only_b: Vec<String>,
-    pub outcome_a: Option<String>,
-    pub outcome_b: Option<String>,
+    pub outcome_a: Option<crate::game::Ending>,
+    pub outcome_b: Option<crate::game::Ending>,
     /// The move an engine was playing when it failed (stopped, stayed silent, broke
     /// the protocol), after `moves`.
     #[serde(default)]

@@ -69,7 +69,10 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
             writeln!(out, "  only in {}: {}", r.engine_b, m.only_b.join(" "))?;
         }
         if m.outcome_a != m.outcome_b {
-            let show = |o: &Option<String>| o.clone().unwrap_or_else(|| "(game goes on)".into());
+            let show = |o: &Option<crate::game::Ending>| {
+                o.as_ref()
+                    .map_or_else(|| "(game goes on)".into(), |e| e.to_string())
+            };
             writeln!(out, "  outcome in {}: {}", r.engine_a, show(&m.outcome_a))?;
             writeln!(out, "  outcome in {}: {}", r.engine_b, show(&m.outcome_b))?;
         }

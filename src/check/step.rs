@@ -38,8 +38,9 @@ fn differing_fields(a: &PositionInfo, b: &PositionInfo) -> Vec<&'static str> {
     fields
 }
 
-fn show_outcome(o: &Option<String>) -> String {
-    o.clone().unwrap_or_else(|| "none".to_string())
+fn show_outcome(o: &Option<crate::game::Ending>) -> String {
+    o.as_ref()
+        .map_or_else(|| "none".to_string(), |e| e.to_string())
 }
 
 /// What an engine does with its own position text: the state it holds and the one

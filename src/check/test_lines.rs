@@ -64,7 +64,7 @@ impl Engine for Lines {
         Ok(PositionInfo {
             position: played.join(" "),
             to_move: "one".into(),
-            outcome,
+            outcome: outcome.and_then(|o| crate::game::Ending::parse(&o)),
             legal,
         })
     }

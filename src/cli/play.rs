@@ -233,8 +233,9 @@ pub fn play(
             let info = line.describe()?;
             draw(&mut line, config.colour, out)?;
             if let Some(o) = &info.outcome {
-                writeln!(out, "result: {}", t(o))?;
-                result = Some(o.clone());
+                let o = o.to_string();
+                writeln!(out, "result: {}", t(&o))?;
+                result = Some(o);
                 break;
             }
             if let Some(r) = &result {

@@ -220,10 +220,10 @@ impl ExternalEngine {
         let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or("").to_string();
         let outcome = match s.get("outcome") {
             None | Some(Value::Null) => None,
-            Some(Value::String(d)) if d == "draw" => Some("draw".to_string()),
+            Some(Value::String(d)) if d == "draw" => Some(crate::game::Ending::Draw),
             Some(o) => match (o.get("win").and_then(Value::as_str), scores(o)) {
-                (Some(w), _) => Some(format!("win({w})")),
-                (None, Some(s)) => Some(crate::game::Ending::Scores(s).to_string()),
+                (Some(w), _) => Some(crate::game::Ending::Win(w.to_string())),
+                (None, Some(s)) => Some(crate::game::Ending::Scores(s)),
                 (None, None) => {
                     return Err(rules(format!(
                         "the engine's outcome {} is neither null, \"draw\", {{\"win\": PLAYER}} \

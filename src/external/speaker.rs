@@ -133,15 +133,14 @@ fn answer(
                 "state" => match l.describe() {
                     Ok(info) => {
                         let ours = |t: &str| table.map_or_else(|| t.to_string(), |m| m.ours(t));
-                        let outcome = match info.outcome.as_deref().map(|o| (o, Ending::parse(o))) {
+                        let outcome = match &info.outcome {
                             None => Value::Null,
-                            Some((_, Some(Ending::Draw))) => json!("draw"),
-                            Some((_, Some(Ending::Win(w)))) => json!({"win": ours(&w)}),
-                            Some((_, Some(Ending::Scores(s)))) => json!({"scores": s
+                            Some(Ending::Draw) => json!("draw"),
+                            Some(Ending::Win(w)) => json!({"win": ours(w)}),
+                            Some(Ending::Scores(s)) => json!({"scores": s
                                 .iter()
                                 .map(|(p, v)| (ours(p), *v))
                                 .collect::<Vec<_>>()}),
-                            Some((o, None)) => json!(o),
                         };
                         let mut said = json!({
                             "to_move": ours(&info.to_move),

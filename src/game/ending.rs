@@ -94,6 +94,25 @@ impl fmt::Display for Ending {
     }
 }
 
+/// On the wire (the worker's messages, JSON for tools and the web page) an ending
+/// is its outcome text, `win(red)`.
+impl serde::Serialize for Ending {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Ending {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Ending, D::Error> {
+        let text = String::deserialize(d)?;
+        Ending::parse(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "{text:?} is no outcome (win(P), draw or scores([P-V,...]))"
+            ))
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,7 @@
 //! shown or compared (`text`, `describe`): a position is never re-read between two
 //! calls, so nothing the text does not carry can be lost on the way.
 
+use super::ending::Ending;
 use super::limits::Limits;
 use super::refusal::{Reason, Refusal};
 use super::scores::{PROVEN, WIN};
@@ -134,8 +135,8 @@ pub struct PositionInfo {
     pub position: String,
     /// The player to move.
     pub to_move: String,
-    /// `win(P)` or `draw` once the game is over.
-    pub outcome: Option<String>,
+    /// How the game ended, once it is over.
+    pub outcome: Option<Ending>,
     /// The legal moves, in the engine's listing order.
     pub legal: Vec<String>,
 }

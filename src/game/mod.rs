@@ -129,10 +129,10 @@ pub const fn zobrist_key(index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The protocol's text for an outcome: `win(red)` or `draw`.
-pub fn outcome_text(outcome: Outcome, names: [&str; 2]) -> String {
+/// A native outcome as the protocol's ending: `win(red)` or `draw`.
+pub fn ending(outcome: Outcome, names: [&str; 2]) -> Ending {
     match outcome {
-        Outcome::Win(p) => format!("win({})", names[p]),
-        Outcome::Draw => "draw".to_string(),
+        Outcome::Win(p) => Ending::Win(names[p].to_string()),
+        Outcome::Draw => Ending::Draw,
     }
 }

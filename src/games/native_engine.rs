@@ -1,9 +1,7 @@
 //! `NativeEngine`: any native `Game` as an `Engine` — it holds its positions as Rust
 //! values, and runs perft, playouts, alpha-beta and MCTS on them directly.
 
-use crate::game::{
-    outcome_text, BestMove, Engine, EngineError, Game, Pos, PositionInfo, SearchSpec,
-};
+use crate::game::{ending, BestMove, Engine, EngineError, Game, Pos, PositionInfo, SearchSpec};
 use crate::search::{mcts_root_parallel, perft, random_playouts, Searcher};
 use rustc_hash::FxHashMap;
 
@@ -124,7 +122,7 @@ impl<G: Game> Engine for NativeEngine<G> {
         Ok(PositionInfo {
             position: game.position_text(),
             to_move: names[game.to_move()].to_string(),
-            outcome: game.outcome().map(|o| outcome_text(o, names)),
+            outcome: game.outcome().map(|o| ending(o, names)),
             legal: sorted_moves(game)
                 .into_iter()
                 .map(|m| game.move_text(m))

@@ -4,7 +4,9 @@
 
 use super::protocol::{parse_line, response, Command};
 use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
-use crate::game::{Engine, EngineError, GameLine, GameOptions, Pos, Refusal, SearchSpec, PROVEN};
+use crate::game::{
+    Ending, Engine, EngineError, GameLine, GameOptions, Pos, Refusal, SearchSpec, PROVEN,
+};
 
 use crate::registry::{EngineSpec, OpenError};
 use crate::render::render_ascii;
@@ -283,8 +285,8 @@ impl GtpSession {
         let player = self.player(colour)?;
         // after the end the loser resigns and the winner has nothing to play
         let info = self.line.describe().map_err(plain)?;
-        if let Some(o) = info.outcome.as_deref() {
-            let winner = self.names.iter().position(|n| o == format!("win({n})"));
+        if let Some(o) = &info.outcome {
+            let winner = self.names.iter().position(|n| o.winner() == Some(n));
             return Ok(match winner {
                 Some(w) if w != player => "resign".to_string(),
                 _ => "pass".to_string(),
@@ -374,14 +376,14 @@ impl GtpSession {
 
     fn final_score(&mut self) -> Result<String, String> {
         let info = self.line.describe().map_err(|e| e.to_string())?;
-        match info.outcome.as_deref() {
+        match &info.outcome {
             None => Err("cannot score: the game is not over".into()),
-            Some("draw") => Ok("0".into()),
+            Some(Ending::Draw) => Ok("0".into()),
             Some(o) => {
                 let winner = self
                     .names
                     .iter()
-                    .position(|n| o == format!("win({n})"))
+                    .position(|n| o.winner() == Some(n))
                     .ok_or_else(|| format!("the outcome {o} names no player"))?;
                 Ok(format!("{}+", colour_letter(winner, &self.names)))
             }

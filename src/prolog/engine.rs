@@ -8,7 +8,7 @@ use super::term::{quote_atom, quote_string, term_integer, term_text};
 use super::view_term::view_from_term;
 use crate::game::defaults::INFERENCE_LIMIT;
 use crate::game::{
-    verdict, BestMove, Engine, EngineError, GameOptions, OptionValue, OptionValues, Pos,
+    verdict, BestMove, Ending, Engine, EngineError, GameOptions, OptionValue, OptionValues, Pos,
     PositionInfo, Reason, Refusal, SearchSpec, Tier, View,
 };
 use rustc_hash::FxHashMap;
@@ -430,7 +430,18 @@ impl RulesEngine {
             Term::Compound(f, args) if f == "d" && args.len() == 4 => {
                 let outcome = match &args[2] {
                     Term::Atom(a) if a == "none" => None,
-                    other => Some(self.text_of(other)?),
+                    other => {
+                        let text = self.text_of(other)?;
+                        let ending = Ending::parse(&text).ok_or_else(|| {
+                            EngineError::Rules(format!(
+                                "{}: outcome/2 gave {}, which is none of win(Player), draw \
+                                 and scores([Player-Value, ...])",
+                                self.path,
+                                crate::game::elide(&text)
+                            ))
+                        })?;
+                        Some(ending)
+                    }
                 };
                 Ok(PositionInfo {
                     position: self.text_of(&args[0])?,

@@ -299,7 +299,9 @@ impl Record {
         engine.release(at);
         let moves = self.moves.len();
         match ended {
-            Some((outcome, _)) if &outcome == said => Ok(()),
+            Some((outcome, _)) if crate::game::Ending::parse(said).as_ref() == Some(&outcome) => {
+                Ok(())
+            }
             Some((outcome, 0)) => Err(RecordError::Invalid(format!(
                 "the record's result is {}, but the start position is already over: {outcome}",
                 elide(said)

@@ -31,7 +31,7 @@ pub struct GameState {
     pub position: String,
     pub to_move: String,
     /// `win(P)` or `draw` once the game is over.
-    pub outcome: Option<String>,
+    pub outcome: Option<crate::game::Ending>,
     pub legal: Vec<String>,
     /// The moves from the start, and those `redo` would play again (next first).
     pub moves: Vec<String>,
@@ -452,7 +452,7 @@ impl ServedGame {
             options: self.played_options(),
             start: Some(start),
             moves: self.line.moves().to_vec(),
-            result: outcome,
+            result: outcome.map(|o| o.to_string()),
             date: Some(record::today()),
             ..Record::default()
         };

@@ -2,7 +2,7 @@
 //! hash, and their children — over a native `Game` (fast) or over any `Engine` by its
 //! held positions (the rule tiers, an external engine).
 
-use crate::game::{Engine, EngineError, Game, Insight, Outcome, Pos};
+use crate::game::{Ending, Engine, EngineError, Game, Insight, Outcome, Pos};
 
 /// What the solver needs to know of one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -257,20 +257,15 @@ impl<E: Engine + ?Sized> Tree for EngineTree<'_, E> {
     fn status(&mut self, node: &Pos) -> Result<Status, EngineError> {
         let names = self.names()?;
         let d = self.engine.describe(*node)?;
-        let outcome = match d.outcome.as_deref() {
+        let outcome = match &d.outcome {
             None => None,
-            Some("draw") => Some(Outcome::Draw),
-            Some(w) => {
-                let who = w
-                    .strip_prefix("win(")
-                    .and_then(|w| w.strip_suffix(')'))
-                    .ok_or_else(|| {
-                        EngineError::Rules(format!(
-                            "an outcome `{w}` that is neither win(P) nor draw (the solver \
-                             proves wins, losses and draws, not scores)"
-                        ))
-                    })?;
-                Some(Outcome::Win(index_of(&names, who)?))
+            Some(Ending::Draw) => Some(Outcome::Draw),
+            Some(Ending::Win(who)) => Some(Outcome::Win(index_of(&names, who)?)),
+            Some(scores) => {
+                return Err(EngineError::Rules(format!(
+                    "an outcome `{scores}` that is neither win(P) nor draw (the solver \
+                     proves wins, losses and draws, not scores)"
+                )))
             }
         };
         // the same text hashes alike whichever engine read it
