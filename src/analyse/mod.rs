@@ -85,7 +85,7 @@ pub fn play_one(
         if let Some(o) = &info.outcome {
             // a draw or scores count as no one's win
             played.winner = match o {
-                crate::game::Ending::Win(w) if *w == first_player => Some(0),
+                crate::game::Ending::Win(w) if first_player == *w => Some(0),
                 crate::game::Ending::Win(_) => Some(1),
                 _ => None,
             };

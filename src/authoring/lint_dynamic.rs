@@ -109,7 +109,7 @@ fn position_findings(
     Ok((
         out,
         info.legal,
-        Some(info.to_move).filter(|p| !p.is_empty()),
+        Some(String::from(info.to_move)).filter(|p| !p.is_empty()),
     ))
 }
 

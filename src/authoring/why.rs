@@ -154,7 +154,7 @@ pub fn explain(wb: &mut Workbench, pos: Pos, mv: &str) -> Result<Explanation, En
             Ok(Explanation::Legal {
                 effects: effects(&before, &after, &info.to_move),
                 mv,
-                to_move: next_info.to_move,
+                to_move: next_info.to_move.into(),
                 outcome: next_info.outcome,
             })
         }

@@ -106,7 +106,7 @@ fn second_player(engine: &mut dyn Engine, start: Pos) -> Result<Option<String>> 
         return Ok(None);
     };
     let next = engine.play(start, &m)?;
-    let name = engine.describe(next).map(|i| i.to_move);
+    let name = engine.describe(next).map(|i| String::from(i.to_move));
     engine.release(next);
     Ok(Some(name?))
 }
@@ -199,7 +199,7 @@ pub fn play(
             ),
             None => anyhow::anyhow!("move {}: {e}", i + 1),
         })?;
-    let first = line.engine().describe(start)?.to_move;
+    let first = String::from(line.engine().describe(start)?.to_move);
     let second = second_player(line.engine(), start)?;
     for (name, _) in &config.players {
         if name != &first && second.as_ref() != Some(name) {

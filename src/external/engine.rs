@@ -4,7 +4,7 @@
 //! at a time; check's lockstep play mostly extends the line it is at by one move.
 
 use super::process::{AskError, EngineProcess};
-use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, Refusal, SearchSpec};
+use crate::game::{BestMove, Engine, EngineError, Player, Pos, PositionInfo, Refusal, SearchSpec};
 use rustc_hash::FxHashMap;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -222,7 +222,7 @@ impl ExternalEngine {
             None | Some(Value::Null) => None,
             Some(Value::String(d)) if d == "draw" => Some(crate::game::Ending::Draw),
             Some(o) => match (o.get("win").and_then(Value::as_str), scores(o)) {
-                (Some(w), _) => Some(crate::game::Ending::Win(w.to_string())),
+                (Some(w), _) => Some(crate::game::Ending::Win(Player::new(w))),
                 (None, Some(s)) => Some(crate::game::Ending::Scores(s)),
                 (None, None) => {
                     return Err(rules(format!(
@@ -245,7 +245,7 @@ impl ExternalEngine {
         legal.sort();
         Ok(PositionInfo {
             position: text(s.get("position")),
-            to_move: text(s.get("to_move")),
+            to_move: Player::new(text(s.get("to_move"))),
             outcome,
             legal,
         })
@@ -353,13 +353,13 @@ impl Engine for ExternalEngine {
 
 /// The `{"scores": [[PLAYER, VALUE], ...]}` of an outcome: each player's score (an
 /// integer from 0), in the order of the players.
-fn scores(outcome: &Value) -> Option<Vec<(String, i64)>> {
+fn scores(outcome: &Value) -> Option<Vec<(Player, i64)>> {
     let pairs = outcome.get("scores")?.as_array()?;
-    let read = |p: &Value| -> Option<(String, i64)> {
+    let read = |p: &Value| -> Option<(Player, i64)> {
         let [who, value] = p.as_array()?.as_slice() else {
             return None;
         };
-        Some((who.as_str()?.to_string(), value.as_u64()?.try_into().ok()?))
+        Some((Player::new(who.as_str()?), value.as_u64()?.try_into().ok()?))
     };
     let s: Option<Vec<_>> = pairs.iter().map(read).collect();
     s.filter(|s| !s.is_empty())

@@ -5,18 +5,19 @@
 //! `win(PLAYER)`, `draw`, or `scores([P1-V1,P2-V2,...])`, one integer of at least 0 per
 //! player, in the order of the players.
 
+use super::player::Player;
 use std::fmt;
 
 /// A finished game's outcome.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Ending {
     /// One player won.
-    Win(String),
+    Win(Player),
     /// No one won.
     Draw,
     /// Each player's score, in the order of the players: an integer from 0 (GDL's
     /// goal values are 0 to 100).
-    Scores(Vec<(String, i64)>),
+    Scores(Vec<(Player, i64)>),
 }
 
 /// The highest score a player can take (GDL's goal values are 0 to 100).
@@ -32,7 +33,7 @@ impl Ending {
         if let Some(who) = text.strip_prefix("win(").and_then(|w| w.strip_suffix(')')) {
             let who = who.trim();
             let plain = !who.is_empty() && !who.contains(['(', ')', ',']);
-            return plain.then(|| Ending::Win(who.to_string()));
+            return plain.then(|| Ending::Win(Player::new(who)));
         }
         let inner = text
             .strip_prefix("scores(")?
@@ -48,7 +49,7 @@ impl Ending {
             if who.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
                 return None;
             }
-            scores.push((who.to_string(), value.parse().ok()?));
+            scores.push((Player::new(who), value.parse().ok()?));
         }
         (!scores.is_empty()).then_some(Ending::Scores(scores))
     }

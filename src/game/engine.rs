@@ -8,6 +8,7 @@
 
 use super::ending::Ending;
 use super::limits::Limits;
+use super::player::Player;
 use super::refusal::{Reason, Refusal};
 use super::scores::{PROVEN, WIN};
 
@@ -134,7 +135,7 @@ pub struct PositionInfo {
     /// The canonical position text.
     pub position: String,
     /// The player to move.
-    pub to_move: String,
+    pub to_move: Player,
     /// How the game ended, once it is over.
     pub outcome: Option<Ending>,
     /// The legal moves, in the engine's listing order.

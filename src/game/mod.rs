@@ -12,6 +12,7 @@ mod line;
 mod move_words;
 mod options;
 mod pick;
+mod player;
 mod refusal;
 mod scores;
 mod solution;
@@ -38,6 +39,7 @@ pub use line::{GameLine, Replayed};
 pub use move_words::move_words;
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use pick::uniform_index;
+pub use player::Player;
 pub use refusal::{Reason, Refusal};
 pub use scores::{decided_score, PROVEN, WIN};
 pub use solution::{Budget, MoveValue, Solution, SolveSpec, Value};
@@ -132,7 +134,7 @@ pub const fn zobrist_key(index: u64) -> u64 {
 /// A native outcome as the protocol's ending: `win(red)` or `draw`.
 pub fn ending(outcome: Outcome, names: [&str; 2]) -> Ending {
     match outcome {
-        Outcome::Win(p) => Ending::Win(names[p].to_string()),
+        Outcome::Win(p) => Ending::Win(Player::new(names[p])),
         Outcome::Draw => Ending::Draw,
     }
 }

@@ -1,7 +1,9 @@
 //! `NativeEngine`: any native `Game` as an `Engine` — it holds its positions as Rust
 //! values, and runs perft, playouts, alpha-beta and MCTS on them directly.
 
-use crate::game::{ending, BestMove, Engine, EngineError, Game, Pos, PositionInfo, SearchSpec};
+use crate::game::{
+    ending, BestMove, Engine, EngineError, Game, Player, Pos, PositionInfo, SearchSpec,
+};
 use crate::search::{mcts_root_parallel, perft, random_playouts, Searcher};
 use rustc_hash::FxHashMap;
 
@@ -121,7 +123,7 @@ impl<G: Game> Engine for NativeEngine<G> {
         let names = game.player_names();
         Ok(PositionInfo {
             position: game.position_text(),
-            to_move: names[game.to_move()].to_string(),
+            to_move: Player::new(names[game.to_move()]),
             outcome: game.outcome().map(|o| ending(o, names)),
             legal: sorted_moves(game)
                 .into_iter()

@@ -397,13 +397,13 @@ fn player_names(engine: &mut dyn Engine, start: Pos) -> Result<[String; 2], Engi
     let second = match info.legal.first() {
         Some(m) => {
             let next = engine.play(start, m)?;
-            let name = engine.describe(next).map(|i| i.to_move);
+            let name = engine.describe(next).map(|i| String::from(i.to_move));
             engine.release(next);
             name?
         }
         None => String::new(),
     };
-    Ok([info.to_move, second])
+    Ok([info.to_move.into(), second])
 }
 
 /// A Hex position text without its ` swap` word (the pie rule), if it has one.

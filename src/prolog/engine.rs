@@ -8,8 +8,8 @@ use super::term::{quote_atom, quote_string, term_integer, term_text};
 use super::view_term::view_from_term;
 use crate::game::defaults::INFERENCE_LIMIT;
 use crate::game::{
-    verdict, BestMove, Ending, Engine, EngineError, GameOptions, OptionValue, OptionValues, Pos,
-    PositionInfo, Reason, Refusal, SearchSpec, Tier, View,
+    verdict, BestMove, Ending, Engine, EngineError, GameOptions, OptionValue, OptionValues, Player,
+    Pos, PositionInfo, Reason, Refusal, SearchSpec, Tier, View,
 };
 use rustc_hash::FxHashMap;
 use scryer_prolog::Term;
@@ -445,7 +445,7 @@ impl RulesEngine {
                 };
                 Ok(PositionInfo {
                     position: self.text_of(&args[0])?,
-                    to_move: self.text_of(&args[1])?,
+                    to_move: Player::new(self.text_of(&args[1])?),
                     outcome,
                     legal: self.texts(&args[3])?,
                 })

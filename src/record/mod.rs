@@ -261,7 +261,7 @@ impl Record {
         if self.setup.is_empty() && self.setup_to_move.is_none() {
             return Ok(at);
         }
-        let first = engine.describe(at)?.to_move;
+        let first = String::from(engine.describe(at)?.to_move);
         for (player, mv) in &self.setup {
             let step = engine.set_to_move(at, player).and_then(|p| {
                 let next = engine.play(p, mv);

@@ -113,7 +113,7 @@ fn search<E: Engine>(
         // expansion: one untried move
         let at = *path.last().unwrap_or(&0);
         if let Some(mv) = nodes[at].untried.as_mut().and_then(Vec::pop) {
-            let mover = engine.describe(nodes[at].pos)?.to_move;
+            let mover = String::from(engine.describe(nodes[at].pos)?.to_move);
             let pos = engine.play(nodes[at].pos, &mv)?;
             nodes.push(Node {
                 pos,

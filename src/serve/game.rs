@@ -29,7 +29,7 @@ pub struct GameState {
     pub players: Vec<String>,
     /// The canonical position text.
     pub position: String,
-    pub to_move: String,
+    pub to_move: crate::game::Player,
     /// `win(P)` or `draw` once the game is over.
     pub outcome: Option<crate::game::Ending>,
     pub legal: Vec<String>,
@@ -534,12 +534,12 @@ fn capped(player: PlayerKind) -> Result<PlayerKind, GameError> {
 /// The two players: who moves at the start, and who moves after a first move.
 fn players(line: &mut GameLine<WorkerEngine>) -> Result<Vec<String>, GameError> {
     let info = line.describe()?;
-    let mut names = vec![info.to_move];
+    let mut names = vec![String::from(info.to_move)];
     if let Some(first) = info.legal.first() {
         let at = line.current();
         let engine = line.engine();
         let next = engine.play(at, first)?;
-        let name = engine.describe(next).map(|i| i.to_move);
+        let name = engine.describe(next).map(|i| String::from(i.to_move));
         engine.release(next);
         names.push(name?);
     }

@@ -228,12 +228,12 @@ impl<'a, E: Engine + ?Sized> EngineTree<'a, E> {
                     self.engine.release(p);
                     d
                 });
-                d.map(|d| d.to_move)
+                d.map(|d| String::from(d.to_move))
             }
             None => Ok(String::new()),
         };
         self.engine.release(start);
-        let names = [first.to_move, second?];
+        let names = [String::from(first.to_move), second?];
         self.names = Some(names.clone());
         Ok(names)
     }
