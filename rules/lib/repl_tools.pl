@@ -1,6 +1,8 @@
 %% repl_tools — builtins of SWI-Prolog's top level that scryer lacks or has narrower,
-% for the REPL's prompt: between/3 counting without end (High = inf or infinite), and
-% the top-level variables $X (the value X had in the latest answer that bound it).
+% for the REPL's prompt: between/3 counting without end (High = inf or infinite), the
+% top-level variables $X (the value X had in the latest answer that bound it), and
+% read/1 and read_term/2 reading a term the user types after |: (typed_term/1,2: the
+% sandbox sends a query's read/1, read_term/2 and their user_input forms there).
 %
 % The user module imports between/3 from here instead of library(between), so a
 % query, a typed clause and a [user] block all see it; the sandbox knows it as the
@@ -16,6 +18,7 @@
 :- use_module(library(iso_ext), [bb_get/2, bb_put/2]).
 :- use_module(library(format), [format_//2]).
 :- use_module(library(dcgs)).
+:- use_module(library(charsio), [read_term_from_chars/3]).
 
 %% between(+Low, +High, ?X)  Low =< X =< High for integers, as SWI-Prolog has it: High
 % may be inf or infinite, and X then counts up from Low without end.
@@ -25,6 +28,22 @@ between(L, H, X) :-
              throw(error(E, context(between/3, _)))),
        (  integer(X) -> X >= L ; count_from(L, X) )
     ;  between:between(L, H, X)
+    ).
+
+%% typed_term(-Term)  read/1 at the prompt: the next term the user types after |: , as
+% SWI-Prolog's read/1 reads at its top level (a term may take several lines);
+% end_of_file at the end of input.  The host gives the text (ludolog_repl_read/1,
+% src/foreign/input.rs).  (A module may not define read/1: it is scryer's builtin.)
+typed_term(T) :- typed_term(T, []).
+
+%% typed_term(-Term, +Options)  read_term/2 at the prompt: as typed_term/1, with
+% read_term/2's options (variable_names/1, variables/1, singletons/1).
+typed_term(T, Os) :-
+    must_be(list, Os),
+    catch(ffi:ludolog_repl_read('|: ', Cs), _, Cs = []),
+    (  Cs == []
+    -> read_term_from_chars("end_of_file.", T, Os)
+    ;  read_term_from_chars(Cs, T, Os)
     ).
 
 %% count_from(+Low, -X)  X is Low, then Low + 1, and so on.
