@@ -508,6 +508,24 @@ fn the_binary_with_piped_input() {
     insta::assert_snapshot!(format!("{out}--- stderr ---\n{err}"));
 }
 
+/// read/1 and read_term/2 take the term on the input's next lines, as SWI-Prolog's
+/// read/1 at its top level (issue 46 item 9): each line read is shown after its `|: `,
+/// a term may take several lines, what follows a term on its line is the query's next
+/// read, a syntax error is the query's error, and at the end of input a read gives
+/// end_of_file; read/2 on a stream other than user_input stays refused.
+#[test]
+fn read_takes_a_term_from_the_input() {
+    let input = "read(X).\nfoo(bar).\nread_term(user_input, T, [variable_names(Vs)]).\n\
+                 f(A,\n  B, A).\nread(X), read(Y).\na. b.\nread(user_error, X).\n\
+                 read(X).\nfoo(.\nX = 1.\nread(X).\n";
+    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3"], Some(input));
+    assert_eq!(
+        code, 1,
+        "the refused read and the syntax error fail the run: {err}"
+    );
+    insta::assert_snapshot!(format!("{out}--- stderr ---\n{err}"));
+}
+
 #[test]
 fn piped_errors_go_to_stderr_and_fail_the_run() {
     let (code, out, err) = common::run(

@@ -1,7 +1,7 @@
 //! The real binary on a pseudo-terminal, as a person uses it: answers computed one
 //! at a time as keys ask for them, Ctrl-C that stops a runaway query (its CPU time
 //! and memory measured from /proc before and after), definitions and `[user]`,
-//! completion, wrapped answers, and `halt.`.
+//! completion, wrapped answers, `read/1` at the terminal, and `halt.`.
 
 use expectrl::{Eof, Regex, Session};
 use std::process::Command;
@@ -408,6 +408,54 @@ fn swi_top_level_tools_on_a_terminal() {
         !before.contains("Call:"),
         "no trace after notrace: {before:?}"
     );
+    s.expect("?- ").unwrap();
+    s.send("\x04").unwrap();
+    s.expect(Eof).unwrap();
+}
+
+/// read/1 at the prompt reads the term typed after `|: ` (issue 46 item 9), as
+/// SWI-Prolog's does: over several lines, the rest of a line kept for the query's next
+/// read, Ctrl-D as end_of_file, and Ctrl-C at `|: ` stopping the query with the
+/// session kept.
+#[test]
+fn read_takes_a_term_typed_at_the_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    let mut s = start(home.path(), &["hex", "-O", "size=3"]);
+
+    s.send_line("read(X).").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("foo(bar).").unwrap();
+    s.expect("X = foo(bar).").unwrap();
+    s.expect("?- ").unwrap();
+
+    s.send_line("read(X), read(Y).").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("f(A,").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("  A). g.").unwrap();
+    s.expect("X = f(_A,_A),").unwrap();
+    s.expect("Y = g.").unwrap();
+    s.expect("?- ").unwrap();
+
+    s.send_line("read_term(T, [variable_names(Vs)]).").unwrap();
+    s.expect("|: ").unwrap();
+    s.send_line("p(Q).").unwrap();
+    s.expect("Vs = ['Q'=_A].").unwrap();
+    s.expect("?- ").unwrap();
+
+    s.send_line("read(X).").unwrap();
+    s.expect("|: ").unwrap();
+    s.send("\x04").unwrap();
+    s.expect("X = end_of_file.").unwrap();
+    s.expect("?- ").unwrap();
+
+    s.send_line("read(X).").unwrap();
+    s.expect("|: ").unwrap();
+    s.send("\x03").unwrap();
+    s.expect("interrupted").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("X is 6 * 7.").unwrap();
+    s.expect("X = 42.").unwrap();
     s.expect("?- ").unwrap();
     s.send("\x04").unwrap();
     s.expect(Eof).unwrap();

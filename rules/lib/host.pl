@@ -47,8 +47,11 @@ request(G, Limit, Req, Reply) :-
 formatted(F, As, Text) :-
     % meta-calls: a call compiled before the module existed would not find it;
     % current_predicate/1 is no test (it finds format_/4 before the load)
+    % format_//2 alone imported: loaded while a REPL query runs, the whole library would
+    % land in user, where its listing/1 would hide the REPL's (and with nothing
+    % imported, scryer 0.10 leaves the module unknown)
     catch(call(format:format_(F, As, Text, [])), error(existence_error(procedure, _), _),
-          ( use_module(library(format)), call(format:format_(F, As, Text, [])) )).
+          ( use_module(library(format), [format_//2]), call(format:format_(F, As, Text, [])) )).
 
 %% limit_text(+Limit, -Text)  the message for a request that ran past its inference limit.
 limit_text(Limit, Text) :-

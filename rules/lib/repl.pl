@@ -25,10 +25,8 @@
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
-:- use_module(library(format), [format_//2, format/2, portray_clause/1]).
 :- use_module(library(iso_ext)).
 :- use_module(library(dcgs)).
-:- use_module(library(ffi)).
 :- use_module(library('$project_atts')).
 
 %% imported(?Spec)  a library the user loaded with use_module/1, to load again in a new machine.
@@ -41,15 +39,17 @@
 % usual libraries visible in user, and remembers the operators and predicates
 % that exist before the user adds any.
 setup(G) :-
-    host:foreign_functions(repl, Bindings), use_foreign_module("", Bindings),
+    % bound as hexgrid_accel.pl binds its own: library(ffi) would load library(format)
+    host:foreign_functions(repl, Bindings), '$load_foreign_lib'("", Bindings),
     repl_time:start,
     Libraries = [G, repl, repl_time, repl_tools, repl_source, repl_trace, lists, dcgs, iso_ext, charsio, dif, freeze,
                  error, pairs],
     maplist(import_library, Libraries),
     % between/3 is repl_tools' (High may be inf), the rest of library(between) as it is
     user:use_module(library(between), [gen_int/1, gen_nat/1, numlist/2, numlist/3, repeat/1]),
-    % format's own listing/1 takes Name/Arity only: the user gets this module's
-    user:use_module(library(format), [format_//2, format/2, format/3, portray_clause/1]),
+    % format_//2, format/2,3 and portray_clause/1 are repl_tools', which load
+    % library(format) when first called (format's own listing/1 takes Name/Arity only:
+    % the user gets repl_source's)
     % SWI-Prolog's operator for the bitwise function xor/2 (7 xor 2), which scryer
     % evaluates but does not declare
     op(500, yfx, xor),
@@ -111,14 +111,14 @@ warn_singletons(Line, Ss) :-
     findall(N, ( member(N = _, Ss), \+ atom_chars(N, ['_'|_]) ), Ns),
     (  Ns == []
     -> true
-    ;  format("warning: user:~d: singleton variables: [", [Line]),
+    ;  repl_tools:format("warning: user:~d: singleton variables: [", [Line]),
        names_text(Ns),
-       format("]~n", [])
+       repl_tools:format("]~n", [])
     ).
 
 %% names_text(+Names)  print variable names separated by commas.
-names_text([N]) :- !, format("~a", [N]).
-names_text([N|Ns]) :- format("~a,", [N]), names_text(Ns).
+names_text([N]) :- !, write(N).
+names_text([N|Ns]) :- write(N), write(','), names_text(Ns).
 
 %% typed(+Term, +VarNames, +Limit, +Trust, -Reply)  what a typed term is: a clause to
 % add, [user], halt, or a query.
@@ -184,7 +184,7 @@ yield(R0, _, R) :-
     flush_output(user_output),
     R = R0.
 yield(_, Full, R) :-
-    catch(ffi:ludolog_repl_step(Step), _, Step = 2),
+    catch(step(Step), _, Step = 2),
     (  Step =:= 0
     -> fail
     ;  Step =:= 1, Full = full(Goals, Vs)
@@ -193,9 +193,13 @@ yield(_, Full, R) :-
     ;  throw('$repl_stop')
     ).
 
+%% step(-Step)  what the host asks for after an answer (ludolog_repl_step/0): a system
+% call is compiled in place, so it is called from a clause, not through catch/3.
+step(Step) :- '$foreign_call'(ludolog_repl_step, [], Step).
+
 %% limit_text(+Limit, -Text)  the message for an answer that ran past its inference limit.
 limit_text(Limit, Text) :-
-    phrase(format_("the query ran past its inference limit of ~d (a loop? --inference-limit N raises it)", [Limit]), Text).
+    host:formatted("the query ran past its inference limit of ~d (a loop? --inference-limit N raises it)", [Limit], Text).
 
 %% answer_goals(+VarNames, +ResidueVars, -Goals)  what an answer says: binding(Name,
 % Value) for each bound query variable, same(Name1, Name2) for two names of one
@@ -357,7 +361,7 @@ consult_terms([Line-Text|Ts], Trust, Seen0, Seen, Errors) :-
             consult_term(T, Trust, Seen0, Seen1) ), E, true),
     (  nonvar(E)
     -> exception_text(E, M),
-       phrase(format_("user:~d: ~s", [Line, M]), Msg),
+       host:formatted("user:~d: ~s", [Line, M], Msg),
        Errors = [Msg|Errors1],
        Seen2 = Seen0
     ;  Errors = Errors1,
@@ -393,7 +397,7 @@ directive(use_module(S), Trust) :- !, safe_module(S, Trust), user:use_module(S),
 directive(use_module(S, Is), Trust) :- !, safe_module(S, Trust), user:use_module(S, Is), note_import(S).
 directive(G, Trust) :-
     (  sandboxed(G, Trust, G1), call(G1) -> true
-    ;  phrase(format_("the directive ~q failed", [G]), M), throw(repl_message(M))
+    ;  host:formatted("the directive ~q failed", [G], M), throw(repl_message(M))
     ).
 
 %% safe_module(+Spec, +Trust)  a library the sandbox allows (any, with Trust = true).
@@ -467,7 +471,7 @@ exception_text(sandbox(G, Why), T) :- !, sandbox:refusal_text(G, Why, T).
 exception_text(error(existence_error(procedure, PI), _), T) :- !,
     error_text(existence_error(procedure, PI), T).
 exception_text(error(E, Ctx), T) :- !, error_text(E, T0), in_context(Ctx, T0, T).
-exception_text(E, T) :- phrase(format_("uncaught exception ~q", [E]), T).
+exception_text(E, T) :- host:formatted("uncaught exception ~q", [E], T).
 
 %% in_context(+Context, +Text0, -Text)  an error's text with the predicate its context
 % names (foo/2, or context(foo/2, _) as throw/1 in user code writes it), as SWI-Prolog
@@ -476,7 +480,7 @@ exception_text(E, T) :- phrase(format_("uncaught exception ~q", [E]), T).
 in_context(Ctx, T0, T) :-
     (  host:context_pi(Ctx, PI), PI = N/_, \+ atom_chars(N, ['$'|_]),
        \+ memberchk(PI, [must_be/2, can_be/2])   % library(error)'s, not the user's call
-    -> phrase(format_("~s (in ~q)", [T0, PI]), T)
+    -> host:formatted("~s (in ~q)", [T0, PI], T)
     ;  T = T0
     ).
 
@@ -484,7 +488,7 @@ in_context(Ctx, T0, T) :-
 % table (host:error_text/2, which the rule tiers' errors use too), with a hint for
 % the two errors a person at the prompt meets first.
 error_text(existence_error(procedure, PI), T) :- !,
-    phrase(format_("unknown procedure ~q (a fact is defined with [user]. or assertz/1; Head :- Body. defines a rule)", [PI]), T).
+    host:formatted("unknown procedure ~q (a fact is defined with [user]. or assertz/1; Head :- Body. defines a rule)", [PI], T).
 error_text(permission_error(modify, static_procedure, PI), T) :- !,
-    phrase(format_("~q is not yours to change: it is a builtin, or the game's rule file or a library defines it (pick another name)", [PI]), T).
+    host:formatted("~q is not yours to change: it is a builtin, or the game's rule file or a library defines it (pick another name)", [PI], T).
 error_text(E, T) :- host:error_text(E, T).

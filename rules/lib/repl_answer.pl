@@ -13,7 +13,6 @@
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
-:- use_module(library(format), [format_//2]).
 :- use_module(library(dcgs)).
 :- use_module(library(iso_ext)).
 
@@ -206,11 +205,15 @@ goals_chars([G|Gs], Ns, D, DQ) --> goal_chars(G, Ns, D, DQ), ",\n", goals_chars(
 goal_chars(deep(G, _), Ns, D, DQ) --> written(G, Ns, D, DQ).
 goal_chars(G, Ns, _, DQ) --> written(G, Ns, 0, DQ).
 
+%% name_chars(+Name)//  a variable's name (an atom), as typed.
+name_chars(N) --> { atom_chars(N, Cs) }, seq(Cs).
+
 %% written(+Goal, +Names, +Depth, +Strings)//  one goal written with max_depth(Depth).
-written(same(A, B), _, _, _) --> format_("~a = ~a", [A, B]).
+written(same(A, B), _, _, _) --> name_chars(A), " = ", name_chars(B).
 written(binding(N, V), Ns, D, DQ) -->
     { write_term_to_chars(V, [quoted(true), variable_names(Ns), max_depth(D), double_quotes(DQ)], Cs) },
-    (  { needs_parens(V) } -> format_("~a = (~s)", [N, Cs]) ; format_("~a = ~s", [N, Cs]) ).
+    name_chars(N), " = ",
+    (  { needs_parens(V) } -> "(", seq(Cs), ")" ; seq(Cs) ).
 written(goal(G), Ns, D, DQ) -->
     { write_term_to_chars(G, [quoted(true), variable_names(Ns), max_depth(D), double_quotes(DQ)], Cs) },
     seq(Cs).

@@ -17,8 +17,6 @@
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
 :- use_module(library(dcgs)).
-:- use_module(library(format), [format/2, portray_clause/1]).
-:- use_module(library(ffi)).
 :- use_module(library(iso_ext), [bb_get/2]).
 
 %% held(?Module, ?Head, ?Body)  a clause of a rule module, as its text has it.
@@ -39,7 +37,7 @@ source_clause(M, H, B) :-
 read_source(M) :-
     (  read_module(M) -> true
     ;  host:foreign_functions(repl_source, Bindings),
-       use_foreign_module("", Bindings),
+       '$load_foreign_lib'("", Bindings),
        atom(M),
        read_terms(M, 0),
        assertz(read_module(M))
@@ -47,7 +45,7 @@ read_source(M) :-
 
 %% read_terms(+Module, +N)  the terms of Module's text from the N-th on, into held/3.
 read_terms(M, N) :-
-    ffi:ludolog_rule_term(M, N, Cs),
+    '$foreign_call'(ludolog_rule_term, [M, N], Cs),
     (  Cs == []
     -> true
     ;  (  catch(read_term_from_chars(Cs, T, []), _, fail) -> hold(M, T) ; true ),
@@ -181,7 +179,7 @@ listed(M, N, A, M1, H) :-
 list_predicate(user-H) :- !,
     findall(H-B, ( clause(H, B0), plain(B0, B) ), Cs),
     (  Cs == []
-    -> functor(H, N, A), format(":- dynamic(~q).~n~n", [N/A])
+    -> functor(H, N, A), repl_tools:format(":- dynamic(~q).~n~n", [N/A])
     ;  maplist(list_clause, Cs), nl
     ).
 list_predicate(M-H) :-
@@ -189,14 +187,14 @@ list_predicate(M-H) :-
     maplist(list_clause, Cs), nl.
 
 %% list_clause(+Head-Body)  print one clause.
-list_clause(H-true) :- !, portray_clause(H).
-list_clause(H-B) :- portray_clause((H :- B)).
+list_clause(H-true) :- !, repl_tools:portray_clause(H).
+list_clause(H-B) :- repl_tools:portray_clause((H :- B)).
 
 %% listing_elsewhere(+Name, ?Arity)  say where a predicate with no clauses to list comes from.
 listing_elsewhere(N, A) :-
     (  library_module(L), catch(current_predicate(L:N/A), _, fail)
-    -> format("% ~q comes from library(~q), whose clauses are not listed~n", [N/A, L])
-    ;  format("% no predicate ~q is defined at the prompt or in the rules~n", [N])
+    -> repl_tools:format("% ~q comes from library(~q), whose clauses are not listed~n", [N/A, L])
+    ;  repl_tools:format("% no predicate ~q is defined at the prompt or in the rules~n", [N])
     ).
 
 %% library_module(?Module)  a library whose predicates the user module may see.

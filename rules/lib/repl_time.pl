@@ -8,9 +8,7 @@
 
 :- module(repl_time, [time/1, statistics/2]).
 
-:- use_module(library(format), [format/2]).
 :- use_module(library(lists)).
-:- use_module(library(ffi)).
 :- use_module(library(iso_ext)).
 
 %% time(:Goal)  call Goal in user; after each answer, when no more come and when it
@@ -31,7 +29,7 @@ time(G) :-
 stamp(s(I, C, W)) :-
     '$inference_count'(I),
     '$cpu_now'(C),
-    ffi:ludolog_wall_ms(W).
+    '$foreign_call'(ludolog_wall_ms, [], W).
 
 %% overhead(+Stamp0, +Stamp1, -Inferences)  the inferences stamp/1 itself counts.
 overhead(s(I0, _, _), s(I1, _, _), K) :- K is max(0, I1 - I0).
@@ -42,11 +40,11 @@ report(s(I0, C0, W0), K) :-
     I is max(0, I1 - I0 - 2 * K),
     C is max(0.0, C1 - C0),
     W is max(0, W1 - W0) / 1000,
-    (  W > 0 -> P is round(100 * C / W), format("% ~D inferences, ~3f CPU in ~3f seconds (~d% CPU, ", [I, C, W, P])
-    ;  format("% ~D inferences, ~3f CPU in ~3f seconds (?% CPU, ", [I, C, W])
+    (  W > 0 -> P is round(100 * C / W), repl_tools:format("% ~D inferences, ~3f CPU in ~3f seconds (~d% CPU, ", [I, C, W, P])
+    ;  repl_tools:format("% ~D inferences, ~3f CPU in ~3f seconds (?% CPU, ", [I, C, W])
     ),
-    (  C > 0 -> L is round(I / C), format("~d Lips)~n", [L])
-    ;  format("Infinite Lips)~n", [])
+    (  C > 0 -> L is round(I / C), repl_tools:format("~d Lips)~n", [L])
+    ;  repl_tools:format("Infinite Lips)~n", [])
     ).
 
 %% statistics(?Key, -Value)  runtime ([CPU ms, ms since the last runtime]), cputime
@@ -74,9 +72,9 @@ value(runtime, [T, D]) :-
 value(cputime, C) :- '$cpu_now'(C).
 value(process_cputime, C) :- '$cpu_now'(C).
 value(walltime, [T, D]) :-
-    ffi:ludolog_wall_ms(W), bb_get(repl_epoch_ms, E), T is W - E, since(repl_walltime, T, D).
+    '$foreign_call'(ludolog_wall_ms, [], W), bb_get(repl_epoch_ms, E), T is W - E, since(repl_walltime, T, D).
 value(real_time, [T, D]) :-
-    ffi:ludolog_wall_ms(W), T is W // 1000, since(repl_real_time, T, D).
+    '$foreign_call'(ludolog_wall_ms, [], W), T is W // 1000, since(repl_real_time, T, D).
 value(inferences, I) :- '$inference_count'(I).
 value(epoch, S) :- bb_get(repl_epoch_ms, E), S is E / 1000.
 
@@ -86,4 +84,4 @@ since(Key, T, D) :-
     bb_put(Key, T).
 
 %% start  remember when the session began (for walltime and epoch).
-start :- ffi:ludolog_wall_ms(W), bb_put(repl_epoch_ms, W).
+start :- '$foreign_call'(ludolog_wall_ms, [], W), bb_put(repl_epoch_ms, W).

@@ -1,6 +1,12 @@
 %% repl_tools — builtins of SWI-Prolog's top level that scryer lacks or has narrower,
-% for the REPL's prompt: between/3 counting without end (High = inf or infinite), and
-% the top-level variables $X (the value X had in the latest answer that bound it).
+% for the REPL's prompt: between/3 counting without end (High = inf or infinite), the
+% top-level variables $X (the value X had in the latest answer that bound it),
+% read/1 and read_term/2 reading a term the user types after |: (typed_term/1,2: the
+% sandbox sends a query's read/1, read_term/2 and their user_input forms there), and
+% library(format)'s format_//2, format/2,3 and portray_clause/1, which load it when
+% first called, as SWI-Prolog autoloads: it takes about 27 ms to load, a tenth of the
+% REPL's start, and the first answer needs none of it.  The other REPL modules print
+% through these too (loaded first, this module calls none of theirs).
 %
 % The user module imports between/3 from here instead of library(between), so a
 % query, a typed clause and a [user] block all see it; the sandbox knows it as the
@@ -8,14 +14,14 @@
 % sandbox judges the query, so a goal that comes from an earlier answer is checked
 % as the query runs it.
 
-:- module(repl_tools, [between/3]).
+:- module(repl_tools, [between/3, format_//2, format/2, format/3, portray_clause/1]).
 
 :- use_module(library(between), []).
 :- use_module(library(error)).
 :- use_module(library(lists)).
 :- use_module(library(iso_ext), [bb_get/2, bb_put/2]).
-:- use_module(library(format), [format_//2]).
 :- use_module(library(dcgs)).
+:- use_module(library(charsio), [read_term_from_chars/3]).
 
 %% between(+Low, +High, ?X)  Low =< X =< High for integers, as SWI-Prolog has it: High
 % may be inf or infinite, and X then counts up from Low without end.
@@ -26,6 +32,57 @@ between(L, H, X) :-
        (  integer(X) -> X >= L ; count_from(L, X) )
     ;  between:between(L, H, X)
     ).
+
+%% typed_term(-Term)  read/1 at the prompt: the next term the user types after |: , as
+% SWI-Prolog's read/1 reads at its top level (a term may take several lines);
+% end_of_file at the end of input.  The host gives the text (ludolog_repl_read/1,
+% src/foreign/input.rs).  (A module may not define read/1: it is scryer's builtin.)
+typed_term(T) :- typed_term(T, []).
+
+%% typed_term(-Term, +Options)  read_term/2 at the prompt: as typed_term/1, with
+% read_term/2's options (variable_names/1, variables/1, singletons/1).
+typed_term(T, Os) :-
+    must_be(list, Os),
+    catch(typed_text('|: ', Cs), _, Cs = []),
+    (  Cs == []
+    -> read_term_from_chars("end_of_file.", T, Os)
+    ;  read_term_from_chars(Cs, T, Os)
+    ).
+
+%% format_(+Format, +Args)//  library(format)'s format_//2, the library loaded first.
+format_(F, As, Cs0, Cs) :- format_loaded, call(format:format_(F, As, Cs0, Cs)).
+
+%% format(+Format, +Args)  library(format)'s format/2, the library loaded first.
+format(F, As) :- current_output(S), format(S, F, As).
+
+%% format(+Stream, +Format, +Args)  library(format)'s format/3, the library loaded
+% first.  (The library's own format/2,3 are goal expansions, which a call does not
+% see: format_//2 writes the text here.)
+format(S, F, As) :-
+    format_loaded,
+    call(format:format_(F, As, Cs, [])),
+    atom_chars(A, Cs),
+    write(S, A),
+    flush_output(S).
+
+%% portray_clause(+Clause)  library(format)'s portray_clause/1, the library loaded first.
+portray_clause(C) :- format_loaded, call(format:portray_clause(C)).
+
+%% format_loaded  library(format) is loaded (by this call, the first time, through the
+% host's formatted/3, which imports none of it).  Its predicates are called as
+% format:P(...) through call/1: a call compiled before the module existed would not
+% find it.
+format_loaded :-
+    (  bb_get(repl_format_loaded, true)
+    -> true
+    ;  host:formatted("", [], _),
+       bb_put(repl_format_loaded, true)
+    ).
+
+%% typed_text(+Prompt, -Chars)  the text of the term the user types after Prompt (the
+% empty list at the end of input): a system call is compiled in place, so it is called
+% from a clause, not through catch/3.
+typed_text(Prompt, Cs) :- '$foreign_call'(ludolog_repl_read, [Prompt], Cs).
 
 %% count_from(+Low, -X)  X is Low, then Low + 1, and so on.
 count_from(L, L).
@@ -64,7 +121,7 @@ expand($(V), Vs, Ps, T) :- var(V), !,
     (  member(N = W, Vs), W == V -> true ; N = '_' ),
     (  member(N1-Value, Ps), N1 == N
     -> copy_term(Value, T)
-    ;  phrase(format_("$~a was not bound by an earlier answer", [N]), M),
+    ;  host:formatted("$~a was not bound by an earlier answer", [N], M),
        throw(repl_message(M))
     ).
 expand(T0, Vs, Ps, T) :-

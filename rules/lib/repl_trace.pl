@@ -15,7 +15,6 @@
 
 :- use_module(library(lists)).
 :- use_module(library(iso_ext), [bb_get/2, bb_put/2, copy_term_nat/2]).
-:- use_module(library(format), [format/2]).
 
 %% trace  trace the goals that follow, in this query and the next ones.
 trace :- bb_put(repl_trace, on).
@@ -123,7 +122,7 @@ port(P, G, M, D) :-
     -> (  ( M == user ; catch(predicate_property(G, built_in), _, fail) ) -> T = G ; T = M:G ),
        copy_term_nat(T, T1),
        goal_text(T1, Cs),
-       format("   ~a: (~d) ~s~n", [P, D, Cs])
+       repl_tools:format("   ~a: (~d) ~s~n", [P, D, Cs])
     ;  true
     ).
 

@@ -589,6 +589,12 @@ goal(user, statistics(K, V), repl_time:statistics(K, V)) :- !.
 % clause/2 on the user's and the rules' predicates: it reads clauses, runs none
 goal(user, clause(H, B), repl_source:user_clause(H, B)) :- !.
 goal(user, use_module(library(time)), true) :- !.
+% read/1 and read_term/2 read a term the user types (rules/lib/repl_tools.pl), as at
+% SWI-Prolog's top level: user_input is the terminal; every other stream stays refused
+goal(user, read(T), repl_tools:typed_term(T)) :- !.
+goal(user, read_term(T, Os), repl_tools:typed_term(T, Os)) :- !.
+goal(user, read(S, T), repl_tools:typed_term(T)) :- S == user_input, !.
+goal(user, read_term(S, T, Os), repl_tools:typed_term(T, Os)) :- S == user_input, !.
 % library(between) is imported already, with the REPL's between/3 (rules/lib/repl_tools.pl)
 goal(user, use_module(library(between)), true) :- !.
 goal(user, use_module(library(between), _), true) :- !.

@@ -1,5 +1,6 @@
 //! The `extern "C"` functions behind the foreign predicates of rules/lib
-//! (board_accel.pl, hexgrid_accel.pl, native.pl, repl.pl, repl_source.pl).
+//! (board_accel.pl, hexgrid_accel.pl, native.pl, repl.pl, repl_source.pl,
+//! repl_tools.pl).
 //!
 //! scryer's FFI finds them in the running executable (build.rs exports every
 //! `ludolog_*` symbol).  Arguments are integers and C strings; a returned string
@@ -20,11 +21,13 @@ mod boards;
 pub mod channel;
 mod clock;
 pub mod exit;
+mod input;
 pub mod memory;
 mod ring;
 mod sources;
 mod step;
 
+pub use input::{set_input_reader, Reader};
 pub use sources::remember_rule_text;
 pub use step::set_repl_step;
 
@@ -50,6 +53,7 @@ use board_list_calls::{
 };
 use boards::{with_table, BoardCopy};
 use clock::ludolog_wall_ms;
+use input::ludolog_repl_read;
 use sources::ludolog_rule_term;
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr, CString};
@@ -370,6 +374,7 @@ mod tests {
             include_str!("board_flanks.rs"),
             include_str!("board_list_calls.rs"),
             include_str!("clock.rs"),
+            include_str!("input.rs"),
             include_str!("mod.rs"),
             include_str!("sources.rs"),
             include_str!("step.rs"),

@@ -76,6 +76,7 @@ macro_rules! with_foreign_table {
             repl: [
                 ludolog_repl_step() -> i64,
                 ludolog_wall_ms() -> i64,
+                ludolog_repl_read(cstr) -> cstr,
             ],
             repl_source: [
                 ludolog_rule_term(cstr, i64) -> cstr,
@@ -124,8 +125,9 @@ mod tests {
              ludolog_board_grid([cstr], i64), "
         ));
         assert!(text.contains(
-            "foreign_functions(repl, [ludolog_repl_step([], i64), ludolog_wall_ms([], i64)]).\n"
+            "foreign_functions(repl, [ludolog_repl_step([], i64), ludolog_wall_ms([], i64), \
+             ludolog_repl_read([cstr], cstr)]).\n"
         ));
-        assert_eq!(text.matches("ludolog_").count(), 56);
+        assert_eq!(text.matches("ludolog_").count(), 57);
     }
 }

@@ -95,6 +95,43 @@ impl Drop for Deadline {
     }
 }
 
+/// When the clocks of the running requests were stopped (see `pause`), if they are.
+static PAUSED: Mutex<Option<Instant>> = Mutex::new(None);
+
+/// Stops the clocks of the running requests while the guard lives: a query waiting
+/// for the user to type (`read/1` at the REPL's prompt) is doing no work.  Their
+/// deadlines move on by the wait when it ends.  A pause inside a pause adds nothing.
+pub fn pause() -> Paused {
+    let mut paused = PAUSED.lock().unwrap_or_else(|p| p.into_inner());
+    let outermost = paused.is_none();
+    if outermost {
+        *paused = Some(Instant::now());
+    }
+    Paused { outermost }
+}
+
+/// The clocks stopped by `pause`, started again on drop.
+pub struct Paused {
+    outermost: bool,
+}
+
+impl Drop for Paused {
+    fn drop(&mut self) {
+        if !self.outermost {
+            return;
+        }
+        // the slots before the pause: the watchdog's lock order
+        let mut slots = SLOTS.lock().unwrap_or_else(|p| p.into_inner());
+        let mut paused = PAUSED.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(since) = paused.take() {
+            let waited = since.elapsed();
+            for slot in slots.iter_mut() {
+                slot.at += waited;
+            }
+        }
+    }
+}
+
 /// The watchdog: ends the process when a deadline passes.
 fn watch() {
     loop {
@@ -102,7 +139,9 @@ fn watch() {
         let now = Instant::now();
         let late = {
             let slots = SLOTS.lock().unwrap_or_else(|p| p.into_inner());
-            slots.iter().find(|s| s.at <= now).map(|s| s.what.clone())
+            let paused = PAUSED.lock().unwrap_or_else(|p| p.into_inner()).is_some();
+            let mut late = slots.iter().filter(|_| !paused).filter(|s| s.at <= now);
+            late.next().map(|s| s.what.clone())
         };
         if let Some(what) = late {
             let limit = time_limit().unwrap_or_default();

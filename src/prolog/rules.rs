@@ -236,13 +236,14 @@ pub fn embedded_sandbox() -> [RuleFile; 3] {
 }
 
 /// The embedded copies of the REPL's top level, in load order
-/// (`rules/lib/repl_answer.pl`, `rules/lib/repl_time.pl`, `rules/lib/repl_tools.pl`,
+/// (`rules/lib/repl_tools.pl`, `rules/lib/repl_answer.pl`, `rules/lib/repl_time.pl`,
 /// `rules/lib/repl_source.pl`, `rules/lib/repl_trace.pl`, `rules/lib/repl.pl`).
 pub fn embedded_toplevel() -> [RuleFile; 6] {
     [
+        // first: the others print through its format/2, which loads library(format)
+        &TOPLEVEL_TOOLS,
         &TOPLEVEL_ANSWER,
         &TOPLEVEL_TIME,
-        &TOPLEVEL_TOOLS,
         &TOPLEVEL_SOURCE,
         &TOPLEVEL_TRACE,
         &TOPLEVEL,

@@ -18,10 +18,10 @@ use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Editor, Helper};
 use std::cell::RefCell;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Lines, StdinLock, Write};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// With piped input, at most this many answers of one query are shown.
@@ -74,6 +74,12 @@ fn is_command(line: &str) -> bool {
 /// Answers on a terminal: each one wrapped to the width, then a key says what next.
 struct TerminalPager {
     at_line_start: bool,
+    /// The line editor of a query's `read/1` (made when a query first reads).
+    reader: Option<rustyline::DefaultEditor>,
+    /// What was typed after the term a `read/1` took, for the query's next read.
+    pending: String,
+    /// Set by Ctrl-C at a `read/1` prompt: the query stops, as on Ctrl-C while it runs.
+    interrupted: Arc<AtomicBool>,
 }
 
 impl TerminalPager {
@@ -90,6 +96,25 @@ impl TerminalPager {
 impl Pager for TerminalPager {
     fn output(&mut self, text: &str) {
         self.print(text);
+    }
+
+    fn read_term(&mut self, prompt: &str) -> Option<String> {
+        if !self.at_line_start {
+            self.print("\n");
+        }
+        let editor = match &mut self.reader {
+            Some(editor) => editor,
+            None => self.reader.insert(rustyline::DefaultEditor::new().ok()?),
+        };
+        let interrupted = &self.interrupted;
+        terms::read_term(&mut self.pending, || match editor.readline(prompt) {
+            Ok(line) => Some(line),
+            Err(ReadlineError::Interrupted) => {
+                interrupted.store(true, Ordering::SeqCst);
+                None
+            }
+            Err(_) => None,
+        })
     }
 
     fn answer(&mut self, text: &str, last: bool) -> ReplStep {
@@ -156,6 +181,10 @@ fn read_step() -> Option<ReplStep> {
 struct PipedPager {
     shown: usize,
     at_line_start: bool,
+    /// The input's lines, which a query's `read/1` reads too (each echoed after its prompt).
+    lines: Rc<RefCell<Lines<StdinLock<'static>>>>,
+    /// What followed the term a `read/1` took, for the query's next read.
+    pending: String,
 }
 
 impl Pager for PipedPager {
@@ -164,6 +193,19 @@ impl Pager for PipedPager {
         if !text.is_empty() {
             self.at_line_start = text.ends_with('\n');
         }
+    }
+
+    fn read_term(&mut self, prompt: &str) -> Option<String> {
+        if !self.at_line_start {
+            println!();
+        }
+        self.at_line_start = true;
+        let lines = &self.lines;
+        terms::read_term(&mut self.pending, || {
+            let line = lines.borrow_mut().next()?.ok()?;
+            println!("{prompt}{line}");
+            Some(line)
+        })
     }
 
     fn answer(&mut self, text: &str, last: bool) -> ReplStep {
@@ -230,9 +272,9 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
             .is_some_and(|d| d.values(&spec.options).is_ok());
     let (remote, banner) = if early {
         let banner = super::session::banner_of(&spec);
-        (Remote::start_early(snapshot, interrupted)?, banner)
+        (Remote::start_early(snapshot, interrupted.clone())?, banner)
     } else {
-        let (remote, banner, note) = Remote::start(snapshot, interrupted)?;
+        let (remote, banner, note) = Remote::start(snapshot, interrupted.clone())?;
         if !note.is_empty() {
             eprintln!("{note}");
         }
@@ -240,7 +282,7 @@ pub fn run_watching(spec: EngineSpec, watch: bool) -> Result<u8> {
     };
     let remote = Rc::new(RefCell::new(remote));
     if interactive {
-        run_terminal(&remote, &banner, watching.as_deref())
+        run_terminal(&remote, &banner, watching.as_deref(), interrupted)
     } else {
         if let Some(w) = &watching {
             println!("{w}");
@@ -259,7 +301,12 @@ fn show(reply: Reply) -> Option<u8> {
     None
 }
 
-fn run_terminal(remote: &Rc<RefCell<Remote>>, banner: &str, watching: Option<&str>) -> Result<u8> {
+fn run_terminal(
+    remote: &Rc<RefCell<Remote>>,
+    banner: &str,
+    watching: Option<&str>,
+    interrupted: Arc<AtomicBool>,
+) -> Result<u8> {
     println!("ludolog — {banner}. Queries end with `.`; :help for commands, Ctrl-D to leave.");
     if let Some(w) = watching {
         println!("{w} (before each input; Enter alone reloads)");
@@ -280,6 +327,9 @@ fn run_terminal(remote: &Rc<RefCell<Remote>>, banner: &str, watching: Option<&st
     }
     let mut pager = TerminalPager {
         at_line_start: true,
+        reader: None,
+        pending: String::new(),
+        interrupted,
     };
     let mut buffer = String::new();
     let code = loop {
@@ -391,22 +441,25 @@ fn read_clauses_terminal(
 
 /// Piped input: every input is echoed and answered; errors go to standard error.
 fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let lines = Rc::new(RefCell::new(std::io::stdin().lock().lines()));
+    let next_line = || lines.borrow_mut().next();
     let mut failed = false;
     let mut buffer = String::new();
     let mut pager = PipedPager {
         shown: 0,
         at_line_start: true,
+        lines: lines.clone(),
+        pending: String::new(),
     };
     let ask = |request: ToWorker, pager: &mut PipedPager| -> Result<Reply> {
         pager.shown = 0;
         pager.at_line_start = true;
+        pager.pending.clear();
         let reply = remote.borrow_mut().ask(request, pager);
         let _ = std::io::stdout().flush();
         reply
     };
-    while let Some(line) = lines.next() {
+    while let Some(line) = next_line() {
         let line = line?;
         let inputs = if buffer.is_empty() && is_command(&line) {
             vec![line]
@@ -427,7 +480,7 @@ fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
             let mut reply = ask(ToWorker::Eval(input), &mut pager)?;
             if reply == Reply::ReadClauses {
                 let mut block = String::new();
-                for line in lines.by_ref() {
+                while let Some(line) = next_line() {
                     let line = line?;
                     println!("|: {line}");
                     block.push_str(&line);

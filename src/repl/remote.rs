@@ -224,6 +224,10 @@ impl Remote {
                     self.worker.send(&request)?;
                 }
                 Ok(FromWorker::Output(text)) => pager.output(&text),
+                Ok(FromWorker::Read(prompt)) => {
+                    let text = pager.read_term(&prompt);
+                    self.worker.send(&ToWorker::Input(text))?;
+                }
                 Ok(FromWorker::Answer { text, last }) => {
                     let step = pager.answer(&text, last);
                     if !last {

@@ -33,6 +33,13 @@ pub trait Pager {
     /// the last answer the step is not asked for).  `Full` shows the same answer
     /// again without eliding; `Stop` abandons the query.
     fn answer(&mut self, text: &str, last: bool) -> ReplStep;
+    /// The text of the next term the user types after `prompt` (for `read/1` in a
+    /// query), ending with its full stop; `None` at the end of input, the default for
+    /// a pager with no one to type.
+    fn read_term(&mut self, prompt: &str) -> Option<String> {
+        let _ = prompt;
+        None
+    }
 }
 
 /// Everything a session is, apart from its engines: enough to rebuild it (after

@@ -20,6 +20,41 @@ pub fn is_blank(rest: &str) -> bool {
     split.chunks.is_empty() && split.unterminated.is_none()
 }
 
+/// The next term typed for a query's `read/1`: the first term of `pending` once the
+/// lines `next_line` gives complete one (what follows it stays pending for the next
+/// read).  At the end of input, what is pending if anything (a term without its full
+/// stop, read as a syntax error), else `None`.
+pub fn read_term(
+    pending: &mut String,
+    mut next_line: impl FnMut() -> Option<String>,
+) -> Option<String> {
+    loop {
+        let (terms, rest) = split(pending);
+        let mut terms = terms.into_iter().map(|(_, t)| t);
+        if let Some(first) = terms.next() {
+            let mut after: Vec<String> = terms.collect();
+            after.push(rest);
+            let after = after.join("\n");
+            *pending = if is_blank(&after) {
+                String::new()
+            } else {
+                after
+            };
+            return Some(first);
+        }
+        match next_line() {
+            Some(line) => {
+                pending.push_str(&line);
+                pending.push('\n');
+            }
+            None => {
+                let left = std::mem::take(pending);
+                return (!is_blank(&left)).then_some(left);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,5 +92,24 @@ mod tests {
     fn terms_know_their_lines() {
         let (terms, _) = split("a.\n\n% c\nb :-\n  c.\n");
         assert_eq!(terms, [(1, "a.".into()), (4, "b :-\n  c.".into())]);
+    }
+
+    #[test]
+    fn a_read_takes_one_term_of_the_lines_typed() {
+        let mut lines = vec!["foo(", "bar). baz.", "", "qux"]
+            .into_iter()
+            .map(String::from);
+        let mut pending = String::new();
+        let mut next = || lines.next();
+        assert_eq!(
+            read_term(&mut pending, &mut next).as_deref(),
+            Some("foo(\nbar).")
+        );
+        assert_eq!(read_term(&mut pending, &mut next).as_deref(), Some("baz."));
+        assert_eq!(
+            read_term(&mut pending, &mut next).as_deref(),
+            Some("\nqux\n")
+        );
+        assert_eq!(read_term(&mut pending, &mut next), None);
     }
 }

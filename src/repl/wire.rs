@@ -35,6 +35,8 @@ pub enum ToWorker {
     Step(char),
     /// `--watch`: reload the rules if a rule file changed on disk.
     WatchTick,
+    /// The answer to `Read`: the text of the term typed, `None` at the end of input.
+    Input(Option<String>),
 }
 
 /// A message from the engine process.
@@ -58,6 +60,9 @@ pub enum FromWorker {
         snapshot: Snapshot,
         broken: bool,
     },
+    /// A query reads a term the user types (`read/1`): the prompt to show; the engine
+    /// waits for an `Input`.
+    Read(String),
     /// Completion candidates: where the word starts, and what may replace it.
     Completions(usize, Vec<String>),
     /// The answer to `WatchTick`: what a reload said (if there was one), and the

@@ -9,8 +9,10 @@ use super::watch::Watch;
 use super::wire::{char_step, send, FromWorker, ToWorker};
 use crate::prolog::limits::{self, Deadline};
 use crate::prolog::ReplStep;
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{BufRead, Lines, StdinLock};
+use std::rc::Rc;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
@@ -35,10 +37,14 @@ fn next_request(lines: &mut Lines<StdinLock<'static>>) -> Option<ToWorker> {
     serde_json::from_str(&line).ok()
 }
 
+/// The requests from the frontend, read by the session's loop, by the pager between
+/// answers and by a query's `read/1` (all on the session's thread, one at a time).
+type Requests = Rc<RefCell<Lines<StdinLock<'static>>>>;
+
 /// Shows answers by sending them to the frontend, and waits for its step.  The
 /// time limit counts the engine's work on an answer, not the wait for the user.
-struct WirePager<'a> {
-    lines: &'a mut Lines<StdinLock<'static>>,
+struct WirePager {
+    lines: Requests,
     deadline: Option<Deadline>,
     untimed: bool,
 }
@@ -52,7 +58,7 @@ fn arm(untimed: bool) -> Option<Deadline> {
     limits::arm("the query", false)
 }
 
-impl Pager for WirePager<'_> {
+impl Pager for WirePager {
     fn output(&mut self, text: &str) {
         tell(&FromWorker::Output(text.to_string()));
     }
@@ -66,7 +72,7 @@ impl Pager for WirePager<'_> {
             return ReplStep::Stop;
         }
         self.deadline = None;
-        let step = match next_request(self.lines) {
+        let step = match next_request(&mut self.lines.borrow_mut()) {
             Some(ToWorker::Step(c)) => char_step(c),
             _ => ReplStep::Stop,
         };
@@ -149,7 +155,22 @@ pub fn run_worker() -> i32 {
     }
 }
 
-fn run(snapshot: Snapshot, mut lines: Lines<StdinLock<'static>>) {
+/// Reads what the user types for a query's `read/1`: asks the frontend with the
+/// prompt and waits for its `Input` (a step sent late, with no answer waiting for
+/// it, is passed over).  The query's time limit does not count the wait.
+fn read_from_frontend(lines: &Requests, prompt: &str) -> Option<String> {
+    let _paused = limits::pause();
+    tell(&FromWorker::Read(prompt.to_string()));
+    loop {
+        match next_request(&mut lines.borrow_mut())? {
+            ToWorker::Input(text) => return text,
+            _ => continue,
+        }
+    }
+}
+
+fn run(snapshot: Snapshot, lines: Lines<StdinLock<'static>>) {
+    let lines: Requests = Rc::new(RefCell::new(lines));
     let mut session = match Session::restore(snapshot) {
         Ok((session, note)) => {
             tell(&FromWorker::Ready {
@@ -161,9 +182,16 @@ fn run(snapshot: Snapshot, mut lines: Lines<StdinLock<'static>>) {
         Err(e) => return tell(&FromWorker::Failed(format!("{e:#}"))),
     };
     session.set_output_sink(Box::new(|text| tell(&FromWorker::Output(text.to_string()))));
+    let reader = lines.clone();
+    crate::foreign::set_input_reader(Some(Box::new(move |prompt| {
+        read_from_frontend(&reader, prompt)
+    })));
     // `--watch`: the files as they are at the first tick
     let mut watch: Option<Watch> = None;
-    while let Some(request) = next_request(&mut lines) {
+    loop {
+        let Some(request) = next_request(&mut lines.borrow_mut()) else {
+            break;
+        };
         if matches!(request, ToWorker::Eval(_) | ToWorker::Consult(_)) {
             tell(&FromWorker::Taken);
         }
@@ -172,7 +200,7 @@ fn run(snapshot: Snapshot, mut lines: Lines<StdinLock<'static>>) {
             ToWorker::Eval(text) => session.eval(
                 &text,
                 &mut WirePager {
-                    lines: &mut lines,
+                    lines: lines.clone(),
                     deadline: arm(untimed),
                     untimed,
                 },
@@ -195,7 +223,7 @@ fn run(snapshot: Snapshot, mut lines: Lines<StdinLock<'static>>) {
                 continue;
             }
             // a step with no answer waiting for it
-            ToWorker::Step(_) | ToWorker::Start(_) => continue,
+            ToWorker::Step(_) | ToWorker::Start(_) | ToWorker::Input(_) => continue,
         };
         let broken = session.is_broken();
         let reply = match reply {
