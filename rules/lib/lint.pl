@@ -384,6 +384,21 @@ position_finding(G, S, L, Pool, _, _, F) :-
     (  R == true -> finding(G, play/3, refuse, "play/3 accepts ~s, a move legal/2 does not list here", [T], F)
     ;  R \== false -> finding(G, play/3, refuse, "play/3 on ~s, a move legal/2 does not list here: ~q (it should fail)", [T, R], F)
     ).
+position_finding(G, S, L, Pool, _, _, F) :-
+    catch(current_predicate(G:explain_illegal/3), _, fail),
+    member(T, Pool),
+    guard(dispatch:move(G, M, T, []), true),
+    \+ memberchk_eq(M, L),
+    guard(call(G:explain_illegal(S, M, Why)), R),
+    (  R \== true, R \== false
+    -> finding(G, explain_illegal/3, refusal, "explain_illegal/3 on ~s, a move legal/2 does not list here: ~q", [T, R], F)
+    ;  R == true, Why \== [], Why \= [_|_],
+       (  \+ ground(Why)
+       -> finding(G, explain_illegal/3, refusal, "explain_illegal/3 gives ~q for ~s: a reason has no variables", [Why, T], F)
+       ;  host:reason_words(G, Why, []),
+          finding(G, refusal/3, refusal, "refusal//1 gives no words for ~q, the reason explain_illegal/3 gives for ~s", [Why, T], F)
+       )
+    ).
 position_finding(G, S, L, _, _, _, F) :-
     catch(current_predicate(G:legal_moves/2), _, fail),
     guard(call(G:legal_moves(S, Ms)), R),
