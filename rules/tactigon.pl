@@ -57,11 +57,12 @@
 %% requires(?Library)  the board and its reach come from board.pl (native in the
 % accelerated tier), on grid.pl's hex_left neighbours; the rows and the " won="
 % mark of the text come from notation.pl; the pieces and the combat table from
-% tactigon_pieces.pl.
+% tactigon_pieces.pl, the words of its refusals from tactigon_refusals.pl.
 requires(grid).
 requires(notation).
 requires(board).
 requires(tactigon_pieces).
+requires(tactigon_refusals).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -444,21 +445,9 @@ blocked(B, P, From, To, K, Over, no_path(From, To, K, Way)) :-
     findall(on(X, Cells), ( member(X-Cells, [P-Own, Q-Enemy]), Cells = [_|_] ), Parts),
     append(Parts, Edge, Way).
 
-%% refusal(+Reason)//  the words of each reason explain_with/4 gives.
-refusal(game_over(W)) --> "the game is over: ", atom(W), " has won".
-refusal(not_a_move) --> "not a Tactigon move (a move is From-To, two cell numbers)".
-refusal(not_a_cell(N)) --> number(N), " is not a cell of the board".
-refusal(no_piece(P, N)) --> "no ", atom(P), " piece on ", number(N).
-refusal(stays) --> "a piece must move to another cell".
-refusal(onto_own(P, Kind, N)) --> atom(P), " cannot move onto its own ", atom(Kind), " on ", number(N).
-refusal(combat(P, KA, Q, KD)) -->
-    "the combat table does not let a ", atom(P), " ", atom(KA), " attack a ", atom(Q), " ", atom(KD).
-refusal(out_of_range(From, To, Dist, KA, K)) -->
-    number(To), " is ", number(Dist), " steps from ", number(From),
-    ", but the ", atom(KA), " on ", number(From), " has a range of ", number(K).
-refusal(no_path(From, To, K, Way)) -->
-    "no open path of at most ", number(K), " steps from ", number(From), " to ",
-    number(To), "; in the way: ", way_parts(Way).
+%% refusal(+Reason)//  the words of each reason explain_with/4 gives
+% (tactigon_refusals.pl).
+refusal(R) --> tactigon_refusals:refusal(R).
 
 %% in_the_way(+Board, +Owner, +From, +To, +K, +Over, -Cells)  Owner's pieces not in
 % Over on a path of at most K steps from From to To, sorted.
@@ -477,18 +466,6 @@ edge_in_the_way(From, To, K) :-
     between(RA, RB, R), between(CA, CB, C),
     \+ ( N is 11 * R + C, R >= 0, R =< 6, C >= 0, C =< 10, cell(N, R, C) ),
     hex_distance(R1, C1, R, C, D1), hex_distance(R, C, R2, C2, D2), D1 + D2 =< K, !.
-
-%% way_parts(+Way)//  "red on 37 49, blue on 39, the edge of the board".
-way_parts([Part]) --> !, way_part(Part).
-way_parts([Part|Parts]) --> way_part(Part), ", ", way_parts(Parts).
-
-%% way_part(+Part)//  one owner's cells, or the edge of the board.
-way_part(edge) --> "the edge of the board".
-way_part(on(X, Cells)) --> atom(X), " on", cells_out(Cells).
-
-%% cells_out(+Cells)//  each cell number after a space.
-cells_out([]) --> [].
-cells_out([N|Ns]) --> " ", number(N), cells_out(Ns).
 
 %% atom(+Atom)//  the characters of Atom.
 atom(A) --> { atom_chars(A, Cs) }, seq(Cs).
