@@ -379,6 +379,14 @@ pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// `GET /api/sessions/ID/levels`: the player menu's named strengths for this game
+/// (easy, medium, strong), each a player spec and about how many seconds a move of
+/// it takes on this machine.
+pub async fn levels(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<Value>> {
+    let levels = app.sessions.with(&id, |g| g.levels()).await??;
+    Ok(Json(json!({ "levels": levels })))
+}
+
 /// `POST /api/sessions/ID/check[?at=K]`: what every other tier makes of this
 /// position (of the one after the first K moves).
 pub async fn check(

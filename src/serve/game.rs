@@ -197,6 +197,13 @@ impl ServedGame {
         Ok(self.line.engine().view_text(position)?)
     }
 
+    /// The named strengths of the player menu, timed on the game's start.
+    pub fn levels(&mut self) -> Result<Vec<super::levels::Level>, GameError> {
+        let start = self.position(Some(0))?;
+        let tier = self.spec.effective_tier();
+        Ok(super::levels::levels(tier, self.line.engine(), start))
+    }
+
     /// What stops the game's running request from another thread.
     pub fn stopper(&self) -> Stopper {
         self.stopper.clone()

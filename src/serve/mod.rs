@@ -9,6 +9,7 @@
 mod api;
 mod game;
 mod guard;
+mod levels;
 mod repl_pane;
 mod sessions;
 mod tiers;
@@ -50,6 +51,7 @@ pub struct ServeConfig {
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const HISTORY: &str = include_str!("page/history.js");
+const PLAYERS: &str = include_str!("page/players.js");
 const STYLE: &str = include_str!("page/style.css");
 
 /// The routes: the page, its script and style, and the API, for a server listening
@@ -76,6 +78,10 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
             get(|| async { page("text/javascript; charset=utf-8", HISTORY) }),
         )
         .route(
+            "/players.js",
+            get(|| async { page("text/javascript; charset=utf-8", PLAYERS) }),
+        )
+        .route(
             "/style.css",
             get(|| async { page("text/css; charset=utf-8", STYLE) }),
         )
@@ -91,6 +97,7 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route("/api/sessions/{id}/why", post(api::why))
         .route("/api/sessions/{id}/computer", post(api::computer))
         .route("/api/sessions/{id}/stop", post(api::stop))
+        .route("/api/sessions/{id}/levels", get(api::levels))
         .route("/api/sessions/{id}/check", post(api::check))
         .route("/api/sessions/{id}/repl", post(api::repl))
         .route("/api/sessions/{id}/repl/next", post(api::repl_next))

@@ -7,6 +7,7 @@
 // clicked there is played from that position.
 
 import { follow, leave, setupHistory, viewing } from "./history.js";
+import { playerOf, setupPlayers, showPlayers } from "./players.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -81,11 +82,6 @@ function outcomeText(outcome) {
   const won = /^win\((.*)\)$/.exec(outcome);
   if (won) return `${won[1].charAt(0).toUpperCase()}${won[1].slice(1)} has won`;
   return outcome === "draw" ? "The game is drawn" : `Game over: ${outcome}`;
-}
-
-function playerOf(side) {
-  const input = $(`#players [data-player="${side}"]`);
-  return input ? input.value.trim() || "human" : "human";
 }
 
 function computerPlays(side) { return playerOf(side) !== "human"; }
@@ -189,26 +185,6 @@ function moveButton(m) {
   b.dataset.move = m;
   b.addEventListener("click", () => play(m));
   return b;
-}
-
-function showPlayers(s) {
-  const box = $("#players");
-  if (box.dataset.game !== String(s.id)) {
-    box.dataset.game = String(s.id);
-    box.innerHTML = "";
-  }
-  for (const name of s.players) {
-    if (box.querySelector(`[data-player="${name}"]`)) continue;
-    const label = document.createElement("label");
-    label.textContent = `${name}: `;
-    const input = document.createElement("input");
-    input.dataset.player = name;
-    input.value = "human";
-    input.title = "human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N";
-    input.addEventListener("change", () => { computerOff = false; resume(); });
-    label.append(input);
-    box.append(label);
-  }
 }
 
 // Lets the computer players play again (after Stop, Undo, Redo or Restart).
@@ -488,6 +464,7 @@ async function reattach() {
 
 async function start() {
   setupHistory({ game: () => state, draw, api, say });
+  setupPlayers({ api, changed: resume });
   $("#check").addEventListener("click", checkTiers);
   $("#repl").addEventListener("submit", replRun);
   $("#repl-next").addEventListener("click", () => replStep("next"));
