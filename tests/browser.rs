@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 pub(crate) const CHROMIUM: &str = "/usr/bin/chromium";
 pub(crate) const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// WebDriver's key for an element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+pub(crate) const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// Whether the browser and its driver are here.
 pub(crate) fn browser_available() -> bool {
@@ -265,11 +265,11 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.click_cell("a1");
     b.wait("document.querySelector('#message').textContent.includes('a1 is occupied by blue')");
     b.click_cell("c5");
-    b.wait("document.querySelector('#status').textContent == 'Red has won'");
+    b.wait("document.querySelector('#status').textContent == 'Red wins: joined top and bottom'");
     // the last move is marked; a reload finds the same game (its id is in the address)
     b.wait("document.querySelector('#board .last[data-cell=\"c5\"]') !== null");
     b.run("location.reload();");
-    b.wait("document.querySelectorAll('#moves li').length == 9 && document.querySelector('#status').textContent == 'Red has won'");
+    b.wait("document.querySelectorAll('#moves li').length == 9 && document.querySelector('#status').textContent == 'Red wins: joined top and bottom'");
     // the rule tiers agree with the native engine on the finished position
     b.click("#check");
     b.wait("document.querySelector('#check-result').textContent.includes('spec: agrees')");

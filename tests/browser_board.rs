@@ -1,11 +1,29 @@
 //! `ludolog serve`'s board in a real browser (as `browser`'s tests drive it): the
 //! players chosen from a menu — a named strength with the time a move of it takes,
-//! a custom spec typed in, *Stop* that stops the server's search from the menu.
+//! a custom spec typed in, *Stop* that stops the server's search from the menu — and
+//! a board that explains itself: the game's own options typed in the New game form,
+//! hover showing what a click would do, the winning line drawn and the status in words.
 
-use crate::browser::{browser_available, Browser, CHROMEDRIVER, CHROMIUM};
+use crate::browser::{browser_available, Browser, CHROMEDRIVER, CHROMIUM, ELEMENT};
 use crate::common;
 
 use common::server::Server;
+use serde_json::json;
+
+/// Moves the pointer over the element a CSS selector finds, as a mouse would.
+fn hover(b: &Browser, selector: &str) {
+    let found = b.send(
+        "POST",
+        "/element",
+        Some(json!({ "using": "css selector", "value": selector })),
+    );
+    let id = found[ELEMENT].as_str().expect("an element").to_string();
+    let actions = json!({"actions": [{"type": "pointer", "id": "mouse",
+        "parameters": {"pointerType": "mouse"},
+        "actions": [{"type": "pointerMove", "duration": 0, "x": 0, "y": 0,
+                     "origin": {ELEMENT: id}}]}]});
+    b.send("POST", "/actions", Some(actions));
+}
 
 /// Says SKIPPED past the harness's capture when there is no browser here.
 fn skipped(test: &str) -> bool {
@@ -75,4 +93,83 @@ fn players_are_chosen_from_a_menu_in_a_real_browser() {
     b.wait("document.querySelector('#players select[data-level=\"red\"]').value === 'easy'");
     b.wait("document.querySelectorAll('#moves li').length >= 6");
     b.screenshot("players-menu-playing");
+}
+
+#[test]
+fn the_board_explains_itself_in_a_real_browser() {
+    if skipped("the_board_explains_itself_in_a_real_browser") {
+        return;
+    }
+    let server = Server::start(&["hex"]);
+    let b = Browser::start();
+    // the address's options show in the game's own fields
+    b.goto(&format!("{}?game=hex&options=size=5", server.url));
+    b.wait("document.querySelector('#option-fields [data-option=\"size\"]')?.value === '5'");
+    assert_eq!(
+        b.run("return document.querySelector('#option-fields [data-option=\"swap\"]').type;"),
+        "checkbox"
+    );
+    assert_eq!(
+        b.run("return document.querySelector('#options').hidden;"),
+        true
+    );
+    b.ready();
+    // hover: the cell a click would play, named
+    hover(&b, "#board [data-cell=\"c3\"]");
+    b.wait("document.querySelector('#board').dataset.hover === 'c3' && document.querySelector('#board [data-cell=\"c3\"]').classList.contains('hover')");
+    // Connect Four with a line of three, from its fields
+    b.run("const g = document.querySelector('#game'); g.value = 'connect_four'; g.dispatchEvent(new Event('change'));");
+    b.wait("[...document.querySelectorAll('#option-fields [data-option]')].map((f) => f.dataset.option).join(' ') === 'cols rows line'");
+    b.run("const f = document.querySelector('#option-fields [data-option=\"line\"]'); f.value = '3'; f.dispatchEvent(new Event('input'));");
+    assert_eq!(b.text("#options"), "line=3");
+    b.click("#start");
+    b.wait("document.querySelectorAll('#board [data-cell]').length == 42 && document.querySelectorAll('#moves li').length == 0");
+    b.ready();
+    // hover over the top of a column: its landing cell, as a click there plays it
+    hover(&b, "#board [data-cell=\"b6\"]");
+    b.wait("document.querySelector('#board').dataset.hover === 'b' && document.querySelector('#board [data-cell=\"b1\"]').classList.contains('hover')");
+    for (n, cell) in ["a6", "b6", "a6", "b6", "a6"].iter().enumerate() {
+        b.click_cell(cell);
+        b.wait(&format!(
+            "document.querySelectorAll('#moves li').length == {}",
+            n + 1
+        ));
+        if n < 4 {
+            b.ready();
+        }
+    }
+    // the line is drawn, and the status says who won and how
+    b.wait("document.querySelector('#status').textContent === 'X wins: 3 in a line'");
+    assert_eq!(
+        b.run("return document.querySelectorAll('#board .highlight circle').length;"),
+        3
+    );
+    b.screenshot("connect-four-won");
+    // Hex 5x5 by clicks: the chain that joins top and bottom
+    b.goto(&format!("{}?game=hex&options=size=5", server.url));
+    b.wait("document.querySelector('#board [data-cell=\"c1\"]') !== null");
+    for (n, cell) in ["c1", "a1", "c2", "a2", "b3", "a3", "b4", "a4", "b5"]
+        .iter()
+        .enumerate()
+    {
+        b.click_cell(cell);
+        b.wait(&format!(
+            "document.querySelectorAll('#moves li').length == {}",
+            n + 1
+        ));
+        if n < 8 {
+            b.ready();
+        }
+    }
+    b.wait("document.querySelector('#status').textContent === 'Red wins: joined top and bottom'");
+    assert_eq!(
+        b.run("return document.querySelectorAll('#board .highlight circle').length;"),
+        5
+    );
+    b.screenshot("hex-won");
+    // the favicon is the page's
+    assert_eq!(
+        b.run("return document.querySelector('link[rel=icon]').href.endsWith('/favicon.svg');"),
+        true
+    );
 }

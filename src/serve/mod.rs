@@ -52,7 +52,9 @@ const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const HISTORY: &str = include_str!("page/history.js");
 const PLAYERS: &str = include_str!("page/players.js");
+const OPTIONS: &str = include_str!("page/options.js");
 const STYLE: &str = include_str!("page/style.css");
+const FAVICON: &str = include_str!("page/favicon.svg");
 
 /// The routes: the page, its script and style, and the API, for a server listening
 /// at `at`.
@@ -80,6 +82,18 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route(
             "/players.js",
             get(|| async { page("text/javascript; charset=utf-8", PLAYERS) }),
+        )
+        .route(
+            "/options.js",
+            get(|| async { page("text/javascript; charset=utf-8", OPTIONS) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { page("image/svg+xml", FAVICON) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { page("image/svg+xml", FAVICON) }),
         )
         .route(
             "/style.css",
