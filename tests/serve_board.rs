@@ -115,6 +115,14 @@ fn a_finished_game_says_how_it_ended_and_draws_its_chain_or_line() {
         assert_eq!(st["ending"], Value::Null, "{tier}");
         assert!(!st["svg"].as_str().unwrap_or_default().contains("highlight"));
     }
+    // Con-Tac-Tix, drawn by its rule file over the native engine: Hex's chain in its names
+    let ctt = open(
+        &s,
+        r#"{"game":"contactix","options":{"cols":3,"rows":3},"tier":"native"}"#,
+    );
+    let st = play(&s, &ctt, &["B1", "A1", "B2", "A2", "B3"]);
+    assert_eq!(st["ending"], "joined top and bottom");
+    assert!(st["svg"].as_str().unwrap_or_default().contains("<polyline"));
     // misère Hex: the chain is the loser's, and the words say whose
     let misere = open(&s, r#"{"game":"misere_hex","options":{"size":3}}"#);
     let st = play(&s, &misere, &["b1", "a1", "b2", "a2", "b3"]);
