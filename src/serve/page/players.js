@@ -33,6 +33,12 @@ function customTime(spec) {
   if (spec === "random" || spec === "greedy") return "at once";
   const timed = /^alphabeta:([0-9.]+)s$/.exec(spec);
   if (timed) return timeText(Number(timed[1]));
+  // playouts: at the rate the levels were timed at
+  const playouts = /^mcts:([0-9]+)$/.exec(spec);
+  const timedLevel = levels.find((l) => /^mcts:[0-9]+$/.test(l.player));
+  if (playouts && timedLevel) {
+    return timeText(Number(playouts[1]) * timedLevel.seconds / Number(timedLevel.player.slice(5)));
+  }
   return "the time depends on the game: the levels above are timed";
 }
 
