@@ -271,14 +271,37 @@ noun(_, _, Many, Many).
 
 %% view(+State, -View)  the upright board, a1 at the bottom left; text drawings use
 % the letters of the position text, drawings red for x and gold for o.
-view(connect_four(Cols, Rows, _, P, Board, Status),
-     view(square, Cols, Rows, Cells, [to_move(P), status(Status), glyphs([stone(x) = x, stone(o) = o]), colours([x = red, o = gold])])) :-
+view(connect_four(Cols, Rows, Line, P, Board, Status),
+     view(square, Cols, Rows, Cells, [to_move(P), status(Status), glyphs([stone(x) = x, stone(o) = o]), colours([x = red, o = gold])|Ended])) :-
     N is Cols * Rows,
     findall(cell(C, Row, Name, Piece),
             ( between(1, N, I), cell(Cols, Rows, C-R, I),
               Row is Rows - 1 - R, board:board_cell(Board, I, X), cell_piece(X, Piece),
               R1 is R + 1, phrase(cell_name(C-R1), Cs), atom_chars(Name, Cs) ),
-            Cells).
+            Cells),
+    ended_info(Status, Cols-Rows, Line, Board, Ended).
+
+%% ended_info(+Status, +Cols-Rows, +Line, +Board, -Info)  how the game ended, for the
+% renderers and the page: a won game's line (highlighted) and the words; nothing while
+% it goes on.
+ended_info(won(P), Size, Line, Board, [highlight(Names), ending(Words)]) :-
+    winning_line(Size, Line, Board, P, Line1), !,
+    findall(Name, ( member(C-R, Line1), R1 is R + 1, phrase(cell_name(C-R1), Cs), atom_chars(Name, Cs) ), Names),
+    protocol:formatted("~d in a line", [Line], Words).
+ended_info(draw, _, _, _, [ending("the board is full")]) :- !.
+ended_info(_, _, _, _, []).
+
+%% winning_line(+Cols-Rows, +Line, +Board, +P, -Cells)  Line cells C-R (R from the
+% bottom) in a row, a column or a diagonal, each holding P's stone.
+winning_line(Cols-Rows, Line, Board, P, Cells) :-
+    member(DC-DR, [1-0, 0-1, 1-1, 1-(-1)]),
+    between(1, Cols, C1), C0 is C1 - 1,
+    between(1, Rows, R1), R0 is R1 - 1,
+    Last is Line - 1,
+    findall(C-R, ( between(0, Last, J), C is C0 + J * DC, R is R0 + J * DR ), Cells),
+    \+ ( member(C-R, Cells),
+          \+ ( C >= 0, C < Cols, R >= 0, R < Rows,
+                cell(Cols, Rows, C-R, I), board:board_cell(Board, I, P) ) ).
 
 %% cell_name(+C-K)//  the name of the cell in column C and row K from the bottom: b3.
 cell_name(CK) --> notation:square(CK).

@@ -249,12 +249,21 @@ place_tiles([t(Col, Row, Who)|Ts], O, Cols-Rows, B0, B) :-
     place_tiles(Ts, O, Cols-Rows, B1, B).
 
 %% view(+State, -View)  Hex's view with the colour names.
-view(contactix(O, H), view(hex, C, R, Cells, [to_move(P), status(St), edges([top-X, bottom-X, left-Y, right-Y])])) :-
+view(contactix(O, H), view(hex, C, R, Cells, [to_move(P), status(St), edges([top-X, bottom-X, left-Y, right-Y])|Won])) :-
     O = X*Y,
-    hex:view(H, view(hex, C, R, Cells0, _)),
+    hex:view(H, view(hex, C, R, Cells0, Info0)),
     maplist(cell_colour(O), Cells0, Cells),
     to_move(contactix(O, H), P),
-    (  outcome(contactix(O, H), win(W)) -> St = won(W) ; St = ongoing ).
+    (  outcome(contactix(O, H), win(W)) -> St = won(W) ; St = ongoing ),
+    won_info(Info0, Cells0, Cells, Won).
+
+%% won_info(+HexInfo, +HexCells, +Cells, -Info)  Hex's joining chain, named as this
+% game names its cells, and its words; nothing while the game goes on.
+won_info(Info0, Cells0, Cells, [highlight(Names), ending(Words)]) :-
+    memberchk(highlight(Names0), Info0), memberchk(ending(Words), Info0), !,
+    findall(N, ( member(N0, Names0), nth0(I, Cells0, cell(_, _, N0, _)),
+                 nth0(I, Cells, cell(_, _, N, _)) ), Names).
+won_info(_, _, _, []).
 
 %% cell_colour(+X*Y, +Cell0, -Cell)  a Hex view cell, named as a move (A3), stones in colours.
 cell_colour(O, cell(C, R, _, Piece0), cell(C, R, Name, Piece)) :-

@@ -329,7 +329,21 @@ view(hex(Cols-Rows, _, P, Board, Status, _), view(hex, Cols, Rows, Cells, Info))
               cell_piece(X, Piece),
               phrase(move(place(C, R)), Cs), atom_chars(Name, Cs) ),
             Cells),
-    Info = [to_move(P), status(Status), edges([top-red, bottom-red, left-blue, right-blue])].
+    won_info(Status, Board, Cols-Rows, Won),
+    Info = [to_move(P), status(Status), edges([top-red, bottom-red, left-blue, right-blue])|Won].
+
+%% won_info(+Status, +Board, +Size, -Info)  a won game's joining chain, to draw, and
+% how it was won, in words; nothing while the game goes on.
+won_info(won(P), Board, Size, [highlight(Names), ending(Words)]) :-
+    player(P, Stone, Axis),
+    hexgrid:winning_path(Board, Size, Stone, Axis, Path), !,
+    findall(Name, ( member(C-R, Path), phrase(move(place(C, R)), Cs), atom_chars(Name, Cs) ), Names),
+    axis_words(Axis, Words).
+won_info(_, _, _, []).
+
+%% axis_words(?Axis, ?Words)  what joining an axis's edges is, in words.
+axis_words(vertical, "joined top and bottom").
+axis_words(horizontal, "joined left and right").
 
 %% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell letter.
 cell_piece(e, empty).

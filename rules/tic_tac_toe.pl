@@ -233,12 +233,26 @@ count([C|Cs], S, N) :- count(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
 %% view(+State, -View)  the board, a1 at the bottom left; text drawings use the
 % letters of the position text, drawings blue for x and red for o.
 view(tic_tac_toe(P, Board, Status),
-     view(square, 3, 3, Cells, [to_move(P), status(Status), glyphs([mark(x) = x, mark(o) = o]), colours([x = blue, o = red])])) :-
+     view(square, 3, 3, Cells, [to_move(P), status(Status), glyphs([mark(x) = x, mark(o) = o]), colours([x = blue, o = red])|Ended])) :-
     findall(cell(C, Row, Name, Piece),
-            ( between(1, 9, I), C is (I - 1) mod 3, K is (I - 1) // 3 + 1, Row is 3 - K,
-              arg(I, Board, X), cell_piece(X, Piece),
-              phrase(move_out(place(C, K)), Cs), atom_chars(Name, Cs) ),
-            Cells).
+            ( between(1, 9, I), cell_name(I, Name),
+              C is (I - 1) mod 3, K is (I - 1) // 3 + 1, Row is 3 - K,
+              arg(I, Board, X), cell_piece(X, Piece) ),
+            Cells),
+    ended_info(Status, Board, Ended).
+
+%% cell_name(+I, -Name)  the name of cell I (a1 is 1, c3 is 9).
+cell_name(I, Name) :-
+    C is (I - 1) mod 3, K is (I - 1) // 3 + 1,
+    phrase(move_out(place(C, K)), Cs), atom_chars(Name, Cs).
+
+%% ended_info(+Status, +Board, -Info)  how the game ended, for the renderers and the
+% page: a won game's line of three (highlighted) and the words; nothing while it goes on.
+ended_info(won(P), Board, [highlight(Names), ending("three in a line")]) :-
+    line(I, J, K), arg(I, Board, P), arg(J, Board, P), arg(K, Board, P), !,
+    maplist(cell_name, [I, J, K], Names).
+ended_info(draw, _, [ending("the board is full")]) :- !.
+ended_info(_, _, []).
 
 %% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell.
 cell_piece(e, empty).

@@ -21,18 +21,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+pub(crate) const CHROMIUM: &str = "/usr/bin/chromium";
+pub(crate) const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// WebDriver's key for an element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+pub(crate) const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 /// Whether the browser and its driver are here.
-fn browser_available() -> bool {
+pub(crate) fn browser_available() -> bool {
     Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists()
 }
 
 /// A chromedriver process and one browser session of it; both end when dropped.
-struct Browser {
+pub(crate) struct Browser {
     driver: Child,
     base: String,
     session: String,
@@ -40,7 +40,7 @@ struct Browser {
 }
 
 impl Browser {
-    fn start() -> Browser {
+    pub(crate) fn start() -> Browser {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -86,7 +86,7 @@ impl Browser {
     }
 
     /// A WebDriver command; its `value`.
-    fn send(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+    pub(crate) fn send(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         match self.try_send(method, path, body) {
             Ok(v) => v,
             Err((err, message)) => panic!("webdriver {method} {path}: {err}: {message}"),
@@ -122,11 +122,11 @@ impl Browser {
         Ok(v["value"].clone())
     }
 
-    fn goto(&self, url: &str) {
+    pub(crate) fn goto(&self, url: &str) {
         self.send("POST", "/url", Some(json!({ "url": url })));
     }
 
-    fn run(&self, script: &str) -> Value {
+    pub(crate) fn run(&self, script: &str) -> Value {
         self.send(
             "POST",
             "/execute/sync",
@@ -135,7 +135,7 @@ impl Browser {
     }
 
     /// Waits until `script` (an expression) is true; panics naming it after 30 s.
-    fn wait(&self, script: &str) {
+    pub(crate) fn wait(&self, script: &str) {
         let deadline = Instant::now() + Duration::from_secs(30);
         while self.run(&format!("return !!({script});")) != json!(true) {
             assert!(
@@ -148,7 +148,7 @@ impl Browser {
     }
 
     /// Clicks the element a CSS selector finds, as a person would.
-    fn click(&self, selector: &str) {
+    pub(crate) fn click(&self, selector: &str) {
         // an element the page replaced between finding and clicking it (the board is
         // drawn again as a click is taken in) is found again: the event is the
         // page's new element, not a moment on the clock
@@ -169,12 +169,12 @@ impl Browser {
     }
 
     /// Clicks a cell of the board and waits for the page to take it in.
-    fn click_cell(&self, cell: &str) {
+    pub(crate) fn click_cell(&self, cell: &str) {
         self.click(&format!("#board [data-cell=\"{cell}\"]"));
     }
 
     /// The number of moves in the history.
-    fn moves(&self) -> u64 {
+    pub(crate) fn moves(&self) -> u64 {
         self.run("return document.querySelectorAll('#moves li').length;")
             .as_u64()
             .unwrap_or(0)
@@ -182,13 +182,13 @@ impl Browser {
 
     /// Waits for the footprints of the position's moves (the page clicks by them):
     /// the page marks its body once they are in.
-    fn ready(&self) {
+    pub(crate) fn ready(&self) {
         self.wait("document.querySelectorAll('#legal button').length > 0 && !document.querySelector('#status').textContent.includes('thinking') && document.body.dataset.footprints === 'ready'");
     }
 
     /// Presses a key (a WebDriver key code: `\u{E012}` is ←) where the focus is;
     /// the page's handlers have run when it returns.
-    fn key(&self, key: &str) {
+    pub(crate) fn key(&self, key: &str) {
         let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
             {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
         ]}]});
@@ -196,14 +196,14 @@ impl Browser {
     }
 
     /// The text of the element a CSS selector finds (its value, for a field).
-    fn text(&self, selector: &str) -> String {
+    pub(crate) fn text(&self, selector: &str) -> String {
         let v = self.run(&format!(
             "const e = document.querySelector('{selector}'); return e ? (e.value ?? e.textContent) : null;"
         ));
         v.as_str().unwrap_or_default().to_string()
     }
 
-    fn screenshot(&self, name: &str) -> PathBuf {
+    pub(crate) fn screenshot(&self, name: &str) -> PathBuf {
         let data = self.send("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
             .decode(data.as_str().expect("base64"))
@@ -265,11 +265,11 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.click_cell("a1");
     b.wait("document.querySelector('#message').textContent.includes('a1 is occupied by blue')");
     b.click_cell("c5");
-    b.wait("document.querySelector('#status').textContent == 'Red has won'");
+    b.wait("document.querySelector('#status').textContent == 'Red wins: joined top and bottom'");
     // the last move is marked; a reload finds the same game (its id is in the address)
     b.wait("document.querySelector('#board .last[data-cell=\"c5\"]') !== null");
     b.run("location.reload();");
-    b.wait("document.querySelectorAll('#moves li').length == 9 && document.querySelector('#status').textContent == 'Red has won'");
+    b.wait("document.querySelectorAll('#moves li').length == 9 && document.querySelector('#status').textContent == 'Red wins: joined top and bottom'");
     // the rule tiers agree with the native engine on the finished position
     b.click("#check");
     b.wait("document.querySelector('#check-result').textContent.includes('spec: agrees')");

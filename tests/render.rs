@@ -1,6 +1,7 @@
 //! What a person sees of every game: the ASCII board and the SVG drawing of a position
 //! with stacks (Mitsudomoe), holes, gold cells and four kinds of piece (Tactigon),
-//! kings (Replica) and edges (Hex), as insta snapshots; every SVG is well-formed XML.
+//! kings (Replica) and edges (Hex), and the chain or line a won game is won by (Hex,
+//! Tic-tac-toe, Connect Four), as insta snapshots; every SVG is well-formed XML.
 
 use crate::common;
 
@@ -83,4 +84,26 @@ fn players_named_x_and_o_are_drawn_in_two_real_colours() {
     }
     let svg = run_render("clobber", "-O cols=2 -O rows=1", &["--svg", "-"]);
     assert_eq!(piece_fills(&svg), ["white", "black"], "{svg}");
+}
+
+#[test]
+fn a_won_game_draws_its_joining_chain_or_its_line() {
+    let won = [
+        ("hex_won", "hex", "-O size=3 --after b1 a1 b2 a2 b3"),
+        ("tic_tac_toe_won", "tic_tac_toe", "--after a1 b1 b2 c1 c3"),
+        (
+            "connect_four_won",
+            "connect_four",
+            "-O cols=4 -O rows=4 --after a b a b a b a",
+        ),
+    ];
+    for (name, game, args) in won {
+        let out = run_render(game, args, &["--svg", "-"]);
+        roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(out.contains(r#"<g class="highlight""#), "{name}: {out}");
+        insta::assert_snapshot!(format!("svg_{name}"), out);
+    }
+    // a game going on has nothing picked out
+    let on = run_render("hex", "-O size=3 --after b1 a1", &["--svg", "-"]);
+    assert!(!on.contains("highlight"), "{on}");
 }

@@ -42,7 +42,7 @@
 
 :- module(hexgrid, [
     empty_board/3, cell/4, board_set/5, empty_cell/3, neighbour/3,
-    spans/5, spanning/5, distance/6, board_cells/2,
+    spans/5, spanning/5, winning_path/5, distance/6, board_cells/2,
     cells_board/3, board_rows/2, board_size/3, placements/3, place_stone/7,
     empty_count/2, nth_empty/4
 ]).
@@ -446,6 +446,31 @@ spanning(Board, Size, Stone, Axis, Spans) :-
 %% low_edge_cell(+Axis, +Cols-Rows, -C-R)  a cell of the top row (vertical) or left column.
 low_edge_cell(vertical, Cols-_, C-0) :- Last is Cols - 1, between(0, Last, C).
 low_edge_cell(horizontal, _-Rows, 0-R) :- Last is Rows - 1, between(0, Last, R).
+
+%% winning_path(+Board, +Cols-Rows, +Stone, +Axis, -Path)  the cells C-R of a
+% shortest chain of Stone cells joining both edges of Axis, low edge first; fails
+% when none joins them.  For drawing a won game: a breadth-first search, run once.
+winning_path(Board, Size, Stone, Axis, Path) :-
+    findall(P-start, ( low_edge_cell(Axis, Size, P), P = C-R, cell(Board, C, R, Stone) ), Starts),
+    path_search(Starts, Starts, Board, Size, Stone, Axis, Path).
+
+%% path_search(+Queue, +Seen, +Board, +Size, +Stone, +Axis, -Path)  Queue and Seen
+% hold Cell-Parent pairs (the first cells' parent is start), Queue in the order found.
+path_search([P-_|Queue], Seen, Board, Size, Stone, Axis, Path) :-
+    (  axis_edge(Axis, Size, P, E), far(E)
+    -> path_back(P, Seen, [], Path)
+    ;  findall(Q-P, ( neighbour(Size, P, Q), \+ memberchk(Q-_, Seen),
+                      Q = C-R, cell(Board, C, R, Stone) ), New),
+       append(New, Seen, Seen1),
+       append(Queue, New, Queue1),
+       path_search(Queue1, Seen1, Board, Size, Stone, Axis, Path)
+    ).
+
+%% path_back(+Cell, +Seen, +Path0, -Path)  the cells from a first cell to Cell.
+path_back(start, _, Path, Path) :- !.
+path_back(P, Seen, Path0, Path) :-
+    memberchk(P-From, Seen),
+    path_back(From, Seen, [P|Path0], Path).
 
 %% distance(+Board, +Cols-Rows, +Stone, +Other, +Axis, -D)
 % D is the least number of empty cells Stone must still fill to join the edges

@@ -38,7 +38,12 @@
 %                                   with glyphs([Piece = Char, ...]) to choose the
 %                                   letters of text drawings and colours([Player =
 %                                   Colour, ...]) the colours of players whose
-%                                   names are not colours (x = red)
+%                                   names are not colours (x = red); at the end,
+%                                   highlight([Name, ...]) the cells the game was
+%                                   won by (a chain, a line), drawn through in
+%                                   order, and ending(Words) how it ended, as the
+%                                   page says it after who won ("joined top and
+%                                   bottom")
 %
 % and may export
 %

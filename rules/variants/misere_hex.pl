@@ -75,10 +75,17 @@ position_error(misere(H), Reason) :- hex:position_error(H, Reason).
 %% set_to_move(+State, +Player, -State1)  Hex's setup: State with Player to move.
 set_to_move(misere(H), P, misere(H1)) :- hex:set_to_move(H, P, H1).
 
-%% view(+State, -View)  Hex's view, with the misère winner.
+%% view(+State, -View)  Hex's view, with the misère winner, and the loser's chain
+% (highlighted) in words that say whose it is.
 view(misere(H), view(Shape, C, R, Cells, Info)) :-
     hex:view(H, view(Shape, C, R, Cells, Info0)),
     (  outcome(misere(H), win(W))
-    -> select(status(_), Info0, Info1), Info = [status(won(W))|Info1]
+    -> select(status(_), Info0, Info1),
+       hex:other(W, L),
+       (  select(ending(_), Info1, Info2)
+       -> protocol:formatted("~a joined its edges", [L], Words),
+          Info = [status(won(W)), ending(Words)|Info2]
+       ;  Info = [status(won(W))|Info1]
+       )
     ;  Info = Info0
     ).

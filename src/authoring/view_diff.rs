@@ -134,6 +134,7 @@ mod tests {
             info: vec![],
             glyphs: vec![],
             colours: vec![],
+            highlight: vec![],
         }
     }
 

@@ -66,6 +66,10 @@ pub struct View {
     /// Info entry `colours([Player = Colour, ...])`): `x` and `o` drawn red and gold.
     #[serde(default)]
     pub colours: Vec<(String, String)>,
+    /// The cells to pick out, in order (its Info entry `highlight([Cell, ...])`): a
+    /// won game's joining chain or line, drawn through their centres.
+    #[serde(default)]
+    pub highlight: Vec<String>,
 }
 
 impl View {

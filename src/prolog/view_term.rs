@@ -157,6 +157,7 @@ pub fn view_from_term(t: &Term) -> Result<View, String> {
     let mut info = Vec::new();
     let mut glyph_list = Vec::new();
     let mut colour_list = Vec::new();
+    let mut highlight = Vec::new();
     for i in list(&args[4]) {
         if let Term::Compound(k, v) = i {
             if v.len() != 1 {
@@ -166,6 +167,8 @@ pub fn view_from_term(t: &Term) -> Result<View, String> {
                 glyph_list = glyphs(&v[0]);
             } else if k == "colours" {
                 colour_list = colours(&v[0]);
+            } else if k == "highlight" {
+                highlight = list(&v[0]).iter().filter_map(atom).collect();
             } else {
                 info.push((k.clone(), show(&v[0])));
             }
@@ -179,5 +182,6 @@ pub fn view_from_term(t: &Term) -> Result<View, String> {
         info,
         glyphs: glyph_list,
         colours: colour_list,
+        highlight,
     })
 }

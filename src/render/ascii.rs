@@ -184,6 +184,7 @@ mod tests {
             info: vec![("to_move".into(), "red".into())],
             glyphs: vec![],
             colours: vec![],
+            highlight: vec![],
         };
         assert_eq!(
             render_ascii(&view, false),
@@ -209,6 +210,7 @@ mod tests {
             info: vec![],
             glyphs: vec![],
             colours: vec![],
+            highlight: vec![],
         };
         assert_eq!(render_ascii(&square, false), "    a   b\n 1  wbW b\n");
         let left = View {
@@ -229,6 +231,7 @@ mod tests {
                 'C',
             )],
             colours: vec![],
+            highlight: vec![],
         };
         assert_eq!(render_ascii(&left, false), " 1     .\n 3  . C\n");
     }

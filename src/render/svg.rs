@@ -323,9 +323,48 @@ pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
             }
         }
     }
+    highlight(&mut s, view);
     coordinates(&mut s, view);
     s.push_str("</svg>\n");
     s
+}
+
+/// The cells the view picks out (a won game's chain or line): a ring on each and a
+/// line through their centres in their order, over the pieces, that lets clicks
+/// through to the cells.
+fn highlight(s: &mut String, view: &View) {
+    let centres: Vec<(f64, f64)> = view
+        .highlight
+        .iter()
+        .filter_map(|name| view.cells.iter().find(|c| &c.name == name))
+        .map(|c| centre(view, c.col, c.row))
+        .collect();
+    if centres.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        r##"  <g class="highlight" pointer-events="none" fill="none" stroke="#1b5e20" stroke-opacity="0.85" stroke-linecap="round" stroke-linejoin="round">"##
+    );
+    for (x, y) in &centres {
+        let _ = writeln!(
+            s,
+            r#"    <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" stroke-width="3"/>"#,
+            R * 0.8
+        );
+    }
+    if centres.len() > 1 {
+        let points: Vec<String> = centres
+            .iter()
+            .map(|(x, y)| format!("{x:.1},{y:.1}"))
+            .collect();
+        let _ = writeln!(
+            s,
+            r#"    <polyline points="{}" stroke-width="5"/>"#,
+            points.join(" ")
+        );
+    }
+    s.push_str("  </g>\n");
 }
 
 /// The board's coordinates on its edges — column letters above the top cell of each

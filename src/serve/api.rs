@@ -7,7 +7,7 @@ use super::game::{GameError, GameState};
 use super::repl_pane::{Pane, PaneEvent};
 use super::sessions::{SessionError, Sessions};
 use super::ServeConfig;
-use crate::game::{GameOptions, Tier};
+use crate::game::{GameOptions, OptionKind, OptionSpec, Tier};
 use crate::registry::{all_games, EngineSpec};
 use crate::search::PlayerKind;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -89,12 +89,7 @@ pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {
                 "name": d.name,
                 "summary": d.summary,
                 "tiers": d.tiers().iter().map(|t| t.name()).collect::<Vec<_>>(),
-                "options": d.options.iter().map(|o| json!({
-                    "key": o.key,
-                    "kind": o.kind.describe(),
-                    "default": o.default,
-                    "meaning": o.meaning,
-                })).collect::<Vec<_>>(),
+                "options": d.options.iter().map(option_json).collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -103,6 +98,27 @@ pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {
         list.push(json!({ "name": served, "summary": "the rule file given to serve", "tiers": [], "options": [] }));
     }
     Json(json!({ "games": list, "default": served }))
+}
+
+/// An option spec as the page's New game form reads it: its `kind` in words and its
+/// `type` (`int` with `min` and `max`, `bool`, `choice` with `choices`, or `name`).
+fn option_json(o: &OptionSpec) -> Value {
+    let mut v = json!({
+        "key": o.key,
+        "kind": o.kind.describe(),
+        "default": o.default,
+        "meaning": o.meaning,
+    });
+    let typed = match o.kind {
+        OptionKind::Int { min, max } => json!({ "type": "int", "min": min, "max": max }),
+        OptionKind::Bool => json!({ "type": "bool" }),
+        OptionKind::Choice(words) => json!({ "type": "choice", "choices": words }),
+        OptionKind::Name => json!({ "type": "name" }),
+    };
+    if let (Some(v), Value::Object(typed)) = (v.as_object_mut(), typed) {
+        v.extend(typed);
+    }
+    v
 }
 
 /// The body of `POST /api/sessions`.
@@ -377,6 +393,14 @@ pub async fn computer(
 pub async fn stop(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<StatusCode> {
     app.sessions.stop(&id)?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/sessions/ID/levels`: the player menu's named strengths for this game
+/// (easy, medium, strong), each a player spec and about how many seconds a move of
+/// it takes on this machine.
+pub async fn levels(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply<Json<Value>> {
+    let levels = app.sessions.with(&id, |g| g.levels()).await??;
+    Ok(Json(json!({ "levels": levels })))
 }
 
 /// `POST /api/sessions/ID/check[?at=K]`: what every other tier makes of this

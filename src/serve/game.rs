@@ -32,6 +32,9 @@ pub struct GameState {
     pub to_move: crate::game::Player,
     /// `win(P)` or `draw` once the game is over.
     pub outcome: Option<crate::game::Ending>,
+    /// How it ended, in the rule file's words (its view's `ending`: "joined top and
+    /// bottom"), where it says.
+    pub ending: Option<String>,
     pub legal: Vec<String>,
     /// The moves from the start, and those `redo` would play again (next first).
     pub moves: Vec<String>,
@@ -197,6 +200,13 @@ impl ServedGame {
         Ok(self.line.engine().view_text(position)?)
     }
 
+    /// The named strengths of the player menu, timed on the game's start.
+    pub fn levels(&mut self) -> Result<Vec<super::levels::Level>, GameError> {
+        let start = self.position(Some(0))?;
+        let tier = self.spec.effective_tier();
+        Ok(super::levels::levels(tier, self.line.engine(), start))
+    }
+
     /// What stops the game's running request from another thread.
     pub fn stopper(&self) -> Stopper {
         self.stopper.clone()
@@ -215,6 +225,7 @@ impl ServedGame {
         let info = self.line.describe_after(k)?;
         let view = self.view(&info.position)?;
         let svg = render_svg(&view);
+        let ending = view.info("ending").map(String::from);
         let last = match k.checked_sub(1).and_then(|i| self.line.position_after(i)) {
             Some(before) => {
                 let text = self.line.engine().text(before)?;
@@ -231,6 +242,7 @@ impl ServedGame {
             position: info.position,
             to_move: info.to_move,
             outcome: info.outcome,
+            ending,
             legal: info.legal,
             moves: self.line.moves().to_vec(),
             redo: self.line.redoable().map(String::from).collect(),

@@ -9,6 +9,7 @@
 mod api;
 mod game;
 mod guard;
+mod levels;
 mod repl_pane;
 mod sessions;
 mod tiers;
@@ -50,7 +51,10 @@ pub struct ServeConfig {
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const HISTORY: &str = include_str!("page/history.js");
+const PLAYERS: &str = include_str!("page/players.js");
+const OPTIONS: &str = include_str!("page/options.js");
 const STYLE: &str = include_str!("page/style.css");
+const FAVICON: &str = include_str!("page/favicon.svg");
 
 /// The routes: the page, its script and style, and the API, for a server listening
 /// at `at`.
@@ -76,6 +80,22 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
             get(|| async { page("text/javascript; charset=utf-8", HISTORY) }),
         )
         .route(
+            "/players.js",
+            get(|| async { page("text/javascript; charset=utf-8", PLAYERS) }),
+        )
+        .route(
+            "/options.js",
+            get(|| async { page("text/javascript; charset=utf-8", OPTIONS) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { page("image/svg+xml", FAVICON) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { page("image/svg+xml", FAVICON) }),
+        )
+        .route(
             "/style.css",
             get(|| async { page("text/css; charset=utf-8", STYLE) }),
         )
@@ -91,6 +111,7 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route("/api/sessions/{id}/why", post(api::why))
         .route("/api/sessions/{id}/computer", post(api::computer))
         .route("/api/sessions/{id}/stop", post(api::stop))
+        .route("/api/sessions/{id}/levels", get(api::levels))
         .route("/api/sessions/{id}/check", post(api::check))
         .route("/api/sessions/{id}/repl", post(api::repl))
         .route("/api/sessions/{id}/repl/next", post(api::repl_next))

@@ -7,6 +7,8 @@
 // clicked there is played from that position.
 
 import { follow, leave, setupHistory, viewing } from "./history.js";
+import { playerOf, setupPlayers, showPlayers } from "./players.js";
+import { fieldsFromText, optionsFor, setupOptions } from "./options.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -51,17 +53,6 @@ function parseOptions(text) {
   return options;
 }
 
-// The options box of the chosen game: empty (its defaults), its defaults shown.
-function optionsFor(name) {
-  const g = games.find((x) => x.name === name);
-  const specs = g ? g.options : [];
-  $("#options").value = "";
-  $("#options").placeholder = specs.length === 0
-    ? `${name} has no options`
-    : `options: ${specs.map((o) => `${o.key}=${o.default}`).join(" ")}`;
-  $("#options").title = specs.map((o) => `${o.key} (${o.kind}): ${o.meaning}`).join("\n");
-}
-
 async function newGame(event) {
   if (event) event.preventDefault();
   say("");
@@ -76,16 +67,16 @@ async function newGame(event) {
   } catch (e) { say(e.message); }
 }
 
-// "win(blue)" as a person says it.
-function outcomeText(outcome) {
+// "win(blue)" as a person says it, with how it ended where the rule file says
+// ("Blue wins: joined left and right").
+function outcomeText(outcome, ending) {
   const won = /^win\((.*)\)$/.exec(outcome);
-  if (won) return `${won[1].charAt(0).toUpperCase()}${won[1].slice(1)} has won`;
-  return outcome === "draw" ? "The game is drawn" : `Game over: ${outcome}`;
-}
-
-function playerOf(side) {
-  const input = $(`#players [data-player="${side}"]`);
-  return input ? input.value.trim() || "human" : "human";
+  const how = ending ? `: ${ending}` : "";
+  if (won) {
+    const who = `${won[1].charAt(0).toUpperCase()}${won[1].slice(1)}`;
+    return ending ? `${who} wins${how}` : `${who} has won`;
+  }
+  return outcome === "draw" ? `A draw${how}` : `Game over: ${outcome}${how}`;
 }
 
 function computerPlays(side) { return playerOf(side) !== "human"; }
@@ -95,7 +86,7 @@ function showStatus() {
   if (!s) return;
   // looking back at the history, the status is still the game's, and says so
   $("#status").textContent = (viewing() ? "The game now: " : "") + (s.outcome
-    ? outcomeText(s.outcome)
+    ? outcomeText(s.outcome, s.ending)
     : thinking
       ? `${s.to_move} (${playerOf(s.to_move)}) is thinking…`
       : `${s.to_move} to move (${s.legal.length} legal moves)`);
@@ -113,6 +104,7 @@ function show(s) {
   say("");
   note(s.note || "");
   $("#options").value = Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" ");
+  fieldsFromText();
   $("#download").href = `/api/sessions/${s.id}/record`;
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
@@ -134,6 +126,7 @@ function draw(b) {
   $("#board").innerHTML = b.svg;
   for (const cell of document.querySelectorAll("#board [data-cell]")) {
     cell.addEventListener("click", () => clickCell(cell.dataset.cell));
+    cell.addEventListener("mouseenter", () => hover(cell.dataset.cell));
     cell.classList.toggle("last", b.last.includes(cell.dataset.cell));
   }
   $("#position").value = b.position;
@@ -189,26 +182,6 @@ function moveButton(m) {
   b.dataset.move = m;
   b.addEventListener("click", () => play(m));
   return b;
-}
-
-function showPlayers(s) {
-  const box = $("#players");
-  if (box.dataset.game !== String(s.id)) {
-    box.dataset.game = String(s.id);
-    box.innerHTML = "";
-  }
-  for (const name of s.players) {
-    if (box.querySelector(`[data-player="${name}"]`)) continue;
-    const label = document.createElement("label");
-    label.textContent = `${name}: `;
-    const input = document.createElement("input");
-    input.dataset.player = name;
-    input.value = "human";
-    input.title = "human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N";
-    input.addEventListener("change", () => { computerOff = false; resume(); });
-    label.append(input);
-    box.append(label);
-  }
 }
 
 // Lets the computer players play again (after Stop, Undo, Redo or Restart).
@@ -288,6 +261,29 @@ function columnMove(cell) {
   const x = columnOf(cell);
   const at = columns.indexOf(x);
   return x === null || at < 0 ? null : moves[at];
+}
+
+// Hover: the cells a click on `cell` would go on to change, outlined (the footprint
+// of the move it would play, or of the moves it would leave to choose from); the
+// board's data-hover names the move when it is one.
+function hover(cell) {
+  const s = shown();
+  let moves = [];
+  if (cell !== null && s && footprintsOf === s && !thinking && !selected.includes(cell)) {
+    const cells = [...selected, cell];
+    moves = Object.keys(footprints).filter((m) => cells.every((c) => footprints[m].includes(c)));
+    if (moves.length === 0 && selected.length === 0) {
+      const mv = columnMove(cell);
+      if (mv) moves = [mv];
+    }
+  }
+  const feet = new Set(moves.flatMap((m) => footprints[m]));
+  for (const el of document.querySelectorAll("#board [data-cell]")) {
+    el.classList.toggle("hover", feet.has(el.dataset.cell));
+  }
+  $("#board").dataset.hover = moves.length === 1 ? moves[0] : "";
+  $("#board").title = moves.length === 1 ? `a click plays ${moves[0]}`
+    : moves.length > 1 ? `a click picks ${cell}: ${moves.length} moves use it` : "";
 }
 
 async function clickCell(cell) {
@@ -488,6 +484,7 @@ async function reattach() {
 
 async function start() {
   setupHistory({ game: () => state, draw, api, say });
+  setupPlayers({ api, changed: resume });
   $("#check").addEventListener("click", checkTiers);
   $("#repl").addEventListener("submit", replRun);
   $("#repl-next").addEventListener("click", () => replStep("next"));
@@ -502,6 +499,7 @@ async function start() {
   $("#redo").addEventListener("click", () => simple("redo"));
   $("#restart").addEventListener("click", () => simple("restart"));
   $("#clear-selection").addEventListener("click", () => { selected = []; highlight(); });
+  $("#board").addEventListener("mouseleave", () => hover(null));
   $("#stop").addEventListener("click", stop);
   $("#resume").addEventListener("click", resume);
   $("#set-position").addEventListener("click", async () => {
@@ -519,6 +517,7 @@ async function start() {
   });
   const listed = await api("GET", "/api/games");
   games = listed.games;
+  setupOptions(games);
   for (const g of games) {
     const o = document.createElement("option");
     o.value = g.name;
@@ -530,7 +529,10 @@ async function start() {
   const params = new URLSearchParams(location.search);
   if (params.get("game")) $("#game").value = params.get("game");
   optionsFor($("#game").value);
-  if (params.get("options")) $("#options").value = params.get("options");
+  if (params.get("options")) {
+    $("#options").value = params.get("options");
+    fieldsFromText();
+  }
   const gone = await reattach();
   if (gone !== "") {
     await newGame();
