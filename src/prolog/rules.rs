@@ -178,8 +178,10 @@ const CORE: [Library; 5] = [
     lib!("native", "rules/lib/native.pl"),
 ];
 
-/// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 6] = [
+/// The board libraries a rule file may require, each with its foreign bindings, and
+/// the parts of board.pl (the pure definitions of its queries by concept, and the
+/// texts its host copy reads), which board.pl requires.
+const BOARDS: [Library; 10] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -187,6 +189,10 @@ const BOARDS: [Library; 6] = [
         "board_accel",
         "rules/lib/board_accel.pl"
     ),
+    lib!("board_steps", "rules/lib/board_steps.pl"),
+    lib!("board_reach", "rules/lib/board_reach.pl"),
+    lib!("board_lines", "rules/lib/board_lines.pl"),
+    lib!("board_text", "rules/lib/board_text.pl"),
     lib!("notation", "rules/lib/notation.pl"),
     lib!("flank", "rules/lib/flank.pl"),
     // the KIF text of rule files translated from GDL (src/gdl/)
