@@ -47,7 +47,8 @@
 
 %% requires(?Library)  cells and neighbours come from grid.pl; the queries' pure
 % definitions and the host's texts from the parts of this library, each loaded
-% before it (a part calls board:Name at run time, and requires nothing itself).
+% before it, always the built-in copy (a part calls board:Name at run time, and
+% requires nothing itself).
 requires(grid).
 requires(board_steps).
 requires(board_reach).

@@ -178,10 +178,8 @@ const CORE: [Library; 5] = [
     lib!("native", "rules/lib/native.pl"),
 ];
 
-/// The board libraries a rule file may require, each with its foreign bindings, and
-/// the parts of board.pl (the pure definitions of its queries by concept, and the
-/// texts its host copy reads), which board.pl requires.
-const BOARDS: [Library; 10] = [
+/// The board libraries a rule file may require, each with its foreign bindings.
+const BOARDS: [Library; 6] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -189,10 +187,6 @@ const BOARDS: [Library; 10] = [
         "board_accel",
         "rules/lib/board_accel.pl"
     ),
-    lib!("board_steps", "rules/lib/board_steps.pl"),
-    lib!("board_reach", "rules/lib/board_reach.pl"),
-    lib!("board_lines", "rules/lib/board_lines.pl"),
-    lib!("board_text", "rules/lib/board_text.pl"),
     lib!("notation", "rules/lib/notation.pl"),
     lib!("flank", "rules/lib/flank.pl"),
     // the KIF text of rule files translated from GDL (src/gdl/)
@@ -203,6 +197,19 @@ const BOARDS: [Library; 10] = [
         "hexgrid_accel",
         "rules/lib/hexgrid_accel.pl"
     ),
+];
+
+/// The parts of board.pl, which it requires: the pure definitions of its queries by
+/// concept, and the texts its host copy reads.  A part is always the embedded copy,
+/// loaded before the library, as an accelerator is: it calls back into board.pl at
+/// run time, so a board.pl from disk (`lib/board.pl` of a rules directory, checked
+/// by the sandbox as it loads) finds its parts' exports loaded, and the parts are
+/// never checked before the board they call is there.
+const LIBRARY_PARTS: [Library; 4] = [
+    lib!("board_steps", "rules/lib/board_steps.pl"),
+    lib!("board_reach", "rules/lib/board_reach.pl"),
+    lib!("board_lines", "rules/lib/board_lines.pl"),
+    lib!("board_text", "rules/lib/board_text.pl"),
 ];
 
 /// The REPL's Prolog top level, loaded only into a REPL session's machine: how it
@@ -354,6 +361,11 @@ pub fn rule_set(
         }
         for name in required_names(&file.text) {
             if out.0.iter().any(|f| f.module == name) {
+                continue;
+            }
+            if let Some(part) = LIBRARY_PARTS.iter().find(|l| l.module == name) {
+                out.0
+                    .push(RuleFile::embedded(part.module, part.path, part.text));
                 continue;
             }
             if let Some(lib) = BOARDS.iter().find(|l| l.module == name) {
@@ -526,6 +538,7 @@ pub fn reserved_module(name: &str) -> bool {
         || CORE
             .iter()
             .chain(BOARDS.iter())
+            .chain(LIBRARY_PARTS.iter())
             .chain([
                 &TOPLEVEL_ANSWER,
                 &TOPLEVEL_TIME,
@@ -598,7 +611,7 @@ mod tests {
 
     #[test]
     fn every_library_declares_its_exports() {
-        for lib in CORE.iter().chain(BOARDS.iter()) {
+        for lib in CORE.iter().chain(BOARDS.iter()).chain(LIBRARY_PARTS.iter()) {
             let decl = module_declaration(lib.text);
             assert!(
                 decl.is_some_and(|d| d.contains(&format!("module({}, [", lib.module))),
@@ -631,7 +644,12 @@ mod tests {
 
     #[test]
     fn every_library_has_its_module_name() {
-        for lib in CORE.iter().chain(BOARDS.iter()).chain([&TOPLEVEL]) {
+        for lib in CORE
+            .iter()
+            .chain(BOARDS.iter())
+            .chain(LIBRARY_PARTS.iter())
+            .chain([&TOPLEVEL])
+        {
             assert_eq!(declared_module(lib.text).as_deref(), Some(lib.module));
             if let Some((module, _, text)) = lib.accel {
                 assert_eq!(declared_module(text).as_deref(), Some(module));
