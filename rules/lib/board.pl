@@ -13,11 +13,15 @@
 %   Native  `none`, or n(GridId, Handle, Log, Length): the host's copy of the
 %           same board (accelerated tier only, see below)
 %
-% Every query below has this pure definition, which the spec tier runs.  In the
+% Every query below has a pure definition, which the spec tier runs, written in a
+% part of this library by concept: board_steps.pl (cells of a kind, steps and
+% jumps), board_reach.pl (bounded reach and groups) and board_lines.pl (rays, runs,
+% sight and lines); board.pl itself is the interface, and chooses.  In the
 % accelerated tier (protocol:accelerated), a board carries a native copy of
 % itself kept in step by board_set/4, and the queries ask the host about it
 % (board_accel.pl, src/foreign/board_table.rs): the same answers in the same
-% order, without walking the cells in Prolog.  Copying a compound of N cells
+% order, without walking the cells in Prolog (board_text.pl writes the grid and
+% the cells' names for the host).  Copying a compound of N cells
 % costs N steps in Prolog, so there board_set/4 does not copy Cells: it adds
 % K-X to Log (newest first), and Cells with Log applied are the board's cells
 % (board_cell/3 reads the log first; every 16 changes, or every N / 4 on a board of
@@ -40,10 +44,16 @@
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
-:- use_module(library(dcgs)).
 
-%% requires(?Library)  cells and neighbours come from grid.pl.
+%% requires(?Library)  cells and neighbours come from grid.pl; the queries' pure
+% definitions and the host's texts from the parts of this library, each loaded
+% before it, always the built-in copy (a part calls board:Name at run time, and
+% requires nothing itself).
 requires(grid).
+requires(board_steps).
+requires(board_reach).
+requires(board_lines).
+requires(board_text).
 
 %% board_new(+Grid, +Marks, +Cells, -Board)  the board of a grid.pl grid whose cells
 % hold the atoms of the compound Cells (one per cell), with Marks (m(...) or none).
@@ -86,7 +96,7 @@ must_be_marks(Marks, N) :-
 native_copy(Grid, Marks, Cells, n(G, H, [], 0)) :-
     protocol:accelerated,
     Cells =.. [_|Xs],
-    names_chars(Xs, Names),
+    board_text:names_chars(Xs, Names),
     host_grid(Grid, Marks, G),
     board_accel:new(G, Names, H),
     !.
@@ -98,7 +108,7 @@ host_grid(Grid, Marks, G) :-
     (  grid_id_kept(Grid, Marks, G0)
     -> G = G0
     ;  real_grid(Grid, Grid1),
-       grid_text(Grid1, Marks, Text),
+       board_text:grid_text(Grid1, Marks, Text),
        board_accel:grid(Text, G),
        keep_fact(grid_id_kept(Grid, Marks, G))
     ).
@@ -324,26 +334,19 @@ flushed(H, Log, Cells0, Cells) :-
 % (the host keeps its grids), or none.
 renewed(n(Id, _, _, _), Cells, n(Id, H, [], 0)) :-
     Cells =.. [_|Xs],
-    names_chars(Xs, Names),
+    board_text:names_chars(Xs, Names),
     board_accel:new(Id, Names, H),
     !.
 renewed(_, _, none).
 
+% The queries.  Each asks the host's copy of the board first, when there is one;
+% the pure definition, in a part of this library by concept (board_steps.pl: cells
+% of a kind, steps and jumps; board_reach.pl: reach and groups; board_lines.pl:
+% rays, runs, sight and lines), answers when there is none or the host dropped it.
+
 %% cells_of(+Board, +X, -Ks)  the cells holding X, ascending.
 cells_of(board(_, _, _, n(_, H, _, _)), X, Ks) :- board_accel:cells_of(H, X, Ks0), !, Ks = Ks0.
-cells_of(B, X, Ks) :-
-    board_cells(B, Cells),
-    functor(Cells, _, N),
-    holding(N, Cells, X, [], Ks).
-
-%% holding(+K, +Cells, +X, +Ks0, -Ks)  the cells 1..K of Cells that hold X, ascending,
-% then Ks0 (the arguments walked from the last: cheaper than =../2 on a large compound).
-holding(0, _, _, Ks, Ks) :- !.
-holding(K, Cells, X, Ks0, Ks) :-
-    arg(K, Cells, Y),
-    (  Y == X -> Ks1 = [K|Ks0] ; Ks1 = Ks0 ),
-    K1 is K - 1,
-    holding(K1, Cells, X, Ks1, Ks).
+cells_of(B, X, Ks) :- board_steps:cells_of(B, X, Ks).
 
 %% steps_of(+Board, +X, +Steps, -Moves)  K-J for each cell K holding X, ascending,
 % and each Dir-Targets of Steps in turn (Dir a direction of the grid, Targets a
@@ -351,150 +354,40 @@ holding(K, Cells, X, Ks0, Ks) :-
 % Targets: the one-step moves of a game's pieces (a pawn's steps forward, say).
 steps_of(board(_, _, _, n(_, H, _, _)), X, Steps, Ms) :-
     board_accel:steps_of(H, X, Steps, Ms0), !, Ms = Ms0.
-steps_of(B, X, Steps, Ms) :-
-    board_grid(B, G),
-    must_be_steps(Steps, G),
-    board_cells(B, Cells),
-    functor(Cells, _, N),
-    step_tables(Steps, G, Tables),
-    steps_from(N, Cells, X, Tables, [], Ms).
-
-%% step_tables(+Steps, +Grid, -Tables)  for each Dir-Targets of Steps, the grid's
-% table of the neighbours in direction Dir (see grid:step/4) with Targets.
-step_tables([], _, []).
-step_tables([Dir-Ts|Steps], G, [Table-Ts|Tables]) :-
-    grid:step_table(G, Dir, Table),
-    step_tables(Steps, G, Tables).
-
-%% steps_from(+K, +Cells, +X, +Tables, +Ms0, -Ms)  steps_of/4's moves from the
-% cells 1..K, then Ms0: the cells walked from the last, each move list built in
-% place (a findall/3 over the cells costs twice as much in the spec tier).
-steps_from(0, _, _, _, Ms, Ms) :- !.
-steps_from(K, Cells, X, Tables, Ms0, Ms) :-
-    arg(K, Cells, Y),
-    (  Y == X -> cell_steps(Tables, K, Cells, Ms1, Ms0) ; Ms1 = Ms0 ),
-    K1 is K - 1,
-    steps_from(K1, Cells, X, Tables, Ms1, Ms).
-
-%% cell_steps(+Tables, +K, +Cells, -Ms, ?Tail)  the moves K-J from cell K, one for
-% each Table-Targets in order whose neighbour J of K holds one of Targets, then Tail.
-cell_steps([], _, _, Ms, Ms).
-cell_steps([Table-Ts|Tables], K, Cells, Ms, Tail) :-
-    arg(K, Table, J),
-    (  J > 0, arg(J, Cells, T), memberchk(T, Ts)
-    -> Ms = [K-J|Ms1]
-    ;  Ms = Ms1
-    ),
-    cell_steps(Tables, K, Cells, Ms1, Tail).
-
-%% must_be_steps(+Steps, +Grid)  Steps is a list of Dir-Targets, each Dir a
-% direction of Grid and Targets a list of atoms; else a clear error.
-must_be_steps(Steps, G) :-
-    grid:directions_of(G, D),
-    (  proper_list(Steps),
-       \+ ( member(S, Steps),
-             \+ ( nonvar(S), S = Dir-Ts, integer(Dir), Dir >= 1, Dir =< D,
-                   proper_list(Ts), \+ ( member(T, Ts), \+ atom(T) ) ) )
-    -> true
-    ;  throw(error(domain_error(steps(1, D), Steps), steps_of/4))
-    ).
+steps_of(B, X, Steps, Ms) :- board_steps:steps_of(B, X, Steps, Ms).
 
 %% step_count(+Board, +X, +Steps, -N)  how many moves steps_of/4 gives.
 step_count(board(_, _, _, n(_, H, _, _)), X, Steps, N) :-
     board_accel:step_count(H, X, Steps, N0), !, N = N0.
-step_count(B, X, Steps, N) :- steps_of(B, X, Steps, Ms), length(Ms, N).
+step_count(B, X, Steps, N) :- board_steps:step_count(B, X, Steps, N).
 
 %% nth_step(+Board, +X, +Steps, +I, -Move)  the I-th move K-J (from 0) of
 % steps_of/4; fails when there are I or fewer.
 nth_step(board(_, _, _, n(_, H, _, _)), X, Steps, I, M) :-
     board_accel:nth_step(H, X, Steps, I, M0), !, M0 \== none, M = M0.
-nth_step(B, X, Steps, I, M) :- integer(I), steps_of(B, X, Steps, Ms), nth0(I, Ms, M).
+nth_step(B, X, Steps, I, M) :- board_steps:nth_step(B, X, Steps, I, M).
 
 %% count_of(+Board, +X, -N)  how many cells hold X.
 count_of(board(_, _, _, n(_, H, _, _)), X, N) :- board_accel:count_of(H, X, N0), !, N = N0.
-count_of(B, X, N) :- cells_of(B, X, Ks), length(Ks, N).
+count_of(B, X, N) :- board_steps:count_of(B, X, N).
 
 %% nth_of(+Board, +X, +I, -K)  K is the I-th cell (from 0, ascending) holding X;
 % fails when fewer than I + 1 cells hold X.
 nth_of(board(_, _, _, n(_, H, _, _)), X, I, K) :- board_accel:nth_of(H, X, I, K0), !, K0 \== none, K = K0.
-nth_of(B, X, I, K) :-
-    integer(I), I >= 0,
-    board_cells(B, Cells),
-    functor(Cells, _, N),
-    nth_holding(1, N, Cells, X, I, K).
-
-%% nth_holding(+K0, +N, +Cells, +X, +I, -K)  K is the I-th cell (from 0) from K0 on
-% holding X: the walk stops there (a game asks whether any cell holds a piece).
-nth_holding(K0, N, Cells, X, I, K) :-
-    K0 =< N,
-    arg(K0, Cells, Y),
-    K1 is K0 + 1,
-    (  Y \== X -> nth_holding(K1, N, Cells, X, I, K)
-    ;  I =:= 0 -> K = K0
-    ;  I1 is I - 1, nth_holding(K1, N, Cells, X, I1, K)
-    ).
+nth_of(B, X, I, K) :- board_steps:nth_of(B, X, I, K).
 
 %% ray(+Board, +K, +Dir, -Empties, -Hit)  from cell K in direction Dir: the empty
 % cells passed, in order, and the first cell that holds something (0 when the
 % ray leaves the board first).
 ray(board(_, _, _, n(_, H, _, _)), K, Dir, Es, Hit) :- board_accel:ray(H, K, Dir, Es0, Hit0), !,
     Es = Es0, Hit = Hit0.
-ray(B, K, Dir, Es, Hit) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_step(G, K, Dir, ray/5),
-    ray_from(G, Cells, K, Dir, Es, Hit).
-
-%% ray_from(+Grid, +Cells, +K, +Dir, -Empties, -Hit)  the ray from K, K excluded.
-ray_from(G, Cells, K, Dir, Es, Hit) :-
-    (  grid:step(G, K, Dir, J)
-    -> (  arg(J, Cells, e)
-       -> Es = [J|Es1], ray_from(G, Cells, J, Dir, Es1, Hit)
-       ;  Es = [], Hit = J
-       )
-    ;  Es = [], Hit = 0
-    ).
+ray(B, K, Dir, Es, Hit) :- board_lines:ray(B, K, Dir, Es, Hit).
 
 %% reach(+Board, +K, +Max, -Reached)  K1-D for each empty cell K1 reached from cell
 % K in at most Max steps through empty cells, D its distance, in breadth-first
 % order (neighbours in direction order); K itself is not among them.
 reach(board(_, _, _, n(_, H, _, _)), K, Max, Ps) :- board_accel:reach(H, K, Max, Ps0), !, Ps = Ps0.
-reach(B, K, Max, Ps) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_step(G, K, 1, reach/4),
-    (  integer(Max), Max >= 0 -> true ; throw(error(type_error(nonneg, Max), reach/4)) ),
-    reach_levels([K], [K], 0, Max, G, Cells, Ps).
-
-%% reach_levels(+Frontier, +Seen, +D, +Max, +Grid, +Cells, -Reached)  the cells
-% reached beyond distance D from the cells of Frontier.
-reach_levels(Frontier, Seen, D, Max, G, Cells, Ps) :-
-    (  ( Frontier == [] ; D >= Max )
-    -> Ps = []
-    ;  D1 is D + 1,
-       next_level(Frontier, G, Cells, Seen, Seen1, Next),
-       level_pairs(Next, D1, Ps, Ps1),
-       reach_levels(Next, Seen1, D1, Max, G, Cells, Ps1)
-    ).
-
-%% next_level(+Frontier, +Grid, +Cells, +Seen, -Seen1, -Next)  the empty cells next
-% to Frontier and not in Seen, in the order they are found.
-next_level([], _, _, Seen, Seen, []).
-next_level([K|Ks], G, Cells, Seen0, Seen, Next) :-
-    findall(J, grid:neighbour(G, K, J), Js),
-    new_empties(Js, Cells, Seen0, Seen1, Next, Next1),
-    next_level(Ks, G, Cells, Seen1, Seen, Next1).
-
-%% new_empties(+Js, +Cells, +Seen0, -Seen, -Next, ?Tail)  the cells of Js that are
-% empty and unseen, in order, then Tail.
-new_empties([], _, Seen, Seen, Next, Next).
-new_empties([J|Js], Cells, Seen0, Seen, Next, Tail) :-
-    (  arg(J, Cells, e), \+ memberchk(J, Seen0)
-    -> Next = [J|Next1], new_empties(Js, Cells, [J|Seen0], Seen, Next1, Tail)
-    ;  new_empties(Js, Cells, Seen0, Seen, Next, Tail)
-    ).
-
-%% level_pairs(+Ks, +D, -Pairs, ?Tail)  K-D for each K of Ks, then Tail.
-level_pairs([], _, Ps, Ps).
-level_pairs([K|Ks], D, [K-D|Ps], T) :- level_pairs(Ks, D, Ps, T).
+reach(B, K, Max, Ps) :- board_reach:reach(B, K, Max, Ps).
 
 %% reach_met(+Board, +K, +Max, -Empties, -Met)  the empty cells reached from cell K
 % in at most Max steps through empty cells, and the occupied cells met on the way:
@@ -503,7 +396,7 @@ level_pairs([K|Ks], D, [K-D|Ps], T) :- level_pairs(Ks, D, Ps, T).
 reach_met(board(_, _, _, n(_, H, _, _)), K, Max, Es, Met) :-
     board_accel:reach_met(H, K, Max, Es0, Met0), !,
     Es = Es0, Met = Met0.
-reach_met(B, K, Max, Es, Met) :- met_walk(B, K, Max, [], reach_met/5, Es, Met).
+reach_met(B, K, Max, Es, Met) :- board_reach:reach_met(B, K, Max, Es, Met).
 
 %% reach_met(+Board, +K, +Max, +Through, -Empties, -Met)  reach_met/5 for a piece
 % that also passes over the cells holding one of Through (a list of atoms): such a
@@ -515,73 +408,7 @@ reach_met(B, K, Max, Through, Es, Met) :-
 reach_met(board(_, _, _, n(_, H, _, _)), K, Max, Through, Es, Met) :-
     board_accel:reach_met(H, K, Max, Through, Es0, Met0), !,
     Es = Es0, Met = Met0.
-reach_met(B, K, Max, Through, Es, Met) :- met_walk(B, K, Max, Through, reach_met/6, Es, Met).
-
-%% met_walk(+Board, +K, +Max, +Through, +Pred, -Empties, -Met)  reach_met/6's pure
-% definition; errors name Pred.
-met_walk(B, K, Max, Through, Pred, Es, Met) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_step(G, K, 1, Pred),
-    (  integer(Max), Max >= 0 -> true ; throw(error(type_error(nonneg, Max), Pred)) ),
-    must_be_names(Through, Pred),
-    grid:directions_of(G, D),
-    findall(T, ( between(1, D, Dir), grid:step_table(G, Dir, T) ), Tables),
-    functor(Cells, _, N), functor(Seen, seen, N),
-    arg(K, Seen, met),
-    met_levels([K], Max, Tables, Cells, Through, Seen, Es0, [], Met0),
-    sort(Es0, Es), sort(Met0, Met).
-
-%% must_be_names(+Names, +Pred)  Names is a proper list of atoms; else a clear
-% error naming Pred.
-must_be_names(Names, Pred) :-
-    (  nonvar(Names), names_list(Names) -> true
-    ;  throw(error(type_error(list_of_atoms, Names), Pred))
-    ).
-
-%% names_list(+Names)  a proper list of atoms.
-names_list([]).
-names_list([X|Xs]) :- atom(X), nonvar(Xs), names_list(Xs).
-
-%% met_levels(+Frontier, +Left, +Tables, +Cells, +Through, +Seen, -Empties, +Met0, -Met)
-% the empty cells reached and the occupied cells met in at most Left more steps
-% from the cells of Frontier.  Tables are the grid's step tables
-% (grid:step_table/3); Seen has an argument per cell, bound to met once the walk
-% meets the cell (a set that costs one arg/3 to ask, where a list costs a walk).
-met_levels(Frontier, Left, Ts, Cells, Through, Seen, Es, Met0, Met) :-
-    (  ( Frontier == [] ; Left =< 0 )
-    -> Es = [], Met = Met0
-    ;  around_all(Frontier, Ts, Cells, Through, Seen, Next, [], Passed, [], Met0, Met1),
-       append(Next, Es1, Es),
-       append(Next, Passed, Frontier1),
-       Left1 is Left - 1,
-       met_levels(Frontier1, Left1, Ts, Cells, Through, Seen, Es1, Met1, Met)
-    ).
-
-%% around_all(+Us, +Tables, +Cells, +Through, +Seen, -Next, ?Tail, -Passed, ?PTail,
-%            +Met0, -Met)  around/12 of each cell of Us.
-around_all([], _, _, _, _, Next, Next, P, P, Met, Met).
-around_all([U|Us], Ts, Cells, Th, Seen, Next, Tail, P, PT, Met0, Met) :-
-    around(Ts, U, Cells, Th, Seen, Next, Next1, P, P1, Met0, Met1),
-    around_all(Us, Ts, Cells, Th, Seen, Next1, Tail, P1, PT, Met1, Met).
-
-%% around(+Tables, +U, +Cells, +Through, +Seen, -Next, ?Tail, -Passed, ?PTail, +Met0,
-%        -Met)  the neighbours of U, direction by direction, not met before: marked
-% met in Seen, the empty ones in Next (then Tail), the occupied ones added to Met0,
-% and those holding one of Through also in Passed (then PTail).
-around([], _, _, _, _, Next, Next, P, P, Met, Met).
-around([T|Ts], U, Cells, Th, Seen, Next, Tail, P, PT, Met0, Met) :-
-    arg(U, T, J),
-    (  J > 0, arg(J, Seen, S), var(S)
-    -> S = met,
-       arg(J, Cells, X),
-       (  X == e
-       -> Next = [J|Next1], P = P1, Met1 = Met0
-       ;  Next = Next1, Met1 = [J|Met0],
-          (  memberchk(X, Th) -> P = [J|P1] ; P = P1 )
-       )
-    ;  Next = Next1, P = P1, Met1 = Met0
-    ),
-    around(Ts, U, Cells, Th, Seen, Next1, Tail, P1, PT, Met1, Met).
+reach_met(B, K, Max, Through, Es, Met) :- board_reach:reach_met(B, K, Max, Through, Es, Met).
 
 %% reach_moves(+Board, +Movers, -Moves)  the moves of pieces that move up to a
 % range through empty cells and take what they meet.  Movers is a list of
@@ -591,63 +418,24 @@ around([T|Ts], U, Cells, Th, Seen, Next, Tail, P, PT, Met0, Met) :-
 % the cells met holding one of Takes (reach_met/5).
 reach_moves(board(_, _, _, n(_, H, _, _)), Movers, Ms) :-
     board_accel:reach_moves(H, Movers, Ms0), !, Ms = Ms0.
-reach_moves(B, Movers, Ms) :-
-    must_be_movers(Movers),
-    findall(M, a_reach_move(B, Movers, M), Ms).
-
-%% a_reach_move(+Board, +Movers, -Move)  each of reach_moves/3's moves in turn, on
-% backtracking (the spec tier's first move is found without listing the others).
-a_reach_move(B, Movers, K-J) :-
-    board_cells(B, Cells),
-    functor(Cells, _, N),
-    between(1, N, K), arg(K, Cells, X),
-    member(X0-R-Ts, Movers), X0 == X,
-    reach_met(B, K, R, Es, Met),
-    findall(T, ( member(T, Met), arg(T, Cells, Y), memberchk(Y, Ts) ), Taken),
-    append(Es, Taken, Js0), sort(Js0, Js),
-    member(J, Js).
+reach_moves(B, Movers, Ms) :- board_reach:reach_moves(B, Movers, Ms).
 
 %% reach_move(+Board, +Movers, +K-J)  K-J is one of reach_moves/3's moves (the
 % piece on cell K may move to J).
 reach_move(board(_, _, _, n(_, H, _, _)), Movers, K-J) :-
     board_accel:reach_move(H, Movers, K, J, V), !, V =:= 1.
-reach_move(B, Movers, K-J) :-
-    must_be_movers(Movers),
-    board_cells(B, Cells),
-    board_grid(B, G),
-    must_be_step(G, K, 1, reach_move/3),
-    arg(K, Cells, X),
-    member(X0-R-Ts, Movers), X0 == X,
-    reach_met(B, K, R, Es, Met),
-    (  memberchk(J, Es) -> true ; memberchk(J, Met), arg(J, Cells, Y), memberchk(Y, Ts) ),
-    !.
-
-%% must_be_movers(+Movers)  Movers is a list of X-Range-Takes, X an atom, Range an
-% integer >= 0, Takes a list of atoms; else a clear error.
-must_be_movers(Movers) :-
-    (  proper_list(Movers),
-       \+ ( member(M, Movers),
-             \+ ( nonvar(M), M = X-R-Ts, atom(X), integer(R), R >= 0,
-                   proper_list(Ts), \+ ( member(T, Ts), \+ atom(T) ) ) )
-    -> true
-    ;  throw(error(domain_error(movers, Movers), reach_moves/3))
-    ).
+reach_move(B, Movers, M) :- board_reach:reach_move(B, Movers, M).
 
 %% reach_count(+Board, +Movers, -N)  how many moves reach_moves/3 gives.
 reach_count(board(_, _, _, n(_, H, _, _)), Movers, N) :-
     board_accel:reach_count(H, Movers, N0), !, N = N0.
-reach_count(B, Movers, N) :- reach_moves(B, Movers, Ms), length(Ms, N).
+reach_count(B, Movers, N) :- board_reach:reach_count(B, Movers, N).
 
 %% nth_reach(+Board, +Movers, +I, -Move)  the I-th move K-J (from 0) of
 % reach_moves/3; fails when there are I or fewer.
 nth_reach(board(_, _, _, n(_, H, _, _)), Movers, I, M) :-
     board_accel:nth_reach(H, Movers, I, M0), !, M0 \== none, M = M0.
-nth_reach(B, Movers, I, M) :-
-    integer(I),
-    (  I =:= 0
-    -> must_be_movers(Movers), once(a_reach_move(B, Movers, M))
-    ;  reach_moves(B, Movers, Ms), nth0(I, Ms, M)
-    ).
+nth_reach(B, Movers, I, M) :- board_reach:nth_reach(B, Movers, I, M).
 
 %% reach_any(+Board, +Movers)  some piece has one of reach_moves/3's moves: a piece
 % of a mover with a range of at least 1 next to an empty cell or to a cell holding
@@ -656,16 +444,7 @@ nth_reach(B, Movers, I, M) :-
 reach_any(board(_, _, _, n(_, H, _, _)), Movers) :-
     board_accel:nth_reach(H, Movers, 0, M0), !,
     M0 \== none.
-reach_any(B, Movers) :-
-    must_be_movers(Movers),
-    board_cells(B, Cells),
-    board_grid(B, G),
-    functor(Cells, _, N),
-    between(1, N, K), arg(K, Cells, X),
-    member(X0-R-Ts, Movers), X0 == X, R >= 1,
-    grid:neighbour(G, K, J), arg(J, Cells, Y),
-    (  Y == e -> true ; memberchk(Y, Ts) ),
-    !.
+reach_any(B, Movers) :- board_reach:reach_any(B, Movers).
 
 %% run_moves(+Board, +Pieces, +Dirs, +Past, -Moves)  K-J for each cell K, ascending,
 % holding one of Pieces, and each direction Dir of Dirs in turn, J the first cell
@@ -673,79 +452,45 @@ reach_any(B, Movers) :-
 % piece that steps, or runs past pieces of Past (steps, and jumps over a run).
 run_moves(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, Ms) :-
     board_accel:run_moves(H, Ps, Ds, Past, Ms0), !, Ms = Ms0.
-run_moves(B, Ps, Ds, Past, Ms) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_lines(G, [Ps, Past], Ds, run_moves/5),
-    functor(Cells, _, N),
-    findall(K-J, ( between(1, N, K), arg(K, Cells, X), memberchk(X, Ps),
-                   member(D, Ds), run_end(G, Cells, K, D, Past, J) ), Ms).
-
-%% run_end(+Grid, +Cells, +K, +Dir, +Past, -J)  the first cell from K in direction Dir
-% that holds none of Past; fails when the board ends first.
-run_end(G, Cells, K, D, Past, J) :-
-    grid:step(G, K, D, J0),
-    arg(J0, Cells, Y),
-    (  memberchk(Y, Past) -> run_end(G, Cells, J0, D, Past, J) ; J = J0 ).
-
-%% must_be_lines(+Grid, +NameLists, +Dirs, +Pred)  each of NameLists is a list of
-% atoms and Dirs a list of directions of Grid; else a clear error naming Pred.
-must_be_lines(G, Lists, Ds, Pred) :-
-    grid:directions_of(G, D),
-    (  \+ ( member(L, Lists), \+ ( proper_list(L), \+ ( member(X, L), \+ atom(X) ) ) ),
-       proper_list(Ds), \+ ( member(Dir, Ds), \+ ( integer(Dir), Dir >= 1, Dir =< D ) )
-    -> true
-    ;  throw(error(domain_error(lines(1, D), Lists-Ds), Pred))
-    ).
+run_moves(B, Ps, Ds, Past, Ms) :- board_lines:run_moves(B, Ps, Ds, Past, Ms).
 
 %% run_count(+Board, +Pieces, +Dirs, +Past, -N)  how many moves run_moves/5 gives.
 run_count(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, N) :-
     board_accel:run_count(H, Ps, Ds, Past, N0), !, N = N0.
-run_count(B, Ps, Ds, Past, N) :- run_moves(B, Ps, Ds, Past, Ms), length(Ms, N).
+run_count(B, Ps, Ds, Past, N) :- board_lines:run_count(B, Ps, Ds, Past, N).
 
 %% nth_run(+Board, +Pieces, +Dirs, +Past, +I, -Move)  the I-th move K-J (from 0) of
 % run_moves/5; fails when there are I or fewer.
 nth_run(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, I, M) :-
     board_accel:nth_run(H, Ps, Ds, Past, I, M0), !, M0 \== none, M = M0.
-nth_run(B, Ps, Ds, Past, I, M) :-
-    integer(I), run_moves(B, Ps, Ds, Past, Ms), nth0(I, Ms, M).
+nth_run(B, Ps, Ds, Past, I, M) :- board_lines:nth_run(B, Ps, Ds, Past, I, M).
 
 %% run_move(+Board, +Pieces, +Dirs, +Past, +K, +J)  K-J is one of run_moves/5's moves:
 % cell K holds one of Pieces, and J ends its run along one of Dirs (a given move
 % checked without listing them all).
 run_move(board(_, _, _, n(_, H, _, _)), Ps, Ds, Past, K, J) :-
     board_accel:run_move(H, Ps, Ds, Past, K, J, V), !, V =:= 1.
-run_move(B, Ps, Ds, Past, K, J) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_lines(G, [Ps, Past], Ds, run_move/6),
-    must_be_step(G, K, 1, run_move/6),
-    arg(K, Cells, X), memberchk(X, Ps),
-    member(D, Ds), run_end(G, Cells, K, D, Past, J0), J0 == J, !.
+run_move(B, Ps, Ds, Past, K, J) :- board_lines:run_move(B, Ps, Ds, Past, K, J).
 
 %% sight_of(+Board, +From, +Dirs, +Through, +Seen, -Ks)  the cells holding one of Seen
 % that a cell holding one of From sees along a direction of Dirs: every cell
 % strictly between holds one of Through.  Ascending, each once.
 sight_of(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, Ks) :-
     board_accel:sight_of(H, From, Ds, Through, Seen, Ks0), !, Ks = Ks0.
-sight_of(B, From, Ds, Through, Seen, Ks) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_lines(G, [From, Through, Seen], Ds, sight_of/6),
-    functor(Cells, _, N),
-    findall(J, ( between(1, N, K), arg(K, Cells, X), memberchk(X, From),
-                 member(D, Ds), seen_along(G, Cells, K, D, Through, Seen, J) ), Js),
-    sort(Js, Ks).
+sight_of(B, From, Ds, Through, Seen, Ks) :- board_lines:sight_of(B, From, Ds, Through, Seen, Ks).
 
 %% sight_count(+Board, +From, +Dirs, +Through, +Seen, -N)  how many cells sight_of/6 gives.
 sight_count(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, N) :-
     board_accel:sight_count(H, From, Ds, Through, Seen, N0), !, N = N0.
 sight_count(B, From, Ds, Through, Seen, N) :-
-    sight_of(B, From, Ds, Through, Seen, Ks), length(Ks, N).
+    board_lines:sight_count(B, From, Ds, Through, Seen, N).
 
 %% nth_sight(+Board, +From, +Dirs, +Through, +Seen, +I, -K)  the I-th cell (from 0)
 % sight_of/6 gives; fails when there are I or fewer.
 nth_sight(board(_, _, _, n(_, H, _, _)), From, Ds, Through, Seen, I, K) :-
     board_accel:nth_sight(H, From, Ds, Through, Seen, I, K0), !, K0 \== none, K = K0.
 nth_sight(B, From, Ds, Through, Seen, I, K) :-
-    integer(I), sight_of(B, From, Ds, Through, Seen, Ks), nth0(I, Ks, K).
+    board_lines:nth_sight(B, From, Ds, Through, Seen, I, K).
 
 %% moves_count(+Board, +Kinds, -N)  how many moves the Kinds give together: a move
 % generator of several kinds, counted (and picked by nth_move/4) in one query.  Each
@@ -754,52 +499,20 @@ nth_sight(B, From, Ds, Through, Seen, I, K) :-
 % each as sight(K); the moves come kind by kind, in the order of Kinds.
 moves_count(board(_, _, _, n(_, H, _, _)), Kinds, N) :-
     board_accel:kinds_count(H, Kinds, N0), !, N = N0.
-moves_count(B, Kinds, N) :- kinds_moves(B, Kinds, moves_count/3, Ms), length(Ms, N).
+moves_count(B, Kinds, N) :- board_lines:moves_count(B, Kinds, N).
 
 %% nth_move(+Board, +Kinds, +I, -Move)  the I-th move (from 0) the Kinds give together
 % (see moves_count/3); fails when there are I or fewer.
 nth_move(board(_, _, _, n(_, H, _, _)), Kinds, I, M) :-
     board_accel:nth_kind(H, Kinds, I, M0), !, M0 \== none, M = M0.
-nth_move(B, Kinds, I, M) :-
-    kinds_moves(B, Kinds, nth_move/4, Ms), integer(I), nth0(I, Ms, M).
+nth_move(B, Kinds, I, M) :- board_lines:nth_move(B, Kinds, I, M).
 
 %% pick_move(+Board, +Kinds, +R, -Move)  the (R mod N)-th of the N moves the Kinds give
 % together (see moves_count/3), for a random number R: a random pick in one query;
 % fails when there is no move.
 pick_move(board(_, _, _, n(_, H, _, _)), Kinds, R, M) :-
     board_accel:pick_kind(H, Kinds, R, M0), !, M0 \== none, M = M0.
-pick_move(B, Kinds, R, M) :-
-    kinds_moves(B, Kinds, pick_move/4, Ms),
-    (  integer(R) -> true ; throw(error(type_error(integer, R), pick_move/4)) ),
-    length(Ms, N), N > 0,
-    K is R mod N, nth0(K, Ms, M).
-
-%% kinds_moves(+Board, +Kinds, +PI, -Moves)  the moves of each of Kinds, in order; an
-% error (of PI) for Kinds that is no list, or a kind that is none of the above.
-kinds_moves(B, Kinds, PI, Ms) :-
-    (  proper_list(Kinds) -> true ; throw(error(type_error(list, Kinds), PI)) ),
-    foldl(kind_moves(B, PI), Kinds, Ms, []).
-
-%% kind_moves(+Board, +PI, +Kind, -Moves, ?Tail)  the moves of one kind, then Tail.
-kind_moves(_, PI, Kind, _, _) :- var(Kind), !, throw(error(instantiation_error, PI)).
-kind_moves(B, _, runs(Ps, Ds, Past), Ms, Tail) :- !,
-    run_moves(B, Ps, Ds, Past, Rs), tagged(Rs, run, Ms, Tail).
-kind_moves(B, _, sight(F, Ds, T, S), Ms, Tail) :- !,
-    sight_of(B, F, Ds, T, S, Ks), tagged(Ks, sight, Ms, Tail).
-kind_moves(_, PI, Kind, _, _) :- throw(error(domain_error(move_kind, Kind), PI)).
-
-%% tagged(+Xs, +Tag, -Moves, ?Tail)  Tag(X) for each X of Xs, then Tail.
-tagged([], _, Tail, Tail).
-tagged([X|Xs], Tag, [M|Ms], Tail) :- M =.. [Tag, X], tagged(Xs, Tag, Ms, Tail).
-
-%% seen_along(+Grid, +Cells, +K, +Dir, +Through, +Seen, -J)  a cell J holding one of
-% Seen from K in direction Dir, every cell before it holding one of Through.
-seen_along(G, Cells, K, D, Through, Seen, J) :-
-    grid:step(G, K, D, J0),
-    arg(J0, Cells, Y),
-    (  memberchk(Y, Seen), J = J0
-    ;  memberchk(Y, Through), seen_along(G, Cells, J0, D, Through, Seen, J)
-    ).
+pick_move(B, Kinds, R, M) :- board_lines:pick_move(B, Kinds, R, M).
 
 %% line_at(+Board, +K, +Dirs, -N)  the longest line through cell K of cells holding
 % what K holds, over the directions Dirs, each taken both ways: Dir and its opposite,
@@ -808,73 +521,21 @@ seen_along(G, Cells, K, D, Through, Seen, J) :-
 % N >= K on a square8 board.
 line_at(board(_, _, _, n(_, H, _, _)), K, Dirs, N) :-
     board_accel:line_at(H, K, Dirs, N0), !, N = N0.
-line_at(B, K, Dirs, N) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_step(G, K, 1, line_at/4),
-    must_be_lines(G, [], Dirs, line_at/4),
-    grid:directions_of(G, D),
-    (  D mod 2 =:= 0 -> true ; throw(error(domain_error(even_directions, D), line_at/4)) ),
-    arg(K, Cells, X),
-    longest_line(Dirs, G, Cells, K, X, D, 1, N).
-
-%% longest_line(+Dirs, +Grid, +Cells, +K, +X, +D, +N0, -N)  the longest of N0 and the
-% lines through K of cells holding X along each of Dirs, both ways (D directions).
-longest_line([], _, _, _, _, _, N, N).
-longest_line([Dir|Dirs], G, Cells, K, X, D, N0, N) :-
-    Back is (Dir - 1 + D // 2) mod D + 1,
-    like_run(G, Cells, K, Dir, X, A), like_run(G, Cells, K, Back, X, Z),
-    N1 is max(N0, A + Z + 1),
-    longest_line(Dirs, G, Cells, K, X, D, N1, N).
-
-%% like_run(+Grid, +Cells, +K, +Dir, +X, -N)  how many cells after K in direction Dir
-% hold X, before one that does not or the edge.
-like_run(G, Cells, K, Dir, X, N) :-
-    (  grid:step(G, K, Dir, J), arg(J, Cells, Y), Y == X
-    -> like_run(G, Cells, J, Dir, X, N0), N is N0 + 1
-    ;  N = 0
-    ).
+line_at(B, K, Dirs, N) :- board_lines:line_at(B, K, Dirs, N).
 
 %% group(+Board, +K, -Ks)  the cells joined to cell K through cells holding what
 % K holds (K among them), ascending.
 group(board(_, _, _, n(_, H, _, _)), K, Ks) :- board_accel:group(H, K, Ks0), !, Ks = Ks0.
-group(B, K, Ks) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_step(G, K, 1, group/3),
-    arg(K, Cells, X),
-    flood([K], G, Cells, X, [K], Seen),
-    sort(Seen, Ks).
-
-%% flood(+Stack, +Grid, +Cells, +X, +Seen0, -Seen)  Seen0 and the cells holding X
-% joined to those of Stack.
-flood([], _, _, _, Seen, Seen).
-flood([K|Ks], G, Cells, X, Seen0, Seen) :-
-    findall(J, ( grid:neighbour(G, K, J), arg(J, Cells, Y), Y == X,
-                 \+ memberchk(J, Seen0) ), Js),
-    append(Js, Seen0, Seen1),
-    append(Js, Ks, Stack),
-    flood(Stack, G, Cells, X, Seen1, Seen).
+group(B, K, Ks) :- board_reach:group(B, K, Ks).
 
 %% group_marks(+Board, +K, -Mask)  the marks of the cells of K's group, or-ed.
 group_marks(board(_, _, _, n(_, H, _, _)), K, M) :- board_accel:group_marks(H, K, M0), !, M = M0.
-group_marks(B, K, M) :-
-    group(B, K, Ks),
-    board_marks(B, Marks),
-    foldl(or_mark(Marks), Ks, 0, M).
-
-%% or_mark(+Marks, +K, +M0, -M)  M0 with the marks of cell K.
-or_mark(none, _, M, M).
-or_mark(Marks, K, M0, M) :- Marks \== none, arg(K, Marks, X), M is M0 \/ X.
+group_marks(B, K, M) :- board_reach:group_marks(B, K, M).
 
 %% jumps(+Board, +K, -Jumps)  Over-To for each direction in order where the
 % neighbour Over of cell K holds something and the cell To beyond it is empty.
 jumps(board(_, _, _, n(_, H, _, _)), K, Js) :- board_accel:jumps(H, K, Js0), !, Js = Js0.
-jumps(B, K, Js) :-
-    board_grid(B, G), board_cells(B, Cells),
-    must_be_step(G, K, 1, jumps/3),
-    grid:directions_of(G, D),
-    findall(O-T, ( between(1, D, Dir), grid:step(G, K, Dir, O),
-                   arg(O, Cells, X), X \== e,
-                   grid:step(G, O, Dir, T), arg(T, Cells, e) ), Js).
+jumps(B, K, Js) :- board_steps:jumps(B, K, Js).
 
 %% must_be_step(+Grid, +K, +Dir, +Pred)  K is a cell and Dir a direction of Grid,
 % or a clear error naming Pred.
@@ -887,59 +548,6 @@ must_be_step(G, K, Dir, Pred) :-
     (  integer(Dir), Dir >= 1, Dir =< D -> true
     ;  throw(error(domain_error(direction(1, D), Dir), Pred))
     ).
-
-%% grid_text(+Grid, +Marks, -Text)  the grid as the host reads it: "N D", each
-% cell's marks, then each cell's neighbours in direction order (0 for none).
-grid_text(G, Marks, Text) :-
-    grid:grid_size(G, N),
-    grid:directions_of(G, D),
-    phrase(grid_chars(G, Marks, N, D), Cs),
-    atom_chars(Text, Cs).
-
-%% grid_chars(+Grid, +Marks, +N, +D)//  the characters of grid_text/3.
-grid_chars(G, Marks, N, D) -->
-    number_text(N), " ", number_text(D),
-    mark_chars(1, N, Marks),
-    step_chars(1, N, G, D).
-
-%% mark_chars(+K, +N, +Marks)//  the marks of cells K..N.
-mark_chars(K, N, _) --> { K > N }, !.
-mark_chars(K, N, Marks) -->
-    { ( Marks == none -> M = 0 ; arg(K, Marks, M) ), K1 is K + 1 },
-    " ", number_text(M),
-    mark_chars(K1, N, Marks).
-
-%% step_chars(+K, +N, +Grid, +D)//  the neighbours of cells K..N.
-step_chars(K, N, _, _) --> { K > N }, !.
-step_chars(K, N, G, D) -->
-    { findall(J, ( between(1, D, Dir), ( grid:step(G, K, Dir, J0) -> J = J0 ; J = 0 ) ), Js),
-      K1 is K + 1 },
-    numbers_text(Js),
-    step_chars(K1, N, G, D).
-
-%% numbers_text(+Ns)//  each number after a space.
-numbers_text([]) --> [].
-numbers_text([N|Ns]) --> " ", number_text(N), numbers_text(Ns).
-
-%% number_text(+N)//  the digits of N.
-number_text(N) --> { number_chars(N, Cs) }, Cs.
-
-%% names_chars(+Atoms, -Chars)  the atoms' names, each after a space; fails for a
-% name that is empty or holds white space.  (A board made from text, as check
-% makes one at every position, writes all its cells: this costs about sixteen
-% inferences a one-letter name, where a DCG cost fifty.)
-names_chars([], []).
-names_chars([X|Xs], [' '|Cs]) :-
-    atom_chars(X, Name),
-    name_chars(Name, Cs, Cs1),
-    names_chars(Xs, Cs1).
-
-%% name_chars(+Name, -Chars, ?Tail)  the characters of Name, then Tail; fails for a
-% name that is empty or holds white space (a one-letter name, the usual one, first).
-name_chars([C], [C|Cs], Cs) :- !, char_code(C, Code), Code > 32.
-name_chars(Name, Cs, Tail) :-
-    Name \== [], \+ ( member(C, Name), char_code(C, Code), Code =< 32 ),
-    append(Name, Tail, Cs).
 
 %% proper_list(@Term)  Term is a list with an end (not a partial list).
 proper_list(L) :- nonvar(L), proper_list_(L).

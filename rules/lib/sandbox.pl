@@ -24,6 +24,13 @@
 % are never anyone's own predicates.  Whether the sandbox is on is the host's to say,
 % with each request (Check of check_file/7, Trust of query_goal/4): no predicate
 % turns it off.
+%
+% The sandbox is this module and its parts, each a module the host loads before it
+% and no rule file or query may call into: sandbox_text.pl (a file read term by
+% term, and the checked terms written back), sandbox_meta.pl (the goal arguments of
+% meta-predicates), sandbox_database.pl (assert, retract, abolish) and
+% sandbox_words.pl (refusals in words); its tables are sandbox_lists.pl and
+% sandbox_names.pl.
 
 :- module(sandbox, [check_file/7, query_goal/4, safe_call/2, safe_call/3, safe_call/4,
                     safe_call/5, safe_call/6, safe_call/7, safe_call/8, safe_call/9,
@@ -61,10 +68,10 @@ check_file(Path, Module, Check, Limit, Result, Text, Notes) :-
     catch(open(Path, read, S), E, true),
     (  nonvar(E)
     -> host:formatted("cannot open the file: ~q", [E], Msg), Result = error(0, Msg), Text = [], Notes = []
-    ;  catch(read_all(S, Check, Terms0), E2, true),
+    ;  catch(sandbox_text:read_all(S, Check, Terms0), E2, true),
        close(S),
-       (  nonvar(E2) -> read_error(E2, Result), Text = [], Notes = []
-       ;  discontiguous_terms(Terms0, Terms, Notes),
+       (  nonvar(E2) -> sandbox_text:read_error(E2, Result), Text = [], Notes = []
+       ;  sandbox_text:discontiguous_terms(Terms0, Terms, Notes),
           check_read(Check, Module, Limit, Terms, Terms0, Result, Text)
        )
     ).
@@ -74,56 +81,18 @@ check_file(Path, Module, Check, Limit, Result, Text, Notes) :-
 check_read(false, Module, Limit, Terms, Terms0, Result, Text) :- !,
     wrap_inits(Terms, Module-Limit, Wrapped, false, Changed0),
     (  Changed0 == false, Terms == Terms0 -> Result = ok, Text = []
-    ;  Result = rewrite, emit(Wrapped, 1, Cs), atom_chars(Text, Cs)
+    ;  Result = rewrite, sandbox_text:emit(Wrapped, 1, Cs), atom_chars(Text, Cs)
     ).
 check_read(true, Module, Limit, Terms, _, Result, Text) :-
     catch(( module_first(Terms, Module),
             check_terms(Module-Limit, Terms, Checked) ), Refusal, true),
-    (  var(Refusal) -> catch(emit(Checked, 1, Cs), Refusal, true) ; true ),
-    (  nonvar(Refusal) -> refusal_result(Refusal, Result), Text = []
+    (  var(Refusal) -> catch(sandbox_text:emit(Checked, 1, Cs), Refusal, true) ; true ),
+    (  nonvar(Refusal) -> sandbox_words:refusal_result(Refusal, Result), Text = []
     ;  Result = rewrite, atom_chars(Text, Cs)
     ).
 
-%% discontiguous_terms(+Terms0, -Terms, -Notes)  Terms0 with a discontiguous/1
-% directive after its first term for each predicate whose clauses are apart, and a
-% note for each: "to_move/2: its clauses are not together (lines 3 and 11) ...".
-discontiguous_terms(Terms0, Terms, Notes) :-
-    findall(PI-L, ( member(t(L, T, _), Terms0), clause_key(T, PI) ), Keys),
-    apart(Keys, none, [], [], Apart0),
-    reverse(Apart0, Apart),
-    (  Apart == [] -> Terms = Terms0, Notes = []
-    ;  findall(PI, member(PI-_-_, Apart), PIs),
-       findall(Note,
-               ( member(N/A-L1-L2, Apart),
-                 host:formatted("~a/~d: its clauses are not together (lines ~d and ~d): all of them count, as if declared discontiguous", [N, A, L1, L2], Note) ),
-               Notes),
-       (  Terms0 = [t(L0, T0, V0)|Rest]
-       -> Terms = [t(L0, T0, V0), t(L0, (:- discontiguous(PIs)), [])|Rest]
-       ;  Terms = Terms0
-       )
-    ).
-
-%% clause_key(+Term, -PI)  the predicate a clause or grammar rule of the file defines.
-clause_key(T, _) :- var(T), !, fail.
-clause_key((:- _), _) :- !, fail.
-clause_key((H --> _), N/A) :- !,
-    nonvar(H), ( H = (H0, _) -> true ; H0 = H ), callable(H0), H0 \= _:_,
-    functor(H0, N, A0), A is A0 + 2.
-clause_key((H :- _), N/A) :- !, callable(H), H \= _:_, functor(H, N, A).
-clause_key(H, N/A) :- callable(H), H \= _:_, functor(H, N, A).
-
-%% apart(+Keys, +Current, +Closed, +Apart0, -Apart)  the predicates whose clauses come
-% back after another predicate's (with the line where they ended and came back);
-% Closed holds PI-LastLine of the groups that have ended.
-apart([], _, _, A, A).
-apart([PI-L|Ks], Cur, Closed, A0, A) :-
-    (  Cur = PI-_ -> apart(Ks, PI-L, Closed, A0, A)
-    ;  ( Cur = P-CL -> Closed1 = [P-CL|Closed] ; Closed1 = Closed ),
-       (  memberchk(PI-Last, Closed1), \+ memberchk(PI-_-_, A0)
-       -> apart(Ks, PI-L, Closed1, [PI-Last-L|A0], A)
-       ;  apart(Ks, PI-L, Closed1, A0, A)
-       )
-    ).
+%% refusal_text(+Goal, +Why, -Text)  a refusal said in words (sandbox_words.pl's).
+refusal_text(G, Why, Text) :- sandbox_words:refusal_text(G, Why, Text).
 
 %% module_first(+Terms, +Module)  the file's first term declares Module (the name
 % the host gave it, read from the same text): scryer loads what the file says,
@@ -148,196 +117,6 @@ export(N/A) :- atom(N), integer(A), !.
 export(N//A) :- atom(N), integer(A), !.
 export(op(P, T, N)) :- !, safe_op(op(P, T, N)).
 export(E) :- throw(sandbox(E, unknown)).
-
-%% read_error(+Exception, -Result)  a read error as error(Line, Message).
-read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
-    host:syntax_words(What, Words),
-    End is End0 + Skipped,
-    (  End0 > 0, End > Start
-    -> host:formatted("syntax error: ~s (in the term that starts here; the reader gave up at line ~d)", [Words, End], Msg)
-    ;  host:formatted("syntax error: ~s", [Words], Msg)
-    ).
-read_error(at(Start, _, other(E)), error(Start, Msg)) :- !, host:formatted("cannot read the term: ~q", [E], Msg).
-read_error(at(_, syntax(What, _)), error(0, Msg)) :- !,
-    host:syntax_words(What, Words), host:formatted("syntax error: ~s", [Words], Msg).
-read_error(at(Line, sandbox(G, Why)), error(Line, Msg)) :- !, refusal_text(G, Why, Msg).
-read_error(E, error(0, Msg)) :- host:formatted("cannot read the file: ~q", [E], Msg).
-
-%% read_failure(+Exception, -Failure)  syntax(What, Line) or other(E), taken apart step by
-% step (in scryer 0.10 a read error does not unify with a nested pattern in one go).
-read_failure(E, syntax(W, End)) :-
-    functor(E, error, 2), arg(1, E, SE), functor(SE, syntax_error, 1), arg(1, SE, W),
-    arg(2, E, Ctx),
-    (  functor(Ctx, :, 2), arg(2, Ctx, End0), integer(End0) -> End = End0 ; End = 0 ), !.
-read_failure(E, other(E)).
-
-%% read_all(+Stream, +Check, -Terms)  the terms of the file as t(Line, Term, VarNames),
-% obeying op/3 as they come (operators are global: when checking, only an op/3 the
-% sandbox allows runs, so no file can change how the host's own queries read).
-read_all(S, Check, Terms) :- read_all(S, Check, 0, Terms).
-
-% scryer counts the lines read_term/3 reads, not those get_char/2 reads: Skipped
-% counts the newlines skipped between terms.
-read_all(S, Check, Skipped0, Terms) :-
-    skip_layout(S, Skipped0, Skipped),
-    stream_property(S, position(position_and_lines_read(_, L0))),
-    Line is L0 + Skipped + 1,
-    (  peek_char(S, C), C == end_of_file -> Terms = []
-    ;  catch(read_term(S, T, [variable_names(Vs)]), E, ( read_failure(E, F), throw(at(Line, Skipped, F)) )),
-       (  T == end_of_file -> Terms = []
-       ;  (  nonvar(T), T = (:- op(P, Type, Names))
-          -> (  Check == false -> true
-             ;  catch(safe_op(op(P, Type, Names)), Refusal, throw(at(Line, Refusal)))
-             ),
-             catch(op(P, Type, Names), _, true)
-          ;  nonvar(T), T = (:- D), nonvar(D), ( D = use_module(library(L)) ; D = use_module(library(L), _) )
-          -> % its operators (clpz's #=, in, ..) are declared as it loads: the terms after need them
-             (  Check == false -> catch(use_module(library(L)), _, true)
-             ;  sandbox_lists:load_library(L)
-             )
-          ;  true
-          ),
-          Terms = [t(Line, T, Vs)|Ts],
-          read_all(S, Check, Skipped, Ts)
-       )
-    ).
-
-%% skip_layout(+Stream, +N0, -N)  skip white space and comments up to the next term, counting newlines.
-skip_layout(S, N0, N) :-
-    peek_char(S, C),
-    (  C == end_of_file -> N = N0
-    ;  C == '\n' -> get_char(S, _), N1 is N0 + 1, skip_layout(S, N1, N)
-    ;  char_type(C, whitespace) -> get_char(S, _), skip_layout(S, N0, N)
-    ;  C == '%' -> skip_line(S), N1 is N0 + 1, skip_layout(S, N1, N)
-    ;  slash(C) -> get_char(S, _), peek_char(S, C2),
-       (  star(C2)
-       -> get_char(S, _),
-          stream_property(S, position(position_and_lines_read(_, L0))),
-          Line is L0 + N0 + 1,
-          skip_block(S, N0, N1, Line), skip_layout(S, N1, N)
-       ;  throw(at(0, syntax('a term starts with /', 0)))
-       )
-    ;  N = N0
-    ).
-
-slash(/).
-star(*).
-
-%% skip_line(+Stream)  skip to the end of the line.
-skip_line(S) :-
-    get_char(S, C),
-    (  C == end_of_file -> true ; C == '\n' -> true ; skip_line(S) ).
-
-%% skip_block(+Stream, +N0, -N, +Line)  skip to the end of a block comment that starts
-% on Line, counting newlines; the file ending first is a syntax error there (scryer
-% would read nothing after it, and the check would pass a file cut short).
-skip_block(S, N0, N, Line) :-
-    get_char(S, C),
-    (  C == end_of_file -> throw(at(Line, 0, syntax(unclosed_comment, 0)))
-    ;  star(C), peek_char(S, C2), slash(C2) -> get_char(S, _), N = N0
-    ;  C == '\n' -> N1 is N0 + 1, skip_block(S, N1, N, Line)
-    ;  skip_block(S, N0, N, Line)
-    ).
-
-%% refusal_result(+Refusal, -Result)  a refusal as error(Line, Message).
-refusal_result(at(Line, sandbox(G, Why)), error(Line, Msg)) :- !,
-    refusal_text(G, Why, Msg).
-refusal_result(at(Line, E), error(Line, Msg)) :- !,
-    host:formatted("cannot check the term: ~q", [E], Msg).
-refusal_result(E, error(0, Msg)) :- host:formatted("cannot check the file: ~q", [E], Msg).
-
-%% refusal_text(+Goal, +Why, -Text)  a refusal said in words.
-refusal_text(G, Why, Text) :-
-    goal_name(G, Name),
-    why_words(Why, Words),
-    host:formatted("refused by the sandbox: ~s ~s (run ludolog with --trust to allow it)", [Name, Words], Text).
-
-%% goal_name(+Goal, -Text)  a goal as Name/Arity (qualified when it was).
-goal_name(G, Text) :- var(G), !, Text = "an unbound goal".
-goal_name(library(L), Text) :- !, host:formatted("library(~q)", [L], Text).
-goal_name(module(N, _), Text) :- !, host:formatted(":- module(~q, ...)", [N], Text).
-goal_name(end_of_file, "the end of the file") :- !.
-goal_name(M:G, Text) :- atom(M), callable(G), !,
-    functor(G, N, A), host:formatted("~q:~q/~d", [M, N, A], Text).
-goal_name(G, Text) :- callable(G), !, functor(G, N, A), host:formatted("~q/~d", [N, A], Text).
-goal_name(G, Text) :- host:formatted("~q", [G], Text).
-
-%% why_words(+Why, -Words)  the reason of a refusal.
-why_words(files, "reads or writes files and directories").
-why_words(os, "reaches the operating system").
-why_words(process, "runs programs").
-why_words(sockets, "opens network connections").
-why_words(ffi, "loads foreign libraries").
-why_words(halt, "stops the program").
-why_words(load, "loads code from outside the rules being loaded").
-why_words(streams, "reads or writes streams other than the standard output").
-why_words(flags, "changes a global flag").
-why_words(ops, "redefines a standard operator").
-why_words(global, "changes global variables").
-why_words(attributes, "attaches attributes, whose hooks run goals the sandbox cannot check").
-why_words(modify(M), W) :- host:formatted("changes the clauses of the module ~q, which is not this rule file's", [M], W).
-why_words(clauses(ludolog), "reads clauses of ludolog's own code, which are neither the user's nor the rules'") :- !.
-why_words(clauses(M), W) :- host:formatted("reads clauses of the module ~q, which are neither the user's nor the rules'", [M], W).
-why_words(module(M), W) :- host:formatted("calls into the module ~q, which is not part of the rules", [M], W).
-why_words(private(M), W) :- host:formatted("is not among the exports of the library ~q, which are all a rule file or query may call there", [M], W).
-why_words(expansion, "defines a term or goal expansion, which would rewrite code after the sandbox checked it").
-why_words(rewritten, "is rewritten by a library's term expansion as it loads, into code the sandbox never checked").
-why_words(undeclared, "adds or removes clauses of a predicate the rule file does not declare dynamic").
-why_words(unbound, "is a goal not known when it runs").
-why_words(unknown, "is neither defined in the rules nor a predicate known to be safe").
-why_words(directive, "is not a directive a rule file may run").
-why_words(library, "is not a library known to be safe").
-why_words(meta, "calls a goal the sandbox cannot check").
-why_words(reread, "does not read back as itself once written (an operator of the file changes it)").
-why_words(builtin, "is a builtin or library predicate, which a rule file may not define or declare").
-why_words(control, "is a control construct, which a rule file may not define").
-why_words(syntax, "is syntax that a meta-predicate reads (a control construct, the ^ of bagof/setof, a grammar body behind a module), never a predicate of anyone's own").
-why_words(modify_builtin, "changes a builtin or library predicate").
-why_words(module_name(N), W) :- host:formatted("declares the module ~q, not the module its first declaration names", [N], W).
-why_words(module_again, "is a second module declaration: a rule file declares its one module in its first term").
-why_words(module_first(M), W) :- host:formatted("comes before the module declaration: a rule file starts with :- module(~q, [...])", [M], W).
-
-%% emit(+Terms, +Line, -Text)  the terms written canonically, each starting on its
-% original line, its variables named as the file named them (so scryer's singleton
-% warnings still say the file's names) and the variables the check added _S1, _S2, ...
-emit([], _, []).
-emit([t(L, T, Vs)|Ts], Line0, Text) :-
-    (  L > Line0 -> N is L - Line0, length(NLs, N), maplist(=('\n'), NLs), Line = L
-    ;  NLs = [' '], Line = Line0
-    ),
-    term_variables(T, All), unnamed(All, Vs, Fresh), name_vars(Fresh, 1, Names0),
-    append(Vs, Names0, Names),
-    term_chars(T, L, Names, Cs),
-    append(NLs, Cs, Text0),
-    % " ." as term_chars/4 checked it: a term ending in a symbol char (the atom
-    % +) would otherwise run into its full stop and be read as another token
-    append(Text0, [' ', '.'|Rest], Text),
-    emit(Ts, Line, Rest).
-
-%% term_chars(+Term, +Line, +Names, -Chars)  Term written canonically (no operators:
-% scryer reads the text with the operators of the file as they are at that term, the
-% check read it with all of them, so only a text no operator changes reads the same
-% both ways); a term that does not read back as itself is refused at its line.
-term_chars(T, L, Names, Cs) :-
-    write_term_to_chars(T, [quoted(true), ignore_ops(true), double_quotes(false), variable_names(Names)], Cs),
-    append(Cs, " .", Text),
-    (  catch(read_term_from_chars(Text, T2, []), _, fail),
-       subsumes_term(T, T2), subsumes_term(T2, T)
-    -> true
-    ;  throw(at(L, sandbox(T, reread)))
-    ).
-
-%% unnamed(+Vars, +Names, -Fresh)  the variables of Vars that no Name=Var of Names names.
-unnamed([], _, []).
-unnamed([V|Vs], Names, Fresh) :-
-    (  member(_=W, Names), W == V -> Fresh = Fresh1 ; Fresh = [V|Fresh1] ),
-    unnamed(Vs, Names, Fresh1).
-
-%% name_vars(+Vars, +K, -Names)  names _S1, _S2, ... for the variables (no singleton warnings).
-name_vars([], _, []).
-name_vars([V|Vs], K, [A=V|Ns]) :-
-    number_chars(K, Ds), atom_chars(A, ['_', 'S'|Ds]),
-    K1 is K + 1, name_vars(Vs, K1, Ns).
 
 %% wrap_inits(+Terms, +Module, -Wrapped, +Changed0, -Changed)  with --trust: only the
 % initialization goals are wrapped, so that an exception in one is a load error.
@@ -405,7 +184,7 @@ reserved_head(H, builtin) :- functor(H, N, A), sandbox_lists:unsafe(N, A, _), !.
 reserved_head(H, builtin) :- catch(predicate_property(H, built_in), _, fail), !.
 reserved_head(H, builtin) :- functor(H, N, _), atom_chars(N, ['$'|_]), !.
 reserved_head(H, builtin) :- sandbox_lists:meta(H, _), !.
-reserved_head(H, builtin) :- database(H), !.
+reserved_head(H, builtin) :- sandbox_database:database(H), !.
 
 add_own(M, N/A) :- assertz(own(N, A, M)).
 
@@ -564,10 +343,10 @@ library_goal(_, G, G) :- \+ callable(G), !.
 library_goal(_, G, _) :- functor(G, N, A), sandbox_lists:unsafe(N, A, Why), !, throw(sandbox(G, Why)).
 library_goal(M, G, Out) :-
     sandbox_lists:meta(G, Specs), !,
-    meta_args(M, G, Specs, Out0),
+    sandbox_meta:meta_args(M, G, Specs, Out0),
     % scryer runs a meta argument of Lib:Meta(...) in Lib: each goal argument, checked
     % as a goal of M, is qualified with M so that it runs there
-    Out0 =.. [F|Args0], qualify_goals(Specs, Args0, M, Args), Out =.. [F|Args].
+    Out0 =.. [F|Args0], sandbox_meta:qualify_goals(Specs, Args0, M, Args), Out =.. [F|Args].
 library_goal(_, G, G) :- functor(G, N, A), sandbox_lists:safe(N, A), !.
 library_goal(_, G, _) :- throw(sandbox(G, unknown)).
 
@@ -602,8 +381,8 @@ goal(_, use_module(library(L)), use_module(library(L))) :- !, safe_library(L).
 goal(_, use_module(library(L), Is), use_module(library(L), Is)) :- !, safe_library(L).
 goal(_, op(P, T, Ns), op(P, T, Ns)) :- !, safe_op(op(P, T, Ns)).
 goal(_, G, _) :- functor(G, N, A), sandbox_lists:unsafe(N, A, Why), !, throw(sandbox(G, Why)).
-goal(M, G, Out) :- sandbox_lists:meta(G, Specs), !, meta_args(M, G, Specs, Out).
-goal(M, G, Out) :- database(G), !, database_goal(M, G, Out).
+goal(M, G, Out) :- sandbox_lists:meta(G, Specs), !, sandbox_meta:meta_args(M, G, Specs, Out).
+goal(M, G, Out) :- sandbox_database:database(G), !, sandbox_database:database_goal(M, G, Out).
 goal(M, G, G) :- functor(G, N, A), sandbox_lists:safe(N, A), !, not_hidden_meta(M, G).
 goal(_, G, _) :- functor(G, N, _), sandbox_lists:syntax(N), !, throw(sandbox(G, syntax)).
 goal(_, G, _) :- functor(G, N, _), atom_chars(N, ['$'|_]), !, throw(sandbox(G, unknown)).
@@ -630,7 +409,7 @@ declaration(include(_)). declaration(ensure_loaded(_)). declaration(table(_)).
 % builtin, no library, no system predicate, no goal expansion.  Calling it is an
 % existence error (lint reports it); were the file to assert clauses for it later,
 % those are checked like any other.  The libraries a file imports are loaded as the
-% file is read (read_all/4), so their goal expansions are known when its clauses are checked.
+% file is read (sandbox_text:read_all/3), so their goal expansions are known when its clauses are checked.
 nobodys(M, G) :-
     \+ declaration(G),
     functor(G, N, A),
@@ -707,173 +486,6 @@ user_may_define(N/A) :-
     ;  throw(error(permission_error(modify, static_procedure, N/A), _))
     ).
 
-%% meta_args(+Module, +Goal, +Specs, -Checked)  check each goal argument.
-%% qualify_goals(+Specs, +Args0, +Module, -Args)  the goal arguments (by Specs) qualified with Module.
-qualify_goals([], [], _, []).
-qualify_goals([S|Ss], [A0|As0], M, [A|As]) :-
-    (  ( integer(S) ; S == (^) ; S == dcg ) -> qualify_goal(S, A0, M, A) ; A = A0 ),
-    qualify_goals(Ss, As0, M, As).
-
-qualify_goal(^, A0, M, A) :- !, strip_carets(A0, Vs, G0), qualify_goal(0, G0, M, G), carets(Vs, G, A).
-qualify_goal(S, A0, M, A) :-
-    (  nonvar(A0), A0 = _:_ -> A = A0               % qualified already (a check wrapper)
-    ;  integer(S), listed_closure(A0, S) -> A = A0    % a whitelisted predicate: the same anywhere
-    ;  A = M:A0
-    ).
-
-%% listed_closure(+Closure, +Extra)  Closure, called with Extra more arguments, is a
-% predicate of the tables (safe, or a meta-predicate whose goals were checked).
-listed_closure(C, K) :-
-    callable(C), functor(C, N, A0), A is A0 + K,
-    (  sandbox_lists:safe(N, A) -> true ; functor(H, N, A), sandbox_lists:meta(H, _) ).
-
-meta_args(M, G, Specs, Out) :-
-    G =.. [F|Args],
-    meta_each(Args, Specs, M, Args1),
-    Out =.. [F|Args1].
-
-meta_each([], _, _, []).
-meta_each([A|As], [S|Ss], M, [A1|As1]) :-
-    meta_arg(S, M, A, A1),
-    meta_each(As, Ss, M, As1).
-
-meta_arg(K, M, A, A1) :- integer(K), !, closure(M, K, A, A1).
-meta_arg(^, M, A, A1) :- !, caret_arg(M, A, A1).
-meta_arg(dcg, M, A, A1) :- !, dcg_arg(M, A, A1).
-meta_arg(_, _, A, A).
-
-strip_carets(A, [], A) :- var(A), !.
-strip_carets(V^G0, [V|Vs], G) :- !, strip_carets(G0, Vs, G).
-strip_carets(G, [], G).
-
-carets([], G, G).
-carets([V|Vs], G0, V^G) :- carets(Vs, G0, G).
-
-%% stripped(+Goal, +Module, -Inner, -Plain)  Goal without its module qualifications, as
-% scryer's strip_module/3 takes them off a goal argument: Inner is the innermost
-% module named (Module when none is).  Fails when a module is not an atom now.
-stripped(A, M, M, A) :- var(A), !.
-stripped(Q:A, _, Q1, G) :- !, atom(Q), stripped(A, Q, Q1, G).
-stripped(A, M, M, A).
-
-%% caret_arg(+Module, +Goal, -Checked)  the goal argument of bagof/3 or setof/3 given by
-% Module, judged as they run it.  When Goal without its qualifications is V^G, scryer
-% takes off the carets (and the one qualification each may have before it, see
-% powers/3) and runs what is left in the module named last; any other goal it calls.
-% Checked is Goal when the check leaves what runs as it is, else the existential
-% variables before the checked goal.  A caret under a module or a goal not known now
-% is not taken off: the goal it is part of is checked when it runs, and refused there.
-caret_arg(M, A, A1) :-
-    (  stripped(A, M, Q, G0), nonvar(G0), G0 = _^_
-    -> powers(G0, Vs, G),
-       body(M, Q:G, G1),
-       (  G1 == Q:G -> A1 = A ; carets(Vs, G1, A1) )
-    ;  closure(M, 0, A, A1)
-    ).
-
-%% powers(+Goal, -Vars, -Left)  scryer's rightmost_power/3 on Goal = V^G, binding
-% nothing: the variables before the carets, and the goal left, with the qualification
-% of the last caret that had one before it (M:(V^G) leaves M:G).
-powers(V^G, [V|Vs], L) :- !, ( var(G) -> Vs = [], L = G ; powers(G, Vs, L) ).
-powers(Q:G, [V|Vs], L) :- nonvar(G), G = V^G1, !,
-    ( var(G1) -> Vs = [], L = Q:G1 ; powers(Q:G1, Vs, L) ).
-powers(G, [], G).
-
-%% closure(+Module, +Extra, +Closure, -Checked)
-% a goal argument called with Extra more arguments; one that cannot be checked
-% now is wrapped in safe_call/2+Extra, which checks it when it runs.
-closure(M, 0, A, A1) :- !, body(M, A, A1).
-closure(M, K, A, sandbox:safe_call(M, A)) :- var(A), !, ( K =< 7 -> true ; throw(sandbox(A, unbound)) ).
-closure(M, K, A, Out) :-
-    length(Extra, K),
-    (  catch(add_args(A, Extra, G), _, fail) -> true ; throw(sandbox(A, unknown)) ),
-    body(M, G, G1),
-    (  G1 == G -> Out = A
-    ;  K =< 7 -> Out = sandbox:safe_call(M, A)
-    ;  throw(sandbox(A, unbound))
-    ).
-
-%% dcg_arg(+Module, +Body, -Checked)  a grammar body given to phrase/2,3 by Module:
-% the goal phrase/3 runs for it (dcg_goal/5) is checked now, Checked being Body itself
-% when the check leaves that goal as it is; a body not known now is checked when it
-% runs, as is one the check changed; a body phrase/3 cannot translate is refused.
-dcg_arg(M, A, A1) :-
-    (  catch(dcg_goal(M, A, _, _, G), _, throw(sandbox(A, unknown)))
-    -> body(M, G, G1),
-       (  G1 == G -> A1 = A ; A1 = call(sandbox:dcg_call(M, A)) )
-    ;  A1 = call(sandbox:dcg_call(M, A))
-    ).
-
-%% dcg_goal(+Module, +Body, ?S0, ?S, -Goal)  the goal that phrase/3 runs for the
-% grammar body Body given by Module, as scryer runs it: the qualifications taken off
-% first (the innermost names the module, else Module), then a grammar construct
-% translated ({G} runs G, a list is terminals, (A, B) each part, ...) and anything
-% else called as a non-terminal with S0 and S; Goal is Inner:Translated.  Fails when
-% Body or a module is not known now; throws when phrase/3 would (\+, ->, a partial list).
-dcg_goal(M, A, S0, S, Q:G) :-
-    nonvar(A), stripped(A, M, Q, B), nonvar(B),
-    (  dcgs:dcg_constr(B) -> dcgs:dcg_body(B, S0, S, G)
-    ;  callable(B) -> add_args(B, [S0, S], G)
-    ;  G = B
-    ).
-
-%% database(+Goal)  the goals that change clauses.
-database(assert(_)). database(asserta(_)). database(assertz(_)).
-database(retract(_)). database(retractall(_)). database(abolish(_)).
-
-%% database_goal(+Module, +Goal, -Checked)  a change to the module's own clauses.
-% The clause is taken apart whatever its qualification (M:(H :- B), (M:H :- B),
-% M:(M2:H :- B)): every module named must be Module, the head one Module may
-% change, and the body is checked as a clause body of Module.
-database_goal(M, G, sandbox:safe_call(M, G)) :- arg(1, G, C), \+ ground_enough(C), !.
-database_goal(M, abolish(PI), abolish(PI)) :- !,
-    unqualify(M, PI, N/A),
-    (  atom(N), integer(A) -> functor(H, N, A), db_head(M, H, abolish(PI))
-    ;  throw(sandbox(abolish(PI), unknown))
-    ).
-database_goal(M, G, Out) :-
-    G =.. [F, Cl0],
-    unqualify(M, Cl0, Cl),
-    (  nonvar(Cl), Cl = (H0 :- B) -> true ; H0 = Cl, B = true ),
-    unqualify(M, H0, H),
-    db_head(M, H, G),
-    (  ( F == retract ; F == retractall ) -> Out = G
-    ;  body(M, B, B1),
-       (  B1 == B -> Out = G ; Cl1 = (H :- B1), Out =.. [F, Cl1] )
-    ).
-
-%% ground_enough(+Clause)  the modules and head of Clause are known now.
-ground_enough(C) :- var(C), !, fail.
-ground_enough(Q:C) :- !, atom(Q), ground_enough(C).
-ground_enough((H :- _)) :- !, nonvar(H), ( H = Q:H1 -> atom(Q), nonvar(H1) ; true ).
-ground_enough(N/A) :- !, atom(N), integer(A).
-ground_enough(_).
-
-%% unqualify(+Module, +Term, -Plain)  Term without its qualifications, each of which must be Module.
-unqualify(M, T, P) :-
-    (  nonvar(T), T = Q:T1
-    -> (  Q == M -> unqualify(M, T1, P) ; throw(sandbox(T, modify(Q))) )
-    ;  P = T
-    ).
-
-%% db_head(+Module, +Head, +Goal)  a head that Goal may change: a predicate the
-% untrusted file defines or declares dynamic, or a new one of its module; in
-% the REPL's user module, the user's own; never a builtin, a hook, a library's
-% or the rules'.
-db_head(_, H, G) :- \+ callable(H), !, throw(sandbox(G, unknown)).
-db_head(_, H, G) :- reserved_head(H, _), !, throw(sandbox(G, modify_builtin)).
-db_head(user, H, _) :- !, functor(H, N, A), user_may_define(N/A).
-db_head(M, H, _) :- functor(H, N, A), own(N, A, M), !.
-db_head(M, H, G) :-
-    functor(H, N, A),
-    (  \+ rule_module(M) -> throw(sandbox(G, modify(M)))
-    ;  trusted_module(M) -> throw(sandbox(G, modify(M)))
-    ;  sandbox_lists:safe(N, A) -> throw(sandbox(G, modify_builtin))
-    ;  library_predicate(N, A) -> throw(sandbox(G, modify_builtin))
-    ;  catch(current_predicate(M:N/A), _, fail) -> throw(sandbox(G, undeclared))
-    ;  true
-    ).
-
 %% safe_call(+Module, +Goal)  Goal checked now that it is known, then called in Module.
 safe_call(M, G) :- checked_goal(M, G, G1), call(M:G1).
 
@@ -914,7 +526,7 @@ put_chars([C|Cs]) :- put_char(C), put_chars(Cs).
 %% dcg_call(+Module, +Body, ?S0, ?S)  a grammar body checked when it runs, as phrase/3
 % runs it (dcg_goal/5); one still not known is an instantiation error.
 dcg_call(M, A, S0, S) :-
-    (  dcg_goal(M, A, S0, S, G) -> safe_call(M, G)
+    (  sandbox_meta:dcg_goal(M, A, S0, S, G) -> safe_call(M, G)
     ;  throw(error(instantiation_error, phrase/3))
     ).
 

@@ -1,7 +1,7 @@
 //! Board queries along lines of cells: pieces that run along a direction past
 //! other pieces (steps, and jumps over a run of pieces), the pieces a piece sees along its
 //! directions (sight along rays), and the longest line of like cells through a
-//! cell (K in a row).  Their pure twins are in rules/lib/board.pl.
+//! cell (K in a row).  Their pure twins are in rules/lib/board_lines.pl (a part of board.pl).
 
 use super::board_table::{Refused, View};
 

@@ -77,8 +77,11 @@ fn evaluable_line(text: &str, words: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// The modules of ludolog's own that are neither rules nor tools: the host and the sandbox.
-const HOST_MODULES: [&str; 4] = ["host", "sandbox", "sandbox_lists", "sandbox_names"];
+/// Whether a module is one of ludolog's own that are neither rules nor tools: the
+/// host, and the sandbox with its tables and parts.
+fn host_module(module: &str) -> bool {
+    module == "host" || crate::prolog::rules::sandbox_modules().any(|m| m == module)
+}
 
 impl PrologMachine {
     /// A fresh machine with the rule set loaded: helpers first, the game last.  The
@@ -403,7 +406,7 @@ impl PrologMachine {
         }
         self.take_output();
         let module = file.module.clone();
-        if !HOST_MODULES.contains(&module.as_str()) && !self.tools.contains(&module) {
+        if !host_module(&module) && !self.tools.contains(&module) {
             // the REPL's clause/2 and listing/1 read the rules' clauses from this text
             crate::foreign::remember_rule_text(&module, &text);
         }
@@ -445,7 +448,7 @@ impl PrologMachine {
         {
             eprintln!("{}", describe_load_warning(&file.path, warning));
         }
-        if HOST_MODULES.contains(&file.module.as_str()) {
+        if host_module(&file.module) {
             self.run_to_end("host:clear.")
                 .map_err(|e| LoadError(format!("{}: {e}", file.path)))?;
         } else if !self.tools.contains(&file.module) {

@@ -199,6 +199,19 @@ const BOARDS: [Library; 6] = [
     ),
 ];
 
+/// The parts of board.pl, which it requires: the pure definitions of its queries by
+/// concept, and the texts its host copy reads.  A part is always the embedded copy,
+/// loaded before the library, as an accelerator is: it calls back into board.pl at
+/// run time, so a board.pl from disk (`lib/board.pl` of a rules directory, checked
+/// by the sandbox as it loads) finds its parts' exports loaded, and the parts are
+/// never checked before the board they call is there.
+const LIBRARY_PARTS: [Library; 4] = [
+    lib!("board_steps", "rules/lib/board_steps.pl"),
+    lib!("board_reach", "rules/lib/board_reach.pl"),
+    lib!("board_lines", "rules/lib/board_lines.pl"),
+    lib!("board_text", "rules/lib/board_text.pl"),
+];
+
 /// The REPL's Prolog top level, loaded only into a REPL session's machine: how it
 /// writes answers, then the top level itself.
 const TOPLEVEL_ANSWER: Library = lib!("repl_answer", "rules/lib/repl_answer.pl");
@@ -221,18 +234,32 @@ pub fn embedded_host() -> RuleFile {
     host
 }
 
-/// The sandbox's tables of builtins and libraries (loaded just before the sandbox).
-const SANDBOX_LISTS: Library = lib!("sandbox_lists", "rules/lib/sandbox_lists.pl");
-/// Every predicate of the libraries the sandbox lets rule files load.
-const SANDBOX_NAMES: Library = lib!("sandbox_names", "rules/lib/sandbox_names.pl");
+/// The sandbox's tables and parts, in load order (all before the sandbox itself,
+/// `CORE[1]`): its tables of builtins and libraries, every predicate of the
+/// libraries it lets rule files load, then the parts of the checker: a file's text read and written, refusals in
+/// words, goal arguments of meta-predicates, changes to clauses.
+const SANDBOX_PARTS: [Library; 6] = [
+    lib!("sandbox_lists", "rules/lib/sandbox_lists.pl"),
+    lib!("sandbox_names", "rules/lib/sandbox_names.pl"),
+    lib!("sandbox_text", "rules/lib/sandbox_text.pl"),
+    lib!("sandbox_words", "rules/lib/sandbox_words.pl"),
+    lib!("sandbox_meta", "rules/lib/sandbox_meta.pl"),
+    lib!("sandbox_database", "rules/lib/sandbox_database.pl"),
+];
 
-/// The embedded copies of the sandbox: its tables, then the checker.
-pub fn embedded_sandbox() -> [RuleFile; 3] {
-    [
-        RuleFile::embedded(SANDBOX_LISTS.module, SANDBOX_LISTS.path, SANDBOX_LISTS.text),
-        RuleFile::embedded(SANDBOX_NAMES.module, SANDBOX_NAMES.path, SANDBOX_NAMES.text),
-        RuleFile::embedded(CORE[1].module, CORE[1].path, CORE[1].text),
-    ]
+/// The embedded copies of the sandbox: its tables and parts, then the checker.
+pub fn embedded_sandbox() -> [RuleFile; 7] {
+    let mut files = SANDBOX_PARTS
+        .iter()
+        .chain([&CORE[1]])
+        .map(|l| RuleFile::embedded(l.module, l.path, l.text));
+    std::array::from_fn(|_| files.next().expect("the sandbox's seven files"))
+}
+
+/// The modules of the sandbox, its tables and its parts: host modules, neither rules
+/// nor tools, which no rule file or query may call into.
+pub fn sandbox_modules() -> impl Iterator<Item = &'static str> {
+    SANDBOX_PARTS.iter().chain([&CORE[1]]).map(|l| l.module)
 }
 
 /// The embedded copies of the REPL's top level, in load order
@@ -349,6 +376,11 @@ pub fn rule_set(
         }
         for name in required_names(&file.text) {
             if out.0.iter().any(|f| f.module == name) {
+                continue;
+            }
+            if let Some(part) = LIBRARY_PARTS.iter().find(|l| l.module == name) {
+                out.0
+                    .push(RuleFile::embedded(part.module, part.path, part.text));
                 continue;
             }
             if let Some(lib) = BOARDS.iter().find(|l| l.module == name) {
@@ -521,13 +553,9 @@ pub fn reserved_module(name: &str) -> bool {
         || CORE
             .iter()
             .chain(BOARDS.iter())
-            .chain([
-                &TOPLEVEL_ANSWER,
-                &TOPLEVEL_TIME,
-                &TOPLEVEL,
-                &SANDBOX_LISTS,
-                &SANDBOX_NAMES,
-            ])
+            .chain(LIBRARY_PARTS.iter())
+            .chain([&TOPLEVEL_ANSWER, &TOPLEVEL_TIME, &TOPLEVEL])
+            .chain(SANDBOX_PARTS.iter())
             .any(|l| l.module == name)
         || BOARDS
             .iter()
@@ -593,7 +621,8 @@ mod tests {
 
     #[test]
     fn every_library_declares_its_exports() {
-        for lib in CORE.iter().chain(BOARDS.iter()) {
+        let libraries = CORE.iter().chain(BOARDS.iter()).chain(LIBRARY_PARTS.iter());
+        for lib in libraries.chain(SANDBOX_PARTS.iter()) {
             let decl = module_declaration(lib.text);
             assert!(
                 decl.is_some_and(|d| d.contains(&format!("module({}, [", lib.module))),
@@ -626,7 +655,13 @@ mod tests {
 
     #[test]
     fn every_library_has_its_module_name() {
-        for lib in CORE.iter().chain(BOARDS.iter()).chain([&TOPLEVEL]) {
+        for lib in CORE
+            .iter()
+            .chain(BOARDS.iter())
+            .chain(LIBRARY_PARTS.iter())
+            .chain(SANDBOX_PARTS.iter())
+            .chain([&TOPLEVEL])
+        {
             assert_eq!(declared_module(lib.text).as_deref(), Some(lib.module));
             if let Some((module, _, text)) = lib.accel {
                 assert_eq!(declared_module(text).as_deref(), Some(module));
