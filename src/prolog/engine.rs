@@ -16,6 +16,8 @@ use scryer_prolog::Term;
 
 #[path = "engine_perft.rs"]
 mod perft_steps;
+#[path = "engine_reply.rs"]
+mod reply;
 #[path = "engine_search.rs"]
 mod search;
 
@@ -307,36 +309,7 @@ impl RulesEngine {
         match reply {
             Term::Compound(f, mut args) if f == "ok" && args.len() == 1 => Ok(args.remove(0)),
             Term::Compound(f, args) if f == "error" && args.len() == 2 => {
-                let kind = match &args[0] {
-                    Term::Atom(k) => k.clone(),
-                    _ => String::new(),
-                };
-                if kind == "illegal" {
-                    if let Term::Compound(f, r) = &args[1] {
-                        if f == "refused" && r.len() == 2 {
-                            let refusal = Refusal {
-                                reason: super::term::reason(&r[0]),
-                                words: term_text(&r[1]).unwrap_or_default(),
-                                at: String::new(),
-                            };
-                            return Err(EngineError::from(match refusal.reason {
-                                Some(_) => refusal,
-                                None => Refusal::words(super::term::shown(&r[0])),
-                            }));
-                        }
-                    }
-                }
-                let text = term_text(&args[1]).unwrap_or_else(|| super::term::shown(&args[1]));
-                Err(match kind.as_str() {
-                    "position" => EngineError::Position(text),
-                    "move" => EngineError::Move(text),
-                    "illegal" => EngineError::from(Refusal::words(text)),
-                    "options" => EngineError::Options(text),
-                    "limit" => EngineError::Limit(format!("{}: {text}", self.path)),
-                    "handle" => EngineError::Rules(format!("{}: {text}", self.path)),
-                    "exception" => EngineError::Rules(self.placed(&text)),
-                    _ => EngineError::Rules(format!("{}: {text}", self.path)),
-                })
+                Err(self.error_reply(&args[0], &args[1]))
             }
             other => Err(EngineError::Rules(format!(
                 "{}: unexpected reply {}",
@@ -388,74 +361,6 @@ impl RulesEngine {
         self.next += 1;
         self.slots.insert(id, slot);
         Ok(Pos(id))
-    }
-
-    pub(super) fn text_of(&self, t: &Term) -> Result<String, EngineError> {
-        term_text(t).ok_or_else(|| {
-            EngineError::Rules(format!(
-                "{}: expected a text, got {}",
-                self.path,
-                super::shown(&t)
-            ))
-        })
-    }
-
-    fn integer(&self, t: &Term) -> Result<u64, EngineError> {
-        term_integer(t)
-            .and_then(|i| u64::try_from(i).ok())
-            .ok_or_else(|| {
-                EngineError::Rules(format!(
-                    "{}: expected a count, got {}",
-                    self.path,
-                    super::shown(&t)
-                ))
-            })
-    }
-
-    fn texts(&self, t: &Term) -> Result<Vec<String>, EngineError> {
-        match t {
-            Term::List(items) => items.iter().map(|m| self.text_of(m)).collect(),
-            Term::Atom(a) if a == "[]" => Ok(Vec::new()),
-            other => Err(EngineError::Rules(format!(
-                "{}: expected a list, got {}",
-                self.path,
-                super::shown(&other)
-            ))),
-        }
-    }
-
-    /// A `d(Text, Player, Outcome, Moves)` reply as a `PositionInfo`.
-    fn description(&self, t: Term) -> Result<PositionInfo, EngineError> {
-        match t {
-            Term::Compound(f, args) if f == "d" && args.len() == 4 => {
-                let outcome = match &args[2] {
-                    Term::Atom(a) if a == "none" => None,
-                    other => {
-                        let text = self.text_of(other)?;
-                        let ending = Ending::parse(&text).ok_or_else(|| {
-                            EngineError::Rules(format!(
-                                "{}: outcome/2 gave {}, which is none of win(Player), draw \
-                                 and scores([Player-Value, ...])",
-                                self.path,
-                                crate::game::elide(&text)
-                            ))
-                        })?;
-                        Some(ending)
-                    }
-                };
-                Ok(PositionInfo {
-                    position: self.text_of(&args[0])?,
-                    to_move: Player::new(self.text_of(&args[1])?),
-                    outcome,
-                    legal: self.texts(&args[3])?,
-                })
-            }
-            other => Err(EngineError::Rules(format!(
-                "{}: bad description {}",
-                self.path,
-                super::shown(&other)
-            ))),
-        }
     }
 }
 
