@@ -5,6 +5,7 @@
 //! board, why a move is refused, a computer's move, its record).  A `ServedGame`
 //! lives on its session's own thread.
 
+use super::caps::{open_capped, MAX_SERVED_DEPTH, MAX_SERVED_PLAYOUTS, MAX_SERVED_SECONDS};
 use super::tiers::TierCheck;
 use crate::game::{defaults, Engine, EngineError, GameLine, Pos, TextOps, View};
 use crate::record::{self, Format, Record};
@@ -504,19 +505,9 @@ fn disk_texts(spec: &EngineSpec) -> Vec<(std::path::PathBuf, Option<String>)> {
         .collect()
 }
 
-/// The longest any request of a served game may work (a search, a check): past it
-/// its worker is stopped, and the game goes on.
-pub const REQUEST_CAP: std::time::Duration = std::time::Duration::from_secs(60);
-/// The most a served computer player may think: alpha-beta's seconds and depth,
-/// MCTS's playouts (each well inside `REQUEST_CAP` on the built-in games).
-pub const MAX_SERVED_SECONDS: u64 = 30;
-pub const MAX_SERVED_DEPTH: u32 = 12;
-pub const MAX_SERVED_PLAYOUTS: u64 = 1_000_000;
-
 /// A served game's engine: in a worker of its own, its work requests capped.
-pub(super) fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
-    WorkerEngine::open_capped(spec, Some(REQUEST_CAP))
-        .map_err(|e| GameError::Refused(e.to_string()))
+fn open_engine(spec: &EngineSpec) -> Result<WorkerEngine, GameError> {
+    open_capped(spec).map_err(|e| GameError::Refused(e.to_string()))
 }
 
 /// A computer player within what a served game allows, or why not.

@@ -4,7 +4,7 @@
 //! playouts as about one and four seconds allow (timed on the game's start), and on
 //! rule files alpha-beta for one and four seconds.
 
-use super::game::MAX_SERVED_PLAYOUTS;
+use super::caps::MAX_SERVED_PLAYOUTS;
 use crate::game::{Engine, Pos, SearchSpec, Tier};
 use serde::Serialize;
 use std::time::Instant;

@@ -7,6 +7,7 @@
 //! hang ends that game's request only.
 
 mod api;
+mod caps;
 mod game;
 mod guard;
 mod levels;

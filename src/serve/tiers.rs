@@ -2,7 +2,7 @@
 //! game makes of a position (its text, side to move, outcome and legal moves),
 //! against the playing tier's, each tier opened in a worker of its own.
 
-use super::game::open_engine;
+use super::caps::open_capped;
 use crate::game::{PositionInfo, TextOps};
 use crate::registry::EngineSpec;
 use serde::Serialize;
@@ -23,7 +23,7 @@ pub fn check(spec: &EngineSpec, here: &PositionInfo) -> Vec<TierCheck> {
     let mut out = Vec::new();
     for tier in spec.offered_tiers().into_iter().filter(|&t| t != playing) {
         let mut differences = Vec::new();
-        let other = open_engine(&spec.in_tier(tier))
+        let other = open_capped(&spec.in_tier(tier))
             .map_err(|e| e.to_string())
             .and_then(|mut e| e.describe_text(&here.position).map_err(|e| e.to_string()));
         match other {
