@@ -43,15 +43,16 @@
 %   evaluate_with(+State, +Player, +LimitsP, +LimitsQ, -Score)   the evaluation
 %   read_position(-State0, -Won)//, won_agrees(+Won, +State)   reading positions
 %   board_problem(+State, -Reason)              why no game reaches a board
-% and the helpers range/2, gold/1, other/2, piece_kind/3, at/3 (what stands on a cell)
-% and piece_on/3 (the pieces on a board).
+% and the helpers range/2, gold/1, other/2, piece_kind/3, at/3 (what stands on a cell),
+% piece_on/3 (the pieces on a board), letter_piece/2 (a cell's letter) and movers/2
+% (the moves as the board library counts them).
 
 :- module(tactigon, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3,
     limits/3, reach/5, legal_with/3, allowed_with/3, resolve/3, settle/3,
     explain_with/4, evaluate_with/5, read_position//2, won_agrees/2, board_problem/2,
-    gold/1, other/2, at/3, piece_on/3, set_to_move/3
+    gold/1, other/2, at/3, piece_on/3, set_to_move/3, movers/2, letter_piece/2
 ]).
 
 %% requires(?Library)  the board and its reach come from board.pl (native in the

@@ -73,7 +73,8 @@ const HELPERS: &[&str] = &[
         findall(R-M, (member(R, [0, 1, 5, 37, -3]), board:pick_move(B, Ks, R, M)), Ps), Ns = Ns0-Ps), Kinds), \
      board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Kinds, Cs)",
     // movers(-Movers): the movers lists reach_moves/3 is asked about
-    "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]]])",
+    "movers(Ms) :- member(Ms, [[r-1-[b], b-2-[r, b], zz-3-[r]], [], [r-0-[]], [e-1-[r]], [b-1000-[r, zz], r-2-[]], \
+     [on(r, [1, 2, 3, 5, 8])-2-[b]-[b], r-1-[], b-2-[r]-[r, b]], [r-1-[b], r-3-[]], [on(b, [])-9-[]-[r], b-1-[r]-[r]]])",
     // played(+Board0, +Seed, -Board): Board0 after a few sets (stones put and taken),
     // by board_set/4, by board_fill/4 (a cell named twice) and by board_sets/3 of
     // three changes and of two (a step); more
@@ -221,6 +222,14 @@ fn bad_arguments_are_the_same_clear_errors_in_both_tiers() {
         ),
         (
             "shape_grid(sq4, G), filled(G, 2, B), board:nth_reach(B, foo, 0, _)",
+            "domain_error(movers",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_count(B, [r-1-[]-[f(x)]], _)",
+            "domain_error(movers",
+        ),
+        (
+            "shape_grid(sq4, G), filled(G, 2, B), board:reach_any(B, [on(r, [a])-1-[]])",
             "domain_error(movers",
         ),
         (

@@ -412,10 +412,13 @@ reach_met(B, K, Max, Through, Es, Met) :- board_reach:reach_met(B, K, Max, Throu
 
 %% reach_moves(+Board, +Movers, -Moves)  the moves of pieces that move up to a
 % range through empty cells and take what they meet.  Movers is a list of
-% X-Range-Takes: the piece X, how many steps it moves, the pieces it may take.
-% Moves are K-J for each cell K, ascending, holding the X of a mover, and each
-% J, ascending, among the empty cells reached from K in at most Range steps and
-% the cells met holding one of Takes (reach_met/5).
+% X-Range-Takes or X-Range-Takes-Through: the piece X, how many steps it moves, the
+% pieces it may take, and the pieces it passes over (reach_met/6; none when not
+% given).  X is an atom, or on(Atom, Cells) for that piece standing on one of the
+% cells Cells (terrain: a piece that moves further from some cells).  A piece moves
+% by the first mover that fits it.  Moves are K-J for each cell K, ascending,
+% holding a piece a mover fits, and each J, ascending, among the empty cells reached
+% from K in at most Range steps and the cells met holding one of Takes.
 reach_moves(board(_, _, _, n(_, H, _, _)), Movers, Ms) :-
     board_accel:reach_moves(H, Movers, Ms0), !, Ms = Ms0.
 reach_moves(B, Movers, Ms) :- board_reach:reach_moves(B, Movers, Ms).

@@ -33,14 +33,14 @@ small(N) :- integer(N), N >= -9223372036854775808, N =< 9223372036854775807.
 name(X) :- atom(X), X \== [].
 
 %% plain(@Term)  Term, written unquoted, reads back in the host as itself: lists,
-% pairs A-B, integers, and atoms of letters, digits and _ only, not starting with a
+% pairs A-B, on(A, B) (a mover on some cells), integers, and atoms of letters, digits and _ only, not starting with a
 % digit (written unquoted, '1' would be read as the number 1).  An atom with a
 % comma, a bracket or a NUL in it would be read as something else (or make scryer
 % panic), so such a term is never sent: the pure definition answers for it.
 plain(T) :- integer(T), !.
 plain(T) :- T == [], !.
 plain(T) :- atom(T), !, atom_chars(T, [C|Cs]), \+ char_type(C, decimal_digit), plain_chars([C|Cs]).
-plain(T) :- nonvar(T), ( T = [H|R] ; T = H-R ), !, plain(H), plain(R).
+plain(T) :- nonvar(T), ( T = [H|R] ; T = H-R ; T = on(H, R) ), !, plain(H), plain(R).
 
 %% plain_chars(+Chars)  each is a letter, a digit or _.
 plain_chars([]).

@@ -138,11 +138,35 @@ a_reach_move(B, Movers, K-J) :-
     board:board_cells(B, Cells),
     functor(Cells, _, N),
     between(1, N, K), arg(K, Cells, X),
-    member(X0-R-Ts, Movers), X0 == X,
-    board:reach_met(B, K, R, Es, Met),
-    findall(T, ( member(T, Met), arg(T, Cells, Y), memberchk(Y, Ts) ), Taken),
-    append(Es, Taken, Js0), sort(Js0, Js),
+    targets(B, Cells, Movers, K, X, Js),
     member(J, Js).
+
+%% targets(+Board, +Cells, +Movers, +K, +X, -Js)  the cells, ascending, the piece X on
+% cell K moves to under the first of Movers that fits it (fitting/5); fails when none
+% fits.
+targets(B, Cells, Movers, K, X, Js) :-
+    fitting(Movers, K, X, R, Ts-Th),
+    board:reach_met(B, K, R, Th, Es, Met),
+    findall(T, ( member(T, Met), arg(T, Cells, Y), memberchk(Y, Ts) ), Taken),
+    append(Es, Taken, Js0), sort(Js0, Js).
+
+%% fitting(+Movers, +K, +X, -Range, -Takes-Through)  the range, the pieces taken and
+% the pieces passed over of the first of Movers that fits the piece X on cell K: a
+% mover X0-R-Ts or X0-R-Ts-Th fits when X0 is X, or is on(X, Ks) with K among Ks.
+fitting([M|Ms], K, X, R, Ts-Th) :-
+    mover_parts(M, X0, R0, Ts0, Th0),
+    (  fits(X0, K, X) -> R = R0, Ts = Ts0, Th = Th0
+    ;  fitting(Ms, K, X, R, Ts-Th)
+    ).
+
+%% mover_parts(+Mover, -Piece, -Range, -Takes, -Through)  the parts of a mover, with
+% no pieces passed over when it names none.
+mover_parts(X-R-Ts-Th, X, R, Ts, Th) :- !.
+mover_parts(X-R-Ts, X, R, Ts, []).
+
+%% fits(+Piece, +K, +X)  a mover's Piece fits the piece X on cell K.
+fits(X0, _, X) :- X0 == X, !.
+fits(on(X0, Ks), K, X) :- X0 == X, memberchk(K, Ks).
 
 %% reach_move(+Board, +Movers, +K-J)  board:reach_move/3's pure definition.
 reach_move(B, Movers, K-J) :-
@@ -151,21 +175,33 @@ reach_move(B, Movers, K-J) :-
     board:board_grid(B, G),
     board:must_be_step(G, K, 1, reach_move/3),
     arg(K, Cells, X),
-    member(X0-R-Ts, Movers), X0 == X,
-    board:reach_met(B, K, R, Es, Met),
-    (  memberchk(J, Es) -> true ; memberchk(J, Met), arg(J, Cells, Y), memberchk(Y, Ts) ),
+    targets(B, Cells, Movers, K, X, Js),
+    memberchk(J, Js),
     !.
 
-%% must_be_movers(+Movers)  Movers is a list of X-Range-Takes, X an atom, Range an
-% integer >= 0, Takes a list of atoms; else a clear error.
+%% must_be_movers(+Movers)  Movers is a list of X-Range-Takes or
+% X-Range-Takes-Through, X an atom or on(Atom, Cells) (Cells a list of integers),
+% Range an integer >= 0, Takes and Through lists of atoms; else a clear error.
 must_be_movers(Movers) :-
     (  board:proper_list(Movers),
-       \+ ( member(M, Movers),
-             \+ ( nonvar(M), M = X-R-Ts, atom(X), integer(R), R >= 0,
-                   board:proper_list(Ts), \+ ( member(T, Ts), \+ atom(T) ) ) )
+       \+ ( member(M, Movers), \+ good_mover(M) )
     -> true
     ;  throw(error(domain_error(movers, Movers), reach_moves/3))
     ).
+
+%% good_mover(@Mover)  Mover is a mover as must_be_movers/1 says.
+good_mover(M) :-
+    nonvar(M), mover_parts(M, X, R, Ts, Th),
+    mover_piece(X), integer(R), R >= 0,
+    atoms(Ts), atoms(Th).
+
+%% mover_piece(@X)  an atom, or on(Atom, Cells) with Cells a proper list of integers.
+mover_piece(X) :- atom(X), !.
+mover_piece(on(X, Ks)) :-
+    atom(X), board:proper_list(Ks), \+ ( member(K, Ks), \+ integer(K) ).
+
+%% atoms(@Xs)  a proper list of atoms.
+atoms(Xs) :- board:proper_list(Xs), \+ ( member(X, Xs), \+ atom(X) ).
 
 %% reach_count(+Board, +Movers, -N)  board:reach_count/3's pure definition.
 reach_count(B, Movers, N) :- board:reach_moves(B, Movers, Ms), length(Ms, N).
@@ -179,16 +215,20 @@ nth_reach(B, Movers, I, M) :-
     ).
 
 %% reach_any(+Board, +Movers)  board:reach_any/2's pure definition: it looks at
-% neighbours only (every move's first step is to an empty cell or a taken one).
+% neighbours only (every move's first step is to an empty cell or a taken one)
+% unless a mover passes over pieces, when it looks for a first move.
 reach_any(B, Movers) :-
     must_be_movers(Movers),
-    board:board_cells(B, Cells),
-    board:board_grid(B, G),
-    functor(Cells, _, N),
-    between(1, N, K), arg(K, Cells, X),
-    member(X0-R-Ts, Movers), X0 == X, R >= 1,
-    grid:neighbour(G, K, J), arg(J, Cells, Y),
-    (  Y == e -> true ; memberchk(Y, Ts) ),
+    (  member(M, Movers), mover_parts(M, _, _, _, [_|_])
+    -> once(a_reach_move(B, Movers, _))
+    ;  board:board_cells(B, Cells),
+       board:board_grid(B, G),
+       functor(Cells, _, N),
+       between(1, N, K), arg(K, Cells, X),
+       fitting(Movers, K, X, R, Ts-_), R >= 1,
+       grid:neighbour(G, K, J), arg(J, Cells, Y),
+       (  Y == e -> true ; memberchk(Y, Ts) )
+    ),
     !.
 
 %% group(+Board, +K, -Ks)  board:group/3's pure definition.

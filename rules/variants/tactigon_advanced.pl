@@ -24,7 +24,8 @@
 
 :- module(tactigon_advanced, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1, limits/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, limits/3,
+    legal_count/2, nth_legal/3
 ]).
 
 %% requires(?Game)  this file builds on Game's rule file; the host loads that
@@ -68,20 +69,61 @@ legal(S, M) :-
 % limits allow; fails otherwise.
 play(S, M, Next) :-
     S = tactigon(P, B, ongoing),
-    limits(B, P, L),
-    tactigon:allowed_with(S, L, M), !,
+    M = move(From, To), integer(From), integer(To),
+    movers(P, Ms),
+    K is From + 1, J is To + 1,
+    board:reach_move(B, Ms, K-J), !,
     tactigon:resolve(S, M, Next0),
     settle(Next0, Next).
 
-%% settle(+State0, -State)  tactigon:settle/3 with these limits: the side to move
-% loses when it has no move.
+%% settle(+State0, -State)  State0 with the side to move lost when it has no move
+% (Tactigon's settle/3 under these moves).
 settle(S0, S) :-
-    S0 = tactigon(P, B, ongoing), !,
-    limits(B, P, L),
-    tactigon:settle(S0, L, S).
+    S0 = tactigon(P, B, ongoing),
+    movers(P, Ms),
+    \+ board:reach_any(B, Ms), !,
+    tactigon:other(P, Q),
+    S = tactigon(P, B, won(Q)).
 settle(S, S).
 
-%% outcome(+State, -Outcome)  win(Player) once a player has won.
+%% legal_count(+State, -N)  how many moves legal/2 gives: the board library counts
+% the same moves (natively in the accelerated tier) from movers/2.
+legal_count(tactigon(P, B, ongoing), N) :- !,
+    movers(P, Ms),
+    board:reach_count(B, Ms, N).
+legal_count(_, 0).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(tactigon(P, B, ongoing), I, move(From, To)) :-
+    movers(P, Ms),
+    board:nth_reach(B, Ms, I, K-J),
+    From is K - 1, To is J - 1.
+
+%% movers(+Player, -Movers)  limits/3 as the board library's movers
+% (board:reach_moves/3; its cells are Tactigon's cell numbers plus one): each of
+% Tactigon's movers on a gold cell first, a step further, then anywhere else; a
+% square passes over the pieces passed/2 names.
+movers(P, Ms) :-
+    tactigon:movers(P, Basic),
+    findall(K, ( tactigon:gold(G), K is G + 1 ), Golds),
+    passed(P, Over),
+    advanced_movers(Basic, Golds, Over, Ms).
+
+%% advanced_movers(+Basic, +Golds, +Over, -Movers)  each Tactigon mover X-R-Takes as
+% two: on a gold cell with range R + 1, and anywhere with R; each passing over Over
+% when X is a square, else over nothing.
+advanced_movers([], _, _, []).
+advanced_movers([X-R-Ts|Bs], Golds, Over, [on(X, Golds)-R1-Ts-Th, X-R-Ts-Th|Ms]) :-
+    R1 is R + 1,
+    (  tactigon:letter_piece(X, square(_)) -> Th = Over ; Th = [] ),
+    advanced_movers(Bs, Golds, Over, Ms).
+
+%% passed(+Player, -Letters)  the letters of the pieces Player's squares pass over:
+% every piece but the enemy square.
+passed(P, Over) :-
+    tactigon:other(P, Q),
+    findall(L, ( tactigon:letter_piece(L, X), X \== e, X \== square(Q) ), Over).
+
 outcome(S, O) :- tactigon:outcome(S, O).
 
 %% evaluate(+State, +Player, -Score)  Tactigon's evaluation, threats judged with these limits.

@@ -3,18 +3,69 @@
 //! by id after, so a query does not pass its text each ply.
 //!
 //! A movers list is what rules/lib/board.pl's reach_moves/3 takes, as Prolog
-//! writes it: `[x-R-[t,t],y-R-[]]`, each a piece, how many steps it moves and the
-//! pieces it may take.  The registry is process-wide and keeps names as text (the
+//! writes it: `[x-R-[t,t],y-R-[]-[z],on(x,[3,4])-R-[t]]`, each a piece (or a piece
+//! on some cells), how many steps it moves, the pieces it may take and, when given,
+//! the pieces it passes over.  The registry is process-wide and keeps names as text (the
 //! codes of names belong to each thread's table), so an id means the same list on
 //! every thread.
 
-use super::board_table::{Mover, Refused, Table};
+use super::board_table::{Refused, Table};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+/// A piece that moves up to a range through empty cells (and the cells holding
+/// one of `through`) and takes what it meets (board.pl's reach_moves/3).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mover {
+    /// The code of the piece.
+    pub code: u8,
+    /// The cells the piece must stand on for this mover to fit it; none for any.
+    pub on: Option<Vec<usize>>,
+    /// How many steps it moves.
+    pub range: i64,
+    /// The codes it may take.
+    pub takes: Vec<u8>,
+    /// The codes it passes over.
+    pub through: Vec<u8>,
+}
+
+impl Mover {
+    /// A mover of `code` on any cell, passing over nothing.
+    #[cfg(test)]
+    pub fn new(code: u8, range: i64, takes: Vec<u8>) -> Mover {
+        Mover {
+            code,
+            on: None,
+            range,
+            takes,
+            through: Vec::new(),
+        }
+    }
+
+    /// Whether this mover fits the piece `code` on cell `k`.
+    pub fn fits(&self, code: u8, k: usize) -> bool {
+        self.code == code && self.on.as_ref().is_none_or(|ks| ks.contains(&k))
+    }
+}
+
+/// One mover as registered: names as text.
+#[derive(Debug, PartialEq)]
+struct NamedMover {
+    /// The piece.
+    name: String,
+    /// The cells it must stand on to move so, or none for any cell.
+    on: Option<Vec<usize>>,
+    /// How many steps it moves.
+    range: i64,
+    /// The pieces it may take.
+    takes: Vec<String>,
+    /// The pieces it passes over.
+    through: Vec<String>,
+}
+
 /// A movers list as registered: names as text.
-type Named = Vec<(String, i64, Vec<String>)>;
+type Named = Vec<NamedMover>;
 
 /// At most this many distinct movers lists (a game has one per side).
 const MAX_LISTS: usize = 4096;
@@ -48,36 +99,59 @@ pub fn movers_of(t: &Table, id: i64) -> Result<Vec<Mover>, Refused> {
     let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
     let lists = LISTS.lock().map_err(|_| Refused::Bad)?;
     let list = lists.get(i).ok_or(Refused::Bad)?;
+    let codes = |names: &[String]| names.iter().filter_map(|n| t.known(n)).collect();
     Ok(list
         .iter()
-        .filter_map(|(name, range, takes)| {
-            let code = t.known(name)?;
-            Some((
-                code,
-                *range,
-                takes.iter().filter_map(|n| t.known(n)).collect(),
-            ))
+        .filter_map(|m| {
+            Some(Mover {
+                code: t.known(&m.name)?,
+                on: m.on.clone(),
+                range: m.range,
+                takes: codes(&m.takes),
+                through: codes(&m.through),
+            })
         })
         .collect())
 }
 
 /// The list written in `text`; a name that is not plain (letters, digits, `_`),
-/// or a range that is not a number >= 0, is refused (the pure definition then
-/// says why).
+/// a range that is not a number >= 0, or cells that are not numbers, is refused
+/// (the pure definition then says why).
 fn parse(text: &str) -> Result<Named, Refused> {
-    items(text)?
-        .into_iter()
-        .map(|item| {
-            let (head, list) = item.split_once("-[").ok_or(Refused::Bad)?;
-            let (name, range) = head.split_once('-').ok_or(Refused::Bad)?;
-            let range: i64 = range.parse().map_err(|_| Refused::Bad)?;
-            let takes = names(&format!("[{list}"))?;
-            if !is_name(name) || range < 0 || takes.iter().any(|n| !is_name(n)) {
-                return Err(Refused::Bad);
-            }
-            Ok((name.to_string(), range, takes))
-        })
-        .collect()
+    items(text)?.into_iter().map(parse_mover).collect()
+}
+
+/// One mover: `X-R-[T,..]`, `X-R-[T,..]-[P,..]`, X a name or `on(Name,[K,..])`.
+fn parse_mover(item: &str) -> Result<NamedMover, Refused> {
+    let (head, lists) = item.split_once("-[").ok_or(Refused::Bad)?;
+    let (piece, range) = head.rsplit_once('-').ok_or(Refused::Bad)?;
+    let range: i64 = range.parse().map_err(|_| Refused::Bad)?;
+    let (name, on) = match piece.strip_prefix("on(").and_then(|p| p.strip_suffix(')')) {
+        Some(inner) => {
+            let (name, cells) = inner.split_once(',').ok_or(Refused::Bad)?;
+            let cells = names(cells)?
+                .iter()
+                .map(|k| k.parse::<usize>().map_err(|_| Refused::Bad))
+                .collect::<Result<Vec<usize>, Refused>>()?;
+            (name, Some(cells))
+        }
+        None => (piece, None),
+    };
+    let lists = format!("[{lists}");
+    let (takes, through) = match lists.split_once("]-[") {
+        Some((takes, through)) => (names(&format!("{takes}]"))?, names(&format!("[{through}"))?),
+        None => (names(&lists)?, Vec::new()),
+    };
+    if !is_name(name) || range < 0 || takes.iter().chain(&through).any(|n| !is_name(n)) {
+        return Err(Refused::Bad);
+    }
+    Ok(NamedMover {
+        name: name.to_string(),
+        on,
+        range,
+        takes,
+        through,
+    })
 }
 
 /// A plain name: letters, digits and `_`.
@@ -105,8 +179,8 @@ fn items(text: &str) -> Result<Vec<&str>, Refused> {
     let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0);
     for (i, c) in inner.char_indices() {
         match c {
-            '[' => depth += 1,
-            ']' => depth -= 1,
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
             ',' if depth == 0 => {
                 out.push(&inner[start..i]);
                 start = i + 1;
@@ -278,11 +352,28 @@ mod tests {
 
     #[test]
     fn lists_parse_and_bad_ones_are_refused() {
+        let named =
+            |name: &str, on: Option<Vec<usize>>, range, takes: &[&str], through: &[&str]| {
+                NamedMover {
+                    name: name.to_string(),
+                    on,
+                    range,
+                    takes: takes.iter().map(|n| n.to_string()).collect(),
+                    through: through.iter().map(|n| n.to_string()).collect(),
+                }
+            };
         assert_eq!(
             parse("[C-1-[c,t],p-5-[]]"),
             Ok(vec![
-                ("C".to_string(), 1, vec!["c".to_string(), "t".to_string()]),
-                ("p".to_string(), 5, vec![]),
+                named("C", None, 1, &["c", "t"], &[]),
+                named("p", None, 5, &[], &[]),
+            ])
+        );
+        assert_eq!(
+            parse("[on(S,[16,62])-5-[t,s]-[C,T],S-4-[]-[c]]"),
+            Ok(vec![
+                named("S", Some(vec![16, 62]), 5, &["t", "s"], &["C", "T"]),
+                named("S", None, 4, &[], &["c"]),
             ])
         );
         assert_eq!(parse("[]"), Ok(vec![]));
@@ -295,6 +386,12 @@ mod tests {
             "[a b-1-[]]",
             "[a-1-[,]]",
             "[a-1]",
+            "[a-1-[b]-[c]-[d]]",
+            "[on(a,[x])-1-[]]",
+            "[on(a,[-1])-1-[]]",
+            "[on(a)-1-[]]",
+            "[a-1-[b]-[c d]]",
+            "[on(a,[1]-1-[]]",
         ] {
             assert_eq!(parse(bad), Err(Refused::Bad), "{bad}");
         }

@@ -9,6 +9,7 @@
 //! always names the same cells).  Every query answers exactly what its pure twin
 //! in board.pl answers, in the same order.
 
+use super::board_movers::Mover;
 use super::ring::Rings;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -18,10 +19,6 @@ const MAX_GRIDS: usize = 4096;
 pub const MAX_CELLS: usize = 255;
 /// At most this many directions.
 const MAX_DIRS: usize = 16;
-
-/// A piece that moves up to a range through empty cells and takes what it
-/// meets: its code, its range, the codes it may take.
-pub type Mover = (u8, i64, Vec<u8>);
 
 /// Why a board call was refused.
 #[derive(Debug, PartialEq, Eq)]
@@ -401,9 +398,10 @@ impl View<'_> {
     }
 
     /// The moves of pieces that move up to a range and take what they meet: for
-    /// each cell k, ascending, holding the code of a mover `(code, range, takes)`,
-    /// each j, ascending, among the empty cells reached from k in at most `range`
-    /// steps and the cells met that hold one of `takes` (see `reach_met`).
+    /// each cell k, ascending, holding a piece a mover fits (the first that fits
+    /// moves it), each j, ascending, among the empty cells reached from k in at
+    /// most its range steps, passing over its `through`, and the cells met that
+    /// hold one of its `takes` (see `reach_through`).
     pub fn reach_moves(&self, movers: &[Mover]) -> Result<Vec<(usize, usize)>, Refused> {
         let mut out = Vec::new();
         for k in 1..=self.grid.n {
@@ -415,20 +413,19 @@ impl View<'_> {
     }
 
     /// The cells the piece on cell `k` moves to under `movers`, ascending (see
-    /// `reach_moves`); none when no mover stands there.
+    /// `reach_moves`); none when no mover fits it.
     pub fn reach_targets(&self, k: usize, movers: &[Mover]) -> Result<Vec<usize>, Refused> {
         let code = *self.cells.get(k.wrapping_sub(1)).ok_or(Refused::Bad)?;
-        let mut out = Vec::new();
-        for (_, range, takes) in movers.iter().filter(|m| m.0 == code) {
-            let (empties, met) = self.reach_met(k as i64, *range)?;
-            let taken = met
-                .into_iter()
-                .filter(|&j| takes.contains(&self.cells[j - 1]));
-            let mut js: Vec<usize> = empties.into_iter().chain(taken).collect();
-            js.sort_unstable();
-            out.extend(js);
-        }
-        Ok(out)
+        let Some(m) = movers.iter().find(|m| m.fits(code, k)) else {
+            return Ok(Vec::new());
+        };
+        let (empties, met) = self.reach_through(k as i64, m.range, &m.through)?;
+        let taken = met
+            .into_iter()
+            .filter(|&j| m.takes.contains(&self.cells[j - 1]));
+        let mut js: Vec<usize> = empties.into_iter().chain(taken).collect();
+        js.sort_unstable();
+        Ok(js)
     }
 
     /// The cells connected to cell `k` through cells holding what `k` holds, ascending.
@@ -503,14 +500,24 @@ mod tests {
             assert_eq!(v.reach_met(3, 1), Ok((vec![2], vec![])));
             assert_eq!(v.reach_met(1, 0), Ok((vec![], vec![])));
             // on "r e r": each r moves one or two steps and takes an r
-            let r = vec![(1, 2, vec![1])];
+            let r = vec![Mover::new(1, 2, vec![1])];
             assert_eq!(v.reach_moves(&r), Ok(vec![(1, 2), (1, 3), (3, 1), (3, 2)]));
-            let r = vec![(1, 1, vec![])];
+            let r = vec![Mover::new(1, 1, vec![])];
             assert_eq!(v.reach_moves(&r), Ok(vec![(1, 2), (3, 2)]));
             assert_eq!(v.reach_targets(3, &r), Ok(vec![2]));
             assert_eq!(v.reach_targets(2, &r), Ok(vec![]));
             assert_eq!(v.reach_targets(0, &r), Err(Refused::Bad));
             assert_eq!(v.reach_targets(4, &r), Err(Refused::Bad));
+            // the first mover that fits moves a piece: on cell 3 an r moves two
+            // steps, passing over r; elsewhere one
+            let far = Mover {
+                on: Some(vec![3]),
+                through: vec![1],
+                ..Mover::new(1, 2, vec![])
+            };
+            let r = vec![far, Mover::new(1, 1, vec![1]), Mover::new(1, 5, vec![])];
+            assert_eq!(v.reach_targets(3, &r), Ok(vec![2]));
+            assert_eq!(v.reach_targets(1, &r), Ok(vec![2]));
             assert_eq!(v.group(1), Ok(vec![1]));
             assert_eq!(v.group_marks(2), Ok(0));
             assert_eq!(v.jumps(2), Ok(vec![]));
@@ -551,6 +558,31 @@ mod tests {
                 t.board(g, "e e e").unwrap();
             }
             assert!(matches!(t.view(b), Err(Refused::Dropped)));
+        });
+    }
+
+    #[test]
+    fn a_mover_passes_over_pieces_from_the_cells_it_fits() {
+        with_table(|t| {
+            let g = t.grid(LINE).unwrap();
+            let b = t.board(g, "r r e").unwrap();
+            let w = t.view(b).unwrap();
+            let far = Mover {
+                on: Some(vec![1]),
+                through: vec![1],
+                ..Mover::new(1, 2, vec![])
+            };
+            assert_eq!(w.reach_targets(1, &[far.clone()]), Ok(vec![3]), "over r");
+            assert_eq!(
+                w.reach_targets(2, &[far.clone()]),
+                Ok(vec![]),
+                "not on cell 1"
+            );
+            let no_pass = Mover {
+                through: vec![],
+                ..far
+            };
+            assert_eq!(w.reach_targets(1, &[no_pass]), Ok(vec![]));
         });
     }
 }
