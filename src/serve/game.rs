@@ -293,6 +293,17 @@ impl ServedGame {
         ))
     }
 
+    /// What the analysis pane analyses: the game's spec, the text of the position
+    /// after its first `at` moves (`None`: the game now), and its players.
+    pub fn analysis_target(
+        &mut self,
+        at: Option<usize>,
+    ) -> Result<(EngineSpec, String, Vec<String>), GameError> {
+        let p = self.position(at)?;
+        let text = self.line.engine().text(p)?;
+        Ok((self.spec.clone(), text, self.players.clone()))
+    }
+
     /// Plays a move from the position after the first `at` moves (`None`: the game
     /// now): from an earlier one, the moves after it are dropped, as taking them
     /// back and then playing would; gives the moves dropped.  A refused move says
@@ -550,7 +561,7 @@ fn players(line: &mut GameLine<WorkerEngine>) -> Result<Vec<String>, GameError> 
 }
 
 /// The names of the cells whose contents differ between two views of one board.
-fn changed_cells(before: &View, after: &View) -> Vec<String> {
+pub(super) fn changed_cells(before: &View, after: &View) -> Vec<String> {
     let mut out: Vec<String> = after
         .cells
         .iter()

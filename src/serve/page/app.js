@@ -9,6 +9,7 @@
 import { follow, leave, setupHistory, viewing } from "./history.js";
 import { playerOf, setupPlayers, showPlayers } from "./players.js";
 import { fieldsFromText, optionsFor, setupOptions } from "./options.js";
+import { analysisDefaults, analysisDrawn, setupAnalysis } from "./analysis.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -109,6 +110,7 @@ function show(s) {
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
   showPlayers(s);
+  analysisDefaults(s);
   showStatus();
   $("#check-result").textContent = "";
   if (follow(s)) {
@@ -135,6 +137,7 @@ function draw(b) {
   footprints = {};
   footprintsOf = null;
   highlight();
+  analysisDrawn(b);
   // a computer to move needs no footprints (on a big board they take seconds)
   if (b === state && !b.outcome && !computerOff && computerPlays(b.to_move)) {
     document.body.dataset.footprints = "skipped";
@@ -485,6 +488,7 @@ async function reattach() {
 async function start() {
   setupHistory({ game: () => state, draw, api, say });
   setupPlayers({ api, changed: resume });
+  setupAnalysis({ game: () => state, shown, api });
   $("#check").addEventListener("click", checkTiers);
   $("#repl").addEventListener("submit", replRun);
   $("#repl-next").addEventListener("click", () => replStep("next"));
