@@ -56,6 +56,9 @@ pub struct GameState {
     /// move, outcome, legal moves, board and last move are those after the first `k`
     /// moves, while `moves` and `redo` are still the game's.  `None`: the game now.
     pub at: Option<usize>,
+    /// The game's version: it changes whenever its moves, start, redo list or rules
+    /// do, as the live updates (`…/events`) announce it.
+    pub version: String,
 }
 
 /// A game a session plays.
@@ -71,6 +74,8 @@ pub struct ServedGame {
     rng: SmallRng,
     /// The rule files on disk and their text when last loaded (none for built-ins).
     watched: Vec<(std::path::PathBuf, Option<String>)>,
+    /// How many times the rule files were reloaded.
+    reloads: u64,
 }
 
 /// Why a request about a game failed: a move or text the game refuses (the page
@@ -112,6 +117,7 @@ impl ServedGame {
             stopper,
             rng: SmallRng::seed_from_u64(defaults::SEED),
             watched: disk_texts(&spec),
+            reloads: 0,
             spec,
         })
     }
@@ -129,6 +135,7 @@ impl ServedGame {
             return None;
         }
         self.watched = now;
+        self.reloads += 1;
         let engine = match open_engine(&self.spec) {
             Ok(engine) => Box::new(engine),
             Err(e) => {
@@ -253,7 +260,20 @@ impl ServedGame {
             watching: !self.watched.is_empty(),
             note,
             at,
+            version: self.version(),
         })
+    }
+
+    /// The game's version: a digest of its start, moves, redo list and reloads of
+    /// its rules, which any change of the game changes.
+    pub fn version(&self) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.line.start_text().hash(&mut h);
+        self.line.moves().hash(&mut h);
+        self.line.redoable().for_each(|m| m.hash(&mut h));
+        self.reloads.hash(&mut h);
+        format!("{:016x}", h.finish())
     }
 
     /// How many of the game's moves lead to the position `at` names (`None`: all of

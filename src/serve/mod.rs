@@ -10,6 +10,7 @@ mod analysis;
 mod analysis_api;
 mod api;
 mod caps;
+mod events;
 mod game;
 mod guard;
 mod levels;
@@ -56,6 +57,7 @@ const SCRIPT: &str = include_str!("page/app.js");
 const HISTORY: &str = include_str!("page/history.js");
 const PLAYERS: &str = include_str!("page/players.js");
 const ANALYSIS: &str = include_str!("page/analysis.js");
+const LIVE: &str = include_str!("page/live.js");
 const OPTIONS: &str = include_str!("page/options.js");
 const STYLE: &str = include_str!("page/style.css");
 const FAVICON: &str = include_str!("page/favicon.svg");
@@ -93,6 +95,10 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
             get(|| async { page("text/javascript; charset=utf-8", ANALYSIS) }),
         )
         .route(
+            "/live.js",
+            get(|| async { page("text/javascript; charset=utf-8", LIVE) }),
+        )
+        .route(
             "/options.js",
             get(|| async { page("text/javascript; charset=utf-8", OPTIONS) }),
         )
@@ -111,6 +117,7 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route("/api/games", get(api::games))
         .route("/api/sessions", post(api::open))
         .route("/api/sessions/{id}", get(api::state).delete(api::close))
+        .route("/api/sessions/{id}/events", get(events::events))
         .route("/api/sessions/{id}/play", post(api::play))
         .route("/api/sessions/{id}/undo", post(api::undo))
         .route("/api/sessions/{id}/redo", post(api::redo))

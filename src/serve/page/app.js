@@ -10,6 +10,7 @@ import { follow, leave, setupHistory, viewing } from "./history.js";
 import { playerOf, setupPlayers, showPlayers } from "./players.js";
 import { fieldsFromText, optionsFor, setupOptions } from "./options.js";
 import { analysisDefaults, analysisDrawn, setupAnalysis } from "./analysis.js";
+import { listen, setupLive } from "./live.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -21,6 +22,8 @@ let footprinted = Promise.resolve();  // settles once the shown board's footprin
 let selected = [];       // the cells clicked so far
 let computerOff = false; // Stop, Undo, Redo and Restart pause the computer players
 let thinking = null;     // the AbortController of a computer's move on its way
+let busy = 0;            // this page's requests that may change the game, on their way
+let heard = null;        // a version the live updates announced meanwhile
 
 async function api(method, path, body, signal) {
   const init = { method, headers: {}, signal };
@@ -28,8 +31,19 @@ async function api(method, path, body, signal) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
-  const text = await response.text();
+  const changing = method !== "GET";
+  if (changing) busy++;
+  let response, text;
+  try {
+    response = await fetch(path, init);
+    text = await response.text();
+  } finally {
+    if (changing) {
+      busy--;
+      // after the caller has drawn the answer: a change that was not this page's
+      if (busy === 0 && heard !== null) setTimeout(() => changed(heard), 0);
+    }
+  }
   let data;
   try { data = JSON.parse(text); } catch { data = { error: text }; }
   if (!response.ok) {
@@ -111,6 +125,7 @@ function show(s) {
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
   showPlayers(s);
   analysisDefaults(s);
+  listen(s.id, changed);
   showStatus();
   $("#check-result").textContent = "";
   if (follow(s)) {
@@ -169,6 +184,18 @@ function loadFootprints(s) {
     document.body.dataset.footprints = "ready";
     highlight();
   })();
+}
+
+// The live updates announce the game's version: another page's, tab's or
+// computer's change is drawn (this page's own requests are waited for first).
+function changed(version) {
+  heard = null;
+  if (!state || version === state.version) return;
+  if (busy > 0) {
+    heard = version;
+    return;
+  }
+  resync();
 }
 
 // Draws the game as the server has it now; says `message` (why it was drawn again).
@@ -489,6 +516,7 @@ async function start() {
   setupHistory({ game: () => state, draw, api, say });
   setupPlayers({ api, changed: resume });
   setupAnalysis({ game: () => state, shown, api });
+  setupLive();
   $("#check").addEventListener("click", checkTiers);
   $("#repl").addEventListener("submit", replRun);
   $("#repl-next").addEventListener("click", () => replStep("next"));
