@@ -20,6 +20,7 @@ mod browser;
 mod browser_analysis;
 mod browser_board;
 mod browser_live;
+mod browser_timing;
 mod cases;
 mod check;
 mod contactix;

@@ -199,7 +199,7 @@ fn map_svg(spec: &EngineSpec, s: &Solution) -> Result<String> {
         .as_ref()
         .map(|why| format!(" (stopped early: {why})"))
         .unwrap_or_default();
-    let notes = [format!("{}", s.position), format!("{value}{stopped}")];
+    let notes = [s.position.clone(), format!("{value}{stopped}")];
     Ok(crate::analyse::framed_map_svg(
         &format!("{}: the value of each move for {who}", spec.game_name()),
         &notes,

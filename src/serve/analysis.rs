@@ -7,7 +7,7 @@
 //! a newer request end it; what the rounds found so far is kept.
 
 use super::caps::{open_capped, REQUEST_CAP};
-use super::game::changed_cells;
+use super::footprints::changed_cells;
 use crate::game::{BestMove, Engine, Limits, Pos, SearchSpec, TextOps, Tier};
 use crate::registry::EngineSpec;
 use crate::solve::{Budget, SolveSpec, Value};

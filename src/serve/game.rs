@@ -6,6 +6,7 @@
 //! lives on its session's own thread.
 
 use super::caps::{open_capped, MAX_SERVED_DEPTH, MAX_SERVED_PLAYOUTS, MAX_SERVED_SECONDS};
+use super::footprints::{changed_cells, Feet, Footprints};
 use super::tiers::TierCheck;
 use crate::game::{defaults, Engine, EngineError, GameLine, Pos, TextOps, View};
 use crate::record::{self, Format, Record};
@@ -76,6 +77,8 @@ pub struct ServedGame {
     watched: Vec<(std::path::PathBuf, Option<String>)>,
     /// How many times the rule files were reloaded.
     reloads: u64,
+    /// The footprints of the positions asked about last.
+    footprints: Footprints,
 }
 
 /// Why a request about a game failed: a move or text the game refuses (the page
@@ -118,6 +121,7 @@ impl ServedGame {
             rng: SmallRng::seed_from_u64(defaults::SEED),
             watched: disk_texts(&spec),
             reloads: 0,
+            footprints: Footprints::default(),
             spec,
         })
     }
@@ -136,6 +140,7 @@ impl ServedGame {
         }
         self.watched = now;
         self.reloads += 1;
+        self.footprints.clear();
         let engine = match open_engine(&self.spec) {
             Ok(engine) => Box::new(engine),
             Err(e) => {
@@ -419,8 +424,11 @@ impl ServedGame {
         &mut self,
         at: Option<usize>,
         give_way: impl Fn() -> bool,
-    ) -> Result<BTreeMap<String, Vec<String>>, GameError> {
+    ) -> Result<Feet, GameError> {
         let info = self.line.describe_after(self.ply(at)?)?;
+        if let Some(kept) = self.footprints.get(&info.position) {
+            return Ok(kept);
+        }
         let before = self.view(&info.position)?;
         let at = self.position(at)?;
         let mut out = BTreeMap::new();
@@ -437,6 +445,7 @@ impl ServedGame {
             let after = self.view(&text?)?;
             out.insert(mv, changed_cells(&before, &after));
         }
+        self.footprints.put(info.position, out.clone());
         Ok(out)
     }
 
@@ -578,22 +587,4 @@ fn players(line: &mut GameLine<WorkerEngine>) -> Result<Vec<String>, GameError> 
         names.push(name?);
     }
     Ok(names)
-}
-
-/// The names of the cells whose contents differ between two views of one board.
-pub(super) fn changed_cells(before: &View, after: &View) -> Vec<String> {
-    let mut out: Vec<String> = after
-        .cells
-        .iter()
-        .filter(|c| {
-            before
-                .cells
-                .iter()
-                .find(|b| b.name == c.name)
-                .is_none_or(|b| b.pieces != c.pieces)
-        })
-        .map(|c| c.name.clone())
-        .collect();
-    out.sort();
-    out
 }

@@ -11,6 +11,7 @@ mod analysis_api;
 mod api;
 mod caps;
 mod events;
+mod footprints;
 mod game;
 mod guard;
 mod levels;

@@ -153,6 +153,9 @@ function draw(b) {
   footprintsOf = null;
   highlight();
   analysisDrawn(b);
+  // the times the browser test reports (bench/README.md): a board drawn, its
+  // footprints in (a click then picks a move at once)
+  performance.mark("drawn");
   // a computer to move needs no footprints (on a big board they take seconds)
   if (b === state && !b.outcome && !computerOff && computerPlays(b.to_move)) {
     document.body.dataset.footprints = "skipped";
@@ -182,6 +185,7 @@ function loadFootprints(s) {
     footprints = feet || {};
     footprintsOf = s;
     document.body.dataset.footprints = "ready";
+    performance.mark("footprints");
     highlight();
   })();
 }
