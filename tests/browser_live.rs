@@ -38,7 +38,7 @@ fn a_game_is_shared_between_two_browsers() {
     );
     let moves_are = |b: &Browser, moves: &str| {
         b.wait(&format!(
-            "[...document.querySelectorAll('#moves li')].map((li) => li.textContent).join(' ') === '{moves}'"
+            "[...document.querySelectorAll('#moves li:not(.redo)')].map((li) => li.textContent).join(' ') === '{moves}'"
         ));
     };
     // red plays in the first browser; the second shows it, blue to move, and plays

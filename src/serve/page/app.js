@@ -427,6 +427,19 @@ async function simple(path) {
   catch (e) { say(e.message); }
 }
 
+// Plays again the next `n` moves taken back (a redo move clicked in the history).
+async function redoMoves(n) {
+  say("");
+  computerOff = true;
+  try {
+    let next = state;
+    for (let i = 0; i < n; i++) next = await api("POST", `/api/sessions/${state.id}/redo`);
+    leave();
+    show(next);
+    paused("redo");
+  } catch (e) { say(e.message); }
+}
+
 async function stop() {
   computerOff = true;
   const before = state.moves.length;
@@ -517,7 +530,7 @@ async function reattach() {
 }
 
 async function start() {
-  setupHistory({ game: () => state, draw, api, say });
+  setupHistory({ game: () => state, draw, api, say, redo: redoMoves });
   setupPlayers({ api, changed: resume });
   setupAnalysis({ game: () => state, shown, api });
   setupLive();
