@@ -168,7 +168,38 @@ fn variants_side_by_side_with_their_charts() {
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             roxmltree::Document::parse(&text).unwrap();
         }
+        // the map of first moves: a title, what it is of, a colour scale, and on each
+        // cell the number of games that began there (30 games in all, 9 cells)
+        let text = std::fs::read_to_string(svg.join(format!("{game}-first-move.svg"))).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let texts: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text())
+            .collect();
+        assert!(
+            texts.contains(
+                &format!("{game}: how the first player fared after each first move").as_str()
+            ),
+            "{texts:?}"
+        );
+        assert!(texts
+            .iter()
+            .any(|t| t.starts_with("30 games: random (first) against random")));
+        assert!(
+            texts.contains(&"0%") && texts.contains(&"100%"),
+            "{texts:?}"
+        );
+        let counts: usize = doc
+            .descendants()
+            .filter(|n| n.attribute("data-cell").is_some())
+            .filter_map(|g| g.descendants().find(|t| t.has_tag_name("text")))
+            .filter_map(|t| t.text()?.parse::<usize>().ok())
+            .sum();
+        assert_eq!(counts, 30, "{texts:?}");
     }
+    // with 30 random games over 9 first moves, no move has the 10 games a ranking needs
+    assert!(out.contains("- (no two moves with 10 games)"), "{out}");
 }
 
 #[test]

@@ -141,7 +141,7 @@ impl Browser {
             assert!(
                 Instant::now() < deadline,
                 "waited in vain for {script}; the page says: {}",
-                self.run("return document.querySelector('#message').textContent + ' / ' + document.querySelector('#status').textContent + ' / moves: ' + [...document.querySelectorAll('#moves li')].map((li) => li.textContent).join(' ');")
+                self.run("return document.querySelector('#message').textContent + ' / ' + document.querySelector('#status').textContent + ' / moves: ' + [...document.querySelectorAll('#moves li:not(.redo)')].map((li) => li.textContent).join(' ');")
             );
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -175,7 +175,7 @@ impl Browser {
 
     /// The number of moves in the history.
     pub(crate) fn moves(&self) -> u64 {
-        self.run("return document.querySelectorAll('#moves li').length;")
+        self.run("return document.querySelectorAll('#moves li:not(.redo)').length;")
             .as_u64()
             .unwrap_or(0)
     }
@@ -257,7 +257,7 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     {
         b.click_cell(cell);
         b.wait(&format!(
-            "document.querySelectorAll('#moves li').length == {}",
+            "document.querySelectorAll('#moves li:not(.redo)').length == {}",
             n + 1
         ));
         b.ready();
@@ -269,7 +269,7 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     // the last move is marked; a reload finds the same game (its id is in the address)
     b.wait("document.querySelector('#board .last[data-cell=\"c5\"]') !== null");
     b.run("location.reload();");
-    b.wait("document.querySelectorAll('#moves li').length == 9 && document.querySelector('#status').textContent == 'Red wins: joined top and bottom'");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 9 && document.querySelector('#status').textContent == 'Red wins: joined top and bottom'");
     // the rule tiers agree with the native engine on the finished position
     b.click("#check");
     b.wait("document.querySelector('#check-result').textContent.includes('spec: agrees')");
@@ -288,9 +288,9 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.click_cell("a1");
     b.wait("document.querySelectorAll('#board .target').length > 0");
     b.click_cell("a5");
-    b.wait("document.querySelectorAll('#moves li').length == 1");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 1");
     assert_eq!(
-        b.run("return document.querySelector('#moves li').textContent;"),
+        b.run("return document.querySelector('#moves li:not(.redo)').textContent;"),
         "a1-a5"
     );
     b.screenshot("replica");
@@ -299,11 +299,11 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.run("const g = document.querySelector('#game'); g.value = 'connect_four'; g.dispatchEvent(new Event('change'));");
     b.wait("document.querySelector('#options').value === '' && document.querySelector('#options').placeholder.includes('cols=7 rows=6 line=4')");
     b.click("#start");
-    b.wait("document.querySelectorAll('#board [data-cell]').length == 42 && document.querySelectorAll('#moves li').length == 0");
+    b.wait("document.querySelectorAll('#board [data-cell]').length == 42 && document.querySelectorAll('#moves li:not(.redo)').length == 0");
     b.ready();
     // Connect Four: a click at the top of a column plays the column; x is drawn red
     b.click_cell("d6");
-    b.wait("document.querySelectorAll('#moves li').length == 1");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 1");
     b.wait(
         "document.querySelector('#board [data-cell=\"d1\"] circle')?.getAttribute('fill') === 'red'",
     );
@@ -311,21 +311,21 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.ready();
     b.run("document.querySelector('#repl-input').value = ':play e';");
     b.click("#repl button[type=submit]");
-    b.wait("document.querySelectorAll('#moves li').length == 2 && document.querySelector('#board [data-cell=\"e1\"] circle')?.getAttribute('fill') === 'gold'");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 2 && document.querySelector('#board [data-cell=\"e1\"] circle')?.getAttribute('fill') === 'gold'");
     b.ready();
     // a computer plays x; Undo pauses it, and says so
     let player = |side: &str, spec: &str| {
         b.run(&format!("const i = document.querySelector('#players [data-player=\"{side}\"]'); i.value = '{spec}'; i.dispatchEvent(new Event('change'));"));
     };
     player("x", "random");
-    b.wait("document.querySelectorAll('#moves li').length == 3");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 3");
     b.ready();
     b.click("#undo");
-    b.wait("document.querySelectorAll('#moves li').length == 2 && document.querySelector('#note').textContent.includes('paused') && !document.querySelector('#resume').hidden");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 2 && document.querySelector('#note').textContent.includes('paused') && !document.querySelector('#resume').hidden");
     b.ready();
     // a player the server does not know: an error, and nobody left thinking
     player("o", "alphabeta:zz");
-    b.wait("document.querySelectorAll('#moves li').length == 3 && document.querySelector('#message').textContent.startsWith('o (alphabeta:zz)')");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 3 && document.querySelector('#message').textContent.startsWith('o (alphabeta:zz)')");
     b.wait("document.querySelector('#status').textContent.startsWith('o to move')");
     // Stop while o's computer thinks: no move, the page and the server agree, and the
     // next click is o's
@@ -338,9 +338,9 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.ready();
     b.click_cell("a6");
     // (and x, a computer, answers it)
-    b.wait("document.querySelectorAll('#moves li').length >= 4");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length >= 4");
     assert_eq!(
-        b.run("return document.querySelectorAll('#moves li')[3].textContent;"),
+        b.run("return document.querySelectorAll('#moves li:not(.redo)')[3].textContent;"),
         "a"
     );
     b.screenshot("connect-four");
@@ -350,7 +350,7 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.ready();
     b.run("document.querySelector('#position').value = '1,b,2,bB/4,bB/wW,wW,bB,w,1/4,b/wW,4 white supply=4,3';");
     b.click("#set-position");
-    b.wait("document.querySelector('#position').value.endsWith('supply=4,3') && document.querySelectorAll('#moves li').length == 0");
+    b.wait("document.querySelector('#position').value.endsWith('supply=4,3') && document.querySelectorAll('#moves li:not(.redo)').length == 0");
     b.ready();
     for cell in ["c1", "a3", "d3"] {
         b.click_cell(cell);
@@ -367,9 +367,9 @@ fn games_are_played_by_clicking_in_a_real_browser() {
     b.click_cell("36");
     b.wait("document.querySelectorAll('#board .target').length > 0");
     b.click_cell("48");
-    b.wait("document.querySelectorAll('#moves li').length == 1");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 1");
     assert_eq!(
-        b.run("return document.querySelector('#moves li').textContent;"),
+        b.run("return document.querySelector('#moves li:not(.redo)').textContent;"),
         "36-48"
     );
     let shot = b.screenshot("tactigon");
@@ -404,7 +404,7 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
     for (n, cell) in ["c1", "a1", "c2", "a2", "c3"].iter().enumerate() {
         b.click_cell(cell);
         b.wait(&format!(
-            "document.querySelectorAll('#moves li').length == {}",
+            "document.querySelectorAll('#moves li:not(.redo)').length == {}",
             n + 1
         ));
         b.ready();
@@ -412,7 +412,7 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
     }
     // numbered by turn, as the record numbers them; the game now is marked
     assert_eq!(
-        b.run("return [...document.querySelectorAll('#moves li')].map((li) => { const n = getComputedStyle(li, '::before').content; return (n === 'none' ? '' : n.replaceAll('\"', '') + ' ') + li.textContent; }).join(' ');"),
+        b.run("return [...document.querySelectorAll('#moves li:not(.redo)')].map((li) => { const n = getComputedStyle(li, '::before').content; return (n === 'none' ? '' : n.replaceAll('\"', '') + ' ') + li.textContent; }).join(' ');"),
         "1. c1 a1 2. c2 a2 3. c3"
     );
     b.wait("document.querySelector('#moves li.current')?.dataset.ply === '5' && document.querySelector('#viewing').hidden");
@@ -508,13 +508,13 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
         after[2]
     ));
     b.click_cell("d4");
-    b.wait("document.querySelectorAll('#moves li').length == 3 && document.body.dataset.viewing === ''");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 3 && document.body.dataset.viewing === ''");
     assert_eq!(
         b.text("#note"),
         "d4 was played from move 2: the later moves (c2 a2 c3) were dropped"
     );
     assert_eq!(
-        b.run("return [...document.querySelectorAll('#moves li')].map((li) => li.textContent).join(' ');"),
+        b.run("return [...document.querySelectorAll('#moves li:not(.redo)')].map((li) => li.textContent).join(' ');"),
         "c1 a1 d4"
     );
     assert!(record().contains("1. c1 a1 2. d4 *"), "{}", record());
@@ -526,7 +526,7 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
     b.click("#moves li[data-ply=\"1\"] button");
     at("1");
     b.run("const i = document.querySelector('#players [data-player=\"blue\"]'); i.value = 'random'; i.dispatchEvent(new Event('change'));");
-    b.wait("document.querySelectorAll('#moves li').length == 4 && !document.querySelector('#status').textContent.includes('thinking')");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 4 && !document.querySelector('#status').textContent.includes('thinking')");
     assert_eq!(b.run("return document.body.dataset.viewing;"), "1");
     assert_eq!(b.text("#position"), after[1]);
     assert!(b
@@ -540,7 +540,7 @@ fn the_history_is_walked_and_branched_in_a_real_browser() {
     b.key(LEFT);
     at("3");
     b.click("#undo");
-    b.wait("document.querySelectorAll('#moves li').length == 3 && document.body.dataset.viewing === '' && document.querySelector('#note').textContent.includes('paused')");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 3 && document.body.dataset.viewing === '' && document.querySelector('#note').textContent.includes('paused')");
     assert_eq!(
         b.run("return document.querySelector('#moves li.current').dataset.ply + (document.querySelector('#viewing').hidden ? ' now' : ' viewing');"),
         "3 now"

@@ -180,3 +180,38 @@ fn the_board_explains_itself_in_a_real_browser() {
         true
     );
 }
+
+#[test]
+fn the_moves_taken_back_are_shown_in_the_history_in_a_real_browser() {
+    if skipped("the_moves_taken_back_are_shown_in_the_history_in_a_real_browser") {
+        return;
+    }
+    let server = Server::start(&["hex"]);
+    let b = Browser::start();
+    b.goto(&format!("{}?game=hex&options=size=3", server.url));
+    b.ready();
+    for (n, cell) in ["b1", "a1", "b2"].iter().enumerate() {
+        b.click_cell(cell);
+        b.wait(&format!(
+            "document.querySelectorAll('#moves li').length == {}",
+            n + 1
+        ));
+        b.ready();
+    }
+    // two taken back: they stay in the list, greyed, after the moves played
+    for left in [2, 1] {
+        b.click("#undo");
+        b.wait(&format!(
+            "document.querySelectorAll('#moves li:not(.redo)').length == {left}"
+        ));
+    }
+    b.wait("[...document.querySelectorAll('#moves li.redo')].map((li) => li.dataset.turn || '').join('|') + ' ' + [...document.querySelectorAll('#moves li.redo')].map((li) => li.textContent).join(' ') === '|2. a1 b2'");
+    b.screenshot("history-redo");
+    // a click on the last plays both again
+    b.click("#moves li.redo:last-child button");
+    b.wait("document.querySelectorAll('#moves li:not(.redo)').length == 3 && document.querySelectorAll('#moves li.redo').length == 0");
+    assert_eq!(
+        b.run("return [...document.querySelectorAll('#moves li')].map((li) => li.textContent).join(' ');"),
+        "b1 a1 b2"
+    );
+}

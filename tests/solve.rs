@@ -176,6 +176,22 @@ fn the_map_of_openings_paints_each_cell_by_its_value() {
     // the centre wins, the acute corner a1 loses
     assert_eq!(fill_of("b2"), "#5aae61");
     assert_eq!(fill_of("a1"), "#d6604d");
+    // a title, the position and its value, and a key to the colours
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    for said in [
+        "hex: the value of each move for red",
+        "3x3 3/3/3 red",
+        "proved: red, to move, wins",
+        "wins",
+        "loses",
+        "not proved",
+    ] {
+        assert!(texts.contains(&said), "{said}: {texts:?}");
+    }
 }
 
 #[test]

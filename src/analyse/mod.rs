@@ -3,9 +3,11 @@
 //! the value of each first move — per game, seeded per game so that a run gives the
 //! same figures on any number of threads and shards.
 
+mod board_map;
 mod plot;
 mod stats;
 
+pub use board_map::{framed_map_svg, Key};
 pub use plot::{bar_chart_svg, line_chart_svg, Series};
 pub use stats::{quartiles, wilson, LineStats, MoveStats};
 

@@ -7,8 +7,9 @@ use crate::analyse::{
     bar_chart_svg, line_chart_svg, run, AnalysePlan, LineStats, Pairing, Played, Series,
 };
 
+use crate::analyse::{framed_map_svg, Key};
 use crate::registry::EngineSpec;
-use crate::render::render_svg_tinted;
+use crate::render::render_svg_marked;
 use crate::search::PlayerKind;
 use anyhow::{bail, Context, Result};
 use std::io::Write;
@@ -194,6 +195,9 @@ pub fn analyse(specs: &[EngineSpec], args: &AnalyseArgs, out: &mut dyn Write) ->
     }
 }
 
+/// How many games a first move needs before it is ranked best or worst.
+pub const RANKED_GAMES: usize = 10;
+
 /// A share as a whole percentage.
 fn pct(part: usize, whole: usize) -> String {
     format!("{:.0}%", 100.0 * part as f64 / whole.max(1) as f64)
@@ -299,20 +303,31 @@ pub fn report(run: &AnalyseRun) -> String {
         );
         let extreme = |s: &LineStats, best: bool| -> String {
             let rate = |m: &crate::analyse::MoveStats| m.wins as f64 / m.games.max(1) as f64;
+            // a move played a few times ranks on luck: only moves with enough games
+            let ranked = s.by_first_move.iter().filter(|m| m.games >= RANKED_GAMES);
             let pick = if best {
-                s.by_first_move
-                    .iter()
-                    .max_by(|a, b| rate(a).total_cmp(&rate(b)))
+                ranked.max_by(|a, b| rate(a).total_cmp(&rate(b)))
             } else {
-                s.by_first_move
-                    .iter()
-                    .min_by(|a, b| rate(a).total_cmp(&rate(b)))
+                ranked.min_by(|a, b| rate(a).total_cmp(&rate(b)))
             };
+            let enough = s
+                .by_first_move
+                .iter()
+                .filter(|m| m.games >= RANKED_GAMES)
+                .count();
             match pick {
-                Some(m) if s.by_first_move.len() > 1 => {
-                    format!("{} {} of {}", m.mv, m.wins, m.games)
+                Some(m) if enough > 1 => {
+                    let (lo, hi) = crate::analyse::wilson(m.wins, m.games);
+                    format!(
+                        "{} {} of {} [{:.0}–{:.0}%]",
+                        m.mv,
+                        m.wins,
+                        m.games,
+                        100.0 * lo,
+                        100.0 * hi
+                    )
                 }
-                _ => "-".to_string(),
+                _ => format!("- (no two moves with {RANKED_GAMES} games)"),
             }
         };
         row(&mut o, "first move: best", col(&|s| extreme(s, true)));
@@ -425,26 +440,62 @@ fn draw(specs: &[EngineSpec], run: &AnalyseRun, dir: &Path) -> Result<Vec<PathBu
                 &branching,
             ),
         )?;
-        // the first pairing's win rate of each first move, on the board
-        if let Some(first) = stats.first() {
+        // the first pairing's win rate of each first move, on the board, with the
+        // number of games behind each cell
+        if let (Some(first), Some(pairing)) = (stats.first(), run.pairings.first()) {
             let mut rules = spec.open_viewer()?;
             let start = rules.initial()?;
             let view = rules.view(start)?;
-            let rates: std::collections::HashMap<&str, f64> = first
+            let by_move: std::collections::HashMap<&str, &crate::analyse::MoveStats> = first
                 .by_first_move
                 .iter()
-                .map(|m| (m.mv.as_str(), m.wins as f64 / m.games.max(1) as f64))
+                .map(|m| (m.mv.as_str(), m))
                 .collect();
             if view
                 .cells
                 .iter()
-                .any(|c| rates.contains_key(c.name.as_str()))
+                .any(|c| by_move.contains_key(c.name.as_str()))
             {
+                let rate = |m: &crate::analyse::MoveStats| m.wins as f64 / m.games.max(1) as f64;
+                let board = render_svg_marked(
+                    &view,
+                    &|cell| by_move.get(cell.name.as_str()).map(|m| heat(rate(m))),
+                    &|cell| by_move.get(cell.name.as_str()).map(|m| m.games.to_string()),
+                );
+                let (first_player, second_player) =
+                    pairing.split_once(',').unwrap_or((pairing, ""));
+                let options = if run.options.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}", run.options)
+                };
+                let early = if run.stopped.is_some() {
+                    " (the run stopped early)"
+                } else {
+                    ""
+                };
+                let notes = [
+                    format!(
+                        "{} games: {first_player} (first) against {second_player}{options}{early}",
+                        first.games
+                    ),
+                    "the number on a cell: the games that began there".to_string(),
+                ];
                 write(
                     chart_path(dir, &g.game, "first-move"),
-                    render_svg_tinted(&view, &|cell| {
-                        rates.get(cell.name.as_str()).map(|r| heat(*r))
-                    }),
+                    framed_map_svg(
+                        &format!(
+                            "{}: how the first player fared after each first move",
+                            g.game
+                        ),
+                        &notes,
+                        &board,
+                        Key::Scale {
+                            caption: "the first player's wins in the games that began on the cell",
+                            colour: &heat,
+                            labels: ["0%", "50%", "100%"],
+                        },
+                    ),
                 )?;
             }
         }

@@ -182,9 +182,36 @@ fn map_svg(spec: &EngineSpec, s: &Solution) -> Result<String> {
     {
         bail!("the moves of this game do not name cells, so there is no map to draw (--svg)");
     }
-    Ok(render_svg_tinted(&view, &|cell| {
+    let board = render_svg_tinted(&view, &|cell| {
         by_cell
             .get(cell.name.as_str())
             .map(|v| colour(*v).to_string())
-    }))
+    });
+    let who = &s.to_move;
+    let value = match s.value {
+        Some(Value::Win) => format!("proved: {who}, to move, wins"),
+        Some(Value::Loss) => format!("proved: {who}, to move, loses"),
+        Some(Value::Draw) => "proved: a draw".to_string(),
+        None => "not proved".to_string(),
+    };
+    let stopped = s
+        .stopped
+        .as_ref()
+        .map(|why| format!(" (stopped early: {why})"))
+        .unwrap_or_default();
+    let notes = [s.position.clone(), format!("{value}{stopped}")];
+    Ok(crate::analyse::framed_map_svg(
+        &format!("{}: the value of each move for {who}", spec.game_name()),
+        &notes,
+        &board,
+        crate::analyse::Key::Swatches {
+            caption: "the move's value for the player who makes it",
+            items: &[
+                (colour(Some(Value::Win)), "wins"),
+                (colour(Some(Value::Draw)), "draws"),
+                (colour(Some(Value::Loss)), "loses"),
+                (colour(None), "not proved"),
+            ],
+        },
+    ))
 }

@@ -6,5 +6,5 @@ mod svg;
 mod terminal;
 
 pub use ascii::render_ascii;
-pub use svg::{render_svg, render_svg_tinted, xml_text, Tint};
+pub use svg::{render_svg, render_svg_marked, render_svg_tinted, xml_text, Label, Tint};
 pub use terminal::{terminal_text, terminal_view, TerminalWriter};

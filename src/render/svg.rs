@@ -201,6 +201,15 @@ pub fn render_svg(view: &View) -> String {
 
 /// Draws the view with the cells `tint` colours painted so (their pieces on top).
 pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
+    render_svg_marked(view, tint, &|_| None)
+}
+
+/// A short text to write on a cell (a map's count of games behind the cell).
+pub type Label<'a> = &'a dyn Fn(&Cell) -> Option<String>;
+
+/// Draws the view with the cells `tint` colours painted so, and the texts `label`
+/// gives written small at their centres, over the pieces.
+pub fn render_svg_marked(view: &View, tint: Tint, label: Label) -> String {
     let half_width = view.half_width() as f64;
     let (width, height) = match view.shape {
         Shape::Hex(_) => {
@@ -283,6 +292,14 @@ pub fn render_svg_tinted(view: &View, tint: Tint) -> String {
         }
         home_flags(&mut s, view, cell, x, y);
         pieces(&mut s, view, cell, x, y);
+        if let Some(text) = label(cell) {
+            let _ = writeln!(
+                s,
+                r##"  <text x="{x:.1}" y="{:.1}" text-anchor="middle" font-family="sans-serif" font-size="10" fill="#222" pointer-events="none">{}</text>"##,
+                y + 3.5,
+                xml_text(&text)
+            );
+        }
         s.push_str("  </g>\n");
     }
     if matches!(view.shape, Shape::Hex(_)) {

@@ -27,6 +27,8 @@ pub struct App {
     pub sessions: Sessions,
     /// The REPL panes, by game (each an engine process, made on the first input).
     pub panes: std::sync::Mutex<Vec<(String, Arc<Pane>)>>,
+    /// The analysis pane's workers, by game.
+    pub analyses: super::analysis::Analyses,
 }
 
 /// How many REPL panes (engine processes) the server keeps at once; the oldest
@@ -34,7 +36,7 @@ pub struct App {
 const MAX_PANES: usize = 4;
 
 /// A failed request: its status and what to tell the client.
-pub struct ApiError(StatusCode, String);
+pub struct ApiError(pub(super) StatusCode, pub(super) String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -72,10 +74,10 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-type Reply<T> = Result<T, ApiError>;
+pub(super) type Reply<T> = Result<T, ApiError>;
 
 /// A request body read as JSON, or a clear 400.
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Reply<T> {
+pub(super) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Reply<T> {
     b.map(|Json(t)| t).map_err(ApiError::from)
 }
 
@@ -228,6 +230,7 @@ pub async fn close(State(app): State<Arc<App>>, Path(id): Path<String>) -> Reply
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .retain(|(game, _)| *game != id);
+    app.analyses.close(&id);
     match app.sessions.close(&id) {
         true => Ok(StatusCode::NO_CONTENT),
         false => Err(SessionError::Unknown.into()),

@@ -6,6 +6,7 @@
 //! lives on its session's own thread.
 
 use super::caps::{open_capped, MAX_SERVED_DEPTH, MAX_SERVED_PLAYOUTS, MAX_SERVED_SECONDS};
+use super::footprints::{changed_cells, Feet, Footprints};
 use super::tiers::TierCheck;
 use crate::game::{defaults, Engine, EngineError, GameLine, Pos, TextOps, View};
 use crate::record::{self, Format, Record};
@@ -56,6 +57,9 @@ pub struct GameState {
     /// move, outcome, legal moves, board and last move are those after the first `k`
     /// moves, while `moves` and `redo` are still the game's.  `None`: the game now.
     pub at: Option<usize>,
+    /// The game's version: it changes whenever its moves, start, redo list or rules
+    /// do, as the live updates (`…/events`) announce it.
+    pub version: String,
 }
 
 /// A game a session plays.
@@ -71,6 +75,10 @@ pub struct ServedGame {
     rng: SmallRng,
     /// The rule files on disk and their text when last loaded (none for built-ins).
     watched: Vec<(std::path::PathBuf, Option<String>)>,
+    /// How many times the rule files were reloaded.
+    reloads: u64,
+    /// The footprints of the positions asked about last.
+    footprints: Footprints,
 }
 
 /// Why a request about a game failed: a move or text the game refuses (the page
@@ -112,6 +120,8 @@ impl ServedGame {
             stopper,
             rng: SmallRng::seed_from_u64(defaults::SEED),
             watched: disk_texts(&spec),
+            reloads: 0,
+            footprints: Footprints::default(),
             spec,
         })
     }
@@ -129,6 +139,8 @@ impl ServedGame {
             return None;
         }
         self.watched = now;
+        self.reloads += 1;
+        self.footprints.clear();
         let engine = match open_engine(&self.spec) {
             Ok(engine) => Box::new(engine),
             Err(e) => {
@@ -253,7 +265,20 @@ impl ServedGame {
             watching: !self.watched.is_empty(),
             note,
             at,
+            version: self.version(),
         })
+    }
+
+    /// The game's version: a digest of its start, moves, redo list and reloads of
+    /// its rules, which any change of the game changes.
+    pub fn version(&self) -> String {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.line.start_text().hash(&mut h);
+        self.line.moves().hash(&mut h);
+        self.line.redoable().for_each(|m| m.hash(&mut h));
+        self.reloads.hash(&mut h);
+        format!("{:016x}", h.finish())
     }
 
     /// How many of the game's moves lead to the position `at` names (`None`: all of
@@ -291,6 +316,17 @@ impl ServedGame {
             self.line.start_text().map(String::from),
             self.line.moves()[..k].to_vec(),
         ))
+    }
+
+    /// What the analysis pane analyses: the game's spec, the text of the position
+    /// after its first `at` moves (`None`: the game now), and its players.
+    pub fn analysis_target(
+        &mut self,
+        at: Option<usize>,
+    ) -> Result<(EngineSpec, String, Vec<String>), GameError> {
+        let p = self.position(at)?;
+        let text = self.line.engine().text(p)?;
+        Ok((self.spec.clone(), text, self.players.clone()))
     }
 
     /// Plays a move from the position after the first `at` moves (`None`: the game
@@ -388,8 +424,11 @@ impl ServedGame {
         &mut self,
         at: Option<usize>,
         give_way: impl Fn() -> bool,
-    ) -> Result<BTreeMap<String, Vec<String>>, GameError> {
+    ) -> Result<Feet, GameError> {
         let info = self.line.describe_after(self.ply(at)?)?;
+        if let Some(kept) = self.footprints.get(&info.position) {
+            return Ok(kept);
+        }
         let before = self.view(&info.position)?;
         let at = self.position(at)?;
         let mut out = BTreeMap::new();
@@ -406,6 +445,7 @@ impl ServedGame {
             let after = self.view(&text?)?;
             out.insert(mv, changed_cells(&before, &after));
         }
+        self.footprints.put(info.position, out.clone());
         Ok(out)
     }
 
@@ -547,22 +587,4 @@ fn players(line: &mut GameLine<WorkerEngine>) -> Result<Vec<String>, GameError> 
         names.push(name?);
     }
     Ok(names)
-}
-
-/// The names of the cells whose contents differ between two views of one board.
-fn changed_cells(before: &View, after: &View) -> Vec<String> {
-    let mut out: Vec<String> = after
-        .cells
-        .iter()
-        .filter(|c| {
-            before
-                .cells
-                .iter()
-                .find(|b| b.name == c.name)
-                .is_none_or(|b| b.pieces != c.pieces)
-        })
-        .map(|c| c.name.clone())
-        .collect();
-    out.sort();
-    out
 }

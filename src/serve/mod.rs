@@ -6,8 +6,12 @@
 //! sandbox and limits as every other command, so that one game's limit, crash or
 //! hang ends that game's request only.
 
+mod analysis;
+mod analysis_api;
 mod api;
 mod caps;
+mod events;
+mod footprints;
 mod game;
 mod guard;
 mod levels;
@@ -53,6 +57,8 @@ const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const HISTORY: &str = include_str!("page/history.js");
 const PLAYERS: &str = include_str!("page/players.js");
+const ANALYSIS: &str = include_str!("page/analysis.js");
+const LIVE: &str = include_str!("page/live.js");
 const OPTIONS: &str = include_str!("page/options.js");
 const STYLE: &str = include_str!("page/style.css");
 const FAVICON: &str = include_str!("page/favicon.svg");
@@ -65,6 +71,7 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         config,
         sessions: sessions::Sessions::default(),
         panes: Default::default(),
+        analyses: Default::default(),
     });
     let limit = Arc::new(Semaphore::new(MAX_REQUESTS));
     Router::new()
@@ -85,6 +92,14 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
             get(|| async { page("text/javascript; charset=utf-8", PLAYERS) }),
         )
         .route(
+            "/analysis.js",
+            get(|| async { page("text/javascript; charset=utf-8", ANALYSIS) }),
+        )
+        .route(
+            "/live.js",
+            get(|| async { page("text/javascript; charset=utf-8", LIVE) }),
+        )
+        .route(
             "/options.js",
             get(|| async { page("text/javascript; charset=utf-8", OPTIONS) }),
         )
@@ -103,6 +118,7 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route("/api/games", get(api::games))
         .route("/api/sessions", post(api::open))
         .route("/api/sessions/{id}", get(api::state).delete(api::close))
+        .route("/api/sessions/{id}/events", get(events::events))
         .route("/api/sessions/{id}/play", post(api::play))
         .route("/api/sessions/{id}/undo", post(api::undo))
         .route("/api/sessions/{id}/redo", post(api::redo))
@@ -114,6 +130,11 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route("/api/sessions/{id}/stop", post(api::stop))
         .route("/api/sessions/{id}/levels", get(api::levels))
         .route("/api/sessions/{id}/check", post(api::check))
+        .route(
+            "/api/sessions/{id}/analysis",
+            get(analysis_api::report).post(analysis_api::start),
+        )
+        .route("/api/sessions/{id}/analysis/stop", post(analysis_api::stop))
         .route("/api/sessions/{id}/repl", post(api::repl))
         .route("/api/sessions/{id}/repl/next", post(api::repl_next))
         .route("/api/sessions/{id}/repl/stop", post(api::repl_stop))

@@ -29,6 +29,9 @@ struct Handle {
     /// How many requests wait for the game's thread: a long request that only
     /// informs (footprints) gives way to them.
     queued: Arc<AtomicUsize>,
+    /// The game's version (`ServedGame::version`), sent each time a request
+    /// changes it: what the pages following the game listen to.
+    changes: Arc<tokio::sync::watch::Sender<String>>,
     used: Instant,
 }
 
@@ -62,6 +65,8 @@ impl Sessions {
         let (jobs, inbox) = mpsc::channel::<Job>();
         let (ready, opened) = tokio::sync::oneshot::channel();
         let game_id = id.clone();
+        let changes = Arc::new(tokio::sync::watch::Sender::new(String::new()));
+        let announce = changes.clone();
         std::thread::Builder::new()
             .name("game".into())
             .spawn(move || {
@@ -82,10 +87,17 @@ impl Sessions {
                 };
                 // a panic inside a request (a rule file that breaks scryer) ends this
                 // game only: its channel closes and the next request says so
+                let mut seen = game.version();
+                announce.send_replace(seen.clone());
                 for job in inbox {
                     let run = std::panic::AssertUnwindSafe(|| job(&mut game));
                     if std::panic::catch_unwind(run).is_err() {
                         return;
+                    }
+                    let now = game.version();
+                    if now != seen {
+                        seen = now;
+                        announce.send_replace(seen.clone());
                     }
                 }
             })
@@ -113,6 +125,7 @@ impl Sessions {
                 stopper,
                 stops: Arc::default(),
                 queued: Arc::default(),
+                changes,
                 used: Instant::now(),
             },
         );
@@ -135,6 +148,16 @@ impl Sessions {
         let held = self.lock();
         let handle = held.get(id).ok_or(SessionError::Unknown)?;
         Ok(handle.stops.clone())
+    }
+
+    /// Game `id`'s version now, and each time it changes (until the game is closed).
+    pub fn subscribe(
+        &self,
+        id: &str,
+    ) -> Result<tokio::sync::watch::Receiver<String>, SessionError> {
+        let held = self.lock();
+        let handle = held.get(id).ok_or(SessionError::Unknown)?;
+        Ok(handle.changes.subscribe())
     }
 
     /// How many requests wait for game `id`'s thread.

@@ -9,6 +9,8 @@
 import { follow, leave, setupHistory, viewing } from "./history.js";
 import { playerOf, setupPlayers, showPlayers } from "./players.js";
 import { fieldsFromText, optionsFor, setupOptions } from "./options.js";
+import { analysisDefaults, analysisDrawn, setupAnalysis } from "./analysis.js";
+import { listen, setupLive } from "./live.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -20,6 +22,8 @@ let footprinted = Promise.resolve();  // settles once the shown board's footprin
 let selected = [];       // the cells clicked so far
 let computerOff = false; // Stop, Undo, Redo and Restart pause the computer players
 let thinking = null;     // the AbortController of a computer's move on its way
+let busy = 0;            // this page's requests that may change the game, on their way
+let heard = null;        // a version the live updates announced meanwhile
 
 async function api(method, path, body, signal) {
   const init = { method, headers: {}, signal };
@@ -27,8 +31,19 @@ async function api(method, path, body, signal) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
-  const text = await response.text();
+  const changing = method !== "GET";
+  if (changing) busy++;
+  let response, text;
+  try {
+    response = await fetch(path, init);
+    text = await response.text();
+  } finally {
+    if (changing) {
+      busy--;
+      // after the caller has drawn the answer: a change that was not this page's
+      if (busy === 0 && heard !== null) setTimeout(() => changed(heard), 0);
+    }
+  }
   let data;
   try { data = JSON.parse(text); } catch { data = { error: text }; }
   if (!response.ok) {
@@ -109,6 +124,8 @@ function show(s) {
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
   showPlayers(s);
+  analysisDefaults(s);
+  listen(s.id, changed);
   showStatus();
   $("#check-result").textContent = "";
   if (follow(s)) {
@@ -135,6 +152,10 @@ function draw(b) {
   footprints = {};
   footprintsOf = null;
   highlight();
+  analysisDrawn(b);
+  // the times the browser test reports (bench/README.md): a board drawn, its
+  // footprints in (a click then picks a move at once)
+  performance.mark("drawn");
   // a computer to move needs no footprints (on a big board they take seconds)
   if (b === state && !b.outcome && !computerOff && computerPlays(b.to_move)) {
     document.body.dataset.footprints = "skipped";
@@ -164,8 +185,21 @@ function loadFootprints(s) {
     footprints = feet || {};
     footprintsOf = s;
     document.body.dataset.footprints = "ready";
+    performance.mark("footprints");
     highlight();
   })();
+}
+
+// The live updates announce the game's version: another page's, tab's or
+// computer's change is drawn (this page's own requests are waited for first).
+function changed(version) {
+  heard = null;
+  if (!state || version === state.version) return;
+  if (busy > 0) {
+    heard = version;
+    return;
+  }
+  resync();
 }
 
 // Draws the game as the server has it now; says `message` (why it was drawn again).
@@ -393,6 +427,19 @@ async function simple(path) {
   catch (e) { say(e.message); }
 }
 
+// Plays again the next `n` moves taken back (a redo move clicked in the history).
+async function redoMoves(n) {
+  say("");
+  computerOff = true;
+  try {
+    let next = state;
+    for (let i = 0; i < n; i++) next = await api("POST", `/api/sessions/${state.id}/redo`);
+    leave();
+    show(next);
+    paused("redo");
+  } catch (e) { say(e.message); }
+}
+
 async function stop() {
   computerOff = true;
   const before = state.moves.length;
@@ -483,8 +530,10 @@ async function reattach() {
 }
 
 async function start() {
-  setupHistory({ game: () => state, draw, api, say });
+  setupHistory({ game: () => state, draw, api, say, redo: redoMoves });
   setupPlayers({ api, changed: resume });
+  setupAnalysis({ game: () => state, shown, api });
+  setupLive();
   $("#check").addEventListener("click", checkTiers);
   $("#repl").addEventListener("submit", replRun);
   $("#repl-next").addEventListener("click", () => replStep("next"));

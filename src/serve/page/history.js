@@ -106,6 +106,23 @@ function list(s) {
     li.append(b);
     ol.append(li);
   });
+  // the moves taken back, greyed after them (Redo's, next first): a click plays
+  // them again up to it
+  s.redo.forEach((m, j) => {
+    const i = s.moves.length + j;
+    const li = document.createElement("li");
+    li.dataset.ply = String(i + 1);
+    li.classList.add("redo");
+    if (i % 2 === 0) li.dataset.turn = `${i / 2 + 1}.`;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m;
+    b.title = "taken back: a click plays it again (Redo)";
+    b.setAttribute("aria-label", `move ${i + 1}: ${m}, taken back: a click plays it again`);
+    b.addEventListener("click", () => hooks.redo(j + 1));
+    li.append(b);
+    ol.append(li);
+  });
 }
 
 // Marks the move the board shows, says so above the board when it is not the
@@ -148,7 +165,8 @@ function typing(target) {
 }
 
 // Wires the list's buttons, "Back to the game" and the keys.  `h` lends the page's
-// game() (its state now), draw(board), api(method, path) and say(text).
+// game() (its state now), draw(board), api(method, path), say(text) and redo(n)
+// (plays again the next n moves taken back).
 export function setupHistory(h) {
   hooks = h;
   const walk = { "walk-first": () => 0, "walk-prev": () => here() - 1, "walk-next": () => here() + 1, "walk-last": () => Infinity };
