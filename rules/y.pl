@@ -231,14 +231,53 @@ last_stone(N, G, Board, W) :-
 count_stones([], _, 0).
 count_stones([C|Cs], S, N) :- count_stones(Cs, S, N0), ( C == S -> N is N0 + 1 ; N = N0 ).
 
-%% view(+State, -View)  the triangle, each row half a cell left of the one above.
-view(y(N, G, P, Board, Status), view(hex(left), N, N, Cells, [to_move(P), status(Status)])) :-
+%% view(+State, -View)  the triangle, each row half a cell left of the one above;
+% a won game's chain is drawn (highlight/1) and its win said (ending/1).
+view(y(N, G, P, Board, Status), view(hex(left), N, N, Cells, [to_move(P), status(Status)|Won])) :-
     grid:grid_size(G, K),
     findall(cell(C, R, Name, Piece),
             ( between(1, K, I), grid:cell_coords(G, I, C-R),
               board:board_cell(Board, I, X), cell_piece(X, Piece),
-              phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs) ),
-            Cells).
+              cell_name(G, I, Name) ),
+            Cells),
+    won_info(Status, N, G, Board, Won).
+
+%% cell_name(+Grid, +I, -Name)  the name of cell I, as its move is written.
+cell_name(G, I, Name) :-
+    grid:cell_coords(G, I, C-R),
+    phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs).
+
+%% won_info(+Status, +N, +Grid, +Board, -Info)  a won game's winning chain, to draw,
+% and its win in words; nothing while the game goes on.  The chain is a group
+% touching the three sides; it is given as a walk through it (tree_walk/5), so the
+% line drawn through the cells in their order runs along the chain's branches.
+won_info(won(P), N, G, Board, [highlight(Names), ending("joined the three sides")]) :-
+    stone(P, S),
+    grid:grid_size(G, K), First is K - N + 1,
+    between(First, K, I), board:board_cell(Board, I, S),
+    board:group_marks(Board, I, 7), !,
+    board:group(Board, I, Group),
+    tree_walk(G, Group, I, [I], _, Walk),
+    findall(Name, ( member(J, Walk), cell_name(G, J, Name) ), Names).
+won_info(_, _, _, _, []).
+
+%% tree_walk(+Grid, +Group, +K, +Seen0, -Seen, -Walk)  a walk from cell K through
+% the cells of Group not in Seen0, depth first, that comes back to K after each
+% branch: K, a branch, K, the next branch, K, ...
+tree_walk(G, Group, K, Seen0, Seen, [K|Walk]) :-
+    findall(J, ( grid:neighbour(G, K, J), memberchk(J, Group) ), Js),
+    branches(Js, G, Group, K, Seen0, Seen, Walk).
+
+%% branches(+Js, +Grid, +Group, +K, +Seen0, -Seen, -Walk)  the walks into each of the
+% neighbours Js of K not yet seen, each followed by K again.
+branches([], _, _, _, Seen, Seen, []).
+branches([J|Js], G, Group, K, Seen0, Seen, Walk) :-
+    (  memberchk(J, Seen0)
+    -> Walk = Walk1, Seen1 = Seen0
+    ;  tree_walk(G, Group, J, [J|Seen0], Seen1, Branch),
+       append(Branch, [K|Walk1], Walk)
+    ),
+    branches(Js, G, Group, K, Seen1, Seen, Walk1).
 
 %% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell letter.
 cell_piece(e, empty).

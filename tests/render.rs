@@ -96,6 +96,8 @@ fn a_won_game_draws_its_joining_chain_or_its_line() {
             "connect_four",
             "-O cols=4 -O rows=4 --after a b a b a b a",
         ),
+        // Y: a group touching the three sides, drawn along its branches
+        ("y_won", "y", "-O size=4 --after b3 a4 a3 d4 c3 a1 b4"),
     ];
     for (name, game, args) in won {
         let out = run_render(game, args, &["--svg", "-"]);

@@ -347,7 +347,8 @@ pub fn render_svg_marked(view: &View, tint: Tint, label: Label) -> String {
 }
 
 /// The cells the view picks out (a won game's chain or line): a ring on each and a
-/// line through their centres in their order, over the pieces, that lets clicks
+/// line through their centres in their order (a cell may come more than once, as a
+/// walk along a branching group does), over the pieces, that lets clicks
 /// through to the cells.
 fn highlight(s: &mut String, view: &View) {
     let centres: Vec<(f64, f64)> = view
@@ -363,7 +364,11 @@ fn highlight(s: &mut String, view: &View) {
         s,
         r##"  <g class="highlight" pointer-events="none" fill="none" stroke="#1b5e20" stroke-opacity="0.85" stroke-linecap="round" stroke-linejoin="round">"##
     );
-    for (x, y) in &centres {
+    // a cell named twice (a walk through a branching group comes back) is ringed once
+    for (i, (x, y)) in centres.iter().enumerate() {
+        if centres[..i].contains(&(*x, *y)) {
+            continue;
+        }
         let _ = writeln!(
             s,
             r#"    <circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" stroke-width="3"/>"#,
