@@ -252,8 +252,10 @@ fn relation_names(sheet: &Sheet) -> Vec<&str> {
     set.into_iter().collect()
 }
 
-/// One rule as a clause: positive literals in the sheet's order, then the negated
-/// ones and `distinct` (Prolog tests those once their variables are bound).
+/// One rule as a clause: positive literals in the sheet's order, then each `or` (those
+/// of positive literals alone first: they may bind variables; one with a negated
+/// literal or a `distinct` binds none), then the negated literals and `distinct`
+/// (Prolog tests those once their variables are bound, wherever the sheet wrote them).
 fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut count = |t: &Term| count_vars(t, &mut counts);
@@ -280,16 +282,26 @@ fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
     if r.body.is_empty() {
         return format!("{head}.");
     }
-    let (tests, goals): (Vec<&Literal>, Vec<&Literal>) = r
-        .body
-        .iter()
-        .partition(|l| matches!(l, Literal::Not(_) | Literal::Distinct(..)));
-    let body: Vec<String> = goals
+    let mut ordered: Vec<&Literal> = r.body.iter().collect();
+    ordered.sort_by_key(|l| place(l));
+    let body: Vec<String> = ordered
         .into_iter()
-        .chain(tests)
         .map(|l| literal(l, dynamic, &names))
         .collect();
     format!("{head} :-\n    {}.", body.join(",\n    "))
+}
+
+/// Where a body literal goes in its clause (a stable sort keeps the sheet's order
+/// within each place): 0 a positive literal, 1 an `or` of positive literals, 2 an
+/// `or` with a test in it, 3 a test (`not`, `distinct`).
+fn place(l: &Literal) -> u8 {
+    let test = |l: &Literal| matches!(l, Literal::Not(_) | Literal::Distinct(..));
+    match l {
+        Literal::Not(_) | Literal::Distinct(..) => 3,
+        Literal::Or(ls) if ls.iter().any(|l| test(l) || place(l) > 1) => 2,
+        Literal::Or(_) => 1,
+        _ => 0,
+    }
 }
 
 /// `name(A, B)` with the state arguments put first: `name(S, D, A, B)`.
