@@ -278,6 +278,21 @@ fn reaches(edges: &BTreeMap<&str, Vec<(&str, bool, usize)>>, from: &str, to: &st
     false
 }
 
+/// The pairs (head, relation) where a rule for head uses relation in its body and
+/// the two are in a cycle of the dependency graph (the rule recurses through it).
+pub fn recursive_pairs(sheet: &Sheet) -> BTreeSet<(String, String)> {
+    let edges = edges(sheet);
+    let mut out = BTreeSet::new();
+    for (&from, outs) in &edges {
+        for &(to, _, _) in outs {
+            if reaches(&edges, to, from) {
+                out.insert((from.to_string(), to.to_string()));
+            }
+        }
+    }
+    out
+}
+
 /// The relations whose rules use a literal `direct` picks, or a relation that does.
 pub fn depends_on(sheet: &Sheet, direct: impl Fn(&Literal) -> bool) -> BTreeSet<String> {
     fn uses(l: &Literal, direct: &dyn Fn(&Literal) -> bool, set: &BTreeSet<String>) -> bool {

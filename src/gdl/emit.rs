@@ -2,7 +2,7 @@
 //! own names (those that read the position or the moves take them as their first
 //! two arguments, `GState` and `GDoes`), then the ludolog protocol played by them.
 
-use super::check::depends_on;
+use super::check::{depends_on, recursive_pairs};
 use super::sheet::{Literal, Relation, Rule, Sheet, Term};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -126,6 +126,7 @@ fn dynamic(sheet: &Sheet) -> BTreeSet<String> {
 /// The rule file of `sheet` as module `module`.
 pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
     let dynamic = dynamic(sheet);
+    let recursive = recursive_pairs(sheet);
     // the file name goes into a comment and a string: no line break, quote or
     // backslash of it may end either
     let source: String = source
@@ -225,7 +226,7 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
             );
         }
         for r in rules {
-            let _ = writeln!(out, "{}", clause(r, &dynamic));
+            let _ = writeln!(out, "{}", clause(r, &dynamic, &recursive));
         }
     }
     out.push_str(PROTOCOL);
@@ -252,11 +253,14 @@ fn relation_names(sheet: &Sheet) -> Vec<&str> {
     set.into_iter().collect()
 }
 
-/// One rule as a clause: positive literals in the sheet's order, then each `or` (those
-/// of positive literals alone first: they may bind variables; one with a negated
-/// literal or a `distinct` binds none), then the negated literals and `distinct`
-/// (Prolog tests those once their variables are bound, wherever the sheet wrote them).
-fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
+/// One rule as a clause: positive literals in the sheet's order (those through which
+/// the rule recurses after the others, which GDL's restriction on recursion says bind
+/// their variables: so a left-recursive rule such as `(<= (lt ?x ?z) (lt ?x ?y) (succ
+/// ?y ?z))` recurses on a bound argument and ends), then each `or` (those of positive
+/// literals alone first: they may bind variables; one with a negated literal or a
+/// `distinct` binds none), then the negated literals and `distinct` (Prolog tests
+/// those once their variables are bound, wherever the sheet wrote them).
+fn clause(r: &Rule, dynamic: &BTreeSet<String>, recursive: &BTreeSet<(String, String)>) -> String {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut count = |t: &Term| count_vars(t, &mut counts);
     r.head.args.iter().for_each(&mut count);
@@ -283,7 +287,11 @@ fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
         return format!("{head}.");
     }
     let mut ordered: Vec<&Literal> = r.body.iter().collect();
-    ordered.sort_by_key(|l| place(l));
+    let recurses = |l: &Literal| match l {
+        Literal::Rel(q) => recursive.contains(&(r.head.name.clone(), q.name.clone())),
+        _ => false,
+    };
+    ordered.sort_by_key(|l| place(l, &recurses));
     let body: Vec<String> = ordered
         .into_iter()
         .map(|l| literal(l, dynamic, &names))
@@ -292,14 +300,17 @@ fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
 }
 
 /// Where a body literal goes in its clause (a stable sort keeps the sheet's order
-/// within each place): 0 a positive literal, 1 an `or` of positive literals, 2 an
-/// `or` with a test in it, 3 a test (`not`, `distinct`).
-fn place(l: &Literal) -> u8 {
+/// within each place): 0 a positive literal, 1 an `or` of positive literals, 2 a
+/// literal or an `or` through which the rule recurses, 3 an `or` with a test in it,
+/// 4 a test (`not`, `distinct`).
+fn place(l: &Literal, recurses: &dyn Fn(&Literal) -> bool) -> u8 {
     let test = |l: &Literal| matches!(l, Literal::Not(_) | Literal::Distinct(..));
     match l {
-        Literal::Not(_) | Literal::Distinct(..) => 3,
-        Literal::Or(ls) if ls.iter().any(|l| test(l) || place(l) > 1) => 2,
+        Literal::Not(_) | Literal::Distinct(..) => 4,
+        Literal::Or(ls) if ls.iter().any(|l| test(l) || place(l, recurses) > 2) => 3,
+        Literal::Or(ls) if ls.iter().any(|l| place(l, recurses) == 2) => 2,
         Literal::Or(_) => 1,
+        l if recurses(l) => 2,
         _ => 0,
     }
 }
@@ -493,8 +504,15 @@ mover(Cs, R) :-
 %% to_move(+State, -Role)  the role to move.
 to_move(S, R) :- choices(S, Cs), mover(Cs, R).
 
-%% legal(+State, -Move)  the moves of a position that is not terminal.
-legal(S, M) :- \+ terminal(S, []), choices(S, Cs), turn(Cs, M).
+%% legal(+State, -Move)  the moves of a position that is not terminal; a role
+% without a legal move there breaks the sheet (GDL's playability: ggp-base's game
+% would stop there too), and is an error that names the role.
+legal(S, M) :-
+    \+ terminal(S, []), choices(S, Cs),
+    (  member(R-[], Cs)
+    -> throw(error(existence_error(legal_move_of_the_role, R), gdl_playability))
+    ;  turn(Cs, M)
+    ).
 
 %% turn(+Choices, ?Move)  a move: the mover's alone when every other role has one
 % legal move, else a joint move.
@@ -565,6 +583,24 @@ mod tests {
         let text = rule_file(&sheet, "m", "x\n:- halt.\"). evil.kif");
         assert!(!text.contains("\n:- halt."), "{text}");
         assert!(text.contains("summary(\"the GDL rule sheet x:- halt.). evil.kif\")."));
+    }
+
+    #[test]
+    fn a_rule_recurses_after_its_other_literals_and_tests_come_last() {
+        let text = "(role a) (s 1 2) (s 2 3)\n\
+                    (<= (lt ?x ?y) (s ?x ?y))\n\
+                    (<= (lt ?x ?z) (lt ?x ?y) (s ?y ?z))\n\
+                    (<= (far ?x ?z) (or (distinct ?x ?z) (not (s ?x ?z))) (lt ?x ?z))";
+        let sheet = Sheet::read(&crate::gdl::kif::read(text).unwrap()).unwrap();
+        let file = rule_file(&sheet, "m", "t.kif");
+        assert!(
+            file.contains("lt(X, Z) :-\n    s(Y, Z),\n    lt(X, Y)."),
+            "{file}"
+        );
+        assert!(
+            file.contains("far(X, Z) :-\n    lt(X, Z),\n    ( X \\== Z ; \\+ s(X, Z) )."),
+            "{file}"
+        );
     }
 
     #[test]
