@@ -78,6 +78,55 @@ fn every_sheet_has_the_reasoners_perft() {
 }
 
 #[test]
+fn the_sheets_between_them_use_every_part_of_gdl() {
+    // what the issue asks the sheets to use (recursion and goal values other than 0 and
+    // 100 are in the README's table), read from their texts: code is the text before
+    // a line's `;`
+    let texts: Vec<(String, String)> = sheets()
+        .into_iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(sheet(&name)).unwrap();
+            (name, text)
+        })
+        .collect();
+    let code = |text: &str| -> String {
+        text.lines()
+            .map(|l| l.split(';').next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let roles = |text: &str| code(text).to_lowercase().matches("(role ").count();
+    let any = |what: &str, test: &dyn Fn(&str) -> bool| {
+        assert!(texts.iter().any(|(_, t)| test(t)), "no sheet uses {what}");
+    };
+    for word in ["(or ", "(distinct ", "(not "] {
+        any(word, &|t| code(t).to_lowercase().contains(word));
+    }
+    // three and four roles: (role NAME) facts, not (role ?r) in bodies
+    for n in [1, 3, 4] {
+        any(&format!("{n} roles"), &|t| {
+            roles(t) - code(t).to_lowercase().matches("(role ?").count() == n
+        });
+    }
+    any("symbols in upper case", &|t| {
+        code(t).chars().any(|c| c.is_ascii_uppercase())
+    });
+    any("a comment after a rule", &|t| {
+        t.lines().any(|l| {
+            l.split_once(';')
+                .is_some_and(|(c, _)| c.trim_end().ends_with(')'))
+        })
+    });
+    // four roles moving at once: a move of vote4.kif is a joint move of four
+    let (status, out, err) = common::run(&["moves", &sheet("vote4")], None);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.contains("legal (16): (vote blue) & (vote blue) & (vote blue) & (vote blue)"),
+        "{out}"
+    );
+}
+
+#[test]
 #[ignore = "slow: the Python reasoner counts every perft row again (a minute)"]
 fn the_perft_rows_are_the_reasoners() {
     for (name, expected) in perft_rows() {
