@@ -150,10 +150,13 @@ fn roles_move(sheet: &Sheet) -> Result<(), GdlError> {
     Ok(())
 }
 
-/// The dependency edges: each relation to those its rules' bodies use, with whether
-/// under a `not` and the line of the rule.
-fn edges(sheet: &Sheet) -> BTreeMap<&str, Vec<(&str, bool, usize)>> {
-    let mut edges: BTreeMap<&str, Vec<(&str, bool, usize)>> = BTreeMap::new();
+/// The dependency graph: each relation to those its rules' bodies use, each with
+/// whether under a `not` and the line of the rule.
+type Edges<'a> = BTreeMap<&'a str, Vec<(&'a str, bool, usize)>>;
+
+/// The dependency edges of the sheet's rules.
+fn edges(sheet: &Sheet) -> Edges<'_> {
+    let mut edges: Edges = BTreeMap::new();
     for rule in &sheet.rules {
         let mut rels = Vec::new();
         rule.body
@@ -262,7 +265,7 @@ fn stratified(sheet: &Sheet) -> Result<(), GdlError> {
 }
 
 /// Whether relation `to` is reached from `from` along the dependency edges.
-fn reaches(edges: &BTreeMap<&str, Vec<(&str, bool, usize)>>, from: &str, to: &str) -> bool {
+fn reaches(edges: &Edges, from: &str, to: &str) -> bool {
     let mut seen = BTreeSet::new();
     let mut stack = vec![from];
     while let Some(r) = stack.pop() {
