@@ -78,6 +78,55 @@ fn every_sheet_has_the_reasoners_perft() {
 }
 
 #[test]
+fn the_sheets_between_them_use_every_part_of_gdl() {
+    // what the issue asks the sheets to use (recursion and goal values other than 0 and
+    // 100 are in the README's table), read from their texts: code is the text before
+    // a line's `;`
+    let texts: Vec<(String, String)> = sheets()
+        .into_iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(sheet(&name)).unwrap();
+            (name, text)
+        })
+        .collect();
+    let code = |text: &str| -> String {
+        text.lines()
+            .map(|l| l.split(';').next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let roles = |text: &str| code(text).to_lowercase().matches("(role ").count();
+    let any = |what: &str, test: &dyn Fn(&str) -> bool| {
+        assert!(texts.iter().any(|(_, t)| test(t)), "no sheet uses {what}");
+    };
+    for word in ["(or ", "(distinct ", "(not "] {
+        any(word, &|t| code(t).to_lowercase().contains(word));
+    }
+    // three and four roles: (role NAME) facts, not (role ?r) in bodies
+    for n in [1, 3, 4] {
+        any(&format!("{n} roles"), &|t| {
+            roles(t) - code(t).to_lowercase().matches("(role ?").count() == n
+        });
+    }
+    any("symbols in upper case", &|t| {
+        code(t).chars().any(|c| c.is_ascii_uppercase())
+    });
+    any("a comment after a rule", &|t| {
+        t.lines().any(|l| {
+            l.split_once(';')
+                .is_some_and(|(c, _)| c.trim_end().ends_with(')'))
+        })
+    });
+    // four roles moving at once: a move of vote4.kif is a joint move of four
+    let (status, out, err) = common::run(&["moves", &sheet("vote4")], None);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.contains("legal (16): (vote blue) & (vote blue) & (vote blue) & (vote blue)"),
+        "{out}"
+    );
+}
+
+#[test]
 #[ignore = "slow: the Python reasoner counts every perft row again (a minute)"]
 fn the_perft_rows_are_the_reasoners() {
     for (name, expected) in perft_rows() {
@@ -253,6 +302,14 @@ fn invalid_sheets_are_refused_with_their_line() {
             "\n(<= (next (stones ?x)) (true (stones ?x))",
             format!("{}this '(' is never closed", line(1)),
         ),
+        (
+            // (less ?w ?z) grows: ?w is bound by nothing outside the recursion
+            "\n(<= (less ?x ?z) (less ?w ?z) (succ ?x ?y))",
+            format!(
+                "{}the rule for `less` breaks GDL's restriction on recursion: in (`less` ...), which depends on `less`, ?w is neither ground",
+                line(1)
+            ),
+        ),
     ] {
         let path = dir.path().join("bad.kif");
         std::fs::write(&path, format!("{base}{extra}")).unwrap();
@@ -260,6 +317,66 @@ fn invalid_sheets_are_refused_with_their_line() {
         assert_ne!(code, 0, "{extra}: {out}");
         assert!(err.contains(&said), "{extra}: {err}");
     }
+}
+
+#[test]
+fn two_of_three_roles_answer_at_once_while_the_third_waits() {
+    // the proposer's offer is its move alone; then the two answers are one joint move
+    // of the three roles (the proposer's noop first, in the order of the roles)
+    let (code, out, err) = common::run(
+        &["moves", &sheet("split"), "--after", "(offer greedy)"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("to move:  left"), "{out}");
+    assert!(
+        out.contains("legal (4): noop & (answer no) & (answer no)"),
+        "{out}"
+    );
+    for (answers, outcome) in [
+        (
+            "noop & (answer yes) & (answer yes)",
+            "scores([proposer-60,left-20,right-20])",
+        ),
+        (
+            "noop & (answer yes) & (answer no)",
+            "scores([proposer-0,left-0,right-0])",
+        ),
+    ] {
+        let after = format!("(offer greedy) {answers}");
+        let (code, out, err) = common::run(&["moves", &sheet("split"), "--after", &after], None);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains(&format!("outcome:  {outcome}")), "{out}");
+    }
+}
+
+#[test]
+fn a_role_without_moves_is_refused() {
+    // no `legal` rule is for the role: refused at its line before the game starts;
+    // a role left without a move in a position that is not terminal: an error there
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stuck.kif");
+    let game = "(role a)\n(role b)\n(init (c 1))\n(<= (legal a go) (true (c 1)))\n\
+                (<= (legal a go) (true (c 2)))\n(<= (next (c 2)) (true (c 1)))\n\
+                (<= terminal (true (c 3)))\n(goal a 100)\n(goal b 0)\n";
+    std::fs::write(&path, game).unwrap();
+    let (code, _, err) = common::run(&["moves", path.to_str().unwrap()], None);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains(":2: not a GDL rule sheet ludolog plays: the role `b` has no moves: no `legal` rule is for it"),
+        "{err}"
+    );
+    std::fs::write(
+        &path,
+        game.replace("(role b)", "(role b)\n(<= (legal b go) (true (c 1)))"),
+    )
+    .unwrap();
+    let (code, out, err) = common::run(&["moves", path.to_str().unwrap(), "--after", "go"], None);
+    assert_ne!(code, 0, "{out}");
+    assert!(
+        err.contains("there is no legal move of the role b"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The restrictions of the GGP specification on a rule sheet, each refused with the
-//! line of the rule that breaks it: roles, one arity per relation, safe rules,
-//! stratified negation, and `legal`, `goal` and `terminal` independent of `does`.
+//! line of the rule that breaks it: roles (each with a `legal` rule), one arity per
+//! relation, safe rules, stratified negation, the restriction on recursion, and
+//! `legal`, `goal` and `terminal` independent of `does`.
 
-use super::sheet::{Literal, Relation, Sheet};
+use super::sheet::{Literal, Relation, Sheet, Term};
 use super::GdlError;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,7 +24,9 @@ pub fn check(sheet: &Sheet) -> Result<(), GdlError> {
         }
         safe(r.head.line, &r.head, &r.body)?;
     }
+    roles_move(sheet)?;
     stratified(sheet)?;
+    recursion(sheet)?;
     let needs_does = depends_on(sheet, |l| matches!(l, Literal::Does(..)));
     for name in ["legal", "goal", "terminal", "init"] {
         if needs_does.contains(name) {
@@ -119,9 +122,41 @@ fn safe(line: usize, head: &Relation, body: &[Literal]) -> Result<(), GdlError> 
     }
 }
 
-/// No relation depends on itself through a `not` (stratified negation).
-fn stratified(sheet: &Sheet) -> Result<(), GdlError> {
-    let mut edges: BTreeMap<&str, Vec<(&str, bool, usize)>> = BTreeMap::new();
+/// Every role has a `legal` rule that may give it a move: one whose role is the
+/// role's name or a variable.
+fn roles_move(sheet: &Sheet) -> Result<(), GdlError> {
+    let legal: Vec<&Relation> = sheet
+        .rules
+        .iter()
+        .map(|r| &r.head)
+        .filter(|h| h.name == "legal")
+        .collect();
+    for r in sheet.rules.iter().filter(|r| r.head.name == "role") {
+        let Some(Term::Sym(role)) = r.head.args.first() else {
+            continue;
+        };
+        let moves = legal.iter().any(|h| match h.args.first() {
+            Some(Term::Sym(s)) => s == role,
+            Some(Term::Var(_)) => true,
+            _ => false,
+        });
+        if !moves {
+            return Err(GdlError::at(
+                r.head.line,
+                format!("the role `{role}` has no moves: no `legal` rule is for it"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The dependency graph: each relation to those its rules' bodies use, each with
+/// whether under a `not` and the line of the rule.
+type Edges<'a> = BTreeMap<&'a str, Vec<(&'a str, bool, usize)>>;
+
+/// The dependency edges of the sheet's rules.
+fn edges(sheet: &Sheet) -> Edges<'_> {
+    let mut edges: Edges = BTreeMap::new();
     for rule in &sheet.rules {
         let mut rels = Vec::new();
         rule.body
@@ -132,6 +167,90 @@ fn stratified(sheet: &Sheet) -> Result<(), GdlError> {
             from.push((r.name.as_str(), negative, rule.head.line));
         }
     }
+    edges
+}
+
+/// GDL's restriction on recursion, which keeps every relation finite: in a rule for
+/// `r`, each argument of a positive literal whose relation is in a cycle with `r` is
+/// ground, or an argument of the head, or a variable of a positive literal whose
+/// relation is in no cycle with `r`.
+fn recursion(sheet: &Sheet) -> Result<(), GdlError> {
+    let edges = edges(sheet);
+    let cycle = |a: &str, b: &str| {
+        edges
+            .get(a)
+            .is_some_and(|outs| outs.iter().any(|e| reaches(&edges, e.0, b)))
+            && edges
+                .get(b)
+                .is_some_and(|outs| outs.iter().any(|e| reaches(&edges, e.0, a)))
+    };
+    for rule in &sheet.rules {
+        let head = rule.head.name.as_str();
+        let mut rels = Vec::new();
+        rule.body
+            .iter()
+            .for_each(|l| relations(l, false, &mut rels));
+        let recursive: Vec<&Relation> = rels
+            .iter()
+            .filter(|(r, negative)| !negative && cycle(head, &r.name))
+            .map(|(r, _)| *r)
+            .collect();
+        if recursive.is_empty() {
+            continue;
+        }
+        let mut allowed = Vec::new();
+        for l in &rule.body {
+            let in_cycle = |l: &Literal| match l {
+                Literal::Rel(r) => cycle(head, &r.name),
+                _ => false,
+            };
+            match l {
+                Literal::Rel(r) if !cycle(head, &r.name) => l.vars(&mut allowed),
+                Literal::True(_) | Literal::Does(..) => l.vars(&mut allowed),
+                Literal::Or(ls) if !ls.iter().any(in_cycle) => l.bound(&mut allowed),
+                _ => {}
+            }
+        }
+        for r in recursive {
+            for t in &r.args {
+                let mut vars = Vec::new();
+                t.vars(&mut vars);
+                let fine = vars.is_empty()
+                    || rule.head.args.contains(t)
+                    || matches!(t, Term::Var(v) if allowed.contains(v));
+                if !fine {
+                    return Err(GdlError::at(
+                        rule.head.line,
+                        format!(
+                            "the rule for `{head}` breaks GDL's restriction on recursion: \
+                             in (`{}` ...), which depends on `{head}`, {} is neither ground, \
+                             nor an argument of the head, nor bound by a literal outside the recursion",
+                            r.name,
+                            term_text(t)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A term as KIF writes it.
+fn term_text(t: &Term) -> String {
+    match t {
+        Term::Sym(s) => s.clone(),
+        Term::Var(v) => format!("?{v}"),
+        Term::Fn(f, args) => {
+            let args: Vec<String> = args.iter().map(term_text).collect();
+            format!("({f} {})", args.join(" "))
+        }
+    }
+}
+
+/// No relation depends on itself through a `not` (stratified negation).
+fn stratified(sheet: &Sheet) -> Result<(), GdlError> {
+    let edges = edges(sheet);
     for (&from, outs) in &edges {
         for &(to, negative, line) in outs {
             if negative && reaches(&edges, to, from) {
@@ -146,7 +265,7 @@ fn stratified(sheet: &Sheet) -> Result<(), GdlError> {
 }
 
 /// Whether relation `to` is reached from `from` along the dependency edges.
-fn reaches(edges: &BTreeMap<&str, Vec<(&str, bool, usize)>>, from: &str, to: &str) -> bool {
+fn reaches(edges: &Edges, from: &str, to: &str) -> bool {
     let mut seen = BTreeSet::new();
     let mut stack = vec![from];
     while let Some(r) = stack.pop() {
@@ -160,6 +279,21 @@ fn reaches(edges: &BTreeMap<&str, Vec<(&str, bool, usize)>>, from: &str, to: &st
         }
     }
     false
+}
+
+/// The pairs (head, relation) where a rule for head uses relation in its body and
+/// the two are in a cycle of the dependency graph (the rule recurses through it).
+pub fn recursive_pairs(sheet: &Sheet) -> BTreeSet<(String, String)> {
+    let edges = edges(sheet);
+    let mut out = BTreeSet::new();
+    for (&from, outs) in &edges {
+        for &(to, _, _) in outs {
+            if reaches(&edges, to, from) {
+                out.insert((from.to_string(), to.to_string()));
+            }
+        }
+    }
+    out
 }
 
 /// The relations whose rules use a literal `direct` picks, or a relation that does.
@@ -230,6 +364,49 @@ mod tests {
         ))
         .unwrap_err();
         assert!(e.message.contains("`legal` depends on `does`"), "{e}");
+    }
+
+    #[test]
+    fn recursion_that_could_grow_without_end_is_refused() {
+        // ?y of (p ?y) is bound by nothing outside the recursion
+        let e = checked(&format!("{BASE}(p 1)\n(<= (p ?x) (p ?y) (q ?x))\n(q 1)")).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.contains("restriction on recursion"), "{e}");
+        assert!(e.message.contains("?y"), "{e}");
+        // a variable inside a term of the head is not an argument of the head: (p (s ?x))
+        // from (p ?x) grows terms without end
+        let e = checked(&format!("{BASE}(p 1)\n(<= (p (s ?x)) (p ?x))")).unwrap_err();
+        assert!(e.message.contains("?x is neither"), "{e}");
+        let e = checked(&format!("{BASE}(p 1) (q 1)\n(<= (p ?x) (p (s ?x)) (q ?x))")).unwrap_err();
+        assert!(e.message.contains("(s ?x) is neither"), "{e}");
+        // through a second relation of the cycle too
+        let e = checked(&format!(
+            "{BASE}(p 1)\n(<= (p ?x) (q ?x))\n(<= (q ?x) (p ?y) (n ?x))\n(n 1)"
+        ))
+        .unwrap_err();
+        assert_eq!(e.line, 4);
+        // the transitive closure of a fact is fine
+        assert_eq!(
+            checked(&format!(
+                "{BASE}(s 1 2) (s 2 3)\n(<= (lt ?x ?y) (s ?x ?y))\n(<= (lt ?x ?z) (s ?x ?y) (lt ?y ?z))"
+            )),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_role_without_moves_is_refused_at_its_line() {
+        let e = checked(&BASE.replace("(role a)", "(role a)\n(role b)")).unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("the role `b` has no moves"), "{e}");
+        // a legal rule for any role covers every role
+        assert_eq!(
+            checked(&format!(
+                "{}(<= (legal ?r wait) (role ?r))",
+                BASE.replace("(role a)", "(role a)\n(role b)")
+            )),
+            Ok(())
+        );
     }
 
     #[test]

@@ -2,113 +2,11 @@
 //! own names (those that read the position or the moves take them as their first
 //! two arguments, `GState` and `GDoes`), then the ludolog protocol played by them.
 
-use super::check::depends_on;
+use super::check::{depends_on, recursive_pairs};
+use super::names::{atom, relation_atom, symbol, var, TAKEN};
 use super::sheet::{Literal, Relation, Rule, Sheet, Term};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
-
-/// Names a relation cannot keep in Prolog: the protocol's and this translation's
-/// own predicates, and Prolog's built-in and library ones a sheet may well use
-/// (`succ`, `member`, ...).  Such a relation gets a `_` after its name.
-const TAKEN: &[&str] = &[
-    "initial",
-    "to_move",
-    "play",
-    "outcome",
-    "evaluate",
-    "position",
-    "move",
-    "view",
-    "explain_illegal",
-    "summary",
-    "requires",
-    "option",
-    "roles",
-    "choices",
-    "mover",
-    "turn",
-    "joint",
-    "does_list",
-    "goal_values",
-    "ranked",
-    "true",
-    "does",
-    "holds",
-    "member",
-    "memberchk",
-    "append",
-    "length",
-    "succ",
-    "plus",
-    "between",
-    "sort",
-    "msort",
-    "keysort",
-    "nth0",
-    "nth1",
-    "last",
-    "reverse",
-    "select",
-    "sum_list",
-    "max_list",
-    "min_list",
-    "maplist",
-    "foldl",
-    "findall",
-    "forall",
-    "atom",
-    "number",
-    "integer",
-    "var",
-    "nonvar",
-    "compound",
-    "callable",
-    "is_list",
-    "ground",
-    "functor",
-    "arg",
-    "call",
-    "not",
-    "fail",
-    "false",
-    "halt",
-    "catch",
-    "throw",
-    "once",
-    "ignore",
-    "write",
-    "nl",
-    "read",
-    "phrase",
-    "copy_term",
-    "exclude",
-    "include",
-    "delete",
-    "subtract",
-    "numlist",
-    "format",
-    "print",
-    "assert",
-    "asserta",
-    "assertz",
-    "retract",
-    "abolish",
-    "open",
-    "close",
-    "compare",
-    "dif",
-    "repeat",
-    "list_to_set",
-    "permutation",
-    "partition",
-    "atom_length",
-    "legal_moves",
-    "legal_count",
-    "nth_legal",
-    "position_error",
-    "set_to_move",
-    "is",
-];
 
 /// The relations that take the position and the moves: GDL's own that do, and
 /// every relation that reads `true` or `does` or one of them.
@@ -126,6 +24,7 @@ fn dynamic(sheet: &Sheet) -> BTreeSet<String> {
 /// The rule file of `sheet` as module `module`.
 pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
     let dynamic = dynamic(sheet);
+    let recursive = recursive_pairs(sheet);
     // the file name goes into a comment and a string: no line break, quote or
     // backslash of it may end either
     let source: String = source
@@ -225,7 +124,7 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
             );
         }
         for r in rules {
-            let _ = writeln!(out, "{}", clause(r, &dynamic));
+            let _ = writeln!(out, "{}", clause(r, &dynamic, &recursive));
         }
     }
     out.push_str(PROTOCOL);
@@ -252,9 +151,14 @@ fn relation_names(sheet: &Sheet) -> Vec<&str> {
     set.into_iter().collect()
 }
 
-/// One rule as a clause: positive literals in the sheet's order, then the negated
-/// ones and `distinct` (Prolog tests those once their variables are bound).
-fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
+/// One rule as a clause: positive literals in the sheet's order (those through which
+/// the rule recurses after the others, which GDL's restriction on recursion says bind
+/// their variables: so a left-recursive rule such as `(<= (lt ?x ?z) (lt ?x ?y) (succ
+/// ?y ?z))` recurses on a bound argument and ends), then each `or` (those of positive
+/// literals alone first: they may bind variables; one with a negated literal or a
+/// `distinct` binds none), then the negated literals and `distinct` (Prolog tests
+/// those once their variables are bound, wherever the sheet wrote them).
+fn clause(r: &Rule, dynamic: &BTreeSet<String>, recursive: &BTreeSet<(String, String)>) -> String {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut count = |t: &Term| count_vars(t, &mut counts);
     r.head.args.iter().for_each(&mut count);
@@ -280,16 +184,33 @@ fn clause(r: &Rule, dynamic: &BTreeSet<String>) -> String {
     if r.body.is_empty() {
         return format!("{head}.");
     }
-    let (tests, goals): (Vec<&Literal>, Vec<&Literal>) = r
-        .body
-        .iter()
-        .partition(|l| matches!(l, Literal::Not(_) | Literal::Distinct(..)));
-    let body: Vec<String> = goals
+    let mut ordered: Vec<&Literal> = r.body.iter().collect();
+    let recurses = |l: &Literal| match l {
+        Literal::Rel(q) => recursive.contains(&(r.head.name.clone(), q.name.clone())),
+        _ => false,
+    };
+    ordered.sort_by_key(|l| place(l, &recurses));
+    let body: Vec<String> = ordered
         .into_iter()
-        .chain(tests)
         .map(|l| literal(l, dynamic, &names))
         .collect();
     format!("{head} :-\n    {}.", body.join(",\n    "))
+}
+
+/// Where a body literal goes in its clause (a stable sort keeps the sheet's order
+/// within each place): 0 a positive literal, 1 an `or` of positive literals, 2 a
+/// literal or an `or` through which the rule recurses, 3 an `or` with a test in it,
+/// 4 a test (`not`, `distinct`).
+fn place(l: &Literal, recurses: &dyn Fn(&Literal) -> bool) -> u8 {
+    let test = |l: &Literal| matches!(l, Literal::Not(_) | Literal::Distinct(..));
+    match l {
+        Literal::Not(_) | Literal::Distinct(..) => 4,
+        Literal::Or(ls) if ls.iter().any(|l| test(l) || place(l, recurses) > 2) => 3,
+        Literal::Or(ls) if ls.iter().any(|l| place(l, recurses) == 2) => 2,
+        Literal::Or(_) => 1,
+        l if recurses(l) => 2,
+        _ => 0,
+    }
 }
 
 /// `name(A, B)` with the state arguments put first: `name(S, D, A, B)`.
@@ -384,63 +305,6 @@ fn term(t: &Term, names: &dyn Fn(&str) -> String) -> String {
     }
 }
 
-/// A relation's predicate name: its own, or with a `_` after a name Prolog has.
-fn relation_atom(name: &str) -> String {
-    if TAKEN.contains(&name) {
-        atom(&format!("{name}_"))
-    } else {
-        atom(name)
-    }
-}
-
-/// A symbol: a number when it is one (GDL's `1` and Prolog's `1` compare alike),
-/// else an atom.
-fn symbol(s: &str) -> String {
-    let numeric = !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_digit())
-        && (s == "0" || !s.starts_with('0'))
-        && s.parse::<i64>().is_ok();
-    if numeric {
-        s.to_string()
-    } else {
-        atom(s)
-    }
-}
-
-/// An atom as Prolog reads it: bare when it is a plain name, else quoted.
-pub fn atom(s: &str) -> String {
-    let plain = s.starts_with(|c: char| c.is_ascii_lowercase())
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if plain {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
-    }
-}
-
-/// A variable's Prolog name: capitalised, other characters than letters and digits
-/// as `_`.
-fn var(v: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in v.chars().enumerate() {
-        let c = if c.is_ascii_alphanumeric() { c } else { '_' };
-        if i == 0 {
-            if c.is_ascii_digit() || c == '_' {
-                out.push('V');
-                out.push(c);
-            } else {
-                out.push(c.to_ascii_uppercase());
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    if out.is_empty() {
-        out.push('V');
-    }
-    out
-}
-
 /// The protocol over the relations: states are the sorted lists of true facts.
 const PROTOCOL: &str = r#"
 % ---- the ludolog protocol, played by the relations above ----
@@ -481,8 +345,15 @@ mover(Cs, R) :-
 %% to_move(+State, -Role)  the role to move.
 to_move(S, R) :- choices(S, Cs), mover(Cs, R).
 
-%% legal(+State, -Move)  the moves of a position that is not terminal.
-legal(S, M) :- \+ terminal(S, []), choices(S, Cs), turn(Cs, M).
+%% legal(+State, -Move)  the moves of a position that is not terminal; a role
+% without a legal move there breaks the sheet (GDL's playability: ggp-base's game
+% would stop there too), and is an error that names the role.
+legal(S, M) :-
+    \+ terminal(S, []), choices(S, Cs),
+    (  member(R-[], Cs)
+    -> throw(error(existence_error(legal_move_of_the_role, R), gdl_playability))
+    ;  turn(Cs, M)
+    ).
 
 %% turn(+Choices, ?Move)  a move: the mover's alone when every other role has one
 % legal move, else a joint move.
@@ -556,15 +427,20 @@ mod tests {
     }
 
     #[test]
-    fn names_become_prolog_names() {
-        assert_eq!(atom("cell"), "cell");
-        assert_eq!(atom("x-player"), "'x-player'");
-        assert_eq!(atom("Big"), "'Big'");
-        assert_eq!(symbol("10"), "10");
-        assert_eq!(symbol("007"), "'007'");
-        assert_eq!(var("x"), "X");
-        assert_eq!(var("my-var"), "My_var");
-        assert_eq!(var("1st"), "V1st");
-        assert_eq!(relation_atom("succ"), "succ_");
+    fn a_rule_recurses_after_its_other_literals_and_tests_come_last() {
+        let text = "(role a) (s 1 2) (s 2 3)\n\
+                    (<= (lt ?x ?y) (s ?x ?y))\n\
+                    (<= (lt ?x ?z) (lt ?x ?y) (s ?y ?z))\n\
+                    (<= (far ?x ?z) (or (distinct ?x ?z) (not (s ?x ?z))) (lt ?x ?z))";
+        let sheet = Sheet::read(&crate::gdl::kif::read(text).unwrap()).unwrap();
+        let file = rule_file(&sheet, "m", "t.kif");
+        assert!(
+            file.contains("lt(X, Z) :-\n    s(Y, Z),\n    lt(X, Y)."),
+            "{file}"
+        );
+        assert!(
+            file.contains("far(X, Z) :-\n    lt(X, Z),\n    ( X \\== Z ; \\+ s(X, Z) )."),
+            "{file}"
+        );
     }
 }

@@ -7,6 +7,7 @@
 mod check;
 mod emit;
 pub mod kif;
+mod names;
 mod sheet;
 
 pub use sheet::{Literal, Relation, Rule, Sheet, Term};
