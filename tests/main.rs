@@ -36,6 +36,7 @@ mod openspiel_adapter;
 mod perft;
 mod planted_bugs;
 mod play;
+mod position_kinds;
 mod reachable;
 mod records;
 mod render;
