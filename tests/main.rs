@@ -35,6 +35,7 @@ mod nth_legal;
 mod openspiel_adapter;
 mod perft;
 mod planted_bugs;
+mod planted_othello;
 mod play;
 mod position_kinds;
 mod reachable;
