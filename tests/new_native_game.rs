@@ -11,7 +11,7 @@
 use ludolog::check::{compare, CheckConfig};
 use ludolog::game::{
     intern_options, Engine, EngineError, Game, GameDescriptor, GameOptions, OptionKind, OptionSpec,
-    OptionValues, Outcome, Reason, Refusal, RuleSource, Tier,
+    OptionValues, Outcome, PositionError, Reason, Refusal, RuleSource, Tier,
 };
 use ludolog::games::NativeEngine;
 use ludolog::registry::EngineSpec;
@@ -72,7 +72,7 @@ impl Game for Pile {
         format!("{} {}", self.stones, NAMES[self.to_move])
     }
     fn parse_position(&self, text: &str) -> Result<Pile, EngineError> {
-        let bad = || EngineError::Position(format!("not a pile position: {text:?}"));
+        let bad = || PositionError::unreadable(format!("not a pile position: {text:?}"));
         let (n, side) = text.split_once(' ').ok_or_else(bad)?;
         let canonical = n == "0" || (!n.starts_with('0') && n.chars().all(|c| c.is_ascii_digit()));
         let stones = n

@@ -6,7 +6,7 @@
 //! `cargo test --test integration -- --ignored planted_bugs::measure --nocapture`.
 
 use ludolog::check::{compare, compare_games, CheckConfig, CheckReport, Strategy};
-use ludolog::game::{Engine, EngineError, Game, Outcome};
+use ludolog::game::{Engine, EngineError, Game, Outcome, PositionError};
 use ludolog::games::NativeEngine;
 
 const COLS: usize = 7;
@@ -200,12 +200,12 @@ impl Game for Four {
         format!("{} {}{status}", rows.join("/"), ["x", "o"][self.to_move])
     }
     fn parse_position(&self, text: &str) -> Result<Four, EngineError> {
-        let bad = || EngineError::Position(format!("not a position: {text}"));
+        let bad = || PositionError::unreadable(format!("not a position: {text}"));
         let words: Vec<&str> = text.split(' ').collect();
         let mut g = Four::new(self.bug);
         let rows: Vec<&str> = words.first().ok_or_else(bad)?.split('/').collect();
         if rows.len() != ROWS {
-            return Err(bad());
+            return Err(bad().into());
         }
         for (k, row) in rows.iter().enumerate() {
             let r = ROWS - 1 - k;

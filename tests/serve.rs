@@ -105,6 +105,30 @@ fn an_illegal_move_says_why_and_undo_and_redo_walk_the_line() {
         Some(r#"{"position":"3x3 rrr/3/3 blue"}"#),
     );
     assert_eq!(status, 422, "{body}");
+    // a refused position says its kind: no game reaches this one; a text that does
+    // not read says where it stopped
+    assert_eq!(body["kind"], "unreachable", "{body}");
+    assert!(body.get("at").is_none(), "{body}");
+    let (status, body) = s.call(
+        "POST",
+        &format!("/api/sessions/{id}/position"),
+        Some(r#"{"position":"3x3 3/3/3 green"}"#),
+    );
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["kind"], "unreadable", "{body}");
+    assert_eq!(body["at"], 11, "{body}");
+    assert_eq!(
+        body["error"],
+        "bad position: column 11: expected the side to move (red or blue), found 'g'"
+    );
+    // other refusals carry no kind
+    let (status, body) = s.call(
+        "POST",
+        &format!("/api/sessions/{id}/play"),
+        Some(r#"{"move":"z9"}"#),
+    );
+    assert_eq!(status, 422, "{body}");
+    assert!(body.get("kind").is_none(), "{body}");
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! TEXT), `result: RESULT` and `error: TEXT` (reading or playing the record fails
 //! with a message that contains TEXT); `#` starts a comment.
 
-use ludolog::game::{GameOptions, Tier};
+use ludolog::game::{GameOptions, Player, Tier};
 use ludolog::record;
 use ludolog::registry::EngineSpec;
 use std::path::Path;
@@ -135,7 +135,7 @@ fn records_ludolog_writes_read_back_to_the_same_game() {
         let mut at = engine.initial().unwrap();
         if round % 3 == 0 {
             // a start set up by hand: blue to move on the empty board
-            let next = engine.set_to_move(at, "blue").unwrap();
+            let next = engine.set_to_move(at, &Player::new("blue")).unwrap();
             engine.release(at);
             at = next;
         }

@@ -110,7 +110,7 @@ fn evaluation_agrees_across_tiers() {
                 .iter_mut()
                 .map(|e| {
                     let at = e.parse(pos).expect("parse");
-                    let v = e.evaluate(at, player).expect("evaluate");
+                    let v = e.evaluate(at, &player.into()).expect("evaluate");
                     e.release(at);
                     v
                 })

@@ -3,7 +3,9 @@
 % The host never builds a query from user text.  It calls
 %   host:request(+Game, +Limit, +Request, -Reply)
 % where Request holds only strings (char lists) and integers, and Reply is
-% ok(Value) or error(Kind, Text).  Every request runs inside catch/3 and an
+% ok(Value) or error(Kind, Text); a refused position's Kind is position(K), K one
+% of unreadable (its text does not read), unreachable (position_error/2: no game
+% reaches it) and no_setup (the move cannot be given out of turn).  Every request runs inside catch/3 and an
 % inference limit, and is deterministic, so no exception or choicepoint
 % outlives it.
 
@@ -361,7 +363,7 @@ worded_by(M, R, Words) :- catch(call(M:refusal(R, Words, [])), _, fail), !.
 parse_position(G, Text, S) :-
     read_position(G, Text, S),
     (  catch(call(G:position_error(S, Why)), error(existence_error(procedure, _), _), fail)
-    -> fail_with(position, "~s", [Why])
+    -> fail_with(position(unreachable), "~s", [Why])
     ;  true
     ).
 
@@ -371,15 +373,15 @@ parse_position(G, Text, S) :-
 given_the_move(G, S, P, S1) :-
     (  call(G:to_move(S, P0)), P0 == P -> S1 = S
     ;  call(G:outcome(S, O))
-    -> fail_with(position, "the game is over (~q): the move cannot go to ~q", [O, P])
+    -> fail_with(position(no_setup), "the game is over (~q): the move cannot go to ~q", [O, P])
     ;  \+ catch(current_predicate(G:set_to_move/3), _, fail)
-    -> fail_with(position, "~a has no set_to_move/3: the move cannot go out of turn", [G])
+    -> fail_with(position(no_setup), "~a has no set_to_move/3: the move cannot go out of turn", [G])
     ;  call(G:set_to_move(S, P, S0))
     -> (  catch(call(G:position_error(S0, Why)), error(existence_error(procedure, _), _), fail)
-       -> fail_with(position, "~s", [Why])
+       -> fail_with(position(no_setup), "~s", [Why])
        ;  S1 = S0
        )
-    ;  fail_with(position, "set_to_move/3 of ~a gives no position with ~q to move", [G, P])
+    ;  fail_with(position(no_setup), "set_to_move/3 of ~a gives no position with ~q to move", [G, P])
     ).
 
 %% read_position(+Game, +Text, -State)  the state a position text names, whether or not
@@ -388,7 +390,7 @@ read_position(G, Text, S) :-
     (  catch(dispatch:position(G, S0, Text, []), _, fail)
     -> S = S0
     ;  elided(Text, Shown),
-       fail_with(position, "not a ~a position: \"~s\"", [G, Shown])
+       fail_with(position(unreadable), "not a ~a position: \"~s\"", [G, Shown])
     ).
 
 %% elided(+Text, -Shown)  Text, cut to 40 characters with the count of the rest.

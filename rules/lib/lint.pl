@@ -4,7 +4,8 @@
 % position text, the host makes through the engine, as `ludolog check` does).
 %
 % A finding is f(Line, Pred, Check, Text): the line of the file it is about (0
-% when none), the predicate (as text, "play/3" or "position//1"), the name of the
+% when none; near(Line, Name) for a finding about one name in the clause that
+% starts at Line, which the host places at the name's own line), the predicate (as text, "play/3" or "position//1"), the name of the
 % check and a sentence saying what is wrong.
 
 :- module(lint, [static/2, static_part/2, unknown_option/3, position/6, pred_line/3]).
@@ -119,11 +120,12 @@ export_finding(M, f(Line, PT, exports, Text)) :-
 
 %% call_finding(+Module, -Finding)  a goal of a clause that calls a predicate that
 % is defined nowhere, or is not exported by the game whose file defines it.
-call_finding(M, f(Line, PT, calls, Text)) :-
+call_finding(M, f(near(Line, GN), PT, calls, Text)) :-
     source:clause_at(M, H, B, Line),
     functor(H, N, A), pi_text(M, N/A, PT),
     called(B, M, Ctx, G),
-    missing(M, Ctx, G, Text).
+    missing(M, Ctx, G, Text),
+    functor(G, GN, _).
 
 %% called(+Body, +Context, -Module, -Goal)  each goal Body calls, with the module it
 % is called in: through control constructs, module qualifications and the goal
@@ -227,7 +229,7 @@ used_library(use_module(library(L), _), L) :- atom(L).
 % ---- singletons and contiguity -------------------------------------------------
 
 %% singleton_finding(+Module, -Finding)  a variable a clause uses once (not named _X).
-singleton_finding(M, f(Line, PT, singleton, Text)) :-
+singleton_finding(M, f(near(Line, Name), PT, singleton, Text)) :-
     source:term_at(M, Line, T, Names),
     member(Name, Names),
     \+ atom_chars(Name, ['_'|_]),

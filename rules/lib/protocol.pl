@@ -24,7 +24,17 @@
 %                                   board alone does not determine (who has won, a
 %                                   supply, a counter) is written in the text;
 %                                   `ludolog check` asserts this at every position
-%   move(?Move)//                   the move notation, both ways
+%   move(?Move)//                   the move notation, both ways.  It sees the
+%                                   move alone, never the state: the host reads
+%                                   and writes moves where it holds no position
+%                                   (a record's moves, --after, check's reports),
+%                                   so a move term must carry all its text
+%                                   needs.  Keep what the board size decides in
+%                                   the state, not in the move: write at(Col,
+%                                   Row) (d3 by notation:square//1, as
+%                                   othello.pl does), not a cell number that
+%                                   needs the width to name its column; play/3
+%                                   turns at(Col, Row) into the cell index
 %   view(+State, -View)             view(Shape, Cols, Rows, Cells, Info) for renderers:
 %                                   Shape square, hex(right) (the Hex rhombus;
 %                                   `hex` says the same) or hex(left) (each row

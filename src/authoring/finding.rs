@@ -42,8 +42,11 @@ impl Finding {
         }
     }
 
-    /// A finding from an answer `f(Line, Pred, Check, Text)` of lint.pl.
-    pub(crate) fn from_term(file: &str, t: &Term) -> Option<Finding> {
+    /// A finding from an answer `f(Line, Pred, Check, Text)` of lint.pl; a finding
+    /// about one name of a clause says `near(Line, Name)`, and is placed at the line
+    /// of that name in the clause starting at Line when `source` (the file's text)
+    /// shows it.
+    pub(crate) fn from_term(file: &str, t: &Term, source: Option<&str>) -> Option<Finding> {
         let Term::Compound(f, args) = t else {
             return None;
         };
@@ -54,9 +57,24 @@ impl Finding {
             Term::Atom(a) => a.clone(),
             other => term_text(other)?,
         };
+        let line = |t: &Term| term_integer(t).unwrap_or(0).max(0) as usize;
+        let line = match &args[0] {
+            Term::Compound(f, near) if f == "near" && near.len() == 2 => {
+                let first = line(&near[0]);
+                let name = match &near[1] {
+                    Term::Atom(a) => Some(a.clone()),
+                    other => term_text(other),
+                };
+                source
+                    .zip(name)
+                    .and_then(|(text, name)| crate::prolog::line_of(text, first, &name))
+                    .unwrap_or(first)
+            }
+            other => line(other),
+        };
         Some(Finding::at(
             file,
-            term_integer(&args[0]).unwrap_or(0).max(0) as usize,
+            line,
             &term_text(&args[1]).unwrap_or_default(),
             &check,
             term_text(&args[3]).unwrap_or_default(),

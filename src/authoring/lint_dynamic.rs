@@ -104,7 +104,7 @@ fn position_findings(
     out.extend(
         list(&answer)
             .iter()
-            .filter_map(|t| Finding::from_term(path, t)),
+            .filter_map(|t| Finding::from_term(path, t, None)),
     );
     Ok((
         out,

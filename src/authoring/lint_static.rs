@@ -44,12 +44,14 @@ fn file_findings(
         .map(|e| Finding::at(&e.file, e.line, "", "syntax", e.text.clone()))
         .collect();
     let own = format!("lint:{check}({}, F).", quote_atom(module));
+    // the file's text, to place a finding about one name at that name's line
+    let source = wb.source_text(module);
     for query in std::iter::once(own.as_str()).chain(extra) {
         let answer = wb.ask(query, "F")?;
         out.extend(
             list(&answer)
                 .iter()
-                .filter_map(|t| Finding::from_term(&path, t)),
+                .filter_map(|t| Finding::from_term(&path, t, source.as_deref())),
         );
     }
     out.extend(module_name_finding(module, &path));

@@ -104,6 +104,15 @@ impl Workbench {
             .map_or_else(|| module.to_string(), |(_, p)| p.clone())
     }
 
+    /// The text of a module's rule file, as its clauses were read.
+    pub fn source_text(&self, module: &str) -> Option<String> {
+        self.engine
+            .files()
+            .iter()
+            .find(|f| f.module == module)
+            .map(|f| f.text.clone())
+    }
+
     /// Runs a query built from quoted data and gives the binding of `var`.
     /// The time limit holds for it as for any request (why and lint run the rules).
     pub fn ask(&mut self, query: &str, var: &str) -> Result<Term, EngineError> {

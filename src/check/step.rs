@@ -2,7 +2,7 @@
 //! each engine's position text keeps the whole state), compare, and play a move in both.
 
 use super::mismatch::Mismatch;
-use crate::game::{Engine, EngineError, Pos, PositionInfo};
+use crate::game::{Engine, EngineError, Pos, PositionInfo, PositionKind};
 use std::collections::BTreeSet;
 
 /// One position as both engines see it.
@@ -56,10 +56,19 @@ pub fn round_trip(
     let again = match e.reread(pos, &info.position) {
         Ok(d) => d,
         Err(err) => {
+            // a position play reached, refused as one no game reaches, is a
+            // contradiction of the engine's own: its play or its judge is wrong
+            let why = match &err {
+                EngineError::Position(p) if p.kind == PositionKind::Unreachable => format!(
+                    "play reached this position, but it says no game reaches it: {}",
+                    p.message
+                ),
+                _ => err.to_string(),
+            };
             let mut m = Mismatch::new(
                 moves,
                 &info.position,
-                format!("{label}: its own position text does not read back: {err}"),
+                format!("{label}: its own position text does not read back: {why}"),
             );
             m.lost = vec!["position text".to_string()];
             return Err(Box::new(m));

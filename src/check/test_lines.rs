@@ -86,7 +86,7 @@ impl Engine for Lines {
     fn best(&mut self, _: Pos, _: SearchSpec) -> Result<BestMove, EngineError> {
         Err(EngineError::Rules("no search".into()))
     }
-    fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, _: Pos, _: &crate::game::Player) -> Result<i32, EngineError> {
         Ok(0)
     }
     fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {

@@ -38,7 +38,7 @@ impl Engine for TimedEngine<'_> {
     fn reads_positions(&self) -> bool {
         self.inner.reads_positions()
     }
-    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+    fn set_to_move(&mut self, pos: Pos, player: &crate::game::Player) -> Result<Pos, EngineError> {
         self.time(|e| e.set_to_move(pos, player))
     }
     fn solve(
@@ -90,7 +90,7 @@ impl Engine for TimedEngine<'_> {
     fn best(&mut self, pos: Pos, how: SearchSpec) -> Result<BestMove, EngineError> {
         self.time(|e| e.best(pos, how))
     }
-    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, pos: Pos, player: &crate::game::Player) -> Result<i32, EngineError> {
         self.time(|e| e.evaluate(pos, player))
     }
 }

@@ -2,7 +2,7 @@
 //! stdin, the start, or a game record (`--record`, to `--ply`), then `--after` moves —
 //! read once into a held position.
 
-use crate::game::{Engine, Pos};
+use crate::game::{Engine, EngineError, Pos};
 use crate::registry::EngineSpec;
 use anyhow::{Context, Result};
 use std::io::Read;
@@ -47,21 +47,33 @@ pub fn read_position(engine: &mut dyn Engine, arg: &PositionArg) -> Result<Pos> 
             std::io::stdin()
                 .read_to_string(&mut text)
                 .context("reading the position from standard input")?;
-            engine.parse(text.trim())?
+            parse(engine, text.trim())?
         }
         Some(path) if std::path::Path::new(path).is_file() => {
             // a position file (e.g. Con-Tac-Tix's assignment format) given by its path
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("{path}: cannot read the position"))?;
-            engine.parse(text.trim())?
+            parse(engine, text.trim())?
         }
-        Some(text) => engine.parse(text.trim())?,
+        Some(text) => parse(engine, text.trim())?,
     };
     if arg.ply.is_some() {
         engine.release(start);
         anyhow::bail!("--ply counts the moves of a --record");
     }
     after_moves(engine, start, arg)
+}
+
+/// A position text read into a held position; a text that does not read is shown
+/// under the error with a caret at the column where it went wrong.
+pub fn parse(engine: &mut dyn Engine, text: &str) -> Result<Pos> {
+    engine.parse(text).map_err(|e| match &e {
+        EngineError::Position(p) => match p.pointer(text) {
+            Some(pointer) => anyhow::anyhow!("{e}\n{pointer}"),
+            None => e.into(),
+        },
+        _ => e.into(),
+    })
 }
 
 /// The position after the `--after` moves from `start` (which it takes over).

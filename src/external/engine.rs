@@ -333,7 +333,7 @@ impl Engine for ExternalEngine {
         Err(unsupported("search"))
     }
 
-    fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, _: Pos, _: &Player) -> Result<i32, EngineError> {
         Err(unsupported("evaluate positions"))
     }
 

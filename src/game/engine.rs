@@ -9,6 +9,7 @@
 use super::ending::Ending;
 use super::limits::Limits;
 use super::player::Player;
+use super::position_error::PositionError;
 use super::refusal::{Reason, Refusal};
 use super::scores::{PROVEN, WIN};
 
@@ -62,8 +63,9 @@ pub fn verdict(score: i32) -> Option<String> {
 /// An error from an engine, with a message that says what and where.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EngineError {
+    /// A position refused, with its kind (see `PositionError`).
     #[error("bad position: {0}")]
-    Position(String),
+    Position(PositionError),
     #[error("bad move: {0}")]
     Move(String),
     #[error("illegal move: {0}")]
@@ -89,6 +91,13 @@ pub enum EngineError {
     /// A handle the engine does not hold (a bug in the caller, never user input).
     #[error("no position is held under handle {0}")]
     Handle(u64),
+}
+
+/// A refused position is an error of its own kind.
+impl From<PositionError> for EngineError {
+    fn from(e: PositionError) -> EngineError {
+        EngineError::Position(e)
+    }
 }
 
 /// A refused move is an error of its own kind.
@@ -159,16 +168,16 @@ pub trait Engine {
     fn initial(&mut self) -> Result<Pos, EngineError>;
     /// Reads a position text into a held position.
     fn parse(&mut self, text: &str) -> Result<Pos, EngineError>;
-    /// The position `pos` with `player` (a name) to move: a copy when it is that
+    /// The position `pos` with `player` to move: a copy when it is that
     /// player's turn already, else the position set up by hand (GTP's out-of-turn
     /// moves, a record's setup stones), refused when the game's rules allow none.
     /// An engine without it refuses every setup.
-    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+    fn set_to_move(&mut self, pos: Pos, player: &Player) -> Result<Pos, EngineError> {
         let _ = (pos, player);
-        Err(EngineError::Position(format!(
+        Err(EngineError::Position(PositionError::no_setup(format!(
             "{}: cannot give the move out of turn",
             self.label()
-        )))
+        ))))
     }
     /// Forgets a held position (a handle never given, or given back twice, is ignored).
     fn release(&mut self, pos: Pos);
@@ -221,8 +230,8 @@ pub trait Engine {
             self.label()
         )))
     }
-    /// The heuristic score of a position for a player (by name).
-    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError>;
+    /// The heuristic score of a position for a player.
+    fn evaluate(&mut self, pos: Pos, player: &Player) -> Result<i32, EngineError>;
     /// Plays `count` random games from a position, each cut off after `max_plies`;
     /// gives the total number of plies.
     fn playouts(

@@ -116,10 +116,10 @@ impl<E: Engine + ?Sized> GameLine<E> {
 
     /// Why there is no position after `k` moves.
     fn no_position(&self, k: usize) -> EngineError {
-        EngineError::Position(format!(
+        EngineError::Position(crate::game::PositionError::unreachable(format!(
             "the game has {} moves: there is no position after move {k}",
             self.moves.len()
-        ))
+        )))
     }
 
     /// An error of the rules, with where in the game it happened: the first `k`
@@ -305,7 +305,7 @@ mod tests {
         fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
             let n = text
                 .parse()
-                .map_err(|_| EngineError::Position(text.to_string()))?;
+                .map_err(|_| EngineError::Position(crate::game::PositionError::unreadable(text)))?;
             Ok(self.hold(n))
         }
         fn release(&mut self, pos: Pos) {
@@ -343,7 +343,7 @@ mod tests {
         fn best(&mut self, _: Pos, _: SearchSpec) -> Result<BestMove, EngineError> {
             Err(EngineError::Rules("no search".into()))
         }
-        fn evaluate(&mut self, _: Pos, _: &str) -> Result<i32, EngineError> {
+        fn evaluate(&mut self, _: Pos, _: &crate::game::Player) -> Result<i32, EngineError> {
             Ok(0)
         }
         fn playouts(&mut self, _: Pos, _: u64, _: u64, _: u64) -> Result<u64, EngineError> {

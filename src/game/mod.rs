@@ -13,6 +13,7 @@ mod move_words;
 mod options;
 mod pick;
 mod player;
+mod position_error;
 mod refusal;
 mod scores;
 mod solution;
@@ -40,6 +41,7 @@ pub use move_words::move_words;
 pub use options::{GameOptions, OptionError, OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use pick::uniform_index;
 pub use player::Player;
+pub use position_error::{PositionError, PositionKind};
 pub use refusal::{Reason, Refusal};
 pub use scores::{decided_score, PROVEN, WIN};
 pub use solution::{Budget, MoveValue, Solution, SolveSpec, Value};
@@ -105,9 +107,9 @@ pub trait Game: Clone + Send + Sync {
     /// game's rules allow no such position.  A game without it refuses every setup.
     fn set_to_move(&self, player: usize) -> Result<Self, EngineError> {
         let _ = player;
-        Err(EngineError::Position(
-            "this game cannot give the move out of turn".to_string(),
-        ))
+        Err(EngineError::Position(PositionError::no_setup(
+            "this game cannot give the move out of turn",
+        )))
     }
     /// What the game's own knowledge settles here before any search (a solver's
     /// pruning): the position won or lost for the side to move, or the moves in

@@ -2,7 +2,8 @@
 //! values, and runs perft, playouts, alpha-beta and MCTS on them directly.
 
 use crate::game::{
-    ending, BestMove, Engine, EngineError, Game, Player, Pos, PositionInfo, SearchSpec,
+    ending, BestMove, Engine, EngineError, Game, Player, Pos, PositionError, PositionInfo,
+    SearchSpec,
 };
 use crate::search::{mcts_root_parallel, perft, random_playouts, Searcher};
 use rustc_hash::FxHashMap;
@@ -82,16 +83,16 @@ impl<G: Game> Engine for NativeEngine<G> {
         Ok(self.hold(game))
     }
 
-    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+    fn set_to_move(&mut self, pos: Pos, player: &Player) -> Result<Pos, EngineError> {
         let game = self.get(pos)?;
         let names = game.player_names();
-        let Some(side) = names.iter().position(|n| *n == player) else {
-            return Err(EngineError::Position(format!(
+        let Some(side) = names.iter().position(|n| *n == player.as_str()) else {
+            return Err(EngineError::Position(PositionError::no_setup(format!(
                 "there is no player {} ({} or {})",
                 crate::game::elide(player),
                 names[0],
                 names[1]
-            )));
+            ))));
         };
         let next = if side == game.to_move() {
             game.clone()
@@ -213,12 +214,12 @@ impl<G: Game> Engine for NativeEngine<G> {
         crate::solve::solve(tree, &game, spec)
     }
 
-    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, pos: Pos, player: &Player) -> Result<i32, EngineError> {
         let game = self.get(pos)?;
         let p = game
             .player_names()
             .iter()
-            .position(|n| *n == player)
+            .position(|n| *n == player.as_str())
             .ok_or_else(|| {
                 EngineError::Options(format!("no player named {}", crate::game::elide(player)))
             })?;

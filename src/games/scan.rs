@@ -2,6 +2,7 @@
 //! position or move text that says where the text went wrong by column, and the
 //! one reader of the ` won=P` mark that ends the position text of a finished game.
 
+use crate::game::PositionError;
 use std::fmt;
 
 /// Why a text could not be read, at a 1-based column counted in characters.
@@ -24,6 +25,23 @@ pub enum ScanError {
 impl From<ScanError> for String {
     fn from(e: ScanError) -> String {
         e.to_string()
+    }
+}
+
+/// A text that does not read is an unreadable position, placed at its column; a
+/// well-formed text that says something impossible names a position no game
+/// reaches.
+impl From<ScanError> for PositionError {
+    fn from(e: ScanError) -> PositionError {
+        let column = match &e {
+            ScanError::Expected { column, .. } | ScanError::Invalid { column, .. } => *column,
+        };
+        let message = e.to_string();
+        match e {
+            ScanError::Expected { .. } => PositionError::unreadable(message),
+            ScanError::Invalid { .. } => PositionError::unreachable(message),
+        }
+        .at(column)
     }
 }
 
@@ -51,6 +69,13 @@ impl std::error::Error for WonContradiction {}
 impl From<WonContradiction> for String {
     fn from(e: WonContradiction) -> String {
         e.to_string()
+    }
+}
+
+/// A winner the board does not bear out: no game reaches that.
+impl From<WonContradiction> for PositionError {
+    fn from(e: WonContradiction) -> PositionError {
+        PositionError::unreachable(e.to_string())
     }
 }
 

@@ -236,7 +236,7 @@ impl GtpSession {
         let (name, current) = (self.names[player].clone(), self.line.current());
         self.line
             .engine()
-            .set_to_move(current, &name)
+            .set_to_move(current, &crate::game::Player::new(name))
             .map_err(|e| format!("illegal move: {}", plain(e)))
     }
 
@@ -417,7 +417,8 @@ fn without_pie_rule(text: &str) -> Option<String> {
 fn plain(e: EngineError) -> String {
     match e {
         EngineError::Illegal(r) => r.to_string(),
-        EngineError::Move(m) | EngineError::Position(m) => m,
+        EngineError::Move(m) => m,
+        EngineError::Position(p) => p.message,
         other => other.to_string(),
     }
 }

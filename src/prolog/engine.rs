@@ -9,7 +9,7 @@ use super::view_term::view_from_term;
 use crate::game::defaults::INFERENCE_LIMIT;
 use crate::game::{
     verdict, BestMove, Ending, Engine, EngineError, GameOptions, OptionValue, OptionValues, Player,
-    Pos, PositionInfo, Reason, Refusal, SearchSpec, Tier, View,
+    Pos, PositionError, PositionInfo, Reason, Refusal, SearchSpec, Tier, View,
 };
 use rustc_hash::FxHashMap;
 use scryer_prolog::Term;
@@ -395,7 +395,7 @@ impl Engine for RulesEngine {
         self.request_new(|id| format!("parse({text}, {id})"))
     }
 
-    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+    fn set_to_move(&mut self, pos: Pos, player: &Player) -> Result<Pos, EngineError> {
         let slot = self.slot(pos)?;
         let player = quote_atom(player);
         self.request_new(|id| format!("set_to_move({slot}, {player}, {id})"))
@@ -490,7 +490,7 @@ impl Engine for RulesEngine {
         self.best_at_depth(pos, depth)
     }
 
-    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, pos: Pos, player: &Player) -> Result<i32, EngineError> {
         let t = self.request(&format!(
             "evaluate({}, {})",
             self.slot(pos)?,

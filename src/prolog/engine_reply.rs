@@ -77,6 +77,10 @@ impl RulesEngine {
     pub(super) fn error_reply(&self, kind_term: &Term, what: &Term) -> EngineError {
         let kind = match kind_term {
             Term::Atom(k) => k.clone(),
+            Term::Compound(f, args) if f == "position" && args.len() == 1 => {
+                let text = term_text(what).unwrap_or_else(|| crate::prolog::term::shown(what));
+                return EngineError::Position(position_error(&args[0], text));
+            }
             _ => String::new(),
         };
         if kind == "illegal" {
@@ -96,7 +100,7 @@ impl RulesEngine {
         }
         let text = term_text(what).unwrap_or_else(|| crate::prolog::term::shown(what));
         match kind.as_str() {
-            "position" => EngineError::Position(text),
+            "position" => EngineError::Position(PositionError::unreadable(text)),
             "move" => EngineError::Move(text),
             "illegal" => EngineError::from(Refusal::words(text)),
             "options" => EngineError::Options(text),
@@ -105,5 +109,16 @@ impl RulesEngine {
             "exception" => EngineError::Rules(self.placed(&text)),
             _ => EngineError::Rules(format!("{}: {text}", self.path)),
         }
+    }
+}
+
+/// The host's refusal of a position, by the kind its `position(K)` names: a text
+/// that does not read, a position `position_error/2` says no game reaches, or a
+/// move that cannot go out of turn.
+fn position_error(kind: &Term, text: String) -> PositionError {
+    match kind {
+        Term::Atom(k) if k == "unreachable" => PositionError::unreachable(text),
+        Term::Atom(k) if k == "no_setup" => PositionError::no_setup(text),
+        _ => PositionError::unreadable(text),
     }
 }

@@ -51,6 +51,18 @@ fn placed_syntax_error(path: &str, text: &str, line: i64, what: &str) -> Option<
     ))
 }
 
+/// The name of the predicate a sandbox refusal names (`refused by the sandbox:
+/// board:board_cel/3 is not among ...` names `board_cel`).
+fn refused_name(what: &str) -> Option<&str> {
+    let pi = what
+        .strip_prefix("refused by the sandbox: ")?
+        .split(' ')
+        .next()?;
+    let name = pi.rsplit_once('/')?.0;
+    let name = name.rsplit_once(':').map_or(name, |(_, n)| n);
+    (!name.is_empty()).then_some(name)
+}
+
 /// The line of an arithmetic expression with an unknown function, for scryer's
 /// "foo/0 is not an arithmetic function", which names no line: the first line where
 /// the name stands alone (not called, not part of a longer name) after `is` or a
@@ -376,6 +388,10 @@ impl PrologMachine {
                     if let Some(placed) = placed_syntax_error(&file.path, &text, line, &what) {
                         return Err(LoadError(placed));
                     }
+                    // a refusal naming a goal is placed at the goal's own line
+                    let line = refused_name(&what)
+                        .and_then(|name| crate::prolog::line_of(&text, line as usize, name))
+                        .map_or(line, |l| l as i64);
                     let at = if line > 0 {
                         format!("{}:{line}", file.path)
                     } else {

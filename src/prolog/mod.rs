@@ -8,6 +8,7 @@ mod info;
 pub mod limits;
 mod load_error;
 mod machine;
+mod place;
 mod rules;
 pub mod syntax_hint;
 mod term;
@@ -18,6 +19,7 @@ pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{RuleOptions, RulesEngine};
 pub use info::GameInfo;
 pub use machine::{LoadError, OutputSink, PrologMachine, QueryError};
+pub use place::line_of;
 pub use rules::{
     board_libraries, declared_module, is_gdl, part_of, read_rule_text, required_names,
     reserved_module, rule_set, translated, translation_file, FindGame, RuleFile, RuleSet,

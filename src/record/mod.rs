@@ -11,7 +11,7 @@ mod text;
 
 pub use hex_sgf::{player_tag, speaks_sgf};
 
-use crate::game::{elide, Engine, EngineError, GameOptions, Pos};
+use crate::game::{elide, Engine, EngineError, GameOptions, Player, Pos};
 use std::path::Path;
 
 /// A game: its rules, where it started, the moves played and what came of them.
@@ -263,17 +263,19 @@ impl Record {
         }
         let first = String::from(engine.describe(at)?.to_move);
         for (player, mv) in &self.setup {
-            let step = engine.set_to_move(at, player).and_then(|p| {
-                let next = engine.play(p, mv);
-                engine.release(p);
-                next
-            });
+            let step = engine
+                .set_to_move(at, &Player::new(player.as_str()))
+                .and_then(|p| {
+                    let next = engine.play(p, mv);
+                    engine.release(p);
+                    next
+                });
             engine.release(at);
             at = step
                 .map_err(|e| RecordError::Invalid(format!("setup stone {mv} of {player}: {e}")))?;
         }
         let side = self.setup_to_move.clone().unwrap_or(first);
-        let next = engine.set_to_move(at, &side);
+        let next = engine.set_to_move(at, &Player::new(side));
         engine.release(at);
         Ok(next?)
     }

@@ -70,7 +70,7 @@ impl Engine for Drawn {
     fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
         self.engine.parse(text)
     }
-    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+    fn set_to_move(&mut self, pos: Pos, player: &crate::game::Player) -> Result<Pos, EngineError> {
         self.engine.set_to_move(pos, player)
     }
     fn release(&mut self, pos: Pos) {
@@ -118,7 +118,7 @@ impl Engine for Drawn {
     ) -> Result<crate::solve::Solution, EngineError> {
         self.engine.solve(pos, spec)
     }
-    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, pos: Pos, player: &crate::game::Player) -> Result<i32, EngineError> {
         self.engine.evaluate(pos, player)
     }
     fn playouts(

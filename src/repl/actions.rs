@@ -65,7 +65,13 @@ impl Session {
                     self.set_start(p, Some(text));
                     Reply::Text(self.position())
                 }
-                Err(e) => Reply::Error(format!("error: {e}")),
+                Err(e) => Reply::Error(match &e {
+                    crate::game::EngineError::Position(p) => match p.pointer(&text) {
+                        Some(pointer) => format!("error: {e}\n{pointer}"),
+                        None => format!("error: {e}"),
+                    },
+                    _ => format!("error: {e}"),
+                }),
             },
             Command::Play(moves) => self.play(&moves),
             Command::Why(mv) => {

@@ -64,7 +64,7 @@ impl Engine for Players {
     fn parse(&mut self, text: &str) -> Result<Pos, EngineError> {
         self.playing().parse(text)
     }
-    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+    fn set_to_move(&mut self, pos: Pos, player: &crate::game::Player) -> Result<Pos, EngineError> {
         self.playing().set_to_move(pos, player)
     }
     fn release(&mut self, pos: Pos) {
@@ -103,7 +103,7 @@ impl Engine for Players {
     fn solve(&mut self, pos: Pos, spec: &SolveSpec) -> Result<Solution, EngineError> {
         self.playing().solve(pos, spec)
     }
-    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, pos: Pos, player: &crate::game::Player) -> Result<i32, EngineError> {
         self.playing().evaluate(pos, player)
     }
     fn playouts(

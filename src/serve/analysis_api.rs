@@ -37,7 +37,7 @@ pub async fn start(
     } = body(req)?;
     let cap = REQUEST_CAP.as_secs_f64();
     if !(seconds > 0.0 && seconds <= cap) {
-        return Err(ApiError(
+        return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("an analysis may take more than 0 and at most {cap} seconds, not {seconds}"),
         ));

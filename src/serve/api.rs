@@ -7,7 +7,7 @@ use super::game::{GameError, GameState};
 use super::repl_pane::{Pane, PaneEvent};
 use super::sessions::{SessionError, Sessions};
 use super::ServeConfig;
-use crate::game::{GameOptions, OptionKind, OptionSpec, Tier};
+use crate::game::{GameOptions, OptionKind, OptionSpec, PositionKind, Tier};
 use crate::registry::{all_games, EngineSpec};
 use crate::search::PlayerKind;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -35,12 +35,34 @@ pub struct App {
 /// game's is ended first.
 const MAX_PANES: usize = 4;
 
-/// A failed request: its status and what to tell the client.
-pub struct ApiError(pub(super) StatusCode, pub(super) String);
+/// A failed request: its status, what to tell the client, and for a refused
+/// position its kind and the column its text stopped reading at.
+pub struct ApiError(
+    pub(super) StatusCode,
+    pub(super) String,
+    pub(super) Option<(PositionKind, Option<usize>)>,
+);
+
+impl ApiError {
+    /// A failed request that is not a refused position.
+    pub(super) fn new(status: StatusCode, error: String) -> ApiError {
+        ApiError(status, error, None)
+    }
+}
 
 impl IntoResponse for ApiError {
+    /// `{"error": …}`; a refused position adds `"kind"`: `unreadable` (its text
+    /// does not read, with the column `"at"` where the reader knows it),
+    /// `unreachable` (no game reaches it) or `no_setup`.
     fn into_response(self) -> Response {
-        (self.0, Json(json!({ "error": self.1 }))).into_response()
+        let mut body = json!({ "error": self.1 });
+        if let Some((kind, at)) = self.2 {
+            body["kind"] = json!(kind.name());
+            if let Some(at) = at {
+                body["at"] = json!(at);
+            }
+        }
+        (self.0, Json(body)).into_response()
     }
 }
 
@@ -48,13 +70,19 @@ impl From<SessionError> for ApiError {
     fn from(e: SessionError) -> ApiError {
         let status = match &e {
             SessionError::Unknown => StatusCode::NOT_FOUND,
-            SessionError::Game(GameError::Refused(_)) => StatusCode::UNPROCESSABLE_ENTITY,
+            SessionError::Game(GameError::Refused(_) | GameError::Position(_)) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             SessionError::Game(GameError::Stale(_)) => StatusCode::CONFLICT,
             SessionError::Game(GameError::Engine(_)) | SessionError::Stopped(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
         };
-        ApiError(status, e.to_string())
+        let position = match &e {
+            SessionError::Game(GameError::Position(p)) => Some((p.kind, p.at)),
+            _ => None,
+        };
+        ApiError(status, e.to_string(), position)
     }
 }
 
@@ -70,7 +98,7 @@ impl From<JsonRejection> for ApiError {
             StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
             _ => StatusCode::BAD_REQUEST,
         };
-        ApiError(status, format!("bad request body: {}", e.body_text()))
+        ApiError::new(status, format!("bad request body: {}", e.body_text()))
     }
 }
 
@@ -146,11 +174,11 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
         })
         .collect();
     let options = GameOptions::parse(&items)
-        .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
     let tier = match &req.tier {
         Some(t) => Some(
             t.parse::<Tier>()
-                .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?,
+                .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))?,
         ),
         None => served.tier,
     };
@@ -173,7 +201,7 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
             trust: served.trust,
         }
     } else {
-        return Err(ApiError(
+        return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("no game {name}: GET /api/games lists them"),
         ));
@@ -203,7 +231,7 @@ pub struct AtQuery {
 /// The `?at=K` of a request, or a clear 400.
 fn at_query(q: Result<Query<AtQuery>, QueryRejection>) -> Reply<Option<usize>> {
     q.map(|Query(q)| q.at).map_err(|e| {
-        ApiError(
+        ApiError::new(
             StatusCode::BAD_REQUEST,
             format!("bad query: {}", e.body_text()),
         )
@@ -377,7 +405,7 @@ pub async fn computer(
     let ComputerBody { player, position } = body(req)?;
     let player: PlayerKind = player
         .parse()
-        .map_err(|e: String| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e))?;
+        .map_err(|e: String| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))?;
     let stops = app.sessions.stops(&id)?;
     let seen = stops.load(Ordering::SeqCst);
     let (played, state) = app
@@ -482,8 +510,9 @@ fn pane(app: &App, id: &str, spec: &EngineSpec) -> Reply<Arc<Pane>> {
     if let Some((_, p)) = panes.iter().find(|(game, _)| game == id) {
         return Ok(p.clone());
     }
-    let pane =
-        Arc::new(Pane::start(spec).map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e))?);
+    let pane = Arc::new(
+        Pane::start(spec).map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?,
+    );
     // the oldest pane ends first
     while panes.len() >= MAX_PANES {
         panes.remove(0);
@@ -500,7 +529,7 @@ fn existing_pane(app: &App, id: &str) -> Reply<Arc<Pane>> {
         .find(|(game, _)| game == id)
         .map(|(_, p)| p.clone())
         .ok_or_else(|| {
-            ApiError(
+            ApiError::new(
                 StatusCode::NOT_FOUND,
                 "this game has no REPL pane running".to_string(),
             )
@@ -516,7 +545,7 @@ async fn blocking(
 ) -> Reply<Json<PaneEvent>> {
     let mut event = tokio::task::spawn_blocking(f)
         .await
-        .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     if let Some((start, moves)) = event.line.take() {
         let followed = app
             .sessions
@@ -570,7 +599,7 @@ pub async fn repl_next(
         "full" => crate::prolog::ReplStep::Full,
         "stop" => crate::prolog::ReplStep::Stop,
         other => {
-            return Err(ApiError(
+            return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!("a step is next, full or stop, not {other}"),
             ))

@@ -38,7 +38,7 @@ pub async fn events(
     let changes = app.sessions.subscribe(&id)?;
     if OPEN.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
         OPEN.fetch_sub(1, Ordering::SeqCst);
-        return Err(ApiError(
+        return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("{MAX_STREAMS} pages already follow games here; reload later"),
         ));

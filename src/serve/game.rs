@@ -87,6 +87,9 @@ pub struct ServedGame {
 pub enum GameError {
     #[error("{0}")]
     Refused(String),
+    /// A position text the game refuses, with its kind (the API says it).
+    #[error("bad position: {0}")]
+    Position(crate::game::PositionError),
     /// A request made for a position that is no longer the game's (the page was
     /// behind: a computer moved, another tab played); nothing was done.
     #[error("{0}")]
@@ -98,9 +101,8 @@ pub enum GameError {
 impl From<EngineError> for GameError {
     fn from(e: EngineError) -> GameError {
         match e {
-            EngineError::Illegal(_) | EngineError::Move(_) | EngineError::Position(_) => {
-                GameError::Refused(e.to_string())
-            }
+            EngineError::Position(p) => GameError::Position(p),
+            EngineError::Illegal(_) | EngineError::Move(_) => GameError::Refused(e.to_string()),
             other => GameError::Engine(other.to_string()),
         }
     }

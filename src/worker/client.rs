@@ -462,7 +462,7 @@ impl Engine for WorkerEngine {
         }
     }
 
-    fn set_to_move(&mut self, pos: Pos, player: &str) -> Result<Pos, EngineError> {
+    fn set_to_move(&mut self, pos: Pos, player: &crate::game::Player) -> Result<Pos, EngineError> {
         let p = player.to_string();
         self.derive(
             pos,
@@ -564,7 +564,7 @@ impl Engine for WorkerEngine {
         }
     }
 
-    fn evaluate(&mut self, pos: Pos, player: &str) -> Result<i32, EngineError> {
+    fn evaluate(&mut self, pos: Pos, player: &crate::game::Player) -> Result<i32, EngineError> {
         match self.on(pos, false, |a| Call::Evaluate(a, player.to_string()))? {
             Answer::Score(s) => Ok(s),
             other => Err(self.unexpected(other)),

@@ -190,7 +190,11 @@ fn answer(
     Ok(match call {
         Call::Initial => Answer::Pos(engine.initial()?.0),
         Call::Parse(t) => Answer::Pos(engine.parse(&t)?.0),
-        Call::SetToMove(p, who) => Answer::Pos(engine.set_to_move(Pos(p), &who)?.0),
+        Call::SetToMove(p, who) => Answer::Pos(
+            engine
+                .set_to_move(Pos(p), &crate::game::Player::new(who))?
+                .0,
+        ),
         Call::Release(p) => {
             engine.release(Pos(p));
             Answer::Done
@@ -208,7 +212,9 @@ fn answer(
             s.budget.cancel = Some(cancel.clone());
             Answer::Solution(Box::new(engine.solve(Pos(p), &s)?))
         }
-        Call::Evaluate(p, who) => Answer::Score(engine.evaluate(Pos(p), &who)?),
+        Call::Evaluate(p, who) => {
+            Answer::Score(engine.evaluate(Pos(p), &crate::game::Player::new(who))?)
+        }
         Call::Playouts {
             pos,
             count,

@@ -4,7 +4,7 @@
 //! in a fixed order.
 
 use super::{Hex, HexRules, MAX_SIDE};
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, PositionError};
 use crate::games::notation::{cell_name, Letters};
 use crate::games::scan::Scan;
 use std::sync::Arc;
@@ -31,8 +31,16 @@ fn pair(value: &str) -> Option<(String, String)> {
     Some((a.to_string(), b.to_string()))
 }
 
-/// Reads a position file.
-pub fn parse(text: &str) -> Result<Hex, String> {
+/// Reads a position file: a file that does not read is unreadable (each error at
+/// its line), a position no game reaches is refused as such.
+pub fn parse(text: &str) -> Result<Hex, PositionError> {
+    let game = read(text).map_err(PositionError::unreadable)?;
+    game.validate().map_err(PositionError::unreachable)?;
+    Ok(game)
+}
+
+/// The position a file names, whether or not a game reaches it.
+fn read(text: &str) -> Result<Hex, String> {
     let mut size = None;
     let mut turn = None;
     let mut orientation = None;
@@ -165,7 +173,6 @@ pub fn parse(text: &str) -> Result<Hex, String> {
         to_move,
         false,
     );
-    game.validate()?;
     Ok(game)
 }
 
@@ -227,7 +234,7 @@ mod tests {
 
     #[test]
     fn every_error_says_what_and_where() {
-        let err = |t: &str| parse(t).err().unwrap_or_default();
+        let err = |t: &str| parse(t).err().map(|e| e.message).unwrap_or_default();
         assert_eq!(
             err(&EXAMPLE.replace("tiles: 4", "tiles: 5")),
             "line 5: `tiles: 5` but the file lists 4 tiles"

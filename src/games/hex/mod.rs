@@ -15,7 +15,7 @@ pub use connect::{cells_distance, group_spans, spanning};
 
 use crate::game::{
     decided_score, uniform_index, zobrist_key, Engine, EngineError, Game, GameDescriptor,
-    GameOptions, OptionError, OptionValues, Outcome,
+    GameOptions, OptionError, OptionValues, Outcome, PositionError,
 };
 use crate::games::NativeEngine;
 use std::sync::Arc;
@@ -440,15 +440,15 @@ impl Game for Hex {
     }
 
     fn parse_position(&self, text: &str) -> Result<Hex, EngineError> {
-        notation::parse_position(&self.rules, text).map_err(EngineError::Position)
+        Ok(notation::parse_position(&self.rules, text)?)
     }
 
     fn set_to_move(&self, player: usize) -> Result<Hex, EngineError> {
         if let Some(w) = self.winner {
-            return Err(EngineError::Position(format!(
+            return Err(EngineError::Position(PositionError::no_setup(format!(
                 "the game is over: {} has joined its edges",
                 self.rules.names[w]
-            )));
+            ))));
         }
         let mut next = self.clone();
         if next.to_move != player {
@@ -457,7 +457,8 @@ impl Game for Hex {
         }
         // marked as set up exactly when no game reaches it
         next.setup = self.rules.style == Style::Hex && !next.reached_by_play();
-        next.validate().map_err(EngineError::Position)?;
+        next.validate()
+            .map_err(|e| EngineError::Position(PositionError::no_setup(e)))?;
         Ok(next)
     }
 

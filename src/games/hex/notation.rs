@@ -1,7 +1,7 @@
 //! Hex position text ("3x3 r2/3/3 blue[ swap]") and move text ("d5", "swap"), printed and parsed.
 
 use super::{contactix_file, Hex, HexMove, HexRules, Style, MAX_SIDE, SWAP};
-use crate::game::{EngineError, Game, Reason, Refusal};
+use crate::game::{EngineError, Game, PositionError, Reason, Refusal};
 use crate::games::notation::{self, Letters, RowText};
 use crate::games::scan::Scan;
 use std::sync::Arc;
@@ -89,7 +89,7 @@ impl RowText for Stones {
 /// rule is on and " setup" for a position set up by hand, or (Con-Tac-Tix) the
 /// orientation `X*Y` (Con-Tac-Tix also reads the assignment's multi-line position
 /// file).  A position no game reaches is refused unless it says it was set up.
-pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> {
+pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, PositionError> {
     if rules.style == Style::ConTacTix && text.contains(':') {
         return contactix_file::parse(text);
     }
@@ -137,7 +137,7 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
         };
         let rules = Arc::new(HexRules::contactix(x, y));
         let game = Hex::from_cells(rules, cols, rows, &cells, to_move, false);
-        game.validate()?;
+        game.validate().map_err(PositionError::unreachable)?;
         return Ok(game);
     }
     let names = [rules.names[0].as_str(), rules.names[1].as_str()];
@@ -157,7 +157,7 @@ pub fn parse_position(rules: &Arc<HexRules>, text: &str) -> Result<Hex, String> 
         return Err(s.error(what).into());
     }
     let game = Hex::from_cells(rules.clone(), cols, rows, &cells, to_move, swap).with_setup(setup);
-    game.validate()?;
+    game.validate().map_err(PositionError::unreachable)?;
     Ok(game)
 }
 

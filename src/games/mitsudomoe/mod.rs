@@ -8,7 +8,9 @@ mod notation;
 #[cfg(test)]
 mod tests;
 
-use crate::game::{decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, Outcome};
+use crate::game::{
+    decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, Outcome, PositionError,
+};
 use crate::games::NativeEngine;
 
 /// Mitsudomoe: the descriptor.
@@ -560,15 +562,15 @@ impl Game for Mitsudomoe {
     }
 
     fn parse_position(&self, text: &str) -> Result<Mitsudomoe, EngineError> {
-        notation::parse_position(text).map_err(EngineError::Position)
+        Ok(notation::parse_position(text)?)
     }
 
     fn set_to_move(&self, player: usize) -> Result<Mitsudomoe, EngineError> {
         if let Some(w) = self.winner {
-            return Err(EngineError::Position(format!(
+            return Err(EngineError::Position(PositionError::no_setup(format!(
                 "the game is over: {} has won",
                 NAMES[usize::from(w)]
-            )));
+            ))));
         }
         // the end-of-turn checks are made again, for the side that did not move
         Ok(Mitsudomoe::from_parts(

@@ -2,7 +2,7 @@
 //! text ("+c3/a1-a3", "d2>c3/a2-c4;b5,e2"), byte for byte as rules/mitsudomoe.pl.
 
 use super::{Mitsudomoe, Turn, NAMES, RINGS, SQUARES, SUPPLY};
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, PositionError};
 use crate::games::notation::{cell_name, Letters};
 use crate::games::scan::{check_won, Scan};
 
@@ -86,7 +86,7 @@ pub fn position_text(g: &Mitsudomoe) -> String {
 /// Reads a position text; the board must be one of real play (three balls of each
 /// colour, each on a ring of its colour, at most 8 rings of a colour, the supplies 8
 /// minus the rings on the board), and a ` won=` must agree with the board.
-pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
+pub fn parse_position(text: &str) -> Result<Mitsudomoe, PositionError> {
     let mut s = Scan::new(text);
     let mut rings = [0u16; SQUARES];
     let mut height = [0u8; SQUARES];
@@ -113,10 +113,10 @@ pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
                     while let Some(l) = s.next_if(|l| matches!(l, b'w' | b'b')) {
                         let c = usize::from(l == b'b');
                         if count[c] == RINGS {
-                            return Err(format!(
+                            return Err(PositionError::unreachable(format!(
                                 "{} has more than {RINGS} rings on the board: a side has {RINGS}",
                                 NAMES[c]
-                            ));
+                            )));
                         }
                         count[c] += 1;
                         rings[sq] |= (c as u16) << height[sq];
@@ -158,18 +158,21 @@ pub fn parse_position(text: &str) -> Result<Mitsudomoe, String> {
     for c in 0..2 {
         let n = balls[c].count_ones();
         if n != 3 {
-            return Err(format!("{} has {n} balls on the board, not 3", NAMES[c]));
+            return Err(PositionError::unreachable(format!(
+                "{} has {n} balls on the board, not 3",
+                NAMES[c]
+            )));
         }
         for sq in 0..SQUARES {
             if balls[c] >> sq & 1 == 1 {
                 let h = height[sq];
                 if h == 0 || (rings[sq] >> (h - 1) & 1) as usize != c {
-                    return Err(format!(
+                    return Err(PositionError::unreachable(format!(
                         "the {} ball on {} does not stand on a {} ring",
                         NAMES[c],
                         square_name(sq),
                         NAMES[c]
-                    ));
+                    )));
                 }
             }
         }

@@ -251,7 +251,7 @@ fn texts_are_read_back_and_errors_say_where() {
         Some(Outcome::Win(1))
     );
     let bad = |t: &str| match start().parse_position(t) {
-        Err(EngineError::Position(m)) => m,
+        Err(EngineError::Position(m)) => m.message,
         other => panic!("{t}: {other:?}"),
     };
     assert_eq!(

@@ -18,7 +18,7 @@ mod tests;
 
 use crate::game::{
     decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, GameOptions,
-    OptionError, OptionValues, Outcome,
+    OptionError, OptionValues, Outcome, PositionError,
 };
 use crate::games::NativeEngine;
 
@@ -100,7 +100,7 @@ impl Replica {
         notation::parse_position(&start, START)
             .map_err(|e| OptionError::BadValue {
                 key: "start".into(),
-                value: e,
+                value: e.message,
                 why: String::new(),
             })
             .map(|r| Replica { sight_all, ..r })
@@ -323,17 +323,18 @@ impl Game for Replica {
     }
 
     fn parse_position(&self, text: &str) -> Result<Replica, EngineError> {
-        notation::parse_position(self, text).map_err(EngineError::Position)
+        Ok(notation::parse_position(self, text)?)
     }
 
     fn set_to_move(&self, player: usize) -> Result<Replica, EngineError> {
         if let Some(w) = self.winner {
-            return Err(EngineError::Position(format!(
+            return Err(EngineError::Position(PositionError::no_setup(format!(
                 "the game is over: {} has won",
                 NAMES[w]
-            )));
+            ))));
         }
-        validate::position_error(self.men, self.kings, player).map_err(EngineError::Position)?;
+        validate::position_error(self.men, self.kings, player)
+            .map_err(|e| EngineError::Position(PositionError::no_setup(e)))?;
         Ok(Replica::from_parts(
             self.men,
             self.kings,

@@ -2,7 +2,7 @@
 //! text ("a1-e1", "b2*").
 
 use super::{square, Replica, ReplicaMove, NAMES};
-use crate::game::{EngineError, Game, Outcome, Reason, Refusal};
+use crate::game::{EngineError, Game, Outcome, PositionError, Reason, Refusal};
 use crate::games::notation::{cell_name, push_row, Letters, RowText};
 use crate::games::scan::{check_won, Scan};
 
@@ -94,7 +94,7 @@ impl RowText for Ranks {
 }
 
 /// Reads a position text.
-pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String> {
+pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, PositionError> {
     let mut s = Scan::new(text);
     let (mut men, mut kings) = ([0u64; 2], [0u64; 2]);
     let cells = s.rows([8; 8], &Ranks)?;
@@ -115,17 +115,17 @@ pub fn parse_position(template: &Replica, text: &str) -> Result<Replica, String>
     let others: &[&str] = if sight_all { &[] } else { &[" sight=all"] };
     let won = s.won(NAMES, others)?;
     let _ = template;
-    super::validate::position_error(men, kings, to_move)?;
+    super::validate::position_error(men, kings, to_move).map_err(PositionError::unreachable)?;
     let mut g = Replica::from_parts(men, kings, to_move, sight_all);
     if let Some(w) = won {
         if let Some(Outcome::Win(b)) = g.outcome() {
             check_won(NAMES, w, Some(b))?;
         }
         if w == to_move {
-            return Err(format!(
+            return Err(PositionError::unreachable(format!(
                 "won={} with {} to move: only the side that has just moved can have won",
                 NAMES[w], NAMES[w]
-            ));
+            )));
         }
         g.set_winner(w);
     }

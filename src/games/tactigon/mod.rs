@@ -10,7 +10,9 @@ mod tests;
 
 pub use board::{Combat, Kind, CELLS, CELL_NUMBER, COMBAT};
 
-use crate::game::{decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, Outcome};
+use crate::game::{
+    decided_score, zobrist_key, Engine, EngineError, Game, GameDescriptor, Outcome, PositionError,
+};
 use crate::games::NativeEngine;
 
 /// Tactigon: the descriptor.
@@ -351,15 +353,15 @@ impl Game for Tactigon {
     }
 
     fn parse_position(&self, text: &str) -> Result<Tactigon, EngineError> {
-        notation::parse_position(self.advanced, text).map_err(EngineError::Position)
+        Ok(notation::parse_position(self.advanced, text)?)
     }
 
     fn set_to_move(&self, player: usize) -> Result<Tactigon, EngineError> {
         if let Some(w) = self.winner {
-            return Err(EngineError::Position(format!(
+            return Err(EngineError::Position(PositionError::no_setup(format!(
                 "the game is over: {} has won",
                 NAMES[w]
-            )));
+            ))));
         }
         // both pentagons are on the board while the game goes on: who has won is
         // judged from the board again

@@ -3,7 +3,7 @@
 
 use super::board::{index_of, index_rc, Kind, ROW_SPAN};
 use super::{explain, Tactigon, TactigonMove, NAMES};
-use crate::game::{EngineError, Game, Outcome, Reason, Refusal};
+use crate::game::{EngineError, Game, Outcome, PositionError, Reason, Refusal};
 use crate::games::notation::{push_row, RowText};
 use crate::games::scan::{check_won, Scan};
 
@@ -67,7 +67,7 @@ impl RowText for Pieces {
 
 /// Reads a position text; `advanced` selects the rules (the texts are the same,
 /// but whether the side to move has a move depends on them).
-pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
+pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, PositionError> {
     let mut s = Scan::new(text);
     let (mut sides, mut kinds) = ([0u64; 2], [0u64; 4]);
     let lengths = ROW_SPAN.map(|(first, last)| (last - first + 1) as usize);
@@ -77,7 +77,8 @@ pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
             let Some((kind, side)) = cells.next().flatten() else {
                 continue;
             };
-            let i = index_rc(r as i32, c).ok_or_else(|| format!("row {r} has no cell {c}"))?;
+            let i = index_rc(r as i32, c)
+                .ok_or_else(|| PositionError::unreadable(format!("row {r} has no cell {c}")))?;
             sides[side] |= 1 << i;
             kinds[kind as usize] |= 1 << i;
         }
@@ -91,26 +92,26 @@ pub fn parse_position(advanced: bool, text: &str) -> Result<Tactigon, String> {
         for kind in Kind::ALL {
             let n = (sides[side] & kinds[kind as usize]).count_ones();
             if n > kind.most() {
-                return Err(format!(
+                return Err(PositionError::unreachable(format!(
                     "{} has {n} {}s (at most {})",
                     NAMES[side],
                     kind.name(),
                     kind.most()
-                ));
+                )));
             }
         }
     }
     if kinds[Kind::Pentagon as usize] == 0 {
-        return Err("neither side has its pentagon".to_string());
+        return Err(PositionError::unreachable("neither side has its pentagon"));
     }
     // Only the mover takes a pentagon, and never loses its own on its move: a side
     // without its pentagon is the side to move.
     let (p, q) = (to_move, 1 - to_move);
     if sides[q] & kinds[Kind::Pentagon as usize] == 0 {
-        return Err(format!(
+        return Err(PositionError::unreachable(format!(
             "{} has no pentagon: the game ended when {} took it, so {} is to move, not {}",
             NAMES[q], NAMES[p], NAMES[q], NAMES[p]
-        ));
+        )));
     }
     let g = Tactigon::from_parts(sides, kinds, to_move, advanced);
     if let Some(w) = won {

@@ -316,7 +316,7 @@ fn advanced_pieces_on_a_gold_cell_have_one_more_step() {
 fn position_texts_are_checked() {
     let g = Tactigon::start(false);
     let err = |t: &str| match g.parse_position(t) {
-        Err(EngineError::Position(m)) => m,
+        Err(EngineError::Position(m)) => m.message,
         other => panic!("{t}: {other:?}"),
     };
     assert_eq!(
