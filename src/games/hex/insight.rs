@@ -3,11 +3,13 @@
 //! semi one (whose key it plays); it is lost when the opponent holds a full one.
 //! Otherwise the moves narrow to the opponent's must-play region — the cells common
 //! to the carriers of all its semi connections between its edges, since a move
-//! outside one of them lets the opponent play its key and join — and dead cells
-//! (see `dead`) are left out while any other move remains.
+//! outside one of them lets the opponent play its key and join.  All of it is read
+//! from the board after fill-in (see `fill`): dead and captured cells take their
+//! colours first, which strengthens the connections, and no move into a filled
+//! cell is searched (it is no better than passing, or than the move it answers).
 
 use super::cells::{bit, Cells};
-use super::dead::dead_cells;
+use super::fill::fill_in;
 use super::vc::edge_links;
 use super::{Hex, HexMove};
 use crate::game::Insight;
@@ -19,15 +21,17 @@ pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
     if hex.winner.is_some() || (hex.swap && hex.board.stone_count() <= 1) {
         return Insight::Open;
     }
-    let Some(cells) = Cells::of(&hex.board) else {
+    let Some(mut cells) = Cells::of(&hex.board) else {
         return Insight::Open;
     };
     if cells.cols < 2 || cells.rows < 2 {
         return Insight::Open;
     }
     let me = hex.to_move;
+    fill_in(&mut cells, hex.axes, 1 - me);
+    // a chain the filled board joins is a won game
     let Some(mine) = edge_links(&cells, me, hex.axes[me]) else {
-        return Insight::Open;
+        return Insight::Win(None);
     };
     if mine.win_now != 0 {
         return Insight::Win(Some(mine.win_now.trailing_zeros() as HexMove));
@@ -41,7 +45,7 @@ pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
         return Insight::Win(Some(key as HexMove));
     }
     let Some(theirs) = edge_links(&cells, 1 - me, hex.axes[1 - me]) else {
-        return Insight::Open;
+        return Insight::Loss;
     };
     if theirs.full {
         return Insight::Loss;
@@ -62,9 +66,5 @@ pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
         return Insight::Loss;
     }
     moves.retain(|&m| (m as usize) < 64 && must & bit(m as usize) != 0);
-    let dead = dead_cells(&cells, hex.axes);
-    if moves.iter().any(|&m| dead & bit(m as usize) == 0) {
-        moves.retain(|&m| dead & bit(m as usize) == 0);
-    }
     Insight::Open
 }

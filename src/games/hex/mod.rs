@@ -5,6 +5,7 @@ mod cells;
 mod connect;
 pub mod contactix_file;
 mod dead;
+mod fill;
 mod insight;
 mod notation;
 mod validate;
