@@ -79,8 +79,10 @@ pub fn is_dead(cells: &Cells, i: usize, axes: [Axis; 2]) -> bool {
     (0..2).all(|p| useless(&ring(cells, i, cells.stones[p], axes[p])))
 }
 
-/// The dead empty cells of a position whose players join `axes`.  Boards less than
-/// two cells across either way have none (a cell there touches both of an edge pair).
+/// The dead empty cells of a position whose players join `axes` (the solver finds
+/// them by fill-in, see `fill`).  Boards less than two cells across either way have
+/// none (a cell there touches both of an edge pair).
+#[cfg(test)]
 pub fn dead_cells(cells: &Cells, axes: [Axis; 2]) -> u64 {
     if cells.cols < 2 || cells.rows < 2 {
         return 0;
