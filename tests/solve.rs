@@ -232,3 +232,17 @@ fn a_mitsudomoe_race_home_is_won_by_black_with_the_moves_alpha_beta_finds() {
     let (_, best, _) = run(&["best", "mitsudomoe", race, "--depth", "5"], None);
     assert!(best.contains("win in"), "{best}");
 }
+
+#[test]
+fn a_tic_tac_toe_position_with_wins_and_draws_among_its_moves_keeps_its_draws() {
+    // one question settles a position only while every leaf was a won game: here
+    // some lines end full, so a disproof of o's win is no proof of x's
+    let (code, out, err) = run(
+        &["solve", "tic_tac_toe", "xo1/1x1/o2 x", "--openings"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:  win for x\n"), "{out}");
+    assert!(out.contains("win:    c1 a2 c2\n"), "{out}");
+    assert!(out.contains("draw:   b1 c3\n"), "{out}");
+}

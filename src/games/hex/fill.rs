@@ -26,6 +26,7 @@ pub struct Filled {
 
 impl Filled {
     /// Every filled cell.
+    #[cfg(test)]
     pub fn all(&self) -> u64 {
         self.dead | self.captured[0] | self.captured[1]
     }
@@ -99,5 +100,109 @@ pub fn fill_in(cells: &mut Cells, axes: [Axis; 2], dead_to: usize) -> Filled {
         if !changed {
             return filled;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Outcome};
+    use crate::games::hex::{Hex, HexRules};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    use rustc_hash::FxHashMap;
+    use std::sync::Arc;
+
+    /// Whether the side to move wins, by exhaustive search with a table.
+    fn wins(g: &Hex, memo: &mut FxHashMap<u64, bool>) -> bool {
+        if let Some(Outcome::Win(p)) = g.outcome() {
+            return p == g.to_move();
+        }
+        if let Some(&v) = memo.get(&g.hash()) {
+            return v;
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let v = moves.iter().any(|&m| {
+            let mut c = g.clone();
+            c.play(m);
+            !wins(&c, memo)
+        });
+        memo.insert(g.hash(), v);
+        v
+    }
+
+    /// The position of `g` with the filled cells given their colours.
+    fn with_filled(g: &Hex, cells: &Cells) -> Hex {
+        let stones: Vec<Option<usize>> = (0..g.board().len())
+            .map(|i| (0..2).find(|&p| cells.stones[p] & bit(i) != 0))
+            .collect();
+        let (c, r) = (g.board().cols(), g.board().rows());
+        Hex::from_cells(
+            Arc::new(g.rules().clone()),
+            c,
+            r,
+            &stones,
+            g.to_move(),
+            false,
+        )
+    }
+
+    #[test]
+    fn filled_positions_keep_their_value_and_so_does_every_move_on_an_unfilled_cell() {
+        let mut rng = SmallRng::seed_from_u64(21);
+        let (mut dead, mut captured, mut checked) = (0, 0, 0);
+        for (cols, rows, count) in [(4, 4, 300), (5, 4, 200), (5, 5, 150)] {
+            // one table per board size (the hash does not say the size)
+            let mut memo = FxHashMap::default();
+            let rules = Arc::new(HexRules::contactix("red", "blue"));
+            let n = cols * rows;
+            for _ in 0..count {
+                // 6 to 10 empty cells on 5x5, fewer on the smaller boards
+                let mut stones = vec![None; n];
+                let mut free: Vec<usize> = (0..n).collect();
+                for _ in 0..rng.gen_range(n * 3 / 5..n * 4 / 5) {
+                    let i = free.swap_remove(rng.gen_range(0..free.len()));
+                    stones[i] = Some(rng.gen_range(0..2));
+                }
+                let g = Hex::from_cells(
+                    rules.clone(),
+                    cols,
+                    rows,
+                    &stones,
+                    rng.gen_range(0..2),
+                    false,
+                );
+                if g.outcome().is_some() {
+                    continue;
+                }
+                let mut cells = Cells::of(g.board()).unwrap();
+                let filled = fill_in(&mut cells, [g.axes[0], g.axes[1]], 1 - g.to_move());
+                if filled.all() == 0 {
+                    continue;
+                }
+                dead += filled.dead.count_ones();
+                captured += (filled.captured[0] | filled.captured[1]).count_ones();
+                checked += 1;
+                let f = with_filled(&g, &cells);
+                let text = g.position_text();
+                assert_eq!(wins(&g, &mut memo), wins(&f, &mut memo), "{text}");
+                for m in cells_of(cells.empty) {
+                    let (mut a, mut b) = (g.clone(), f.clone());
+                    a.play(m as u16);
+                    b.play(m as u16);
+                    assert_eq!(
+                        wins(&a, &mut memo),
+                        wins(&b, &mut memo),
+                        "{text} then {}",
+                        g.move_text(m as u16)
+                    );
+                }
+            }
+        }
+        assert!(
+            checked > 100 && dead > 100 && captured > 50,
+            "{checked} {dead} {captured}"
+        );
     }
 }
