@@ -19,7 +19,9 @@ fn every_opening_of_hex_three_by_three() {
     let (code, out, err) = run(&["solve", "hex", "-O", "size=3", "--openings"], None);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!(steady(&out));
-    // plain search proves the same by 130 positions
+    // plain search proves the same by 143 positions (the proof the search found: 130
+    // while each player's question was searched apart; a disproof of blue's win now
+    // serves as red's proof, and another winning reply is counted)
     let (code, plain, err) = run(
         &["solve", "hex", "-O", "size=3", "--openings", "--plain"],
         None,
@@ -33,7 +35,7 @@ fn every_opening_of_hex_three_by_three() {
             .join("\n")
     };
     assert_eq!(proof_free(&plain), proof_free(&out));
-    assert!(plain.contains("proof:  130 positions\n"), "{plain}");
+    assert!(plain.contains("proof:  143 positions\n"), "{plain}");
 }
 
 #[test]
@@ -247,4 +249,18 @@ fn a_mitsudomoe_race_home_is_won_by_black_with_the_moves_alpha_beta_finds() {
     assert!(out.contains("win:    +c1/d2-c1 +c2/d2-c2\n"), "{out}");
     let (_, best, _) = run(&["best", "mitsudomoe", race, "--depth", "5"], None);
     assert!(best.contains("win in"), "{best}");
+}
+
+#[test]
+fn a_tic_tac_toe_position_with_wins_and_draws_among_its_moves_keeps_its_draws() {
+    // one question settles a position only while every leaf was a won game: here
+    // some lines end full, so a disproof of o's win is no proof of x's
+    let (code, out, err) = run(
+        &["solve", "tic_tac_toe", "xo1/1x1/o2 x", "--openings"],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("value:  win for x\n"), "{out}");
+    assert!(out.contains("win:    c1 a2 c2\n"), "{out}");
+    assert!(out.contains("draw:   b1 c3\n"), "{out}");
 }

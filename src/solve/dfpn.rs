@@ -7,6 +7,11 @@
 //! for the question being asked.  A proof never rests on them — it needs won games
 //! at its leaves — so a proved win is always sound; a disproof may not be, and the
 //! search says so (`cut`), so that no draw is claimed from it.
+//!
+//! While no leaf of the search has been anything but a won game (no draw, no
+//! position without moves, no repetition, no depth cap: `decisive`), a disproof of
+//! one player's win is a proof of the other's, so each question reads the other's
+//! settled answers and one question settles a position's value (Hex has no draws).
 
 use super::table::{Numbers, Table, INF};
 use super::tree::{Status, Tree};
@@ -41,6 +46,9 @@ pub struct Search<T: Tree> {
     pub nodes: u64,
     /// Whether a disproof rested on a repeated position or the depth cap.
     pub cut: bool,
+    /// Whether every leaf met so far was a won game: then a disproof of one player's
+    /// win proves the other's.
+    pub decisive: bool,
     budget: Budget,
     deadline: Option<Instant>,
     path: FxHashSet<u64>,
@@ -101,6 +109,7 @@ impl<T: Tree> Search<T> {
             table: Table::with_bytes(table_bytes),
             nodes: 0,
             cut: false,
+            decisive: true,
             deadline: budget.time.map(|t| Instant::now() + t),
             budget,
             path: FxHashSet::default(),
@@ -145,29 +154,56 @@ impl<T: Tree> Search<T> {
         }
     }
 
+    /// The numbers of a game's end, noting an end that is no win (a draw, no move).
+    fn end(&mut self, status: Status, prover: usize) -> Option<Numbers> {
+        let n = Self::ended(status, prover)?;
+        if !matches!(status.outcome, Some(Outcome::Win(_))) {
+            self.decisive = false;
+        }
+        Some(n)
+    }
+
+    /// The numbers the table holds for the question, or, while every leaf has been
+    /// a won game, the other player's settled answer turned round.
+    fn stored(&self, key: u64, prover: usize) -> Option<Numbers> {
+        let own = self.table.get(slot_key(key, prover));
+        if !self.decisive || own.is_some_and(Numbers::settled) {
+            return own;
+        }
+        match self.table.get(slot_key(key, 1 - prover)) {
+            Some(n) if n.pn == 0 => Some(Numbers::DISPROVED),
+            Some(n) if n.dn == 0 => Some(Numbers::PROVED),
+            _ => own,
+        }
+    }
+
     /// The numbers known for a position: its end, a repetition, the table's, or none.
     fn numbers(&mut self, status: Status, prover: usize) -> Option<Numbers> {
-        if let Some(n) = Self::ended(status, prover) {
+        if let Some(n) = self.end(status, prover) {
             return Some(n);
         }
         if self.path.contains(&status.key) {
             self.cut = true;
+            self.decisive = false;
             return Some(Numbers::DISPROVED);
         }
-        self.table.get(slot_key(status.key, prover))
+        self.stored(status.key, prover)
     }
 
     /// The numbers a position has now for the question, from the table or its end.
     pub fn known(&mut self, status: Status, prover: usize) -> Numbers {
-        Self::ended(status, prover)
-            .or_else(|| self.table.get(slot_key(status.key, prover)))
+        self.end(status, prover)
+            .or_else(|| self.stored(status.key, prover))
             .unwrap_or(Numbers::FRESH)
     }
 
     /// Settles the question "does `prover` force a win from `node`?" (or stops).
     pub fn prove(&mut self, node: &T::Node, prover: usize) -> Result<Numbers, Stop> {
         let status = self.tree.status(node)?;
-        if let Some(n) = Self::ended(status, prover) {
+        if let Some(n) = self.end(status, prover) {
+            return Ok(n);
+        }
+        if let Some(n) = self.stored(status.key, prover).filter(|n| n.settled()) {
             return Ok(n);
         }
         loop {
@@ -190,6 +226,7 @@ impl<T: Tree> Search<T> {
         self.tick()?;
         if self.depth >= MAX_DEPTH {
             self.cut = true;
+            self.decisive = false;
             return Ok(Numbers::DISPROVED);
         }
         let before = self.nodes;

@@ -272,3 +272,26 @@ fn sparse_hex_five_positions(count: usize) {
         }
     }
 }
+
+#[test]
+fn under_the_swap_rule_every_opening_loses_with_the_knowledge_as_without_it() {
+    // with the pie rule the second player wins: a winning opening is swapped, a
+    // losing one answered; the knowledge waits until the swap is past
+    let g = Hex::new(HexRules::hex(), 3, 3, true);
+    let s = solved(&g, true);
+    assert_eq!(s.value, Some(minimax(&g)));
+    assert_eq!(s.value, Some(Value::Loss));
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.sort();
+    for (m, mv) in moves.into_iter().zip(&s.moves) {
+        let mut c = g.clone();
+        c.play(m);
+        assert_eq!(mv.value, Some(minimax(&c).flip()), "opening {}", mv.mv);
+    }
+    // on 4x4 every opening loses too: the winning ones (d1 c2 b3 a4) to the swap
+    let g = Hex::new(HexRules::hex(), 4, 4, true);
+    let with = solved(&g, true);
+    assert_eq!(with.value, Some(Value::Loss));
+    assert!(with.moves.iter().all(|m| m.value == Some(Value::Loss)));
+}

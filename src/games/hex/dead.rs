@@ -20,7 +20,7 @@ const RING: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0
 
 /// What one ring neighbour is to one player.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Spot {
+pub(super) enum Spot {
     /// The player's stone or edge.
     Owned,
     /// An empty cell.
@@ -30,7 +30,7 @@ enum Spot {
 }
 
 /// The ring around cell `i` as the player with stones `own` (joining `axis`) sees it.
-fn ring(cells: &Cells, i: usize, own: u64, axis: Axis) -> [Spot; 6] {
+pub(super) fn ring(cells: &Cells, i: usize, own: u64, axis: Axis) -> [Spot; 6] {
     let (c, r) = ((i % cells.cols) as i32, (i / cells.cols) as i32);
     let (cols, rows) = (cells.cols as i32, cells.rows as i32);
     RING.map(|(dc, dr)| {
@@ -56,7 +56,7 @@ fn ring(cells: &Cells, i: usize, own: u64, axis: Axis) -> [Spot; 6] {
 }
 
 /// Whether every two usable spots of a ring are joined by an arc of owned spots.
-fn useless(ring: &[Spot; 6]) -> bool {
+pub(super) fn useless(ring: &[Spot; 6]) -> bool {
     let usable = |k: usize| ring[k % 6] != Spot::Blocked;
     // the arc from a to b (going up the ring), its inner spots all owned
     let arc_owned = |a: usize, b: usize| {
@@ -73,8 +73,16 @@ fn useless(ring: &[Spot; 6]) -> bool {
         .all(|a| (a + 1..6).all(|b| !usable(a) || !usable(b) || arc_owned(a, b) || arc_owned(b, a)))
 }
 
-/// The dead empty cells of a position whose players join `axes`.  Boards less than
-/// two cells across either way have none (a cell there touches both of an edge pair).
+/// Whether empty cell `i` is dead: useless to both players (boards at least two
+/// cells across).
+pub fn is_dead(cells: &Cells, i: usize, axes: [Axis; 2]) -> bool {
+    (0..2).all(|p| useless(&ring(cells, i, cells.stones[p], axes[p])))
+}
+
+/// The dead empty cells of a position whose players join `axes` (the solver finds
+/// them by fill-in, see `fill`).  Boards less than two cells across either way have
+/// none (a cell there touches both of an edge pair).
+#[cfg(test)]
 pub fn dead_cells(cells: &Cells, axes: [Axis; 2]) -> u64 {
     if cells.cols < 2 || cells.rows < 2 {
         return 0;
@@ -84,7 +92,7 @@ pub fn dead_cells(cells: &Cells, axes: [Axis; 2]) -> u64 {
     while empty != 0 {
         let i = empty.trailing_zeros() as usize;
         empty &= empty - 1;
-        if (0..2).all(|p| useless(&ring(cells, i, cells.stones[p], axes[p]))) {
+        if is_dead(cells, i, axes) {
             dead |= bit(i);
         }
     }

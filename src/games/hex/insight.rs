@@ -3,48 +3,91 @@
 //! semi one (whose key it plays); it is lost when the opponent holds a full one.
 //! Otherwise the moves narrow to the opponent's must-play region — the cells common
 //! to the carriers of all its semi connections between its edges, since a move
-//! outside one of them lets the opponent play its key and join — and dead cells
-//! (see `dead`) are left out while any other move remains.
+//! outside one of them lets the opponent play its key and join.  All of it is read
+//! from the board after fill-in (see `fill`): dead and captured cells take their
+//! colours first, which strengthens the connections, and no move into a filled
+//! cell is searched (it is no better than passing, or than the move it answers).
 
+use super::board::Axis;
 use super::cells::{bit, Cells};
-use super::dead::dead_cells;
+use super::fill::fill_in;
+use super::memo;
 use super::vc::edge_links;
 use super::{Hex, HexMove};
 use crate::game::Insight;
 
 /// What Hex knowledge settles at `hex`, whose legal moves are `moves` (see
 /// `Game::insight`).  Boards of more than 64 cells, or less than two cells across,
-/// and the opening while a swap may still come, get no knowledge.
+/// get no knowledge, nor does the opening under the swap rule while a swap may still
+/// come (the first move, and the second player's choice to swap); once it is past,
+/// the game is Hex.
 pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
-    if hex.winner.is_some() || (hex.swap && hex.board.stone_count() <= 1) {
+    if hex.winner.is_some()
+        || (hex.swap && (hex.board.stone_count() == 0 || hex.swap_cell().is_some()))
+    {
         return Insight::Open;
     }
-    let Some(cells) = Cells::of(&hex.board) else {
+    let Some(mut cells) = Cells::of(&hex.board) else {
         return Insight::Open;
     };
     if cells.cols < 2 || cells.rows < 2 {
         return Insight::Open;
     }
     let me = hex.to_move;
-    let Some(mine) = edge_links(&cells, me, hex.axes[me]) else {
-        return Insight::Open;
+    let key = memo::Key::of(&cells, me);
+    let verdict = match memo::get(&key) {
+        Some(v) => v,
+        None => {
+            let v = verdict(&mut cells, me, hex.axes);
+            memo::put(&key, v);
+            v
+        }
+    };
+    match verdict {
+        Verdict::Win(key) => Insight::Win(key.map(|k| k as HexMove)),
+        Verdict::Loss => Insight::Loss,
+        Verdict::Keep(must) => {
+            moves.retain(|&m| (m as usize) < 64 && must & bit(m as usize) != 0);
+            Insight::Open
+        }
+    }
+}
+
+/// What the knowledge settles on a board of at most 64 cells, as the memo keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move wins; with the cell of a move that keeps the win, if needed.
+    Win(Option<u8>),
+    /// The side to move loses.
+    Loss,
+    /// Open: the cells worth playing.
+    Keep(u64),
+}
+
+/// The verdict on `cells` (filled in place) for `me` to move, the players joining
+/// `axes`.
+fn verdict(cells: &mut Cells, me: usize, axes: [Axis; 2]) -> Verdict {
+    fill_in(cells, axes, 1 - me);
+    // a chain the filled board joins is a won game
+    let Some(mine) = edge_links(cells, me, axes[me]) else {
+        return Verdict::Win(None);
     };
     if mine.win_now != 0 {
-        return Insight::Win(Some(mine.win_now.trailing_zeros() as HexMove));
+        return Verdict::Win(Some(mine.win_now.trailing_zeros() as u8));
     }
     if mine.full {
         // a full connection holds whatever the side to move plays (an extra stone of
         // one's own never hurts in Hex)
-        return Insight::Win(None);
+        return Verdict::Win(None);
     }
     if let Some(&(_, key)) = mine.semi.iter().min_by_key(|(c, _)| c.count_ones()) {
-        return Insight::Win(Some(key as HexMove));
+        return Verdict::Win(Some(key as u8));
     }
-    let Some(theirs) = edge_links(&cells, 1 - me, hex.axes[1 - me]) else {
-        return Insight::Open;
+    let Some(theirs) = edge_links(cells, 1 - me, axes[1 - me]) else {
+        return Verdict::Loss;
     };
     if theirs.full {
-        return Insight::Loss;
+        return Verdict::Loss;
     }
     let mut must = cells.empty;
     if theirs.win_now != 0 {
@@ -59,12 +102,7 @@ pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
         must &= carrier;
     }
     if must == 0 {
-        return Insight::Loss;
+        return Verdict::Loss;
     }
-    moves.retain(|&m| (m as usize) < 64 && must & bit(m as usize) != 0);
-    let dead = dead_cells(&cells, hex.axes);
-    if moves.iter().any(|&m| dead & bit(m as usize) == 0) {
-        moves.retain(|&m| dead & bit(m as usize) == 0);
-    }
-    Insight::Open
+    Verdict::Keep(must)
 }

@@ -232,3 +232,39 @@ fn a_threat_to_join_narrows_the_moves_to_the_cells_that_stop_it() {
         assert!(wins(&c, &mut memo), "{} does not lose", g.move_text(m));
     }
 }
+
+#[test]
+fn under_the_swap_rule_the_knowledge_waits_for_the_swap_and_is_exact_after_it() {
+    let mut rng = SmallRng::seed_from_u64(13);
+    let mut memo = FxHashMap::default();
+    let mut seen = Seen::default();
+    let mut buf = Vec::new();
+    for _ in 0..150 {
+        let mut g = Hex::new(HexRules::hex(), 4, 4, true);
+        g.legal_moves(&mut buf);
+        let all = buf.clone();
+        assert_eq!(g.insight(&mut buf), Insight::Open, "the first move");
+        assert_eq!(buf, all);
+        g.play(all[rng.gen_range(0..all.len())]);
+        g.legal_moves(&mut buf);
+        let all = buf.clone();
+        assert_eq!(g.insight(&mut buf), Insight::Open, "the choice to swap");
+        assert_eq!(buf, all);
+        // swapped or not, then random moves: Hex from there on
+        if rng.gen_bool(0.5) {
+            g.play(SWAP);
+        }
+        for _ in 0..rng.gen_range(5..10) {
+            g.legal_moves(&mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            g.play(buf[rng.gen_range(0..buf.len())]);
+        }
+        check(&g, &mut memo, &mut seen);
+    }
+    assert!(
+        seen.win_by_key + seen.win_any > 10 && seen.loss > 10,
+        "{seen:?}"
+    );
+}

@@ -5,7 +5,9 @@ mod cells;
 mod connect;
 pub mod contactix_file;
 mod dead;
+mod fill;
 mod insight;
+mod memo;
 mod notation;
 mod validate;
 mod vc;
@@ -405,11 +407,10 @@ impl Game for Hex {
     }
 
     /// The same for a position and its half-turn (cell i to cell n - 1 - i), which
-    /// maps each player's edges onto themselves.
+    /// maps each player's edges onto themselves (and a swap's mirrored stone onto
+    /// the half-turn's: whether a swap is legal depends on the turn and the stone
+    /// count alone).
     fn symmetric_hash(&self) -> u64 {
-        if self.swap {
-            return self.hash;
-        }
         let n = self.board.len();
         let mut turned = if self.to_move == 1 { side_key() } else { 0 };
         for i in 0..n {
