@@ -572,9 +572,13 @@ mod tests {
                 through: vec![1],
                 ..Mover::new(1, 2, vec![])
             };
-            assert_eq!(w.reach_targets(1, &[far.clone()]), Ok(vec![3]), "over r");
             assert_eq!(
-                w.reach_targets(2, &[far.clone()]),
+                w.reach_targets(1, std::slice::from_ref(&far)),
+                Ok(vec![3]),
+                "over r"
+            );
+            assert_eq!(
+                w.reach_targets(2, std::slice::from_ref(&far)),
                 Ok(vec![]),
                 "not on cell 1"
             );
