@@ -69,6 +69,7 @@ fn measure(b: &Browser, url: &str, moves: usize, play: &dyn Fn(&Browser, usize))
 }
 
 #[test]
+#[ignore = "a measurement (bench/README.md): run it to report the times; it waits on the page's own marks, which a loaded machine can make late"]
 fn paint_and_click_times_are_reported() {
     if !browser_available() {
         use std::io::Write;

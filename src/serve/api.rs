@@ -3,11 +3,12 @@
 //! a computer's move, records).  Every failure is a JSON `{"error": "…"}` with a
 //! 4xx status that says whose fault it is, or a 5xx when an engine failed.
 
+pub(super) use super::api_error::{body, ApiError, Reply};
 use super::game::{GameError, GameState};
 use super::repl_pane::{Pane, PaneEvent};
 use super::sessions::{SessionError, Sessions};
 use super::ServeConfig;
-use crate::game::{GameOptions, OptionKind, OptionSpec, PositionKind, Tier};
+use crate::game::{GameOptions, OptionKind, OptionSpec, Tier};
 use crate::registry::{all_games, EngineSpec};
 use crate::search::PlayerKind;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -34,80 +35,6 @@ pub struct App {
 /// How many REPL panes (engine processes) the server keeps at once; the oldest
 /// game's is ended first.
 const MAX_PANES: usize = 4;
-
-/// A failed request: its status, what to tell the client, and for a refused
-/// position its kind and the column its text stopped reading at.
-pub struct ApiError(
-    pub(super) StatusCode,
-    pub(super) String,
-    pub(super) Option<(PositionKind, Option<usize>)>,
-);
-
-impl ApiError {
-    /// A failed request that is not a refused position.
-    pub(super) fn new(status: StatusCode, error: String) -> ApiError {
-        ApiError(status, error, None)
-    }
-}
-
-impl IntoResponse for ApiError {
-    /// `{"error": …}`; a refused position adds `"kind"`: `unreadable` (its text
-    /// does not read, with the column `"at"` where the reader knows it),
-    /// `unreachable` (no game reaches it) or `no_setup`.
-    fn into_response(self) -> Response {
-        let mut body = json!({ "error": self.1 });
-        if let Some((kind, at)) = self.2 {
-            body["kind"] = json!(kind.name());
-            if let Some(at) = at {
-                body["at"] = json!(at);
-            }
-        }
-        (self.0, Json(body)).into_response()
-    }
-}
-
-impl From<SessionError> for ApiError {
-    fn from(e: SessionError) -> ApiError {
-        let status = match &e {
-            SessionError::Unknown => StatusCode::NOT_FOUND,
-            SessionError::Game(GameError::Refused(_) | GameError::Position(_)) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            SessionError::Game(GameError::Stale(_)) => StatusCode::CONFLICT,
-            SessionError::Game(GameError::Engine(_)) | SessionError::Stopped(_) => {
-                StatusCode::INTERNAL_SERVER_ERROR
-            }
-        };
-        let position = match &e {
-            SessionError::Game(GameError::Position(p)) => Some((p.kind, p.at)),
-            _ => None,
-        };
-        ApiError(status, e.to_string(), position)
-    }
-}
-
-impl From<GameError> for ApiError {
-    fn from(e: GameError) -> ApiError {
-        SessionError::Game(e).into()
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(e: JsonRejection) -> ApiError {
-        let status = match e.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        ApiError::new(status, format!("bad request body: {}", e.body_text()))
-    }
-}
-
-pub(super) type Reply<T> = Result<T, ApiError>;
-
-/// A request body read as JSON, or a clear 400.
-pub(super) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Reply<T> {
-    b.map(|Json(t)| t).map_err(ApiError::from)
-}
 
 /// `GET /api/games`: every game with its options and tiers.
 pub async fn games(State(app): State<Arc<App>>) -> Json<Value> {

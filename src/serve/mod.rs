@@ -9,6 +9,7 @@
 mod analysis;
 mod analysis_api;
 mod api;
+mod api_error;
 mod caps;
 mod events;
 mod footprints;
