@@ -8,6 +8,7 @@ mod info;
 pub mod limits;
 mod load_error;
 mod machine;
+mod module_names;
 mod place;
 mod rules;
 pub mod syntax_hint;

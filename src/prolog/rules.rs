@@ -1,6 +1,8 @@
 //! Which Prolog files a machine loads: the core helpers, the board libraries and
 //! games a rule file requires (its `requires(Name).` facts), then the rule file.
 
+pub use super::module_names::{declared_module, module_declaration};
+
 use std::path::{Path, PathBuf};
 
 /// One rule file: its module name, the path shown in messages, and its text.
@@ -474,82 +476,11 @@ pub enum SourceError {
     },
 }
 
-/// Modules of scryer itself and its libraries: a rule file taking one of these
-/// names would replace code the host and every other module run.
-const SCRYER_MODULES: [&str; 66] = [
-    "user",
-    "builtins",
-    "loader",
-    "$toplevel",
-    "toplevel",
-    "arithmetic",
-    "assoc",
-    "atts",
-    "between",
-    "charsio",
-    "clpb",
-    "clpz",
-    "cont",
-    "crypto",
-    "csv",
-    "dcgs",
-    "debug",
-    "diag",
-    "dif",
-    "error",
-    "ffi",
-    "files",
-    "format",
-    "freeze",
-    "gensym",
-    "http_open",
-    "iso_ext",
-    "lambda",
-    "lists",
-    "ordsets",
-    "os",
-    "pairs",
-    "pio",
-    "process",
-    "queues",
-    "random",
-    "reif",
-    "sgml",
-    "si",
-    "simplex",
-    "sockets",
-    "tabling",
-    "terms",
-    "time",
-    "tls",
-    "ugraphs",
-    "uuid",
-    "wasm",
-    "when",
-    "xpath",
-    "http_server",
-    "serialization",
-    "json",
-    "numerics",
-    "apply",
-    "system",
-    "abnf",
-    "batched_worklist",
-    "double_linked_list",
-    "global_worklist",
-    "special_functions",
-    "table_datastructure",
-    "table_link_manager",
-    "table_wrapper",
-    "testutils",
-    "trie",
-];
-
 /// The module names of ludolog's own Prolog files (the authoring tools' too) and of
 /// scryer's libraries, which
 /// no rule file may take.
 pub fn reserved_module(name: &str) -> bool {
-    SCRYER_MODULES.contains(&name)
+    super::module_names::is_scryer_module(name)
         || CORE
             .iter()
             .chain(BOARDS.iter())
@@ -563,40 +494,6 @@ pub fn reserved_module(name: &str) -> bool {
         || ["dispatch", "source", "lint", "why"].contains(&name)
 }
 
-/// The module name a rule file declares, read from its first `:- module(` directive.
-pub fn declared_module(text: &str) -> Option<String> {
-    let at = text.find(":- module(")? + ":- module(".len();
-    let name: String = text[at..]
-        .trim_start()
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    let first = name.chars().next()?;
-    first.is_ascii_lowercase().then_some(name)
-}
-
-/// The text of a file's module declaration, `module(Name, [Exports])`, or `None`
-/// when the file has none this simple scan can read (it counts brackets, and an
-/// export list holds no quotes or comments).
-pub fn module_declaration(text: &str) -> Option<&str> {
-    let start = text.find(":- module(")? + ":- ".len();
-    let mut depth = 0usize;
-    for (i, c) in text[start..].char_indices() {
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(&text[start..start + i + 1]);
-                }
-            }
-            '\'' | '"' | '%' => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
 /// Whether a rule file is one of ludolog's own libraries (rules/lib/, or the
 /// generated dispatch module): a module whose exports are its interface, so that
 /// untrusted code reaches nothing else in it.
@@ -607,17 +504,6 @@ pub fn is_embedded_library(file: &RuleFile) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn reads_the_module_declaration() {
-        assert_eq!(
-            module_declaration("% c\n:- module(hex, [a/1, b//2,\n  (dynamic)/1]).\nfoo."),
-            Some("module(hex, [a/1, b//2,\n  (dynamic)/1])")
-        );
-        assert_eq!(module_declaration(":- module(hex, ['a b'/1])."), None);
-        assert_eq!(module_declaration(":- module(hex, [a/1"), None);
-        assert_eq!(module_declaration("foo(1)."), None);
-    }
 
     #[test]
     fn every_library_declares_its_exports() {
@@ -637,20 +523,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn finds_the_declared_module() {
-        assert_eq!(
-            declared_module("% c\n:- module(hex, [a/1]).").as_deref(),
-            Some("hex")
-        );
-        assert_eq!(
-            declared_module(":- module( my_hex2 ,[]).").as_deref(),
-            Some("my_hex2")
-        );
-        assert_eq!(declared_module("foo(1)."), None);
-        assert_eq!(declared_module(":- module(Hex, [])."), None);
     }
 
     #[test]
