@@ -31,13 +31,13 @@
 %                                   so a move term must carry all its text
 %                                   needs.  Keep what the board size decides in
 %                                   the state, not in the move: write at(Col,
-%                                   Row) (d3 by notation:square//1, as
-%                                   othello.pl does), not a cell number that
+%                                   Row) (d3 by notation:square//1), not a
+%                                   cell number that
 %                                   needs the width to name its column; play/3
 %                                   turns at(Col, Row) into the cell index
 %   view(+State, -View)             view(Shape, Cols, Rows, Cells, Info) for renderers:
-%                                   Shape square, hex(right) (the Hex rhombus;
-%                                   `hex` says the same) or hex(left) (each row
+%                                   Shape square, hex(right) (a rhombus
+%                                   leaning right; `hex` says the same) or hex(left) (each row
 %                                   half a cell left of the one above); Cells a
 %                                   list of cell(Col, Row, Name, Contents) or
 %                                   cell(Col, Row, Name, Contents, Marks), Row 0
@@ -82,7 +82,7 @@
 %                                   as a position set up by hand (GTP's moves
 %                                   out of turn, a record's setup stones).  A
 %                                   state no game reaches must say so in its
-%                                   text (Hex writes " setup"), so that its text
+%                                   text (a mark such as " setup"), so that its text
 %                                   reads back; the host asks it only when the
 %                                   game is not over and it is the other
 %                                   player's turn.  Without it, no move goes
@@ -125,7 +125,7 @@
 % ludolog's own copy):
 %
 %   requires(+Name)                 requires(grid), requires(notation),
-%                                   requires(hexgrid), requires(hex), ...
+%                                   requires(board), requires(Game), ...
 %
 % The helpers below take the game's module name as first argument and call the
 % game through dispatch:P(Game, ...), a module the host generates after loading
