@@ -33,7 +33,7 @@
 :- module(breakthrough, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2,
-    legal_count/2, nth_legal/3
+    turns/3, legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -93,10 +93,6 @@ pawn(white, w).
 forward(black, -1).
 forward(white, 1).
 
-%% goal_rank(+Player, +Rows, -K)  the rank a player's pawn wins on.
-goal_rank(black, _, 1).
-goal_rank(white, Rows, Rows).
-
 %% steps(?Player, ?Steps)  where a player's pawn may step, as board:steps_of/4
 % takes it: forward to the left, straight forward and forward to the right (grid
 % directions of a board whose rows are the ranks from 1: black's forward is down
@@ -105,26 +101,39 @@ goal_rank(white, Rows, Rows).
 steps(black, [4-[e, w], 3-[e], 2-[e, w]]).
 steps(white, [6-[e, b], 7-[e], 8-[e, b]]).
 
+%% turn(?Player, -Turn)  Player's turn in the board library's words (board.pl's
+% turns): a pawn steps as steps/2 says, taking an enemy pawn it steps onto; a pawn
+% that comes to the far edge (no square straight ahead) wins, and so does taking the
+% last enemy pawn.
+turn(P, turn(P, [step(X, Steps)], [edge(Ahead), gone(Y)])) :-
+    pawn(P, X), steps(P, Steps), ahead(P, Ahead), other(P, Q), pawn(Q, Y).
+
+%% ahead(?Player, ?Dir)  the direction straight ahead of a player's pawns (the
+% straight step of steps/2).
+ahead(black, 3).
+ahead(white, 7).
+
+%% turns(+State, -Board, -Turns)  the board and the two turns of a game that goes on,
+% the side to move's first.
+turns(breakthrough(_, _, P, Board, ongoing), Board, [T, U]) :-
+    turn(P, T), other(P, Q), turn(Q, U).
+
 %% legal(+State, -Move)  every step of a pawn of the side to move, square by square
 % from a1, rank by rank, each pawn's steps in steps/2's order.
 legal(breakthrough(Cols, _, P, Board, ongoing), M) :-
-    pawn(P, X), steps(P, Steps),
-    board:steps_of(Board, X, Steps, Moves),
-    member(I-J, Moves),
+    turn(P, T),
+    board:turn_moves(Board, T, Moves),
+    member(go(I, J), Moves),
     cells_move(Cols, I, J, M).
 
-%% legal_count(+State, -N)  how many moves legal/2 gives: the library counts the
-% same steps (natively in the accelerated tier) without listing them.
-legal_count(breakthrough(_, _, P, Board, ongoing), N) :- !,
-    pawn(P, X), steps(P, Steps),
-    board:step_count(Board, X, Steps, N).
-legal_count(_, 0).
+%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
+legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(breakthrough(Cols, _, P, Board, ongoing), I, M) :-
-    pawn(P, X), steps(P, Steps),
-    board:nth_step(Board, X, Steps, I, From-To),
-    cells_move(Cols, From, To, M).
+    turn(P, T),
+    board:turn_nth(Board, T, I, go(K, J)),
+    cells_move(Cols, K, J, M).
 
 %% cells_move(+Cols, +I, +J, -Move)  the step of the pawn on cell I to cell J.
 cells_move(Cols, I, J, step(C, K, C2, K2)) :-
@@ -136,17 +145,6 @@ square_of(Cols, I, C-K) :- C is (I - 1) mod Cols, K is (I - 1) // Cols + 1.
 %% cell_of(+Cols, +C-K, -I)  the cell of column C and rank K.
 cell_of(Cols, C-K, I) :- I is (K - 1) * Cols + C + 1.
 
-%% sideways(?DC)  a step's change of column: left diagonal, straight, right diagonal.
-sideways(-1).
-sideways(0).
-sideways(1).
-
-%% enters(+Target, +DC, +Enemy)  a pawn may step onto Target with change of column
-% DC: an empty square, or an enemy pawn diagonally (as steps/2 says).
-enters(e, _, _).
-enters(b, DC, b) :- DC =\= 0.
-enters(w, DC, w) :- DC =\= 0.
-
 %% play(+State, +Move, -Next)  a pawn of the side to move one square forward; the
 % game is won on the far rank or by capturing the last enemy pawn.  Fails on any
 % other move.
@@ -154,17 +152,10 @@ play(breakthrough(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2),
      breakthrough(Cols, Rows, Q, Board1, Status)) :-
     integer(C), integer(K), integer(C2), integer(K2),
     on_board(Cols, Rows, C-K), on_board(Cols, Rows, C2-K2),
-    forward(P, D), K2 =:= K + D,
-    DC is C2 - C, sideways(DC),
-    pawn(P, X), cell_of(Cols, C-K, I), board:board_cell(Board, I, X),
-    cell_of(Cols, C2-K2, J), board:board_cell(Board, J, T),
-    other(P, Q), pawn(Q, Y), enters(T, DC, Y),
-    board:board_sets(Board, [I-e, J-X], Board1),
-    goal_rank(P, Rows, G),
-    (  K2 =:= G -> Status = won(P)
-    ;  T == Y, \+ board:nth_of(Board1, Y, 0, _) -> Status = won(P)
-    ;  Status = ongoing
-    ).
+    cell_of(Cols, C-K, I), cell_of(Cols, C2-K2, J),
+    turns(breakthrough(Cols, Rows, P, Board, ongoing), Board, Turns),
+    board:turn_play(Board, Turns, go(I, J), Board1, Status),
+    other(P, Q).
 
 %% outcome(+State, -Outcome)  win(Player) once the game is over (there are no draws).
 outcome(breakthrough(_, _, _, _, won(P)), win(P)).

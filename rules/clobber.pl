@@ -32,7 +32,8 @@
 
 :- module(clobber, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, turns/3,
+    legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -81,32 +82,33 @@ to_move(clobber(_, _, P, _, _), P).
 other(o, x).
 other(x, o).
 
-%% clobbers(?Player, ?Steps)  a move of Player's stones (§3), as board:steps_of/4
-% takes it: in each of the square's four directions (east, north, west, south),
-% onto a cell holding an opponent's stone.
-clobbers(o, [1-[x], 2-[x], 3-[x], 4-[x]]).
-clobbers(x, [1-[o], 2-[o], 3-[o], 4-[o]]).
+%% turn(?Player, ?Turn)  Player's turn in the board library's words (board.pl's
+% turns): a stone steps east, north, west or south onto a cell holding an
+% opponent's stone, which it takes (§3); a player left without a move loses (§4).
+turn(o, turn(o, [step(o, [1-[x], 2-[x], 3-[x], 4-[x]])], [stuck])).
+turn(x, turn(x, [step(x, [1-[o], 2-[o], 3-[o], 4-[o]])], [stuck])).
+
+%% turns(+State, -Board, -Turns)  the board and the two turns of a game that goes
+% on, the side to move's first.
+turns(clobber(_, _, P, Board, ongoing), Board, [T, U]) :-
+    turn(P, T), other(P, Q), turn(Q, U).
 
 %% legal(+State, -Move)  every move of the side to move (§3), stone by stone from
-% the top left, each stone's directions in clobbers/2's order.
+% the top left, each stone's directions in turn/2's order.
 legal(clobber(Cols, Rows, P, Board, ongoing), M) :-
-    clobbers(P, Steps),
-    board:steps_of(Board, P, Steps, Moves),
-    member(I-J, Moves),
+    turn(P, T),
+    board:turn_moves(Board, T, Moves),
+    member(go(I, J), Moves),
     cells_move(Cols, Rows, I, J, M).
 
-%% legal_count(+State, -N)  how many moves legal/2 gives: the library counts the
-% same steps (natively in the accelerated tier) without listing them.
-legal_count(clobber(_, _, P, Board, ongoing), N) :- !,
-    clobbers(P, Steps),
-    board:step_count(Board, P, Steps, N).
-legal_count(_, 0).
+%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
+legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
 
-%% nth_legal(+State, +K, -Move)  the K-th move (from 0) legal/2 gives.
-nth_legal(clobber(Cols, Rows, P, Board, ongoing), K, M) :-
-    clobbers(P, Steps),
-    board:nth_step(Board, P, Steps, K, I-J),
-    cells_move(Cols, Rows, I, J, M).
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(clobber(Cols, Rows, P, Board, ongoing), I, M) :-
+    turn(P, T),
+    board:turn_nth(Board, T, I, go(K, J)),
+    cells_move(Cols, Rows, K, J, M).
 
 %% cells_move(+Cols, +Rows, +I, +J, -Move)  the move of the stone on cell I onto cell J.
 cells_move(Cols, Rows, I, J, step(C, K, C2, K2)) :-
@@ -127,12 +129,9 @@ cell_of(Cols, Rows, C-K, I) :-
 play(clobber(Cols, Rows, P, Board, ongoing), step(C, K, C2, K2),
      clobber(Cols, Rows, Q, Board1, Status)) :-
     cell_of(Cols, Rows, C-K, I), cell_of(Cols, Rows, C2-K2, J),
-    board:board_cell(Board, I, P),
-    other(P, Q),
-    board:board_cell(Board, J, Q),
-    neighbours(Cols, I, J),
-    board:board_sets(Board, [I-e, J-P], Board1),
-    status(Board1, Q, Status).
+    turns(clobber(Cols, Rows, P, Board, ongoing), Board, Turns),
+    board:turn_play(Board, Turns, go(I, J), Board1, Status),
+    other(P, Q).
 
 %% neighbours(+Cols, +I, +J)  cells I and J are next to each other in a row or a column.
 neighbours(Cols, I, J) :-
@@ -141,11 +140,11 @@ neighbours(Cols, I, J) :-
     ;  D =:= 1, (I - 1) // Cols =:= (J - 1) // Cols
     ).
 
-%% status(+Board, +ToMove, -Status)  won by the player who just moved when ToMove
+%% status(+Board, +ToMove, -Status)  won by the player who has just moved when ToMove
 % has no move left (§4), else ongoing.
 status(Board, ToMove, Status) :-
-    clobbers(ToMove, Steps),
-    (  board:step_count(Board, ToMove, Steps, 0)
+    turn(ToMove, T),
+    (  board:turn_count(Board, T, 0)
     -> other(ToMove, Winner), Status = won(Winner)
     ;  Status = ongoing
     ).
@@ -158,10 +157,9 @@ outcome(clobber(_, _, _, _, won(P)), win(P)).
 evaluate(clobber(_, _, _, _, won(W)), P, Score) :- !,
     (  W == P -> Score = 10000 ; Score = -10000 ).
 evaluate(clobber(_, _, _, Board, ongoing), P, Score) :-
-    other(P, Q),
-    clobbers(P, SP), clobbers(Q, SQ),
-    board:step_count(Board, P, SP, NP),
-    board:step_count(Board, Q, SQ, NQ),
+    other(P, Q), turn(P, TP), turn(Q, TQ),
+    board:turn_count(Board, TP, NP),
+    board:turn_count(Board, TQ, NQ),
     Score is NP - NQ.
 
 %% explain_illegal(+State, +Move, -Reason)  why a move is refused, as a term worded

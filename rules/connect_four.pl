@@ -26,7 +26,8 @@
 
 :- module(connect_four, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2, turns/3,
+    legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -77,33 +78,45 @@ down(7).
 % row, a rising diagonal, a column, a falling diagonal.
 lines([1, 2, 3, 4]).
 
-%% legal(+State, -Move)  every column that is not full (its top cell is empty), from
-% the left.
-legal(connect_four(Cols, _, _, _, Board, ongoing), drop(C)) :-
-    between(1, Cols, Top),
-    board:board_cell(Board, Top, e),
+%% turn(+Player, +Line, -Turn)  Player's turn in the board library's words (board.pl's
+% turns): a stone dropped into a column that is not full falls along down/1 to the
+% lowest empty cell; a line of Line or more of the mover's stones (a row, a column
+% or a diagonal) wins, else a full board is a draw.
+turn(P, Line, turn(P, [drop(P, Down)], [line(Line, Dirs), full])) :-
+    down(Down), lines(Dirs).
+
+%% turns(+State, -Board, -Turns)  the board and the two turns of a game that goes on,
+% the side to move's first.
+turns(connect_four(_, _, Line, P, Board, ongoing), Board, [T, U]) :-
+    turn(P, Line, T), other(P, Q), turn(Q, Line, U).
+
+%% legal(+State, -Move)  every column that is not full, from the left: a stone
+% comes in at its top cell, cell C + 1 of column C.
+legal(connect_four(_, _, Line, P, Board, ongoing), drop(C)) :-
+    turn(P, Line, T),
+    board:turn_moves(Board, T, Moves),
+    member(drop(Top), Moves),
     C is Top - 1.
 
-%% play(+State, +Move, -Next)  a stone of the side to move on the lowest empty cell of
-% a column that is not full; the game is won by a line through it, drawn when it
+%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
+legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(connect_four(_, _, Line, P, Board, ongoing), I, drop(C)) :-
+    turn(P, Line, T),
+    board:turn_nth(Board, T, I, drop(Top)),
+    C is Top - 1.
+
+%% play(+State, +Move, -Next)  a stone of the side to move dropped into a column that
+% is not full; the game is won by a line through where it rests, drawn when it
 % fills the board.  Fails on any other move.
 play(connect_four(Cols, Rows, Line, P, Board, ongoing), drop(C),
      connect_four(Cols, Rows, Line, Q, Board1, Status)) :-
     integer(C), C >= 0, C < Cols,
     Top is C + 1,
-    board:board_cell(Board, Top, e),
-    down(Down), board:ray(Board, Top, Down, Below, _),
-    lowest(Top, Below, K),
-    board:board_set(Board, K, P, Board1),
-    other(P, Q),
-    (  lines(Dirs), board:line_at(Board1, K, Dirs, N), N >= Line -> Status = won(P)
-    ;  full(Board1) -> Status = draw
-    ;  Status = ongoing
-    ).
-
-%% lowest(+K0, +Below, -K)  the last of the empty cells Below cell K0, or K0.
-lowest(K, [], K).
-lowest(_, [K0|Ks], K) :- lowest(K0, Ks, K).
+    turns(connect_four(Cols, Rows, Line, P, Board, ongoing), Board, Turns),
+    board:turn_play(Board, Turns, drop(Top), Board1, Status),
+    other(P, Q).
 
 %% full(+Board)  no cell is empty.
 full(Board) :- \+ board:nth_of(Board, e, 0, _).

@@ -5,9 +5,9 @@
 %
 % State: tic_tac_toe(ToMove, Board, Status)
 %   ToMove  x or o; x moves first
-%   Board   b(X1, ..., X9): the cells row by row from the bottom, each e (empty), x
-%           or o; cell (C, K), column C from 0 and row K from 1 (the bottom), is
-%           argument (K - 1) * 3 + C + 1, read with arg/3, changed with grid:put_arg/4
+%   Board   a board.pl board of the 3 x 3 square (8 neighbours), its cells b(X1, ...,
+%           X9) row by row from the bottom, each e (empty), x or o; cell (C, K),
+%           column C from 0 and row K from 1 (the bottom), is cell (K - 1) * 3 + C + 1
 %   Status  ongoing, won(Player) or draw
 % Move: place(C, K); its text is the column letter and the row number, a1 the lower
 % left and c3 the upper right (OpenSpiel's x(0,2), row 0 being its top row).
@@ -17,23 +17,32 @@
 
 :- module(tic_tac_toe, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, position_error/2,
+    turns/3, legal_count/2, nth_legal/3
 ]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
 :- use_module(library(dcgs)).
 
-%% requires(?Library)  cells are changed with grid.pl, texts written with notation.pl.
+%% requires(?Library)  the square comes from grid.pl, the board and its moves from
+% board.pl (native in the accelerated tier), texts are written with notation.pl.
 requires(grid).
+requires(board).
 requires(notation).
 
 %% summary(-Text)  one line for `ludolog games`.
 summary("Tic-tac-toe (OpenSpiel's rules): three in a row on a 3 x 3 board").
 
 %% initial(+Options, -State)  the empty board, x to move; there are no options.
-initial(Options, tic_tac_toe(x, b(e, e, e, e, e, e, e, e, e), ongoing)) :-
-    protocol:options([], Options).
+initial(Options, tic_tac_toe(x, Board, ongoing)) :-
+    protocol:options([], Options),
+    square_board(b(e, e, e, e, e, e, e, e, e), Board).
+
+%% square_board(+Cells, -Board)  the board of the 3 x 3 square holding Cells.
+square_board(Cells, Board) :-
+    board:kept_grid(square8, 3-3, all, Grid),
+    board:board_new(Grid, none, Cells, Board).
 
 %% to_move(+State, -Player)  whose turn it is.
 to_move(tic_tac_toe(P, _, _), P).
@@ -52,68 +61,54 @@ line(3, 6, 9).
 line(1, 5, 9).
 line(3, 5, 7).
 
+%% turn(?Player, ?Turn)  Player's turn in the board library's words (board.pl's
+% turns): a mark on an empty cell; three of the mover's marks in a row, a column or
+% a diagonal win, else a full board is a draw.
+turn(x, turn(x, [put(x)], [line(3, [1, 2, 3, 4]), full])).
+turn(o, turn(o, [put(o)], [line(3, [1, 2, 3, 4]), full])).
+
+%% turns(+State, -Board, -Turns)  the board and the two turns of a game that goes on,
+% the side to move's first.
+turns(tic_tac_toe(P, Board, ongoing), Board, [T, U]) :-
+    turn(P, T), other(P, Q), turn(Q, U).
+
 %% legal(+State, -Move)  every empty cell, row by row from a1.
-legal(tic_tac_toe(_, Board, ongoing), place(C, K)) :-
-    between(1, 9, I),
-    arg(I, Board, e),
-    C is (I - 1) mod 3, K is (I - 1) // 3 + 1.
+legal(tic_tac_toe(P, Board, ongoing), M) :-
+    turn(P, T),
+    board:turn_moves(Board, T, Moves),
+    member(put(I), Moves),
+    cell_move(I, M).
+
+%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
+legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(tic_tac_toe(P, Board, ongoing), I, M) :-
+    turn(P, T),
+    board:turn_nth(Board, T, I, put(K)),
+    cell_move(K, M).
+
+%% cell_move(+I, -Move)  the mark on cell I.
+cell_move(I, place(C, K)) :- C is (I - 1) mod 3, K is (I - 1) // 3 + 1.
 
 %% play(+State, +Move, -Next)  a mark of the side to move on an empty cell; the game
 % is won by a line of three, drawn when the board is full.  Fails on any other move.
 play(tic_tac_toe(P, Board, ongoing), place(C, K), tic_tac_toe(Q, Board1, Status)) :-
     integer(C), integer(K), C >= 0, C < 3, K >= 1, K =< 3,
     I is (K - 1) * 3 + C + 1,
-    arg(I, Board, e),
-    grid:put_arg(I, Board, P, Board1),
-    other(P, Q),
-    (  line_through(I, Board1, P) -> Status = won(P)
-    ;  full(Board1) -> Status = draw
-    ;  Status = ongoing
-    ).
+    turns(tic_tac_toe(P, Board, ongoing), Board, Turns),
+    board:turn_play(Board, Turns, put(I), Board1, Status),
+    other(P, Q).
 
-%% line_through(+I, +Board, +Player)  a line through cell I holds three of Player's marks.
-line_through(I, Board, P) :-
-    through(I, J, K),
-    arg(J, Board, X), X == P,
-    arg(K, Board, Y), Y == P,
-    !.
-
-%% through(?I, ?J, ?K)  cells J and K make a line with cell I: each line of line/3
-% once for each of its three cells, by cell.
-through(1, 2, 3).
-through(1, 4, 7).
-through(1, 5, 9).
-through(2, 1, 3).
-through(2, 5, 8).
-through(3, 1, 2).
-through(3, 6, 9).
-through(3, 5, 7).
-through(4, 5, 6).
-through(4, 1, 7).
-through(5, 4, 6).
-through(5, 2, 8).
-through(5, 1, 9).
-through(5, 3, 7).
-through(6, 4, 5).
-through(6, 3, 9).
-through(7, 8, 9).
-through(7, 1, 4).
-through(7, 3, 5).
-through(8, 7, 9).
-through(8, 2, 5).
-through(9, 7, 8).
-through(9, 3, 6).
-through(9, 1, 5).
-
-%% board_status(+Board, -Status)  won(Player) when Player has a line (x first), draw
-% on a full board, else ongoing.
+%% board_status(+Cells, -Status)  won(Player) when Player has a line (x first) on the
+% cells b(X1, ..., X9), draw when they are full, else ongoing.
 board_status(Board, Status) :-
     (  other(P, _), three(Board, P) -> Status = won(P)
     ;  full(Board) -> Status = draw
     ;  Status = ongoing
     ).
 
-%% three(+Board, +Player)  Player has a line of three.
+%% three(+Cells, +Player)  Player has a line of three on the cells b(X1, ..., X9).
 three(Board, P) :-
     line(I, J, K),
     arg(I, Board, X), X == P,
@@ -121,7 +116,7 @@ three(Board, P) :-
     arg(K, Board, Z), Z == P,
     !.
 
-%% full(+Board)  no cell is empty.
+%% full(+Cells)  none of the cells b(X1, ..., X9) is empty.
 full(Board) :- \+ ( between(1, 9, I), arg(I, Board, e) ).
 
 %% outcome(+State, -Outcome)  win(Player) or draw once the game is over.
@@ -135,10 +130,11 @@ evaluate(tic_tac_toe(_, _, won(W)), P, Score) :- !,
 evaluate(tic_tac_toe(_, _, draw), _, 0) :- !.
 evaluate(tic_tac_toe(_, Board, ongoing), P, Score) :-
     other(P, Q),
-    open_lines(Board, Q, NP), open_lines(Board, P, NQ),
+    board:board_cells(Board, Cells),
+    open_lines(Cells, Q, NP), open_lines(Cells, P, NQ),
     Score is NP - NQ.
 
-%% open_lines(+Board, +Blocker, -N)  how many lines hold no mark of Blocker's.
+%% open_lines(+Cells, +Blocker, -N)  how many lines hold no mark of Blocker's.
 open_lines(Board, B, N) :-
     findall(I, ( line(I, J, K), arg(I, Board, X), X \== B,
                  arg(J, Board, Y), Y \== B, arg(K, Board, Z), Z \== B ), Is),
@@ -151,7 +147,7 @@ explain_illegal(tic_tac_toe(_, _, Status), _, game_over(Status)) :-
 explain_illegal(tic_tac_toe(_, Board, ongoing), place(C, K), Reason) :-
     phrase(move_out(place(C, K)), Cs), atom_chars(Name, Cs),
     (  ( C < 0 ; C >= 3 ; K < 1 ; K > 3 ) -> Reason = off_board(Name)
-    ;  I is (K - 1) * 3 + C + 1, arg(I, Board, X), X \== e -> Reason = taken(Name, X)
+    ;  I is (K - 1) * 3 + C + 1, board:board_cell(Board, I, X), X \== e -> Reason = taken(Name, X)
     ).
 
 %% refusal(+Reason)//  the words of each reason explain_illegal/3 gives.
@@ -175,15 +171,17 @@ position(S) --> { nonvar(S) }, !, position_out(S).
 position(S) --> position_in(S).
 
 %% position_out(+State)//  the text of a state.
-position_out(tic_tac_toe(P, b(A1, B1, C1, A2, B2, C2, A3, B3, C3), _)) -->
+position_out(tic_tac_toe(P, Board, _)) -->
+    { board:board_cells(Board, b(A1, B1, C1, A2, B2, C2, A3, B3, C3)) },
     notation:rows_out([[A3, B3, C3], [A2, B2, C2], [A1, B1, C1]], [x-x, o-o]), " ", side(P).
 
 %% position_in(-State)//  the state a position text names.
 position_in(tic_tac_toe(P, Board, Status)) -->
     notation:rows_in([3, 3, 3], [[A3, B3, C3], [A2, B2, C2], [A1, B1, C1]], [x-x, o-o]),
     " ", side(P),
-    {  Board = b(A1, B1, C1, A2, B2, C2, A3, B3, C3),
-       board_status(Board, Status) }.
+    {  Cells = b(A1, B1, C1, A2, B2, C2, A3, B3, C3),
+       board_status(Cells, Status),
+       square_board(Cells, Board) }.
 
 %% side(?Player)//  x or o.
 side(x) --> "x".
@@ -194,7 +192,8 @@ side(o) --> "o".
 % o (x to move) or one more (o to move); not both have a line; the side with a line
 % is not to move; and its line was made by its last mark (one whose removal leaves
 % it without a line).
-position_error(tic_tac_toe(P, Board, Status), Reason) :-
+position_error(tic_tac_toe(P, Board0, Status), Reason) :-
+    board:board_cells(Board0, Board),
     Board =.. [_|Xs],
     count(Xs, x, NX), count(Xs, o, NO),
     (  NX =\= NO, NX =\= NO + 1
@@ -214,7 +213,7 @@ position_error(tic_tac_toe(P, Board, Status), Reason) :-
     -> protocol:formatted("~a has a line of three even with any one of its marks taken away, so no move was the last: no game reaches that", [W], Reason)
     ).
 
-%% last_mark(+Board, +Winner)  some mark of Winner's whose removal leaves Winner
+%% last_mark(+Cells, +Winner)  some mark of Winner's whose removal leaves Winner
 % without a line: the last move could have been it.
 last_mark(Board, W) :-
     between(1, 9, I), arg(I, Board, X), X == W,
@@ -237,16 +236,17 @@ view(tic_tac_toe(P, Board, Status),
     findall(cell(C, Row, Name, Piece),
             ( between(1, 9, I), cell_name(I, Name),
               C is (I - 1) mod 3, K is (I - 1) // 3 + 1, Row is 3 - K,
-              arg(I, Board, X), cell_piece(X, Piece) ),
+              board:board_cell(Board, I, X), cell_piece(X, Piece) ),
             Cells),
-    ended_info(Status, Board, Ended).
+    board:board_cells(Board, Marks),
+    ended_info(Status, Marks, Ended).
 
 %% cell_name(+I, -Name)  the name of cell I (a1 is 1, c3 is 9).
 cell_name(I, Name) :-
     C is (I - 1) mod 3, K is (I - 1) // 3 + 1,
     phrase(move_out(place(C, K)), Cs), atom_chars(Name, Cs).
 
-%% ended_info(+Status, +Board, -Info)  how the game ended, for the renderers and the
+%% ended_info(+Status, +Cells, -Info)  how the game ended, for the renderers and the
 % page: a won game's line of three (highlighted) and the words; nothing while it goes on.
 ended_info(won(P), Board, [highlight(Names), ending("three in a line")]) :-
     line(I, J, K), arg(I, Board, P), arg(J, Board, P), arg(K, Board, P), !,

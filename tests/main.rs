@@ -63,6 +63,7 @@ mod solve;
 mod tactigon;
 mod threads;
 mod tiers_agree;
+mod turn_playouts;
 mod tutorial;
 mod variants;
 mod watch;

@@ -31,45 +31,33 @@ fn agreement(m: &mut PrologMachine, module: &str, text: &str) -> String {
 /// them where there is one), the finished ones included.
 fn positions(game: &str, options: &str, games: u64) -> Vec<String> {
     // a rules-only game has no native engine: its spec tier plays the games
-    let tier = if game == "breakthrough" {
+    let tier = if ["breakthrough", "clobber", "connect_four", "tic_tac_toe"].contains(&game) {
         Tier::Spec
     } else {
         Tier::Native
     };
-    let mut e = common::engine(game, options, tier);
-    let mut texts = Vec::new();
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    for _ in 0..games {
-        let mut pos = e.initial().expect("the start");
-        loop {
-            let info = e.describe(pos).expect("describe");
-            texts.push(info.position.clone());
-            if info.legal.is_empty() {
-                break;
-            }
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let k = (state >> 33) as usize % info.legal.len();
-            pos = e.play(pos, &info.legal[k]).expect("a legal move plays");
-        }
-    }
-    texts
+    common::random_game_positions(game, options, games, tier)
 }
 
 #[test]
 fn breakthroughs_steps_table_is_its_pawn_moves() {
-    // steps/2 names legal/2's three steps as square8 directions of a grid whose rows
-    // are the ranks: forward/2's rank change and sideways/1's column change, in
-    // sideways/1's order, each with the squares enters/3 allows
+    // steps/2, the one statement of a pawn's moves, names as square8 directions of a
+    // grid whose rows are the ranks what the rules say: one rank forward (forward/2's
+    // rank change), to the left, straight or to the right, straight onto an empty
+    // square only, diagonally onto an empty square or an enemy pawn; and ahead/2 (the
+    // far edge a pawn wins on) is the straight step's direction
     let mut m = machine("breakthrough", "cols=5 rows=6", false);
     let q = "findall(P-Steps, ( member(P, [black, white]), breakthrough:forward(P, D), \
              breakthrough:other(P, Q), breakthrough:pawn(Q, Y), grid:offsets(square8, Os), \
-             findall(Dir-Ts, ( breakthrough:sideways(DC), nth1(Dir, Os, DC-D), \
-                               findall(T, ( member(T, [e, b, w]), breakthrough:enters(T, DC, Y) ), Ts) ), Steps) ), \
+             findall(Dir-Ts, ( member(DC, [-1, 0, 1]), nth1(Dir, Os, DC-D), \
+                               findall(T, ( member(T, [e, b, w]), \
+                                            ( T == e ; DC =\\= 0, T == Y ) ), Ts) ), Steps) ), \
              Derived), \
              findall(P-S, breakthrough:steps(P, S), Written), \
-             ( Derived == Written -> X = same ; X = Derived ).";
+             findall(P-A, ( member(P, [black, white]), breakthrough:forward(P, D), \
+                            grid:offsets(square8, Os), nth1(A, Os, 0-D) ), Ahead), \
+             findall(P-A, breakthrough:ahead(P, A), AheadWritten), \
+             ( Derived == Written, Ahead == AheadWritten -> X = same ; X = Derived-Ahead ).";
     assert_eq!(
         format!("{:?}", m.answer(q, "X").expect(q)),
         r#"Atom("same")"#
@@ -102,6 +90,9 @@ fn nth_legal_lists_legal_moves_in_order_in_both_rule_tiers() {
         ("hex", "size=3 swap=true"),
         ("contactix", "cols=4 rows=3"),
         ("breakthrough", "cols=5 rows=6"),
+        ("clobber", "cols=4 rows=3"),
+        ("connect_four", "cols=4 rows=4 line=3"),
+        ("tic_tac_toe", ""),
     ] {
         let texts = positions(game, options, 12);
         assert!(

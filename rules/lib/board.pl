@@ -40,7 +40,8 @@
                   reach_count/3, nth_reach/4, reach_move/3, reach_any/2, run_moves/5, run_count/5,
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
                   nth_move/4, pick_move/4, line_at/4, group/3,
-                  group_marks/3, jumps/3, kept_grid/4]).
+                  group_marks/3, jumps/3, kept_grid/4, turn_moves/3, turn_count/3, turn_nth/4, turn_move/3, turn_play/5,
+                  turn_playout/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -54,6 +55,7 @@ requires(board_steps).
 requires(board_reach).
 requires(board_lines).
 requires(board_text).
+requires(board_turns).
 
 %% board_new(+Grid, +Marks, +Cells, -Board)  the board of a grid.pl grid whose cells
 % hold the atoms of the compound Cells (one per cell), with Marks (m(...) or none).
@@ -558,3 +560,36 @@ proper_list(L) :- nonvar(L), proper_list_(L).
 %% proper_list_(+L)  L, bound, is [] or a cell whose tail is a proper list.
 proper_list_([]).
 proper_list_([_|T]) :- proper_list(T).
+
+% Turns (board_turns.pl): what a player may do and what ends the game, stated as
+% data; a game states them once, and its legal/2 and play/3 ask these.
+
+%% turn_moves(+Board, +Turn, -Moves)  the moves of a turn(Player, Kinds, Ends), kind
+% by kind: put(K) for a piece put on cell K, drop(K) for one dropped in at cell K,
+% go(K, J) for a step.
+turn_moves(B, Turn, Ms) :- board_turns:turn_moves(B, Turn, Ms).
+
+%% turn_count(+Board, +Turn, -N)  how many moves turn_moves/3 gives, and
+%% turn_nth(+Board, +Turn, +I, -Move)  its I-th (from 0), both without listing them.
+turn_count(B, Turn, N) :- board_turns:turn_count(B, Turn, N).
+turn_nth(B, Turn, I, M) :- board_turns:turn_nth(B, Turn, I, M).
+
+%% turn_move(+Board, +Turn, +Move)  Move is one of turn_moves/3's, asked of the move's
+% own cells.
+turn_move(B, Turn, M) :- board_turns:turn_move(B, Turn, M).
+
+%% turn_play(+Board, +Turns, +Move, -Board1, -Status)  Board1 after Move, one of the
+% first turn's, and the status its ends give (ongoing, won(Player) or draw); the
+% next of Turns is who plays after (for the end `stuck`).  Fails on another move.
+turn_play(B, Turns, M, B1, Status) :- board_turns:turn_play(B, Turns, M, B1, Status).
+
+%% turn_playout(+Board, +Turns, +Seed, +Max, -Plies, -Status)  a random game from
+% Board, Turns the player to move's first: each ply the (R mod N)-th of the N moves,
+% R from protocol's random numbers as its playouts draw them, until an end holds, no
+% move is left (ongoing), or Max plies (ongoing).  In the accelerated tier the host
+% plays it whole, in one call.
+turn_playout(board(_, _, _, n(_, H, _, _)), Turns, Seed, Max, Plies, Status) :-
+    board_accel:turn_playout(H, Turns, Seed, Max, Plies0, Status0), !,
+    Plies = Plies0, Status = Status0.
+turn_playout(B, Turns, Seed, Max, Plies, Status) :-
+    board_turns:turn_playout(B, Turns, Seed, Max, Plies, Status).

@@ -14,10 +14,12 @@
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
                         sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, pick_kind/4, line_at/4,
-                        group/3, group_marks/3, jumps/3, flank_moves/4, flank_count/4, nth_flank/5, flanked/5]).
+                        group/3, group_marks/3, jumps/3, flank_moves/4, flank_count/4, nth_flank/5, flanked/5,
+                        turn_playout/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
+:- use_module(library(dcgs)).
 
 %% load  bind the foreign functions; succeeds once they are callable.
 load :-
@@ -398,3 +400,62 @@ pairs([A, B|Cs], [X-Y|Ps]) :- number(A, X), number(B, Y), pairs(Cs, Ps).
 
 %% number(+Char, -N)  the number a character stands for.
 number(C, N) :- char_code(C, Code), N is Code - 256.
+
+%% turn_playout(+H, +Turns, +Seed, +Max, -Plies, -Status)  board.pl's turn_playout/6 on
+% board H: one call, the whole game played by the host (src/foreign/board_turns.rs).
+turn_playout(H, Turns, Seed, Max, Plies, Status) :-
+    small(Seed), small(Max),
+    turns_id(Turns, Id),
+    '$foreign_call'(ludolog_board_playout, [H, Id, Seed, Max], R), R >= 0,
+    Plies is R >> 8, Code is R /\ 255,
+    turn_status(Code, Turns, Status).
+
+%% turn_status(+Code, +Turns, -Status)  the status the host's code names: 0 going on,
+% 1 a draw, 2 + I won by the player of the I-th turn.
+turn_status(0, _, ongoing).
+turn_status(1, _, draw).
+turn_status(C, Turns, won(P)) :- C >= 2, I is C - 2, nth0(I, Turns, turn(P, _, _)).
+
+%% turns_id(+Turns, -Id)  the host's id of a list of turns, written once as words
+% (turn_words//1) and the id kept (known/3).
+turns_id(Turns, Id) :-
+    (  known(turns, Turns, Id0)
+    -> Id = Id0
+    ;  ground(Turns), phrase(turn_words(Turns), Words), plain(Words),
+       write_term_to_chars(Words, [quoted(false)], Text),
+       '$foreign_call'(ludolog_board_turns, [Text], Id0), Id0 > 0,
+       Id = Id0,
+       keep(turns, Turns, Id)
+    ).
+
+%% turn_words(+Turns)//  the words of turns, as src/foreign/board_turns.rs reads them:
+% each list led by its length.
+turn_words([]) --> [].
+turn_words([turn(P, Kinds, Ends)|Ts]) -->
+    [turn, P], counted(Kinds, kind_words), counted(Ends, end_words), turn_words(Ts).
+
+%% counted(+Items, +Words)//  the length of Items, then each item's words.
+counted(Items, Words) --> { length(Items, N) }, [N], each(Items, Words).
+
+%% each(+Items, +Words)//  each item's words in turn.
+each([], _) --> [].
+each([I|Is], Words) --> call(Words, I), each(Is, Words).
+
+%% kind_words(+Kind)//  a kind of move.
+kind_words(put(X)) --> [put, X].
+kind_words(drop(X, Dir)) --> [drop, X, Dir].
+kind_words(step(X, Steps)) --> [step, X], counted(Steps, step_words).
+
+%% step_words(+Dir-Targets)//  a step.
+step_words(Dir-Ts) --> [Dir], counted(Ts, name_word).
+
+%% name_word(+X)//  a name, or a number.
+name_word(X) --> [X].
+
+%% end_words(+End)//  an end.
+end_words(line(N, Dirs)) --> [line, N], counted(Dirs, name_word).
+end_words(arrive(Ks)) --> [arrive], counted(Ks, name_word).
+end_words(edge(Dir)) --> [edge, Dir].
+end_words(gone(X)) --> [gone, X].
+end_words(full) --> [full].
+end_words(stuck) --> [stuck].

@@ -255,8 +255,8 @@ handle(G, playouts(Id, N, Seed, MaxPlies), Plies) :-
 handle(G, rollout(Id, Seed, MaxPlies), Outcome) :-
     state(Id, S),
     step("a random playout (legal/2, play/3 and outcome/2)"),
-    protocol:random_playout(G, S, Seed, MaxPlies, _, Final),
-    (  dispatch:outcome(G, Final, O) -> plain_text(O, Outcome) ; Outcome = "none" ).
+    protocol:random_playout(G, S, Seed, MaxPlies, _, O),
+    (  O == none -> Outcome = "none" ; plain_text(O, Outcome) ).
 handle(G, best(Id, Depth), Best) :-
     state(Id, S),
     step("the alpha-beta search (legal/2, play/3 and evaluate/3)"),

@@ -317,8 +317,9 @@ finding(G, PI, Check, F, Args, f(L, PT, Check, Text)) :-
 % not list here), the move text of each legal move (read back to the same move),
 % and where the game defines them legal_moves/2 (the list legal/2 gives),
 % legal_count/2 (its length), nth_legal/3 (its I-th move, and none past the last)
-% play_legal/3 (the position play/3 gives) and random_legal/3 (legal/2's
-% (R mod N)-th move, and none when there is none).
+% play_legal/3 (the position play/3 gives), random_legal/3 (legal/2's
+% (R mod N)-th move, and none when there is none) and turns/3 (as many moves as
+% legal/2, and random games as legal/2 and play/3 play them).
 position(G, Id, Pool, Players, Cap, Findings) :-
     host:held(Id, S), !,
     guard(findall(M, dispatch:legal(G, S, M), L), R),
@@ -461,6 +462,27 @@ position_finding(G, S, L, _, _, _, F) :-
     ;  K is R mod N, nth0(K, L, M0), M \== M0
     -> move_text(G, M, T), move_text(G, M0, T0),
        finding(G, random_legal/3, counted, "random_legal/3 gives ~s for R = ~d, but the ~d-th of legal/2's ~d moves is ~s", [T, R, K, N, T0], F)
+    ).
+
+position_finding(G, S, L, _, _, _, F) :-
+    catch(current_predicate(G:turns/3), _, fail),
+    L \== [],
+    guard(call(G:turns(S, B, Ts)), R),
+    (  R \== true, R \== false -> finding(G, turns/3, turns, "turns/3: ~q", [R], F)
+    ;  R == true,
+       (  \+ ( Ts = [T|_], guard(board:turn_moves(B, T, Ms), true) )
+       -> finding(G, turns/3, turns, "turns/3 gives no list of turns the board library reads: ~q", [Ts], F)
+       ;  Ts = [T|_], board:turn_moves(B, T, Ms),
+          length(L, N0), length(Ms, N), N =\= N0
+       -> finding(G, turns/3, turns, "the first of the turns turns/3 states has ~d moves, but legal/2 lists ~d", [N, N0], F)
+       ;  member(Seed, [1, 2, 3]),
+          guard(protocol:playout_(G, S, Seed, 200, 0, P0, Final), true),
+          (  dispatch:outcome(G, Final, O0) -> true ; O0 = none ),
+          guard(board_turns:turn_playout(B, Ts, Seed, 200, P1, St), true),
+          protocol:status_outcome(St, O1),
+          P0-O0 \== P1-O1
+       -> finding(G, turns/3, turns, "a random game from here (seed ~d): legal/2 and play/3 play ~d plies to ~q, the turns turns/3 states ~d plies to ~q (the host plays the turns)", [Seed, P0, O0, P1, O1], F)
+       )
     ).
 
 %% state_text(+Game, +State, -Text)  the state's position text and outcome, as text:

@@ -103,6 +103,15 @@
 %                                   none: the pick of the accelerated tier's
 %                                   playouts in one query (else legal_count/2
 %                                   and nth_legal/3)
+%   turns(+State, -Board, -Turns)   for a game whose every turn the board library
+%                                   can state (board.pl's turn_play/5: put,
+%                                   drop and step moves; line, arrive, edge, gone, full
+%                                   and stuck ends), the board and the turns of a
+%                                   position that goes on, the player to move's
+%                                   first; fails when it is over.  Its legal/2
+%                                   and play/3 must be turn_moves/3's and
+%                                   turn_play/5's: the accelerated tier's
+%                                   playouts are then played whole by the host
 %   play_legal(+State, +Move, -Next)  the state after Move, one of legal/2's,
 %                                   without play/3's check that it is legal:
 %                                   the accelerated tier's playouts play the
@@ -263,16 +272,28 @@ add_vectors([A|As], [B|Bs], [C|Cs]) :- C is A + B, add_vectors(As, Bs, Cs).
 %% lcg_next(+Seed, -Seed1)  a 31-bit linear congruential generator: reproducible anywhere.
 lcg_next(S0, S) :- S is (S0 * 1103515245 + 12345) mod 2147483648.
 
-%% random_playout(+Game, +State, +Seed, +MaxPlies, -Plies, -Final)
+%% random_playout(+Game, +State, +Seed, +MaxPlies, -Plies, -Outcome)
 % play uniformly random legal moves to the end of the game, or until MaxPlies
-% have been played (outcome, legal, pick and play every ply).  Accelerated, a game
-% with legal_count/2 and nth_legal/3 picks each move without listing them all, and
-% plays it with play_legal/3 (its own, or play/3).
-random_playout(G, S, Seed, Max, Plies, Final) :-
-    (  accelerated, dispatch:counted(G)
-    -> counted_playout_(G, S, Seed, Max, 0, Plies, Final)
-    ;  playout_(G, S, Seed, Max, 0, Plies, Final)
+% have been played (outcome, legal, pick and play every ply); Outcome is the last
+% position's outcome, or none.  Accelerated, a game that states its turns in the
+% board library's words (turns/3) is played whole by the host; else a game with
+% legal_count/2 and nth_legal/3 picks each move without listing them all, and
+% plays it with play_legal/3 (its own, or play/3).  The same moves every way.
+random_playout(G, S, Seed, Max, Plies, Outcome) :-
+    (  accelerated, dispatch:turns(G, S, B, Ts)
+    -> board:turn_playout(B, Ts, Seed, Max, Plies, Status),
+       status_outcome(Status, Outcome)
+    ;  (  accelerated, dispatch:counted(G)
+       -> counted_playout_(G, S, Seed, Max, 0, Plies, Final)
+       ;  playout_(G, S, Seed, Max, 0, Plies, Final)
+       ),
+       (  dispatch:outcome(G, Final, O) -> Outcome = O ; Outcome = none )
     ).
+
+%% status_outcome(+Status, -Outcome)  the outcome of a turn's status (board.pl).
+status_outcome(won(P), win(P)).
+status_outcome(draw, draw).
+status_outcome(ongoing, none).
 
 %% playout_(+Game, +State, +Seed, +Max, +P0, -P, -Final)  a random playout from State;
 % P is P0 plus its plies, Final its last state.

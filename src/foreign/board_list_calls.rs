@@ -7,6 +7,38 @@ use super::board_movers::{codes_of, numbers_of};
 use super::board_table::{Refused, Table, View};
 use std::ffi::c_char;
 
+/// The id of the turns written in `text` (see `board_turns`), -1 if malformed.
+#[no_mangle]
+pub(crate) unsafe extern "C" fn ludolog_board_turns(text_ptr: *const c_char) -> i64 {
+    number(|_| super::board_turns::register(text(text_ptr).ok_or(Refused::Bad)?))
+}
+
+/// A random playout of board `handle` under turns `turns` (the player to move's
+/// first), from `seed`, cut off after `max` plies: its plies times 256 plus how it
+/// ended (0 going on, 1 a draw, 2 + i won by the player of the i-th turn).
+#[no_mangle]
+pub(crate) unsafe extern "C" fn ludolog_board_playout(
+    handle: i64,
+    turns: i64,
+    seed: i64,
+    max: i64,
+) -> i64 {
+    use super::board_turns::{playout_on, Status};
+    number(|t| {
+        let (plies, status) = playout_on(t, handle, turns, seed, max)?;
+        let code = match status {
+            Status::Ongoing => 0,
+            Status::Draw => 1,
+            Status::Won(i) => 2 + i as i64,
+        };
+        i64::try_from(plies)
+            .ok()
+            .filter(|&p| p < 1 << 40 && code < 256)
+            .map(|p| p * 256 + code)
+            .ok_or(Refused::Bad)
+    })
+}
+
 /// The id of the lists written in `text` (see `board_movers`), -1 if malformed.
 #[no_mangle]
 pub(crate) unsafe extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {

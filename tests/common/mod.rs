@@ -242,3 +242,27 @@ pub fn game_rows() -> Vec<GameRow> {
         })
         .collect()
 }
+
+/// Texts of every position of `games` random games of `game` played by its engine
+/// in `tier` (uniform picks from a fixed seed), the finished ones included.
+pub fn random_game_positions(game: &str, options: &str, games: u64, tier: Tier) -> Vec<String> {
+    let mut e = engine(game, options, tier);
+    let mut texts = Vec::new();
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..games {
+        let mut pos = e.initial().expect("the start");
+        loop {
+            let info = e.describe(pos).expect("describe");
+            texts.push(info.position.clone());
+            if info.legal.is_empty() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let k = (state >> 33) as usize % info.legal.len();
+            pos = e.play(pos, &info.legal[k]).expect("a legal move plays");
+        }
+    }
+    texts
+}
