@@ -34,7 +34,8 @@
 
 :- module(othello, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3,
+    turns/3
 ]).
 
 :- use_module(library(lists)).
@@ -94,52 +95,53 @@ disc(white, o).
 %% discs(+Player, -X, -Y)  the mover's disc and the opponent's.
 discs(P, X, Y) :- disc(P, X), other(P, Q), disc(Q, Y).
 
+%% turn(?Player, ?Turn)  Player's turn in the board library's words (board.pl's
+% turns): a disc onto an empty cell that flanks a line of the opponent's discs,
+% every disc of every line it flanks turned (§3), else a pass (§4); when neither
+% player can place a disc, the one with more discs wins, as many is a draw (§5).
+turn(P, turn(P, [flank(X, Y), pass], [count(X, Y)])) :-
+    discs(P, X, Y).
+
+%% turns(+State, -Board, -Turns)  the board and the two turns of a game that goes on,
+% the side to move's first.
+turns(othello(_, P, Board, ongoing), Board, [T, U]) :-
+    turn(P, T), other(P, Q), turn(Q, U).
+
 %% legal(+State, -Move)  the flanking placements of the side to move (§3), cell by
 % cell from the top left; the pass when there is none (§4).
 legal(othello(N, P, Board, ongoing), M) :-
-    discs(P, X, Y),
-    flank:flank_moves(Board, X, Y, Ks),
-    (  Ks == [] -> M = pass
-    ;  member(I, Ks), cell_move(N, I, M)
+    turn(P, T),
+    board:turn_moves(Board, T, Moves),
+    member(G, Moves),
+    board_move(N, G, M).
+
+%% board_move(+N, ?Turned, ?Move)  the move a turn's move is: a disc on cell I, or
+% the pass.
+board_move(N, flank(I), at(C, R)) :-
+    (  integer(I)
+    -> C is (I - 1) mod N, R is (I - 1) // N
+    ;  integer(C), integer(R), C >= 0, C < N, R >= 0, R < N,
+       I is R * N + C + 1
     ).
+board_move(_, pass, pass).
 
-%% cell_move(+N, +I, -Move)  the move that puts a disc on cell I.
-cell_move(N, I, at(C, R)) :- C is (I - 1) mod N, R is (I - 1) // N.
-
-%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library
-% (natively in the accelerated tier) without listing them.
-legal_count(othello(_, P, Board, ongoing), N) :- !,
-    discs(P, X, Y),
-    flank:flank_count(Board, X, Y, N0),
-    (  N0 =:= 0 -> N = 1 ; N = N0 ).
-legal_count(_, 0).
+%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
+legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
 
 %% nth_legal(+State, +K, -Move)  the K-th move (from 0) legal/2 gives.
 nth_legal(othello(N, P, Board, ongoing), K, M) :-
-    discs(P, X, Y),
-    (  flank:nth_flank(Board, X, Y, K, I) -> cell_move(N, I, M)
-    ;  K =:= 0, flank:flank_count(Board, X, Y, 0) -> M = pass
-    ).
+    turn(P, T),
+    board:turn_nth(Board, T, K, G),
+    board_move(N, G, M).
 
 %% play(+State, +Move, -Next)  a disc that flanks, and the discs it turns (§3), or
 % the pass of a player who cannot place one (§4); then the game ends if neither
 % player can move (§5).  Fails on any other move.
 play(othello(N, P, Board, ongoing), M, othello(N, Q, Board1, Status)) :-
-    discs(P, X, Y),
-    turn(M, N, Board, X, Y, Board1),
-    other(P, Q),
-    status(Board1, Q, Status).
-
-%% turn(+Move, +N, +Board, +X, +Y, -Board1)  the board after a move of the player
-% whose disc is X.
-turn(at(C, R), N, Board, X, Y, Board1) :-
-    integer(C), integer(R), C >= 0, C < N, R >= 0, R < N,
-    I is R * N + C + 1,
-    board:board_cell(Board, I, e),
-    flank:flanked(Board, I, X, Y, Ks), Ks = [_|_],
-    board:board_fill(Board, [I|Ks], X, Board1).
-turn(pass, _, Board, X, Y, Board) :-
-    flank:flank_count(Board, X, Y, 0).
+    board_move(N, G, M),
+    turns(othello(N, P, Board, ongoing), Board, Turns),
+    board:turn_play(Board, Turns, G, Board1, Status),
+    other(P, Q).
 
 %% status(+Board, +ToMove, -Status)  ongoing while either player can place a disc
 % (§4), else the discs decide (§5).

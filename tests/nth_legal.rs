@@ -31,7 +31,15 @@ fn agreement(m: &mut PrologMachine, module: &str, text: &str) -> String {
 /// them where there is one), the finished ones included.
 fn positions(game: &str, options: &str, games: u64) -> Vec<String> {
     // a rules-only game has no native engine: its spec tier plays the games
-    let tier = if ["breakthrough", "clobber", "connect_four", "tic_tac_toe"].contains(&game) {
+    let tier = if [
+        "breakthrough",
+        "clobber",
+        "connect_four",
+        "tic_tac_toe",
+        "othello",
+    ]
+    .contains(&game)
+    {
         Tier::Spec
     } else {
         Tier::Native
@@ -93,6 +101,7 @@ fn nth_legal_lists_legal_moves_in_order_in_both_rule_tiers() {
         ("clobber", "cols=4 rows=3"),
         ("connect_four", "cols=4 rows=4 line=3"),
         ("tic_tac_toe", ""),
+        ("othello", "size=4"),
     ] {
         let texts = positions(game, options, 12);
         assert!(

@@ -112,3 +112,9 @@ fn lint_finds_turns_that_are_not_the_game_legal_and_play_make() {
 fn tic_tac_toe_playouts_are_the_same_game_in_both_tiers() {
     assert!(agree("tic_tac_toe", "", 4, 5) > 50);
 }
+
+#[test]
+fn othello_playouts_with_passes_are_the_same_game_in_both_tiers() {
+    assert!(agree("othello", "size=4", 4, 4) > 50);
+    assert!(agree("othello", "size=6", 1, 2) > 30);
+}

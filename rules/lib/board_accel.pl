@@ -445,6 +445,8 @@ each([I|Is], Words) --> call(Words, I), each(Is, Words).
 kind_words(put(X)) --> [put, X].
 kind_words(drop(X, Dir)) --> [drop, X, Dir].
 kind_words(step(X, Steps)) --> [step, X], counted(Steps, step_words).
+kind_words(flank(X, Y)) --> [flank, X, Y].
+kind_words(pass) --> [pass].
 
 %% step_words(+Dir-Targets)//  a step.
 step_words(Dir-Ts) --> [Dir], counted(Ts, name_word).
@@ -459,3 +461,4 @@ end_words(edge(Dir)) --> [edge, Dir].
 end_words(gone(X)) --> [gone, X].
 end_words(full) --> [full].
 end_words(stuck) --> [stuck].
+end_words(count(X, Y)) --> [count, X, Y].

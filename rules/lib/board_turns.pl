@@ -19,6 +19,10 @@
 %     step(X, Steps)   X from its cell K to the neighbour J, one move go(K, J) for
 %                      each K-J of board:steps_of/4 with Steps (Dir-Targets, e for
 %                      an empty cell): what was on J is taken
+%     flank(X, Y)      X onto an empty cell that flanks a line of Y's (flank.pl,
+%                      which the game then requires), ascending: the move flank(K);
+%                      every Y of every line it flanks turns to X
+%     pass             the move pass, when the kinds before it give no move
 %   Ends    what a move by Player ends the game with, a list tried in order (the
 %           first that holds decides; none: the game goes on):
 %     line(N, Dirs)    the piece moved, put or dropped (where it came to rest)
@@ -30,6 +34,8 @@
 %     gone(X)          no cell holds X (the last one was taken): Player wins
 %     full             no cell is empty: a draw
 %     stuck            the next player has no move: Player wins
+%     count(X, Y)      neither player has a move but a pass: more X than Y on the
+%                      board, Player wins; more Y, the next player wins; else a draw
 % The turns of a game are a list, the player to move's first, then the others in
 % their order; after each move the next one plays.  A status is ongoing, won(P) or
 % draw.
@@ -45,10 +51,19 @@ turn_moves(B, turn(_, Kinds, _), Ms) :-
     kinds_moves(Kinds, B, Ms).
 
 %% kinds_moves(+Kinds, +Board, -Moves)  the moves of each kind, kind by kind.
-kinds_moves([], _, []).
-kinds_moves([Kind|Kinds], B, Ms) :-
+kinds_moves(Kinds, B, Ms) :-
+    kinds_moves(Kinds, B, [], Ms).
+
+%% kinds_moves(+Kinds, +Board, +Before, -Moves)  the moves of each kind, kind by kind;
+% Before is [] while the kinds before gave none (a pass is a move only then).
+kinds_moves([], _, _, []).
+kinds_moves([pass|Kinds], B, Before, Ms) :- !,
+    (  Before == [] -> Ms = [pass|Ms1] ; Ms = Ms1 ),
+    kinds_moves(Kinds, B, [pass], Ms1).
+kinds_moves([Kind|Kinds], B, Before, Ms) :-
     kind_moves(Kind, B, Ms, Ms1),
-    kinds_moves(Kinds, B, Ms1).
+    (  Ms == Ms1 -> Before1 = Before ; Before1 = [moved] ),
+    kinds_moves(Kinds, B, Before1, Ms1).
 
 %% kind_moves(+Kind, +Board, -Moves, ?Tail)  the moves of one kind, then Tail.
 kind_moves(put(_), B, Ms, Tail) :-
@@ -60,6 +75,13 @@ kind_moves(drop(_, Dir), B, Ms, Tail) :-
 kind_moves(step(X, Steps), B, Ms, Tail) :-
     board:steps_of(B, X, Steps, KJs),
     goes(KJs, Ms, Tail).
+kind_moves(flank(X, Y), B, Ms, Tail) :-
+    flank:flank_moves(B, X, Y, Ks),
+    flanks(Ks, Ms, Tail).
+
+%% flanks(+Ks, -Moves, ?Tail)  flank(K) for each of Ks, then Tail.
+flanks([], Ms, Ms).
+flanks([K|Ks], [flank(K)|Ms], Tail) :- flanks(Ks, Ms, Tail).
 
 %% puts(+Ks, -Moves, ?Tail)  put(K) for each of Ks, then Tail.
 puts([], Ms, Ms).
@@ -111,6 +133,9 @@ turn_count(B, turn(_, Kinds, _), N) :-
 
 %% kinds_count(+Kinds, +Board, +N0, -N)  N0 plus the moves of each kind.
 kinds_count([], _, N, N).
+kinds_count([pass|Kinds], B, N0, N) :- !,
+    (  N0 =:= 0 -> N1 = 1 ; N1 = N0 ),
+    kinds_count(Kinds, B, N1, N).
 kinds_count([Kind|Kinds], B, N0, N) :-
     kind_count(Kind, B, N1),
     N2 is N0 + N1,
@@ -122,6 +147,7 @@ kind_count(drop(_, Dir), B, N) :-
     entry_cells(B, Dir, Ks),
     empties(Ks, B, 0, N).
 kind_count(step(X, Steps), B, N) :- board:step_count(B, X, Steps, N).
+kind_count(flank(X, Y), B, N) :- flank:flank_count(B, X, Y, N).
 
 %% empties(+Ks, +Board, +N0, -N)  N0 plus how many of Ks are empty.
 empties([], _, N, N).
@@ -133,13 +159,19 @@ empties([K|Ks], B, N0, N) :-
 % without listing them; fails when there are I or fewer.
 turn_nth(B, turn(_, Kinds, _), I, M) :-
     integer(I), I >= 0,
-    kinds_nth(Kinds, B, I, M).
+    kinds_nth(Kinds, B, I, 0, M).
 
-%% kinds_nth(+Kinds, +Board, +I, -Move)  the I-th move of the kinds together.
-kinds_nth([Kind|Kinds], B, I, M) :-
+%% kinds_nth(+Kinds, +Board, +I, +Before, -Move)  the I-th move of the kinds together;
+% Before moves came from the kinds before them (a pass is a move only when none did).
+kinds_nth([pass|Kinds], B, I, Before, M) :- !,
+    (  Before > 0 -> kinds_nth(Kinds, B, I, Before, M)
+    ;  I =:= 0 -> M = pass
+    ;  I1 is I - 1, kinds_nth(Kinds, B, I1, 1, M)
+    ).
+kinds_nth([Kind|Kinds], B, I, Before, M) :-
     kind_count(Kind, B, N),
     (  I < N -> kind_nth(Kind, B, I, M)
-    ;  I1 is I - N, kinds_nth(Kinds, B, I1, M)
+    ;  I1 is I - N, Before1 is Before + N, kinds_nth(Kinds, B, I1, Before1, M)
     ).
 
 %% kind_nth(+Kind, +Board, +I, -Move)  the I-th move of one kind (there are more).
@@ -149,13 +181,19 @@ kind_nth(drop(_, Dir), B, I, M) :-
     drops(Ks, B, Ms, []),
     nth0(I, Ms, M).
 kind_nth(step(X, Steps), B, I, go(K, J)) :- board:nth_step(B, X, Steps, I, K-J).
+kind_nth(flank(X, Y), B, I, flank(K)) :- flank:nth_flank(B, X, Y, I, K).
 
 %% turn_move(+Board, +Turn, +Move)  Move is one of the turn's moves, asked of the move
 % alone (a cell or two), not by listing them all.
 turn_move(B, turn(_, Kinds, _), M) :-
-    member(Kind, Kinds),
-    kind_move(Kind, B, M),
-    !.
+    (  M == pass
+    -> memberchk(pass, Kinds),
+       append(Before, [pass|_], Kinds), !,
+       kinds_count(Before, B, 0, 0)
+    ;  member(Kind, Kinds),
+       kind_move(Kind, B, M),
+       !
+    ).
 
 %% kind_move(+Kind, +Board, +Move)  Move is a move of Kind.
 kind_move(put(_), B, put(K)) :-
@@ -164,6 +202,9 @@ kind_move(drop(_, Dir), B, drop(K)) :-
     entry_cells(B, Dir, Ks),
     memberchk(K, Ks),
     board:board_cell(B, K, e).
+kind_move(flank(X, Y), B, flank(K)) :-
+    board:board_cell(B, K, e),
+    flank:flanked(B, K, X, Y, [_|_]).
 kind_move(step(X, Steps), B, go(K, J)) :-
     board:board_cell(B, K, X),
     member(Dir-Ts, Steps),
@@ -179,15 +220,19 @@ grid_step(B, K, Dir, J) :-
 %% turn_play(+Board, +Turns, +Move, -Board1, -Status)  board:turn_play/5's pure
 % definition.
 turn_play(B, [Turn|Next], M, B1, Status) :-
-    turn_move(B, Turn, M),
+    (  nonvar(M), M = flank(_)
+    -> true                       % moved/5 checks it as it finds the discs to turn
+    ;  turn_move(B, Turn, M)
+    ),
     turn_done(B, [Turn|Next], M, B1, Status).
 
 %% turn_done(+Board, +Turns, +Move, -Board1, -Status)  the board after a move of the
 % first turn (one of its moves), and the status its ends give.
-turn_done(B, [turn(P, Kinds, Ends)|Next], M, B1, Status) :-
+turn_done(B, [Turn|Next], M, B1, Status) :-
+    Turn = turn(_, Kinds, Ends),
     moved(M, Kinds, B, K, B1),
-    next_turn(Next, turn(P, Kinds, Ends), Turn1),
-    ended(Ends, B1, K, P, Turn1, Status).
+    next_turn(Next, Turn, Turn1),
+    ended(Ends, B1, K, Turn, Turn1, Status).
 
 %% moved(+Move, +Kinds, +Board, -K, -Board1)  the board after Move, and the cell its
 % piece came to: put(K) puts the piece of the first kind that puts one, drop(K0)
@@ -199,6 +244,12 @@ moved(drop(K0), Kinds, B, K, B1) :-
     memberchk(drop(X, Dir), Kinds),
     landing(B, K0, Dir, K),
     board:board_set(B, K, X, B1).
+moved(flank(K), Kinds, B, K, B1) :-
+    memberchk(flank(X, Y), Kinds),
+    board:board_cell(B, K, e),
+    flank:flanked(B, K, X, Y, Ks), Ks = [_|_],
+    board:board_fill(B, [K|Ks], X, B1).
+moved(pass, _, B, 0, B).
 moved(go(K0, K), _, B, K, B1) :-
     board:board_cell(B, K0, X),
     board:board_sets(B, [K0-e, K-X], B1).
@@ -208,32 +259,44 @@ moved(go(K0, K), _, B, K, B1) :-
 next_turn([], T, T).
 next_turn([T|_], _, T).
 
-%% ended(+Ends, +Board, +K, +Player, +Next, -Status)  the status the first end that
-% holds gives, else ongoing.
+%% ended(+Ends, +Board, +K, +Turn, +Next, -Status)  the status the first end of the
+% mover's Turn that holds gives after its move to cell K (0 for a pass), else ongoing.
 ended([], _, _, _, _, ongoing).
-ended([End|Ends], B, K, P, Next, Status) :-
-    (  end_holds(End, B, K, P, Next, Status0)
+ended([End|Ends], B, K, Turn, Next, Status) :-
+    (  end_holds(End, B, K, Turn, Next, Status0)
     -> Status = Status0
-    ;  ended(Ends, B, K, P, Next, Status)
+    ;  ended(Ends, B, K, Turn, Next, Status)
     ).
 
-%% end_holds(+End, +Board, +K, +Player, +Next, -Status)  End holds after a move to K.
-end_holds(line(N, Dirs), B, K, P, _, won(P)) :-
-    board:line_at(B, K, Dirs, L), L >= N.
-end_holds(arrive(Ks), _, K, P, _, won(P)) :-
+%% end_holds(+End, +Board, +K, +Turn, +Next, -Status)  End holds after the move.
+end_holds(line(N, Dirs), B, K, turn(P, _, _), _, won(P)) :-
+    K > 0, board:line_at(B, K, Dirs, L), L >= N.
+end_holds(arrive(Ks), _, K, turn(P, _, _), _, won(P)) :-
     memberchk(K, Ks).
-end_holds(edge(Dir), B, K, P, _, won(P)) :-
-    \+ grid_step(B, K, Dir, _).
-end_holds(gone(X), B, _, P, _, won(P)) :-
+end_holds(edge(Dir), B, K, turn(P, _, _), _, won(P)) :-
+    K > 0, \+ grid_step(B, K, Dir, _).
+end_holds(gone(X), B, _, turn(P, _, _), _, won(P)) :-
     \+ board:nth_of(B, X, 0, _).
 end_holds(full, B, _, _, _, draw) :-
     \+ board:nth_of(B, e, 0, _).
-end_holds(stuck, B, _, P, Next, won(P)) :-
+end_holds(stuck, B, _, turn(P, _, _), Next, won(P)) :-
     \+ some_move(B, Next).
+end_holds(count(X, Y), B, _, Turn, Next, Status) :-
+    \+ placing(B, Next), \+ placing(B, Turn),
+    board:count_of(B, X, NX), board:count_of(B, Y, NY),
+    (  NX > NY -> Turn = turn(P, _, _), Status = won(P)
+    ;  NY > NX -> Next = turn(Q, _, _), Status = won(Q)
+    ;  Status = draw
+    ).
 
 %% some_move(+Board, +Turn)  the turn has a move.
 some_move(B, Turn) :-
     turn_count(B, Turn, N), N > 0.
+
+%% placing(+Board, +Turn)  the turn has a move other than a pass.
+placing(B, turn(_, Kinds, _)) :-
+    member(Kind, Kinds), Kind \== pass,
+    kind_count(Kind, B, N), N > 0, !.
 
 %% turn_playout(+Board, +Turns, +Seed, +Max, -Plies, -Status)  board:turn_playout/6's
 % pure definition: ply by ply, the same random numbers as protocol's playouts.

@@ -1,14 +1,16 @@
 //! Turns stated in the board library's words (rules/lib/board_turns.pl), played in
 //! whole random games on the host: the accelerated tier's playouts of a game whose
-//! every turn is put, drop or step moves with line, arrive, edge, gone, full and stuck ends.
+//! every turn is put, drop, step, flank or pass moves with line, arrive, edge, gone, full,
+//! stuck and count ends.
 //!
 //! A list of turns is registered once by its text, as board_accel.pl writes it: a
-//! Prolog list of words, `[turn,x,1,drop,x,7,2,line,4,4,1,2,3,4,full,...]` (each
-//! turn: `turn`, the player, how many kinds, each kind, how many ends, each end;
-//! `put X`, `drop X Dir`, `step X N` then N times `Dir M T1 .. TM`; `line N M D1
-//! .. DM`, `arrive M K1 .. KM`, `edge Dir`, `gone X`, `full`, `stuck`).  A playout makes the moves
-//! board_turns.pl lists, in its order, picked with protocol.pl's random numbers,
-//! so the host and the pure definition play the same game from the same seed.
+//! Prolog list of words, `[turn,x,1,drop,x,7,2,line,4,4,1,2,3,4,full,...]`.  Each
+//! turn: `turn`, the player, how many kinds, each kind, how many ends, each end.
+//! Kinds: `put X`, `drop X Dir`, `step X N` then N times `Dir M T1 .. TM`,
+//! `flank X Y`, `pass`.  Ends: `line N M D1 .. DM`, `arrive M K1 .. KM`, `edge Dir`,
+//! `gone X`, `full`, `stuck`, `count X Y`.  A playout makes the moves board_turns.pl
+//! lists, in its order, picked with protocol.pl's random numbers, so the host and
+//! the pure definition play the same game from the same seed.
 
 use super::board_movers::is_name;
 use super::board_table::{Grid, Refused, Table, View};
@@ -30,6 +32,10 @@ enum Kind<N> {
     Drop(N, usize),
     /// The piece one step along a direction onto a cell holding one of the targets.
     Step(N, Vec<(usize, Vec<N>)>),
+    /// The first piece onto an empty cell that flanks lines of the second's.
+    Flank(N, N),
+    /// A pass, when the kinds before it give no move.
+    Pass,
 }
 
 /// What a move ends the game with, with pieces named by `N`.
@@ -48,6 +54,9 @@ enum End<N> {
     Full,
     /// The next player has no move: the mover wins.
     Stuck,
+    /// Neither player has a move but a pass: more of the first piece than of the
+    /// second, the mover wins; fewer, the next player; else a draw.
+    Count(N, N),
 }
 
 /// A move: a piece put on a cell, or a piece from a cell to another.
@@ -55,6 +64,8 @@ enum End<N> {
 enum Move {
     Put(u8, usize),
     Go(usize, usize),
+    Flank(u8, u8, usize),
+    Pass,
 }
 
 /// How a playout ended: still going (cut off, or no move), drawn, or won by the
@@ -157,6 +168,8 @@ fn kind(w: &mut Words<'_>) -> Result<Kind<String>, Refused> {
                 w.counted(|w| Ok((w.number()?, w.counted(Words::name)?)))?,
             )
         }
+        "flank" => Kind::Flank(w.name()?, w.name()?),
+        "pass" => Kind::Pass,
         _ => return Err(Refused::Bad),
     })
 }
@@ -170,6 +183,7 @@ fn end(w: &mut Words<'_>) -> Result<End<String>, Refused> {
         "gone" => End::Gone(w.name()?),
         "full" => End::Full,
         "stuck" => End::Stuck,
+        "count" => End::Count(w.name()?, w.name()?),
         _ => return Err(Refused::Bad),
     })
 }
@@ -194,6 +208,8 @@ fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused> {
                     Ok(match k {
                         Kind::Put(x) => Kind::Put(t.code(&x)?),
                         Kind::Drop(x, d) => Kind::Drop(t.code(&x)?, d),
+                        Kind::Flank(x, y) => Kind::Flank(t.code(&x)?, t.code(&y)?),
+                        Kind::Pass => Kind::Pass,
                         Kind::Step(x, steps) => Kind::Step(
                             t.code(&x)?,
                             steps
@@ -217,6 +233,7 @@ fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused> {
                         End::Gone(x) => End::Gone(t.code(&x)?),
                         End::Full => End::Full,
                         End::Stuck => End::Stuck,
+                        End::Count(x, y) => End::Count(t.code(&x)?, t.code(&y)?),
                     })
                 })
                 .collect::<Result<_, Refused>>()?;
@@ -247,7 +264,7 @@ pub fn playout_on(
 fn check_dirs(g: &Grid, turn: &Turn<u8>) -> Result<(), Refused> {
     let ok = |d: usize| (1..=g.dirs).contains(&d);
     let kinds_ok = turn.kinds.iter().all(|k| match k {
-        Kind::Put(_) => true,
+        Kind::Put(_) | Kind::Flank(..) | Kind::Pass => true,
         Kind::Drop(_, d) => ok(*d),
         Kind::Step(_, steps) => steps.iter().all(|(d, _)| ok(*d)),
     });
@@ -287,20 +304,44 @@ fn playout(
         }
         seed = lcg_next(seed);
         let m = moves[((seed >> 8) as usize) % moves.len()];
-        let k = make(cells, m);
+        let k = make(g, cells, m);
         plies += 1;
         let next = (at + 1) % turns.len();
         match ended(g, cells, k, turn, &turns[next]) {
-            Some(false) => return (plies, Status::Draw),
-            Some(true) => return (plies, Status::Won(at)),
             None => at = next,
+            Some(End::Full) => return (plies, Status::Draw),
+            Some(End::Count(x, y)) => {
+                let status = match count(cells, *x).cmp(&count(cells, *y)) {
+                    std::cmp::Ordering::Greater => Status::Won(at),
+                    std::cmp::Ordering::Less => Status::Won(next),
+                    std::cmp::Ordering::Equal => Status::Draw,
+                };
+                return (plies, status);
+            }
+            Some(_) => return (plies, Status::Won(at)),
         }
     }
 }
 
-/// Makes a move; gives the cell its piece came to.
-fn make(cells: &mut [u8], m: Move) -> usize {
+/// How many cells hold `x`.
+fn count(cells: &[u8], x: u8) -> usize {
+    cells.iter().filter(|&&c| c == x).count()
+}
+
+/// Makes a move; gives the cell its piece came to (0 for a pass).
+fn make(g: &Grid, cells: &mut [u8], m: Move) -> usize {
     match m {
+        Move::Pass => 0,
+        Move::Flank(x, y, k) => {
+            let turned = View { grid: g, cells }
+                .flanked(k as i64, Some(x), Some(y))
+                .unwrap_or_default();
+            cells[k - 1] = x;
+            for j in turned {
+                cells[j - 1] = x;
+            }
+            k
+        }
         Move::Put(x, k) => {
             cells[k - 1] = x;
             k
@@ -313,24 +354,38 @@ fn make(cells: &mut [u8], m: Move) -> usize {
     }
 }
 
-/// The first end of `turn` that holds after its move to `k`: `Some(true)` the
-/// mover wins, `Some(false)` a draw, `None` the game goes on.
-fn ended(g: &Grid, cells: &[u8], k: usize, turn: &Turn<u8>, next: &Turn<u8>) -> Option<bool> {
-    turn.ends.iter().find_map(|e| match e {
+/// The first end of `turn` that holds after its move to `k` (0 for a pass), if
+/// any: `Full` a draw, `Count` decided by the count, any other the mover's win.
+fn ended<'t>(
+    g: &Grid,
+    cells: &[u8],
+    k: usize,
+    turn: &'t Turn<u8>,
+    next: &Turn<u8>,
+) -> Option<&'t End<u8>> {
+    turn.ends.iter().find(|e| match e {
         End::Line(n, dirs) => {
             let v = View { grid: g, cells };
-            (v.line_at(k as i64, dirs).unwrap_or(1) >= *n).then_some(true)
+            k > 0 && v.line_at(k as i64, dirs).unwrap_or(1) >= *n
         }
-        End::Arrive(ks) => ks.contains(&k).then_some(true),
-        End::Edge(d) => g.step(k, *d).is_none().then_some(true),
-        End::Gone(x) => (!cells.contains(x)).then_some(true),
-        End::Full => (!cells.contains(&0)).then_some(false),
+        End::Arrive(ks) => ks.contains(&k),
+        End::Edge(d) => k > 0 && g.step(k, *d).is_none(),
+        End::Gone(x) => !cells.contains(x),
+        End::Full => !cells.contains(&0),
         End::Stuck => {
             let mut ms = Vec::new();
             moves_of(g, cells, next, &mut ms);
-            ms.is_empty().then_some(true)
+            ms.is_empty()
         }
+        End::Count(..) => !placing(g, cells, next) && !placing(g, cells, turn),
     })
+}
+
+/// Whether `turn` has a move other than a pass.
+fn placing(g: &Grid, cells: &[u8], turn: &Turn<u8>) -> bool {
+    let mut ms = Vec::new();
+    moves_of(g, cells, turn, &mut ms);
+    ms.iter().any(|m| *m != Move::Pass)
 }
 
 /// The moves of `turn`, kind by kind, in board_turns.pl's order.
@@ -350,6 +405,16 @@ fn moves_of(g: &Grid, cells: &[u8], turn: &Turn<u8>, out: &mut Vec<Move>) {
                         at = j;
                     }
                     out.push(Move::Put(*x, at));
+                }
+            }
+            Kind::Flank(x, y) => {
+                let v = View { grid: g, cells };
+                let ks = v.flank_moves(Some(*x), Some(*y));
+                out.extend(ks.into_iter().map(|k| Move::Flank(*x, *y, k)));
+            }
+            Kind::Pass => {
+                if out.is_empty() {
+                    out.push(Move::Pass);
                 }
             }
             Kind::Step(x, steps) => {
