@@ -127,7 +127,9 @@ legal(breakthrough(Cols, _, P, Board, ongoing), M) :-
     cells_move(Cols, I, J, M).
 
 %% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
-legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
+legal_count(breakthrough(_, _, P, Board, ongoing), N) :- !,
+    turn(P, T), board:turn_count(Board, T, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(breakthrough(Cols, _, P, Board, ongoing), I, M) :-

@@ -102,7 +102,9 @@ legal(clobber(Cols, Rows, P, Board, ongoing), M) :-
     cells_move(Cols, Rows, I, J, M).
 
 %% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
-legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
+legal_count(clobber(_, _, P, Board, ongoing), N) :- !,
+    turn(P, T), board:turn_count(Board, T, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(clobber(Cols, Rows, P, Board, ongoing), I, M) :-

@@ -99,7 +99,9 @@ legal(connect_four(_, _, Line, P, Board, ongoing), drop(C)) :-
     C is Top - 1.
 
 %% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
-legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
+legal_count(connect_four(_, _, Line, P, Board, ongoing), N) :- !,
+    turn(P, Line, T), board:turn_count(Board, T, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(connect_four(_, _, Line, P, Board, ongoing), I, drop(C)) :-

@@ -126,7 +126,9 @@ board_move(N, flank(I), at(C, R)) :-
 board_move(_, pass, pass).
 
 %% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
-legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
+legal_count(othello(_, P, Board, ongoing), N) :- !,
+    turn(P, T), board:turn_count(Board, T, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +K, -Move)  the K-th move (from 0) legal/2 gives.
 nth_legal(othello(N, P, Board, ongoing), K, M) :-

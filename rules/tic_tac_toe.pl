@@ -80,7 +80,9 @@ legal(tic_tac_toe(P, Board, ongoing), M) :-
     cell_move(I, M).
 
 %% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
-legal_count(S, N) :- ( turns(S, B, [T|_]) -> board:turn_count(B, T, N) ; N = 0 ).
+legal_count(tic_tac_toe(P, Board, ongoing), N) :- !,
+    turn(P, T), board:turn_count(Board, T, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(tic_tac_toe(P, Board, ongoing), I, M) :-

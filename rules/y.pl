@@ -29,7 +29,7 @@
 
 :- module(y, [
     initial/2, to_move/2, legal/2, legal_count/2, nth_legal/3, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2
+    position//1, move//1, view/2, turns/3
 ]).
 
 :- use_module(library(lists)).
@@ -84,20 +84,32 @@ other(blue, red).
 stone(red, r).
 stone(blue, b).
 
+%% turn(?Player, ?Turn)  Player's turn in the board library's words (board.pl's
+% turns): a stone on an empty cell; a chain of the mover's that touches all three
+% sides (the marks 1, 2 and 4 of side_mask/4) wins.
+turn(P, turn(P, [put(S)], [joins(7)])) :- stone(P, S).
+
+%% turns(+State, -Board, -Turns)  the board and the two turns of a game that goes on,
+% the side to move's first.
+turns(y(_, _, P, Board, ongoing), Board, [T, U]) :-
+    turn(P, T), other(P, Q), turn(Q, U).
+
 %% legal(+State, -Move)  every empty cell, row by row from the top.
-legal(y(_, G, _, Board, ongoing), place(C, R)) :-
-    board:cells_of(Board, e, Is),
-    member(I, Is),
+legal(y(_, G, P, Board, ongoing), place(C, R)) :-
+    turn(P, T),
+    board:turn_moves(Board, T, Moves),
+    member(put(I), Moves),
     grid:cell_coords(G, I, C-R).
 
-%% legal_count(+State, -N)  how many moves legal/2 gives: the empty cells while
-% the game goes on.
-legal_count(y(_, _, _, _, won(_)), 0).
-legal_count(y(_, _, _, Board, ongoing), N) :- board:count_of(Board, e, N).
+%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
+legal_count(y(_, _, P, Board, ongoing), N) :- !,
+    turn(P, T), board:turn_count(Board, T, N).
+legal_count(_, 0).
 
 %% nth_legal(+State, +K, -Move)  the K-th move of legal/2 (from 0): the K-th empty cell.
-nth_legal(y(_, G, _, Board, ongoing), K, place(C, R)) :-
-    board:nth_of(Board, e, K, I),
+nth_legal(y(_, G, P, Board, ongoing), K, place(C, R)) :-
+    turn(P, T),
+    board:turn_nth(Board, T, K, put(I)),
     grid:cell_coords(G, I, C-R).
 
 %% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
@@ -105,12 +117,9 @@ nth_legal(y(_, G, _, Board, ongoing), K, place(C, R)) :-
 play(y(N, G, P, Board, ongoing), place(C, R), y(N, G, Q, Board1, Status)) :-
     grid:in_shape(triangle(N), C-R),
     grid:cell_number(G, C-R, K),
-    board:board_cell(Board, K, e),
-    stone(P, S),
-    board:board_set(Board, K, S, Board1),
-    other(P, Q),
-    board:group_marks(Board1, K, Sides),
-    (  Sides =:= 7 -> Status = won(P) ; Status = ongoing ).
+    turns(y(N, G, P, Board, ongoing), Board, Turns),
+    board:turn_play(Board, Turns, put(K), Board1, Status),
+    other(P, Q).
 
 %% side_mask(+N, +Grid, +K, -Mask)  the sides cell K touches: 1 left, 2 right, 4 bottom.
 side_mask(N, G, K, Mask) :-

@@ -118,3 +118,9 @@ fn othello_playouts_with_passes_are_the_same_game_in_both_tiers() {
     assert!(agree("othello", "size=4", 4, 4) > 50);
     assert!(agree("othello", "size=6", 1, 2) > 30);
 }
+
+#[test]
+fn y_playouts_joining_the_sides_are_the_same_game_in_both_tiers() {
+    assert!(agree("y", "size=5", 3, 4) > 50);
+    assert!(agree("y", "", 1, 2) > 30);
+}

@@ -458,6 +458,7 @@ name_word(X) --> [X].
 end_words(line(N, Dirs)) --> [line, N], counted(Dirs, name_word).
 end_words(arrive(Ks)) --> [arrive], counted(Ks, name_word).
 end_words(edge(Dir)) --> [edge, Dir].
+end_words(joins(Mask)) --> [joins, Mask].
 end_words(gone(X)) --> [gone, X].
 end_words(full) --> [full].
 end_words(stuck) --> [stuck].

@@ -31,6 +31,8 @@
 %     arrive(Cells)    the piece comes to one of Cells: Player wins
 %     edge(Dir)        the piece comes to a cell with no neighbour along Dir (the
 %                      far edge, for a piece that moves along Dir): Player wins
+%     joins(Mask)      the group of the piece put (board:group_marks/3) touches
+%                      every edge whose bit is in Mask: Player wins
 %     gone(X)          no cell holds X (the last one was taken): Player wins
 %     full             no cell is empty: a draw
 %     stuck            the next player has no move: Player wins
@@ -275,6 +277,8 @@ end_holds(arrive(Ks), _, K, turn(P, _, _), _, won(P)) :-
     memberchk(K, Ks).
 end_holds(edge(Dir), B, K, turn(P, _, _), _, won(P)) :-
     K > 0, \+ grid_step(B, K, Dir, _).
+end_holds(joins(Mask), B, K, turn(P, _, _), _, won(P)) :-
+    K > 0, board:group_marks(B, K, M), M /\ Mask =:= Mask.
 end_holds(gone(X), B, _, turn(P, _, _), _, won(P)) :-
     \+ board:nth_of(B, X, 0, _).
 end_holds(full, B, _, _, _, draw) :-

@@ -105,7 +105,7 @@
 %                                   and nth_legal/3)
 %   turns(+State, -Board, -Turns)   for a game whose every turn the board library
 %                                   can state (board.pl's turn_play/5: put,
-%                                   drop and step moves; line, arrive, edge, gone, full
+%                                   drop and step moves; line, arrive, edge, joins, gone, full
 %                                   and stuck ends), the board and the turns of a
 %                                   position that goes on, the player to move's
 %                                   first; fails when it is over.  Its legal/2

@@ -1,6 +1,6 @@
 //! Turns stated in the board library's words (rules/lib/board_turns.pl), played in
 //! whole random games on the host: the accelerated tier's playouts of a game whose
-//! every turn is put, drop, step, flank or pass moves with line, arrive, edge, gone, full,
+//! every turn is put, drop, step, flank or pass moves with line, arrive, edge, joins, gone, full,
 //! stuck and count ends.
 //!
 //! A list of turns is registered once by its text, as board_accel.pl writes it: a
@@ -8,7 +8,7 @@
 //! turn: `turn`, the player, how many kinds, each kind, how many ends, each end.
 //! Kinds: `put X`, `drop X Dir`, `step X N` then N times `Dir M T1 .. TM`,
 //! `flank X Y`, `pass`.  Ends: `line N M D1 .. DM`, `arrive M K1 .. KM`, `edge Dir`,
-//! `gone X`, `full`, `stuck`, `count X Y`.  A playout makes the moves board_turns.pl
+//! `joins Mask`, `gone X`, `full`, `stuck`, `count X Y`.  A playout makes the moves board_turns.pl
 //! lists, in its order, picked with protocol.pl's random numbers, so the host and
 //! the pure definition play the same game from the same seed.
 
@@ -48,6 +48,8 @@ enum End<N> {
     /// The piece comes to a cell with no neighbour along this direction: the
     /// mover wins.
     Edge(usize),
+    /// The group of the piece put touches every edge of this mask: the mover wins.
+    Joins(i64),
     /// No cell holds this piece: the mover wins.
     Gone(N),
     /// No empty cell: a draw.
@@ -180,6 +182,7 @@ fn end(w: &mut Words<'_>) -> Result<End<String>, Refused> {
         "line" => End::Line(w.number()?, w.counted(|w| Ok(w.number()? as i64))?),
         "arrive" => End::Arrive(w.counted(Words::number)?),
         "edge" => End::Edge(w.number()?),
+        "joins" => End::Joins(w.word()?.parse().map_err(|_| Refused::Bad)?),
         "gone" => End::Gone(w.name()?),
         "full" => End::Full,
         "stuck" => End::Stuck,
@@ -230,6 +233,7 @@ fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused> {
                         End::Line(n, ds) => End::Line(n, ds),
                         End::Arrive(ks) => End::Arrive(ks),
                         End::Edge(d) => End::Edge(d),
+                        End::Joins(m) => End::Joins(m),
                         End::Gone(x) => End::Gone(t.code(&x)?),
                         End::Full => End::Full,
                         End::Stuck => End::Stuck,
@@ -370,6 +374,10 @@ fn ended<'t>(
         }
         End::Arrive(ks) => ks.contains(&k),
         End::Edge(d) => k > 0 && g.step(k, *d).is_none(),
+        End::Joins(mask) => {
+            let v = View { grid: g, cells };
+            k > 0 && v.group_marks(k as i64).is_ok_and(|m| m & mask == *mask)
+        }
         End::Gone(x) => !cells.contains(x),
         End::Full => !cells.contains(&0),
         End::Stuck => {
