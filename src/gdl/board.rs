@@ -20,6 +20,12 @@ const MAX_VALUES: usize = 20_000;
 /// otherwise grow its domains for ever).
 const MAX_ROUNDS: usize = 64;
 
+/// The most values the analysis matches a literal against or makes of a head, over
+/// all its rounds: a larger sheet is drawn from what was found by then (and the
+/// facts of its positions) rather than delay its loading (the full Breakthrough
+/// takes some 57,000).
+const MAX_WORK: usize = 1_000_000;
+
 /// A sheet's board: the name of the fact of a square, and the columns (its first
 /// argument) and rows (its second) such facts can name, as the sheet writes them.
 #[derive(Debug, PartialEq, Eq)]
@@ -77,13 +83,18 @@ fn fluents(d: &Domains) -> BTreeSet<Term> {
 /// are left aside), so a value may be missed but none is made up of nothing.
 fn domains(sheet: &Sheet) -> Domains {
     let mut d = Domains::new();
+    let mut work = 0;
     for _ in 0..MAX_ROUNDS {
         let facts = fluents(&d);
         let mut changed = false;
         for rule in &sheet.rules {
-            let Some(heads) = heads(rule, &d, &facts) else {
+            if work > MAX_WORK {
+                return d;
+            }
+            let Some(heads) = heads(rule, &d, &facts, &mut work) else {
                 continue;
             };
+            work += heads.iter().map(BTreeSet::len).sum::<usize>();
             let key = (rule.head.name.clone(), rule.head.args.len());
             let slots = d
                 .entry(key)
@@ -106,7 +117,12 @@ fn domains(sheet: &Sheet) -> Domains {
 
 /// The values of each argument of a rule's head, or None while its body allows none
 /// (or one of them has too many).
-fn heads(rule: &Rule, d: &Domains, facts: &BTreeSet<Term>) -> Option<Vec<BTreeSet<Term>>> {
+fn heads(
+    rule: &Rule,
+    d: &Domains,
+    facts: &BTreeSet<Term>,
+    work: &mut usize,
+) -> Option<Vec<BTreeSet<Term>>> {
     let mut bound = Bindings::new();
     for l in &rule.body {
         let pairs: Vec<(&Term, &BTreeSet<Term>)> = match l {
@@ -122,6 +138,7 @@ fn heads(rule: &Rule, d: &Domains, facts: &BTreeSet<Term>) -> Option<Vec<BTreeSe
             _ => continue,
         };
         for (pattern, values) in pairs {
+            *work += values.len();
             let mut found = Bindings::new();
             for t in values {
                 let mut b = Vec::new();
@@ -242,6 +259,21 @@ mod tests {
         .unwrap();
         assert_eq!(b.cols, ["1", "2", "3"]);
         assert_eq!(b.rows, ["1", "2"]);
+    }
+
+    #[test]
+    fn terms_that_nest_without_end_are_followed_no_further() {
+        let b = board_of(
+            "(role a) (init (cell 1 1 (s 0))) (init (count 0))\n\
+             (<= (next (count (s ?x))) (true (count ?x)))\n\
+             (<= (next (cell 1 1 ?x)) (true (count ?x)))\n\
+             (<= (legal a go) (true (count ?x)))",
+        )
+        .unwrap();
+        assert_eq!(
+            (b.cols, b.rows),
+            (vec!["1".to_string()], vec!["1".to_string()])
+        );
     }
 
     #[test]
