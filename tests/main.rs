@@ -28,6 +28,7 @@ mod contributing;
 mod escapes;
 mod fuzz;
 mod gdl;
+mod gdl_view;
 mod gtp;
 mod lint;
 mod lint_runaway;

@@ -1,11 +1,12 @@
 //! A refused position says its kind — a text that does not read, a position no
 //! game reaches, a move that cannot go out of turn — the same in a native engine and
 //! in its rule file, and the front ends show it: the command line points at the
-//! column, the server's JSON names the kind.
+//! column, the server's JSON names the kind (of a record's start too).
 
 use crate::common;
 
 use common::run;
+use common::server::Server;
 use ludolog::game::{Engine, EngineError, Player, PositionError, PositionKind, Tier};
 
 /// Every built-in game with a native engine: a text that does not read, one that
@@ -126,4 +127,42 @@ fn the_command_line_points_at_the_column_a_text_stops_reading() {
     // a position no game reaches has no column to point at
     let (_, _, err) = run(&["moves", "hex", "3x3 rr1/3/3 red"], None);
     assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn a_record_whose_start_is_refused_says_its_kind_on_the_server() {
+    let s = Server::start(&["hex"]);
+    let st = s.ok(
+        "POST",
+        "/api/sessions",
+        Some(r#"{"game":"hex","options":{"size":3}}"#),
+    );
+    let id = st["id"].as_str().expect("an id");
+    let text =
+        |start: &str| format!("[Game \"hex\"]\n[Options \"size=3\"]\n[Start \"{start}\"]\n\n*\n");
+    let cases = [
+        // a start that does not read, and where it stopped
+        (text("3x3 3/3/3 green"), "unreadable", Some(11)),
+        // a start no game reaches
+        (text("3x3 rr1/3/3 red"), "unreachable", None),
+        // a setup stone after red's stones have joined its edges: no stone goes
+        // out of turn in a game that is over
+        (
+            "(;FF[4]GM[11]SZ[3]AB[a1][a2][a3][c1]PL[W])".to_string(),
+            "no_setup",
+            None,
+        ),
+    ];
+    for (record, kind, at) in cases {
+        let body = serde_json::json!({ "record": record }).to_string();
+        let (status, body) = s.call("POST", &format!("/api/sessions/{id}/record"), Some(&body));
+        assert_eq!(status, 422, "{record}: {body}");
+        assert_eq!(body["kind"], kind, "{record}: {body}");
+        assert_eq!(body["at"].as_u64(), at, "{record}: {body}");
+        let error = body["error"].as_str().unwrap_or_default();
+        assert!(error.contains("the record's start"), "{error}");
+    }
+    // the game was left as it was
+    let st = s.ok("GET", &format!("/api/sessions/{id}"), None);
+    assert_eq!(st["position"], "3x3 3/3/3 red", "{st}");
 }

@@ -53,7 +53,9 @@
 %                                   won by (a chain, a line), drawn through in
 %                                   order, and ending(Words) how it ended, as the
 %                                   page says it after who won ("joined top and
-%                                   bottom")
+%                                   bottom"); text(Line) entries, each a line
+%                                   of text drawn under the board (a GDL
+%                                   position's facts; with no cells, alone)
 %
 % and may export
 %

@@ -126,6 +126,15 @@ impl View {
             .map_or(owner, |(_, c)| c.as_str())
     }
 
+    /// The lines of text the Info list gives (its entries `text(Line)`, a GDL
+    /// position's facts), in order: the renderers write them under the board.
+    pub fn text_lines(&self) -> impl Iterator<Item = &str> {
+        self.info
+            .iter()
+            .filter(|(k, _)| k == "text")
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The value of an info entry.
     pub fn info(&self, key: &str) -> Option<&str> {
         self.info

@@ -2,6 +2,7 @@
 //! own names (those that read the position or the moves take them as their first
 //! two arguments, `GState` and `GDoes`), then the ludolog protocol played by them.
 
+use super::board;
 use super::check::{depends_on, recursive_pairs};
 use super::names::{atom, relation_atom, symbol, var, TAKEN};
 use super::sheet::{Literal, Relation, Rule, Sheet, Term};
@@ -128,7 +129,40 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
         }
     }
     out.push_str(PROTOCOL);
+    out.push_str(&view_clause(board::board(sheet).as_ref()));
     out
+}
+
+/// The clause of `view/2`: the sheet's board, if it has one, with the columns and
+/// rows its facts can name, drawn by gdl.pl.
+fn view_clause(board: Option<&board::Board>) -> String {
+    let list = |symbols: &[String]| -> String {
+        let items: Vec<String> = symbols.iter().map(|s| symbol(s)).collect();
+        format!("[{}]", items.join(", "))
+    };
+    let (words, board) = match board {
+        Some(b) => (
+            format!(
+                "the facts ({} X Y Mark) on a board of the columns X and rows Y they\n\
+                 % can name, the other facts listed under it",
+                b.name
+            ),
+            format!(
+                "board({}, {}, {})",
+                atom(&b.name),
+                list(&b.cols),
+                list(&b.rows)
+            ),
+        ),
+        None => (
+            "no fact of a board: the facts listed".to_string(),
+            "none".to_string(),
+        ),
+    };
+    format!(
+        "\n%% view(+State, -View)  {words} (gdl:view/4 draws them).\n\
+         view(gdl(Fs), View) :- roles(Rs), gdl:view(Fs, {board}, Rs, View).\n"
+    )
 }
 
 /// Every relation name the sheet uses, once, sorted.
@@ -409,9 +443,6 @@ position(gdl(Fs)) --> gdl:facts(Fs).
 
 %% move(?Move)//  a move in KIF; a joint move as its moves separated by " & ".
 move(M) --> gdl:move(M).
-
-%% view(+State, -View)  nothing to draw yet: the facts are the position.
-view(_, view(square, 1, 1, [], [])).
 "#;
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! their own names (`ludolog gdl FILE.kif` prints it; every command that takes a
 //! rule file takes a `.kif` file and loads this translation).
 
+mod board;
 mod check;
 mod emit;
 pub mod kif;

@@ -5,7 +5,7 @@ use super::kif::Sexp;
 use super::GdlError;
 
 /// A term: a symbol, a variable, or a function of terms.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Term {
     Sym(String),
     Var(String),

@@ -271,8 +271,15 @@ impl Record {
                     next
                 });
             engine.release(at);
-            at = step
-                .map_err(|e| RecordError::Invalid(format!("setup stone {mv} of {player}: {e}")))?;
+            // a stone that cannot go out of turn keeps its kind (no_setup) for the
+            // front ends that say it
+            at = step.map_err(|e| match e {
+                EngineError::Position(mut p) => {
+                    p.message = format!("setup stone {mv} of {player}: {}", p.message);
+                    RecordError::Engine(EngineError::Position(p))
+                }
+                e => RecordError::Invalid(format!("setup stone {mv} of {player}: {e}")),
+            })?;
         }
         let side = self.setup_to_move.clone().unwrap_or(first);
         let next = engine.set_to_move(at, &Player::new(side));

@@ -1,5 +1,5 @@
 //! ASCII (optionally ANSI-coloured) drawing of a `View`: hexagons as shifted rows,
-//! stacks as their pieces bottom to top, holes left blank.
+//! stacks as their pieces bottom to top, holes left blank, lines of text under it.
 
 use crate::game::{Cell, Shape, View};
 use crate::games::notation::{column_letter, Letters, MAX_COLUMNS};
@@ -95,7 +95,10 @@ pub fn render_ascii(view: &View, colour: bool) -> String {
         .collect();
     let label_width = labels.iter().map(String::len).max().unwrap_or(1).max(2);
     let mut out = String::new();
-    if !numbered {
+    if view.cells.is_empty() {
+        // no board: the lines of text alone
+        rows.clear();
+    } else if !numbered {
         let mut header = String::new();
         for c in 0..view.cols {
             let name = view
@@ -135,10 +138,15 @@ pub fn render_ascii(view: &View, colour: bool) -> String {
             line.trim_end()
         ));
     }
+    // lines of text (a GDL position's facts) each on its own, under the board
+    for line in view.text_lines() {
+        out.push_str(line);
+        out.push('\n');
+    }
     let info: Vec<String> = view
         .info
         .iter()
-        .filter(|(k, _)| k != "edges")
+        .filter(|(k, _)| k != "edges" && k != "text")
         .map(|(k, v)| format!("{}: {v}", k.replace('_', " ")))
         .collect();
     if !info.is_empty() {

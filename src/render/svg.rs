@@ -1,7 +1,7 @@
 //! SVG drawing of a `View`: hexagons for hex boards (rows shifted half a cell, edges
 //! coloured by the player who owns them, holes left out), squares for square boards;
 //! pieces drawn by kind (polygons for triangles, squares, pentagons), stacks as rings
-//! bottom to top with the ball on top, marked cells tinted.
+//! bottom to top with the ball on top, marked cells tinted; lines of text under it.
 
 use crate::game::{Cell, Piece, Shape, View};
 use std::fmt::Write;
@@ -9,6 +9,10 @@ use std::fmt::Write;
 /// The radius of a hexagon (and half the side of a square), in SVG units.
 const R: f64 = 20.0;
 const MARGIN: f64 = 30.0;
+/// The height of a line of text under the board, and the width of a character of it
+/// (12-point monospace).
+const LINE_HEIGHT: f64 = 16.0;
+const LINE_CHAR: f64 = 7.5;
 
 /// The colour to paint a player's pieces: the one the rule file chose for them (its
 /// Info entry `colours([Player = Colour, ...])`), else the name as given (CSS colour
@@ -224,6 +228,22 @@ pub fn render_svg_marked(view: &View, tint: Tint, label: Label) -> String {
             2.0 * MARGIN + 2.0 * R * view.rows as f64,
         ),
     };
+    // lines of text (a GDL position's facts) under the board, or alone
+    let lines: Vec<&str> = view.text_lines().collect();
+    let text_top = if view.cells.is_empty() {
+        MARGIN
+    } else {
+        height - MARGIN / 2.0
+    };
+    let (width, height) = if lines.is_empty() {
+        (width, height)
+    } else {
+        let longest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        (
+            width.max(2.0 * MARGIN + LINE_CHAR * longest as f64),
+            text_top + LINE_HEIGHT * lines.len() as f64 + MARGIN / 2.0,
+        )
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -342,6 +362,14 @@ pub fn render_svg_marked(view: &View, tint: Tint, label: Label) -> String {
     }
     highlight(&mut s, view);
     coordinates(&mut s, view);
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"  <text x="{MARGIN:.1}" y="{:.1}" font-family="monospace" font-size="12" fill="#222">{}</text>"##,
+            text_top + LINE_HEIGHT * (i as f64 + 0.75),
+            xml_text(line)
+        );
+    }
     s.push_str("</svg>\n");
     s
 }

@@ -410,7 +410,8 @@ pub struct RecordBody {
     record: String,
 }
 
-/// `POST /api/sessions/ID/record` `{"record": "…"}`: play a record (text or SGF).
+/// `POST /api/sessions/ID/record` `{"record": "…"}`: play a record (text or SGF); a
+/// start position (or setup stone) refused says its kind and column, as any other.
 pub async fn load_record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,

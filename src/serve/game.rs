@@ -524,11 +524,23 @@ impl ServedGame {
         let record = loaded.record;
         let start = record
             .start_position(self.line.engine())
-            .map_err(|e| GameError::Refused(e.to_string()))?;
+            .map_err(start_error)?;
         self.line.restart_at(start, record.start.clone());
         self.line
             .play_all(&record.moves)
             .map_err(|(i, e)| GameError::Refused(format!("move {}: {e}", i + 1)))
+    }
+}
+
+/// Why a record's start is refused: a refused position keeps its kind and column
+/// (the API says them, as for any other position), said to be the record's start.
+fn start_error(e: record::RecordError) -> GameError {
+    match e {
+        record::RecordError::Engine(EngineError::Position(mut p)) => {
+            p.message = format!("the record's start: {}", p.message);
+            GameError::Position(p)
+        }
+        other => GameError::Refused(other.to_string()),
     }
 }
 
