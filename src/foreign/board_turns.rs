@@ -273,7 +273,9 @@ fn check_dirs(g: &Grid, turn: &Turn<u8>) -> Result<(), Refused> {
         Kind::Step(_, steps) => steps.iter().all(|(d, _)| ok(*d)),
     });
     let ends_ok = turn.ends.iter().all(|e| match e {
-        End::Line(_, ds) => g.dirs % 2 == 0 && ds.iter().all(|&d| usize::try_from(d).is_ok_and(ok)),
+        End::Line(_, ds) => {
+            g.dirs.is_multiple_of(2) && ds.iter().all(|&d| usize::try_from(d).is_ok_and(ok))
+        }
         End::Arrive(ks) => ks.iter().all(|&k| (1..=g.n).contains(&k)),
         End::Edge(d) => ok(*d),
         _ => true,
