@@ -14,6 +14,9 @@ pub struct RuleFile {
     pub path: String,
     /// The file on disk, when it came from disk.
     pub disk: Option<PathBuf>,
+    /// A text a user gave, not from disk and never written there (the web board's
+    /// rules playground): untrusted as a file from disk is, and checked the same way.
+    pub given: bool,
     pub text: String,
 }
 
@@ -24,8 +27,30 @@ impl RuleFile {
             module: module.to_string(),
             path: path.to_string(),
             disk: None,
+            given: false,
             text: text.to_string(),
         }
+    }
+
+    /// A rule file's text a user gave (`shown` in messages), never on disk; its
+    /// module comes from its `:- module(` line.
+    pub fn given(shown: &str, text: String) -> Result<RuleFile, SourceError> {
+        let module = declared_module(&text).ok_or_else(|| SourceError::NoModule {
+            path: shown.to_string(),
+        })?;
+        Ok(RuleFile {
+            module,
+            path: shown.to_string(),
+            disk: None,
+            given: true,
+            text,
+        })
+    }
+
+    /// Whether the file is untrusted: from disk, or a text a user gave.  Such a file
+    /// is checked by the sandbox and loads only in a worker process.
+    pub fn untrusted(&self) -> bool {
+        self.disk.is_some() || self.given
     }
 
     /// A rule file read from disk; its module name comes from its `:- module(` line.
@@ -58,6 +83,7 @@ impl RuleFile {
             module,
             path: shown,
             disk: Some(disk),
+            given: false,
             text,
         })
     }
@@ -370,7 +396,7 @@ pub fn rule_set(
         // (host, sandbox, protocol, dispatch, scryer's libraries) stay the embedded ones
         let board_override =
             role == Role::Library && BOARDS.iter().any(|l| l.module == file.module);
-        if file.disk.is_some() && reserved_module(&file.module) && !board_override {
+        if file.untrusted() && reserved_module(&file.module) && !board_override {
             return Err(SourceError::Reserved {
                 path: file.path,
                 module: file.module,
@@ -498,7 +524,7 @@ pub fn reserved_module(name: &str) -> bool {
 /// generated dispatch module): a module whose exports are its interface, so that
 /// untrusted code reaches nothing else in it.
 pub fn is_embedded_library(file: &RuleFile) -> bool {
-    file.disk.is_none() && (file.path.starts_with("rules/lib/") || file.module == "dispatch")
+    !file.untrusted() && (file.path.starts_with("rules/lib/") || file.module == "dispatch")
 }
 
 #[cfg(test)]

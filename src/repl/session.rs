@@ -191,6 +191,7 @@ impl Snapshot {
             rules: self.rules.clone(),
             limit: self.limit,
             trust: self.trust,
+            text: None,
         })
     }
 }

@@ -30,6 +30,8 @@ pub struct App {
     pub panes: std::sync::Mutex<Vec<(String, Arc<Pane>)>>,
     /// The analysis pane's workers, by game.
     pub analyses: super::analysis::Analyses,
+    /// The rules playground's lints and checks running now.
+    pub playground: super::playground::Playground,
 }
 
 /// How many REPL panes (engine processes) the server keeps at once; the oldest
@@ -126,6 +128,7 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
             rules: None,
             limit: served.limit,
             trust: served.trust,
+            text: None,
         }
     } else {
         return Err(ApiError::new(
