@@ -77,6 +77,16 @@ fn a_starter_is_linted_played_and_checked_from_its_text() {
         Some(r#"{"move":"b2"}"#),
     );
     assert_eq!(after["to_move"], "o", "{after}");
+    // its REPL pane runs on the same text (which no file holds)
+    let pane = s.ok(
+        "POST",
+        &format!("/api/sessions/{id}/repl"),
+        Some(r#"{"input":"current(S), legal(S, M)."}"#),
+    );
+    assert!(
+        pane["answer"].as_str().unwrap_or_default().contains("M = "),
+        "{pane}"
+    );
     // a text that does not load is not played, and says where
     let (status, e) = post(&s, "/api/playground/play", json!({ "text": broken }));
     assert_eq!(status, 422, "{e}");
