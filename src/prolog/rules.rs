@@ -32,21 +32,6 @@ impl RuleFile {
         }
     }
 
-    /// A rule file's text a user gave (`shown` in messages), never on disk; its
-    /// module comes from its `:- module(` line.
-    pub fn given(shown: &str, text: String) -> Result<RuleFile, SourceError> {
-        let module = declared_module(&text).ok_or_else(|| SourceError::NoModule {
-            path: shown.to_string(),
-        })?;
-        Ok(RuleFile {
-            module,
-            path: shown.to_string(),
-            disk: None,
-            given: true,
-            text,
-        })
-    }
-
     /// Whether the file is untrusted: from disk, or a text a user gave.  Such a file
     /// is checked by the sandbox and loads only in a worker process.
     pub fn untrusted(&self) -> bool {

@@ -200,7 +200,18 @@ impl EngineSpec {
     /// The rule files to load, and what they are.
     pub fn resolve(&self) -> Result<Resolved, OpenError> {
         let (game, dir, lib_dir) = if let Some(text) = &self.text {
-            (RuleFile::given(&self.game, text.clone())?, None, None)
+            let module =
+                crate::prolog::declared_module(text).ok_or_else(|| SourceError::NoModule {
+                    path: self.game.clone(),
+                })?;
+            let given = RuleFile {
+                module,
+                path: self.game.clone(),
+                disk: None,
+                given: true,
+                text: text.clone(),
+            };
+            (given, None, None)
         } else if is_path(&self.game) {
             let path = Path::new(&self.game);
             if !path.is_file() {

@@ -185,6 +185,7 @@ async function loadStarter(name) {
   try {
     const s = await api("GET", `/api/playground/starters/${encodeURIComponent(name)}`);
     src.value = loaded = s.text;
+    src.setSelectionRange(0, 0);
     src.scrollTop = 0;
     const option = [...$("#against").options].find((o) => o.value === `game:${name}`);
     if (option) $("#against").value = option.value;
