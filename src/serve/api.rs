@@ -130,6 +130,12 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
             trust: served.trust,
             text: None,
         }
+    } else if name.ends_with(".pl") {
+        // a game of the rules playground: its text is the playground's, not here
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{name} is a game of the rules playground: change it there (/playground) and press Play"),
+        ));
     } else {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -30,7 +30,7 @@ pub const MAX_AT_ONCE: usize = 3;
 pub const LINT_WITHIN: Duration = Duration::from_secs(20);
 /// The random games a lint plays after its static checks, and how long they may take.
 const LINT_GAMES: usize = 4;
-const LINT_GAMES_BUDGET: Duration = Duration::from_secs(3);
+const LINT_GAMES_BUDGET: Duration = Duration::from_secs(2);
 
 /// The playground's share of the server: its lints and checks running now.
 pub struct Playground {

@@ -127,11 +127,13 @@ function showFindings(report) {
     list.append(li);
   }
   const games = report.games ? ` · ${report.games} random game${report.games === 1 ? "" : "s"}, ${report.positions} positions` : "";
-  const notes = [report.skipped, report.stopped].filter(Boolean).join("; ");
+  // why the random games stopped or were not played: on hover, not in the way
+  const notes = [report.skipped, report.stopped].filter(Boolean).join("\n");
   lintState(findings.length === 0
-    ? `no findings${games}${notes ? ` (${notes})` : ""}`
-    : `${findings.length} finding${findings.length === 1 ? "" : "s"}${games}${notes ? ` (${notes})` : ""}`,
+    ? `no findings${games}`
+    : `${findings.length} finding${findings.length === 1 ? "" : "s"}${games}`,
   findings.length === 0);
+  $("#status").title = notes;
   drawGutter();
 }
 
