@@ -56,7 +56,8 @@
 :- dynamic(library_export/3).
 
 %% check_file(+Path, +Module, +Check, +Limit, -Result, -Text, -Notes)
-% Reads the file term by term.  Result is rewrite (load Text, an atom (a long list
+% Reads the file term by term (Path = user_input: a text a user gave, which the
+% host made the machine's input, as no file holds it).  Result is rewrite (load Text, an atom (a long list
 % would cost the host a deep recursion): the checked terms,
 % each on its original line, with its variables' own names) or error(Line,
 % Message).  The first term must declare Module, and no other term a module.
@@ -65,11 +66,13 @@
 % A predicate whose clauses are not together is declared discontiguous, so that
 % all its clauses count (scryer would keep only the last group), and Notes say so.
 check_file(Path, Module, Check, Limit, Result, Text, Notes) :-
-    catch(open(Path, read, S), E, true),
+    (  Path == user_input -> S = user_input
+    ;  catch(open(Path, read, S), E, true)
+    ),
     (  nonvar(E)
     -> host:formatted("cannot open the file: ~q", [E], Msg), Result = error(0, Msg), Text = [], Notes = []
     ;  catch(sandbox_text:read_all(S, Check, Terms0), E2, true),
-       close(S),
+       (  Path == user_input -> true ; close(S) ),
        (  nonvar(E2) -> sandbox_text:read_error(E2, Result), Text = [], Notes = []
        ;  sandbox_text:discontiguous_terms(Terms0, Terms, Notes),
           check_read(Check, Module, Limit, Terms, Terms0, Result, Text)

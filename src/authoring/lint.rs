@@ -79,7 +79,25 @@ pub fn lint_file_telling(
     tier: crate::game::Tier,
     tell: &mut dyn FnMut(LintEvent),
 ) -> FileReport {
-    let shown = path.display().to_string();
+    let spec = EngineSpec {
+        game: path.display().to_string(),
+        options: options.clone(),
+        tier: Some(tier),
+        rules: None,
+        limit,
+        trust: false,
+        text: None,
+    };
+    lint_spec_telling(&spec, plan, tell)
+}
+
+/// `lint_file_telling` of the rule file `spec` names (by path, or a text given).
+pub fn lint_spec_telling(
+    spec: &EngineSpec,
+    plan: Playouts,
+    tell: &mut dyn FnMut(LintEvent),
+) -> FileReport {
+    let shown = spec.game.clone();
     let mut report = FileReport {
         file: shown.clone(),
         game: None,
@@ -89,15 +107,7 @@ pub fn lint_file_telling(
         skipped: None,
         stopped: None,
     };
-    let spec = EngineSpec {
-        game: shown.clone(),
-        options: options.clone(),
-        tier: Some(tier),
-        rules: None,
-        limit,
-        trust: false,
-    };
-    let mut wb = match Workbench::open(&spec) {
+    let mut wb = match Workbench::open(spec) {
         Ok(wb) => wb,
         Err(e) => {
             let f = load_finding(&shown, &e.to_string());

@@ -36,7 +36,7 @@ pub use gdl::gdl;
 pub use gtp::gtp;
 pub use lint::lint;
 pub use merge::merge;
-pub use new_game::{new_game, BOARDS};
+pub use new_game::{board_summary, new_game, starter_text, BOARDS};
 pub use perft::{perft, perft_against, perft_every_depth, PerftResult};
 pub use play::{flag_pairs, play, PlayConfig};
 pub use position::{after_moves, read_position, split_moves, PositionArg};

@@ -13,6 +13,24 @@ const HEX: &str = include_str!("starter/hex.pl");
 /// The boards a starter is written for.
 pub const BOARDS: &[&str] = &["square", "hex"];
 
+/// The starter's text of game `name` on `board` (`None`: no such board).
+pub fn starter_text(name: &str, board: &str) -> Option<String> {
+    match board {
+        "square" => Some(SQUARE.replace("{NAME}", name)),
+        "hex" => Some(HEX.replace("{NAME}", name)),
+        _ => None,
+    }
+}
+
+/// What the starter of `board` plays, in a few words.
+pub fn board_summary(board: &str) -> Option<&'static str> {
+    match board {
+        "square" => Some("K in a row on a square board"),
+        "hex" => Some("Hex-style connection on a rhombus"),
+        _ => None,
+    }
+}
+
 /// Writes the starter rule file of game `name` on `board` into `dir` (`NAME.pl`);
 /// refuses a name that is no Prolog atom, an unknown board and an existing file.
 pub fn new_game(name: &str, board: &str, dir: &Path, out: &mut dyn Write) -> Result<PathBuf> {
@@ -27,22 +45,16 @@ pub fn new_game(name: &str, board: &str, dir: &Path, out: &mut dyn Write) -> Res
             crate::game::elide(name)
         );
     }
-    let (text, what, players) = match board {
-        "square" => (
-            SQUARE.replace("{NAME}", name),
-            "K in a row on a square board",
-            "--x human --o alphabeta:2s",
-        ),
-        "hex" => (
-            HEX.replace("{NAME}", name),
-            "Hex-style connection on a rhombus",
-            "--red human --blue alphabeta:2s",
-        ),
-        other => bail!(
+    let (Some(text), Some(what)) = (starter_text(name, board), board_summary(board)) else {
+        bail!(
             "no starter for the board `{}` (boards: {})",
-            crate::game::elide(other),
+            crate::game::elide(board),
             BOARDS.join(", ")
-        ),
+        )
+    };
+    let players = match board {
+        "hex" => "--red human --blue alphabeta:2s",
+        _ => "--x human --o alphabeta:2s",
     };
     let file = format!("{name}.pl");
     let path = if dir == Path::new(".") {

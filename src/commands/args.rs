@@ -65,6 +65,7 @@ impl RunArgs {
             rules: self.rules.clone(),
             limit: self.inference_limit,
             trust: self.trust,
+            text: None,
         })
     }
 }

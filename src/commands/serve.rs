@@ -26,6 +26,11 @@ pub(crate) struct Args {
     /// Requests naming any other host are refused.
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_hosts: Vec<String>,
+    /// Say the address of the rules playground (/playground: a rule file written
+    /// in the browser, linted as it is typed, played and checked; its text is never
+    /// written to disk) rather than the board's.
+    #[arg(long)]
+    playground: bool,
 }
 
 pub(crate) fn exec(args: Args, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
@@ -33,6 +38,7 @@ pub(crate) fn exec(args: Args, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
         spec: args.run.spec(args.game)?,
         addr: std::net::SocketAddr::new(args.host, args.port),
         allow_hosts: args.allow_hosts,
+        playground: args.playground,
     };
     ludolog::serve::run(config, out)?;
     Ok(ExitCode::SUCCESS)

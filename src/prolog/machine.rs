@@ -8,7 +8,7 @@
 //! catches inside the query; and every query is read to its end.
 
 use super::term::quote_atom;
-use scryer_prolog::{LeafAnswer, Machine, MachineBuilder, StreamConfig, Term};
+use scryer_prolog::{InputStreamConfig, LeafAnswer, Machine, MachineBuilder, StreamConfig, Term};
 use std::cell::RefCell;
 use std::io::Cursor;
 use std::panic::{catch_unwind, AssertUnwindSafe};

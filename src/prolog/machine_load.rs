@@ -14,7 +14,7 @@ use crate::prolog::term::{quote_atom, quote_string};
 /// untrusted code may call only the exports.  A library whose declaration cannot be
 /// read exports nothing (the sandbox fails closed).
 fn sandbox_kind(file: &RuleFile) -> String {
-    if file.disk.is_some() {
+    if file.untrusted() {
         "checked".to_string()
     } else if crate::prolog::rules::is_embedded_library(file) {
         let decl = crate::prolog::rules::module_declaration(&file.text)
@@ -114,17 +114,22 @@ impl PrologMachine {
     ) -> Result<PrologMachine, LoadError> {
         // rules from disk load only in a confined worker process (see `worker`); the
         // library's own unit tests load them here, to test the Prolog-level check
-        let from_disk = rules.files.iter().any(|f| f.disk.is_some());
+        let from_disk = rules.files.iter().any(RuleFile::untrusted);
         if from_disk && !rules.trust && !crate::worker::rules_may_load_here() && !cfg!(test) {
             return Err(LoadError(
                 "rules from disk load only in a worker process (this is a bug in ludolog)".into(),
             ));
         }
         let output = Rc::new(RefCell::new(Captured::default()));
-        let (_input, streams) = StreamConfig::from_callbacks(
+        let (_input, mut streams) = StreamConfig::from_callbacks(
             Some(capture(output.clone())),
             Some(capture(output.clone())),
         );
+        // a rule file's text a user gave is read by the sandbox from the machine's
+        // input, as if it were a file, and is never written to one
+        if let Some(given) = rules.files.iter().find(|f| f.given) {
+            streams = streams.with_user_input(InputStreamConfig::string(given.text.clone()));
+        }
         let machine = catch_unwind(AssertUnwindSafe(|| {
             MachineBuilder::new()
                 .with_streams(streams)
@@ -298,6 +303,7 @@ impl PrologMachine {
                 module: "dispatch".to_string(),
                 path: "(the generated module dispatch)".to_string(),
                 disk: None,
+                given: false,
                 text,
             },
             true,
@@ -354,17 +360,22 @@ impl PrologMachine {
     /// text (its meta-calls wrapped in run-time checks) to load instead.
     fn load_file(&mut self, file: &RuleFile, trust: bool) -> Result<(), LoadError> {
         let mut text = file.text.clone();
-        self.untrusted |= file.disk.is_some() && !trust;
+        self.untrusted |= file.untrusted() && !trust;
         let _deadline = file
-            .disk
-            .as_ref()
-            .and_then(|_| crate::prolog::limits::arm(format!("loading {}", file.path), false));
-        if let Some(disk) = &file.disk {
+            .untrusted()
+            .then(|| crate::prolog::limits::arm(format!("loading {}", file.path), false))
+            .flatten();
+        if file.untrusted() {
             self.ensure_sandbox()?;
-            let path = disk.to_string_lossy();
+            // a given text is the machine's input stream (see `load_with`): it is
+            // never written to a file
+            let path = match &file.disk {
+                Some(disk) => quote_string(&disk.to_string_lossy()),
+                None => "user_input".to_string(),
+            };
             let q = format!(
                 "sandbox:check_file({}, {}, {}, {}, R, T, N).",
-                quote_string(&path),
+                path,
                 quote_atom(&file.module),
                 if trust { "false" } else { "true" },
                 self.init_limit
@@ -458,7 +469,7 @@ impl PrologMachine {
                 },
             }));
         }
-        if file.disk.is_some() {
+        if file.untrusted() {
             // the double_quotes flag is global in scryer: a rule file's choice ends with
             // it (asked only of a machine whose load went well: a failed one is unusable)
             self.run_to_end("set_prolog_flag(double_quotes, chars).")

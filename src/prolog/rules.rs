@@ -14,6 +14,9 @@ pub struct RuleFile {
     pub path: String,
     /// The file on disk, when it came from disk.
     pub disk: Option<PathBuf>,
+    /// A text a user gave, not from disk and never written there (the web board's
+    /// rules playground): untrusted as a file from disk is, and checked the same way.
+    pub given: bool,
     pub text: String,
 }
 
@@ -24,8 +27,15 @@ impl RuleFile {
             module: module.to_string(),
             path: path.to_string(),
             disk: None,
+            given: false,
             text: text.to_string(),
         }
+    }
+
+    /// Whether the file is untrusted: from disk, or a text a user gave.  Such a file
+    /// is checked by the sandbox and loads only in a worker process.
+    pub fn untrusted(&self) -> bool {
+        self.disk.is_some() || self.given
     }
 
     /// A rule file read from disk; its module name comes from its `:- module(` line.
@@ -58,6 +68,7 @@ impl RuleFile {
             module,
             path: shown,
             disk: Some(disk),
+            given: false,
             text,
         })
     }
@@ -371,7 +382,7 @@ pub fn rule_set(
         // (host, sandbox, protocol, dispatch, scryer's libraries) stay the embedded ones
         let board_override =
             role == Role::Library && BOARDS.iter().any(|l| l.module == file.module);
-        if file.disk.is_some() && reserved_module(&file.module) && !board_override {
+        if file.untrusted() && reserved_module(&file.module) && !board_override {
             return Err(SourceError::Reserved {
                 path: file.path,
                 module: file.module,
@@ -499,7 +510,7 @@ pub fn reserved_module(name: &str) -> bool {
 /// generated dispatch module): a module whose exports are its interface, so that
 /// untrusted code reaches nothing else in it.
 pub fn is_embedded_library(file: &RuleFile) -> bool {
-    file.disk.is_none() && (file.path.starts_with("rules/lib/") || file.module == "dispatch")
+    !file.untrusted() && (file.path.starts_with("rules/lib/") || file.module == "dispatch")
 }
 
 #[cfg(test)]

@@ -32,6 +32,10 @@ pub struct EngineSpec {
     pub limit: Option<u64>,
     /// `--trust`: rule files from disk and REPL queries run without the sandbox.
     pub trust: bool,
+    /// A rule file's text given in a request (the web board's rules playground),
+    /// never written to disk: the game, untrusted, in place of `game`'s file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }
 
 /// An error opening an engine.
@@ -47,6 +51,25 @@ pub enum OpenError {
     Engine(#[from] EngineError),
     #[error("{0}")]
     Other(String),
+}
+
+/// How a rule file's text a user gave is named in messages (`EngineSpec::given`).
+pub const GIVEN_NAME: &str = "playground.pl";
+
+/// How a rule file's text a user gave is named in messages: `NAME.pl` after the
+/// module it declares (as a file of it would be named), when that is a plain name;
+/// else `playground.pl`.
+pub fn given_name(text: &str) -> String {
+    let plain = |m: &str| {
+        let mut cs = m.chars();
+        cs.next().is_some_and(|c| c.is_ascii_lowercase())
+            && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && m.len() <= 64
+    };
+    match crate::prolog::declared_module(text) {
+        Some(m) if plain(&m) => format!("{m}.pl"),
+        _ => GIVEN_NAME.to_string(),
+    }
 }
 
 /// Whether a game argument names a rule file rather than a built-in game.
@@ -86,6 +109,17 @@ impl EngineSpec {
             rules: None,
             limit: None,
             trust: false,
+            text: None,
+        }
+    }
+
+    /// The game of a rule file's text a user gave (shown as `given_name` says), never
+    /// on disk: it runs in a worker under the sandbox, whatever `--trust` says.
+    pub fn given(text: String, options: GameOptions) -> EngineSpec {
+        EngineSpec {
+            game: given_name(&text),
+            text: Some(text),
+            ..EngineSpec::new(GIVEN_NAME, options)
         }
     }
 
@@ -100,7 +134,7 @@ impl EngineSpec {
     /// Whether the spec's rules come from disk: a rule file given by path, or
     /// `--rules`.
     pub fn reads_disk(&self) -> bool {
-        self.rules.is_some() || is_path(&self.game)
+        self.rules.is_some() || is_path(&self.game) || self.text.is_some()
     }
 
     /// The built-in game the spec names (not a rule file given by path).
@@ -165,7 +199,20 @@ impl EngineSpec {
 
     /// The rule files to load, and what they are.
     pub fn resolve(&self) -> Result<Resolved, OpenError> {
-        let (game, dir, lib_dir) = if is_path(&self.game) {
+        let (game, dir, lib_dir) = if let Some(text) = &self.text {
+            let module =
+                crate::prolog::declared_module(text).ok_or_else(|| SourceError::NoModule {
+                    path: self.game.clone(),
+                })?;
+            let given = RuleFile {
+                module,
+                path: self.game.clone(),
+                disk: None,
+                given: true,
+                text: text.clone(),
+            };
+            (given, None, None)
+        } else if is_path(&self.game) {
             let path = Path::new(&self.game);
             if !path.is_file() {
                 return Err(SourceError::Missing(self.game.clone()).into());
@@ -205,7 +252,7 @@ impl EngineSpec {
             }
             .into());
         }
-        let from_disk = game.disk.is_some();
+        let from_disk = game.untrusted();
         let descriptor = find_game(&game.module);
         let find = |name: &str| find_rule_file(dir.as_deref(), name);
         let mut rules = rule_set(game, &find, lib_dir.as_deref())?;

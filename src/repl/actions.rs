@@ -114,6 +114,7 @@ impl Session {
                         rules: None,
                         limit: self.spec.limit,
                         trust: self.spec.trust,
+                        text: None,
                     };
                     self.switch(spec, false)
                 }
@@ -127,6 +128,7 @@ impl Session {
                     rules: None,
                     limit: self.spec.limit,
                     trust: self.spec.trust,
+                    text: None,
                 };
                 self.switch(spec, false)
             }

@@ -70,6 +70,10 @@ pub struct Snapshot {
     /// `:game`. Only the frontend sets it (see `under_frontend`).
     #[serde(default)]
     readable: Vec<PathBuf>,
+    /// The rule file's text when a user gave it (the web board's playground), never
+    /// on disk (see `EngineSpec::text`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
 }
 
 impl Snapshot {
@@ -113,6 +117,8 @@ impl Snapshot {
         self.trust = before.trust;
         self.limit = before.limit;
         self.unlimited = before.unlimited;
+        // a text a user gave is the frontend's too: the game, not the engine's to change
+        self.text = before.text.clone();
         self
     }
 
@@ -154,7 +160,7 @@ impl Snapshot {
         }
         // the game when it is a rule file, never a directory that has a game's name
         let game = PathBuf::from(&spec.game);
-        if game.is_file() {
+        if spec.text.is_none() && game.is_file() {
             readable.extend(crate::confine::process::readable(&game));
         }
         Snapshot {
@@ -170,6 +176,7 @@ impl Snapshot {
             user: Vec::new(),
             settings: Vec::new(),
             readable,
+            text: spec.text.clone(),
         }
     }
 
@@ -191,6 +198,7 @@ impl Snapshot {
             rules: self.rules.clone(),
             limit: self.limit,
             trust: self.trust,
+            text: self.text.clone(),
         })
     }
 }

@@ -30,6 +30,8 @@ pub struct App {
     pub panes: std::sync::Mutex<Vec<(String, Arc<Pane>)>>,
     /// The analysis pane's workers, by game.
     pub analyses: super::analysis::Analyses,
+    /// The rules playground's lints and checks running now.
+    pub playground: super::playground::Playground,
 }
 
 /// How many REPL panes (engine processes) the server keeps at once; the oldest
@@ -126,7 +128,14 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
             rules: None,
             limit: served.limit,
             trust: served.trust,
+            text: None,
         }
+    } else if name.ends_with(".pl") {
+        // a game of the rules playground: its text is the playground's, not here
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{name} is a game of the rules playground: change it there (/playground) and press Play"),
+        ));
     } else {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,

@@ -16,6 +16,8 @@ mod footprints;
 mod game;
 mod guard;
 mod levels;
+mod playground;
+mod playground_check;
 mod repl_pane;
 mod sessions;
 mod tiers;
@@ -52,6 +54,8 @@ pub struct ServeConfig {
     /// Host names besides loopback's and the listening address that requests may
     /// name (`--allow-host`).
     pub allow_hosts: Vec<String>,
+    /// `--playground`: the address said at the start is the rules playground's.
+    pub playground: bool,
 }
 
 const INDEX: &str = include_str!("page/index.html");
@@ -63,6 +67,9 @@ const LIVE: &str = include_str!("page/live.js");
 const OPTIONS: &str = include_str!("page/options.js");
 const STYLE: &str = include_str!("page/style.css");
 const FAVICON: &str = include_str!("page/favicon.svg");
+const PLAYGROUND: &str = include_str!("page/playground.html");
+const PLAYGROUND_SCRIPT: &str = include_str!("page/playground.js");
+const PLAYGROUND_STYLE: &str = include_str!("page/playground.css");
 
 /// The routes: the page, its script and style, and the API, for a server listening
 /// at `at`.
@@ -73,6 +80,7 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         sessions: sessions::Sessions::default(),
         panes: Default::default(),
         analyses: Default::default(),
+        playground: Default::default(),
     });
     let limit = Arc::new(Semaphore::new(MAX_REQUESTS));
     Router::new()
@@ -116,6 +124,23 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
             "/style.css",
             get(|| async { page("text/css; charset=utf-8", STYLE) }),
         )
+        .route(
+            "/playground",
+            get(|| async { page("text/html; charset=utf-8", PLAYGROUND) }),
+        )
+        .route(
+            "/playground.js",
+            get(|| async { page("text/javascript; charset=utf-8", PLAYGROUND_SCRIPT) }),
+        )
+        .route(
+            "/playground.css",
+            get(|| async { page("text/css; charset=utf-8", PLAYGROUND_STYLE) }),
+        )
+        .route("/api/playground/starters", get(playground::starters))
+        .route("/api/playground/starters/{name}", get(playground::starter))
+        .route("/api/playground/lint", post(playground::lint))
+        .route("/api/playground/play", post(playground::play))
+        .route("/api/playground/check", post(playground_check::check))
         .route("/api/games", get(api::games))
         .route("/api/sessions", post(api::open))
         .route("/api/sessions/{id}", get(api::state).delete(api::close))
@@ -186,11 +211,18 @@ pub fn run(config: ServeConfig, out: &mut dyn Write) -> anyhow::Result<()> {
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
         let addr = listener.local_addr()?;
-        writeln!(
-            out,
-            "ludolog serves {} at http://{addr}/ (Ctrl-C stops it)",
-            config.spec.game_name()
-        )?;
+        if config.playground {
+            writeln!(
+                out,
+                "ludolog serves its rules playground at http://{addr}/playground (Ctrl-C stops it)"
+            )?;
+        } else {
+            writeln!(
+                out,
+                "ludolog serves {} at http://{addr}/ (Ctrl-C stops it)",
+                config.spec.game_name()
+            )?;
+        }
         out.flush()?;
         axum::serve(listener, router(config, addr)).await?;
         Ok(())

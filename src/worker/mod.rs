@@ -128,7 +128,8 @@ fn start_for(job: Job, spec: &EngineSpec) -> Start {
         read.extend(readable(rules));
     }
     let game = Path::new(&spec.game);
-    if game.is_file() {
+    // a text a user gave is no file: the worker reads none for it
+    if spec.text.is_none() && game.is_file() {
         read.extend(readable(game));
     }
     let mut start = start_reading(job, read);
@@ -198,15 +199,50 @@ pub fn lint_file_telling(
     tier: Tier,
     tell: &mut dyn FnMut(&Finding),
 ) -> FileReport {
-    let shown = path.display().to_string();
     let job = Job::Lint {
         path: path.to_path_buf(),
+        text: None,
         options: options.clone(),
         plan,
         limit,
         tier,
     };
     let start = start_reading(job, readable(path));
+    lint_in_worker(start, path.display().to_string(), None, tell)
+}
+
+/// Lints a rule file's text a user gave (the web board's rules playground), named
+/// in its findings as `registry::given_name` says, in a worker that reads no file; a worker that
+/// has not reported `within` that long is ended, and its end is a finding.
+pub fn lint_text(
+    text: String,
+    options: &GameOptions,
+    plan: Playouts,
+    tier: Tier,
+    within: Duration,
+) -> FileReport {
+    let shown = crate::registry::given_name(&text);
+    let job = Job::Lint {
+        path: shown.clone().into(),
+        text: Some(text),
+        options: options.clone(),
+        plan,
+        limit: None,
+        tier,
+    };
+    let start = start_reading(job, Vec::new());
+    lint_in_worker(start, shown, Some(within), &mut |_| {})
+}
+
+/// Runs a lint worker started with `start` to its report (`shown`: the file's
+/// name in findings), waiting at most `within` for it when that is given.
+fn lint_in_worker(
+    start: Start,
+    shown: String,
+    within: Option<Duration>,
+    tell: &mut dyn FnMut(&Finding),
+) -> FileReport {
+    let ends = within.map(|w| std::time::Instant::now() + w);
     let mut report = FileReport {
         file: shown.clone(),
         game: None,
@@ -250,7 +286,8 @@ pub fn lint_file_telling(
     // a lint is work the user sized (--games, --budget): bounded by its own
     // requests' limits
     loop {
-        match process.recv(None) {
+        let left = ends.map(|e| e.saturating_duration_since(std::time::Instant::now()));
+        match process.recv(left) {
             Ok(FromWorker::LintEvent(e)) => match *e {
                 LintEvent::Found(f) => {
                     tell(&f);
@@ -274,7 +311,14 @@ pub fn lint_file_telling(
                 return failed(report, what, None, tell);
             }
             Err(process::Failure::Timeout) => {
-                return failed(report, "the worker did not answer".into(), None, tell)
+                let what = match within {
+                    Some(w) => format!(
+                        "the lint ran past its {} s and was stopped (a rule that runs away?)",
+                        w.as_secs_f64()
+                    ),
+                    None => "the worker did not answer".into(),
+                };
+                return failed(report, what, at, tell);
             }
         }
     }

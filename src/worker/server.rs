@@ -3,7 +3,7 @@
 //! parent closes its input or goes away.
 
 use super::wire::{Answer, Call, FromWorker, Job, ToWorker};
-use crate::authoring::{lint_file_telling, WhyTool};
+use crate::authoring::{lint_file_telling, lint_spec_telling, WhyTool};
 use crate::game::{Engine, EngineError, Pos};
 use crate::registry::EngineSpec;
 use std::fs::File;
@@ -112,14 +112,24 @@ pub fn run_worker() -> i32 {
             Job::Engine(spec) => serve_engine(&spec, &rx),
             Job::Lint {
                 path,
+                text,
                 options,
                 plan,
                 limit,
                 tier,
             } => {
-                let report = lint_file_telling(&path, &options, plan, limit, tier, &mut |e| {
-                    tell(&FromWorker::LintEvent(Box::new(e)))
-                });
+                let mut told = |e| tell(&FromWorker::LintEvent(Box::new(e)));
+                let report = match text {
+                    Some(text) => {
+                        let spec = EngineSpec {
+                            tier: Some(tier),
+                            limit,
+                            ..EngineSpec::given(text, options)
+                        };
+                        lint_spec_telling(&spec, plan, &mut told)
+                    }
+                    None => lint_file_telling(&path, &options, plan, limit, tier, &mut told),
+                };
                 tell(&FromWorker::Lint(Box::new(report)));
             }
         });

@@ -36,6 +36,10 @@ pub enum Job {
     /// `ludolog lint` of one rule file: one report, then the worker ends.
     Lint {
         path: PathBuf,
+        /// The rule file's text, when a user gave it (`path` is then only its name
+        /// in messages, and no file is read).
+        #[serde(default)]
+        text: Option<String>,
         options: GameOptions,
         plan: Playouts,
         limit: Option<u64>,

@@ -17,6 +17,7 @@ pub fn engine(game: &str, options: &str, tier: Tier) -> Box<dyn Engine> {
         rules: None,
         limit: None,
         trust: false,
+        text: None,
     };
     spec.open()
         .unwrap_or_else(|e| panic!("cannot open {game} {options} ({tier}): {e}"))
@@ -105,6 +106,7 @@ pub fn mutant(
         rules: Some(dir.path().to_path_buf()),
         limit: None,
         trust: false,
+        text: None,
     };
     let engine = spec
         .open()
