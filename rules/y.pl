@@ -117,6 +117,8 @@ nth_legal(y(_, G, P, Board, ongoing), K, place(C, R)) :-
 play(y(N, G, P, Board, ongoing), place(C, R), y(N, G, Q, Board1, Status)) :-
     grid:in_shape(triangle(N), C-R),
     grid:cell_number(G, C-R, K),
+    % the turn puts a stone on an empty cell; read here too, so that `why` names it
+    board:board_cell(Board, K, e),
     turns(y(N, G, P, Board, ongoing), Board, Turns),
     board:turn_play(Board, Turns, put(K), Board1, Status),
     other(P, Q).

@@ -319,7 +319,7 @@ finding(G, PI, Check, F, Args, f(L, PT, Check, Text)) :-
 % legal_count/2 (its length), nth_legal/3 (its I-th move, and none past the last)
 % play_legal/3 (the position play/3 gives), random_legal/3 (legal/2's
 % (R mod N)-th move, and none when there is none) and turns/3 (as many moves as
-% legal/2, and random games as legal/2 and play/3 play them).
+% legal/2, and 8 random plies from each position as legal/2 and play/3 play them).
 position(G, Id, Pool, Players, Cap, Findings) :-
     host:held(Id, S), !,
     guard(findall(M, dispatch:legal(G, S, M), L), R),
@@ -475,10 +475,10 @@ position_finding(G, S, L, _, _, _, F) :-
        ;  Ts = [T|_], board:turn_moves(B, T, Ms),
           length(L, N0), length(Ms, N), N =\= N0
        -> finding(G, turns/3, turns, "the first of the turns turns/3 states has ~d moves, but legal/2 lists ~d", [N, N0], F)
-       ;  member(Seed, [1, 2, 3]),
-          guard(protocol:playout_(G, S, Seed, 200, 0, P0, Final), true),
+       ;  Seed = 1,
+          guard(protocol:playout_(G, S, Seed, 8, 0, P0, Final), true),
           (  dispatch:outcome(G, Final, O0) -> true ; O0 = none ),
-          guard(board_turns:turn_playout(B, Ts, Seed, 200, P1, St), true),
+          guard(board_turns:turn_playout(B, Ts, Seed, 8, P1, St), true),
           protocol:status_outcome(St, O1),
           P0-O0 \== P1-O1
        -> finding(G, turns/3, turns, "a random game from here (seed ~d): legal/2 and play/3 play ~d plies to ~q, the turns turns/3 states ~d plies to ~q (the host plays the turns)", [Seed, P0, O0, P1, O1], F)

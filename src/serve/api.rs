@@ -31,7 +31,7 @@ pub struct App {
     /// The analysis pane's workers, by game.
     pub analyses: super::analysis::Analyses,
     /// The rules playground's lints and checks running now.
-    pub playground: super::playground::Playground,
+    pub playground: super::playground_share::Playground,
 }
 
 /// How many REPL panes (engine processes) the server keeps at once; the oldest

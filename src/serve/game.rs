@@ -7,8 +7,10 @@
 
 use super::caps::{open_capped, MAX_SERVED_DEPTH, MAX_SERVED_PLAYOUTS, MAX_SERVED_SECONDS};
 use super::footprints::{changed_cells, Feet, Footprints};
+use super::game_error::start_error;
+pub use super::game_error::GameError;
 use super::tiers::TierCheck;
-use crate::game::{defaults, Engine, EngineError, GameLine, Pos, TextOps, View};
+use crate::game::{defaults, Engine, GameLine, Pos, TextOps, View};
 use crate::record::{self, Format, Record};
 use crate::registry::EngineSpec;
 use crate::render::render_svg;
@@ -79,33 +81,6 @@ pub struct ServedGame {
     reloads: u64,
     /// The footprints of the positions asked about last.
     footprints: Footprints,
-}
-
-/// Why a request about a game failed: a move or text the game refuses (the page
-/// shows it), or the engine failing.
-#[derive(Debug, thiserror::Error)]
-pub enum GameError {
-    #[error("{0}")]
-    Refused(String),
-    /// A position text the game refuses, with its kind (the API says it).
-    #[error("bad position: {0}")]
-    Position(crate::game::PositionError),
-    /// A request made for a position that is no longer the game's (the page was
-    /// behind: a computer moved, another tab played); nothing was done.
-    #[error("{0}")]
-    Stale(String),
-    #[error("{0}")]
-    Engine(String),
-}
-
-impl From<EngineError> for GameError {
-    fn from(e: EngineError) -> GameError {
-        match e {
-            EngineError::Position(p) => GameError::Position(p),
-            EngineError::Illegal(_) | EngineError::Move(_) => GameError::Refused(e.to_string()),
-            other => GameError::Engine(other.to_string()),
-        }
-    }
 }
 
 impl ServedGame {
@@ -529,18 +504,6 @@ impl ServedGame {
         self.line
             .play_all(&record.moves)
             .map_err(|(i, e)| GameError::Refused(format!("move {}: {e}", i + 1)))
-    }
-}
-
-/// Why a record's start is refused: a refused position keeps its kind and column
-/// (the API says them, as for any other position), said to be the record's start.
-fn start_error(e: record::RecordError) -> GameError {
-    match e {
-        record::RecordError::Engine(EngineError::Position(mut p)) => {
-            p.message = format!("the record's start: {}", p.message);
-            GameError::Position(p)
-        }
-        other => GameError::Refused(other.to_string()),
     }
 }
 

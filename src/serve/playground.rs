@@ -19,42 +19,27 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::OwnedSemaphorePermit;
 
 /// The longest rule text the playground takes (the longest built-in rule file is
 /// under half of it).
 pub const MAX_TEXT: usize = 64 * 1024;
-/// How many lints and checks run at once (each a worker process); more get a 503.
-pub const MAX_AT_ONCE: usize = 3;
+pub use super::playground_share::MAX_AT_ONCE;
 /// How long a lint may take, its random games included, before its worker is ended.
 pub const LINT_WITHIN: Duration = Duration::from_secs(20);
 /// The random games a lint plays after its static checks, and how long they may take.
 const LINT_GAMES: usize = 4;
 const LINT_GAMES_BUDGET: Duration = Duration::from_secs(2);
 
-/// The playground's share of the server: its lints and checks running now.
-pub struct Playground {
-    work: Arc<Semaphore>,
-}
-
-impl Default for Playground {
-    fn default() -> Playground {
-        Playground {
-            work: Arc::new(Semaphore::new(MAX_AT_ONCE)),
-        }
-    }
-}
-
-impl Playground {
-    /// A place for one more lint or check, or a 503 that says to try again.
-    pub(super) fn permit(&self) -> Reply<OwnedSemaphorePermit> {
-        self.work.clone().try_acquire_owned().map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("the playground runs {MAX_AT_ONCE} lints and checks at once already; try again when one ends"),
-            )
-        })
-    }
+/// A place for one more lint or check in the server's share for the playground
+/// (`playground_share`), or a 503 that says to try again.
+pub(super) fn permit(app: &App) -> Reply<OwnedSemaphorePermit> {
+    app.playground.permit().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the playground runs {MAX_AT_ONCE} lints and checks at once already; try again when one ends"),
+        )
+    })
 }
 
 /// The body of the playground's requests: the rule text, the game's options (as the
@@ -183,7 +168,7 @@ pub async fn lint(
     req: Result<Json<Given>, JsonRejection>,
 ) -> Reply<Json<crate::authoring::FileReport>> {
     let spec = body(req)?.spec()?;
-    let _permit = app.playground.permit()?;
+    let _permit = permit(&app)?;
     let plan = crate::authoring::Playouts {
         games: LINT_GAMES,
         seed: crate::game::defaults::SEED,

@@ -93,7 +93,7 @@ pub async fn check(
             spec.in_tier(tier)
         }
     };
-    let _permit = app.playground.permit()?;
+    let _permit = super::playground::permit(&app)?;
     let within = Duration::from_secs(seconds);
     let report = tokio::task::spawn_blocking(move || run(&spec, &other, games, within))
         .await
