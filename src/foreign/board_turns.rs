@@ -82,6 +82,12 @@ pub enum Status {
 /// At most this many distinct lists of turns.
 const MAX_TURNS: usize = 4096;
 
+/// The most plies a playout asked of the host may run to: a call to the host cannot
+/// be interrupted, so a longer one is refused and board.pl plays it the pure way,
+/// where the time limit and Ctrl-C reach every ply (turns that only pass, say, never
+/// end by themselves).
+const MAX_NATIVE_PLIES: i64 = 100_000;
+
 /// The registered lists, id `i` at index `i - 1`.
 static TURNS: Mutex<Vec<Vec<Turn<String>>>> = Mutex::new(Vec::new());
 
@@ -255,6 +261,9 @@ pub fn playout_on(
     seed: i64,
     max: i64,
 ) -> Result<(u64, Status), Refused> {
+    if max > MAX_NATIVE_PLIES {
+        return Err(Refused::Bad);
+    }
     let turns = turns_of(t, id)?;
     let v = t.view(handle)?;
     for turn in &turns {
@@ -513,6 +522,8 @@ mod tests {
                 }
             }
             assert_eq!(playout_on(t, b, id, 7, 2).unwrap(), (2, Status::Ongoing));
+            // a playout longer than the host runs uninterrupted is the pure way's
+            assert_eq!(playout_on(t, b, id, 7, 100_001), Err(Refused::Bad));
             assert_eq!(playout_on(t, b, 99, 7, 2), Err(Refused::Bad));
         });
     }
