@@ -96,8 +96,8 @@ blanks --> [].
 %% view(+Facts, +Board, +Roles, -View)  the renderers' view of a position's facts.
 % With Board board(Name, Xs, Ys) (the sheet's fact of a square and the columns and
 % rows it can name), a square board: each fact (Name X Y Mark) puts a piece named
-% Mark on the square of column X (left to right) and row Y (bottom to top), as in
-% chess and the GGP sheets of Connect Four and Breakthrough; b, blank, empty or no
+% Mark on the square of column X (left to right) and row Y (bottom to top), the
+% common convention of GGP sheets; b, blank, empty or no
 % fact leave it empty; columns and rows in the standard order of terms (numbers by
 % value, then symbols in alphabetical order).  The other facts are listed under it,
 % one text(Line) each.  With Board none, or a board of more than 4096 squares,
