@@ -20,7 +20,7 @@
 :- module(contactix, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, refusal//1, file//1, legal_moves/2,
-    legal_count/2, nth_legal/3, set_to_move/3
+    legal_count/2, nth_legal/3, set_to_move/3, turns/3
 ]).
 
 %% requires(?Name)  this file builds on Hex's rule file (the host loads that file
@@ -72,6 +72,15 @@ legal_count(contactix(_, H), N) :- hex:legal_count(H, N).
 
 %% nth_legal(+State, +K, -Move)  the K-th move (see hex:nth_legal/3).
 nth_legal(contactix(_, H), K, M) :- hex:nth_legal(H, K, M).
+
+%% turns(+State, -Board, -Turns)  Hex's board and turns (hex:turns/3), each played
+% by its colour.
+turns(contactix(O, H), B, [T, U]) :-
+    hex:turns(H, B, [T0, U0]),
+    coloured(T0, O, T), coloured(U0, O, U).
+
+%% coloured(+Turn0, +X*Y, -Turn)  Hex's turn of red or blue as the turn of its colour.
+coloured(turn(Q, Kinds, Ends), O, turn(P, Kinds, Ends)) :- colour(Q, O, P).
 
 %% play(+State, +Move, -Next)  Hex's play; fails when Move is not legal.
 play(contactix(O, H), M, contactix(O, H1)) :- hex:play(H, M, H1).

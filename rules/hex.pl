@@ -34,8 +34,8 @@
 :- module(hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_moves/2,
-    legal_count/2, nth_legal/3, set_to_move/3, position_error/2,
-    other/2, player/3, atom_text//1, move_name/2,
+    legal_count/2, nth_legal/3, set_to_move/3, position_error/2, turns/3,
+    other/2, player/3, atom_text//1, move_name/2, turn/2, turn_board/2,
     stone_facts/4, names_error/6
 ]).
 
@@ -44,8 +44,10 @@
 :- use_module(library(dcgs)).
 :- use_module(library(error)).
 
-%% requires(?Library)  Hex is played on hexgrid.pl's rhombus; its text uses notation.pl.
+%% requires(?Library)  Hex is played on hexgrid.pl's rhombus; its turns are said in
+% board.pl's words; its text uses notation.pl.
 requires(hexgrid).
+requires(board).
 requires(notation).
 
 %% option(?Key, ?Kind, ?Default, ?Meaning)  Hex's two options.  The native
@@ -70,6 +72,37 @@ player(blue, b, horizontal).
 %% other(?Player, ?Opponent)  the two players.
 other(red, blue).
 other(blue, red).
+
+%% turn(?Player, ?Turn)  Player's turn in the board library's words (board.pl's
+% turns): a stone on an empty cell (section 4); a group of the mover's that touches
+% both its edges wins (section 5).  The edges are the cells' marks, hexgrid.pl's
+% bits: top 1 and bottom 2 for red, left 4 and right 8 for blue.
+turn(P, turn(P, [put(S)], [joins(Bits)])) :-
+    player(P, S, Axis), hexgrid:axis_bits(Axis, Bits).
+
+%% turns(+State, -Board, -Turns)  the board library's board of a game that goes on and
+% the two turns, the side to move's first; none under the pie rule while a swap may
+% still come (at most one stone on the board: section 6's swap is not a kind of the
+% library's), nor for a board of more than 255 cells.
+turns(hex(Size, Swap, P, Board, ongoing, _), B, [T, U]) :-
+    \+ ( Swap == true, Size = Cols-Rows, hexgrid:empty_count(Board, N), N >= Cols * Rows - 1 ),
+    turn_board(hex(Size, Swap, P, Board, ongoing, false), B),
+    turn(P, T), other(P, Q), turn(Q, U).
+
+%% turn_board(+State, -Board)  the stones of State on a board.pl board of the same
+% rhombus (grid.pl's hex_right), each cell marked with the edges it lies on.
+turn_board(hex(Cols-Rows, _, _, Board, _, _), B) :-
+    Cols * Rows =< 255,
+    hexgrid:board_cells(Board, Cells),
+    Cs =.. [c|Cells],
+    edge_marks(Cols-Rows, Marks),
+    board:board_new(kept(hex_right, Cols-Rows, all), Marks, Cs, B).
+
+%% edge_marks(+Size, -Marks)  m(...) of the edge bits of every cell, row by row.
+edge_marks(Cols-Rows, Marks) :-
+    C1 is Cols - 1, R1 is Rows - 1,
+    findall(E, ( between(0, R1, R), between(0, C1, C), hexgrid:cell_edges(Cols-Rows, C-R, E) ), Es),
+    Marks =.. [m|Es].
 
 %% legal(+State, -Move)  every empty cell, then swap where the pie rule allows it.
 legal(hex(_, _, _, Board, ongoing, _), place(C, R)) :-

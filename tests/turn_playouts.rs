@@ -124,3 +124,21 @@ fn y_playouts_joining_the_sides_are_the_same_game_in_both_tiers() {
     assert!(agree("y", "size=5", 3, 4) > 50);
     assert!(agree("y", "", 1, 2) > 30);
 }
+
+#[test]
+fn hex_family_playouts_joining_the_edges_are_the_same_game_in_both_tiers() {
+    // Hex, its swap positions (no turns while Blue may swap: played ply by ply),
+    // Con-Tac-Tix with its colours on a board that is not square, and misère Hex,
+    // whose join loses
+    assert!(agree("hex", "size=4", 3, 4) > 40);
+    assert!(agree("hex", "size=3 swap=true", 3, 4) > 20);
+    assert!(
+        agree(
+            "contactix",
+            "cols=4 rows=3 vertical=white horizontal=black",
+            3,
+            4
+        ) > 30
+    );
+    assert!(agree("misere_hex", "size=4", 3, 4) > 40);
+}

@@ -463,3 +463,4 @@ end_words(gone(X)) --> [gone, X].
 end_words(full) --> [full].
 end_words(stuck) --> [stuck].
 end_words(count(X, Y)) --> [count, X, Y].
+end_words(lose(End)) --> [lose], end_words(End).

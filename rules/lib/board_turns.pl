@@ -38,6 +38,8 @@
 %     stuck            the next player has no move: Player wins
 %     count(X, Y)      neither player has a move but a pass: more X than Y on the
 %                      board, Player wins; more Y, the next player wins; else a draw
+%     lose(End)        End (one of line, arrive, edge, joins, gone, stuck) holds:
+%                      the next player wins (a misère game: Player lost by it)
 % The turns of a game are a list, the player to move's first, then the others in
 % their order; after each move the next one plays.  A status is ongoing, won(P) or
 % draw.
@@ -285,6 +287,10 @@ end_holds(full, B, _, _, _, draw) :-
     \+ board:nth_of(B, e, 0, _).
 end_holds(stuck, B, _, turn(P, _, _), Next, won(P)) :-
     \+ some_move(B, Next).
+end_holds(lose(End), B, K, Turn, Next, won(Q)) :-
+    End \= full, End \= count(_, _), End \= lose(_),
+    end_holds(End, B, K, Turn, Next, won(_)),
+    Next = turn(Q, _, _).
 end_holds(count(X, Y), B, _, Turn, Next, Status) :-
     \+ placing(B, Next), \+ placing(B, Turn),
     board:count_of(B, X, NX), board:count_of(B, Y, NY),

@@ -44,7 +44,7 @@
     empty_board/3, cell/4, board_set/5, empty_cell/3, neighbour/3,
     spans/5, spanning/5, winning_path/5, distance/6, board_cells/2,
     cells_board/3, board_rows/2, board_size/3, placements/3, place_stone/7,
-    empty_count/2, nth_empty/4
+    empty_count/2, nth_empty/4, cell_edges/3, axis_bits/2
 ]).
 
 :- use_module(library(lists)).

@@ -11,7 +11,7 @@
 
 :- module(misere_hex, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_moves/2, set_to_move/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_moves/2, set_to_move/3, turns/3
 ]).
 
 :- use_module(library(lists)).
@@ -41,6 +41,13 @@ legal_moves(misere(H), Ms) :- hex:legal_moves(H, Ms).
 
 %% play(+State, +Move, -Next)  Hex's play; fails when Move is not legal.
 play(misere(H), M, misere(H1)) :- hex:play(H, M, H1).
+
+%% turns(+State, -Board, -Turns)  Hex's board and turns (hex:turns/3), where the group
+% that joins the mover's edges loses instead.
+turns(misere(H), B, Ts) :- hex:turns(H, B, Ts0), maplist(misere_turn, Ts0, Ts).
+
+%% misere_turn(+Turn, -MisereTurn)  a turn of Hex with its end turned into a loss.
+misere_turn(turn(P, Kinds, [End]), turn(P, Kinds, [lose(End)])).
 
 %% outcome(+State, -Outcome)  the player who did NOT join their edges wins.
 outcome(misere(H), win(W)) :- hex:outcome(H, win(L)), hex:other(L, W).

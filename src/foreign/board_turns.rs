@@ -59,6 +59,8 @@ enum End<N> {
     /// Neither player has a move but a pass: more of the first piece than of the
     /// second, the mover wins; fewer, the next player; else a draw.
     Count(N, N),
+    /// The end inside holds (one that a mover wins by): the next player wins.
+    Lose(Box<End<N>>),
 }
 
 /// A move: a piece put on a cell, or a piece from a cell to another.
@@ -193,6 +195,10 @@ fn end(w: &mut Words<'_>) -> Result<End<String>, Refused> {
         "full" => End::Full,
         "stuck" => End::Stuck,
         "count" => End::Count(w.name()?, w.name()?),
+        "lose" => match end(w)? {
+            End::Full | End::Count(..) | End::Lose(_) => return Err(Refused::Bad),
+            e => End::Lose(Box::new(e)),
+        },
         _ => return Err(Refused::Bad),
     })
 }
@@ -234,22 +240,26 @@ fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused> {
             let ends = turn
                 .ends
                 .into_iter()
-                .map(|e| {
-                    Ok(match e {
-                        End::Line(n, ds) => End::Line(n, ds),
-                        End::Arrive(ks) => End::Arrive(ks),
-                        End::Edge(d) => End::Edge(d),
-                        End::Joins(m) => End::Joins(m),
-                        End::Gone(x) => End::Gone(t.code(&x)?),
-                        End::Full => End::Full,
-                        End::Stuck => End::Stuck,
-                        End::Count(x, y) => End::Count(t.code(&x)?, t.code(&y)?),
-                    })
-                })
+                .map(|e| coded_end(t, e))
                 .collect::<Result<_, Refused>>()?;
             Ok(Turn { kinds, ends })
         })
         .collect()
+}
+
+/// An end with its pieces' codes.
+fn coded_end(t: &mut Table, e: End<String>) -> Result<End<u8>, Refused> {
+    Ok(match e {
+        End::Line(n, ds) => End::Line(n, ds),
+        End::Arrive(ks) => End::Arrive(ks),
+        End::Edge(d) => End::Edge(d),
+        End::Joins(m) => End::Joins(m),
+        End::Gone(x) => End::Gone(t.code(&x)?),
+        End::Full => End::Full,
+        End::Stuck => End::Stuck,
+        End::Count(x, y) => End::Count(t.code(&x)?, t.code(&y)?),
+        End::Lose(e) => End::Lose(Box::new(coded_end(t, *e)?)),
+    })
 }
 
 /// A random playout of board `handle` under turns `id` (the player to move's
@@ -281,15 +291,22 @@ fn check_dirs(g: &Grid, turn: &Turn<u8>) -> Result<(), Refused> {
         Kind::Drop(_, d) => ok(*d),
         Kind::Step(_, steps) => steps.iter().all(|(d, _)| ok(*d)),
     });
-    let ends_ok = turn.ends.iter().all(|e| match e {
+    let ends_ok = turn.ends.iter().all(|e| end_fits(g, e));
+    (kinds_ok && ends_ok).then_some(()).ok_or(Refused::Bad)
+}
+
+/// Whether an end's directions and cells are the grid's.
+fn end_fits(g: &Grid, e: &End<u8>) -> bool {
+    let ok = |d: usize| (1..=g.dirs).contains(&d);
+    match e {
         End::Line(_, ds) => {
             g.dirs.is_multiple_of(2) && ds.iter().all(|&d| usize::try_from(d).is_ok_and(ok))
         }
         End::Arrive(ks) => ks.iter().all(|&k| (1..=g.n).contains(&k)),
         End::Edge(d) => ok(*d),
+        End::Lose(e) => end_fits(g, e),
         _ => true,
-    });
-    (kinds_ok && ends_ok).then_some(()).ok_or(Refused::Bad)
+    }
 }
 
 /// protocol.pl's random numbers: a 31-bit linear congruential generator.
@@ -333,6 +350,7 @@ fn playout(
                 };
                 return (plies, status);
             }
+            Some(End::Lose(_)) => return (plies, Status::Won(next)),
             Some(_) => return (plies, Status::Won(at)),
         }
     }
@@ -378,7 +396,12 @@ fn ended<'t>(
     turn: &'t Turn<u8>,
     next: &Turn<u8>,
 ) -> Option<&'t End<u8>> {
-    turn.ends.iter().find(|e| match e {
+    turn.ends.iter().find(|e| holds(g, cells, k, e, turn, next))
+}
+
+/// Whether `e` holds after the move of `turn` to `k`.
+fn holds(g: &Grid, cells: &[u8], k: usize, e: &End<u8>, turn: &Turn<u8>, next: &Turn<u8>) -> bool {
+    match e {
         End::Line(n, dirs) => {
             let v = View { grid: g, cells };
             k > 0 && v.line_at(k as i64, dirs).unwrap_or(1) >= *n
@@ -397,7 +420,8 @@ fn ended<'t>(
             ms.is_empty()
         }
         End::Count(..) => !placing(g, cells, next) && !placing(g, cells, turn),
-    })
+        End::Lose(e) => holds(g, cells, k, e, turn, next),
+    }
 }
 
 /// Whether `turn` has a move other than a pass.
