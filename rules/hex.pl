@@ -75,10 +75,17 @@ other(blue, red).
 
 %% turn(?Player, ?Turn)  Player's turn in the board library's words (board.pl's
 % turns): a stone on an empty cell (section 4); a group of the mover's that touches
-% both its edges wins (section 5).  The edges are the cells' marks, hexgrid.pl's
-% bits: top 1 and bottom 2 for red, left 4 and right 8 for blue.
-turn(P, turn(P, [put(S)], [joins(Bits)])) :-
-    player(P, S, Axis), hexgrid:axis_bits(Axis, Bits).
+% both its edges wins (section 5).  A cell's marks are its borders (grid.pl's
+% border_marks/2): the directions in which it has no neighbour.
+turn(P, turn(P, [put(S)], [joins(Mask)])) :-
+    player(P, S, Axis), beyond(Axis, D1, D2),
+    Mask is 1 << (D1 - 1) \/ 1 << (D2 - 1).
+
+%% beyond(?Axis, ?Dir1, ?Dir2)  the directions (grid.pl's hex_right order) that leave the board
+% over an axis's two edges: up and down past the top and bottom rows, right and left
+% past the side columns.
+beyond(vertical, 3, 6).
+beyond(horizontal, 1, 4).
 
 %% turns(+State, -Board, -Turns)  the board library's board of a game that goes on and
 % the two turns, the side to move's first; none under the pie rule while a swap may
@@ -90,19 +97,12 @@ turns(hex(Size, Swap, P, Board, ongoing, _), B, [T, U]) :-
     turn(P, T), other(P, Q), turn(Q, U).
 
 %% turn_board(+State, -Board)  the stones of State on a board.pl board of the same
-% rhombus (grid.pl's hex_right), each cell marked with the edges it lies on.
+% rhombus (grid.pl's hex_right), each cell marked with its borders.
 turn_board(hex(Cols-Rows, _, _, Board, _, _), B) :-
     Cols * Rows =< 255,
     hexgrid:board_cells(Board, Cells),
     Cs =.. [c|Cells],
-    edge_marks(Cols-Rows, Marks),
-    board:board_new(kept(hex_right, Cols-Rows, all), Marks, Cs, B).
-
-%% edge_marks(+Size, -Marks)  m(...) of the edge bits of every cell, row by row.
-edge_marks(Cols-Rows, Marks) :-
-    C1 is Cols - 1, R1 is Rows - 1,
-    findall(E, ( between(0, R1, R), between(0, C1, C), hexgrid:cell_edges(Cols-Rows, C-R, E) ), Es),
-    Marks =.. [m|Es].
+    board:board_new(kept(hex_right, Cols-Rows, all), borders, Cs, B).
 
 %% legal(+State, -Move)  every empty cell, then swap where the pie rule allows it.
 legal(hex(_, _, _, Board, ongoing, _), place(C, R)) :-

@@ -404,3 +404,23 @@ fn odd_arguments_answer_as_the_pure_definitions_do() {
         assert_eq!(s, a, "{q}");
     }
 }
+
+#[test]
+fn a_boards_borders_are_the_directions_without_a_neighbour() {
+    // grid.pl's hex_right order: right, up-right, up, left, down-left, down; a cell's
+    // bit D - 1 is set when it has no neighbour in direction D, so Hex's top row
+    // shares bit 4 (up), its bottom row 32 (down), its left column 8, its right 1
+    for accelerated in [false, true] {
+        let mut m = machine(accelerated);
+        let q = "board:board_new(kept(hex_right, 3-3, all), borders, c(e,e,e,e,r,e,e,e,e), B), \
+                 board:board_marks(B, M), board:group_marks(B, 5, G), X = M-G.";
+        assert_eq!(
+            format!("{:?}", m.answer(q, "X").unwrap()),
+            format!(
+                "{:?}",
+                m.answer("X = m(30,6,7,24,0,3,56,48,51)-0.", "X").unwrap()
+            ),
+            "accelerated: {accelerated}"
+        );
+    }
+}

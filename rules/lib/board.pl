@@ -58,13 +58,21 @@ requires(board_text).
 requires(board_turns).
 
 %% board_new(+Grid, +Marks, +Cells, -Board)  the board of a grid.pl grid whose cells
-% hold the atoms of the compound Cells (one per cell), with Marks (m(...) or none).
-board_new(Grid0, Marks, Cells, board(Grid0, Marks, Cells, Native)) :-
+% hold the atoms of the compound Cells (one per cell), with Marks: m(...), none, or
+% borders (grid.pl's border_marks/2: the edges of the board, kept per grid).
+board_new(Grid0, Marks0, Cells, board(Grid0, Marks, Cells, Native)) :-
     real_grid(Grid0, Grid),
     grid:grid_size(Grid, N),
     must_be_cells(Cells, N),
-    must_be_marks(Marks, N),
+    (  Marks0 == borders -> kept_borders(Grid0, Grid, Marks) ; must_be_marks(Marks0, N), Marks = Marks0 ),
     native_copy(Grid0, Marks, Cells, Native).
+
+%% kept_borders(+Grid0, +Grid, -Marks)  grid.pl's border_marks/2, made once per ground Grid0.
+kept_borders(G0, G, Marks) :-
+    (  ground(G0), borders_kept(G0, M0) -> Marks = M0
+    ;  grid:border_marks(G, Marks), ( ground(G0) -> keep_fact(borders_kept(G0, Marks)) ; true )
+    ).
+:- dynamic(borders_kept/2).
 
 %% real_grid(+Grid0, -Grid)  the grid a board names: itself, or for kept(Kind, Size,
 % Cells) the grid kept_grid/4 keeps.  A board that names its grid this way is small
@@ -117,14 +125,11 @@ host_grid(Grid, Marks, G) :-
 
 :- dynamic(grid_id_kept/3).
 
-%% keep_fact(+Fact)  assert Fact, a grid_kept/4 or grid_id_kept/3 fact (never a
-% clause: a module-qualified call can reach this predicate, and it must not assert
-% a body the sandbox has not seen), while fewer than 16 of its kind are kept; a
-% fact too large for a clause (scryer compiles a clause of a grid of 253 cells
-% into more than 255 registers) is not kept.
+%% keep_fact(+Fact)  assert Fact, a grid_kept/4, grid_id_kept/3 or borders_kept/2 fact (never
+% a clause: a module-qualified call can reach this predicate, and it must not assert a body the
+% sandbox has not seen) while fewer than 16 of its kind are kept; not one too large for a clause.
 keep_fact(Fact) :-
-    (  Fact = grid_kept(_, _, _, _) -> true
-    ;  Fact = grid_id_kept(_, _, _) -> true
+    (  nonvar(Fact), memberchk(Fact, [grid_kept(_, _, _, _), grid_id_kept(_, _, _), borders_kept(_, _)]) -> true
     ;  throw(error(domain_error(kept_fact, Fact), keep_fact/1))
     ),
     functor(Fact, N, A), functor(Pattern, N, A),

@@ -34,7 +34,7 @@
 % A player who moves up or down the board has forward_dirs/3 as its forward directions.
 
 :- module(grid, [offsets/2, offset/3, directions/2, grid/4, grid_size/2, cell_number/3,
-                 cell_coords/3, directions_of/2, forward_dirs/3, neighbour/3, neighbours/3, step/4, step_table/3, shape_cells/3, in_shape/2,
+                 cell_coords/3, directions_of/2, forward_dirs/3, neighbour/3, neighbours/3, step/4, step_table/3, shape_cells/3, in_shape/2, border_marks/2,
                  replace/4, put_arg/4]).
 
 :- use_module(library(lists)).
@@ -160,6 +160,21 @@ neighbour(grid(_, _, _, _, _, _, Steps), K, J) :-
 %% neighbours(+Grid, +K, -Js)  the neighbours of cell K, in direction order.
 neighbours(Grid, K, Js) :-
     findall(J, neighbour(Grid, K, J), Js).
+
+%% border_marks(+Grid, -Marks)  m(...) of each cell's borders: bit D - 1 is set when
+% the cell has no neighbour in direction D (grid.pl's direction order), so the cells
+% of an edge share a bit: on a rectangle or a rhombus, the top row has no neighbour
+% upwards, the left column none to the left.
+border_marks(Grid, Marks) :-
+    grid:grid_size(Grid, N),
+    grid:directions_of(Grid, D),
+    findall(M, ( between(1, N, K), cell_borders(Grid, K, D, M) ), Ms),
+    Marks =.. [m|Ms].
+
+%% cell_borders(+Grid, +K, +D, -M)  the border bits of cell K on a grid of D directions.
+cell_borders(Grid, K, D, M) :-
+    findall(B, ( between(1, D, Dir), \+ grid:step(Grid, K, Dir, _), B is 1 << (Dir - 1) ), Bs),
+    sum_list(Bs, M).
 
 %% replace(+N, +Xs, +Y, -Ys)  Ys is Xs with its N-th element (from 1) replaced by Y.
 replace(1, [_|Xs], Y, [Y|Xs]) :- !.
