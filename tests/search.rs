@@ -160,3 +160,31 @@ fn a_rule_file_can_ask_the_native_search() {
         "{e:?}"
     );
 }
+
+#[test]
+fn mcts_on_a_rule_file_takes_a_win_and_blocks_a_loss_in_both_tiers() {
+    // the tree is kept by the host, a node named by its path of move numbers; each
+    // playout is one request to the rule file, which plays the path, counts the moves
+    // there and plays a random game from it: the same search in both tiers
+    for tier in ["spec", "accelerated"] {
+        for (position, why) in [
+            ("7x6 7/7/7/7/7/xxx1ooo x", "x wins at d"),
+            ("7x6 7/7/7/7/x6/ooo1xx1 x", "x must block o at d"),
+        ] {
+            let (code, out, err) = common::run(
+                &[
+                    "best",
+                    "connect_four",
+                    position,
+                    "--mcts",
+                    "1000",
+                    "--tier",
+                    tier,
+                ],
+                None,
+            );
+            assert_eq!(code, 0, "{tier} {why}: {err}");
+            assert!(out.starts_with("best:  d\n"), "{tier} {why}: {out}");
+        }
+    }
+}

@@ -257,6 +257,13 @@ handle(G, rollout(Id, Seed, MaxPlies), Outcome) :-
     step("a random playout (legal/2, play/3 and outcome/2)"),
     protocol:random_playout(G, S, Seed, MaxPlies, _, O),
     (  O == none -> Outcome = "none" ; plain_text(O, Outcome) ).
+handle(G, mcts_leaf(Id, Path, Seed, MaxPlies), leaf(Mover, N, Outcome)) :-
+    state(Id, S0),
+    step("a step of the tree search (legal/2, play/3 and outcome/2)"),
+    follow(Path, G, S0, "", Mover, S),
+    (  dispatch:outcome(G, S, _) -> N = 0 ; protocol:legal_count(G, S, N) ),
+    protocol:random_playout(G, S, Seed, MaxPlies, _, O),
+    (  O == none -> Outcome = "none" ; plain_text(O, Outcome) ).
 handle(G, best(Id, Depth), Best) :-
     state(Id, S),
     step("the alpha-beta search (legal/2, play/3 and evaluate/3)"),
@@ -309,6 +316,17 @@ describe(G, S, d(Text, Player, Outcome, Moves)) :-
     protocol:legal_moves(G, S, Ms),
     step("move//1 (writing a move)"),
     maplist(move_text(G), Ms, Moves).
+
+%% follow(+Path, +Game, +State0, +Mover0, -Mover, -State)  State0 after the K-th legal
+% move (from 0, in legal/2's order) for each K of Path in turn; Mover is the text of
+% the player who made the last of them (Mover0 for an empty Path).  A tree search
+% held by the host names a position by its path from the root (mcts_leaf).
+follow([], _, S, M, M, S).
+follow([K|Ks], G, S0, _, M, S) :-
+    once(dispatch:to_move(G, S0, P)), plain_text(P, M1),
+    protocol:nth_legal(G, S0, K, Mv),
+    dispatch:play(G, S0, Mv, S1),
+    follow(Ks, G, S1, M1, M, S).
 
 %% replay_texts(+MoveTexts, +Index, +Game, +State0, -State)  play move texts in order.
 replay_texts([], _, _, S, S).

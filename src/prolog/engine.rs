@@ -475,9 +475,9 @@ impl Engine for RulesEngine {
         let limits = match how {
             SearchSpec::AlphaBeta(l) => l,
             SearchSpec::Mcts { playouts, seed, .. } => {
-                let rollout: crate::search::Rollout<Self> =
-                    |e, p, seed, plies| e.rollout(p, seed, plies);
-                return crate::search::engine_mcts(self, rollout, pos, playouts, seed);
+                let leaf: crate::search::LeafStep<Self> =
+                    |e, root, path, seed, plies| e.mcts_leaf(root, path, seed, plies);
+                return crate::search::engine_mcts(self, leaf, pos, playouts, seed);
             }
         };
         if let Some(time) = limits.time {

@@ -1,5 +1,5 @@
 //! `RulesEngine`'s search, run by the rule file's own search.pl: alpha-beta to a depth,
-//! iterative deepening within a time, and the random rollouts of MCTS.
+//! iterative deepening within a time, and the steps of MCTS (one request a playout).
 
 use super::*;
 
@@ -36,20 +36,37 @@ impl RulesEngine {
         }
     }
 
-    /// The outcome of one random playout from `pos` (`win(red)`, `draw`, or `none`
-    /// when it is cut off after `max_plies`).
-    pub(in crate::prolog) fn rollout(
+    /// One step of a tree search held on this side: the position the moves `path`
+    /// reach from `root` (each the K-th legal move, from 0, in legal/2's order), who
+    /// made the last of them, how many legal moves it has, and the outcome of one
+    /// random playout from it (`win(red)`, `draw`, or `none` when it is cut off after
+    /// `max_plies`).  One request, whatever the depth: no position is kept.
+    pub(in crate::prolog) fn mcts_leaf(
         &mut self,
-        pos: Pos,
+        root: Pos,
+        path: &[usize],
         seed: u64,
         max_plies: u64,
-    ) -> Result<String, EngineError> {
+    ) -> Result<crate::search::Leaf, EngineError> {
+        let ks: Vec<String> = path.iter().map(usize::to_string).collect();
         let t = self.work(&format!(
-            "rollout({}, {}, {max_plies})",
-            self.slot(pos)?,
+            "mcts_leaf({}, [{}], {}, {max_plies})",
+            self.slot(root)?,
+            ks.join(","),
             seed & 0x7fff_ffff
         ))?;
-        self.text_of(&t)
+        match &t {
+            Term::Compound(f, args) if f == "leaf" && args.len() == 3 => Ok(crate::search::Leaf {
+                mover: self.text_of(&args[0])?,
+                moves: usize::try_from(self.integer(&args[1])?).unwrap_or(usize::MAX),
+                outcome: self.text_of(&args[2])?,
+            }),
+            other => Err(EngineError::Rules(format!(
+                "{}: bad tree search answer {}",
+                self.path,
+                crate::prolog::term::shown(other)
+            ))),
+        }
     }
 
     /// Iterative deepening until `time` is spent: each depth is one search, and the

@@ -13,7 +13,7 @@ mod player;
 mod playout;
 
 pub use alphabeta::{SearchResult, Searcher};
-pub use engine_mcts::{engine_mcts, Rollout};
+pub use engine_mcts::{engine_mcts, Leaf, LeafStep};
 pub use mcts::{mcts, pick, root_children, MctsResult, RootChild, EXPLORE, MAX_PLAYOUT_PLIES};
 pub use mcts_root::mcts_root_parallel;
 pub use mcts_solver::Proof;
