@@ -165,7 +165,8 @@ fn a_rule_file_can_ask_the_native_search() {
 fn mcts_on_a_rule_file_takes_a_win_and_blocks_a_loss_in_both_tiers() {
     // the tree is kept by the host, a node named by its path of move numbers; each
     // playout is one request to the rule file, which plays the path, counts the moves
-    // there and plays a random game from it: the same search in both tiers
+    // there and plays a random game from it: the same search in both tiers, with the
+    // native search's solver
     for tier in ["spec", "accelerated"] {
         for (position, why) in [
             ("7x6 7/7/7/7/7/xxx1ooo x", "x wins at d"),
@@ -186,5 +187,22 @@ fn mcts_on_a_rule_file_takes_a_win_and_blocks_a_loss_in_both_tiers() {
             assert_eq!(code, 0, "{tier} {why}: {err}");
             assert!(out.starts_with("best:  d\n"), "{tier} {why}: {out}");
         }
+        // the solver: once a move is proven to win, the search stops
+        let (_, out, _) = common::run(
+            &[
+                "best",
+                "connect_four",
+                "7x6 7/7/7/7/7/xxx1ooo x",
+                "--mcts",
+                "1000",
+                "--tier",
+                tier,
+            ],
+            None,
+        );
+        assert!(
+            out.contains("score: +1000") && !out.contains(" 1000 nodes"),
+            "{tier}: {out}"
+        );
     }
 }

@@ -2,7 +2,10 @@
 //! and accelerated tiers): UCT whose tree is kept here, naming each node by its path
 //! of move numbers from the root; each iteration is one request to the engine (play
 //! the path, count the moves there, run one random playout), so no position is held
-//! per node and the engine's per-request cost is paid once a playout.
+//! per node and the engine's per-request cost is paid once a playout.  A solver as the
+//! native search's (`mcts_solver`): a finished game is proven, a position is proven
+//! once one move wins for the player to move or every move is proven, and the search
+//! stops once the root is proven.
 
 use crate::game::{BestMove, Ending, Engine, EngineError, Pos};
 
@@ -41,8 +44,16 @@ struct Node {
     visits: f64,
     /// Wins of `mover` (a draw is half a win).
     wins: f64,
-    /// A finished game's outcome, known from the playout that reached it.
-    over: Option<String>,
+    /// The outcome best play reaches from here: a finished game's own, or proven
+    /// from the children.
+    proven: Option<Ending>,
+}
+
+impl Node {
+    /// What the proof is worth to the player who moved here (none: not proven).
+    fn proven_reward(&self) -> Option<f64> {
+        self.proven.as_ref().map(|e| e.reward(&self.mover))
+    }
 }
 
 /// Runs `playouts` iterations from `root`; the most visited move, its win rate (in
@@ -63,14 +74,20 @@ pub fn engine_mcts<E: Engine>(
         children: Vec::new(),
         visits: 0.0,
         wins: 0.0,
-        over: None,
+        proven: None,
     }];
-    search(engine, leaf, root, &mut nodes, playouts, seed)?;
-    let best = nodes[0]
-        .children
-        .iter()
-        .copied()
-        .max_by(|&a, &b| nodes[a].visits.total_cmp(&nodes[b].visits));
+    let ran = search(engine, leaf, root, &mut nodes, playouts, seed)?;
+    // a proven win at once; else the most visited move not proven lost
+    let rank = |n: &Node| match n.proven_reward() {
+        Some(r) if r >= 1.0 => 2,
+        Some(r) if r <= 0.0 => 0,
+        _ => 1,
+    };
+    let best = nodes[0].children.iter().copied().max_by(|&a, &b| {
+        (rank(&nodes[a]), nodes[a].visits)
+            .partial_cmp(&(rank(&nodes[b]), nodes[b].visits))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
     let mv = match best {
         Some(b) => engine.describe(root)?.legal.get(nodes[b].k).cloned(),
         None => None,
@@ -83,7 +100,7 @@ pub fn engine_mcts<E: Engine>(
         verdict: None,
         pv: mv.into_iter().collect(),
         depth: 0,
-        nodes: if best.is_some() { playouts } else { 0 },
+        nodes: if best.is_some() { ran } else { 0 },
     })
 }
 
@@ -94,21 +111,29 @@ fn search<E: Engine>(
     nodes: &mut Vec<Node>,
     playouts: u64,
     seed: u64,
-) -> Result<(), EngineError> {
+) -> Result<u64, EngineError> {
     let mut seed = seed;
     let mut ks = Vec::new();
-    for _ in 0..playouts {
-        // selection: down through fully tried nodes by UCB1
+    for ran in 0..playouts {
+        if nodes[0].proven.is_some() {
+            return Ok(ran);
+        }
+        // selection: down through fully tried nodes by UCB1 (a proven node by its
+        // proof), to a node with a move not tried yet or a proven one
         let mut path = vec![0usize];
         ks.clear();
         loop {
             let at = path[path.len() - 1];
-            if nodes[at].tried < nodes[at].moves || nodes[at].children.is_empty() {
+            let proven = at > 0 && nodes[at].proven.is_some();
+            if proven || nodes[at].tried < nodes[at].moves || nodes[at].children.is_empty() {
                 break;
             }
             let parent = nodes[at].visits.max(1.0);
             let ucb = |n: &Node| {
-                n.wins / n.visits.max(1e-9) + EXPLORE * (parent.ln() / n.visits.max(1e-9)).sqrt()
+                n.proven_reward().unwrap_or_else(|| {
+                    n.wins / n.visits.max(1e-9)
+                        + EXPLORE * (parent.ln() / n.visits.max(1e-9)).sqrt()
+                })
             };
             let pick = nodes[at]
                 .children
@@ -127,13 +152,19 @@ fn search<E: Engine>(
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
         let at = path[path.len() - 1];
-        let outcome = if nodes[at].tried < nodes[at].moves {
+        let outcome = if let Some(proof) = nodes[at].proven.as_ref().filter(|_| at > 0) {
+            proof.to_string()
+        } else if nodes[at].tried < nodes[at].moves {
             // expansion: the next untried move, in legal/2's order, and its playout
             let k = nodes[at].tried;
             nodes[at].tried += 1;
             ks.push(k);
             let step = leaf(engine, root, &ks, seed >> 1, MAX_PLIES)?;
-            let over = (step.moves == 0).then(|| step.outcome.clone());
+            let proven = if step.moves == 0 {
+                Ending::parse(&step.outcome)
+            } else {
+                None
+            };
             nodes.push(Node {
                 k,
                 mover: step.mover,
@@ -142,14 +173,12 @@ fn search<E: Engine>(
                 children: Vec::new(),
                 visits: 0.0,
                 wins: 0.0,
-                over,
+                proven,
             });
             let child = nodes.len() - 1;
             nodes[at].children.push(child);
             path.push(child);
             step.outcome
-        } else if let Some(over) = &nodes[at].over {
-            over.clone()
         } else {
             // the root of a finished game, or a position the engine gave no moves
             leaf(engine, root, &ks, seed >> 1, MAX_PLIES)?.outcome
@@ -162,6 +191,34 @@ fn search<E: Engine>(
             // what the mover takes: 1 for a win, 0.5 for a draw, a score's share
             node.wins += ending.as_ref().map_or(0.5, |e| e.reward(&node.mover));
         }
+        prove_up(nodes, &path);
     }
-    Ok(())
+    Ok(playouts)
+}
+
+/// Proofs climb the path from the leaf: a node is proven once a move wins for the
+/// player to move there (who made its children's moves), or once every move is tried
+/// and proven (the best of them for that player).
+fn prove_up(nodes: &mut [Node], path: &[usize]) {
+    for &at in path.iter().rev().skip(1) {
+        if nodes[at].proven.is_some() {
+            continue;
+        }
+        let mut best: Option<(f64, Ending)> = None;
+        let mut all = nodes[at].tried == nodes[at].moves;
+        for &c in &nodes[at].children {
+            match (&nodes[c].proven, nodes[c].proven_reward()) {
+                (Some(e), Some(r)) => {
+                    if best.as_ref().is_none_or(|(b, _)| r > *b) {
+                        best = Some((r, e.clone()));
+                    }
+                }
+                _ => all = false,
+            }
+        }
+        match best {
+            Some((r, e)) if r >= 1.0 || all => nodes[at].proven = Some(e),
+            _ => return,
+        }
+    }
 }
