@@ -31,7 +31,7 @@ impl RulesEngine {
             other => Err(EngineError::Rules(format!(
                 "{}: bad search answer {}",
                 self.path,
-                crate::prolog::term::shown(&other)
+                crate::prolog::term::shown(other)
             ))),
         }
     }
