@@ -121,14 +121,24 @@ house_kinds(house(R, replica(Sight, P, Board, ongoing)), Board,
     ray_runs(MenRays, Man, Past, Enemies, Runs, Runs1),
     ray_runs(KingRays, King, Past, Enemies, Runs1, []).
 
-%% ray_runs(+Rays, +Letter, +Past, +Enemies, -Runs, ?Tail)  a run of the board
-% library's for each ray of the piece Letter, past the side's pieces (Past): onto
-% any square (any), or onto an enemy piece only (capture); then Tail.
+%% ray_runs(+Rays, +Letter, +Past, +Enemies, -Runs, ?Tail)  the runs of the board
+% library's along the rays of the piece Letter, in order, past the side's pieces
+% (Past): onto any square (any), or onto an enemy piece only (capture), one run
+% for the rays of a kind that follow each other; then Tail.
 ray_runs([], _, _, _, Rs, Rs).
 ray_runs([DF-DR-Kind|Rays], L, Past, Enemies, [Run|Rs], Tail) :-
     replica:dir(DF, DR, D),
-    ray_run(Kind, [L], [D], Past, Enemies, Run),
-    ray_runs(Rays, L, Past, Enemies, Rs, Tail).
+    kind_dirs(Rays, Kind, Ds, Rest),
+    ray_run(Kind, [L], [D|Ds], Past, Enemies, Run),
+    ray_runs(Rest, L, Past, Enemies, Rs, Tail).
+
+%% kind_dirs(+Rays, +Kind, -Dirs, -Rest)  the directions of the rays of Kind that
+% lead Rays, and the rays after them.
+kind_dirs([DF-DR-K|Rays], Kind, [D|Ds], Rest) :-
+    K == Kind, !,
+    replica:dir(DF, DR, D),
+    kind_dirs(Rays, Kind, Ds, Rest).
+kind_dirs(Rays, _, [], Rays).
 
 %% ray_run(+Kind, +Letters, +Dirs, +Past, +Enemies, -Run)  the run of a ray of Kind.
 ray_run(any, Ls, Ds, Past, _, run(Ls, Ds, Past)).

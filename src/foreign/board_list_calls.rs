@@ -6,7 +6,10 @@ use super::board_calls::{number, numbers, text};
 use super::board_lines::Run;
 use super::board_movers::{codes_of, lists_len, numbers_of};
 use super::board_table::{Refused, Table, View};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ffi::c_char;
+use std::rc::Rc;
 
 /// The id of the turns written in `text` (see `board_turns`), -1 if malformed.
 #[no_mangle]
@@ -165,10 +168,35 @@ pub(crate) unsafe extern "C" fn ludolog_board_run_move(
     })
 }
 
+/// Runs decoded by lists id: how many names the table knew, and the runs.
+type DecodedRuns = HashMap<i64, (usize, Rc<Vec<Run>>)>;
+
+thread_local! {
+    /// `runs_of`'s answers on this thread, with how many names its table knew then.
+    static RUNS: RefCell<DecodedRuns> = RefCell::new(HashMap::new());
+}
+
 /// The runs of lists `id`, five lists each: the pieces, the directions, the
 /// pieces run past, `[0]` (any end) or `[1]` (an end holding one of the next list),
-/// and the pieces an end may hold (board.pl's `runs(Runs)` kind).
-fn runs_of(t: &Table, id: i64) -> Result<Vec<Run>, Refused> {
+/// and the pieces an end may hold (board.pl's `runs(Runs)` kind).  Decoded once
+/// per thread while the table learns no new name, as a game asks every ply.
+fn runs_of(t: &Table, id: i64) -> Result<Rc<Vec<Run>>, Refused> {
+    let learned = t.name_count();
+    if let Some(runs) = RUNS.with(|c| {
+        c.borrow()
+            .get(&id)
+            .filter(|(n, _)| *n == learned)
+            .map(|(_, runs)| Rc::clone(runs))
+    }) {
+        return Ok(runs);
+    }
+    let runs = Rc::new(decode_runs(t, id)?);
+    RUNS.with(|c| c.borrow_mut().insert(id, (learned, Rc::clone(&runs))));
+    Ok(runs)
+}
+
+/// The runs of lists `id` (see `runs_of`), decoded.
+fn decode_runs(t: &Table, id: i64) -> Result<Vec<Run>, Refused> {
     let len = lists_len(id)?;
     if len % 5 != 0 {
         return Err(Refused::Bad);
