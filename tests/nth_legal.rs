@@ -92,6 +92,47 @@ fn replica_and_tactigon_count_and_pick_their_moves_in_order_in_both_rule_tiers()
 }
 
 #[test]
+fn replica_house_counts_and_picks_its_moves_in_order_under_each_house_rule() {
+    // the board library counts and picks the moves of each piece's rays (captures
+    // backwards among them) in both tiers; with twice on, legal/2 lists them
+    for options in [
+        "",
+        "kings=all",
+        "backward=true",
+        "kings=all backward=true sight=all",
+        "twice=true",
+        "twice=true kings=all backward=true",
+    ] {
+        let texts = common::random_game_positions("replica_house", options, 2, Tier::Spec);
+        for accelerated in [false, true] {
+            let mut m = machine("replica_house", options, accelerated);
+            for text in texts.iter().step_by(2) {
+                assert_eq!(
+                    agreement(&mut m, "replica_house", text),
+                    r#"Atom("same")"#,
+                    "replica_house {options} accelerated={accelerated} at {text}"
+                );
+            }
+            // a random pick is the (R mod N)-th move, as the playouts take it
+            let q = format!(
+                "\\+ ( member(T, ['{}', '{}']), atom_chars(T, Cs), \
+                        phrase(replica_house:position(S), Cs), \
+                        findall(M, replica_house:legal(S, M), L), length(L, N), N > 0, \
+                        member(R, [0, 1, 7, 1000003]), K is R mod N, nth0(K, L, M0), \
+                        \\+ replica_house:random_legal(S, R, M0) ), X = same.",
+                texts[0],
+                texts[texts.len() / 2]
+            );
+            assert_eq!(
+                format!("{:?}", m.answer(&q, "X").expect("the query runs")),
+                r#"Atom("same")"#,
+                "replica_house {options} accelerated={accelerated}: random_legal/3"
+            );
+        }
+    }
+}
+
+#[test]
 fn nth_legal_lists_legal_moves_in_order_in_both_rule_tiers() {
     for (game, options) in [
         ("hex", "size=4"),

@@ -505,8 +505,9 @@ nth_sight(B, From, Ds, Through, Seen, I, K) :-
 %% moves_count(+Board, +Kinds, -N)  how many moves the Kinds give together: a move
 % generator of several kinds, counted (and picked by nth_move/4) in one query.  Each
 % of Kinds is runs(Pieces, Dirs, Past), whose moves are run_moves/5's, each as
-% run(K-J), or sight(From, Dirs, Through, Seen), whose moves are sight_of/6's cells,
-% each as sight(K); the moves come kind by kind, in the order of Kinds.
+% run(K-J); runs(Runs), runs of several pieces listed piece by piece (see
+% board_lines.pl's piece_runs/3), each as run(K-J); or sight(From, Dirs, Through,
+% Seen), whose moves are sight_of/6's cells, each as sight(K); kind by kind, in order.
 moves_count(board(_, _, _, n(_, H, _, _)), Kinds, N) :-
     board_accel:kinds_count(H, Kinds, N0), !, N = N0.
 moves_count(B, Kinds, N) :- board_lines:moves_count(B, Kinds, N).

@@ -346,9 +346,22 @@ kinds_id(Kinds, Id) :-
     ).
 
 %% kind_ids(+Kind, -Pair)  a move kind as the host reads it: [1, Id] for
-% runs(Pieces, Dirs, Past), [2, Id] for sight(From, Dirs, Through, Seen).
+% runs(Pieces, Dirs, Past), [2, Id] for sight(From, Dirs, Through, Seen), [3, Id]
+% for runs(Runs) (five lists a run, run_lists//1).
 kind_ids(Kind, [1, Id]) :- nonvar(Kind), Kind = runs(Ps, Ds, Past), lists_id([Ps, Ds, Past], Id).
+kind_ids(Kind, [3, Id]) :-
+    nonvar(Kind), Kind = runs(Runs), phrase(run_lists(Runs), Lists), lists_id(Lists, Id).
 kind_ids(Kind, [2, Id]) :- nonvar(Kind), Kind = sight(F, Ds, T, S), lists_id([F, Ds, T, S], Id).
+
+%% run_lists(+Runs)//  the lists of each run as the host reads them (src/foreign/
+% board_list_calls.rs): its pieces, directions and pieces run past, then [0] and []
+% for run/3, [1] and what the end may hold for run/4; fails on anything else.
+run_lists([]) --> [].
+run_lists([R|Rs]) --> { nonvar(R) }, run_list(R), run_lists(Rs).
+
+%% run_list(+Run)//  one run's five lists.
+run_list(run(Ps, Ds, Past)) --> [Ps, Ds, Past, [0], []].
+run_list(run(Ps, Ds, Past, Onto)) --> [Ps, Ds, Past, [1], Onto].
 
 %% sight_of(+H, +From, +Dirs, +Through, +Seen, -Ks)  board.pl's sight_of/6 on board H.
 sight_of(H, From, Dirs, Through, Seen, Ks) :-

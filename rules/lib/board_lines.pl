@@ -115,7 +115,8 @@ pick_move(B, Kinds, R, M) :-
     K is R mod N, nth0(K, Ms, M).
 
 %% kinds_moves(+Board, +Kinds, +PI, -Moves)  the moves of each of Kinds, in order; an
-% error (of PI) for Kinds that is no list, or a kind that is none of runs/3 and sight/4.
+% error (of PI) for Kinds that is no list, or a kind that is none of runs/3, runs/1
+% and sight/4.
 kinds_moves(B, Kinds, PI, Ms) :-
     (  board:proper_list(Kinds) -> true ; throw(error(type_error(list, Kinds), PI)) ),
     foldl(kind_moves(B, PI), Kinds, Ms, []).
@@ -124,9 +125,38 @@ kinds_moves(B, Kinds, PI, Ms) :-
 kind_moves(_, PI, Kind, _, _) :- var(Kind), !, throw(error(instantiation_error, PI)).
 kind_moves(B, _, runs(Ps, Ds, Past), Ms, Tail) :- !,
     board:run_moves(B, Ps, Ds, Past, Rs), tagged(Rs, run, Ms, Tail).
+kind_moves(B, PI, runs(Runs), Ms, Tail) :- !,
+    piece_runs(B, Runs, PI, Rs), tagged(Rs, run, Ms, Tail).
 kind_moves(B, _, sight(F, Ds, T, S), Ms, Tail) :- !,
     board:sight_of(B, F, Ds, T, S, Ks), tagged(Ks, sight, Ms, Tail).
 kind_moves(_, PI, Kind, _, _) :- throw(error(domain_error(move_kind, Kind), PI)).
+
+%% piece_runs(+Board, +Runs, +PI, -Moves)  the moves of the kind runs(Runs): K-J for
+% each cell K, ascending, each of Runs that moves what K holds, in turn, and each of
+% its directions in turn, J the first cell that way holding none of the run's Past,
+% when J holds one of its Onto: a run is run(Pieces, Dirs, Past), onto any such cell,
+% or run(Pieces, Dirs, Past, Onto) (a capture, say).  Pieces of one side whose
+% directions differ (men and kings), listed as one move generator lists them; an
+% error (of PI) for Runs that is no list of runs.
+piece_runs(B, Runs, PI, Ms) :-
+    board:board_grid(B, G), board:board_cells(B, Cells),
+    (  board:proper_list(Runs) -> true ; throw(error(type_error(list, Runs), PI)) ),
+    maplist(run_parts(G, PI), Runs, Parts),
+    functor(Cells, _, N),
+    findall(K-J, ( between(1, N, K), arg(K, Cells, X),
+                   member(r(Ps, Ds, Past, Onto), Parts), memberchk(X, Ps),
+                   member(D, Ds), run_end(G, Cells, K, D, Past, J),
+                   ( Onto == any -> true ; arg(J, Cells, Y), memberchk(Y, Onto) ) ), Ms).
+
+%% run_parts(+Grid, +PI, +Run, -Parts)  a run as r(Pieces, Dirs, Past, Onto), Onto any
+% for a run of three lists; an error (of PI) for another term, or lists of Grid's
+% names and directions that are not.
+run_parts(_, PI, Run, _) :- var(Run), !, throw(error(instantiation_error, PI)).
+run_parts(G, PI, run(Ps, Ds, Past), r(Ps, Ds, Past, any)) :- !,
+    must_be_lines(G, [Ps, Past], Ds, PI).
+run_parts(G, PI, run(Ps, Ds, Past, Onto), r(Ps, Ds, Past, Onto)) :- !,
+    must_be_lines(G, [Ps, Past, Onto], Ds, PI).
+run_parts(_, PI, Run, _) :- throw(error(domain_error(run, Run), PI)).
 
 %% tagged(+Xs, +Tag, -Moves, ?Tail)  Tag(X) for each X of Xs, then Tail.
 tagged([], _, Tail, Tail).

@@ -21,10 +21,14 @@
 % replica.pl.  Position text: Replica's, then the house rules that are on:
 % " kings=all", " twice", " backward" (e.g. "... white kings=all twice").
 % Moves: Replica's (a1-e1, b2*) and twice(Step1, Step2), written "a1-e1-e5".
+% Playouts count and pick the moves with the board library (house_kinds/3: each
+% ray a run of its pieces), natively in the accelerated tier; with twice on, a
+% king's second step is no kind of the library's, and legal/2 lists the moves.
 
 :- module(replica_house, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1
+    position//1, move//1, view/2, explain_illegal/3, refusal//1,
+    legal_count/2, nth_legal/3, random_legal/3, play_legal/3
 ]).
 
 :- use_module(library(lists)).
@@ -76,6 +80,69 @@ legal(house(R, S), M) :-
        second_step(S, Rays, From, To, Step2),
        M = twice(M0, Step2)
     ).
+
+%% legal_count(+State, -N)  how many moves legal/2 gives.
+legal_count(S, N) :-
+    (  house_kinds(S, Board, Kinds)
+    -> board:moves_count(Board, Kinds, N)
+    ;  findall(M, legal(S, M), Ms), length(Ms, N)
+    ).
+
+%% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
+nth_legal(S, I, M) :-
+    (  house_kinds(S, Board, Kinds)
+    -> board:nth_move(Board, Kinds, I, M0), replica:kind_move(M0, M)
+    ;  findall(M1, legal(S, M1), Ms), nth0(I, Ms, M)
+    ).
+
+%% random_legal(+State, +R, -Move)  the (R mod N)-th of the N moves legal/2 gives.
+random_legal(S, R, M) :-
+    (  house_kinds(S, Board, Kinds)
+    -> board:pick_move(Board, Kinds, R, M0), replica:kind_move(M0, M)
+    ;  findall(M1, legal(S, M1), Ms), length(Ms, N), N > 0,
+       K is R mod N, nth0(K, Ms, M)
+    ).
+
+%% play_legal(+State, +Move, -Next)  play/3 for a move legal/2 gave, without the
+% check of a step or a transform.
+play_legal(house(R, S), M, house(R, Next)) :-
+    (  M = twice(_, _) -> play(house(R, S), M, house(R, Next)) ; replica:resolve(S, M, Next) ).
+
+%% house_kinds(+State, -Board, -Kinds)  legal/2's moves as the board library's
+% board:moves_count/3 takes them, while the game goes on and twice is off: the
+% steps and jumps along each piece's rays, piece by piece, then the transforms of
+% the men a king sees (replica.pl's runs/3 and seen_args/6 name the letters).
+house_kinds(house(R, replica(Sight, P, Board, ongoing)), Board,
+            [runs(Runs), sight([King], Sees, Through, [Man])]) :-
+    R = rules(_, false, _),
+    rays(R, P, rays(MenRays, KingRays)),
+    replica:runs(P, Past, _), replica:other(P, Q), replica:runs(Q, Enemies, _),
+    replica:seen_args(Sight, P, King, Sees, Through, Man),
+    ray_runs(MenRays, Man, Past, Enemies, Runs, Runs1),
+    ray_runs(KingRays, King, Past, Enemies, Runs1, []).
+
+%% ray_runs(+Rays, +Letter, +Past, +Enemies, -Runs, ?Tail)  the runs of the board
+% library's along the rays of the piece Letter, in order, past the side's pieces
+% (Past): onto any square (any), or onto an enemy piece only (capture), one run
+% for the rays of a kind that follow each other; then Tail.
+ray_runs([], _, _, _, Rs, Rs).
+ray_runs([DF-DR-Kind|Rays], L, Past, Enemies, [Run|Rs], Tail) :-
+    replica:dir(DF, DR, D),
+    kind_dirs(Rays, Kind, Ds, Rest),
+    ray_run(Kind, [L], [D|Ds], Past, Enemies, Run),
+    ray_runs(Rest, L, Past, Enemies, Rs, Tail).
+
+%% kind_dirs(+Rays, +Kind, -Dirs, -Rest)  the directions of the rays of Kind that
+% lead Rays, and the rays after them.
+kind_dirs([DF-DR-K|Rays], Kind, [D|Ds], Rest) :-
+    K == Kind, !,
+    replica:dir(DF, DR, D),
+    kind_dirs(Rays, Kind, Ds, Rest).
+kind_dirs(Rays, _, [], Rays).
+
+%% ray_run(+Kind, +Letters, +Dirs, +Past, +Enemies, -Run)  the run of a ray of Kind.
+ray_run(any, Ls, Ds, Past, _, run(Ls, Ds, Past)).
+ray_run(capture, Ls, Ds, Past, Enemies, run(Ls, Ds, Past, Enemies)).
 
 %% second_step(+State, +Rays, +From, +To, -Step)  after the king's step From-To, if
 % it did not win, a second step or jump of that king.

@@ -510,7 +510,19 @@ mod tests {
             let none = ludolog_board_lists(c(format!("[[1,{nothing}]]").as_bytes()).as_ptr());
             assert_eq!(ludolog_board_kinds_count(b, none), 0);
             assert_eq!(ludolog_board_pick_kind(b, none, 7), 0, "no move to pick");
-            for bad in ["[[1]]", "[[3,1]]", "[[1,999999]]", "[[w]]"] {
+            // runs piece by piece (kind 3): r runs right onto anything, and right
+            // again onto r only (a capture), which the empty cell denies
+            let piece_runs =
+                ludolog_board_lists(c(b"[[r],[1],[],[0],[],[r],[1],[],[1],[r]]").as_ptr());
+            let kinds3 = ludolog_board_lists(c(format!("[[3,{piece_runs}]]").as_bytes()).as_ptr());
+            assert_eq!(ludolog_board_kinds_count(b, kinds3), 1);
+            assert_eq!(ludolog_board_nth_kind(b, kinds3, 0), 256 + 2);
+            for bad in ["[[r],[1],[],[2],[]]", "[[r],[1],[]]", "[[r],[9],[],[0],[]]"] {
+                let runs = ludolog_board_lists(c(bad.as_bytes()).as_ptr());
+                let id = ludolog_board_lists(c(format!("[[3,{runs}]]").as_bytes()).as_ptr());
+                assert_eq!(ludolog_board_kinds_count(b, id), -1, "{bad}");
+            }
+            for bad in ["[[1]]", "[[9,1]]", "[[1,999999]]", "[[w]]"] {
                 let id = ludolog_board_lists(c(bad.as_bytes()).as_ptr());
                 assert_eq!(ludolog_board_kinds_count(b, id), -1, "{bad}");
             }

@@ -5,6 +5,21 @@
 
 use super::board_table::{Refused, View};
 
+/// One run of board.pl's move kind `runs(Runs)`: the pieces it moves, its
+/// directions, the pieces it runs past, and what the cell it stops on must hold
+/// for the move to count (`None`: anything not run past; a capture: an enemy).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// The codes of the pieces this run moves.
+    pub pieces: Vec<u8>,
+    /// Its directions, in order.
+    pub dirs: Vec<i64>,
+    /// The codes it runs past.
+    pub past: Vec<u8>,
+    /// The codes the cell it stops on must hold, or `None` for any.
+    pub onto: Option<Vec<u8>>,
+}
+
 impl View<'_> {
     /// The directions `dirs`, each checked to be one of the grid's.
     fn dirs(&self, dirs: &[i64]) -> Result<Vec<usize>, Refused> {
@@ -38,6 +53,56 @@ impl View<'_> {
                         break;
                     }
                     c = j;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The end of the run from cell `k` in direction `d` (checked): the first cell
+    /// that way holding none of `past`, or none when the board ends first.
+    fn run_end(&self, k: usize, d: usize, past: &[u8]) -> Option<usize> {
+        let mut c = k;
+        // a grid has no cycles; the bound makes sure of it
+        for _ in 0..self.grid.n {
+            let j = self.grid.step(c, d)?;
+            if !past.contains(&self.cells[j - 1]) {
+                return Some(j);
+            }
+            c = j;
+        }
+        None
+    }
+
+    /// The moves of several runs, piece by piece: `(k, j)` for each cell k,
+    /// ascending, each run of `runs` that moves what k holds, in turn, and each of
+    /// its directions in turn, j the end of the run that way (see `run_end`) when
+    /// it holds one of the run's `onto` (or the run has none).  Pieces whose
+    /// directions differ (men and kings), or whose moves along some directions
+    /// only capture, listed as one generator lists them.
+    pub fn piece_runs(&self, runs: &[Run]) -> Result<Vec<(usize, usize)>, Refused> {
+        let dirs = runs
+            .iter()
+            .map(|r| self.dirs(&r.dirs))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut out = Vec::new();
+        for k in 1..=self.grid.n {
+            let x = self.cells[k - 1];
+            for (run, dirs) in runs.iter().zip(&dirs) {
+                if !run.pieces.contains(&x) {
+                    continue;
+                }
+                for &d in dirs {
+                    let Some(j) = self.run_end(k, d, &run.past) else {
+                        continue;
+                    };
+                    if run
+                        .onto
+                        .as_ref()
+                        .is_none_or(|o| o.contains(&self.cells[j - 1]))
+                    {
+                        out.push((k, j));
+                    }
                 }
             }
         }
@@ -155,6 +220,29 @@ mod tests {
             assert_eq!(v.run_moves(&[w, k], &[2], &[w, k]), Ok(vec![(5, 4)]));
             assert_eq!(v.run_moves(&[bl], &[1, 2], &[]), Ok(vec![(3, 4), (3, 2)]));
             assert_eq!(v.run_moves(&[w], &[3], &[]), Err(super::Refused::Bad));
+            // piece by piece: w runs right past w, W left past w and W, and both
+            // run both ways onto b only (captures): W's run left ends on e
+            let run = |pieces: &[u8], dirs: &[i64], past: &[u8], onto: Option<&[u8]>| super::Run {
+                pieces: pieces.to_vec(),
+                dirs: dirs.to_vec(),
+                past: past.to_vec(),
+                onto: onto.map(<[u8]>::to_vec),
+            };
+            let runs = [
+                run(&[w], &[1], &[w], None),
+                run(&[k], &[2], &[w, k], None),
+                run(&[w, k], &[2, 1], &[w, k], Some(&[bl])),
+            ];
+            assert_eq!(
+                v.piece_runs(&runs),
+                Ok(vec![(1, 3), (1, 3), (2, 3), (2, 3), (5, 4)])
+            );
+            assert_eq!(v.piece_runs(&runs[..2]), Ok(vec![(1, 3), (2, 3), (5, 4)]));
+            assert_eq!(v.piece_runs(&[]), Ok(vec![]));
+            assert_eq!(
+                v.piece_runs(&[run(&[w], &[3], &[], None)]),
+                Err(super::Refused::Bad)
+            );
             // the king on 5 looks left: e, then b stops it
             assert_eq!(v.sight(&[k], &[2], &[e, w], &[w]), Ok(vec![]));
             assert_eq!(v.sight(&[k], &[2], &[e, w], &[bl]), Ok(vec![3]));

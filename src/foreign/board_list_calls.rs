@@ -3,9 +3,13 @@
 //! together, and lines.  Results are written as in `board_calls`.
 
 use super::board_calls::{number, numbers, text};
-use super::board_movers::{codes_of, numbers_of};
+use super::board_lines::Run;
+use super::board_movers::{codes_of, lists_len, numbers_of};
 use super::board_table::{Refused, Table, View};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ffi::c_char;
+use std::rc::Rc;
 
 /// The id of the turns written in `text` (see `board_turns`), -1 if malformed.
 #[no_mangle]
@@ -164,13 +168,66 @@ pub(crate) unsafe extern "C" fn ludolog_board_run_move(
     })
 }
 
+/// Runs decoded by lists id: how many names the table knew, and the runs.
+type DecodedRuns = HashMap<i64, (usize, Rc<Vec<Run>>)>;
+
+thread_local! {
+    /// `runs_of`'s answers on this thread, with how many names its table knew then.
+    static RUNS: RefCell<DecodedRuns> = RefCell::new(HashMap::new());
+}
+
+/// The runs of lists `id`, five lists each: the pieces, the directions, the
+/// pieces run past, `[0]` (any end) or `[1]` (an end holding one of the next list),
+/// and the pieces an end may hold (board.pl's `runs(Runs)` kind).  Decoded once
+/// per thread while the table learns no new name, as a game asks every ply.
+fn runs_of(t: &Table, id: i64) -> Result<Rc<Vec<Run>>, Refused> {
+    let learned = t.name_count();
+    if let Some(runs) = RUNS.with(|c| {
+        c.borrow()
+            .get(&id)
+            .filter(|(n, _)| *n == learned)
+            .map(|(_, runs)| Rc::clone(runs))
+    }) {
+        return Ok(runs);
+    }
+    let runs = Rc::new(decode_runs(t, id)?);
+    RUNS.with(|c| c.borrow_mut().insert(id, (learned, Rc::clone(&runs))));
+    Ok(runs)
+}
+
+/// The runs of lists `id` (see `runs_of`), decoded.
+fn decode_runs(t: &Table, id: i64) -> Result<Vec<Run>, Refused> {
+    let len = lists_len(id)?;
+    if len % 5 != 0 {
+        return Err(Refused::Bad);
+    }
+    (0..len / 5)
+        .map(|r| {
+            let i = r * 5;
+            let onto = match numbers_of(id, i + 3)?.as_slice() {
+                [0] => None,
+                [1] => Some(codes_of(t, id, i + 4)?),
+                _ => return Err(Refused::Bad),
+            };
+            Ok(Run {
+                pieces: codes_of(t, id, i)?,
+                dirs: numbers_of(id, i + 1)?,
+                past: codes_of(t, id, i + 2)?,
+                onto,
+            })
+        })
+        .collect()
+}
+
 /// The moves of several kinds on board `handle`, in order: lists `kinds` holds one
 /// list of numbers, a kind and a lists id for each (1: `ludolog_board_run_moves`'
 /// runs, each `k * 256 + j`; 2: `ludolog_board_sight`'s cells, each
-/// `65536 + k`), so that every move is one number above 0.
+/// `65536 + k`; 3: `runs_of`'s runs piece by piece, as 1's), so that every move is
+/// one number above 0.  A board of more than 255 cells is refused (a run's number
+/// would not hold its cells), and the pure definition answers.
 fn kinds_moves(v: &View<'_>, t: &Table, kinds: i64) -> Result<Vec<i64>, Refused> {
     let pairs = numbers_of(kinds, 0)?;
-    if pairs.len() % 2 != 0 {
+    if pairs.len() % 2 != 0 || v.grid.n > 255 {
         return Err(Refused::Bad);
     }
     let mut out = Vec::new();
@@ -186,6 +243,11 @@ fn kinds_moves(v: &View<'_>, t: &Table, kinds: i64) -> Result<Vec<i64>, Refused>
                 .map(|(k, j)| (k * 256 + j) as i64),
             ),
             (2, sight) => out.extend(seen(v, t, sight)?.into_iter().map(|k| 65536 + k as i64)),
+            (3, runs) => out.extend(
+                v.piece_runs(&runs_of(t, runs)?)?
+                    .into_iter()
+                    .map(|(k, j)| (k * 256 + j) as i64),
+            ),
             _ => return Err(Refused::Bad),
         }
     }

@@ -268,6 +268,13 @@ thread_local! {
     static NUMBERS: RefCell<HashMap<(i64, usize), Vec<i64>>> = RefCell::new(HashMap::new());
 }
 
+/// How many lists the lists `id` hold.
+pub fn lists_len(id: i64) -> Result<usize, Refused> {
+    let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
+    let kept = LISTS_OF_NAMES.lock().map_err(|_| Refused::Bad)?;
+    kept.get(i).map(Vec::len).ok_or(Refused::Bad)
+}
+
 /// List `index` of lists `id`.
 pub fn names_of(id: i64, index: usize) -> Result<Vec<String>, Refused> {
     let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
