@@ -72,7 +72,6 @@ kept_borders(G0, G, Marks) :-
     (  ground(G0), borders_kept(G0, M0) -> Marks = M0
     ;  grid:border_marks(G, Marks), ( ground(G0) -> keep_fact(borders_kept(G0, Marks)) ; true )
     ).
-:- dynamic(borders_kept/2).
 
 %% real_grid(+Grid0, -Grid)  the grid a board names: itself, or for kept(Kind, Size,
 % Cells) the grid kept_grid/4 keeps.  A board that names its grid this way is small
@@ -123,7 +122,7 @@ host_grid(Grid, Marks, G) :-
        keep_fact(grid_id_kept(Grid, Marks, G))
     ).
 
-:- dynamic(grid_id_kept/3).
+:- dynamic((grid_id_kept/3, borders_kept/2)).
 
 %% keep_fact(+Fact)  assert Fact, a grid_kept/4, grid_id_kept/3 or borders_kept/2 fact (never
 % a clause: a module-qualified call can reach this predicate, and it must not assert a body the
