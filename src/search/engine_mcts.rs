@@ -74,7 +74,12 @@ pub fn engine_mcts<E: Engine>(
         children: Vec::new(),
         visits: 0.0,
         wins: 0.0,
-        proven: None,
+        // a finished game is its own proof: no playout is run
+        proven: if top.moves == 0 {
+            Ending::parse(&top.outcome)
+        } else {
+            None
+        },
     }];
     let ran = search(engine, leaf, root, &mut nodes, playouts, seed)?;
     // a proven win at once; else the most visited move not proven lost
