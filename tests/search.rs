@@ -206,3 +206,27 @@ fn mcts_on_a_rule_file_takes_a_win_and_blocks_a_loss_in_both_tiers() {
         );
     }
 }
+
+#[test]
+fn a_time_limit_given_ends_a_tree_search_on_a_rule_file_as_a_whole() {
+    // one request a playout, each far under the limit: the limit bounds the search,
+    // and the process ends with the error (it once waited on standard output's lock)
+    let (code, _, err) = common::run(
+        &[
+            "best",
+            "connect_four",
+            "--mcts",
+            "100000000",
+            "--tier",
+            "accelerated",
+            "--time-limit",
+            "1",
+        ],
+        None,
+    );
+    assert_ne!(code, 0, "{err}");
+    assert!(
+        err.contains("tree search") && err.contains("time limit of 1 s"),
+        "{err}"
+    );
+}
