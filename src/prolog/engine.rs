@@ -477,6 +477,15 @@ impl Engine for RulesEngine {
             SearchSpec::Mcts { playouts, seed, .. } => {
                 let leaf: crate::search::LeafStep<Self> =
                     |e, root, path, seed, plies| e.mcts_leaf(root, path, seed, plies);
+                // a request a playout: a time limit the user gave bounds the whole
+                // search, as it bounds one request of perft or playouts
+                let _deadline = super::limits::arm(
+                    format!(
+                        "the rules of module {} (a tree search of {playouts} playouts)",
+                        self.module
+                    ),
+                    true,
+                );
                 return crate::search::engine_mcts(self, leaf, pos, playouts, seed);
             }
         };
