@@ -170,9 +170,10 @@ fn deadline(start: &Start, work: bool) -> Option<Duration> {
 
 /// Writes one message as a line and flushes it.
 fn send_line<T: serde::Serialize>(out: &mut dyn Write, message: &T) -> std::io::Result<()> {
-    let line = serde_json::to_string(message).map_err(std::io::Error::other)?;
-    out.write_all(line.as_bytes())?;
-    out.write_all(b"\n")?;
+    // one write: the line and its end together wake the reader once
+    let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
+    line.push(b'\n');
+    out.write_all(&line)?;
     out.flush()
 }
 

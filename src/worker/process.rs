@@ -1,6 +1,6 @@
 //! A worker process from its parent's side: started with nothing of the parent's
 //! (an empty environment, three pipes and no other descriptor, a process group of
-//! its own), its messages read on a thread of their own and checked as they come,
+//! its own), its messages read by whoever waits for them and checked as they come,
 //! its standard error kept (the reason it gives when it dies) and shown, and
 //! killed for certain when the parent is done with it.
 //!
@@ -10,26 +10,17 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::os::fd::AsFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The longest line a worker may send (a perft table, a view, a lint report are far
 /// shorter); a longer one ends it, so that it cannot fill the parent's memory.
 pub const MAX_LINE: usize = 64 << 20;
 /// How much of a worker's standard error is shown, in all; the rest is dropped.
 const MAX_SHOWN: usize = 64 << 10;
-
-/// What came from a worker's protocol channel.
-enum Incoming<M> {
-    Message(M),
-    /// A line that is not a message (its start), or too long a line.
-    Garbage(String),
-    /// The channel ended: the worker exited or closed it.
-    Ended,
-}
 
 /// How a worker ended: the reason it gave (its last `error:` line, e.g. a limit
 /// it reached), and its exit status in words.
@@ -72,7 +63,16 @@ struct Said {
 pub struct Process<M> {
     child: Child,
     stdin: ChildStdin,
-    rx: Receiver<Incoming<M>>,
+    /// Its protocol channel, read on the thread that waits for a message (a reader
+    /// thread of its own cost two thread wake-ups a message, a third of `check`'s
+    /// time on a rule file), and what has come of it that is not a whole line yet.
+    stdout: ChildStdout,
+    pending: Vec<u8>,
+    /// How much of `pending` is known to hold no line's end.
+    scanned: usize,
+    /// Whether the channel has ended (nothing more will come).
+    ended: bool,
+    message: std::marker::PhantomData<fn() -> M>,
     said: Arc<Mutex<Said>>,
     /// The pid, while the process is not reaped (a killer must not signal a pid the
     /// system has given to another process since).
@@ -139,30 +139,6 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
         let stdin = child.stdin.take().ok_or_else(missing)?;
         let stdout = child.stdout.take().ok_or_else(missing)?;
         let stderr = child.stderr.take().ok_or_else(missing)?;
-        // a few messages ahead at most: a worker that floods its channel waits
-        let (tx, rx) = sync_channel(4);
-        std::thread::Builder::new()
-            .name("ludolog-worker-out".into())
-            .spawn(move || {
-                let mut reader = BufReader::new(stdout);
-                let mut line = Vec::new();
-                loop {
-                    let incoming = match read_line(&mut reader, &mut line) {
-                        Ok(true) => match serde_json::from_slice::<M>(&line) {
-                            Ok(m) => Incoming::Message(m),
-                            Err(_) => Incoming::Garbage(shown_start(&line)),
-                        },
-                        Ok(false) => Incoming::Ended,
-                        Err(_) => {
-                            Incoming::Garbage(format!("a line of over {} MB", MAX_LINE >> 20))
-                        }
-                    };
-                    let last = !matches!(incoming, Incoming::Message(_));
-                    if tx.send(incoming).is_err() || last {
-                        return;
-                    }
-                }
-            })?;
         let said = Arc::new(Mutex::new(Said::default()));
         let said_by_thread = said.clone();
         std::thread::Builder::new()
@@ -172,7 +148,11 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
         let mut process = Process {
             child,
             stdin,
-            rx,
+            stdout,
+            pending: Vec::new(),
+            scanned: 0,
+            ended: false,
+            message: std::marker::PhantomData,
             said,
             live,
         };
@@ -182,30 +162,83 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
 
     /// Sends one message.
     pub fn send(&mut self, message: &impl Serialize) -> std::io::Result<()> {
-        let line = serde_json::to_string(message).map_err(std::io::Error::other)?;
-        self.stdin.write_all(line.as_bytes())?;
-        self.stdin.write_all(b"\n")?;
+        // one write: the line and its end together wake the worker once
+        let mut line = serde_json::to_vec(message).map_err(std::io::Error::other)?;
+        line.push(b'\n');
+        self.stdin.write_all(&line)?;
         self.stdin.flush()
     }
 
     /// The next message, waiting at most `timeout` (`None`: as long as it takes).
     /// A worker that broke the protocol is killed first.
     pub fn recv(&mut self, timeout: Option<Duration>) -> Result<M, Failure> {
-        let incoming = match timeout {
-            None => self.rx.recv().unwrap_or(Incoming::Ended),
-            Some(t) => match self.rx.recv_timeout(t) {
-                Ok(i) => i,
-                Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
-                Err(RecvTimeoutError::Disconnected) => Incoming::Ended,
-            },
-        };
-        match incoming {
-            Incoming::Message(m) => Ok(m),
-            Incoming::Garbage(what) => {
-                self.kill();
-                Err(Failure::Garbage(what))
+        let deadline = timeout.map(|t| Instant::now() + t);
+        loop {
+            let from = self.scanned;
+            let newline = self.pending[from..].iter().position(|&b| b == b'\n');
+            self.scanned = self.pending.len();
+            if let Some(end) = newline.map(|at| from + at) {
+                self.scanned = 0;
+                let line: Vec<u8> = self.pending.drain(..=end).take(end).collect();
+                return match serde_json::from_slice::<M>(&line) {
+                    Ok(m) => Ok(m),
+                    Err(_) => {
+                        self.kill();
+                        Err(Failure::Garbage(shown_start(&line)))
+                    }
+                };
             }
-            Incoming::Ended => Err(Failure::Ended(self.end_text())),
+            if self.pending.len() > MAX_LINE {
+                self.kill();
+                return Err(Failure::Garbage(format!(
+                    "a line of over {} MB",
+                    MAX_LINE >> 20
+                )));
+            }
+            if self.ended {
+                // a last line without its end is not a message either
+                if !self.pending.is_empty() {
+                    let line = std::mem::take(&mut self.pending);
+                    if let Ok(m) = serde_json::from_slice::<M>(&line) {
+                        return Ok(m);
+                    }
+                }
+                return Err(Failure::Ended(self.end_text()));
+            }
+            if let Some(deadline) = deadline {
+                if !self.readable_before(deadline) {
+                    return Err(Failure::Timeout);
+                }
+            }
+            let mut chunk = [0u8; 64 << 10];
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => self.ended = true,
+            }
+        }
+    }
+
+    /// Waits until the protocol channel has something to read (or has ended), at
+    /// most until `deadline`; false if it had nothing by then.
+    fn readable_before(&self, deadline: Instant) -> bool {
+        use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            // whole milliseconds, rounded up, so that a wait never ends early
+            let ms = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+            let mut fds = [PollFd::new(self.stdout.as_fd(), PollFlags::POLLIN)];
+            match poll(
+                &mut fds,
+                PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX),
+            ) {
+                Ok(0) => return false,
+                Ok(_) => return true,
+                Err(nix::errno::Errno::EINTR) => continue,
+                // a channel that cannot be waited on is read, and ends
+                Err(_) => return true,
+            }
         }
     }
 
