@@ -185,7 +185,7 @@ fn native_position_texts_never_panic_and_round_trip() {
 
 #[test]
 fn spec_position_texts_never_panic_and_round_trip() {
-    fuzz_positions(Tier::Spec, 40);
+    fuzz_positions(Tier::Spec, 20);
 }
 
 #[test]
@@ -211,7 +211,7 @@ fn move_texts_never_panic_and_only_legal_moves_play() {
     for (game, options, alphabet) in games() {
         for tier in [Tier::Native, Tier::Spec] {
             let e = RefCell::new(engine(&game, &options, tier));
-            let n = if tier == Tier::Native { 300 } else { 30 };
+            let n = if tier == Tier::Native { 300 } else { 15 };
             let chars: Vec<char> = alphabet.chars().collect();
             let strategy = (
                 proptest::collection::vec(proptest::sample::select(chars), 0..12),

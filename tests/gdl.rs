@@ -141,12 +141,12 @@ fn the_perft_rows_are_the_reasoners() {
 
 #[test]
 fn seeded_random_games_agree_move_by_move_with_the_reasoner() {
-    for name in sheets() {
+    for (i, name) in sheets().into_iter().enumerate() {
         let path = sheet(&name);
         let mut e = common::engine(&path, "", Tier::Spec);
-        // two seeds a sheet (15 sheets); the perft rows and the full-size sheets
-        // compare the rest
-        for seed in 1..=2 {
+        // one seed a sheet (15 sheets), seeds 1 and 2 by turns; the perft rows and
+        // the full-size sheets compare the rest
+        for seed in [1 + i % 2] {
             let walk = reasoner(&["walk", &path, &seed.to_string(), "120"]);
             let mut pos = e.initial().unwrap();
             let mut ended = false;
@@ -531,7 +531,7 @@ fn check_holds_a_gdl_sheet_to_a_rule_file_across_languages() {
             "--against",
             &against,
             "--games",
-            "30",
+            "10",
         ],
         None,
     );
@@ -582,7 +582,7 @@ fn full_size_gdl_sheets_play_as_the_rule_files_and_so_as_openspiel() {
                 "--against",
                 &against,
                 "--games",
-                "10",
+                "5",
                 "--strategy",
                 "uniform",
                 "--sweep",

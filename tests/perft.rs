@@ -47,8 +47,13 @@ fn check_tier(tier: Tier) {
 }
 
 fn check_rows(rows: &[Row], tier: Tier) {
+    // one engine for the rows of a game and its options: a rule tier's start-up
+    // costs more than most rows
+    let mut engines = std::collections::HashMap::new();
     for row in rows.iter().filter(|r| r.tiers.contains(&tier)) {
-        let mut engine = common::engine(&row.game, &row.options, tier);
+        let engine = engines
+            .entry((row.game.as_str(), row.options.as_str()))
+            .or_insert_with(|| common::engine(&row.game, &row.options, tier));
         let at = match &row.position {
             Some(p) => engine.parse(p).expect("the table's position parses"),
             None => engine.initial().expect("a start position"),
@@ -62,6 +67,7 @@ fn check_rows(rows: &[Row], tier: Tier) {
             "perft.txt line {} ({} {} {position}) in the {tier} tier",
             row.line, row.game, row.options
         );
+        engine.release(at);
     }
 }
 
