@@ -174,7 +174,7 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
     pub fn recv(&mut self, timeout: Option<Duration>) -> Result<M, Failure> {
         let deadline = timeout.map(|t| Instant::now() + t);
         loop {
-            let from = self.scanned;
+            let from = self.scanned.min(self.pending.len());
             let newline = self.pending[from..].iter().position(|&b| b == b'\n');
             self.scanned = self.pending.len();
             if let Some(end) = newline.map(|at| from + at) {
@@ -199,6 +199,7 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
                 // a last line without its end is not a message either
                 if !self.pending.is_empty() {
                     let line = std::mem::take(&mut self.pending);
+                    self.scanned = 0;
                     if let Ok(m) = serde_json::from_slice::<M>(&line) {
                         return Ok(m);
                     }
@@ -425,6 +426,15 @@ mod tests {
                 assert_eq!(e.said.as_deref(), Some("out of time"));
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_worker_that_ends_inside_a_line_has_ended_each_time_it_is_asked() {
+        // what it printed last has no end of line: the channel's end, asked again
+        let mut p = shell("read line; printf '{\"half\": '");
+        for _ in 0..2 {
+            assert!(matches!(p.recv(None), Err(Failure::Ended(_))));
         }
     }
 
