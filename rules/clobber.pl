@@ -142,14 +142,11 @@ neighbours(Cols, I, J) :-
     ;  D =:= 1, (I - 1) // Cols =:= (J - 1) // Cols
     ).
 
-%% status(+Board, +ToMove, -Status)  won by the player who has just moved when ToMove
-% has no move left (§4), else ongoing.
+%% status(+Board, +ToMove, -Status)  the status the board shows with ToMove to move:
+% the end of the other player's turn (turn/2: §4) read on it.
 status(Board, ToMove, Status) :-
-    turn(ToMove, T),
-    (  board:turn_count(Board, T, 0)
-    -> other(ToMove, Winner), Status = won(Winner)
-    ;  Status = ongoing
-    ).
+    other(ToMove, Q), turn(Q, U), turn(ToMove, T),
+    board:turn_status(Board, [U, T], Status).
 
 %% outcome(+State, -Outcome)  win(Player) once the game is over.
 outcome(clobber(_, _, _, _, won(P)), win(P)).

@@ -145,19 +145,11 @@ play(othello(N, P, Board, ongoing), M, othello(N, Q, Board1, Status)) :-
     board:turn_play(Board, Turns, G, Board1, Status),
     other(P, Q).
 
-%% status(+Board, +ToMove, -Status)  ongoing while either player can place a disc
-% (§4), else the discs decide (§5).
+%% status(+Board, +ToMove, -Status)  the status the board shows with ToMove to move:
+% the end of the other player's turn (turn/2: §4 and §5) read on it.
 status(Board, P, Status) :-
-    discs(P, X, Y),
-    (  ( flank:flank_count(Board, X, Y, N), N > 0
-       ; flank:flank_count(Board, Y, X, N), N > 0 )
-    -> Status = ongoing
-    ;  board:count_of(Board, x, NX), board:count_of(Board, o, NO),
-       (  NX > NO -> Status = won(black)
-       ;  NO > NX -> Status = won(white)
-       ;  Status = draw
-       )
-    ).
+    other(P, Q), turn(Q, U), turn(P, T),
+    board:turn_status(Board, [U, T], Status).
 
 %% outcome(+State, -Outcome)  win(Player) or draw once the game is over.
 outcome(othello(_, _, _, won(P)), win(P)).

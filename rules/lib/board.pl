@@ -41,7 +41,7 @@
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
                   nth_move/4, pick_move/4, line_at/4, group/3,
                   group_marks/3, jumps/3, kept_grid/4, turn_moves/3, turn_count/3, turn_nth/4, turn_move/3, turn_play/5,
-                  turn_playout/6]).
+                  turn_status/3, turn_playout/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -587,6 +587,10 @@ turn_move(B, Turn, M) :- board_turns:turn_move(B, Turn, M).
 % first turn's, and the status its ends give (ongoing, won(Player) or draw); the
 % next of Turns is who plays after (for the end `stuck`).  Fails on another move.
 turn_play(B, Turns, M, B1, Status) :- board_turns:turn_play(B, Turns, M, B1, Status).
+
+%% turn_status(+Board, +Turns, -Status)  the status Board shows when the first of
+% Turns has just moved, its ends read on the board as a whole (a read position's).
+turn_status(B, Turns, Status) :- board_turns:turn_status(B, Turns, Status).
 
 %% turn_playout(+Board, +Turns, +Seed, +Max, -Plies, -Status)  a random game from
 % Board, Turns the player to move's first: each ply the (R mod N)-th of the N moves,

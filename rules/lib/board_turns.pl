@@ -45,7 +45,7 @@
 % draw.
 
 :- module(board_turns, [turn_moves/3, turn_count/3, turn_nth/4, turn_move/3, turn_play/5,
-                        turn_playout/6]).
+                        turn_status/3, turn_playout/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -237,6 +237,16 @@ turn_done(B, [Turn|Next], M, B1, Status) :-
     moved(M, Kinds, B, K, B1),
     next_turn(Next, Turn, Turn1),
     ended(Ends, B1, K, Turn, Turn1, Status).
+
+%% turn_status(+Board, +Turns, -Status)  the status a board shows when the player of
+% the first turn has just moved, as a position read from its text has no last move:
+% the ends are read as after a pass (cell 0), so those that read the board as a
+% whole (gone, full, stuck, count) hold or not, and those that read the moved
+% piece's cell (line, arrive, edge, joins) do not.
+turn_status(B, [Turn|Next], Status) :-
+    Turn = turn(_, _, Ends),
+    next_turn(Next, Turn, Turn1),
+    ended(Ends, B, 0, Turn, Turn1, Status).
 
 %% moved(+Move, +Kinds, +Board, -K, -Board1)  the board after Move, and the cell its
 % piece came to: put(K) puts the piece of the first kind that puts one, drop(K0)
