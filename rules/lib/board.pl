@@ -39,9 +39,8 @@
                   steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_met/6, reach_moves/3,
                   reach_count/3, nth_reach/4, reach_move/3, reach_any/2, run_moves/5, run_count/5,
                   nth_run/6, run_move/6, sight_of/6, sight_count/6, nth_sight/7, moves_count/3,
-                  nth_move/4, pick_move/4, line_at/4, group/3,
-                  group_marks/3, jumps/3, kept_grid/4, turn_moves/3, turn_count/3, turn_nth/4, turn_move/3, turn_play/5,
-                  turn_status/3, turn_playout/6]).
+                  nth_move/4, pick_move/4, line_at/4, group/3, group_marks/3, jumps/3, kept_grid/4,
+                  turn_moves/3, turn_count/3, turn_nth/4, turn_move/3, turn_play/5, turn_status/3, turn_playout/6]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -559,15 +558,13 @@ must_be_step(G, K, Dir, Pred) :-
     ;  throw(error(domain_error(direction(1, D), Dir), Pred))
     ).
 
-%% proper_list(@Term)  Term is a list with an end (not a partial list).
-proper_list(L) :- nonvar(L), proper_list_(L).
-
+%% proper_list(@Term)  Term is a list with an end (not a partial list), and
 %% proper_list_(+L)  L, bound, is [] or a cell whose tail is a proper list.
+proper_list(L) :- nonvar(L), proper_list_(L).
 proper_list_([]).
 proper_list_([_|T]) :- proper_list(T).
 
-% Turns (board_turns.pl): what a player may do and what ends the game, stated as
-% data; a game states them once, and its legal/2 and play/3 ask these.
+% Turns (board_turns.pl): what a player may do and what ends the game, as data.
 
 %% turn_moves(+Board, +Turn, -Moves)  the moves of a turn(Player, Kinds, Ends), kind
 % by kind: put(K) for a piece put on cell K, drop(K) for one dropped in at cell K,
@@ -586,10 +583,9 @@ turn_move(B, Turn, M) :- board_turns:turn_move(B, Turn, M).
 %% turn_play(+Board, +Turns, +Move, -Board1, -Status)  Board1 after Move, one of the
 % first turn's, and the status its ends give (ongoing, won(Player) or draw); the
 % next of Turns is who plays after (for the end `stuck`).  Fails on another move.
-turn_play(B, Turns, M, B1, Status) :- board_turns:turn_play(B, Turns, M, B1, Status).
-
 %% turn_status(+Board, +Turns, -Status)  the status Board shows when the first of
 % Turns has just moved, its ends read on the board as a whole (a read position's).
+turn_play(B, Turns, M, B1, Status) :- board_turns:turn_play(B, Turns, M, B1, Status).
 turn_status(B, Turns, Status) :- board_turns:turn_status(B, Turns, Status).
 
 %% turn_playout(+Board, +Turns, +Seed, +Max, -Plies, -Status)  a random game from
