@@ -231,7 +231,7 @@ impl WorkerEngine {
                 Err(Failure::Timeout) if deadline.is_none_or(|d| waited.elapsed() < d) => {
                     if !cancelled && cancel.is_some_and(|c| c.load(Ordering::SeqCst)) {
                         cancelled = true;
-                        let _ = process.send(&ToWorker::Cancel);
+                        process.interrupt();
                     }
                 }
                 Err(f) => {

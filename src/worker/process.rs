@@ -254,6 +254,16 @@ impl<M: DeserializeOwned + Send + 'static> Process<M> {
         exited
     }
 
+    /// Asks the worker to stop the call it runs (a solve stops at it): SIGUSR1, which
+    /// it turns into its cancel flag.  Nothing happens to one that has ended.
+    pub fn interrupt(&self) {
+        let live = self.live.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(pid) = *live {
+            let pid = nix::unistd::Pid::from_raw(pid as i32);
+            let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGUSR1);
+        }
+    }
+
     /// A handle that kills this worker from another thread.
     pub fn killer(&self) -> Killer {
         Killer {
@@ -427,6 +437,21 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn an_interrupt_reaches_the_worker_as_its_signal() {
+        // the shell answers SIGUSR1 with the message 7
+        let mut p = shell("trap 'echo 7; exit 0' USR1; read line; while :; do sleep 0.05; done");
+        assert!(matches!(
+            p.recv(Some(Duration::from_millis(100))),
+            Err(Failure::Timeout)
+        ));
+        p.interrupt();
+        assert_eq!(
+            p.recv(Some(Duration::from_secs(10))).unwrap(),
+            serde_json::json!(7)
+        );
     }
 
     #[test]

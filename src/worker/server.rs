@@ -9,7 +9,6 @@ use crate::registry::EngineSpec;
 use std::fs::File;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -76,31 +75,10 @@ pub fn run_worker() -> i32 {
     // deep terms recurse on the Rust stack: every thread gets a deep one, whose
     // untouched pages cost nothing
     std::env::set_var("RUST_MIN_STACK", (256usize << 20).to_string());
-    // the calls come through a reader of their own, which sees a Cancel while a
-    // call runs; the job runs on a thread with a deep stack (deep terms recurse)
-    let (tx, rx) = channel();
-    let cancel = cancel_flag();
-    let reader = std::thread::Builder::new()
-        .name("ludolog-worker-in".into())
-        .stack_size(256 << 10)
-        .spawn(move || {
-            let stdin = std::io::stdin();
-            let mut input = stdin.lock();
-            while let Some(message) = next_message(&mut input) {
-                match message {
-                    ToWorker::Cancel => cancel.store(true, Ordering::SeqCst),
-                    ToWorker::Call(call) => {
-                        if tx.send(call).is_err() {
-                            break;
-                        }
-                    }
-                    ToWorker::Start(_) => break,
-                }
-            }
-            // the parent closed the input, or broke the protocol: the worker ends
-            crate::foreign::exit::exit_now(0);
-        });
-    if reader.is_err() {
+    // the parent's cancel is a signal (SIGUSR1), which sets the flag a solve looks at
+    // while the call runs; the calls are read by the thread that answers them, so
+    // that a call wakes one thread, not a reader and then it
+    if signal_hook::flag::register(signal_hook::consts::SIGUSR1, cancel_flag()).is_err() {
         return 2;
     }
     watch_parent();
@@ -109,7 +87,7 @@ pub fn run_worker() -> i32 {
         .name("ludolog-worker".into())
         .stack_size(1 << 30)
         .spawn(move || match job {
-            Job::Engine(spec) => serve_engine(&spec, &rx),
+            Job::Engine(spec) => serve_engine(&spec, &mut std::io::stdin().lock()),
             Job::Lint {
                 path,
                 text,
@@ -154,8 +132,20 @@ fn watch_parent() {
         });
 }
 
+/// The next call the parent sends; the worker ends when the parent closes its input
+/// or breaks the protocol.  A `Cancel` message (an older parent's) sets the flag.
+fn next_call(input: &mut impl BufRead) -> Call {
+    loop {
+        match next_message(input) {
+            Some(ToWorker::Call(call)) => return call,
+            Some(ToWorker::Cancel) => cancel_flag().store(true, Ordering::SeqCst),
+            Some(ToWorker::Start(_)) | None => crate::foreign::exit::exit_now(0),
+        }
+    }
+}
+
 /// Opens the spec's engine here (confined) and answers calls until they end.
-fn serve_engine(spec: &EngineSpec, calls: &Receiver<Call>) {
+fn serve_engine(spec: &EngineSpec, input: &mut impl BufRead) {
     let mut engine = match spec.open() {
         Ok(e) => e,
         Err(e) => return tell(&FromWorker::Failed(e.to_string())),
@@ -166,7 +156,8 @@ fn serve_engine(spec: &EngineSpec, calls: &Receiver<Call>) {
     });
     let mut why = WhyTool::default();
     let cancel = cancel_flag();
-    while let Ok(call) = calls.recv() {
+    loop {
+        let call = next_call(input);
         cancel.store(false, Ordering::SeqCst);
         if let Call::Release(p) = call {
             // answered by nothing: the parent does not wait for it
