@@ -312,9 +312,9 @@ finding(G, PI, Check, F, Args, f(L, PT, Check, Text)) :-
 %% position(+Game, +Id, +Pool, +Players, +Cap, -Findings)  the term-level checks of
 % the position held in slot Id: legal/2 (no duplicates, none once the game is over, at
 % least one while it goes on), to_move/2, evaluate/3 (an integer for each of
-% Players, which the host names every few plies), play/3 (exactly one next state for each legal move, at most Cap of
-% them; failing on each move of Pool, move texts seen elsewhere, that legal/2 does
-% not list here), the move text of each legal move (read back to the same move),
+% Players, whom the host names every few plies), play/3 (exactly one next state for
+% each legal move, at most Cap of them; failing on each move of Pool, move texts
+% seen elsewhere, that legal/2 does not list here), the move text of each legal move (read back to the same move),
 % and where the game defines them legal_moves/2 (the list legal/2 gives),
 % legal_count/2 (its length), nth_legal/3 (its I-th move, and none past the last)
 % play_legal/3 (the position play/3 gives), random_legal/3 (legal/2's

@@ -65,12 +65,14 @@ struct Context {
 /// What one position shows: the findings there, its legal moves and who is to move.
 type AtPosition = (Vec<Finding>, Vec<String>, Option<String>);
 
-/// The findings at the position held under `pos`, reached by `moves`.
+/// The findings at the position held under `pos`, reached by `moves`; with `sampled`
+/// (a random game's positions), `evaluate/3` only every `EVALUATED_EVERY` plies and
+/// where the game ends, else (a line being shrunk) at this position whatever its ply.
 fn position_findings(
     wb: &mut Workbench,
     ctx: &Context,
-    pos: Pos,
-    moves: &[String],
+    (pos, moves): (Pos, &[String]),
+    sampled: bool,
     path: &str,
 ) -> Result<AtPosition, EngineError> {
     let mut out = Vec::new();
@@ -90,10 +92,11 @@ fn position_findings(
             .to_string();
         out.push(Finding::at(path, line, "position//1", "lossless", what));
     }
-    let evaluated = moves.len() % EVALUATED_EVERY == 0 || info.legal.is_empty();
-    let players: Vec<String> = match evaluated {
-        true => ctx.players.iter().map(|p| quote_atom(p)).collect(),
-        false => Vec::new(),
+    let evaluated = !sampled || moves.len() % EVALUATED_EVERY == 0 || info.legal.is_empty();
+    let players: Vec<String> = if evaluated {
+        ctx.players.iter().map(|p| quote_atom(p)).collect()
+    } else {
+        Vec::new()
     };
     let pool: Vec<String> = ctx
         .pool
@@ -145,7 +148,7 @@ fn findings_after(
     let at = wb.engine.play_all(start, moves);
     wb.engine.release(start);
     let at = at.ok()?;
-    let found = position_findings(wb, ctx, at, moves, path)
+    let found = position_findings(wb, ctx, (at, moves), false, path)
         .ok()
         .map(|(f, _, _)| f);
     wb.engine.release(at);
@@ -200,7 +203,7 @@ pub fn dynamic_findings(
                 game: g,
                 moves: moves.clone(),
             });
-            let (fs, legal, to_move) = position_findings(wb, &ctx, at, &moves, &path)?;
+            let (fs, legal, to_move) = position_findings(wb, &ctx, (at, &moves), true, &path)?;
             if let Some(p) = to_move {
                 ctx.players.insert(p);
             }

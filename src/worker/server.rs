@@ -15,7 +15,8 @@ use std::time::Duration;
 /// The protocol's channel to the parent (standard output as it was at start).
 static CHANNEL: OnceLock<Mutex<File>> = OnceLock::new();
 
-/// Set by the parent's `Cancel`, cleared before each call: a solve stops at it.
+/// Set by the parent's SIGUSR1 (`Process::interrupt`), cleared before each call: a
+/// solve stops at it.
 static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
 fn cancel_flag() -> Arc<AtomicBool> {
@@ -133,14 +134,11 @@ fn watch_parent() {
 }
 
 /// The next call the parent sends; the worker ends when the parent closes its input
-/// or breaks the protocol.  A `Cancel` message (an older parent's) sets the flag.
+/// or breaks the protocol.
 fn next_call(input: &mut impl BufRead) -> Call {
-    loop {
-        match next_message(input) {
-            Some(ToWorker::Call(call)) => return call,
-            Some(ToWorker::Cancel) => cancel_flag().store(true, Ordering::SeqCst),
-            Some(ToWorker::Start(_)) | None => crate::foreign::exit::exit_now(0),
-        }
+    match next_message(input) {
+        Some(ToWorker::Call(call)) => call,
+        Some(ToWorker::Start(_)) | None => crate::foreign::exit::exit_now(0),
     }
 }
 

@@ -84,9 +84,6 @@ pub enum Call {
 pub enum ToWorker {
     Start(Box<Start>),
     Call(Call),
-    /// Stop the running request as soon as it can (a solve, at its next node): sent
-    /// while a request runs, it is read by the worker's own reader.
-    Cancel,
 }
 
 /// An engine worker's answer to one call.
