@@ -28,28 +28,85 @@ struct Seen {
     legal: Vec<String>,
 }
 
-/// The positions along the last line that failed, each compared already: entry `i`
-/// follows its first `i` moves.  A candidate line is replayed from the longest of
-/// them it starts with, so a replay costs its new moves, not the whole line.
-struct Known {
+/// A line replayed: its moves, and the known positions along it (`ids[k]`, an entry
+/// of `Known::entries`, follows its first `k` moves).
+#[derive(Default)]
+struct Path {
     line: Vec<String>,
-    seen: Vec<Seen>,
+    ids: Vec<usize>,
+}
+
+/// The positions compared along two lines: the last line that failed (the one being
+/// shrunk) and the last line tried besides it. A candidate line is replayed from the
+/// longest known start it shares, so a replay costs its new moves: a line a removal
+/// broke, tried again with another move where it broke, replays from there. (Keeping
+/// the last nine lines tried besides, so that a repair of a repair finds its parent,
+/// was slower on Replica's lossy-text shrink: 14–17 s against 10–12 s.)
+#[derive(Default)]
+struct Known {
+    entries: Vec<Option<Seen>>,
+    failed: Path,
+    tried: Path,
 }
 
 impl Known {
-    /// How many of `moves`' first moves lead to a known position (the entry to start at).
-    fn start(&self, moves: &[String]) -> Option<usize> {
-        let common = self
-            .line
-            .iter()
-            .zip(moves)
-            .take_while(|(x, y)| x == y)
-            .count();
-        (!self.seen.is_empty()).then(|| common.min(self.seen.len() - 1))
+    /// The known position to start `moves` at: (the entry, how many moves it follows),
+    /// the longest common start of the two lines'.
+    fn start(&self, moves: &[String]) -> Option<(usize, usize)> {
+        [&self.failed, &self.tried]
+            .into_iter()
+            .filter(|p| !p.ids.is_empty())
+            .map(|p| {
+                let common = p.line.iter().zip(moves).take_while(|(x, y)| x == y).count();
+                let k = common.min(p.ids.len() - 1);
+                (p.ids[k], k)
+            })
+            .max_by_key(|&(_, k)| k)
     }
 
-    fn release(a: &mut dyn Engine, b: &mut dyn Engine, seen: impl IntoIterator<Item = Seen>) {
-        for s in seen {
+    fn seen(&self, id: usize) -> Option<&Seen> {
+        self.entries.get(id).and_then(Option::as_ref)
+    }
+
+    /// The known path up to entry `id` after `k` moves (the ids of its positions).
+    fn ids_to(&self, id: usize, k: usize) -> Vec<usize> {
+        [&self.failed, &self.tried]
+            .into_iter()
+            .find(|p| p.ids.get(k) == Some(&id))
+            .map_or_else(Vec::new, |p| p.ids[..=k].to_vec())
+    }
+
+    fn add(&mut self, seen: Seen) -> usize {
+        self.entries.push(Some(seen));
+        self.entries.len() - 1
+    }
+
+    /// Records a line replayed (as the one that failed, or as the last one tried) and
+    /// releases the positions neither line holds any more.
+    fn record(&mut self, a: &mut dyn Engine, b: &mut dyn Engine, path: Path, failed: bool) {
+        if failed {
+            self.failed = path;
+            self.tried = Path::default();
+        } else {
+            self.tried = path;
+        }
+        let mut held = vec![false; self.entries.len()];
+        for &id in self.failed.ids.iter().chain(&self.tried.ids) {
+            held[id] = true;
+        }
+        for (id, slot) in self.entries.iter_mut().enumerate() {
+            if !held[id] {
+                if let Some(s) = slot.take() {
+                    a.release(s.a);
+                    b.release(s.b);
+                }
+            }
+        }
+    }
+
+    /// Releases every position known.
+    fn release_all(self, a: &mut dyn Engine, b: &mut dyn Engine) {
+        for s in self.entries.into_iter().flatten() {
             a.release(s.a);
             b.release(s.b);
         }
@@ -65,28 +122,31 @@ fn replay(
 ) -> Replay {
     let from = known.start(moves);
     // the position replayed from: a known one (compared already), or a copy of the start
-    let (mut i, mut checked, mut before, (mut pos_a, mut pos_b)) = match from {
-        Some(p) => {
-            let s = &known.seen[p];
-            let before = p.checked_sub(1).map(|q| known.seen[q].legal.clone());
-            let here = Some((s.position.clone(), s.legal.clone()));
-            (p, here, before.unwrap_or_default(), (s.a, s.b))
-        }
-        None => match (a.copy(start_a), b.copy(start_b)) {
-            (Ok(x), Ok(y)) => (0, None, Vec::new(), (x, y)),
-            (x, y) => {
-                if let Ok(p) = x {
-                    a.release(p);
-                }
-                if let Ok(p) = y {
-                    b.release(p);
-                }
-                return Replay::Broken;
+    let (mut i, mut checked, mut before, (mut pos_a, mut pos_b), mut ids) =
+        match from.and_then(|(id, k)| Some((known.seen(id)?, id, k))) {
+            Some((s, id, k)) => {
+                let ids = known.ids_to(id, k);
+                let before = k
+                    .checked_sub(1)
+                    .and_then(|q| ids.get(q))
+                    .and_then(|&q| known.seen(q))
+                    .map(|q| q.legal.clone());
+                let here = Some((s.position.clone(), s.legal.clone()));
+                (k, here, before.unwrap_or_default(), (s.a, s.b), ids)
             }
-        },
-    };
-    // the positions compared in this replay, past the known one
-    let mut fresh: Vec<Seen> = Vec::new();
+            None => match (a.copy(start_a), b.copy(start_b)) {
+                (Ok(x), Ok(y)) => (0, None, Vec::new(), (x, y), Vec::new()),
+                (x, y) => {
+                    if let Ok(p) = x {
+                        a.release(p);
+                    }
+                    if let Ok(p) = y {
+                        b.release(p);
+                    }
+                    return Replay::Broken;
+                }
+            },
+        };
     // whether (pos_a, pos_b) are this replay's own, not yet compared
     let mut unowned = false;
     let result = loop {
@@ -107,12 +167,12 @@ fn replay(
                         break Replay::Fails(m);
                     }
                 }
-                fresh.push(Seen {
+                ids.push(known.add(Seen {
                     a: pos_a,
                     b: pos_b,
                     position: position.clone(),
                     legal: legal.clone(),
-                });
+                }));
                 (position, legal)
             }
         };
@@ -135,16 +195,13 @@ fn replay(
         a.release(pos_a);
         b.release(pos_b);
     }
-    if matches!(result, Replay::Fails(_)) {
-        // the line that failed is the one shrunk next: keep its positions
-        let keep = from.map_or(0, |p| p + 1);
-        let old = known.seen.split_off(keep);
-        Known::release(a, b, old);
-        known.seen.extend(fresh);
-        known.line = moves.to_vec();
-    } else {
-        Known::release(a, b, fresh);
-    }
+    // the line that failed is the one shrunk next; the last line tried besides is
+    // kept too, since the next candidate is often it with one move changed
+    let path = Path {
+        line: moves.to_vec(),
+        ids,
+    };
+    known.record(a, b, path, matches!(result, Replay::Fails(_)));
     result
 }
 
@@ -160,10 +217,7 @@ pub fn shrink(
     // that fails otherwise shows another bug, and is not this one's reproduction
     let was = kinds(&found);
     let found = (found.line(), found);
-    let mut known = Known {
-        line: Vec::new(),
-        seen: Vec::new(),
-    };
+    let mut known = Known::default();
     // the line found, replayed once, so that its positions are known
     let _ = replay(&mut *a, &mut *b, (start_a, start_b), &mut known, &found.0);
     let shrunk = shrink_lines(
@@ -178,7 +232,7 @@ pub fn shrink(
             Replay::Agrees | Replay::Broken => Tried::Passes,
         },
     );
-    Known::release(a, b, known.seen);
+    known.release_all(a, b);
     shrunk.1
 }
 
@@ -447,7 +501,8 @@ mod tests {
         // nothing held but the two starts
         assert_eq!((a.held(), b.held()), (1, 1));
         // replaying every candidate from its start describes 165 positions here (each
-        // twice: once more reading its text back); from the positions known, 96
-        assert!(a.described <= 110, "{} descriptions", a.described);
+        // twice: once more reading its text back); from the positions of the line that
+        // failed, 96; from those and the last line tried besides, 68
+        assert!(a.described <= 70, "{} descriptions", a.described);
     }
 }
