@@ -161,7 +161,7 @@ fn tiers_agree_on_non_square_boards_with_named_colours() {
         let mut a = common::engine("contactix", options, Tier::Spec);
         let mut b = common::engine("contactix", options, Tier::Native);
         let config = CheckConfig {
-            games: 15,
+            games: 6,
             max_plies: 1000,
             seed: 7,
             perft_depth: Some(2),

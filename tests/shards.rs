@@ -62,12 +62,12 @@ fn check_shards_merge_into_the_single_run() {
     for (args, n) in [
         (
             &[
-                "check", "hex", "-O", "size=4", "--games", "14", "--perft", "2",
+                "check", "hex", "-O", "size=4", "--games", "7", "--perft", "2",
             ][..],
             3,
         ),
         (
-            &["check", "replica", "--games", "5", "--max-plies", "60"][..],
+            &["check", "replica", "--games", "3", "--max-plies", "60"][..],
             2,
         ),
     ] {
