@@ -531,7 +531,7 @@ fn check_holds_a_gdl_sheet_to_a_rule_file_across_languages() {
             "--against",
             &against,
             "--games",
-            "10",
+            "5",
         ],
         None,
     );
@@ -582,7 +582,7 @@ fn full_size_gdl_sheets_play_as_the_rule_files_and_so_as_openspiel() {
                 "--against",
                 &against,
                 "--games",
-                "5",
+                "3",
                 "--strategy",
                 "uniform",
                 "--sweep",

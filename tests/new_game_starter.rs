@@ -40,7 +40,7 @@ fn a_new_game_lints_plays_searches_and_checks() {
     assert!(mcts.contains("best:"), "{mcts}");
     let bigger = ok(&["perft", f, "-O", "size=4", "-O", "line=4", "--depth", "2"]);
     assert!(bigger.contains("240"), "{bigger}");
-    ok(&["check", f, "--games", "3"]);
+    ok(&["check", f, "--games", "3", "--sweep", "0"]);
     // a position no game reaches is refused with the reason, as in every game
     let (code, _, err) = common::run(&["moves", f, "3 xxx/3/3 x k=3"], None);
     assert_eq!(code, 1);
@@ -67,10 +67,14 @@ fn a_new_hex_game_lints_plays_searches_and_agrees_with_hex() {
     assert!(said.contains("--red human --blue"), "{said}");
     let file = dir.path().join("links.pl");
     let f = file.to_str().unwrap();
-    assert!(ok(&["lint", f]).contains("ok"), "lint");
+    // on a 5x5 board: what is checked is the starter, not the size (its default is
+    // Hex's 11x11, where the rule tiers take seconds a game)
+    assert!(ok(&["lint", f, "-O", "size=5"]).contains("ok"), "lint");
     let game = ok(&[
         "play",
         f,
+        "-O",
+        "size=5",
         "--red",
         "alphabeta:2",
         "--blue",
@@ -79,8 +83,8 @@ fn a_new_hex_game_lints_plays_searches_and_agrees_with_hex() {
         "3",
     ]);
     assert!(game.contains("result:"), "{game}");
-    assert!(ok(&["best", f, "--time", "300ms"]).contains("best:"));
-    assert!(ok(&["best", f, "--mcts", "200"]).contains("best:"));
+    assert!(ok(&["best", f, "-O", "size=5", "--time", "300ms"]).contains("best:"));
+    assert!(ok(&["best", f, "-O", "size=5", "--mcts", "200"]).contains("best:"));
     // Hex itself, on the same rhombus: the same tree
     let ours = ok(&["perft", f, "-O", "size=3", "--every-depth", "--depth", "5"]);
     let hex = ok(&[
@@ -93,5 +97,5 @@ fn a_new_hex_game_lints_plays_searches_and_agrees_with_hex() {
         "5",
     ]);
     assert_eq!(ours, hex);
-    ok(&["check", f, "--games", "3"]);
+    ok(&["check", f, "-O", "size=5", "--games", "3", "--sweep", "0"]);
 }
