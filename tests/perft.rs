@@ -2,7 +2,10 @@
 
 use crate::common;
 
-use ludolog::game::Tier;
+use ludolog::game::{Engine, GameOptions, Tier};
+use ludolog::prolog::RulesEngine;
+use ludolog::registry::EngineSpec;
+use std::collections::HashMap;
 
 struct Row {
     line: usize,
@@ -47,13 +50,28 @@ fn check_tier(tier: Tier) {
 }
 
 fn check_rows(rows: &[Row], tier: Tier) {
-    // one engine for the rows of a game and its options: a rule tier's start-up
-    // costs more than most rows
-    let mut engines = std::collections::HashMap::new();
+    // one engine a game: a rule tier's start-up costs more than most rows, and the
+    // rows of other options start over in the same machine
+    let mut native: HashMap<(&str, &str), Box<dyn Engine>> = HashMap::new();
+    let mut rules: HashMap<&str, (&str, RulesEngine)> = HashMap::new();
     for row in rows.iter().filter(|r| r.tiers.contains(&tier)) {
-        let engine = engines
-            .entry((row.game.as_str(), row.options.as_str()))
-            .or_insert_with(|| common::engine(&row.game, &row.options, tier));
+        let (game, options) = (row.game.as_str(), row.options.as_str());
+        let engine: &mut dyn Engine = if tier == Tier::Native {
+            native
+                .entry((game, options))
+                .or_insert_with(|| common::engine(game, options, tier))
+                .as_mut()
+        } else {
+            let opts: Vec<&str> = options.split_whitespace().collect();
+            let spec = EngineSpec::new(game, GameOptions::parse(&opts).expect("options parse"));
+            let opened = match rules.remove(game) {
+                Some((o, e)) if o == options => Ok(e),
+                Some((_, e)) => spec.reopen_rules(tier, e),
+                None => spec.open_rules(tier),
+            };
+            let e = opened.unwrap_or_else(|e| panic!("{game} {options} ({tier}): {e}"));
+            &mut rules.entry(game).or_insert((options, e)).1
+        };
         let at = match &row.position {
             Some(p) => engine.parse(p).expect("the table's position parses"),
             None => engine.initial().expect("a start position"),

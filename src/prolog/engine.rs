@@ -164,6 +164,25 @@ impl RulesEngine {
         self.options = options;
     }
 
+    /// Starts over with other options in the same machine: every position held is
+    /// released (their handles are no longer good) and initial/2 receives `options`.
+    /// A request, where loading the rules again takes a quarter of a second.
+    pub fn restart(&mut self, options: RuleOptions) -> Result<(), EngineError> {
+        if self.slot_count > 0 {
+            self.request(&format!("release_from(1, {})", self.slot_count))?;
+        }
+        self.slots.clear();
+        self.free.clear();
+        self.slot_count = 0;
+        self.options = options;
+        Ok(())
+    }
+
+    /// Whether loading checked that the game defines every protocol predicate.
+    pub fn checks_protocol(&self) -> bool {
+        self.check_protocol
+    }
+
     /// The files loaded, each before the files that require it (the game's own last).
     pub fn files(&self) -> &[RuleFile] {
         &self.rules.files
