@@ -42,35 +42,19 @@ fn every_opening_of_hex_three_by_three() {
 fn the_rule_tiers_prove_what_the_native_tier_proves() {
     // after red's a1: blue wins with b2 alone, loses with the seven others (from the
     // start, the rule tiers take 6 s each on this machine; from here 2)
-    let native = run(
-        &[
-            "solve",
-            "hex",
-            "-O",
-            "size=3",
-            "--after",
-            "a1",
-            "--openings",
-            "--json",
-        ],
-        None,
-    );
+    let args = [
+        "solve",
+        "hex",
+        "-O",
+        "size=3",
+        "--after",
+        "a1",
+        "--openings",
+        "--json",
+    ];
+    let native = run(&args, None);
     for tier in ["spec", "accelerated"] {
-        let rules = run(
-            &[
-                "solve",
-                "hex",
-                "-O",
-                "size=3",
-                "--after",
-                "a1",
-                "--openings",
-                "--json",
-                "--tier",
-                tier,
-            ],
-            None,
-        );
+        let rules = run(&[&args[..], &["--tier", tier]].concat(), None);
         assert_eq!(rules.0, 0, "{}", rules.2);
         let (a, b): (serde_json::Value, serde_json::Value) = (
             serde_json::from_str(&native.1).unwrap(),
