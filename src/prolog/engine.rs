@@ -175,12 +175,17 @@ impl RulesEngine {
         self.free.clear();
         self.slot_count = 0;
         self.options = options;
+        // the limits a fresh engine has (the caller sets its own after)
+        self.limit = INFERENCE_LIMIT;
+        self.work_limit = None;
         Ok(())
     }
 
-    /// Whether loading checked that the game defines every protocol predicate.
-    pub fn checks_protocol(&self) -> bool {
-        self.check_protocol
+    /// Whether another spec of the same rules may start over in this engine's
+    /// machine: it loaded with the protocol check, holds nothing of its own (a REPL's
+    /// definitions pin it) and is not broken.
+    pub fn reusable(&self) -> bool {
+        self.check_protocol && !self.pinned && !self.is_broken()
     }
 
     /// The files loaded, each before the files that require it (the game's own last).

@@ -6,7 +6,7 @@ pub use super::module_names::{declared_module, module_declaration};
 use std::path::{Path, PathBuf};
 
 /// One rule file: its module name, the path shown in messages, and its text.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleFile {
     /// The module the file declares (`:- module(Name, ...)`).
     pub module: String,

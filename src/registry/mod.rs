@@ -330,16 +330,10 @@ impl EngineSpec {
     ) -> Result<RulesEngine, OpenError> {
         let resolved = self.resolve()?;
         let (options, declares_own) = self.rule_options(&resolved)?;
-        let same = |a: &[RuleFile], b: &[RuleFile]| {
-            a.len() == b.len()
-                && a.iter().zip(b).all(|(x, y)| {
-                    (&x.module, &x.path, &x.text, x.given) == (&y.module, &y.path, &y.text, y.given)
-                })
-        };
         if declares_own
             || engine.tier() != tier
-            || !engine.checks_protocol()
-            || !same(engine.files(), &resolved.rules.files)
+            || !engine.reusable()
+            || engine.files() != resolved.rules.files.as_slice()
         {
             return self.open_rules(tier);
         }
@@ -437,5 +431,13 @@ mod tests {
         assert_eq!(e.tier(), Tier::Accelerated);
         let s = e.initial().unwrap();
         assert_eq!(e.text(s).unwrap(), "2x2 2/2 red");
+        // a machine given out for queries of one's own (a REPL's) may hold their
+        // definitions: it is never started over, the next spec gets a fresh one
+        let marked = "assertz(user:mark(1)), X = ok.";
+        assert!(e.machine().answer(marked, "X").is_ok());
+        let asked = "( catch(user:mark(_), _, fail) -> X = kept ; X = fresh ).";
+        let mut e = spec("size=3").reopen_rules(Tier::Accelerated, e).unwrap();
+        let answer = format!("{:?}", e.machine().answer(asked, "X").unwrap());
+        assert!(answer.contains("fresh"), "{answer}");
     }
 }
