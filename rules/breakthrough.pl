@@ -252,7 +252,7 @@ position_in(breakthrough(Cols, Rows, P, Board, Status)) -->
     notation:rows_in(Lengths, Top, [b-b, w-w]), " ", side(P),
     {  reverse(Top, Ranks), append(Ranks, Xs),
        ranks_board(Cols, Rows, Xs, Board),
-       board_status(Cols, Rows, Board, Status) }.
+       status(Board, P, Status) }.
 
 %% side(?Player)//  black or white.
 side(black) --> "black".
@@ -264,17 +264,16 @@ ranks(Cols, Xs, [Rank|Ranks]) :-
     length(Rank, Cols), append(Rank, Rest, Xs),
     ranks(Cols, Rest, Ranks).
 
-%% board_status(+Cols, +Rows, +Board, -Status)  who has won, read from the board:
-% black with a pawn on rank 1 or no white pawn left, white with a pawn on the last
-% rank or no black pawn left.
-board_status(Cols, Rows, Board, Status) :-
-    tally(Cols, Board, NB-_, NW-_),
-    on_rank(Cols, Board, b, 1, B1),
-    on_rank(Cols, Board, w, Rows, WR),
-    (  ( B1 > 0 ; NW =:= 0 ) -> Status = won(black)
-    ;  ( WR > 0 ; NB =:= 0 ) -> Status = won(white)
-    ;  Status = ongoing
-    ).
+%% status(+Board, +Player, -Status)  the status of a board read with Player to move:
+% the ends of the other player's turn (turn/2), read on the board as a whole.
+status(Board, P, Status) :-
+    other(P, Q), turn(Q, U), turn(P, T),
+    board:turn_status(Board, [U, T], Status).
+
+%% has_won(+Board, ?Player)  Player has won on the board (a pawn on its far rank, or
+% no enemy pawn left): its turn's ends, read on the board, give it the win.
+has_won(Board, P) :-
+    other(P, Q), status(Board, Q, won(P)).
 
 %% on_rank(+Cols, +Board, +Pawn, +K, -N)  how many squares of rank K hold Pawn.
 on_rank(Cols, Board, X, K, N) :-
@@ -305,7 +304,7 @@ pawns(Cols, Board, X, N, S) :-
 % captured having advanced some, as far as the square they were taken on) bound
 % its number of moves; black moves first, so it has made as many moves as white
 % (black to move) or one more (white to move).
-position_error(breakthrough(Cols, Rows, P, Board, Status), Reason) :-
+position_error(breakthrough(Cols, Rows, P, Board, _), Reason) :-
     home_ranks(Rows, H), Start is H * Cols,
     tally(Cols, Board, NB-SB, NW-SW),
     on_rank(Cols, Board, b, 1, B1),
@@ -318,9 +317,9 @@ position_error(breakthrough(Cols, Rows, P, Board, Status), Reason) :-
     -> protocol:formatted("~d black pawns stand on rank 1, but the game ends when the first arrives", [B1], Reason)
     ;  WR > 1
     -> protocol:formatted("~d white pawns stand on rank ~d, but the game ends when the first arrives", [WR, Rows], Reason)
-    ;  ( B1 > 0 ; NW =:= 0 ), ( WR > 0 ; NB =:= 0 )
+    ;  has_won(Board, black), has_won(Board, white)
     -> Reason = "both sides have won (a pawn on the far rank, or no enemy pawn left): no game reaches that"
-    ;  Status = won(P)
+    ;  has_won(Board, P)
     -> other(P, Q),
        protocol:formatted("~a has won, so the game ended with its move and ~a is to move, not ~a", [P, Q, P], Reason)
     ;  move_bounds(Cols, Rows, Start, NB-SB, NW-SW, BLo-BHi, WLo-WHi),

@@ -120,9 +120,6 @@ play(connect_four(Cols, Rows, Line, P, Board, ongoing), drop(C),
     board:turn_play(Board, Turns, drop(Top), Board1, Status),
     other(P, Q).
 
-%% full(+Board)  no cell is empty.
-full(Board) :- \+ board:nth_of(Board, e, 0, _).
-
 %% outcome(+State, -Outcome)  win(Player) or draw once the game is over.
 outcome(connect_four(_, _, _, _, _, won(P)), win(P)).
 outcome(connect_four(_, _, _, _, _, draw), draw).
@@ -182,7 +179,7 @@ position_in(connect_four(Cols, Rows, Line, P, Board, Status)) -->
     notation:rows_in(Lengths, Top, [x-x, o-o]), " ", side(P), line(Line),
     {  Line =< 15,
        append(Top, Xs), upright_board(Cols, Rows, Xs, Board),
-       board_status(Line, Board, Status) }.
+       status(Line, Board, P, Status) }.
 
 %% side(?Player)//  x or o.
 side(x) --> "x".
@@ -216,21 +213,16 @@ cell(Cols, Rows, C-R, K) :-
     ;  K is (Rows - 1 - R) * Cols + C + 1
     ).
 
-%% board_status(+Line, +Board, -Status)  who has a line, else draw on a full board,
-% else ongoing.
-board_status(Line, Board, Status) :-
-    (  winner(Line, Board, P) -> Status = won(P)
-    ;  full(Board) -> Status = draw
-    ;  Status = ongoing
-    ).
+%% status(+Line, +Board, +Player, -Status)  the status of a board read with Player to
+% move: the ends of the other player's turn (turn/3), read on the board as a whole.
+status(Line, Board, P, Status) :-
+    other(P, Q), turn(Q, Line, U), turn(P, Line, T),
+    board:turn_status(Board, [U, T], Status).
 
-%% winner(+Line, +Board, ?Player)  Player has a line of Line somewhere.
+%% winner(+Line, +Board, ?Player)  Player has a line of Line: its turn's ends, read on
+% the board, give it the win.
 winner(Line, Board, P) :-
-    other(P, _),
-    board:cells_of(Board, P, Ks),
-    lines(Dirs),
-    member(K, Ks), board:line_at(Board, K, Dirs, N), N >= Line,
-    !.
+    other(P, Q), status(Line, Board, Q, won(P)).
 
 %% position_error(+State, -Reason)  why no game reaches a state read from a text; fails
 % when the board passes these tests: no stone above an empty cell, x with as many
@@ -252,7 +244,7 @@ position_error(connect_four(Cols, Rows, Line, P, Board, Status), Reason) :-
     -> protocol:formatted("with ~d x and ~d o, o is to move, not ~a", [NX, NO, P], Reason)
     ;  winner(Line, Board, x), winner(Line, Board, o)
     -> protocol:formatted("both x and o have a line of ~d: the game ends with the first", [Line], Reason)
-    ;  Status = won(P)
+    ;  winner(Line, Board, P)
     -> other(P, Q),
        protocol:formatted("~a has a line of ~d, so the game ended with its move and ~a is to move, not ~a", [P, Line, Q, P], Reason)
     ;  Status = won(W), \+ last_stone(Cols, Rows, Line, Board, W)

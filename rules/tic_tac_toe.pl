@@ -102,24 +102,16 @@ play(tic_tac_toe(P, Board, ongoing), place(C, K), tic_tac_toe(Q, Board1, Status)
     board:turn_play(Board, Turns, put(I), Board1, Status),
     other(P, Q).
 
-%% board_status(+Cells, -Status)  won(Player) when Player has a line (x first) on the
-% cells b(X1, ..., X9), draw when they are full, else ongoing.
-board_status(Board, Status) :-
-    (  other(P, _), three(Board, P) -> Status = won(P)
-    ;  full(Board) -> Status = draw
-    ;  Status = ongoing
-    ).
+%% status(+Board, +Player, -Status)  the status of a board read with Player to move:
+% the ends of the other player's turn (turn/2), read on the board as a whole.
+status(Board, P, Status) :-
+    other(P, Q), turn(Q, U), turn(P, T),
+    board:turn_status(Board, [U, T], Status).
 
-%% three(+Cells, +Player)  Player has a line of three on the cells b(X1, ..., X9).
+%% three(+Board, ?Player)  Player has a line of three: its turn's ends, read on the
+% board, give it the win.
 three(Board, P) :-
-    line(I, J, K),
-    arg(I, Board, X), X == P,
-    arg(J, Board, Y), Y == P,
-    arg(K, Board, Z), Z == P,
-    !.
-
-%% full(+Cells)  none of the cells b(X1, ..., X9) is empty.
-full(Board) :- \+ ( between(1, 9, I), arg(I, Board, e) ).
+    other(P, Q), status(Board, Q, won(P)).
 
 %% outcome(+State, -Outcome)  win(Player) or draw once the game is over.
 outcome(tic_tac_toe(_, _, won(P)), win(P)).
@@ -181,9 +173,8 @@ position_out(tic_tac_toe(P, Board, _)) -->
 position_in(tic_tac_toe(P, Board, Status)) -->
     notation:rows_in([3, 3, 3], [[A3, B3, C3], [A2, B2, C2], [A1, B1, C1]], [x-x, o-o]),
     " ", side(P),
-    {  Cells = b(A1, B1, C1, A2, B2, C2, A3, B3, C3),
-       board_status(Cells, Status),
-       square_board(Cells, Board) }.
+    {  square_board(b(A1, B1, C1, A2, B2, C2, A3, B3, C3), Board),
+       status(Board, P, Status) }.
 
 %% side(?Player)//  x or o.
 side(x) --> "x".
@@ -194,9 +185,9 @@ side(o) --> "o".
 % o (x to move) or one more (o to move); not both have a line; the side with a line
 % is not to move; and its line was made by its last mark (one whose removal leaves
 % it without a line).
-position_error(tic_tac_toe(P, Board0, Status), Reason) :-
-    board:board_cells(Board0, Board),
-    Board =.. [_|Xs],
+position_error(tic_tac_toe(P, Board, Status), Reason) :-
+    board:board_cells(Board, Cells),
+    Cells =.. [_|Xs],
     count(Xs, x, NX), count(Xs, o, NO),
     (  NX =\= NO, NX =\= NO + 1
     -> noun(NX, mark, marks, Word),
@@ -208,18 +199,18 @@ position_error(tic_tac_toe(P, Board0, Status), Reason) :-
     -> protocol:formatted("with ~d x and ~d o, o is to move, not ~a", [NX, NO, P], Reason)
     ;  three(Board, x), three(Board, o)
     -> Reason = "both x and o have a line of three: the game ends with the first"
-    ;  Status = won(P)
+    ;  three(Board, P)
     -> other(P, Q),
        protocol:formatted("~a has a line of three, so the game ended with its move and ~a is to move, not ~a", [P, Q, P], Reason)
     ;  Status = won(W), \+ last_mark(Board, W)
     -> protocol:formatted("~a has a line of three even with any one of its marks taken away, so no move was the last: no game reaches that", [W], Reason)
     ).
 
-%% last_mark(+Cells, +Winner)  some mark of Winner's whose removal leaves Winner
+%% last_mark(+Board, +Winner)  some mark of Winner's whose removal leaves Winner
 % without a line: the last move could have been it.
 last_mark(Board, W) :-
-    between(1, 9, I), arg(I, Board, X), X == W,
-    grid:put_arg(I, Board, e, Board1),
+    board:cells_of(Board, W, Is), member(I, Is),
+    board:board_set(Board, I, e, Board1),
     \+ three(Board1, W),
     !.
 

@@ -240,13 +240,43 @@ turn_done(B, [Turn|Next], M, B1, Status) :-
 
 %% turn_status(+Board, +Turns, -Status)  the status a board shows when the player of
 % the first turn has just moved, as a position read from its text has no last move:
-% the ends are read as after a pass (cell 0), so those that read the board as a
-% whole (gone, full, stuck, count) hold or not, and those that read the moved
-% piece's cell (line, arrive, edge, joins) do not.
+% an end that reads the board as a whole (gone, full, stuck, count) is read as after
+% a pass (cell 0), and one that reads the moved piece's cell (line, arrive, edge,
+% joins) holds when it holds for some cell of a piece the turn moves, put or drops.
 turn_status(B, [Turn|Next], Status) :-
-    Turn = turn(_, _, Ends),
+    Turn = turn(_, Kinds, Ends),
     next_turn(Next, Turn, Turn1),
-    ended(Ends, B, 0, Turn, Turn1, Status).
+    findall(K, ( member(Kind, Kinds), kind_piece(Kind, X),
+                 board:cells_of(B, X, Ks), member(K, Ks) ), Cells),
+    standing(Ends, B, Cells, Turn, Turn1, Status).
+
+%% kind_piece(+Kind, -X)  the piece a kind of move puts, drops, steps or flanks with.
+kind_piece(put(X), X).
+kind_piece(drop(X, _), X).
+kind_piece(step(X, _), X).
+kind_piece(flank(X, _), X).
+
+%% standing(+Ends, +Board, +Cells, +Turn, +Next, -Status)  the status the first end
+% that holds gives, else ongoing: an end of a moved piece's cell at one of Cells, any
+% other end once, as after a pass (cell 0).
+standing([], _, _, _, _, ongoing).
+standing([End|Ends], B, Ks, Turn, Next, Status) :-
+    (  end_cell(End, Ks, K), end_holds(End, B, K, Turn, Next, Status0)
+    -> Status = Status0
+    ;  standing(Ends, B, Ks, Turn, Next, Status)
+    ).
+
+%% end_cell(+End, +Cells, -K)  the cells an end is read at: each of Cells for an end of
+% the moved piece's cell (line, arrive, edge, joins, or lose of one), else 0.
+end_cell(End, Ks, K) :-
+    (  piece_end(End) -> member(K, Ks) ; K = 0 ).
+
+%% piece_end(+End)  End reads the cell the moved piece came to.
+piece_end(line(_, _)).
+piece_end(arrive(_)).
+piece_end(edge(_)).
+piece_end(joins(_)).
+piece_end(lose(End)) :- piece_end(End).
 
 %% moved(+Move, +Kinds, +Board, -K, -Board1)  the board after Move, and the cell its
 % piece came to: put(K) puts the piece of the first kind that puts one, drop(K0)
