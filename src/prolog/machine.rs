@@ -348,6 +348,7 @@ fn asked(query: &str) -> String {
 
 #[path = "machine_load.rs"]
 mod load;
+pub use load::machines_started_here;
 
 #[cfg(test)]
 #[path = "machine_tests.rs"]

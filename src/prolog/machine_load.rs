@@ -26,6 +26,17 @@ fn sandbox_kind(file: &RuleFile) -> String {
     }
 }
 
+thread_local! {
+    /// How many machines this thread has started (`machines_started_here`).
+    static STARTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many Prolog machines this thread has started: a machine costs a quarter of a
+/// second, so tests count them where one is meant to be reused.
+pub fn machines_started_here() -> usize {
+    STARTED.get()
+}
+
 /// A test build's way to load rule files from disk unchecked by the Prolog sandbox
 /// while the operating system's confinement stays on, to show that it holds alone
 /// (the environment variable of the REPL's engine process, `TEST_PROLOG_SANDBOX_OFF`).
@@ -130,6 +141,7 @@ impl PrologMachine {
         if let Some(given) = rules.files.iter().find(|f| f.given) {
             streams = streams.with_user_input(InputStreamConfig::string(given.text.clone()));
         }
+        STARTED.set(STARTED.get() + 1);
         let machine = catch_unwind(AssertUnwindSafe(|| {
             MachineBuilder::new()
                 .with_streams(streams)

@@ -19,7 +19,7 @@ mod view_term;
 pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{RuleOptions, RulesEngine};
 pub use info::GameInfo;
-pub use machine::{LoadError, OutputSink, PrologMachine, QueryError};
+pub use machine::{machines_started_here, LoadError, OutputSink, PrologMachine, QueryError};
 pub use place::line_of;
 pub use rules::{
     board_libraries, declared_module, is_gdl, part_of, read_rule_text, required_names,

@@ -63,7 +63,7 @@ fn cache() -> &'static Mutex<HashMap<String, Described>> {
 
 /// Loads a rule-only game's file (with what it requires, all embedded) and makes
 /// its descriptor from what the file declares.
-fn describe(
+pub(super) fn describe(
     module: &str,
     path: &'static str,
     text: &'static str,
@@ -73,10 +73,16 @@ fn describe(
         |name: &str| embedded_file(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()));
     let rules = rule_set(file, &find, None)?;
     let accelerated = rules.accelerators.len() > 1;
-    let mut engine = RulesEngine::new(&rules, RuleOptions::Raw(Default::default()), Tier::Spec)?;
+    // in the tier the caller is about to open, which then takes this machine over
+    let tier = super::spare::describing_tier(accelerated);
+    if tier == Tier::Accelerated {
+        // the foreign functions must stay linked into this executable
+        std::hint::black_box(crate::foreign::exported_symbols());
+    }
+    let mut engine = RulesEngine::new(&rules, RuleOptions::Raw(Default::default()), tier)?;
     let info = engine.info()?;
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
-    Ok(GameDescriptor {
+    let described = GameDescriptor {
         name: leak(module),
         summary: leak(
             info.summary
@@ -88,22 +94,25 @@ fn describe(
         native: None,
         accelerated,
         position_options: crate::game::no_position_options,
-    })
+    };
+    super::spare::keep(engine);
+    Ok(described)
 }
 
 /// The descriptor of a rule-only game, made on first use: `None` when no embedded
 /// rule file declares the module `name`, else the descriptor or why it cannot be made.
 pub fn describe_rule_only(name: &str) -> Option<Described> {
     let (module, path, text) = rule_only_files().into_iter().find(|(m, _, _)| m == name)?;
-    let mut cache = cache().lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(d) = cache.get(name) {
+    let lock = || cache().lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(d) = lock().get(name) {
         return Some(d.clone());
     }
+    // described without the lock, so that games are described side by side
+    // (`all_games`); of two threads that describe one game, the first one's stays
     let made = describe(&module, path, text)
         .map(|d| &*Box::leak(Box::new(d)))
         .map_err(|e| e.to_string());
-    cache.insert(name.to_string(), made.clone());
-    Some(made)
+    Some(lock().entry(name.to_string()).or_insert(made).clone())
 }
 
 /// The built-in game called `name`: a descriptor of `games::ALL`, or a game written
@@ -116,9 +125,13 @@ pub fn find_game(name: &str) -> Option<&'static GameDescriptor> {
 /// descriptor, then the rule-only games by file path; with the rule-only games that
 /// cannot be described, and why.
 pub fn all_games() -> (Vec<&'static GameDescriptor>, Vec<(String, String)>) {
+    // no engine is opened after a listing: each described in the tier cheapest to load
+    let _spec = super::spare::expecting(Some(Tier::Spec));
+    let files = rule_only_files();
+    describe_side_by_side(&files);
     let mut found: Vec<&'static GameDescriptor> = games::ALL.to_vec();
     let mut broken = Vec::new();
-    for (module, _, _) in rule_only_files() {
+    for (module, _, _) in files {
         match describe_rule_only(&module) {
             Some(Ok(d)) => found.push(d),
             Some(Err(e)) => broken.push((module, e)),
@@ -126,4 +139,35 @@ pub fn all_games() -> (Vec<&'static GameDescriptor>, Vec<(String, String)>) {
         }
     }
     (found, broken)
+}
+
+/// Describes the rule-only games of `files` not described yet, a thread a core, each
+/// game in a machine of its own: `ludolog games` loads every one of them.
+fn describe_side_by_side(files: &[(String, &'static str, &'static str)]) {
+    let missing: Vec<&str> = {
+        let cache = cache().lock().unwrap_or_else(|p| p.into_inner());
+        files
+            .iter()
+            .map(|(module, _, _)| module.as_str())
+            .filter(|m| !cache.contains_key(*m))
+            .collect()
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(missing.len());
+    if threads < 2 {
+        return;
+    }
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            let missing = &missing;
+            // a thread that cannot start leaves its games to the caller's loop
+            let _ = std::thread::Builder::new().spawn_scoped(s, move || {
+                let _spec = super::spare::expecting(Some(Tier::Spec));
+                for m in missing.iter().skip(t).step_by(threads) {
+                    describe_rule_only(m);
+                }
+            });
+        }
+    });
 }

@@ -3,6 +3,7 @@
 
 mod catalog;
 mod drawn;
+mod spare;
 mod tiers;
 
 pub use catalog::{
@@ -142,6 +143,7 @@ impl EngineSpec {
         if is_path(&self.game) {
             None
         } else {
+            let _tier = spare::expecting(self.tier);
             find_game(&self.game)
         }
     }
@@ -276,6 +278,7 @@ impl EngineSpec {
     }
 
     fn open_rules_as(&self, tier: Tier, check_protocol: bool) -> Result<RulesEngine, OpenError> {
+        let _tier = spare::expecting(Some(tier));
         let resolved = self.resolve()?;
         if crate::worker::needed(self) && !crate::worker::rules_may_load_here() {
             // rules from disk run in a worker process, never in this one
@@ -289,7 +292,19 @@ impl EngineSpec {
             // the foreign functions must stay linked into this executable
             std::hint::black_box(crate::foreign::exported_symbols());
         }
-        let mut engine = RulesEngine::load(&resolved.rules, options, tier, check_protocol)?;
+        // the engine that described a rule-only game a moment ago, if it fits
+        let spare = (check_protocol && !declares_own)
+            .then(|| spare::take(&resolved.rules.files, tier))
+            .flatten();
+        let mut engine = match spare {
+            Some(mut engine) => {
+                engine
+                    .restart(options)
+                    .map_err(|e| OpenError::Other(format!("{}: {e}", self.game)))?;
+                engine
+            }
+            None => RulesEngine::load(&resolved.rules, options, tier, check_protocol)?,
+        };
         if declares_own {
             let info = engine.info()?;
             if !info.options.is_empty() {
