@@ -59,6 +59,22 @@ fn every_game_draws_as_svg() {
     }
 }
 
+#[test]
+fn tactigon_draws_each_cells_number_and_a_click_passes_through_it() {
+    // its moves name cells by number: each of the 53 cells shows its own
+    let (code, svg, err) = common::run(&["render", "tactigon", "--svg", "-"], None);
+    assert_eq!(code, 0, "{err}");
+    let numbers: Vec<&str> = svg
+        .lines()
+        .filter(|l| l.contains(r#"pointer-events="none""#) && l.contains("<text"))
+        .collect();
+    assert_eq!(numbers.len(), 53, "{svg}");
+    assert!(numbers.iter().any(|l| l.ends_with(">36</text>")), "{svg}");
+    // a board named by letters and digits keeps its coordinates on the edges
+    let hex = run_render("hex", "-O size=3", &["--svg", "-"]);
+    assert!(!hex.contains(r#"pointer-events="none""#), "{hex}");
+}
+
 /// The fills of the pieces (the discs) of an SVG drawing, in order.
 fn piece_fills(svg: &str) -> Vec<String> {
     svg.lines()

@@ -417,10 +417,15 @@ fn highlight(s: &mut String, view: &View) {
     s.push_str("  </g>\n");
 }
 
-/// The board's coordinates on its edges — column letters above the top cell of each
+/// The board's coordinates: on its edges — column letters above the top cell of each
 /// column, row numbers left of the first cell of each row — when every cell is named
-/// so (`a1`, `c12`); a board named otherwise (Tactigon's numbers) has none.
+/// so (`a1`, `c12`); in each cell when every cell is a number (Tactigon's); else none.
 fn coordinates(s: &mut String, view: &View) {
+    let number = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_digit());
+    if !view.cells.is_empty() && view.cells.iter().all(|c| number(&c.name)) {
+        cell_numbers(s, view);
+        return;
+    }
     let split = |name: &str| -> Option<(String, String)> {
         let letters: String = name
             .chars()
@@ -467,6 +472,23 @@ fn coordinates(s: &mut String, view: &View) {
             let (x, y) = centre(view, cell.col, cell.row);
             label(x - left, y + 4.0, "end", &digits);
         }
+    }
+}
+
+/// Each cell's number, small, at the foot of the cell below any piece; a click
+/// passes through it to the cell.
+fn cell_numbers(s: &mut String, view: &View) {
+    for cell in &view.cells {
+        let (x, y) = centre(view, cell.col, cell.row);
+        let (x, y, anchor) = match view.shape {
+            Shape::Hex(_) => (x, y + R * 0.81, "middle"),
+            Shape::Square => (x + R - 2.0, y + R - 2.5, "end"),
+        };
+        let _ = writeln!(
+            s,
+            r##"  <text x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" font-family="sans-serif" font-size="6" fill="#666" pointer-events="none">{}</text>"##,
+            xml_text(&cell.name)
+        );
     }
 }
 
