@@ -144,6 +144,12 @@ fn an_engine_process_that_dies_is_replaced_with_the_session() {
     s.send_line("double(X, Y) :- Y is 2*X.").unwrap();
     s.expect("% double/2: 1 clause").unwrap();
     s.expect("?- ").unwrap();
+    // an answer's value for $X, and tracing on
+    s.send_line("X = 20.").unwrap();
+    s.expect("X = 20.").unwrap();
+    s.expect("?- ").unwrap();
+    s.send_line("trace.").unwrap();
+    s.expect("?- ").unwrap();
 
     // the engine dies at the prompt (killed, as an out-of-memory killer would)
     let engines = children(pid);
@@ -157,9 +163,11 @@ fn an_engine_process_that_dies_is_replaced_with_the_session() {
     // would still take it
     dead(engines[0]);
 
-    // the next input is answered by a new one, with the position and definitions
-    s.send_line("double(21, Y).").unwrap();
-    s.expect("Y = 42.").unwrap();
+    // the next input is answered by a new one, with the position and definitions,
+    // the values of $X and the tracing
+    s.send_line("Z is $X + 1, double(Z, Y).").unwrap();
+    s.expect("Call: (1) double(21,_").unwrap();
+    s.expect("Y = 42").unwrap();
     s.expect("?- ").unwrap();
     s.send_line(":position").unwrap();
     s.expect("3x3 3/1r1/3 blue").unwrap();

@@ -420,8 +420,9 @@ dynamic_specs([S|Ss], T) :- !, dynamic_specs(S, T), dynamic_specs(Ss, T).
 dynamic_specs(N/A, T) :- atom(N), integer(A), !, may_define(N/A, T), declare_dynamic(N/A).
 dynamic_specs(S, _) :- throw(error(type_error(predicate_indicator, S), dynamic/1)).
 
-%% user_state(-Texts)  the user's libraries, operators and predicates as term texts
-% (written without operators, so they read back whatever operators exist).
+%% user_state(-Texts)  the user's libraries, operators and predicates, the values of
+% $Name and whether it traces, as term texts (written without operators, so they
+% read back whatever operators exist).
 user_state(Texts) :-
     findall(T, catch(state_term(T), _, fail), Terms),
     maplist(canonical_text, Terms, Texts).
@@ -438,6 +439,24 @@ state_term(Term) :-
     (  Term = (:- dynamic(N/A))
     ;  clause(H, B), Term = (H :- B)
     ).
+state_term(repl_vars(Ps)) :-
+    catch(bb_get(repl_vars, Ps0), _, fail),
+    small_bindings(Ps0, Ps), Ps \== [].
+state_term(repl_trace(on)) :- catch(bb_get(repl_trace, on), _, fail).
+
+%% small_bindings(+Pairs0, -Pairs)  the Name-Value pairs whose value is small enough to
+% carry over to a new machine (under 10,000 subterms): the state is written after
+% every input.
+small_bindings([], []).
+small_bindings([N-V|Ps0], Ps) :-
+    (  small(V, 10000, _) -> Ps = [N-V|Ps1] ; Ps = Ps1 ),
+    small_bindings(Ps0, Ps1).
+
+%% small(+Term, +Budget0, -Budget)  Term has fewer than Budget0 subterms (each atom,
+% number, variable and compound counts one); Budget is what is left.
+small(T, B0, B) :-
+    B0 > 0, B1 is B0 - 1,
+    (  compound(T) -> T =.. [_|As], foldl(small, As, B1, B) ; B = B1 ).
 
 %% canonical_text(+Term, -Text)  Term written quoted, without operators.
 canonical_text(T, Text) :-
@@ -455,7 +474,10 @@ restore([Text|Ts], Trust, Errors) :-
     ),
     restore(Ts, Trust, Errors1).
 
-%% restore_term(+Term, +Trust)  one term of a user state.
+%% restore_term(+Term, +Trust)  one term of a user state: the values of $Name and
+% the tracing (never clauses: those are written as H :- B), or a directive or clause.
+restore_term(repl_vars(Ps), _) :- !, bb_put(repl_vars, Ps).
+restore_term(repl_trace(on), _) :- !, bb_put(repl_trace, on).
 restore_term((:- D), Trust) :- !, directive(D, Trust).
 restore_term(C0, Trust) :- clause_form(C0, C1), checked_clause(C1, Trust, C), add_clause(C, Trust, _).
 
