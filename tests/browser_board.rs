@@ -155,10 +155,22 @@ fn the_board_explains_itself_in_a_real_browser() {
     // Hex 5x5 by clicks: the chain that joins top and bottom
     b.goto(&format!("{}?game=hex&options=size=5", server.url));
     b.wait("document.querySelector('#board [data-cell=\"c1\"]') !== null");
-    for (n, cell) in ["c1", "a1", "c2", "a2", "b3", "a3", "b4", "a4", "b5"]
+    // every cell takes the focus, named by its cell: Enter plays it, and the
+    // focus stays on it when the board is drawn again
+    assert_eq!(
+        b.run("const c = document.querySelector('#board [data-cell=\"c1\"]'); return [c.tabIndex, c.getAttribute('role'), c.getAttribute('aria-label')].join(' ');"),
+        "0 button c1"
+    );
+    b.ready();
+    b.run("document.querySelector('#board [data-cell=\"c1\"]').focus();");
+    b.key("\u{E007}");
+    b.wait("document.querySelectorAll('#moves li').length == 1 && document.activeElement.getAttribute('data-cell') === 'c1'");
+    b.ready();
+    for (n, cell) in ["a1", "c2", "a2", "b3", "a3", "b4", "a4", "b5"]
         .iter()
         .enumerate()
     {
+        let n = n + 1;
         b.click_cell(cell);
         b.wait(&format!(
             "document.querySelectorAll('#moves li').length == {}",

@@ -63,6 +63,20 @@ fn a_rule_text_is_linted_as_it_is_typed_and_played_on_the_board() {
         .nth(line - 1)
         .unwrap_or_default()
         .ends_with(":- foo bar"));
+    // Tab indents where the cursor is; after Escape it moves the focus on
+    b.key("\u{E004}");
+    assert!(b
+        .text("#source")
+        .lines()
+        .nth(line - 1)
+        .unwrap_or_default()
+        .ends_with(":- foo bar    "));
+    b.key("\u{E00C}");
+    b.key("\u{E004}");
+    assert_eq!(
+        b.run("return document.activeElement === document.querySelector('#source');"),
+        json!(false)
+    );
     b.wait(&format!(
         "document.querySelector('#gutter div.bad[data-line=\"{line}\"]') !== null"
     ));

@@ -95,7 +95,11 @@ fn paint_and_click_times_are_reported() {
         &format!("{}?game=mitsudomoe", server.url),
         // the first legal move each time: white wins on the fourth
         3,
-        &|b, _| b.click("#legal button"),
+        &|b, _| {
+            // the list is folded away until opened
+            b.run("document.querySelector('#legal-moves').open = true;");
+            b.click("#legal button")
+        },
     );
     report.extend(
         mitsudomoe

@@ -13,12 +13,15 @@ use std::time::{Duration, Instant};
 /// minutes), rarely enough that an hour of checking writes 120 lines.
 pub const LINE_EVERY: Duration = Duration::from_secs(30);
 
+/// Where the lines of a check that is not on a terminal go.
+pub type Say = Box<dyn Fn(&str) + Send + Sync>;
+
 /// How the progress is shown.
 enum Shown {
     Nothing,
     Bar(ProgressBar),
-    /// A line now and then: when the last one was printed.
-    Lines(Mutex<Instant>),
+    /// A line now and then: when the last one was said, how often, and where to.
+    Lines(Mutex<Instant>, Duration, Say),
 }
 
 /// The progress of the games of one check (shared by its threads).
@@ -39,8 +42,27 @@ impl Progress {
         let shown = match (shown, std::io::stderr().is_terminal()) {
             (false, _) => Shown::Nothing,
             (true, true) => Shown::Bar(progress_bar(total, true)),
-            (true, false) => Shown::Lines(Mutex::new(started)),
+            (true, false) => Shown::Lines(
+                Mutex::new(started),
+                LINE_EVERY,
+                Box::new(|line| eprintln!("{line}")),
+            ),
         };
+        Progress::shown_as(total, shown, started)
+    }
+
+    /// The progress of `total` games said as lines, one at most every `every`, to
+    /// `say` (standard error's, in `new`).
+    pub fn lines(total: usize, every: Duration, say: Say) -> Progress {
+        let started = Instant::now();
+        Progress::shown_as(
+            total,
+            Shown::Lines(Mutex::new(started), every, say),
+            started,
+        )
+    }
+
+    fn shown_as(total: usize, shown: Shown, started: Instant) -> Progress {
         Progress {
             shown,
             total,
@@ -71,15 +93,15 @@ impl Progress {
                 bar.inc(1);
                 bar.set_message(words);
             }
-            Shown::Lines(last) => {
+            Shown::Lines(last, every, say) => {
                 let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
-                if last.elapsed() >= LINE_EVERY {
+                if last.elapsed() >= *every {
                     *last = Instant::now();
-                    eprintln!(
+                    say(&format!(
                         "check: {games}/{} games, {words}, {:.0} s",
                         self.total,
                         self.started.elapsed().as_secs_f64()
-                    );
+                    ));
                 }
             }
         }
@@ -95,14 +117,14 @@ impl Progress {
         match &self.shown {
             Shown::Nothing => {}
             Shown::Bar(bar) => bar.set_message(words),
-            Shown::Lines(last) => {
+            Shown::Lines(last, every, say) => {
                 let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
-                if last.elapsed() >= LINE_EVERY {
+                if last.elapsed() >= *every {
                     *last = Instant::now();
-                    eprintln!(
+                    say(&format!(
                         "check: {words}, {:.0} s",
                         self.started.elapsed().as_secs_f64()
-                    );
+                    ));
                 }
             }
         }
@@ -128,4 +150,51 @@ pub fn progress_bar(games: usize, shown: bool) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// A progress whose lines are kept, one at most every `every`.
+    fn kept(total: usize, every: Duration) -> (Progress, Arc<Mutex<Vec<String>>>) {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let to = lines.clone();
+        let say: Say = Box::new(move |l| to.lock().unwrap().push(l.to_string()));
+        (Progress::lines(total, every, say), lines)
+    }
+
+    #[test]
+    fn a_check_off_a_terminal_says_its_games_positions_and_mismatches_in_lines() {
+        let (p, lines) = kept(3, Duration::ZERO);
+        p.swept(40, 2, 1000);
+        p.game_done(10, false);
+        p.game_done(20, true);
+        let lines = lines.lock().unwrap();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(
+            lines[0]
+                .starts_with("check: sweep: 40 of at most 1000 positions, every line to depth 2, "),
+            "{lines:?}"
+        );
+        assert!(
+            lines[1].starts_with("check: 1/3 games, 10 positions, "),
+            "{lines:?}"
+        );
+        assert!(
+            lines[2].starts_with("check: 2/3 games, 30 positions, ")
+                && lines[2].contains(", 1 mismatch, "),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn lines_come_no_oftener_than_their_interval() {
+        let (p, lines) = kept(100, Duration::from_secs(3600));
+        for _ in 0..100 {
+            p.game_done(5, false);
+        }
+        assert!(lines.lock().unwrap().is_empty());
+    }
 }

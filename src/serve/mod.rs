@@ -66,6 +66,7 @@ const HISTORY: &str = include_str!("page/history.js");
 const PLAYERS: &str = include_str!("page/players.js");
 const ANALYSIS: &str = include_str!("page/analysis.js");
 const LIVE: &str = include_str!("page/live.js");
+const CELLS: &str = include_str!("page/cells.js");
 const OPTIONS: &str = include_str!("page/options.js");
 const STYLE: &str = include_str!("page/style.css");
 const FAVICON: &str = include_str!("page/favicon.svg");
@@ -113,6 +114,10 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route(
             "/options.js",
             get(|| async { page("text/javascript; charset=utf-8", OPTIONS) }),
+        )
+        .route(
+            "/cells.js",
+            get(|| async { page("text/javascript; charset=utf-8", CELLS) }),
         )
         .route(
             "/favicon.svg",

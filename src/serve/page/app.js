@@ -11,6 +11,7 @@ import { playerOf, setupPlayers, showPlayers } from "./players.js";
 import { fieldsFromText, optionsFor, setupOptions } from "./options.js";
 import { analysisDefaults, analysisDrawn, setupAnalysis } from "./analysis.js";
 import { listen, setupLive } from "./live.js";
+import { focusedCell, reachable } from "./cells.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -140,12 +141,14 @@ function show(s) {
 function draw(b) {
   selected = [];
   showStatus();
+  const focused = focusedCell($("#board"));
   $("#board").innerHTML = b.svg;
   for (const cell of document.querySelectorAll("#board [data-cell]")) {
     cell.addEventListener("click", () => clickCell(cell.dataset.cell));
     cell.addEventListener("mouseenter", () => hover(cell.dataset.cell));
     cell.classList.toggle("last", b.last.includes(cell.dataset.cell));
   }
+  reachable($("#board"), clickCell, focused);
   $("#position").value = b.position;
   $("#legal").innerHTML = "";
   for (const m of b.legal) $("#legal").append(moveButton(m));

@@ -248,6 +248,28 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+// Tab indents by four spaces where the cursor is (the rule files' indentation) and
+// Shift+Tab takes up to four off the start of the line; after Escape, Tab moves the
+// focus on as everywhere else, so the editor never traps the keyboard.
+let tabLeaves = false;
+function indentKey(e) {
+  if (e.key === "Escape") { tabLeaves = true; return; }
+  const leave = tabLeaves;
+  tabLeaves = false;
+  if (e.key !== "Tab" || leave || e.ctrlKey || e.metaKey || e.altKey) return;
+  e.preventDefault();
+  const { selectionStart: from, selectionEnd: to, value } = src;
+  if (e.shiftKey) {
+    const line = value.lastIndexOf("\n", from - 1) + 1;
+    const cut = value.slice(line, line + 4).match(/^ */)[0].length;
+    src.setRangeText("", line, line + cut, "preserve");
+    src.setSelectionRange(Math.max(line, from - cut), Math.max(line, to - cut));
+  } else {
+    src.setRangeText("    ", from, to, "end");
+  }
+  src.dispatchEvent(new Event("input"));
+}
+
 async function start() {
   src.addEventListener("input", edited);
   src.addEventListener("scroll", () => { $("#gutter").scrollTop = src.scrollTop; });
@@ -255,6 +277,7 @@ async function start() {
   src.addEventListener("keyup", showCursor);
   src.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); play(); }
+    indentKey(e);
   });
   $("#gutter").addEventListener("click", (e) => {
     const row = e.target.closest("div[data-line]");
