@@ -38,17 +38,14 @@ impl Progress {
     /// The progress of `total` games: shown (as a bar on a terminal, else as lines)
     /// when `shown`.
     pub fn new(total: usize, shown: bool) -> Progress {
-        let started = Instant::now();
         let shown = match (shown, std::io::stderr().is_terminal()) {
             (false, _) => Shown::Nothing,
             (true, true) => Shown::Bar(progress_bar(total, true)),
-            (true, false) => Shown::Lines(
-                Mutex::new(started),
-                LINE_EVERY,
-                Box::new(|line| eprintln!("{line}")),
-            ),
+            (true, false) => {
+                return Progress::lines(total, LINE_EVERY, Box::new(|line| eprintln!("{line}")))
+            }
         };
-        Progress::shown_as(total, shown, started)
+        Progress::shown_as(total, shown, Instant::now())
     }
 
     /// The progress of `total` games said as lines, one at most every `every`, to

@@ -188,6 +188,12 @@ impl RulesEngine {
         self.check_protocol && !self.pinned && !self.is_broken()
     }
 
+    /// Whether another spec that loads `files` in `tier` may start over in this
+    /// engine's machine (`reusable`, and the same files and tier).
+    pub fn reusable_for(&self, files: &[RuleFile], tier: Tier) -> bool {
+        self.reusable() && self.tier == tier && self.rules.files == files
+    }
+
     /// The files loaded, each before the files that require it (the game's own last).
     pub fn files(&self) -> &[RuleFile] {
         &self.rules.files

@@ -297,12 +297,7 @@ impl EngineSpec {
             .then(|| spare::take(&resolved.rules.files, tier))
             .flatten();
         let mut engine = match spare {
-            Some(mut engine) => {
-                engine
-                    .restart(options)
-                    .map_err(|e| OpenError::Other(format!("{}: {e}", self.game)))?;
-                engine
-            }
+            Some(engine) => self.restarted(engine, options)?,
             None => RulesEngine::load(&resolved.rules, options, tier, check_protocol)?,
         };
         if declares_own {
@@ -338,26 +333,28 @@ impl EngineSpec {
     /// held is released), which saves loading the rules again (a quarter of a
     /// second; a perft table over many boards of one game reuses one machine).
     /// Otherwise, or for a rule file that declares its own options, a fresh engine.
-    pub fn reopen_rules(
-        &self,
-        tier: Tier,
-        mut engine: RulesEngine,
-    ) -> Result<RulesEngine, OpenError> {
+    pub fn reopen_rules(&self, tier: Tier, engine: RulesEngine) -> Result<RulesEngine, OpenError> {
         let resolved = self.resolve()?;
         let (options, declares_own) = self.rule_options(&resolved)?;
-        if declares_own
-            || engine.tier() != tier
-            || !engine.reusable()
-            || engine.files() != resolved.rules.files.as_slice()
-        {
+        if declares_own || !engine.reusable_for(&resolved.rules.files, tier) {
             return self.open_rules(tier);
         }
-        engine
-            .restart(options)
-            .map_err(|e| OpenError::Other(format!("{}: {e}", self.game)))?;
+        let mut engine = self.restarted(engine, options)?;
         if let Some(limit) = self.limit {
             engine.set_limit(limit);
         }
+        Ok(engine)
+    }
+
+    /// `engine` started over with `options`: every position it held released.
+    fn restarted(
+        &self,
+        mut engine: RulesEngine,
+        options: RuleOptions,
+    ) -> Result<RulesEngine, OpenError> {
+        engine
+            .restart(options)
+            .map_err(|e| OpenError::Other(format!("{}: {e}", self.game)))?;
         Ok(engine)
     }
 

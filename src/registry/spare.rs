@@ -56,7 +56,7 @@ pub(super) fn keep(engine: RulesEngine) {
 pub(super) fn take(files: &[RuleFile], tier: Tier) -> Option<RulesEngine> {
     SPARE
         .with(|s| s.borrow_mut().take())
-        .filter(|e| e.tier() == tier && e.reusable() && e.files() == files)
+        .filter(|e| e.reusable_for(files, tier))
 }
 
 #[cfg(test)]
@@ -66,8 +66,10 @@ mod tests {
     use crate::prolog::machines_started_here;
     use crate::registry::{catalog, EngineSpec};
 
-    /// Describes Connect Four afresh, as the first command on it in a process does.
+    /// Describes Connect Four afresh, as the first command on it in a process does
+    /// (its descriptor cached first, so that opening it describes nothing more).
     fn describe_connect_four() {
+        crate::registry::find_game("connect_four").expect("connect_four is a game");
         let (module, path, text) = catalog::rule_only_files()
             .into_iter()
             .find(|(m, _, _)| m == "connect_four")
