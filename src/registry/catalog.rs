@@ -28,6 +28,12 @@ pub fn rule_only_files() -> Vec<(String, &'static str, &'static str)> {
         .collect()
 }
 
+/// Whether `module` is a built-in game written only as a rule file (known without
+/// loading it).
+pub fn is_rule_only_game(module: &str) -> bool {
+    rule_only_files().iter().any(|(m, _, _)| m == module)
+}
+
 /// The embedded rule file of a game's part (`part_of(Game).`) declaring `module`.
 fn embedded_part(name: &str) -> Option<RuleFile> {
     games::RULE_FILES.iter().find_map(|&(path, text)| {

@@ -155,9 +155,13 @@ impl EngineSpec {
             return d.name.to_string();
         }
         match self.resolve() {
-            Ok(r) => r
-                .descriptor
-                .map_or(self.game.clone(), |d| d.name.to_string()),
+            Ok(r) => match r.descriptor {
+                Some(d) => d.name.to_string(),
+                None if catalog::is_rule_only_game(&r.rules.game().module) => {
+                    r.rules.game().module.clone()
+                }
+                None => self.game.clone(),
+            },
             Err(_) => self.game.clone(),
         }
     }
@@ -255,7 +259,14 @@ impl EngineSpec {
             .into());
         }
         let from_disk = game.untrusted();
-        let descriptor = find_game(&game.module);
+        // a copy of a rule-only game from disk declares its own options and is read
+        // from its own text: describing the embedded one would load its rules for
+        // nothing (a quarter of a second, in this process and in the worker)
+        let descriptor = if from_disk {
+            crate::games::find(&game.module)
+        } else {
+            find_game(&game.module)
+        };
         let find = |name: &str| find_rule_file(dir.as_deref(), name);
         let mut rules = rule_set(game, &find, lib_dir.as_deref())?;
         rules.trust = self.trust;
