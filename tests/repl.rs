@@ -526,6 +526,28 @@ fn read_takes_a_term_from_the_input() {
     insta::assert_snapshot!(format!("{out}--- stderr ---\n{err}"));
 }
 
+/// A read/1 first reads what follows its query on the line, as SWI-Prolog's top level
+/// does (the queries it does not take run after it), and under --trust, where the
+/// sandbox that sends reads to the input is off, it still reads the input (issue 46):
+/// in a query, and in a clause typed at the prompt.
+#[test]
+fn a_read_takes_what_follows_its_query_also_under_trust() {
+    let input = "read(X). foo(1). Y = 2.\nread(A), read(B). a.\nb. C = 3.\n\
+                 r(T) :- read(T).\nr(T).\nhello.\n";
+    let mut shown = String::new();
+    for trust in [false, true] {
+        let mut args = vec!["repl", "hex", "-O", "size=3"];
+        if trust {
+            args.push("--trust");
+        }
+        let (code, out, err) = common::run(&args, Some(input));
+        assert_eq!(code, 0, "{out}{err}");
+        let label = if trust { "with --trust" } else { "checked" };
+        shown.push_str(&format!("--- {label} ---\n{out}"));
+    }
+    insta::assert_snapshot!(shown);
+}
+
 #[test]
 fn piped_errors_go_to_stderr_and_fail_the_run() {
     let (code, out, err) = common::run(

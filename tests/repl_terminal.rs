@@ -423,7 +423,7 @@ fn swi_top_level_tools_on_a_terminal() {
 
 /// read/1 at the prompt reads the term typed after `|: ` (issue 46 item 9), as
 /// SWI-Prolog's does: over several lines, the rest of a line kept for the query's next
-/// read, Ctrl-D as end_of_file, and Ctrl-C at `|: ` stopping the query with the
+/// read (the rest of the query's own line first), Ctrl-D as end_of_file, and Ctrl-C at `|: ` stopping the query with the
 /// session kept.
 #[test]
 fn read_takes_a_term_typed_at_the_terminal() {
@@ -443,6 +443,12 @@ fn read_takes_a_term_typed_at_the_terminal() {
     s.send_line("  A). g.").unwrap();
     s.expect("X = f(_A,_A),").unwrap();
     s.expect("Y = g.").unwrap();
+    s.expect("?- ").unwrap();
+
+    // what follows the query on its line is read first, and what is left runs after
+    s.send_line("read(X). typed(1). Z = 3.").unwrap();
+    s.expect("X = typed(1).").unwrap();
+    s.expect("Z = 3.").unwrap();
     s.expect("?- ").unwrap();
 
     s.send_line("read_term(T, [variable_names(Vs)]).").unwrap();

@@ -173,9 +173,11 @@ halt_asked(C) :- bb_get(repl_halt, C), integer(C).
 
 %% sandboxed(+Goal, +Trust, -Checked)  Goal in user as the sandbox lets it run
 % (rules/lib/sandbox.pl): unsafe goals throw sandbox(Goal, Why), meta-calls are checked
-% when they run; the goal itself when the host says the sandbox is off (Trust = true).
+% when they run; the goal itself when the host says the sandbox is off (Trust = true),
+% its reads of user_input still reading what the user types (repl_tools).
 sandboxed(G, Trust, G1) :-
-    sandbox:query_goal(G, user, Trust, G0),
+    (  Trust == true -> repl_tools:terminal_reads(G, G2) ; G2 = G ),
+    sandbox:query_goal(G2, user, Trust, G0),
     (  G0 = user:_ -> G1 = G0 ; G1 = user:G0 ).
 
 %% yield(+Reply0, +Full, -Reply)  Reply0; when resumed, what the host asks for:

@@ -2,7 +2,8 @@
 % for the REPL's prompt: between/3 counting without end (High = inf or infinite), the
 % top-level variables $X (the value X had in the latest answer that bound it),
 % read/1 and read_term/2 reading a term the user types after |: (typed_term/1,2: the
-% sandbox sends a query's read/1, read_term/2 and their user_input forms there), and
+% sandbox sends a query's read/1, read_term/2 and their user_input forms there, and
+% terminal_reads/2 does under --trust), and
 % library(format)'s format_//2, format/2,3 and portray_clause/1, which load it when
 % first called, as SWI-Prolog autoloads: it takes about 27 ms to load, a tenth of the
 % REPL's start, and the first answer needs none of it.  The other REPL modules print
@@ -48,6 +49,28 @@ typed_term(T, Os) :-
     -> read_term_from_chars("end_of_file.", T, Os)
     ;  read_term_from_chars(Cs, T, Os)
     ).
+
+%% terminal_reads(+Goal, -Goal1)  Goal with its read/1 and read_term/2 (also on
+% user_input) reading what the user types, as the sandbox has them read: for --trust,
+% where the sandbox is off and user_input is the engine's own, always at its end.
+% The goals of control constructs and of the all-solutions, once, catch and call/1
+% meta-calls are rewritten too; a predicate of the user's reads as it was defined
+% (a typed clause's body is rewritten here when it is added).
+terminal_reads(G, G) :- var(G), !.
+terminal_reads((A, B), (A1, B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
+terminal_reads((A ; B), (A1 ; B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
+terminal_reads((A -> B), (A1 -> B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
+terminal_reads(\+ A, \+ A1) :- !, terminal_reads(A, A1).
+terminal_reads(call(A), call(A1)) :- !, terminal_reads(A, A1).
+terminal_reads(once(A), once(A1)) :- !, terminal_reads(A, A1).
+terminal_reads(catch(A, E, B), catch(A1, E, B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
+terminal_reads(findall(T, A, L), findall(T, A1, L)) :- !, terminal_reads(A, A1).
+terminal_reads(forall(A, B), forall(A1, B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
+terminal_reads(read(T), repl_tools:typed_term(T)) :- !.
+terminal_reads(read_term(T, Os), repl_tools:typed_term(T, Os)) :- !.
+terminal_reads(read(S, T), repl_tools:typed_term(T)) :- S == user_input, !.
+terminal_reads(read_term(S, T, Os), repl_tools:typed_term(T, Os)) :- S == user_input, !.
+terminal_reads(G, G).
 
 %% format_(+Format, +Args)//  library(format)'s format_//2, the library loaded first.
 format_(F, As, Cs0, Cs) :- format_loaded, call(format:format_(F, As, Cs0, Cs)).

@@ -185,6 +185,9 @@ struct PipedPager {
     lines: Rc<RefCell<Lines<StdinLock<'static>>>>,
     /// What followed the term a `read/1` took, for the query's next read.
     pending: String,
+    /// Whether `pending` was echoed (it is a line a read took) or not (it followed
+    /// the query on its line, and each term read of it is shown as it is read).
+    pending_shown: bool,
 }
 
 impl Pager for PipedPager {
@@ -201,11 +204,19 @@ impl Pager for PipedPager {
         }
         self.at_line_start = true;
         let lines = &self.lines;
-        terms::read_term(&mut self.pending, || {
+        let mut pulled = false;
+        let term = terms::read_term(&mut self.pending, || {
             let line = lines.borrow_mut().next()?.ok()?;
             println!("{prompt}{line}");
+            pulled = true;
             Some(line)
-        })
+        });
+        // a term that followed the query on its line is shown as it is read, too
+        match (pulled || self.pending_shown, &term) {
+            (false, Some(t)) => println!("{prompt}{}", t.trim()),
+            _ => self.pending_shown = true,
+        }
+        term
     }
 
     fn answer(&mut self, text: &str, last: bool) -> ReplStep {
@@ -376,9 +387,14 @@ fn run_terminal(
             rest
         };
         let mut quit = None;
-        for (_, input) in inputs {
+        let mut queue: Vec<String> = inputs.into_iter().map(|(_, t)| t).collect();
+        while !queue.is_empty() {
+            let input = queue.remove(0);
             pager.at_line_start = true;
+            // the query's read/1 reads what was typed after it first; what it leaves runs next
+            pager.pending = terms::after_query(&queue, &buffer);
             let reply = remote.borrow_mut().ask(ToWorker::Eval(input), &mut pager)?;
+            (queue, buffer) = terms::left_after_query(&std::mem::take(&mut pager.pending));
             let reply = match reply {
                 Reply::ReadClauses => {
                     let block = read_clauses_terminal(&mut editor);
@@ -450,11 +466,11 @@ fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
         at_line_start: true,
         lines: lines.clone(),
         pending: String::new(),
+        pending_shown: false,
     };
     let ask = |request: ToWorker, pager: &mut PipedPager| -> Result<Reply> {
         pager.shown = 0;
         pager.at_line_start = true;
-        pager.pending.clear();
         let reply = remote.borrow_mut().ask(request, pager);
         let _ = std::io::stdout().flush();
         reply
@@ -474,10 +490,16 @@ fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
             };
             inputs.into_iter().map(|(_, t)| t).collect()
         };
-        for input in inputs {
+        let mut queue = inputs;
+        while !queue.is_empty() {
+            let input = queue.remove(0);
             watch_now(remote, watch)?;
             println!("?- {}", input.trim());
+            // the query's read/1 reads what follows it first; what it leaves runs next
+            pager.pending = terms::after_query(&queue, &buffer);
+            pager.pending_shown = false;
             let mut reply = ask(ToWorker::Eval(input), &mut pager)?;
+            (queue, buffer) = terms::left_after_query(&std::mem::take(&mut pager.pending));
             if reply == Reply::ReadClauses {
                 let mut block = String::new();
                 while let Some(line) = next_line() {

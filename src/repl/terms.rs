@@ -55,9 +55,45 @@ pub fn read_term(
     }
 }
 
+/// The input typed after a query, for its `read/1` to read first (as SWI-Prolog's
+/// top level reads the rest of the line): the queries that follow it on its lines,
+/// then what is left unfinished (`rest`), each on a line of its own.
+pub fn after_query(queries: &[String], rest: &str) -> String {
+    let mut text = queries.join("\n");
+    if !is_blank(rest) {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(rest);
+    }
+    text
+}
+
+/// What a query's reads left of the input typed after it, as the queries still to
+/// run and what is left unfinished (empty when only layout is).
+pub fn left_after_query(text: &str) -> (Vec<String>, String) {
+    let (terms, rest) = split(text);
+    let rest = if is_blank(&rest) { String::new() } else { rest };
+    (terms.into_iter().map(|(_, t)| t).collect(), rest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_query_reads_is_what_follows_it_and_the_rest_runs_after() {
+        let after = after_query(&["foo.".into(), "X = 1.".into()], "bar(\n");
+        let mut pending = after.clone();
+        // read/1 takes the next term; the query after it and the unfinished rest stay
+        assert_eq!(read_term(&mut pending, || None), Some("foo.".to_string()));
+        let (queries, rest) = left_after_query(&pending);
+        assert_eq!(queries, ["X = 1."]);
+        assert_eq!(rest.trim(), "bar(");
+        // a query that reads nothing leaves all of it
+        assert_eq!(left_after_query(&after).0, ["foo.", "X = 1."]);
+        assert_eq!(after_query(&[], "  \n"), "");
+    }
 
     fn texts(text: &str) -> Vec<String> {
         split(text).0.into_iter().map(|(_, t)| t).collect()
