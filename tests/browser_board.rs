@@ -191,6 +191,33 @@ fn the_board_explains_itself_in_a_real_browser() {
         b.run("return document.querySelector('link[rel=icon]').href.endsWith('/favicon.svg');"),
         true
     );
+    // every panel folds by its title, and is as it was left when the page opens again
+    b.click("#panel-analysis > summary");
+    b.wait("!document.querySelector('#panel-analysis').open");
+    assert_eq!(
+        b.run("return !document.querySelector('#analyse').checkVisibility();"),
+        true
+    );
+    b.screenshot("panel-folded");
+    let open_panels = "return [...document.querySelectorAll('details.panel')].filter((d) => d.open).map((d) => d.id).join(' ');";
+    b.goto(&format!("{}?game=hex&options=size=5", server.url));
+    b.wait("document.querySelector('#board [data-cell=\"c1\"]') !== null");
+    assert_eq!(
+        b.run(open_panels),
+        "panel-move panel-history panel-players panel-tiers panel-repl panel-position panel-record panel-share"
+    );
+    // on a phone's width, a first visit opens the panels a game is played with
+    b.run("localStorage.clear();");
+    b.send(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 420, "height": 900})),
+    );
+    b.wait("window.innerWidth <= 420");
+    b.goto(&format!("{}?game=hex&options=size=5", server.url));
+    b.wait("document.querySelector('#board [data-cell=\"c1\"]') !== null");
+    assert_eq!(b.run(open_panels), "panel-move panel-history panel-players");
+    b.screenshot("panels-phone");
 }
 
 #[test]

@@ -67,6 +67,7 @@ const PLAYERS: &str = include_str!("page/players.js");
 const ANALYSIS: &str = include_str!("page/analysis.js");
 const LIVE: &str = include_str!("page/live.js");
 const CELLS: &str = include_str!("page/cells.js");
+const PANELS: &str = include_str!("page/panels.js");
 const OPTIONS: &str = include_str!("page/options.js");
 const STYLE: &str = include_str!("page/style.css");
 const FAVICON: &str = include_str!("page/favicon.svg");
@@ -118,6 +119,10 @@ pub fn router(config: ServeConfig, at: SocketAddr) -> Router {
         .route(
             "/cells.js",
             get(|| async { page("text/javascript; charset=utf-8", CELLS) }),
+        )
+        .route(
+            "/panels.js",
+            get(|| async { page("text/javascript; charset=utf-8", PANELS) }),
         )
         .route(
             "/favicon.svg",

@@ -12,6 +12,7 @@ import { fieldsFromText, optionsFor, setupOptions } from "./options.js";
 import { analysisDefaults, analysisDrawn, setupAnalysis } from "./analysis.js";
 import { listen, setupLive } from "./live.js";
 import { focusedCell, reachable } from "./cells.js";
+import { setupPanels } from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -533,6 +534,7 @@ async function reattach() {
 }
 
 async function start() {
+  setupPanels();
   setupHistory({ game: () => state, draw, api, say, redo: redoMoves });
   setupPlayers({ api, changed: resume });
   setupAnalysis({ game: () => state, shown, api });
