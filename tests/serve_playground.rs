@@ -207,13 +207,6 @@ fn the_playground_refuses_with_clear_errors_and_keeps_the_sandbox_under_trust() 
             422,
             "games: 0",
         ),
-        (
-            "check",
-            json!({ "text": text, "against": { "tier": "accelerated" }, "games": 200,
-                    "seconds": 1, "options": { "size": 9 } }),
-            422,
-            "ran past its 1 s",
-        ),
     ];
     for (what, body, want, says) in cases {
         let (status, e) = post(&s, &format!("/api/playground/{what}"), body);
@@ -225,6 +218,29 @@ fn the_playground_refuses_with_clear_errors_and_keeps_the_sandbox_under_trust() 
             "{what}: {error}"
         );
     }
+    // a check whose time runs out reports the games it played by then, and says so
+    let (status, r) = post(
+        &s,
+        "/api/playground/check",
+        json!({ "text": text, "against": { "tier": "accelerated" }, "games": 200,
+                "seconds": 1, "options": { "size": 9 } }),
+    );
+    assert_eq!(status, 200, "{r}");
+    assert_eq!(
+        (r["agrees"].as_bool(), r["complete"].as_bool()),
+        (Some(true), Some(false)),
+        "{r}"
+    );
+    let played = r["report"]["games"].as_u64().unwrap_or(0);
+    assert!(
+        played < 200 && r["report"]["positions"].as_u64() > Some(0),
+        "{r}"
+    );
+    let said = format!("its time ran out after {played} of its 200 games");
+    assert!(
+        r["text"].as_str().unwrap_or_default().contains(&said),
+        "{r}"
+    );
     // a page of another site may not send the server rules to run (a short body: the
     // server refuses before reading it, and a long one could meet a closed socket)
     let (status, e) = s.call_with(

@@ -22,7 +22,7 @@ pub use mismatch::Mismatch;
 pub use parallel::{compare_games, OpenPair};
 pub use progress::progress_bar;
 pub use report::print_report;
-pub use run::{compare, CheckConfig, CheckReport};
+pub use run::{compare, compare_until, CheckConfig, CheckReport};
 pub use shard::{merge, CheckRun, CheckShard};
 pub use shrink::{shrink_lines, shrink_moves, Tried};
 pub use step::round_trip;

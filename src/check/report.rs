@@ -42,6 +42,12 @@ pub fn print_report(r: &CheckReport, out: &mut dyn Write) -> std::io::Result<()>
             r.sweep_positions, r.sweep_depth
         )?;
     }
+    if let Some(why) = &r.stopped {
+        writeln!(
+            out,
+            "  stopped      {why} (this is what it compared by then)"
+        )?;
+    }
     if let Some(m) = &r.mismatch {
         writeln!(out)?;
         writeln!(

@@ -77,6 +77,10 @@ pub struct CheckReport {
     /// Seconds the check took from start to end (summed over merged shards).
     #[serde(default)]
     pub wall_seconds: f64,
+    /// Why the check stopped before its games were all played (its time ran out),
+    /// if it did: what it compared up to then is the report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
 }
 
 impl CheckReport {
@@ -98,6 +102,7 @@ impl CheckReport {
             seconds_a: 0.0,
             seconds_b: 0.0,
             wall_seconds: 0.0,
+            stopped: None,
         }
     }
 
@@ -281,6 +286,17 @@ pub fn compare(
     b: &mut dyn Engine,
     config: &CheckConfig,
 ) -> Result<CheckReport, EngineError> {
+    compare_until(a, b, config, None)
+}
+
+/// As `compare`, but no game starts after `until`: a check given a time reports
+/// the games it played by then, and says that it stopped (`CheckReport::stopped`).
+pub fn compare_until(
+    a: &mut dyn Engine,
+    b: &mut dyn Engine,
+    config: &CheckConfig,
+    until: Option<std::time::Instant>,
+) -> Result<CheckReport, EngineError> {
     let mut report = CheckReport::empty(a.label(), b.label());
     let mut both = Lockstep::new(a, b)?;
     let progress = Progress::new(config.games, config.progress);
@@ -292,6 +308,10 @@ pub fn compare(
         config.games
     };
     for g in 0..games {
+        if until.is_some_and(|t| std::time::Instant::now() >= t) {
+            report.stopped = Some(format!("its time ran out after {g} of its {games} games"));
+            break;
+        }
         let r = both.game(g, config)?;
         progress.game_done(r.positions, r.mismatch.is_some());
         report.add(g, r);

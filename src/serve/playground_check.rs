@@ -6,7 +6,7 @@
 use super::api::{body, ApiError, App, Reply};
 use super::caps::open_capped;
 use super::playground::{rule_tier, Given};
-use crate::check::{compare, print_report, CheckConfig, CheckReport};
+use crate::check::{compare_until, print_report, CheckConfig, CheckReport};
 use crate::registry::{all_games, EngineSpec};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
@@ -24,6 +24,8 @@ pub const MAX_CHECK_GAMES: usize = 200;
 /// How long a check may take unless told, and the longest it may be given.
 pub const CHECK_SECONDS: u64 = 20;
 pub const MAX_CHECK_SECONDS: u64 = 60;
+/// How long a game running when a check's time ends may go on before it is stopped.
+const GRACE: Duration = Duration::from_secs(5);
 /// The positions the breadth-first sweep before the random games compares.
 const CHECK_SWEEP: usize = 300;
 
@@ -103,6 +105,7 @@ pub async fn check(
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok(Json(json!({
         "agrees": report.mismatch.is_none(),
+        "complete": report.stopped.is_none(),
         "text": String::from_utf8_lossy(&text),
         "report": report,
     })))
@@ -128,13 +131,16 @@ fn run(
     let stoppers = [ea.stopper(), eb.stopper()];
     let expired = Arc::new(AtomicBool::new(false));
     let (done, finished) = mpsc::channel::<()>();
+    // no game starts past the time asked for; a game still running GRACE later is
+    // stopped, and the check with it
+    let until = std::time::Instant::now() + within;
     let watch = {
         let expired = expired.clone();
         std::thread::Builder::new()
             .name("playground-check".into())
             .spawn(move || {
                 // the channel's end (the check is done) wakes it; else the deadline
-                if finished.recv_timeout(within) != Err(mpsc::RecvTimeoutError::Timeout) {
+                if finished.recv_timeout(within + GRACE) != Err(mpsc::RecvTimeoutError::Timeout) {
                     return;
                 }
                 expired.store(true, Ordering::SeqCst);
@@ -153,11 +159,12 @@ fn run(
         sweep: CHECK_SWEEP,
         ..CheckConfig::default()
     };
-    let result = compare(&mut ea, &mut eb, &config);
+    let result = compare_until(&mut ea, &mut eb, &config, Some(until));
     drop(done);
     let _ = watch.join();
-    // a check stopped at its time ends in an error, or in a "mismatch" that is only
-    // the stopped worker: either way it says what it did (one that ended clean as
+    // the time ran out between games: the report of the games played, which says so;
+    // a game stopped GRACE past the time ends in an error, or in a "mismatch" that is
+    // only the stopped worker: either way it says what it did (one that ended clean as
     // the time ran out is whole)
     let clean = matches!(&result, Ok(r) if r.mismatch.is_none());
     if expired.load(Ordering::SeqCst) && !clean {
@@ -166,7 +173,8 @@ fn run(
             _ => String::new(),
         };
         return Err(unprocessable(format!(
-            "the check ran past its {} s and was stopped{reached}: ask for fewer games or more time",
+            "a game ran {} s past the check's {} s and was stopped{reached}: ask for fewer games or more time",
+            GRACE.as_secs(),
             within.as_secs()
         )));
     }

@@ -228,7 +228,9 @@ async function check() {
       ...given(), against: { [kind]: name }, games: Number($("#check-games").value),
     });
     out.className = r.agrees ? "agrees" : "differs";
-    out.textContent = `${r.agrees ? "they agree" : "they differ"}\n\n${r.text}`;
+    // a check whose time ran out reports the games it played
+    const verdict = r.agrees ? (r.complete ? "they agree" : `they agree so far (${r.report.games} games)`) : "they differ";
+    out.textContent = `${verdict}\n\n${r.text}`;
   } catch (e) {
     out.textContent = "";
     say(e.message);
