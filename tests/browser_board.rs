@@ -191,6 +191,15 @@ fn the_board_explains_itself_in_a_real_browser() {
         b.run("return document.querySelector('link[rel=icon]').href.endsWith('/favicon.svg');"),
         true
     );
+    // the playground's link opens this game's rule file
+    b.click("#to-playground");
+    b.wait("location.pathname === '/playground' && document.querySelector('#source').value.includes(':- module(hex,')");
+    assert_eq!(
+        b.run("return document.querySelector('#against').value;"),
+        "game:hex"
+    );
+    b.goto(&format!("{}?game=hex&options=size=5", server.url));
+    b.wait("document.querySelector('#board [data-cell=\"c1\"]') !== null");
     // every panel folds by its title, and is as it was left when the page opens again
     b.click("#panel-analysis > summary");
     b.wait("!document.querySelector('#panel-analysis').open");

@@ -125,6 +125,9 @@ function show(s) {
   $("#download").href = `/api/sessions/${s.id}/record`;
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
+  // the rules playground opens on this game's rule file, to read it or write a variant
+  $("#to-playground").href = `/playground?from=${encodeURIComponent(s.game)}`;
+  $("#to-playground").title = `read ${s.game}'s rules in the rules playground, or write a variant: lint, play and check it`;
   showPlayers(s);
   analysisDefaults(s);
   listen(s.id, changed);
