@@ -10,44 +10,10 @@
 //! every thread.
 
 use super::board_table::{Refused, Table};
+use super::mover::Mover;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Mutex;
-
-/// A piece that moves up to a range through empty cells (and the cells holding
-/// one of `through`) and takes what it meets (board.pl's reach_moves/3).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Mover {
-    /// The code of the piece.
-    pub code: u8,
-    /// The cells the piece must stand on for this mover to fit it; none for any.
-    pub on: Option<Vec<usize>>,
-    /// How many steps it moves.
-    pub range: i64,
-    /// The codes it may take.
-    pub takes: Vec<u8>,
-    /// The codes it passes over.
-    pub through: Vec<u8>,
-}
-
-impl Mover {
-    /// A mover of `code` on any cell, passing over nothing.
-    #[cfg(test)]
-    pub fn new(code: u8, range: i64, takes: Vec<u8>) -> Mover {
-        Mover {
-            code,
-            on: None,
-            range,
-            takes,
-            through: Vec::new(),
-        }
-    }
-
-    /// Whether this mover fits the piece `code` on cell `k`.
-    pub fn fits(&self, code: u8, k: usize) -> bool {
-        self.code == code && self.on.as_ref().is_none_or(|ks| ks.contains(&k))
-    }
-}
 
 /// One mover as registered: names as text.
 #[derive(Debug, PartialEq)]

@@ -9,7 +9,7 @@
 //! always names the same cells).  Every query answers exactly what its pure twin
 //! in board.pl answers, in the same order.
 
-use super::board_movers::Mover;
+use super::mover::Mover;
 use super::ring::Rings;
 use std::cell::RefCell;
 use std::collections::HashMap;

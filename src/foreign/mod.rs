@@ -24,6 +24,7 @@ mod clock;
 pub mod exit;
 mod input;
 pub mod memory;
+mod mover;
 mod ring;
 mod sources;
 mod step;

@@ -11,7 +11,7 @@
 use super::board::Axis;
 use super::cells::{bit, Cells};
 use super::fill::fill_in;
-use super::memo;
+use super::memo::{self, Verdict};
 use super::vc::edge_links;
 use super::{Hex, HexMove};
 use crate::game::Insight;
@@ -51,17 +51,6 @@ pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
             Insight::Open
         }
     }
-}
-
-/// What the knowledge settles on a board of at most 64 cells, as the memo keeps it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The side to move wins; with the cell of a move that keeps the win, if needed.
-    Win(Option<u8>),
-    /// The side to move loses.
-    Loss,
-    /// Open: the cells worth playing.
-    Keep(u64),
 }
 
 /// The verdict on `cells` (filled in place) for `me` to move, the players joining

@@ -6,8 +6,18 @@
 //! verdict is never read for another position.
 
 use super::cells::Cells;
-use super::insight::Verdict;
 use std::cell::RefCell;
+
+/// What the knowledge settles on a board of at most 64 cells, as the memo keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move wins; with the cell of a move that keeps the win, if needed.
+    Win(Option<u8>),
+    /// The side to move loses.
+    Loss,
+    /// Open: the cells worth playing.
+    Keep(u64),
+}
 
 /// The entries of a thread's memo (a power of two): 2^18 of 40 bytes, 10 MB.
 const SLOTS: usize = 1 << 18;
