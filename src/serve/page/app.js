@@ -125,9 +125,14 @@ function show(s) {
   $("#download").href = `/api/sessions/${s.id}/record`;
   $("#download-sgf").href = `/api/sessions/${s.id}/record?format=sgf`;
   $("#download-sgf").hidden = !["hex", "contactix"].includes(s.game);
-  // the rules playground opens on this game's rule file, to read it or write a variant
-  $("#to-playground").href = `/playground?from=${encodeURIComponent(s.game)}`;
-  $("#to-playground").title = `read ${s.game}'s rules in the rules playground, or write a variant: lint, play and check it`;
+  // the rules playground opens on a built-in game's rule file, to read it or write a
+  // variant; a rule file of one's own (a path, or the playground's text) goes back to
+  // the playground as it was left
+  const builtIn = !/\.(pl|kif)$|\//.test(s.game);
+  $("#to-playground").href = builtIn ? `/playground?from=${encodeURIComponent(s.game)}` : "/playground";
+  $("#to-playground").title = builtIn
+    ? `read ${s.game}'s rules in the rules playground, or write a variant: lint, play and check it`
+    : "back to the rules playground";
   showPlayers(s);
   analysisDefaults(s);
   listen(s.id, changed);
