@@ -24,6 +24,7 @@ pub mod game;
 pub mod games;
 pub mod gdl;
 pub mod gtp;
+pub mod open;
 pub mod parallel;
 pub mod prolog;
 pub mod record;

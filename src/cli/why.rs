@@ -10,7 +10,7 @@ use std::io::Write;
 
 /// Explains `mv` in the position the user gave.
 pub fn why(spec: &EngineSpec, pos: &PositionArg, mv: &str, out: &mut dyn Write) -> Result<()> {
-    if crate::worker::needed(spec) {
+    if spec.needs_worker() {
         // rules from disk: read and explained in a worker
         let mut engine = crate::worker::why_engine(spec)?;
         let at = read_position(&mut engine, pos)?;

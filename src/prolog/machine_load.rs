@@ -41,7 +41,7 @@ pub fn machines_started_here() -> usize {
 /// while the operating system's confinement stays on, to show that it holds alone
 /// (the environment variable of the REPL's engine process, `TEST_PROLOG_SANDBOX_OFF`).
 fn prolog_check_off() -> bool {
-    crate::worker::prolog_check_off()
+    crate::prolog::placement::prolog_check_off()
 }
 
 /// A syntax error of a rule file, placed: the scan from the line where the term
@@ -126,7 +126,11 @@ impl PrologMachine {
         // rules from disk load only in a confined worker process (see `worker`); the
         // library's own unit tests load them here, to test the Prolog-level check
         let from_disk = rules.files.iter().any(RuleFile::untrusted);
-        if from_disk && !rules.trust && !crate::worker::rules_may_load_here() && !cfg!(test) {
+        if from_disk
+            && !rules.trust
+            && !crate::prolog::placement::rules_may_load_here()
+            && !cfg!(test)
+        {
             return Err(LoadError(
                 "rules from disk load only in a worker process (this is a bug in ludolog)".into(),
             ));

@@ -10,6 +10,7 @@ mod load_error;
 mod machine;
 mod module_names;
 mod place;
+pub mod placement;
 mod rules;
 pub mod syntax_hint;
 mod term;

@@ -2,7 +2,6 @@
 //! the rule set to load, the options to check, the engine to run.
 
 mod catalog;
-mod drawn;
 mod spare;
 mod tiers;
 
@@ -11,8 +10,7 @@ pub use catalog::{
 };
 
 use crate::game::{
-    intern_options, Engine, EngineError, GameDescriptor, GameOptions, OptionError, OptionValues,
-    Tier,
+    intern_options, EngineError, GameDescriptor, GameOptions, OptionError, OptionValues, Tier,
 };
 use crate::prolog::{
     reserved_module, rule_set, LoadError, RuleFile, RuleOptions, RuleSet, RulesEngine, SourceError,
@@ -74,7 +72,7 @@ pub fn given_name(text: &str) -> String {
 }
 
 /// Whether a game argument names a rule file rather than a built-in game.
-fn is_path(game: &str) -> bool {
+pub(crate) fn is_path(game: &str) -> bool {
     game.ends_with(".pl")
         || game.ends_with(".kif")
         || game.contains('/')
@@ -136,6 +134,12 @@ impl EngineSpec {
     /// `--rules`.
     pub fn reads_disk(&self) -> bool {
         self.rules.is_some() || is_path(&self.game) || self.text.is_some()
+    }
+
+    /// Whether opening this spec must start a worker: its rules come from disk, the
+    /// user did not lift the walls, and this is not a worker already.
+    pub fn needs_worker(&self) -> bool {
+        !self.trust && !crate::prolog::placement::in_worker() && self.reads_disk()
     }
 
     /// The built-in game the spec names (not a rule file given by path).
@@ -291,7 +295,7 @@ impl EngineSpec {
     fn open_rules_as(&self, tier: Tier, check_protocol: bool) -> Result<RulesEngine, OpenError> {
         let _tier = spare::expecting(Some(tier));
         let resolved = self.resolve()?;
-        if crate::worker::needed(self) && !crate::worker::rules_may_load_here() {
+        if self.needs_worker() && !crate::prolog::placement::rules_may_load_here() {
             // rules from disk run in a worker process, never in this one
             return Err(OpenError::Other(format!(
                 "{}: rules from disk are opened in a worker process (this is a bug in ludolog)",
@@ -368,69 +372,12 @@ impl EngineSpec {
             .map_err(|e| OpenError::Other(format!("{}: {e}", self.game)))?;
         Ok(engine)
     }
-
-    /// An engine that draws the game's positions (`Engine::view`): the rule file in
-    /// the spec tier, in a worker for rules from disk.
-    pub fn open_viewer(&self) -> Result<Box<dyn Engine>, OpenError> {
-        self.in_tier(Tier::Spec).open()
-    }
-
-    /// Opens the engine and checks the options by computing the start position.
-    pub fn open(&self) -> Result<Box<dyn Engine>, OpenError> {
-        let tier = self.effective_tier();
-        let name = self.descriptor().map_or(self.game.as_str(), |d| d.name);
-        if let Some(d) = self.descriptor() {
-            if !d.offers(tier) {
-                let tiers: Vec<&str> = d.tiers().iter().map(|t| t.name()).collect();
-                return Err(OpenError::Other(format!(
-                    "{name} has no {tier} tier{} (it runs in {})",
-                    if tier == Tier::Accelerated {
-                        ": its rules have no native helpers"
-                    } else {
-                        ""
-                    },
-                    tiers.join(", ")
-                )));
-            }
-        }
-        if tier == Tier::Native {
-            if self.rules.is_some() || is_path(&self.game) {
-                return Err(OpenError::Other(
-                    "the native tier does not read rule files; use --tier spec or accelerated"
-                        .into(),
-                ));
-            }
-            let d =
-                find_game(&self.game).ok_or_else(|| SourceError::UnknownGame(self.game.clone()))?;
-            let open = d.native.ok_or_else(|| {
-                OpenError::Other(format!("{name} has no native engine; use --tier spec"))
-            })?;
-            // drawn by its rule file: every front end asks the engine for a view
-            let engine = open(&d.values(&self.options)?)?;
-            return Ok(Box::new(drawn::Drawn::new(engine, self.clone())));
-        }
-        if crate::worker::needed(self) {
-            return Ok(Box::new(crate::worker::WorkerEngine::open(self)?));
-        }
-        let mut engine = self.open_rules(tier)?;
-        let start = engine.initial().map_err(|e| match e {
-            EngineError::Rules(m) | EngineError::Options(m) => {
-                OpenError::Other(if self.options.pairs().is_empty() {
-                    m
-                } else {
-                    format!("with -O {}: {m}", self.options)
-                })
-            }
-            other => OpenError::Engine(other),
-        })?;
-        engine.release(start);
-        Ok(Box::new(engine))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Engine;
 
     #[test]
     fn a_rule_engine_reopened_with_other_options_starts_over_in_its_machine() {

@@ -21,6 +21,9 @@ pub mod process;
 mod server;
 pub mod wire;
 
+pub use crate::prolog::placement::{
+    allow_rules_here, in_worker, prolog_check_off, rules_may_load_here,
+};
 pub use client::{Stopper, WorkerEngine};
 pub use process::{Killer, Process};
 pub use server::run_worker;
@@ -31,53 +34,13 @@ use crate::game::{GameOptions, Tier};
 use crate::registry::EngineSpec;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+
 use std::time::Duration;
 use wire::{FromWorker, Job, Start, ToWorker};
-
-/// Whether this process is a worker (its engines then open here, confined).
-static IN_WORKER: AtomicBool = AtomicBool::new(false);
-/// A test build's switch: the Prolog-level check off in this worker.
-static PROLOG_CHECK_OFF: AtomicBool = AtomicBool::new(false);
 
 /// In a test build, the environment variable that has a parent start its workers
 /// with the Prolog-level check off (the operating system's wall stays).
 pub const TEST_PROLOG_CHECK_OFF: &str = "LUDOLOG_TEST_PROLOG_SANDBOX_OFF";
-
-/// Whether a program that embeds the library chose to hold rules from disk in its
-/// own process (`allow_rules_here`).
-static RULES_HERE: AtomicBool = AtomicBool::new(false);
-
-/// Whether this process is a confined worker.
-pub fn in_worker() -> bool {
-    IN_WORKER.load(Ordering::SeqCst)
-}
-
-/// Lets this process load rules from disk into engines it holds itself (a
-/// `Session`, a `Workbench`, `EngineSpec::open_rules`), with the Prolog-level check
-/// as their only wall: for a program that embeds ludolog and chooses so (the
-/// library's own tests of those parts do). `EngineSpec::open` still starts workers,
-/// and the `ludolog` program never calls this.
-pub fn allow_rules_here() {
-    RULES_HERE.store(true, Ordering::SeqCst);
-}
-
-/// Whether rules from disk may load in this process: it is a worker, or the program
-/// that embeds the library allowed it.
-pub fn rules_may_load_here() -> bool {
-    in_worker() || RULES_HERE.load(Ordering::SeqCst)
-}
-
-/// Whether the Prolog-level check is off here (a test build's worker, asked to).
-pub fn prolog_check_off() -> bool {
-    cfg!(debug_assertions) && PROLOG_CHECK_OFF.load(Ordering::SeqCst)
-}
-
-/// Whether opening `spec` must start a worker: its rules come from disk, the user
-/// did not lift the walls, and this is not a worker already.
-pub fn needed(spec: &EngineSpec) -> bool {
-    !spec.trust && !in_worker() && spec.reads_disk()
-}
 
 /// Makes this process a worker: closes what it inherited and confines it, for good
 /// (unless `--trust` lifted the walls: then it only runs apart).
@@ -93,8 +56,7 @@ fn enter(start: &Start) -> Result<(), crate::confine::ConfineError> {
 /// Marks this process as a confined worker (the REPL's engine process, which
 /// confined itself as its frontend said).
 pub fn enter_confined(prolog_check_off: bool) {
-    IN_WORKER.store(true, Ordering::SeqCst);
-    PROLOG_CHECK_OFF.store(prolog_check_off && cfg!(debug_assertions), Ordering::SeqCst);
+    crate::prolog::placement::mark_worker(prolog_check_off);
 }
 
 /// Has the kernel kill this process when the thread that started it ends (a parent
@@ -336,7 +298,7 @@ pub struct Why {
 impl Why {
     /// Why `mv` is refused in the position `position` (a text), or what it does.
     pub fn answer(&mut self, spec: &EngineSpec, position: &str, mv: &str) -> String {
-        if !needed(spec) {
+        if !spec.needs_worker() {
             return self.here.answer(spec, position, mv);
         }
         let worker = match &mut self.worker {

@@ -2,10 +2,10 @@
 //! lacks, from the game's rules in the spec tier (opened on first use, handed the
 //! position's text).  Every front end asks the engine for a view, native or not.
 
-use super::EngineSpec;
 use crate::game::{
     BestMove, Engine, EngineError, Pos, PositionInfo, Reason, SearchSpec, TextOps, View,
 };
+use crate::registry::EngineSpec;
 
 /// A native engine and the rules that draw its positions.
 pub struct Drawn {
