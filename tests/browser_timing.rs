@@ -3,7 +3,8 @@
 //! page opens, and from a click to the move drawn and the next position's
 //! footprints in, for Hex 11x11 (moves by clicking cells) and Mitsudomoe (by its
 //! legal-move buttons), and a position seen again (walked back to: its footprints
-//! kept).  Reported, never asserted: the figures go to the terminal and to
+//! kept), and the layout shift (as Cumulative Layout Shift sums it) at the opening and
+//! after it.  Reported, never asserted: the figures go to the terminal and to
 //! target/browser-timings.txt, and bench/README.md keeps them.
 
 use crate::browser::{browser_available, Browser, CHROMEDRIVER, CHROMIUM};
@@ -32,6 +33,12 @@ fn now(b: &Browser) -> f64 {
 /// to footprints: `play` makes the move.
 fn measure(b: &Browser, url: &str, moves: usize, play: &dyn Fn(&Browser, usize)) -> Vec<String> {
     b.goto(url);
+    // the layout shifts since the page opened (buffered) and from now on, summed as
+    // Cumulative Layout Shift sums them (those right after an input excepted)
+    b.run(
+        "window.shifted = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) \
+         if (!e.hadRecentInput) window.shifted += e.value; }).observe({ type: 'layout-shift', buffered: true });",
+    );
     b.ready();
     let paint = b
         .run("const p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : null;")
@@ -39,8 +46,10 @@ fn measure(b: &Browser, url: &str, moves: usize, play: &dyn Fn(&Browser, usize))
         .unwrap_or(f64::NAN);
     let drawn = since(b, "drawn", 0.0);
     let feet = since(b, "footprints", 0.0);
+    let shift = |b: &Browser| b.run("return window.shifted;").as_f64().unwrap_or(f64::NAN);
+    let opened_shift = shift(b);
     let mut out = vec![format!(
-        "opened: first paint {paint:.0} ms, board drawn {drawn:.0} ms, footprints in {feet:.0} ms"
+        "opened: first paint {paint:.0} ms, board drawn {drawn:.0} ms, footprints in {feet:.0} ms, layout shift {opened_shift:.3}"
     )];
     for n in 0..moves {
         let t0 = now(b);
@@ -64,6 +73,10 @@ fn measure(b: &Browser, url: &str, moves: usize, play: &dyn Fn(&Browser, usize))
     let feet = since(b, "footprints", t0);
     out.push(format!(
         "a position seen again (→): drawn {drawn:.0} ms, footprints in {feet:.0} ms"
+    ));
+    out.push(format!(
+        "layout shift after the opening, over the moves and the walk: {:.3}",
+        shift(b) - opened_shift
     ));
     out
 }
