@@ -18,6 +18,7 @@ use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Editor, Helper};
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::io::{BufRead, IsTerminal, Lines, StdinLock, Write};
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -76,8 +77,9 @@ struct TerminalPager {
     at_line_start: bool,
     /// The line editor of a query's `read/1` (made when a query first reads).
     reader: Option<rustyline::DefaultEditor>,
-    /// What was typed after the term a `read/1` took, for the query's next read.
-    pending: String,
+    /// What the query's reads read first: what was typed after it, then after each
+    /// term a read took.
+    input: terms::QueryInput,
     /// Set by Ctrl-C at a `read/1` prompt: the query stops, as on Ctrl-C while it runs.
     interrupted: Arc<AtomicBool>,
 }
@@ -107,7 +109,7 @@ impl Pager for TerminalPager {
             None => self.reader.insert(rustyline::DefaultEditor::new().ok()?),
         };
         let interrupted = &self.interrupted;
-        terms::read_term(&mut self.pending, || match editor.readline(prompt) {
+        self.input.read(|| match editor.readline(prompt) {
             Ok(line) => Some(line),
             Err(ReadlineError::Interrupted) => {
                 interrupted.store(true, Ordering::SeqCst);
@@ -183,11 +185,11 @@ struct PipedPager {
     at_line_start: bool,
     /// The input's lines, which a query's `read/1` reads too (each echoed after its prompt).
     lines: Rc<RefCell<Lines<StdinLock<'static>>>>,
-    /// What followed the term a `read/1` took, for the query's next read.
-    pending: String,
-    /// Whether `pending` was echoed (it is a line a read took) or not (it followed
+    /// What the query's reads read first: what followed it, then each line read.
+    input: terms::QueryInput,
+    /// Whether what `input` holds was echoed (a line a read took) or not (it followed
     /// the query on its line, and each term read of it is shown as it is read).
-    pending_shown: bool,
+    input_shown: bool,
 }
 
 impl Pager for PipedPager {
@@ -205,16 +207,16 @@ impl Pager for PipedPager {
         self.at_line_start = true;
         let lines = &self.lines;
         let mut pulled = false;
-        let term = terms::read_term(&mut self.pending, || {
+        let term = self.input.read(|| {
             let line = lines.borrow_mut().next()?.ok()?;
             println!("{prompt}{line}");
             pulled = true;
             Some(line)
         });
         // a term that followed the query on its line is shown as it is read, too
-        match (pulled || self.pending_shown, &term) {
+        match (pulled || self.input_shown, &term) {
             (false, Some(t)) => println!("{prompt}{}", t.trim()),
-            _ => self.pending_shown = true,
+            _ => self.input_shown = true,
         }
         term
     }
@@ -339,7 +341,7 @@ fn run_terminal(
     let mut pager = TerminalPager {
         at_line_start: true,
         reader: None,
-        pending: String::new(),
+        input: terms::QueryInput::default(),
         interrupted,
     };
     let mut buffer = String::new();
@@ -387,14 +389,13 @@ fn run_terminal(
             rest
         };
         let mut quit = None;
-        let mut queue: Vec<String> = inputs.into_iter().map(|(_, t)| t).collect();
-        while !queue.is_empty() {
-            let input = queue.remove(0);
+        let mut queue: VecDeque<String> = inputs.into_iter().map(|(_, t)| t).collect();
+        while let Some(input) = queue.pop_front() {
             pager.at_line_start = true;
             // the query's read/1 reads what was typed after it first; what it leaves runs next
-            pager.pending = terms::after_query(&queue, &buffer);
+            pager.input.start(queue, std::mem::take(&mut buffer));
             let reply = remote.borrow_mut().ask(ToWorker::Eval(input), &mut pager)?;
-            (queue, buffer) = terms::left_after_query(&std::mem::take(&mut pager.pending));
+            (queue, buffer) = pager.input.finish();
             let reply = match reply {
                 Reply::ReadClauses => {
                     let block = read_clauses_terminal(&mut editor);
@@ -465,8 +466,8 @@ fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
         shown: 0,
         at_line_start: true,
         lines: lines.clone(),
-        pending: String::new(),
-        pending_shown: false,
+        input: terms::QueryInput::default(),
+        input_shown: false,
     };
     let ask = |request: ToWorker, pager: &mut PipedPager| -> Result<Reply> {
         pager.shown = 0;
@@ -490,16 +491,15 @@ fn run_piped(remote: &Rc<RefCell<Remote>>, watch: bool) -> Result<u8> {
             };
             inputs.into_iter().map(|(_, t)| t).collect()
         };
-        let mut queue = inputs;
-        while !queue.is_empty() {
-            let input = queue.remove(0);
+        let mut queue = VecDeque::from(inputs);
+        while let Some(input) = queue.pop_front() {
             watch_now(remote, watch)?;
             println!("?- {}", input.trim());
             // the query's read/1 reads what follows it first; what it leaves runs next
-            pager.pending = terms::after_query(&queue, &buffer);
-            pager.pending_shown = false;
+            pager.input.start(queue, std::mem::take(&mut buffer));
+            pager.input_shown = false;
             let mut reply = ask(ToWorker::Eval(input), &mut pager)?;
-            (queue, buffer) = terms::left_after_query(&std::mem::take(&mut pager.pending));
+            (queue, buffer) = pager.input.finish();
             if reply == Reply::ReadClauses {
                 let mut block = String::new();
                 while let Some(line) = next_line() {

@@ -5,6 +5,7 @@
 //! and `=..` included) that rule files are read with too.
 
 use crate::prolog::split_clauses;
+use std::collections::VecDeque;
 
 /// The complete terms of `text`, each with the line (from 1) it starts on, and
 /// what follows the last full stop (an unfinished term, or only layout).
@@ -55,26 +56,51 @@ pub fn read_term(
     }
 }
 
-/// The input typed after a query, for its `read/1` to read first (as SWI-Prolog's
-/// top level reads the rest of the line): the queries that follow it on its lines,
-/// then what is left unfinished (`rest`), each on a line of its own.
-pub fn after_query(queries: &[String], rest: &str) -> String {
-    let mut text = queries.join("\n");
-    if !is_blank(rest) {
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        text.push_str(rest);
-    }
-    text
+/// What a query's `read/1` reads first: the input typed after the query (as
+/// SWI-Prolog's top level reads the rest of the line), that is the queries that follow
+/// it and what is left unfinished, then what its earlier reads left. The queries are
+/// made one text only when the query reads, so a line of many queries that read
+/// nothing is split once, not once a query.
+#[derive(Default)]
+pub struct QueryInput {
+    /// The queries after the query and the unfinished rest, while nothing read them.
+    unread: Option<(VecDeque<String>, String)>,
+    /// What the reads so far left of that input.
+    pending: String,
 }
 
-/// What a query's reads left of the input typed after it, as the queries still to
-/// run and what is left unfinished (empty when only layout is).
-pub fn left_after_query(text: &str) -> (Vec<String>, String) {
-    let (terms, rest) = split(text);
-    let rest = if is_blank(&rest) { String::new() } else { rest };
-    (terms.into_iter().map(|(_, t)| t).collect(), rest)
+impl QueryInput {
+    /// The input of a query followed by `queries`, then the unfinished `rest`.
+    pub fn start(&mut self, queries: VecDeque<String>, rest: String) {
+        self.unread = Some((queries, rest));
+        self.pending.clear();
+    }
+
+    /// The next term a read takes: from this input, then the lines `next_line`
+    /// gives (see `read_term`).
+    pub fn read(&mut self, next_line: impl FnMut() -> Option<String>) -> Option<String> {
+        if let Some((queries, rest)) = self.unread.take() {
+            self.pending = Vec::from(queries).join("\n");
+            if !is_blank(&rest) {
+                if !self.pending.is_empty() {
+                    self.pending.push('\n');
+                }
+                self.pending.push_str(&rest);
+            }
+        }
+        read_term(&mut self.pending, next_line)
+    }
+
+    /// What the query's reads left, as the queries still to run and what is left
+    /// unfinished (empty when only layout is).
+    pub fn finish(&mut self) -> (VecDeque<String>, String) {
+        if let Some(unread) = self.unread.take() {
+            return unread;
+        }
+        let (terms, rest) = split(&std::mem::take(&mut self.pending));
+        let rest = if is_blank(&rest) { String::new() } else { rest };
+        (terms.into_iter().map(|(_, t)| t).collect(), rest)
+    }
 }
 
 #[cfg(test)]
@@ -83,16 +109,22 @@ mod tests {
 
     #[test]
     fn what_a_query_reads_is_what_follows_it_and_the_rest_runs_after() {
-        let after = after_query(&["foo.".into(), "X = 1.".into()], "bar(\n");
-        let mut pending = after.clone();
+        let mut input = QueryInput::default();
+        input.start(["foo.".into(), "X = 1.".into()].into(), "bar(\n".into());
         // read/1 takes the next term; the query after it and the unfinished rest stay
-        assert_eq!(read_term(&mut pending, || None), Some("foo.".to_string()));
-        let (queries, rest) = left_after_query(&pending);
+        assert_eq!(input.read(|| None), Some("foo.".to_string()));
+        let (queries, rest) = input.finish();
         assert_eq!(queries, ["X = 1."]);
         assert_eq!(rest.trim(), "bar(");
-        // a query that reads nothing leaves all of it
-        assert_eq!(left_after_query(&after).0, ["foo.", "X = 1."]);
-        assert_eq!(after_query(&[], "  \n"), "");
+        // a query that reads nothing leaves all of it, as it was
+        input.start(["foo.".into(), "X = 1.".into()].into(), String::new());
+        assert_eq!(input.finish().0, ["foo.", "X = 1."]);
+        // with nothing after the query, a read takes the next line
+        assert_eq!(
+            input.read(|| Some("typed.".into())),
+            Some("typed.".to_string())
+        );
+        assert_eq!(input.finish(), (VecDeque::new(), String::new()));
     }
 
     fn texts(text: &str) -> Vec<String> {
