@@ -82,8 +82,6 @@ impl Browser {
         };
         let v = b.send("POST", "/session", Some(caps));
         b.session = v["sessionId"].as_str().expect("a session id").to_string();
-        // a wait's script answers within its own 30 s
-        b.send("POST", "/timeouts", Some(json!({ "script": 40000 })));
         b
     }
 
@@ -137,36 +135,16 @@ impl Browser {
     }
 
     /// Waits until `script` (an expression) is true; panics naming it after 30 s.
-    /// The page watches for it itself, looking again after each task of its own,
-    /// and answers once: one WebDriver request a wait, not one a poll.
     pub(crate) fn wait(&self, script: &str) {
-        let watch = format!(
-            "const done = arguments[arguments.length - 1];\n\
-             const until = Date.now() + 30000;\n\
-             const look = () => {{\n\
-               let ok;\n\
-               try {{ ok = !!({script}); }} catch (e) {{ done('the expression throws: ' + e); return; }}\n\
-               if (ok) done(true); else if (Date.now() > until) done(false); else setTimeout(look, 5);\n\
-             }};\n\
-             look();"
-        );
         let deadline = Instant::now() + Duration::from_secs(30);
-        let seen = loop {
-            let body = json!({ "script": watch, "args": [] });
-            match self.try_send("POST", "/execute/async", Some(body)) {
-                Ok(v) => break v,
-                // a page being replaced (a reload) ends the watch: watch the new one
-                Err(_) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(20))
-                }
-                Err((err, message)) => panic!("webdriver wait for {script}: {err}: {message}"),
-            }
-        };
-        assert!(
-            seen == json!(true),
-            "waited in vain for {script} ({seen}); the page says: {}",
-            self.run("return document.querySelector('#message').textContent + ' / ' + document.querySelector('#status').textContent + ' / moves: ' + [...document.querySelectorAll('#moves li:not(.redo)')].map((li) => li.textContent).join(' ');")
-        );
+        while self.run(&format!("return !!({script});")) != json!(true) {
+            assert!(
+                Instant::now() < deadline,
+                "waited in vain for {script}; the page says: {}",
+                self.run("return document.querySelector('#message').textContent + ' / ' + document.querySelector('#status').textContent + ' / moves: ' + [...document.querySelectorAll('#moves li:not(.redo)')].map((li) => li.textContent).join(' ');")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 
     /// Clicks the element a CSS selector finds, as a person would.
