@@ -406,8 +406,10 @@ impl ServedGame {
         if let Some(kept) = self.footprints.get(&info.position) {
             return Ok(kept);
         }
-        let before = self.view(&info.position)?;
+        // each board drawn from the position held, not from its text read again:
+        // three requests to the engine a move instead of six
         let at = self.position(at)?;
+        let before = self.line.engine().view(at)?;
         let mut out = BTreeMap::new();
         for mv in info.legal {
             if give_way() {
@@ -417,10 +419,9 @@ impl ServedGame {
             }
             let engine = self.line.engine();
             let next = engine.play(at, &mv)?;
-            let text = engine.text(next);
+            let after = engine.view(next);
             engine.release(next);
-            let after = self.view(&text?)?;
-            out.insert(mv, changed_cells(&before, &after));
+            out.insert(mv, changed_cells(&before, &after?));
         }
         self.footprints.put(info.position, out.clone());
         Ok(out)
