@@ -34,6 +34,12 @@ pub fn is_rule_only_game(module: &str) -> bool {
     rule_only_files().iter().any(|(m, _, _)| m == module)
 }
 
+/// Whether `name` is a built-in game, with a native engine or only rules (known
+/// without loading any: `all_games` describes every rule-only game, a machine each).
+pub fn is_built_in_game(name: &str) -> bool {
+    games::ALL.iter().any(|d| d.name == name) || is_rule_only_game(name)
+}
+
 /// The embedded rule file of a game's part (`part_of(Game).`) declaring `module`.
 fn embedded_part(name: &str) -> Option<RuleFile> {
     games::RULE_FILES.iter().find_map(|&(path, text)| {

@@ -6,7 +6,8 @@ mod spare;
 mod tiers;
 
 pub use catalog::{
-    all_games, describe_rule_only, embedded_file, find_game, is_rule_only, rule_only_files,
+    all_games, describe_rule_only, embedded_file, find_game, is_built_in_game, is_rule_only,
+    rule_only_files,
 };
 
 use crate::game::{
@@ -378,6 +379,25 @@ impl EngineSpec {
 mod tests {
     use super::*;
     use crate::game::Engine;
+
+    #[test]
+    fn the_built_in_games_are_known_by_name_without_loading_one() {
+        let started = crate::prolog::machines_started_here();
+        for name in [
+            "hex",
+            "mitsudomoe",
+            "tic_tac_toe",
+            "connect_four",
+            "othello",
+        ] {
+            assert!(is_built_in_game(name), "{name}");
+        }
+        // a part of a game's rules, a path and an unknown name are no games
+        for name in ["mitsudomoe_board", "rules/hex.pl", "nosuchgame", ""] {
+            assert!(!is_built_in_game(name), "{name}");
+        }
+        assert_eq!(crate::prolog::machines_started_here(), started);
+    }
 
     #[test]
     fn a_rule_engine_reopened_with_other_options_starts_over_in_its_machine() {

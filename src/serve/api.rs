@@ -120,7 +120,7 @@ fn spec_of(app: &App, req: &NewGame) -> Reply<EngineSpec> {
             },
             ..served.clone()
         }
-    } else if all_games().0.iter().any(|d| d.name == name) {
+    } else if crate::registry::is_built_in_game(&name) {
         EngineSpec {
             game: name,
             options,

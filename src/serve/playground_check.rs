@@ -7,7 +7,7 @@ use super::api::{body, ApiError, App, Reply};
 use super::caps::open_capped;
 use super::playground::{rule_tier, Given};
 use crate::check::{compare_until, print_report, CheckConfig, CheckReport};
-use crate::registry::{all_games, EngineSpec};
+use crate::registry::EngineSpec;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -77,7 +77,7 @@ pub async fn check(
     }
     let other = match &req.against {
         Against::Game(name) => {
-            if !all_games().0.iter().any(|d| d.name == name.as_str()) {
+            if !crate::registry::is_built_in_game(name) {
                 return Err(unprocessable(format!(
                     "against: no game {}: GET /api/games lists them",
                     crate::game::elide(name)
