@@ -191,10 +191,20 @@ impl ServedGame {
     }
 
     /// The named strengths of the player menu, timed on the game's start.
+    /// Kept once timed: the same game, options, tier and start are not timed again.
     pub fn levels(&mut self) -> Result<Vec<super::levels::Level>, GameError> {
         let start = self.position(Some(0))?;
         let tier = self.spec.effective_tier();
-        Ok(super::levels::levels(tier, self.line.engine(), start))
+        let text = self.line.engine().text(start)?;
+        let key = format!(
+            "{} {} {tier} {text}",
+            self.spec.game_name(),
+            self.spec.options
+        );
+        let engine = self.line.engine();
+        Ok(super::levels::kept_levels(key, || {
+            super::levels::levels(tier, engine, start)
+        }))
     }
 
     /// What stops the game's running request from another thread.

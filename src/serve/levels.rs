@@ -26,6 +26,36 @@ const STRONG_SECONDS: f64 = 4.0;
 /// How long the playouts are timed for, at most (a little more once).
 const PROBE_SECONDS: f64 = 0.25;
 
+/// How many games' levels the server keeps (the oldest goes first).
+const KEPT: usize = 64;
+
+/// The levels timed already, by game, options, tier and start.
+static TIMED: std::sync::Mutex<Vec<(String, Vec<Level>)>> = std::sync::Mutex::new(Vec::new());
+
+/// The levels kept under `key` (a game, its options, tier and start), or those
+/// `time` gives, then kept: a game opened again, or on a second page, is not timed
+/// again (a quarter of a second of playouts each time).
+pub fn kept_levels(key: String, time: impl FnOnce() -> Vec<Level>) -> Vec<Level> {
+    let kept = |timed: &Vec<(String, Vec<Level>)>| {
+        timed
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, l)| l.clone())
+    };
+    if let Some(l) = kept(&TIMED.lock().unwrap_or_else(|p| p.into_inner())) {
+        return l;
+    }
+    let levels = time();
+    let mut timed = TIMED.lock().unwrap_or_else(|p| p.into_inner());
+    if kept(&timed).is_none() {
+        if timed.len() >= KEPT {
+            timed.remove(0);
+        }
+        timed.push((key, levels.clone()));
+    }
+    levels
+}
+
 /// The levels of a game played on `tier`, timed at position `at` of `engine`.
 pub fn levels(tier: Tier, engine: &mut dyn Engine, at: Pos) -> Vec<Level> {
     let easy = Level {
@@ -101,6 +131,20 @@ fn round_nicely(n: f64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_timed_once_are_kept_by_their_key() {
+        let easy = || {
+            vec![Level {
+                name: "easy",
+                player: "random".into(),
+                seconds: 0.0,
+            }]
+        };
+        let first = kept_levels("a game kept once".into(), easy);
+        let again = kept_levels("a game kept once".into(), || panic!("timed again"));
+        assert_eq!(first, again);
+    }
 
     #[test]
     fn playouts_are_rounded_to_one_two_or_five() {
