@@ -210,6 +210,17 @@ pub struct WhyTool {
 }
 
 impl WhyTool {
+    /// A tool on a workbench opened already, whose engine answers the other calls too
+    /// (`engine`).
+    pub fn on(bench: Workbench) -> WhyTool {
+        WhyTool { bench: Some(bench) }
+    }
+
+    /// The engine of the workbench, once there is one.
+    pub fn engine(&mut self) -> Option<&mut crate::prolog::RulesEngine> {
+        self.bench.as_mut().map(|b| &mut b.engine)
+    }
+
     /// Why `mv` is refused in the position `position` (a position text), or what it
     /// does; an error said as `error: …`.
     pub fn answer(&mut self, spec: &EngineSpec, position: &str, mv: &str) -> String {

@@ -95,7 +95,21 @@ impl WorkerEngine {
         spec: &EngineSpec,
         cap: Option<Duration>,
     ) -> Result<WorkerEngine, OpenError> {
-        let mut start = super::start_for(Job::Engine(spec.clone()), spec);
+        WorkerEngine::open_job(Job::Engine(spec.clone()), spec, cap)
+    }
+
+    /// As `open`, in a rule tier, with the authoring tools in the same machine:
+    /// `why` asks it, and no second machine is loaded to explain (`Job::Explainer`).
+    pub fn open_explainer(spec: &EngineSpec) -> Result<WorkerEngine, OpenError> {
+        WorkerEngine::open_job(Job::Explainer(spec.clone()), spec, None)
+    }
+
+    fn open_job(
+        job: Job,
+        spec: &EngineSpec,
+        cap: Option<Duration>,
+    ) -> Result<WorkerEngine, OpenError> {
+        let mut start = super::start_for(job, spec);
         start.confinement.cpu_seconds = cap.map(|c| c.as_secs().max(1) * 100);
         let mut engine = WorkerEngine {
             start,

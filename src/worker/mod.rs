@@ -322,5 +322,5 @@ pub fn why_engine(spec: &EngineSpec) -> Result<WorkerEngine, crate::registry::Op
         Some(Tier::Accelerated) => Tier::Accelerated,
         _ => Tier::Spec,
     };
-    WorkerEngine::open(&spec.in_tier(tier))
+    WorkerEngine::open_explainer(&spec.in_tier(tier))
 }

@@ -89,6 +89,7 @@ pub fn run_worker() -> i32 {
         .stack_size(1 << 30)
         .spawn(move || match job {
             Job::Engine(spec) => serve_engine(&spec, &mut std::io::stdin().lock()),
+            Job::Explainer(spec) => serve_explainer(&spec, &mut std::io::stdin().lock()),
             Job::Lint {
                 path,
                 text,
@@ -142,47 +143,94 @@ fn next_call(input: &mut impl BufRead) -> Call {
     }
 }
 
+/// What a worker answers calls with: an engine and a tool that explains moves in a
+/// machine of its own when first asked, or (`Job::Explainer`) one workbench whose
+/// engine answers every call.
+enum Held {
+    Engine(Box<dyn Engine>, WhyTool),
+    Bench(WhyTool),
+}
+
+impl Held {
+    fn engine(&mut self) -> &mut dyn Engine {
+        match self {
+            Held::Engine(e, _) => &mut **e,
+            // a `Bench` is made with its workbench (`serve_explainer`)
+            Held::Bench(w) => match w.engine() {
+                Some(e) => e,
+                None => crate::foreign::exit::exit_now(3),
+            },
+        }
+    }
+
+    fn why(&mut self) -> &mut WhyTool {
+        match self {
+            Held::Engine(_, w) | Held::Bench(w) => w,
+        }
+    }
+}
+
 /// Opens the spec's engine here (confined) and answers calls until they end.
 fn serve_engine(spec: &EngineSpec, input: &mut impl BufRead) {
-    let mut engine = match spec.open() {
-        Ok(e) => e,
-        Err(e) => return tell(&FromWorker::Failed(e.to_string())),
+    match spec.open() {
+        Ok(e) => serve_calls(spec, Held::Engine(e, WhyTool::default()), input),
+        Err(e) => tell(&FromWorker::Failed(e.to_string())),
+    }
+}
+
+/// Opens the spec's rule file here (confined) with the authoring tools, in one
+/// machine that answers calls and explains moves, and answers calls until they end.
+fn serve_explainer(spec: &EngineSpec, input: &mut impl BufRead) {
+    let tier = match spec.tier {
+        Some(crate::game::Tier::Accelerated) => crate::game::Tier::Accelerated,
+        _ => crate::game::Tier::Spec,
     };
+    let bench = spec
+        .open_rules(tier)
+        .map_err(|e| e.to_string())
+        .and_then(|e| crate::authoring::Workbench::on(e).map_err(|e| e.to_string()));
+    match bench {
+        Ok(b) => serve_calls(spec, Held::Bench(WhyTool::on(b)), input),
+        Err(e) => tell(&FromWorker::Failed(e)),
+    }
+}
+
+/// Says the worker is ready, then answers calls until they end.
+fn serve_calls(spec: &EngineSpec, mut held: Held, input: &mut impl BufRead) {
     tell(&FromWorker::Ready {
-        label: engine.label(),
-        reads_positions: engine.reads_positions(),
+        label: held.engine().label(),
+        reads_positions: held.engine().reads_positions(),
     });
-    let mut why = WhyTool::default();
     let cancel = cancel_flag();
     loop {
         let call = next_call(input);
         cancel.store(false, Ordering::SeqCst);
         if let Call::Release(p) = call {
             // answered by nothing: the parent does not wait for it
-            engine.release(Pos(p));
+            held.engine().release(Pos(p));
             continue;
         }
         if let Call::View(p) = call {
-            let answer = match engine.view(Pos(p)) {
+            let answer = match held.engine().view(Pos(p)) {
                 Ok(v) => Answer::View(Box::new(v)),
                 Err(e) => Answer::Error(e),
             };
             tell(&FromWorker::Answer(answer));
             continue;
         }
-        let answer = match answer(&mut *engine, spec, &mut why, call, &cancel) {
-            Ok(a) => a,
-            Err(e) => Answer::Error(e),
+        let answer = match call {
+            Call::Why { position, mv } => {
+                held.why().explain(spec, &position, &mv).map(Answer::Text)
+            }
+            call => answer(held.engine(), call, &cancel),
         };
-        tell(&FromWorker::Answer(answer));
+        tell(&FromWorker::Answer(answer.unwrap_or_else(Answer::Error)));
     }
 }
 
 /// One call's answer.
 fn answer(
     engine: &mut dyn Engine,
-    spec: &EngineSpec,
-    why: &mut WhyTool,
     call: Call,
     cancel: &Arc<AtomicBool>,
 ) -> Result<Answer, EngineError> {
@@ -221,6 +269,7 @@ fn answer(
             max_plies,
         } => Answer::Count(engine.playouts(Pos(pos), count, seed, max_plies)?),
         Call::View(p) => Answer::View(Box::new(engine.view(Pos(p))?)),
-        Call::Why { position, mv } => Answer::Text(why.explain(spec, &position, &mv)?),
+        // answered by the worker's tool (`serve_calls`)
+        Call::Why { .. } => return Err(EngineError::Rules("a why is not an engine's call".into())),
     })
 }

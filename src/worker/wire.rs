@@ -33,6 +33,10 @@ pub struct Start {
 pub enum Job {
     /// An engine, opened from this spec, answering `Call`s until its input ends.
     Engine(EngineSpec),
+    /// The same, of a rule file in a rule tier, that also explains moves (`Call::Why`)
+    /// in its own machine, loaded with the authoring tools: `ludolog why` starts one
+    /// machine, not two.
+    Explainer(EngineSpec),
     /// `ludolog lint` of one rule file: one report, then the worker ends.
     Lint {
         path: PathBuf,
