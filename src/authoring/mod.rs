@@ -15,5 +15,5 @@ pub use finding::Finding;
 pub use lint::{lint_file, lint_file_telling, lint_spec_telling, rule_files, FileReport};
 pub use lint_dynamic::{dynamic_findings, Dynamic, LintEvent, Playouts};
 pub use lint_static::static_findings;
-pub use why::{explain, Explanation, WhyTool};
+pub use why::{explain, explain_text, Explanation, WhyTool};
 pub use workbench::{ReadError, Workbench};

@@ -210,17 +210,6 @@ pub struct WhyTool {
 }
 
 impl WhyTool {
-    /// A tool on a workbench opened already, whose engine answers the other calls too
-    /// (`engine`).
-    pub fn on(bench: Workbench) -> WhyTool {
-        WhyTool { bench: Some(bench) }
-    }
-
-    /// The engine of the workbench, once there is one.
-    pub fn engine(&mut self) -> Option<&mut crate::prolog::RulesEngine> {
-        self.bench.as_mut().map(|b| &mut b.engine)
-    }
-
     /// Why `mv` is refused in the position `position` (a position text), or what it
     /// does; an error said as `error: …`.
     pub fn answer(&mut self, spec: &EngineSpec, position: &str, mv: &str) -> String {
@@ -244,9 +233,19 @@ impl WhyTool {
                 self.bench.insert(b)
             }
         };
-        let at = bench.engine.parse(position)?;
-        let answer = explain(bench, at, mv);
-        bench.engine.release(at);
-        Ok(answer?.to_string())
+        explain_text(bench, position, mv)
     }
+}
+
+/// Why `mv` is refused in the position `position` (a position text), or what it does,
+/// on a workbench.
+pub fn explain_text(
+    bench: &mut Workbench,
+    position: &str,
+    mv: &str,
+) -> Result<String, EngineError> {
+    let at = bench.engine.parse(position)?;
+    let answer = explain(bench, at, mv);
+    bench.engine.release(at);
+    Ok(answer?.to_string())
 }

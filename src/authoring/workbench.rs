@@ -44,12 +44,23 @@ impl Workbench {
     /// Opens a game's rule file in the rule tier the spec names (the spec tier if
     /// none), with the tools (also when it lacks protocol predicates: lint reports those).
     pub fn open(spec: &EngineSpec) -> Result<Workbench, OpenError> {
-        let tier = match spec.tier {
+        let engine = spec.open_rules_unchecked(Workbench::tier(spec))?;
+        Ok(Workbench::on(engine)?)
+    }
+
+    /// As `open`, and the game must define every protocol predicate, as an engine's
+    /// must (`why`'s engine is its workbench's).
+    pub fn open_checked(spec: &EngineSpec) -> Result<Workbench, OpenError> {
+        let engine = spec.open_rules(Workbench::tier(spec))?;
+        Ok(Workbench::on(engine)?)
+    }
+
+    /// The rule tier a spec names, the spec tier if it names none.
+    fn tier(spec: &EngineSpec) -> Tier {
+        match spec.tier {
             Some(Tier::Accelerated) => Tier::Accelerated,
             _ => Tier::Spec,
-        };
-        let engine = spec.open_rules_unchecked(tier)?;
-        Ok(Workbench::on(engine)?)
+        }
     }
 
     /// Loads the tools and the sources into an engine's machine.

@@ -3,7 +3,7 @@
 //! parent closes its input or goes away.
 
 use super::wire::{Answer, Call, FromWorker, Job, ToWorker};
-use crate::authoring::{lint_file_telling, lint_spec_telling, WhyTool};
+use crate::authoring::{explain_text, lint_file_telling, lint_spec_telling, WhyTool, Workbench};
 use crate::game::{Engine, EngineError, Pos};
 use crate::registry::EngineSpec;
 use std::fs::File;
@@ -145,27 +145,24 @@ fn next_call(input: &mut impl BufRead) -> Call {
 
 /// What a worker answers calls with: an engine and a tool that explains moves in a
 /// machine of its own when first asked, or (`Job::Explainer`) one workbench whose
-/// engine answers every call.
+/// engine answers every call and explains.
 enum Held {
     Engine(Box<dyn Engine>, WhyTool),
-    Bench(WhyTool),
+    Bench(Box<Workbench>),
 }
 
 impl Held {
     fn engine(&mut self) -> &mut dyn Engine {
         match self {
             Held::Engine(e, _) => &mut **e,
-            // a `Bench` is made with its workbench (`serve_explainer`)
-            Held::Bench(w) => match w.engine() {
-                Some(e) => e,
-                None => crate::foreign::exit::exit_now(3),
-            },
+            Held::Bench(b) => &mut b.engine,
         }
     }
 
-    fn why(&mut self) -> &mut WhyTool {
+    fn why(&mut self, spec: &EngineSpec, position: &str, mv: &str) -> Result<String, EngineError> {
         match self {
-            Held::Engine(_, w) | Held::Bench(w) => w,
+            Held::Engine(_, w) => w.explain(spec, position, mv),
+            Held::Bench(b) => explain_text(b, position, mv),
         }
     }
 }
@@ -181,17 +178,9 @@ fn serve_engine(spec: &EngineSpec, input: &mut impl BufRead) {
 /// Opens the spec's rule file here (confined) with the authoring tools, in one
 /// machine that answers calls and explains moves, and answers calls until they end.
 fn serve_explainer(spec: &EngineSpec, input: &mut impl BufRead) {
-    let tier = match spec.tier {
-        Some(crate::game::Tier::Accelerated) => crate::game::Tier::Accelerated,
-        _ => crate::game::Tier::Spec,
-    };
-    let bench = spec
-        .open_rules(tier)
-        .map_err(|e| e.to_string())
-        .and_then(|e| crate::authoring::Workbench::on(e).map_err(|e| e.to_string()));
-    match bench {
-        Ok(b) => serve_calls(spec, Held::Bench(WhyTool::on(b)), input),
-        Err(e) => tell(&FromWorker::Failed(e)),
+    match Workbench::open_checked(spec) {
+        Ok(b) => serve_calls(spec, Held::Bench(Box::new(b)), input),
+        Err(e) => tell(&FromWorker::Failed(e.to_string())),
     }
 }
 
@@ -219,9 +208,7 @@ fn serve_calls(spec: &EngineSpec, mut held: Held, input: &mut impl BufRead) {
             continue;
         }
         let answer = match call {
-            Call::Why { position, mv } => {
-                held.why().explain(spec, &position, &mv).map(Answer::Text)
-            }
+            Call::Why { position, mv } => held.why(spec, &position, &mv).map(Answer::Text),
             call => answer(held.engine(), call, &cancel),
         };
         tell(&FromWorker::Answer(answer.unwrap_or_else(Answer::Error)));
