@@ -85,27 +85,32 @@ impl RulesEngine {
     /// The game's summary and declared options; an error names a malformed declaration.
     pub fn info(&mut self) -> Result<GameInfo, EngineError> {
         let t = self.request("info")?;
-        let path = self.path().to_string();
-        let fail = |why: String| EngineError::Rules(format!("{path}: {why}"));
-        let Term::Compound(f, args) = &t else {
-            return Err(fail(format!("unexpected info {}", super::shown(&t))));
-        };
-        if f != "info" || args.len() != 2 {
-            return Err(fail(format!("unexpected info {}", super::shown(&t))));
-        }
-        let summary = match &args[0] {
-            Term::Atom(a) if a == "none" => None,
-            other => Some(
-                term_text(other)
-                    .ok_or_else(|| fail("summary/1 gives a text, e.g. summary(\"...\")".into()))?,
-            ),
-        };
-        let options = match &args[1] {
-            Term::List(items) => items.iter().map(option).collect::<Result<Vec<_>, _>>(),
-            _ => Ok(Vec::new()),
-        }
-        .map_err(&fail)?;
-        check_declared(&options).map_err(fail)?;
-        Ok(GameInfo { summary, options })
+        game_info(&t, self.path())
     }
+}
+
+/// A game's description from the host's answer to `info` (`info(Summary, Options)`);
+/// an error names the rule file at `path` and the malformed declaration.
+pub fn game_info(t: &Term, path: &str) -> Result<GameInfo, EngineError> {
+    let fail = |why: String| EngineError::Rules(format!("{path}: {why}"));
+    let Term::Compound(f, args) = t else {
+        return Err(fail(format!("unexpected info {}", super::shown(t))));
+    };
+    if f != "info" || args.len() != 2 {
+        return Err(fail(format!("unexpected info {}", super::shown(t))));
+    }
+    let summary = match &args[0] {
+        Term::Atom(a) if a == "none" => None,
+        other => Some(
+            term_text(other)
+                .ok_or_else(|| fail("summary/1 gives a text, e.g. summary(\"...\")".into()))?,
+        ),
+    };
+    let options = match &args[1] {
+        Term::List(items) => items.iter().map(option).collect::<Result<Vec<_>, _>>(),
+        _ => Ok(Vec::new()),
+    }
+    .map_err(&fail)?;
+    check_declared(&options).map_err(fail)?;
+    Ok(GameInfo { summary, options })
 }

@@ -19,7 +19,7 @@ mod view_term;
 
 pub use clauses::{split_clauses, Chunk, Split};
 pub use engine::{RuleOptions, RulesEngine};
-pub use info::GameInfo;
+pub use info::{game_info, GameInfo};
 pub use machine::{machines_started_here, LoadError, OutputSink, PrologMachine, QueryError};
 pub use place::line_of;
 pub use rules::{

@@ -4,14 +4,17 @@
 //! `ludolog games`, `option/4` for its options (validated by the host exactly like a
 //! descriptor's), and its tiers by the libraries it requires (accelerated when one of
 //! them has native helpers).  Reading that takes loading the file, so it is done once
-//! per game and per process, the first time the game is asked for.
+//! per game and per process, the first time the game is asked for; a listing of every
+//! game reads them all in one machine.
 
 use super::OpenError;
-use crate::game::{intern_options, GameDescriptor, RuleSource, Tier};
+use crate::game::{intern_options, EngineError, GameDescriptor, RuleSource, Tier};
 use crate::games;
 use crate::prolog::{
-    declared_module, part_of, rule_set, RuleFile, RuleOptions, RulesEngine, SourceError,
+    declared_module, game_info, part_of, rule_set, shown, GameInfo, PrologMachine, RuleFile,
+    RuleOptions, RuleSet, RulesEngine, SourceError,
 };
+use scryer_prolog::Term;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
@@ -93,8 +96,20 @@ pub(super) fn describe(
     }
     let mut engine = RulesEngine::new(&rules, RuleOptions::Raw(Default::default()), tier)?;
     let info = engine.info()?;
+    let described = descriptor(module, RuleSource { path, text }, &info, accelerated);
+    super::spare::keep(engine);
+    Ok(described)
+}
+
+/// The descriptor of a rule-only game from what its rule file says of it.
+fn descriptor(
+    module: &str,
+    rules: RuleSource,
+    info: &GameInfo,
+    accelerated: bool,
+) -> GameDescriptor {
     let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
-    let described = GameDescriptor {
+    GameDescriptor {
         name: leak(module),
         summary: leak(
             info.summary
@@ -102,13 +117,11 @@ pub(super) fn describe(
                 .unwrap_or("(a game written as rules; its file has no summary/1)"),
         ),
         options: intern_options(&info.options),
-        rules: RuleSource { path, text },
+        rules,
         native: None,
         accelerated,
         position_options: crate::game::no_position_options,
-    };
-    super::spare::keep(engine);
-    Ok(described)
+    }
 }
 
 /// The descriptor of a rule-only game, made on first use: `None` when no embedded
@@ -153,33 +166,122 @@ pub fn all_games() -> (Vec<&'static GameDescriptor>, Vec<(String, String)>) {
     (found, broken)
 }
 
-/// Describes the rule-only games of `files` not described yet, a thread a core, each
-/// game in a machine of its own: `ludolog games` loads every one of them.
+/// Describes the rule-only games of `files` not described yet, all of them in one
+/// machine (`ludolog games` and the served page's game list ask for every one): the
+/// host, the libraries and scryer's own start are loaded once, not once a game. A
+/// game this cannot describe is left to `describe_rule_only`, which says why.
 fn describe_side_by_side(files: &[(String, &'static str, &'static str)]) {
-    let missing: Vec<&str> = {
+    let missing: Vec<&(String, &'static str, &'static str)> = {
         let cache = cache().lock().unwrap_or_else(|p| p.into_inner());
         files
             .iter()
-            .map(|(module, _, _)| module.as_str())
-            .filter(|m| !cache.contains_key(*m))
+            .filter(|(module, _, _)| !cache.contains_key(module))
             .collect()
     };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(missing.len());
-    if threads < 2 {
+    if missing.len() < 2 {
         return;
     }
-    std::thread::scope(|s| {
-        for t in 0..threads {
-            let missing = &missing;
-            // a thread that cannot start leaves its games to the caller's loop
-            let _ = std::thread::Builder::new().spawn_scoped(s, move || {
-                let _spec = super::spare::expecting(Some(Tier::Spec));
-                for m in missing.iter().skip(t).step_by(threads) {
-                    describe_rule_only(m);
-                }
-            });
+    for (module, made) in describe_together(&missing) {
+        let mut cache = cache().lock().unwrap_or_else(|p| p.into_inner());
+        cache
+            .entry(module.to_string())
+            .or_insert(Ok(&*Box::leak(Box::new(made))));
+    }
+}
+
+/// The descriptors of the rule-only games `files`, made in one machine, of those it
+/// can describe.
+fn describe_together<'a>(
+    files: &[&'a (String, &'static str, &'static str)],
+) -> Vec<(&'a str, GameDescriptor)> {
+    let find =
+        |name: &str| embedded_file(name).ok_or_else(|| SourceError::UnknownGame(name.to_string()));
+    // each game's rules, and all of them together (each file once, what it requires
+    // before it, as in each game's own set)
+    let mut together = RuleSet {
+        files: Vec::new(),
+        games: Vec::new(),
+        accelerators: Vec::new(),
+        trust: false,
+    };
+    let mut games = Vec::new();
+    for (module, path, text) in files.iter().copied() {
+        let Ok(rules) = rule_set(RuleFile::embedded(module, path, text), &find, None) else {
+            continue;
+        };
+        for file in &rules.files {
+            if !together.files.iter().any(|f| f.module == file.module) {
+                together.files.push(file.clone());
+            }
         }
-    });
+        for (mine, all) in [
+            (&rules.games, &mut together.games),
+            (&rules.accelerators, &mut together.accelerators),
+        ] {
+            for name in mine {
+                if !all.contains(name) {
+                    all.push(name.clone());
+                }
+            }
+        }
+        games.push((module.as_str(), *path, *text, rules.accelerators.len() > 1));
+    }
+    // the spec tier: the cheapest to load, and all a description reads
+    let Ok(mut machine) = PrologMachine::load(&together, false) else {
+        return Vec::new();
+    };
+    let mut made = Vec::new();
+    for (module, path, text, accelerated) in games {
+        let info = machine
+            .request(module, 0, "info")
+            .map_err(|e| EngineError::Rules(format!("{path}: {e}")))
+            .and_then(|reply| match reply {
+                Term::Compound(f, args) if f == "ok" && args.len() == 1 => {
+                    game_info(&args[0], path)
+                }
+                other => Err(EngineError::Rules(format!(
+                    "{path}: unexpected reply {}",
+                    shown(&other)
+                ))),
+            });
+        // a game whose description fails here is described alone, with its error
+        let Ok(info) = info else {
+            continue;
+        };
+        made.push((
+            module,
+            descriptor(module, RuleSource { path, text }, &info, accelerated),
+        ));
+    }
+    made
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_described_together_in_one_machine_are_described_as_each_alone() {
+        let files = rule_only_files();
+        assert!(files.len() > 4, "{files:?}");
+        let started = crate::prolog::machines_started_here();
+        let together = describe_together(&files.iter().collect::<Vec<_>>());
+        assert_eq!(crate::prolog::machines_started_here(), started + 1);
+        assert_eq!(together.len(), files.len());
+        for ((module, path, text), (name, d)) in files.iter().zip(&together) {
+            let _spec = super::super::spare::expecting(Some(Tier::Spec));
+            let alone = describe(module, path, text).expect(module);
+            assert_eq!(name, module);
+            assert_eq!(
+                (d.name, d.summary, d.accelerated, d.rules.path),
+                (
+                    alone.name,
+                    alone.summary,
+                    alone.accelerated,
+                    alone.rules.path
+                )
+            );
+            assert_eq!(d.options, alone.options);
+        }
+    }
 }
