@@ -102,6 +102,7 @@ fn best_moves_are_always_legal() {
                     playouts: 200,
                     seed: 3,
                     threads: 1,
+                    time: None,
                 },
             )
             .unwrap();

@@ -147,7 +147,8 @@ pub fn moves(spec: &EngineSpec, pos: &PositionArg, json: bool, out: &mut dyn Wri
 
 /// `ludolog best`: the move a search chooses, its score, principal variation and speed.
 /// How `best` searches: MCTS with `mcts` playouts on `threads` threads, else
-/// alpha-beta to `depth` within `time` (the default depth when neither is given).
+/// alpha-beta to `depth` within `time` (the default depth when neither is given); MCTS
+/// with `mcts` playouts, within `time` when given.
 pub fn best_search(
     depth: Option<u32>,
     time: Option<std::time::Duration>,
@@ -159,6 +160,7 @@ pub fn best_search(
             playouts,
             seed: crate::game::defaults::SEED,
             threads,
+            time,
         },
         None => SearchSpec::AlphaBeta(crate::game::Limits {
             depth: depth.or(match time {

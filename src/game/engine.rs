@@ -24,11 +24,14 @@ pub enum SearchSpec {
     AlphaBeta(Limits),
     /// Monte Carlo tree search with this many playouts in all (native engines only),
     /// root-parallel: `threads` independent trees, seeded `seed`, `seed + 1`, …,
-    /// their root visits summed.
+    /// their root visits summed; within `time` when given (each tree stops at
+    /// whichever comes first, its playouts or the time, after one playout at least).
     Mcts {
         playouts: u64,
         seed: u64,
         threads: usize,
+        #[serde(default)]
+        time: Option<std::time::Duration>,
     },
 }
 

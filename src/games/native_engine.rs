@@ -190,8 +190,10 @@ impl<G: Game> Engine for NativeEngine<G> {
                 playouts,
                 seed,
                 threads,
+                time,
             } => {
-                let r = mcts_root_parallel(&game, playouts, seed, threads);
+                let deadline = time.map(|t| std::time::Instant::now() + t);
+                let r = mcts_root_parallel(&game, playouts, seed, threads, deadline);
                 Ok(BestMove {
                     mv: r.best.map(|m| game.move_text(m)),
                     score: r.score,

@@ -325,7 +325,7 @@ impl GtpSession {
             PlayerKind::AlphaBeta(limits) => {
                 Some(self.line.engine().best(at, SearchSpec::AlphaBeta(limits))?)
             }
-            PlayerKind::Mcts(playouts) => {
+            PlayerKind::Mcts { playouts, time } => {
                 let seed = self.rng.gen();
                 Some(self.line.engine().best(
                     at,
@@ -333,12 +333,13 @@ impl GtpSession {
                         playouts,
                         seed,
                         threads: 1,
+                        time,
                     },
                 )?)
             }
             _ => None,
         };
-        let mcts = matches!(self.config.player, PlayerKind::Mcts(_));
+        let mcts = matches!(self.config.player, PlayerKind::Mcts { .. });
         let mv = match found {
             Some(best) if self.config.resign && best.score < -PROVEN => {
                 return Ok(Decision::Resign)

@@ -504,7 +504,12 @@ impl Engine for RulesEngine {
     fn best(&mut self, pos: Pos, how: SearchSpec) -> Result<BestMove, EngineError> {
         let limits = match how {
             SearchSpec::AlphaBeta(l) => l,
-            SearchSpec::Mcts { playouts, seed, .. } => {
+            SearchSpec::Mcts {
+                playouts,
+                seed,
+                time,
+                ..
+            } => {
                 let leaf: crate::search::LeafStep<Self> =
                     |e, root, path, seed, plies| e.mcts_leaf(root, path, seed, plies);
                 // a request a playout: a time limit the user gave bounds the whole
@@ -516,7 +521,8 @@ impl Engine for RulesEngine {
                     ),
                     true,
                 );
-                return crate::search::engine_mcts(self, leaf, pos, playouts, seed);
+                let deadline = time.map(|t| std::time::Instant::now() + t);
+                return crate::search::engine_mcts(self, leaf, pos, (playouts, deadline), seed);
             }
         };
         if let Some(time) = limits.time {

@@ -8,6 +8,7 @@
 //! stops once the root is proven.
 
 use crate::game::{BestMove, Ending, Engine, EngineError, Pos};
+use std::time::Instant;
 
 /// A playout still going after this many plies counts as a draw.
 const MAX_PLIES: u64 = super::MAX_PLAYOUT_PLIES;
@@ -56,13 +57,14 @@ impl Node {
     }
 }
 
-/// Runs `playouts` iterations from `root`; the most visited move, its win rate (in
-/// thousandths, as the native MCTS scores it) and the playouts run.
+/// Runs `playouts` iterations from `root` (fewer at `deadline`, after one at least);
+/// the most visited move, its win rate (in thousandths, as the native MCTS scores it)
+/// and the playouts run.
 pub fn engine_mcts<E: Engine>(
     engine: &mut E,
     leaf: LeafStep<E>,
     root: Pos,
-    playouts: u64,
+    (playouts, deadline): (u64, Option<Instant>),
     seed: u64,
 ) -> Result<BestMove, EngineError> {
     let top = leaf(engine, root, &[], seed >> 1, MAX_PLIES)?;
@@ -81,7 +83,7 @@ pub fn engine_mcts<E: Engine>(
             None
         },
     }];
-    let ran = search(engine, leaf, root, &mut nodes, playouts, seed)?;
+    let ran = search(engine, leaf, root, &mut nodes, (playouts, deadline), seed)?;
     // a proven win at once; else the most visited move not proven lost
     let rank = |n: &Node| match n.proven_reward() {
         Some(r) if r >= 1.0 => 2,
@@ -114,13 +116,13 @@ fn search<E: Engine>(
     leaf: LeafStep<E>,
     root: Pos,
     nodes: &mut Vec<Node>,
-    playouts: u64,
+    (playouts, deadline): (u64, Option<Instant>),
     seed: u64,
 ) -> Result<u64, EngineError> {
     let mut seed = seed;
     let mut ks = Vec::new();
     for ran in 0..playouts {
-        if nodes[0].proven.is_some() {
+        if nodes[0].proven.is_some() || (ran > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
             return Ok(ran);
         }
         // selection: down through fully tried nodes by UCB1 (a proven node by its

@@ -6,6 +6,7 @@ use super::mcts_solver::{prove, rank, Proof};
 use crate::game::{Game, Outcome};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::time::Instant;
 
 /// A playout still going after this many plies is scored as a draw (games such as
 /// Mitsudomoe and Tactigon can go round in circles; this is not a rule of theirs).
@@ -57,7 +58,7 @@ pub struct RootChild<M> {
 /// Runs up to `playouts` iterations of UCT from `game` (fewer once the root is
 /// proven); the best move is a proven win, else the most visited move not proven lost.
 pub fn mcts<G: Game>(game: &G, playouts: u64, seed: u64) -> MctsResult<G::Move> {
-    let children = root_children(game, playouts, seed);
+    let children = root_children(game, playouts, seed, None);
     let run = children.iter().map(|c| c.visits).sum();
     pick(&children, run)
 }
@@ -121,8 +122,14 @@ fn try_prove<M>(nodes: &mut [Node<M>], at: usize) -> bool {
 /// they were expanded (none once the game is over).  The tree is an MCTS-solver: a
 /// finished game in the tree is proven, a node is proven won as soon as one move
 /// wins and lost once every move loses, selection passes over proven losses and
-/// stops at a proven node (its proof is the iteration's result, no playout).
-pub fn root_children<G: Game>(game: &G, playouts: u64, seed: u64) -> Vec<RootChild<G::Move>> {
+/// stops at a proven node (its proof is the iteration's result, no playout).  With a
+/// `deadline`, it stops there too, after one iteration at least.
+pub fn root_children<G: Game>(
+    game: &G,
+    playouts: u64,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Vec<RootChild<G::Move>> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut root_moves = Vec::new();
     game.legal_moves(&mut root_moves);
@@ -142,8 +149,8 @@ pub fn root_children<G: Game>(game: &G, playouts: u64, seed: u64) -> Vec<RootChi
     let mut buf = Vec::new();
     // every iteration plays in this one copy, refreshed from the root
     let mut g = game.clone();
-    for _ in 0..playouts {
-        if nodes[0].proof.is_some() {
+    for ran in 0..playouts {
+        if nodes[0].proof.is_some() || (ran > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
             break;
         }
         // selection
@@ -265,7 +272,7 @@ mod tests {
     fn a_forced_loss_is_proven() {
         // blue to move cannot stop both a3 and c3
         let g = hex("3x3 rbr/rbr/1b1 blue");
-        let children = root_children(&g, 1000, 5);
+        let children = root_children(&g, 1000, 5, None);
         assert_eq!(children.len(), 2);
         assert!(children.iter().all(|c| c.proof == Some(Proof::Loss)));
         let r = pick(&children, 0);

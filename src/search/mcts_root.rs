@@ -4,6 +4,7 @@
 use super::mcts::{pick, root_children, MctsResult, RootChild};
 use crate::game::Game;
 use rayon::prelude::*;
+use std::time::Instant;
 
 /// The playouts of tree `i` of `trees` when `playouts` are shared out (the first
 /// trees take one more when they do not divide evenly).
@@ -30,16 +31,24 @@ fn sum_roots<M: Copy + Eq>(trees: Vec<Vec<RootChild<M>>>) -> Vec<RootChild<M>> {
 
 /// MCTS with `playouts` in all, shared between `threads` independent trees seeded
 /// `seed`, `seed + 1`, …; the best move is chosen as `pick` does over all trees
-/// (a tree stops early once it proves its root).  One thread is exactly
-/// `mcts(game, playouts, seed)`.
+/// (a tree stops early once it proves its root, and at `deadline` when given).  One
+/// thread without a deadline is exactly `mcts(game, playouts, seed)`.
 pub fn mcts_root_parallel<G: Game>(
     game: &G,
     playouts: u64,
     seed: u64,
     threads: usize,
+    deadline: Option<Instant>,
 ) -> MctsResult<G::Move> {
     let trees = threads.max(1) as u64;
-    let grow = |i: u64| root_children(game, share(playouts, trees, i), seed.wrapping_add(i));
+    let grow = |i: u64| {
+        root_children(
+            game,
+            share(playouts, trees, i),
+            seed.wrapping_add(i),
+            deadline,
+        )
+    };
     let roots: Vec<Vec<RootChild<G::Move>>> = if trees == 1 {
         vec![grow(0)]
     } else {
@@ -65,6 +74,15 @@ mod tests {
     }
 
     #[test]
+    fn a_search_ends_at_its_deadline_after_one_playout_at_least() {
+        let g = hex(5);
+        // a deadline already past: each tree runs its one playout, and stops
+        let r = mcts_root_parallel(&g, 1_000_000, 3, 2, Some(Instant::now()));
+        assert_eq!(r.nodes, 2);
+        assert!(r.best.is_some());
+    }
+
+    #[test]
     fn playouts_are_shared_out_exactly() {
         for (p, t) in [(10, 3), (2, 4), (0, 2), (20000, 2)] {
             assert_eq!((0..t).map(|i| share(p, t, i)).sum::<u64>(), p);
@@ -74,7 +92,7 @@ mod tests {
     #[test]
     fn one_thread_is_plain_mcts() {
         let g = hex(5);
-        let a = mcts_root_parallel(&g, 500, 7, 1);
+        let a = mcts_root_parallel(&g, 500, 7, 1, None);
         let b = mcts(&g, 500, 7);
         assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
     }
@@ -82,10 +100,12 @@ mod tests {
     #[test]
     fn root_visits_add_up_over_the_trees() {
         let g = hex(4);
-        let roots: Vec<_> = (0..3).map(|i| root_children(&g, 100, 5 + i)).collect();
+        let roots: Vec<_> = (0..3)
+            .map(|i| root_children(&g, 100, 5 + i, None))
+            .collect();
         let summed = sum_roots(roots);
         assert_eq!(summed.iter().map(|c| c.visits).sum::<u64>(), 300);
-        let r = mcts_root_parallel(&g, 301, 5, 3);
+        let r = mcts_root_parallel(&g, 301, 5, 3, None);
         assert_eq!(r.nodes, 301);
         assert!(r.best.is_some());
     }
@@ -93,8 +113,8 @@ mod tests {
     #[test]
     fn many_threads_give_the_same_answer_every_time() {
         let g = hex(5);
-        let a = mcts_root_parallel(&g, 800, 11, 4);
-        let b = mcts_root_parallel(&g, 800, 11, 4);
+        let a = mcts_root_parallel(&g, 800, 11, 4, None);
+        let b = mcts_root_parallel(&g, 800, 11, 4, None);
         assert_eq!((a.best, a.score), (b.best, b.score));
     }
 }

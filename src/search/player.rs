@@ -1,4 +1,5 @@
-//! Computer and human players: `human`, `random`, `greedy`, `alphabeta:N`, `alphabeta:Ns`, `mcts:N`.
+//! Computer and human players: `human`, `random`, `greedy`, `alphabeta:N`, `alphabeta:Ns`,
+//! `mcts:N`, `mcts:Ns`.
 
 use crate::game::{Engine, EngineError, Limits, Pos, SearchSpec};
 use rand::rngs::SmallRng;
@@ -14,10 +15,14 @@ pub enum PlayerKind {
     /// The move with the best evaluation one ply ahead.
     Greedy,
     AlphaBeta(Limits),
-    Mcts(u64),
+    /// MCTS with at most `playouts`, within `time` when given (`mcts:2s`).
+    Mcts {
+        playouts: u64,
+        time: Option<std::time::Duration>,
+    },
 }
 
-/// The spec a player is given by: `alphabeta:4`, `alphabeta:2s`, `mcts:5000`.
+/// The spec a player is given by: `alphabeta:4`, `alphabeta:2s`, `mcts:5000`, `mcts:1s`.
 impl fmt::Display for PlayerKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -29,7 +34,8 @@ impl fmt::Display for PlayerKind {
             }
             PlayerKind::AlphaBeta(Limits { depth: Some(d), .. }) => write!(f, "alphabeta:{d}"),
             PlayerKind::AlphaBeta(_) => f.write_str("alphabeta"),
-            PlayerKind::Mcts(n) => write!(f, "mcts:{n}"),
+            PlayerKind::Mcts { time: Some(t), .. } => write!(f, "mcts:{}s", t.as_secs_f64()),
+            PlayerKind::Mcts { playouts, .. } => write!(f, "mcts:{playouts}"),
         }
     }
 }
@@ -39,7 +45,8 @@ impl FromStr for PlayerKind {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "`{}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns or mcts:N)",
+                "`{}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns, mcts:N \
+                 or mcts:Ns)",
                 crate::game::elide(s)
             )
         };
@@ -71,10 +78,20 @@ impl FromStr for PlayerKind {
                     }))
                 }
             }
-            ("mcts", a) => Ok(PlayerKind::Mcts(match a {
-                None => crate::game::defaults::MCTS_PLAYOUTS,
-                Some(a) => crate::game::mcts_playouts(a).map_err(|e| format!("{}: {e}", bad()))?,
-            })),
+            // a time: as many playouts as it allows
+            ("mcts", Some(a)) if a.trim().ends_with('s') => Ok(PlayerKind::Mcts {
+                playouts: crate::game::MAX_MCTS_PLAYOUTS,
+                time: Some(crate::game::search_time(a).map_err(|e| format!("{}: {e}", bad()))?),
+            }),
+            ("mcts", a) => Ok(PlayerKind::Mcts {
+                playouts: match a {
+                    None => crate::game::defaults::MCTS_PLAYOUTS,
+                    Some(a) => {
+                        crate::game::mcts_playouts(a).map_err(|e| format!("{}: {e}", bad()))?
+                    }
+                },
+                time: None,
+            }),
             _ => Err(bad()),
         }
     }
@@ -110,13 +127,14 @@ pub fn choose_move(
         PlayerKind::AlphaBeta(limits) => {
             Ok(engine.best(position, SearchSpec::AlphaBeta(limits))?.mv)
         }
-        PlayerKind::Mcts(playouts) => Ok(engine
+        PlayerKind::Mcts { playouts, time } => Ok(engine
             .best(
                 position,
                 SearchSpec::Mcts {
                     playouts,
                     seed: rng.gen(),
                     threads: 1,
+                    time,
                 },
             )?
             .mv),
@@ -136,6 +154,7 @@ mod tests {
             "alphabeta:3",
             "alphabeta:1.5s",
             "mcts:500",
+            "mcts:0.5s",
         ] {
             assert_eq!(spec.parse::<PlayerKind>().unwrap().to_string(), spec);
         }
@@ -143,5 +162,13 @@ mod tests {
             "alphabeta".parse::<PlayerKind>().unwrap().to_string(),
             "alphabeta:4"
         );
+        assert_eq!(
+            "mcts:250ms".parse::<PlayerKind>(),
+            Ok(PlayerKind::Mcts {
+                playouts: crate::game::MAX_MCTS_PLAYOUTS,
+                time: Some(std::time::Duration::from_millis(250)),
+            })
+        );
+        assert!("mcts:0s".parse::<PlayerKind>().is_err());
     }
 }

@@ -390,6 +390,7 @@ impl Run<'_> {
                                 playouts,
                                 seed: round as u64 + 1,
                                 threads: 1,
+                                time: None,
                             },
                         )
                         .map_err(|e| e.to_string())?;

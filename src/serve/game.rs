@@ -458,7 +458,8 @@ impl ServedGame {
             || GameError::Stale("the computer was stopped; it played no move".to_string());
         if player == PlayerKind::Human {
             return Err(GameError::Refused(
-                "a computer player is random, greedy, alphabeta:N, alphabeta:Ns or mcts:N".into(),
+                "a computer player is random, greedy, alphabeta:N, alphabeta:Ns, mcts:N or mcts:Ns"
+                    .into(),
             ));
         }
         let player = capped(player)?;
@@ -555,7 +556,13 @@ fn capped(player: PlayerKind) -> Result<PlayerKind, GameError> {
         PlayerKind::AlphaBeta(l) if l.depth.is_some_and(|d| d > MAX_SERVED_DEPTH) => {
             too_much(format!("at most alphabeta:{MAX_SERVED_DEPTH}"))
         }
-        PlayerKind::Mcts(n) if n > MAX_SERVED_PLAYOUTS => {
+        PlayerKind::Mcts { time: Some(t), .. } if t.as_secs_f64() > MAX_SERVED_SECONDS as f64 => {
+            too_much(format!("at most mcts:{MAX_SERVED_SECONDS}s"))
+        }
+        PlayerKind::Mcts {
+            playouts,
+            time: None,
+        } if playouts > MAX_SERVED_PLAYOUTS => {
             too_much(format!("at most mcts:{MAX_SERVED_PLAYOUTS}"))
         }
         p => Ok(p),

@@ -101,6 +101,7 @@ fn playout_rate(engine: &mut dyn Engine, at: Pos) -> Option<f64> {
                     playouts,
                     seed: 1,
                     threads: 1,
+                    time: None,
                 },
             )
             .ok()?;

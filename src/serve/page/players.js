@@ -92,7 +92,7 @@ function addSide(box, side) {
   input.hidden = true;
   input.setAttribute("aria-label", `${side}'s player spec`);
   input.placeholder = "alphabeta:2s";
-  input.title = "human, random, greedy, alphabeta:N (plies), alphabeta:Ns (seconds) or mcts:N (playouts)";
+  input.title = "human, random, greedy, alphabeta:N (plies), alphabeta:Ns (seconds), mcts:N (playouts) or mcts:Ns (seconds)";
   const time = document.createElement("small");
   time.className = "level-time";
   menu.addEventListener("change", () => {
