@@ -146,7 +146,8 @@ def check_agree(gtp, state, size, where):
     status = ludolog_status(gtp)
     if state.is_terminal():
         winner = "red" if state.returns()[0] > 0 else "blue"
-        if status != f"won({winner})":
+        # the status may go on to say how the game ended ("won(red), ending: ...")
+        if status.split(",")[0] != f"won({winner})":
             raise AssertionError(f"{where}: OpenSpiel says {winner} won, "
                                  f"ludolog says {status!r}")
     else:
@@ -226,6 +227,20 @@ def play_game(index, args, game):
     }
 
 
+def simulations_in(game, seconds, seed):
+    """The simulations OpenSpiel's MCTSBot runs in `seconds` from the empty board:
+    the median rate of three searches of 2,000 simulations, scaled."""
+    rates = []
+    for i in range(3):
+        evaluator = pyspiel.RandomRolloutEvaluator(ROLLOUTS, seed + i)
+        bot = pyspiel.MCTSBot(game, evaluator, UCT_C, 2000, MAX_MEMORY_MB, True,
+                              seed + i, False)
+        t0 = time.perf_counter()
+        bot.step(game.new_initial_state())
+        rates.append(2000 / (time.perf_counter() - t0))
+    return max(1, int(statistics.median(rates) * seconds))
+
+
 def summary_row(label, games):
     n = len(games)
     wins = sum(g["ludolog_won"] for g in games)
@@ -248,12 +263,22 @@ def main():
                     help="ludolog's --player (default mcts:100000)")
     ap.add_argument("--seed", type=int, default=1,
                     help="base seed; game i uses seed+i for both programs")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="equal time per move: ludolog plays mcts:Ss (unless "
+                         "--player is given), OpenSpiel the simulations it runs "
+                         "in S seconds on the empty board, timed before the games")
     args = ap.parse_args()
 
     game = pyspiel.load_game("hex", {"board_size": args.size, "swap": False})
     params = game.get_parameters()
     assert params.get("swap") is False, params
     assert params["num_rows"] == params["num_cols"] == args.size, params
+    if args.seconds is not None:
+        if "--player" not in sys.argv:
+            args.player = f"mcts:{args.seconds:g}s"
+        args.simulations = simulations_in(game, args.seconds, args.seed)
+        print(f"OpenSpiel runs {args.simulations} simulations in "
+              f"{args.seconds:g} s on the empty board", flush=True)
 
     results = []
     for i in range(args.games):
