@@ -157,6 +157,47 @@ fn malformed_commands_get_gtp_errors() {
 }
 
 #[test]
+fn a_time_control_is_taken_and_each_move_thinks_within_its_share() {
+    // the player would think for a hundred million playouts; the clock (a second of
+    // main time, then a second a move) makes each move take a fraction of a second
+    let script = [
+        "time_settings 1 1 1",
+        "genmove black",
+        "time_left white 0 1",
+        "genmove white",
+        "time_left black 0.5 0",
+        "genmove black",
+        "clear_board",
+        "time_settings 0 1 0",
+        "time_settings 1 1",
+        "time_settings 1 -1 1",
+        "time_left black",
+        "time_left purple 1 0",
+        "time_left white soon 0",
+    ]
+    .join("\n");
+    let t = transcript("hex", "size=5", "mcts:100000000", &script);
+    let answers: Vec<&str> = t.lines().filter(|l| l.starts_with(['=', '?'])).collect();
+    assert_eq!(answers.len(), 13, "{t}");
+    for (i, a) in answers.iter().enumerate() {
+        // the three moves are cells of the 5x5 board, the rest is accepted or refused
+        match i {
+            1 | 3 | 5 => assert!(a.len() == 4 && a.as_bytes()[2].is_ascii_lowercase(), "{t}"),
+            0 | 2 | 4 | 6 | 7 => assert_eq!(*a, "= ", "{t}"),
+            _ => assert!(a.starts_with("? "), "{t}"),
+        }
+    }
+    assert!(
+        t.contains("? syntax error: time_settings takes main time, byo-yomi time and stones"),
+        "{t}"
+    );
+    assert!(
+        t.contains("? syntax error: time_left takes a color, seconds and stones"),
+        "{t}"
+    );
+}
+
+#[test]
 fn a_non_square_board_is_played_as_con_tac_tix() {
     let script = "\
 boardsize 3 2

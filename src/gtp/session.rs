@@ -2,11 +2,13 @@
 //! answer to each command.  Every failure is a GTP error (`? message`); nothing a
 //! controller sends can end the session but `quit`.
 
+use super::clock::{Clock, TimeSettings};
 use super::protocol::{parse_line, response, Command};
 use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
 use crate::game::{
-    Ending, Engine, EngineError, GameLine, GameOptions, Pos, Refusal, SearchSpec, PROVEN,
+    Ending, Engine, EngineError, GameLine, GameOptions, Limits, Pos, Refusal, SearchSpec, PROVEN,
 };
+use std::time::{Duration, Instant};
 
 use crate::registry::{EngineSpec, OpenError};
 use crate::render::render_ascii;
@@ -46,6 +48,8 @@ pub const COMMANDS: &[&str] = &[
     "undo",
     "showboard",
     "final_score",
+    "time_settings",
+    "time_left",
     "hexgui-analyze_commands",
     "ludolog-position",
 ];
@@ -62,6 +66,8 @@ pub struct GtpSession {
     line: GameLine,
     /// The two players' names, in turn order.
     names: [String; 2],
+    /// The time control, and each side's clock under it (none: no time limit).
+    clocks: Option<(TimeSettings, [Clock; 2])>,
     rng: SmallRng,
     quit: bool,
 }
@@ -93,6 +99,7 @@ impl GtpSession {
             game,
             line: GameLine::at(engine, start, None),
             names,
+            clocks: None,
             quit: false,
         })
     }
@@ -137,6 +144,22 @@ impl GtpSession {
             ("undo", []) => self.undo(),
             ("showboard", []) => self.showboard(),
             ("final_score", []) => self.final_score(),
+            ("time_settings", args) => {
+                self.clocks = TimeSettings::parse(args)?.map(|s| (s, [s.start(); 2]));
+                Ok(String::new())
+            }
+            ("time_left", [colour, left, stones]) => {
+                let player = self.player(colour)?;
+                // a clock the controller keeps without time_settings: its time alone
+                let settings = TimeSettings {
+                    main: 0.0,
+                    period: 0.0,
+                    stones: 0,
+                };
+                let (_, clocks) = self.clocks.get_or_insert((settings, [settings.start(); 2]));
+                clocks[player].set_left(left, stones)?;
+                Ok(String::new())
+            }
             ("hexgui-analyze_commands", []) => Ok(String::new()),
             ("ludolog-position", []) => self.line.text().map_err(|e| e.to_string()),
             (name, _) if COMMANDS.contains(&name) => Err(format!("syntax error: {}", usage(name))),
@@ -228,6 +251,9 @@ impl GtpSession {
 
     fn clear_board(&mut self) -> Result<String, String> {
         self.line.restart().map_err(|e| e.to_string())?;
+        if let Some((settings, clocks)) = &mut self.clocks {
+            *clocks = [settings.start(); 2];
+        }
         Ok(String::new())
     }
 
@@ -293,7 +319,15 @@ impl GtpSession {
             });
         }
         let at = self.turn_of(player)?;
-        let decided = self.decide(at);
+        let started = Instant::now();
+        let budget = self
+            .clocks
+            .as_ref()
+            .map(|(_, clocks)| clocks[player].budget(info.legal.len()));
+        let decided = self.decide(at, budget);
+        if let Some((_, clocks)) = &mut self.clocks {
+            clocks[player].spend(started.elapsed());
+        }
         let answer = match decided {
             Ok(Decision::Play(mv)) => self.line.engine().play(at, &mv).map(|next| {
                 let out = move_out(self.dialect, &mv);
@@ -307,8 +341,9 @@ impl GtpSession {
         answer.map_err(plain)
     }
 
-    /// The move the player chooses in `at` (whose turn it is).
-    fn decide(&mut self, at: Pos) -> Result<Decision, EngineError> {
+    /// The move the player chooses in `at` (whose turn it is), a search within
+    /// `budget` when the clock gives one.
+    fn decide(&mut self, at: Pos, budget: Option<Duration>) -> Result<Decision, EngineError> {
         let info = self.line.engine().describe(at)?;
         if let Some(o) = info.outcome {
             return Err(EngineError::from(Refusal::words(format!(
@@ -321,7 +356,7 @@ impl GtpSession {
                 info.to_move
             ))));
         }
-        let found = match self.config.player {
+        let found = match within(self.config.player, budget) {
             PlayerKind::AlphaBeta(limits) => {
                 Some(self.line.engine().best(at, SearchSpec::AlphaBeta(limits))?)
             }
@@ -437,6 +472,56 @@ fn usage(name: &str) -> &'static str {
         "play" => "play takes a color and a move (play black a1)",
         "genmove" => "genmove takes a color (genmove white)",
         "komi" => "komi takes a number (komi 6.5)",
+        "time_left" => "time_left takes a color, seconds and stones (time_left black 30 0)",
         _ => "this command takes no arguments",
+    }
+}
+
+/// A player whose search also ends within `budget` (the clock's share for the move);
+/// random and greedy players take no time to speak of.
+fn within(player: PlayerKind, budget: Option<Duration>) -> PlayerKind {
+    let Some(budget) = budget else {
+        return player;
+    };
+    let cap = |t: Option<Duration>| Some(t.map_or(budget, |t| t.min(budget)));
+    match player {
+        PlayerKind::AlphaBeta(limits) => PlayerKind::AlphaBeta(Limits {
+            time: cap(limits.time),
+            ..limits
+        }),
+        PlayerKind::Mcts { playouts, time } => PlayerKind::Mcts {
+            playouts,
+            time: cap(time),
+        },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_caps_the_search_and_leaves_a_shorter_one_as_it_is() {
+        let second = Some(Duration::from_secs(1));
+        let mcts = |playouts, time| PlayerKind::Mcts { playouts, time };
+        assert_eq!(within(mcts(500, None), second), mcts(500, second));
+        assert_eq!(
+            within(mcts(500, Some(Duration::from_millis(300))), second),
+            mcts(500, Some(Duration::from_millis(300)))
+        );
+        let depth = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        assert_eq!(
+            within(PlayerKind::AlphaBeta(depth), second),
+            PlayerKind::AlphaBeta(Limits {
+                time: second,
+                ..depth
+            })
+        );
+        assert_eq!(within(PlayerKind::Random, second), PlayerKind::Random);
+        assert_eq!(within(mcts(500, None), None), mcts(500, None));
     }
 }
