@@ -48,6 +48,7 @@ mod records;
 mod render;
 mod repl;
 mod repl_terminal;
+mod repl_tools;
 mod replica;
 mod round_trip;
 mod sandbox;
