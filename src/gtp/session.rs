@@ -8,13 +8,13 @@ use super::speech::{colour_letter, move_in, move_out, player_of, Dialect};
 use crate::game::{
     Ending, Engine, EngineError, GameLine, GameOptions, Limits, Pos, Refusal, SearchSpec, PROVEN,
 };
-use std::time::{Duration, Instant};
 
 use crate::registry::{EngineSpec, OpenError};
 use crate::render::render_ascii;
 use crate::search::{choose_move, PlayerKind};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
 
 /// How a GTP engine plays.
 #[derive(Clone, Debug)]

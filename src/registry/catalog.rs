@@ -132,8 +132,9 @@ pub fn describe_rule_only(name: &str) -> Option<Described> {
     if let Some(d) = lock().get(name) {
         return Some(d.clone());
     }
-    // described without the lock, so that games are described side by side
-    // (`all_games`); of two threads that describe one game, the first one's stays
+    // described without the lock, so that threads asking for different games
+    // describe them side by side; of two threads that describe one game, the first
+    // one's stays
     let made = describe(&module, path, text)
         .map(|d| &*Box::leak(Box::new(d)))
         .map_err(|e| e.to_string());
@@ -153,7 +154,7 @@ pub fn all_games() -> (Vec<&'static GameDescriptor>, Vec<(String, String)>) {
     // no engine is opened after a listing: each described in the tier cheapest to load
     let _spec = super::spare::expecting(Some(Tier::Spec));
     let files = rule_only_files();
-    describe_side_by_side(&files);
+    describe_missing_together(&files);
     let mut found: Vec<&'static GameDescriptor> = games::ALL.to_vec();
     let mut broken = Vec::new();
     for (module, _, _) in files {
@@ -170,7 +171,7 @@ pub fn all_games() -> (Vec<&'static GameDescriptor>, Vec<(String, String)>) {
 /// machine (`ludolog games` and the served page's game list ask for every one): the
 /// host, the libraries and scryer's own start are loaded once, not once a game. A
 /// game this cannot describe is left to `describe_rule_only`, which says why.
-fn describe_side_by_side(files: &[(String, &'static str, &'static str)]) {
+fn describe_missing_together(files: &[(String, &'static str, &'static str)]) {
     let missing: Vec<&(String, &'static str, &'static str)> = {
         let cache = cache().lock().unwrap_or_else(|p| p.into_inner());
         files
