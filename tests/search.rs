@@ -103,6 +103,7 @@ fn best_moves_are_always_legal() {
                     seed: 3,
                     threads: 1,
                     time: None,
+                    rave: false,
                 },
             )
             .unwrap();

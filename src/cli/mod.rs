@@ -161,6 +161,7 @@ pub fn best_search(
             seed: crate::game::defaults::SEED,
             threads,
             time,
+            rave: false,
         },
         None => SearchSpec::AlphaBeta(crate::game::Limits {
             depth: depth.or(match time {

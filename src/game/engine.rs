@@ -32,6 +32,10 @@ pub enum SearchSpec {
         threads: usize,
         #[serde(default)]
         time: Option<std::time::Duration>,
+        /// With RAVE in the tree (`search::mcts_rave`; native engines only, the rule
+        /// tiers' search has none).
+        #[serde(default)]
+        rave: bool,
     },
 }
 

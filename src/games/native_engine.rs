@@ -191,9 +191,10 @@ impl<G: Game> Engine for NativeEngine<G> {
                 seed,
                 threads,
                 time,
+                rave,
             } => {
                 let deadline = time.map(|t| std::time::Instant::now() + t);
-                let r = mcts_root_parallel(&game, playouts, seed, threads, deadline);
+                let r = mcts_root_parallel(&game, playouts, seed, (threads, rave), deadline);
                 Ok(BestMove {
                     mv: r.best.map(|m| game.move_text(m)),
                     score: r.score,

@@ -360,7 +360,11 @@ impl GtpSession {
             PlayerKind::AlphaBeta(limits) => {
                 Some(self.line.engine().best(at, SearchSpec::AlphaBeta(limits))?)
             }
-            PlayerKind::Mcts { playouts, time } => {
+            PlayerKind::Mcts {
+                playouts,
+                time,
+                rave,
+            } => {
                 let seed = self.rng.gen();
                 Some(self.line.engine().best(
                     at,
@@ -369,6 +373,7 @@ impl GtpSession {
                         seed,
                         threads: 1,
                         time,
+                        rave,
                     },
                 )?)
             }
@@ -489,9 +494,14 @@ fn within(player: PlayerKind, budget: Option<Duration>) -> PlayerKind {
             time: cap(limits.time),
             ..limits
         }),
-        PlayerKind::Mcts { playouts, time } => PlayerKind::Mcts {
+        PlayerKind::Mcts {
+            playouts,
+            time,
+            rave,
+        } => PlayerKind::Mcts {
             playouts,
             time: cap(time),
+            rave,
         },
         other => other,
     }
@@ -504,7 +514,11 @@ mod tests {
     #[test]
     fn a_clock_caps_the_search_and_leaves_a_shorter_one_as_it_is() {
         let second = Some(Duration::from_secs(1));
-        let mcts = |playouts, time| PlayerKind::Mcts { playouts, time };
+        let mcts = |playouts, time| PlayerKind::Mcts {
+            playouts,
+            time,
+            rave: false,
+        };
         assert_eq!(within(mcts(500, None), second), mcts(500, second));
         assert_eq!(
             within(mcts(500, Some(Duration::from_millis(300))), second),

@@ -2,6 +2,7 @@
 //! seed and share of the playouts, their root visits and wins summed move by move.
 
 use super::mcts::{pick, root_children, MctsResult, RootChild};
+use super::mcts_rave::rave_root_children;
 use crate::game::Game;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -31,23 +32,24 @@ fn sum_roots<M: Copy + Eq>(trees: Vec<Vec<RootChild<M>>>) -> Vec<RootChild<M>> {
 
 /// MCTS with `playouts` in all, shared between `threads` independent trees seeded
 /// `seed`, `seed + 1`, …; the best move is chosen as `pick` does over all trees
-/// (a tree stops early once it proves its root, and at `deadline` when given).  One
-/// thread without a deadline is exactly `mcts(game, playouts, seed)`.
+/// (a tree stops early once it proves its root, and at `deadline` when given), each
+/// tree with RAVE when `rave`.  One thread without RAVE or a deadline is exactly
+/// `mcts(game, playouts, seed)`.
 pub fn mcts_root_parallel<G: Game>(
     game: &G,
     playouts: u64,
     seed: u64,
-    threads: usize,
+    (threads, rave): (usize, bool),
     deadline: Option<Instant>,
 ) -> MctsResult<G::Move> {
     let trees = threads.max(1) as u64;
     let grow = |i: u64| {
-        root_children(
-            game,
-            share(playouts, trees, i),
-            seed.wrapping_add(i),
-            deadline,
-        )
+        let (n, seed) = (share(playouts, trees, i), seed.wrapping_add(i));
+        if rave {
+            rave_root_children(game, n, seed, deadline)
+        } else {
+            root_children(game, n, seed, deadline)
+        }
     };
     let roots: Vec<Vec<RootChild<G::Move>>> = if trees == 1 {
         vec![grow(0)]
@@ -77,7 +79,7 @@ mod tests {
     fn a_search_ends_at_its_deadline_after_one_playout_at_least() {
         let g = hex(5);
         // a deadline already past: each tree runs its one playout, and stops
-        let r = mcts_root_parallel(&g, 1_000_000, 3, 2, Some(Instant::now()));
+        let r = mcts_root_parallel(&g, 1_000_000, 3, (2, false), Some(Instant::now()));
         assert_eq!(r.nodes, 2);
         assert!(r.best.is_some());
     }
@@ -92,7 +94,7 @@ mod tests {
     #[test]
     fn one_thread_is_plain_mcts() {
         let g = hex(5);
-        let a = mcts_root_parallel(&g, 500, 7, 1, None);
+        let a = mcts_root_parallel(&g, 500, 7, (1, false), None);
         let b = mcts(&g, 500, 7);
         assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
     }
@@ -105,7 +107,7 @@ mod tests {
             .collect();
         let summed = sum_roots(roots);
         assert_eq!(summed.iter().map(|c| c.visits).sum::<u64>(), 300);
-        let r = mcts_root_parallel(&g, 301, 5, 3, None);
+        let r = mcts_root_parallel(&g, 301, 5, (3, false), None);
         assert_eq!(r.nodes, 301);
         assert!(r.best.is_some());
     }
@@ -113,8 +115,8 @@ mod tests {
     #[test]
     fn many_threads_give_the_same_answer_every_time() {
         let g = hex(5);
-        let a = mcts_root_parallel(&g, 800, 11, 4, None);
-        let b = mcts_root_parallel(&g, 800, 11, 4, None);
+        let a = mcts_root_parallel(&g, 800, 11, (4, false), None);
+        let b = mcts_root_parallel(&g, 800, 11, (4, false), None);
         assert_eq!((a.best, a.score), (b.best, b.score));
     }
 }

@@ -1,10 +1,11 @@
 //! Generic algorithms over `Game`: perft, random playouts, alpha-beta and MCTS (with
-//! a solver in the tree, also root-parallel), and perft split between threads and
+//! a solver in the tree, also root-parallel, and with RAVE), and perft split between threads and
 //! shards; and MCTS over any `Engine` (the rule tiers').
 
 mod alphabeta;
 mod engine_mcts;
 mod mcts;
+mod mcts_rave;
 mod mcts_root;
 mod mcts_solver;
 mod perft;

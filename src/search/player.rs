@@ -1,5 +1,5 @@
 //! Computer and human players: `human`, `random`, `greedy`, `alphabeta:N`, `alphabeta:Ns`,
-//! `mcts:N`, `mcts:Ns`.
+//! `mcts:N`, `mcts:Ns`, and the same with RAVE, `rave:N`, `rave:Ns`.
 
 use crate::game::{Engine, EngineError, Limits, Pos, SearchSpec};
 use rand::rngs::SmallRng;
@@ -15,10 +15,12 @@ pub enum PlayerKind {
     /// The move with the best evaluation one ply ahead.
     Greedy,
     AlphaBeta(Limits),
-    /// MCTS with at most `playouts`, within `time` when given (`mcts:2s`).
+    /// MCTS with at most `playouts`, within `time` when given (`mcts:2s`); with RAVE
+    /// in the tree when `rave` (`rave:N`, `rave:Ns`).
     Mcts {
         playouts: u64,
         time: Option<std::time::Duration>,
+        rave: bool,
     },
 }
 
@@ -34,8 +36,14 @@ impl fmt::Display for PlayerKind {
             }
             PlayerKind::AlphaBeta(Limits { depth: Some(d), .. }) => write!(f, "alphabeta:{d}"),
             PlayerKind::AlphaBeta(_) => f.write_str("alphabeta"),
-            PlayerKind::Mcts { time: Some(t), .. } => write!(f, "mcts:{}s", t.as_secs_f64()),
-            PlayerKind::Mcts { playouts, .. } => write!(f, "mcts:{playouts}"),
+            PlayerKind::Mcts {
+                time: Some(t),
+                rave,
+                ..
+            } => write!(f, "{}:{}s", mcts_name(*rave), t.as_secs_f64()),
+            PlayerKind::Mcts { playouts, rave, .. } => {
+                write!(f, "{}:{playouts}", mcts_name(*rave))
+            }
         }
     }
 }
@@ -45,8 +53,8 @@ impl FromStr for PlayerKind {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "`{}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns, mcts:N \
-                 or mcts:Ns)",
+                "`{}` is not a player (human, random, greedy, alphabeta:N, alphabeta:Ns, mcts:N, \
+                 mcts:Ns, rave:N or rave:Ns)",
                 crate::game::elide(s)
             )
         };
@@ -79,11 +87,12 @@ impl FromStr for PlayerKind {
                 }
             }
             // a time: as many playouts as it allows
-            ("mcts", Some(a)) if a.trim().ends_with('s') => Ok(PlayerKind::Mcts {
+            ("mcts" | "rave", Some(a)) if a.trim().ends_with('s') => Ok(PlayerKind::Mcts {
                 playouts: crate::game::MAX_MCTS_PLAYOUTS,
                 time: Some(crate::game::search_time(a).map_err(|e| format!("{}: {e}", bad()))?),
+                rave: kind == "rave",
             }),
-            ("mcts", a) => Ok(PlayerKind::Mcts {
+            ("mcts" | "rave", a) => Ok(PlayerKind::Mcts {
                 playouts: match a {
                     None => crate::game::defaults::MCTS_PLAYOUTS,
                     Some(a) => {
@@ -91,9 +100,19 @@ impl FromStr for PlayerKind {
                     }
                 },
                 time: None,
+                rave: kind == "rave",
             }),
             _ => Err(bad()),
         }
+    }
+}
+
+/// The name of an MCTS player's spec: `rave` with RAVE in the tree, else `mcts`.
+fn mcts_name(rave: bool) -> &'static str {
+    if rave {
+        "rave"
+    } else {
+        "mcts"
     }
 }
 
@@ -127,7 +146,11 @@ pub fn choose_move(
         PlayerKind::AlphaBeta(limits) => {
             Ok(engine.best(position, SearchSpec::AlphaBeta(limits))?.mv)
         }
-        PlayerKind::Mcts { playouts, time } => Ok(engine
+        PlayerKind::Mcts {
+            playouts,
+            time,
+            rave,
+        } => Ok(engine
             .best(
                 position,
                 SearchSpec::Mcts {
@@ -135,6 +158,7 @@ pub fn choose_move(
                     seed: rng.gen(),
                     threads: 1,
                     time,
+                    rave,
                 },
             )?
             .mv),
@@ -155,6 +179,8 @@ mod tests {
             "alphabeta:1.5s",
             "mcts:500",
             "mcts:0.5s",
+            "rave:500",
+            "rave:0.5s",
         ] {
             assert_eq!(spec.parse::<PlayerKind>().unwrap().to_string(), spec);
         }
@@ -167,6 +193,7 @@ mod tests {
             Ok(PlayerKind::Mcts {
                 playouts: crate::game::MAX_MCTS_PLAYOUTS,
                 time: Some(std::time::Duration::from_millis(250)),
+                rave: false,
             })
         );
         assert!("mcts:0s".parse::<PlayerKind>().is_err());

@@ -391,6 +391,7 @@ impl Run<'_> {
                                 seed: round as u64 + 1,
                                 threads: 1,
                                 time: None,
+                                rave: false,
                             },
                         )
                         .map_err(|e| e.to_string())?;

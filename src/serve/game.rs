@@ -562,6 +562,7 @@ fn capped(player: PlayerKind) -> Result<PlayerKind, GameError> {
         PlayerKind::Mcts {
             playouts,
             time: None,
+            ..
         } if playouts > MAX_SERVED_PLAYOUTS => {
             too_much(format!("at most mcts:{MAX_SERVED_PLAYOUTS}"))
         }

@@ -102,6 +102,7 @@ fn playout_rate(engine: &mut dyn Engine, at: Pos) -> Option<f64> {
                     seed: 1,
                     threads: 1,
                     time: None,
+                    rave: false,
                 },
             )
             .ok()?;
