@@ -84,7 +84,7 @@ pub fn flag_pairs(args: &[String]) -> Result<Vec<(String, String)>> {
             Some((n, v)) => out.push((n.to_string(), v.to_string())),
             None => match it.next() {
                 Some(v) => out.push((name.to_string(), v.clone())),
-                None => bail!("--{name} needs a value (a player: human, random, greedy, alphabeta:N, alphabeta:Ns, mcts:N or mcts:Ns)"),
+                None => bail!("--{name} needs a value (a player: human, random, greedy, alphabeta:N, alphabeta:Ns, mcts:N, mcts:Ns, rave:N or rave:Ns)"),
             },
         }
     }

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 pub(crate) struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns, mcts:N or mcts:Ns
+    /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns, mcts:N, mcts:Ns, rave:N or rave:Ns
     /// (default: mcts:250000 on a native engine, else alphabeta:2).
     #[arg(long, value_name = "KIND")]
     player: Option<String>,

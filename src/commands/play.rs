@@ -22,7 +22,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FILE")]
     load: Option<PathBuf>,
     /// Players by name: --red human --blue alphabeta:4 (human, random, greedy,
-    /// alphabeta:N, alphabeta:Ns, mcts:N, mcts:Ns); a side not named is played by a human.
+    /// alphabeta:N, alphabeta:Ns, mcts:N, mcts:Ns, rave:N, rave:Ns); a side not named is played by a human.
     #[arg(
         trailing_var_arg = true,
         allow_hyphen_values = true,

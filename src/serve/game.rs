@@ -458,7 +458,7 @@ impl ServedGame {
             || GameError::Stale("the computer was stopped; it played no move".to_string());
         if player == PlayerKind::Human {
             return Err(GameError::Refused(
-                "a computer player is random, greedy, alphabeta:N, alphabeta:Ns, mcts:N or mcts:Ns"
+                "a computer player is random, greedy, alphabeta:N, alphabeta:Ns, mcts:N, mcts:Ns, rave:N or rave:Ns"
                     .into(),
             ));
         }

@@ -92,7 +92,7 @@ function addSide(box, side) {
   input.hidden = true;
   input.setAttribute("aria-label", `${side}'s player spec`);
   input.placeholder = "alphabeta:2s";
-  input.title = "human, random, greedy, alphabeta:N (plies), alphabeta:Ns (seconds), mcts:N (playouts) or mcts:Ns (seconds)";
+  input.title = "human, random, greedy, alphabeta:N (plies), alphabeta:Ns (seconds), mcts:N (playouts), mcts:Ns (seconds), or rave:N, rave:Ns (MCTS with RAVE)";
   const time = document.createElement("small");
   time.className = "level-time";
   menu.addEventListener("change", () => {
