@@ -26,6 +26,9 @@ pub struct Clock {
 /// overhead and the engine's start and answer.
 const MARGIN: f64 = 0.1;
 
+/// The longest a move may think, whatever the clock says: an hour.
+const LONGEST: f64 = 3600.0;
+
 /// The fewest and the most moves the main time is shared out over.
 const MOVES_AHEAD: (usize, usize) = (8, 60);
 
@@ -95,7 +98,8 @@ impl Clock {
         } else {
             0.0
         };
-        Duration::from_secs_f64((share * (1.0 - MARGIN)).max(0.01))
+        // at most an hour, as any search time a user gives (a controller may say 1e300)
+        Duration::from_secs_f64((share * (1.0 - MARGIN)).clamp(0.01, LONGEST))
     }
 
     /// The clock after a move that took `took`: main time runs down, then a period
@@ -182,6 +186,11 @@ mod tests {
         // the period's last move: a new period starts
         c.spend(Duration::from_secs(3));
         assert_eq!((c.left, c.stones), (10.0, 2));
+        // a controller's absurd clock: an hour at the most, never a panic
+        let mut e = settings(1e300, 1e300, 1).start();
+        assert_eq!(e.budget(121), Duration::from_secs(3600));
+        e.set_left("1e308", "1").unwrap();
+        assert_eq!(e.budget(1), Duration::from_secs(3600));
         // sudden death: a hundredth of a second at the least
         let mut d = settings(1.0, 0.0, 0).start();
         d.spend(Duration::from_secs(2));

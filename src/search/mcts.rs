@@ -2,7 +2,7 @@
 //! tree) over any `Game`: the player for Hex, where alpha-beta with a heuristic is
 //! weak on big boards.
 
-use super::mcts_solver::{prove, rank, Proof};
+use super::mcts_solver::{prove_node, rank, Proof};
 use crate::game::{Game, Outcome};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -106,15 +106,15 @@ fn try_prove<M>(nodes: &mut [Node<M>], at: usize) -> bool {
     let Some(&first) = nodes[at].children.first() else {
         return false;
     };
-    let chooser = nodes[first].mover;
     let kids = nodes[at].children.iter().map(|&i| nodes[i].proof);
-    match prove(kids, nodes[at].untried.is_empty()) {
-        Some(p) => {
-            nodes[at].proof = Some(p.seen_by(chooser, nodes[at].mover));
-            true
-        }
-        None => false,
-    }
+    let proof = prove_node(
+        kids,
+        nodes[at].untried.is_empty(),
+        nodes[first].mover,
+        nodes[at].mover,
+    );
+    nodes[at].proof = proof;
+    proof.is_some()
 }
 
 /// Runs up to `playouts` iterations of UCT from `game` with a seeded generator,

@@ -5,7 +5,7 @@
 //! second visit), picks among them by the blend, and keeps the MCTS-solver's proofs.
 
 use super::mcts::{RootChild, MAX_PLAYOUT_PLIES};
-use super::mcts_solver::{prove, Proof};
+use super::mcts_solver::{prove_node, Proof};
 use crate::game::{Game, Outcome};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -243,15 +243,10 @@ fn try_prove<M>(nodes: &mut [Node<M>], at: usize) -> bool {
     let Some(&first) = nodes[at].children.first() else {
         return false;
     };
-    let chooser = nodes[first].mover;
     let kids = nodes[at].children.iter().map(|&i| nodes[i].proof);
-    match prove(kids, nodes[at].opened) {
-        Some(p) => {
-            nodes[at].proof = Some(p.seen_by(chooser, nodes[at].mover));
-            true
-        }
-        None => false,
-    }
+    let proof = prove_node(kids, nodes[at].opened, nodes[first].mover, nodes[at].mover);
+    nodes[at].proof = proof;
+    proof.is_some()
 }
 
 #[cfg(test)]

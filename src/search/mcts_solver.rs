@@ -73,6 +73,18 @@ pub fn prove(children: impl IntoIterator<Item = Option<Proof>>, all_tried: bool)
     }
 }
 
+/// What is proven of a tree node for its own `mover`, from the proofs of its
+/// children (each for `chooser`, the player to move at the node) and whether every
+/// move has a child: `prove`'s verdict seen from the node's side.
+pub fn prove_node(
+    children: impl IntoIterator<Item = Option<Proof>>,
+    all_tried: bool,
+    chooser: usize,
+    mover: usize,
+) -> Option<Proof> {
+    prove(children, all_tried).map(|p| p.seen_by(chooser, mover))
+}
+
 /// How a root move ranks before its playout count: a proven win first, then the
 /// unproven moves and proven draws, a proven loss last.
 pub fn rank(proof: Option<Proof>) -> u8 {
