@@ -70,7 +70,11 @@ const HELPERS: &[&str] = &[
      findall(Ks-C-Ns, (member(Ks, [[runs([r], [1, D], [e]), sight([r], [1, D], [e], [b])], \
         [sight([b, r], [D], [e, b], [r]), runs([r, b], [1], [])], [runs([zz], [1], [e])], [], \
         [runs([run([r], [1, D], [r]), run([b], [D], [], [r, e]), run([r, b], [1], [e], [b, zz])]), runs([])], \
-        [sight([r], [1], [e], [b]), runs([run([zz, b], [D, 1], [b, e], [r])])]]), \
+        [sight([r], [1], [e], [b]), runs([run([zz, b], [D, 1], [b, e], [r])])], \
+        [runs([run([r], [1, D], [r]), run([b], [D], [], [r, e])], again([r, b], [run([r], [D, 1], [e], [b, e]), \
+           run([b], [1], [b])], stop([b], [1, 5]))), sight([r], [1], [e], [b])], \
+        [runs([run([b, r], [1, 2], [e])], again([zz, b], [run([b], [2], [], [r])], stop([], []))), \
+           runs([run([r], [1], [e])], again([], [], stop([r], [])))]]), \
         board:moves_count(B, Ks, C), findall(I-M, (between(0, 60, I), board:nth_move(B, Ks, I, M)), Ns0), \
         findall(R-M, (member(R, [0, 1, 5, 37, -3]), board:pick_move(B, Ks, R, M)), Ps), Ns = Ns0-Ps), Kinds), \
      board:board_cells(B, Cs), A = a(Cells, Counts, Nths, PerCell, Rays, Steps, Met, Reaches, Runs, Sights, Lines, Kinds, Cs)",
@@ -390,6 +394,9 @@ fn odd_arguments_answer_as_the_pure_definitions_do() {
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([run([r], [1], [e]), _])], X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([run([r], [9], [e], [r])])], X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:pick_move(B, [runs([run([r], [1], [], [e])])], 4, X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([run([r], [1], [e])], foo)], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:moves_count(B, [runs([run([r], [1], [e])], again([r], [run([r], [9], [e])], stop([], [])))], X)"),
+        format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:nth_move(B, [runs([run([r], [1], [e])], again([r], [], stop([e], [a])))], 0, X)"),
         // two changes, which the accelerated tier makes in one call
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 9-w], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [0-r, 1-w], B1), board:board_cells(B1, X)"),

@@ -94,7 +94,7 @@ fn replica_and_tactigon_count_and_pick_their_moves_in_order_in_both_rule_tiers()
 #[test]
 fn replica_house_counts_and_picks_its_moves_in_order_under_each_house_rule() {
     // the board library counts and picks the moves of each piece's rays (captures
-    // backwards among them) in both tiers; with twice on, legal/2 lists them.  A
+    // backwards among them) in both tiers, with twice on a king's second ones too.  A
     // position's text carries its house rules: one machine a tier reads them all
     let mut machines = [
         machine("replica_house", "", false),

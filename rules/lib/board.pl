@@ -502,10 +502,10 @@ nth_sight(B, From, Ds, Through, Seen, I, K) :-
 
 %% moves_count(+Board, +Kinds, -N)  how many moves the Kinds give together: a move
 % generator of several kinds, counted (and picked by nth_move/4) in one query.  Each
-% of Kinds is runs(Pieces, Dirs, Past), whose moves are run_moves/5's, each as
-% run(K-J); runs(Runs), runs of several pieces listed piece by piece (see
-% board_lines.pl's piece_runs/3), each as run(K-J); or sight(From, Dirs, Through,
-% Seen), whose moves are sight_of/6's cells, each as sight(K); kind by kind, in order.
+% of Kinds is runs(Pieces, Dirs, Past), run_moves/5's moves, each as run(K-J); runs(Runs),
+% runs of several pieces (board_lines.pl's piece_runs/3), each as run(K-J), and with
+% runs(Runs, Again) a piece running on after each, again(K-J-L) (runs_again/6 there);
+% or sight(From, Dirs, Through, Seen), sight_of/6's cells, each as sight(K).
 moves_count(board(_, _, _, n(_, H, _, _)), Kinds, N) :-
     board_accel:kinds_count(H, Kinds, N0), !, N = N0.
 moves_count(B, Kinds, N) :- board_lines:moves_count(B, Kinds, N).

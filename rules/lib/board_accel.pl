@@ -324,9 +324,12 @@ pick_kind(H, Kinds, R, M) :-
     '$foreign_call'(ludolog_board_pick_kind, [H, Id, R], V), V >= 0,
     kind_move(V, M).
 
-%% kind_move(+V, -Move)  the move the host wrote as V: sight(K) for 65536 + K,
-% run(K-J) for K * 256 + J, none for 0 (past the last).
+%% kind_move(+V, -Move)  the move the host wrote as V: again(K-J-L) for 2^24 + K *
+% 65536 + J * 256 + L, sight(K) for 65536 + K, run(K-J) for K * 256 + J, none for 0
+% (past the last).
 kind_move(0, none) :- !.
+kind_move(V, again(K-J-L)) :- V >= 16777216, !,
+    W is V - 16777216, K is W >> 16, J is (W >> 8) /\ 255, L is W /\ 255.
 kind_move(V, sight(K)) :- V >= 65536, !, K is V - 65536.
 kind_move(V, run(K-J)) :- K is V >> 8, J is V /\ 255.
 
@@ -347,11 +350,18 @@ kinds_id(Kinds, Id) :-
 
 %% kind_ids(+Kind, -Pair)  a move kind as the host reads it: [1, Id] for
 % runs(Pieces, Dirs, Past), [2, Id] for sight(From, Dirs, Through, Seen), [3, Id]
-% for runs(Runs) (five lists a run, run_lists//1).
+% for runs(Runs) (five lists a run, run_lists//1), [4, Id] for runs(Runs, again(Ps,
+% Runs2, stop(Takes, Cells))) (the ids of the two runs' lists, then Ps, Takes, Cells).
 kind_ids(Kind, [1, Id]) :- nonvar(Kind), Kind = runs(Ps, Ds, Past), lists_id([Ps, Ds, Past], Id).
 kind_ids(Kind, [3, Id]) :-
     nonvar(Kind), Kind = runs(Runs), phrase(run_lists(Runs), Lists), lists_id(Lists, Id).
 kind_ids(Kind, [2, Id]) :- nonvar(Kind), Kind = sight(F, Ds, T, S), lists_id([F, Ds, T, S], Id).
+kind_ids(Kind, [4, Id]) :-
+    nonvar(Kind), Kind = runs(Runs, Again),
+    nonvar(Again), Again = again(Ps, Runs2, Stop), nonvar(Stop), Stop = stop(Takes, Cells),
+    phrase(run_lists(Runs), L1), lists_id(L1, Id1),
+    phrase(run_lists(Runs2), L2), lists_id(L2, Id2),
+    lists_id([[Id1, Id2], Ps, Takes, Cells], Id).
 
 %% run_lists(+Runs)//  the lists of each run as the host reads them (src/foreign/
 % board_list_calls.rs): its pieces, directions and pieces run past, then [0] and []

@@ -115,8 +115,8 @@ pick_move(B, Kinds, R, M) :-
     K is R mod N, nth0(K, Ms, M).
 
 %% kinds_moves(+Board, +Kinds, +PI, -Moves)  the moves of each of Kinds, in order; an
-% error (of PI) for Kinds that is no list, or a kind that is none of runs/3, runs/1
-% and sight/4.
+% error (of PI) for Kinds that is no list, or a kind that is none of runs/3, runs/1,
+% runs/2 and sight/4.
 kinds_moves(B, Kinds, PI, Ms) :-
     (  board:proper_list(Kinds) -> true ; throw(error(type_error(list, Kinds), PI)) ),
     foldl(kind_moves(B, PI), Kinds, Ms, []).
@@ -127,6 +127,11 @@ kind_moves(B, _, runs(Ps, Ds, Past), Ms, Tail) :- !,
     board:run_moves(B, Ps, Ds, Past, Rs), tagged(Rs, run, Ms, Tail).
 kind_moves(B, PI, runs(Runs), Ms, Tail) :- !,
     piece_runs(B, Runs, PI, Rs), tagged(Rs, run, Ms, Tail).
+kind_moves(B, PI, runs(Runs, Again), Ms, Tail) :- !,
+    piece_runs(B, Runs, PI, Rs),
+    board:board_grid(B, G), board:board_cells(B, Cells),
+    again_parts(G, PI, Again, A),
+    runs_again(Rs, G, Cells, A, Ms, Tail).
 kind_moves(B, _, sight(F, Ds, T, S), Ms, Tail) :- !,
     board:sight_of(B, F, Ds, T, S, Ks), tagged(Ks, sight, Ms, Tail).
 kind_moves(_, PI, Kind, _, _) :- throw(error(domain_error(move_kind, Kind), PI)).
@@ -143,10 +148,52 @@ piece_runs(B, Runs, PI, Ms) :-
     (  board:proper_list(Runs) -> true ; throw(error(type_error(list, Runs), PI)) ),
     maplist(run_parts(G, PI), Runs, Parts),
     functor(Cells, _, N),
-    findall(K-J, ( between(1, N, K), arg(K, Cells, X),
-                   member(r(Ps, Ds, Past, Onto), Parts), memberchk(X, Ps),
-                   member(D, Ds), run_end(G, Cells, K, D, Past, J),
-                   ( Onto == any -> true ; arg(J, Cells, Y), memberchk(Y, Onto) ) ), Ms).
+    findall(K-J, ( between(1, N, K), arg(K, Cells, X), cell_run(G, Cells, Parts, K, X, J) ), Ms).
+
+%% cell_run(+Grid, +Cells, +Parts, +K, +X, -J)  each end J, in order, of the runs of
+% Parts (run_parts/4's) that move the piece X standing on cell K: each run in turn,
+% each of its directions in turn, when J holds one of the run's Onto.
+cell_run(G, Cells, Parts, K, X, J) :-
+    member(r(Ps, Ds, Past, Onto), Parts), memberchk(X, Ps),
+    member(D, Ds), run_end(G, Cells, K, D, Past, J),
+    ( Onto == any -> true ; arg(J, Cells, Y), memberchk(Y, Onto) ).
+
+%% again_parts(+Grid, +PI, +Again, -Parts)  the kind runs(Runs, Again)'s second part,
+% again(Pieces, Runs, Stop) with Stop stop(Takes, Cells), as a(Pieces, Parts, Takes,
+% Cells), Parts its runs' run_parts/4; an error (of PI) for another term.
+again_parts(G, PI, Again, a(Ps, Parts, Takes, Ks)) :-
+    (  nonvar(Again), Again = again(Ps, Runs, Stop), nonvar(Stop), Stop = stop(Takes, Ks),
+       board:proper_list(Runs), board:proper_list(Ks), \+ ( member(K, Ks), \+ integer(K) )
+    -> true
+    ;  throw(error(domain_error(again, Again), PI))
+    ),
+    must_be_lines(G, [Ps, Takes], [], PI),
+    maplist(run_parts(G, PI), Runs, Parts).
+
+%% runs_again(+Runs, +Grid, +Cells, +Again, -Moves, ?Tail)  for each run K-J of Runs,
+% run(K-J), then, when the piece X it moved is one of Again's pieces and the run took
+% none of its Takes and stopped on none of its cells, again(K-J-L) for each end L of
+% Again's runs that move X from J on the cells the run left (K empty, X on J); then Tail.
+runs_again([], _, _, _, Tail, Tail).
+runs_again([K-J|Rs], G, Cells, A, [run(K-J)|Ms], Tail) :-
+    A = a(Ps, Parts, Takes, Ks),
+    arg(K, Cells, X), arg(J, Cells, Y),
+    (  memberchk(X, Ps), \+ memberchk(Y, Takes), \+ memberchk(J, Ks)
+    -> Cells =.. [F|Xs0],
+       cells_after(Xs0, 1, K, J, X, Xs1),
+       Cells1 =.. [F|Xs1],
+       findall(again(K-J-L), cell_run(G, Cells1, Parts, J, X, L), Ms, Ms1)
+    ;  Ms1 = Ms
+    ),
+    runs_again(Rs, G, Cells, A, Ms1, Tail).
+
+%% cells_after(+Xs0, +I, +K, +J, +X, -Xs)  the cells from cell I on after X ran from K
+% to J: K empty, J holding X, the others as in Xs0.
+cells_after([], _, _, _, _, []).
+cells_after([X0|Xs0], I, K, J, X, [X1|Xs]) :-
+    (  I =:= K -> X1 = e ; I =:= J -> X1 = X ; X1 = X0 ),
+    I1 is I + 1,
+    cells_after(Xs0, I1, K, J, X, Xs).
 
 %% run_parts(+Grid, +PI, +Run, -Parts)  a run as r(Pieces, Dirs, Past, Onto), Onto any
 % for a run of three lists; an error (of PI) for another term, or lists of Grid's

@@ -22,8 +22,8 @@
 % " kings=all", " twice", " backward" (e.g. "... white kings=all twice").
 % Moves: Replica's (a1-e1, b2*) and twice(Step1, Step2), written "a1-e1-e5".
 % Playouts count and pick the moves with the board library (house_kinds/3: each
-% ray a run of its pieces), natively in the accelerated tier; with twice on, a
-% king's second step is no kind of the library's, and legal/2 lists the moves.
+% ray a run of its pieces, and with twice on a king running on after its run),
+% natively in the accelerated tier.
 
 :- module(replica_house, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
@@ -83,43 +83,55 @@ legal(house(R, S), M) :-
 
 %% legal_count(+State, -N)  how many moves legal/2 gives.
 legal_count(S, N) :-
-    (  house_kinds(S, Board, Kinds)
-    -> board:moves_count(Board, Kinds, N)
-    ;  findall(M, legal(S, M), Ms), length(Ms, N)
-    ).
+    (  house_kinds(S, Board, Kinds) -> board:moves_count(Board, Kinds, N) ; N = 0 ).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
 nth_legal(S, I, M) :-
-    (  house_kinds(S, Board, Kinds)
-    -> board:nth_move(Board, Kinds, I, M0), replica:kind_move(M0, M)
-    ;  findall(M1, legal(S, M1), Ms), nth0(I, Ms, M)
-    ).
+    house_kinds(S, Board, Kinds),
+    board:nth_move(Board, Kinds, I, M0),
+    house_move(M0, M).
 
 %% random_legal(+State, +R, -Move)  the (R mod N)-th of the N moves legal/2 gives.
 random_legal(S, R, M) :-
-    (  house_kinds(S, Board, Kinds)
-    -> board:pick_move(Board, Kinds, R, M0), replica:kind_move(M0, M)
-    ;  findall(M1, legal(S, M1), Ms), length(Ms, N), N > 0,
-       K is R mod N, nth0(K, Ms, M)
-    ).
+    house_kinds(S, Board, Kinds),
+    board:pick_move(Board, Kinds, R, M0),
+    house_move(M0, M).
+
+%% house_move(+KindMove, -Move)  a move of the board library's as legal/2 gives it: a
+% king's run and its run on, again(K-J-L), as its two steps; the others Replica's.
+house_move(again(K-J-L), twice(step(A, B), step(B, C))) :- !,
+    replica:cell_square(K, A), replica:cell_square(J, B), replica:cell_square(L, C).
+house_move(M0, M) :- replica:kind_move(M0, M).
 
 %% play_legal(+State, +Move, -Next)  play/3 for a move legal/2 gave, without the
 % check of a step or a transform.
 play_legal(house(R, S), M, house(R, Next)) :-
-    (  M = twice(_, _) -> play(house(R, S), M, house(R, Next)) ; replica:resolve(S, M, Next) ).
+    S = replica(Sight, P, Board, ongoing),
+    (  M = twice(Step1, Step2)
+    -> replica:apply(Step1, P, Board, Board1, _),
+       replica:resolve(replica(Sight, P, Board1, ongoing), Step2, Next)
+    ;  replica:resolve(S, M, Next)
+    ).
 
 %% house_kinds(+State, -Board, -Kinds)  legal/2's moves as the board library's
-% board:moves_count/3 takes them, while the game goes on and twice is off: the
-% steps and jumps along each piece's rays, piece by piece, then the transforms of
-% the men a king sees (replica.pl's runs/3 and seen_args/6 name the letters).
+% board:moves_count/3 takes them, while the game goes on: the steps and jumps along
+% each piece's rays, piece by piece, each of a king followed, when twice is on, by
+% its second ones unless the first won (took the enemy king, or came to its corner);
+% then the transforms of the men a king sees (replica.pl's runs/3 and seen_args/6
+% name the letters).
 house_kinds(house(R, replica(Sight, P, Board, ongoing)), Board,
-            [runs(Runs), sight([King], Sees, Through, [Man])]) :-
-    R = rules(_, false, _),
+            [Steps, sight([King], Sees, Through, [Man])]) :-
     rays(R, P, rays(MenRays, KingRays)),
     replica:runs(P, Past, _), replica:other(P, Q), replica:runs(Q, Enemies, _),
     replica:seen_args(Sight, P, King, Sees, Through, Man),
-    ray_runs(MenRays, Man, Past, Enemies, Runs, Runs1),
-    ray_runs(KingRays, King, Past, Enemies, Runs1, []).
+    ray_runs(KingRays, King, Past, Enemies, KingRuns, []),
+    ray_runs(MenRays, Man, Past, Enemies, Runs, KingRuns),
+    (  R = rules(_, true, _)
+    -> replica:square_letter(king(Q), Enemy),
+       replica:corner(P, Corner), replica:cell_square(C, Corner),
+       Steps = runs(Runs, again([King], KingRuns, stop([Enemy], [C])))
+    ;  Steps = runs(Runs)
+    ).
 
 %% ray_runs(+Rays, +Letter, +Past, +Enemies, -Runs, ?Tail)  the runs of the board
 % library's along the rays of the piece Letter, in order, past the side's pieces

@@ -20,6 +20,20 @@ pub struct Run {
     pub onto: Option<Vec<u8>>,
 }
 
+/// The second part of board.pl's move kind `runs(Runs, again(Pieces, Runs2,
+/// stop(Takes, Cells)))`: the pieces that run on, their runs, and what stops them
+/// (a run that took one of `takes` or stopped on one of `cells`).
+pub struct Again<'a> {
+    /// The codes of the pieces that run on.
+    pub pieces: &'a [u8],
+    /// Their second runs.
+    pub runs: &'a [Run],
+    /// The codes whose taking ends the move.
+    pub takes: &'a [u8],
+    /// The cells whose reaching ends the move.
+    pub cells: &'a [i64],
+}
+
 impl View<'_> {
     /// The directions `dirs`, each checked to be one of the grid's.
     fn dirs(&self, dirs: &[i64]) -> Result<Vec<usize>, Refused> {
@@ -81,30 +95,79 @@ impl View<'_> {
     /// directions differ (men and kings), or whose moves along some directions
     /// only capture, listed as one generator lists them.
     pub fn piece_runs(&self, runs: &[Run]) -> Result<Vec<(usize, usize)>, Refused> {
-        let dirs = runs
-            .iter()
-            .map(|r| self.dirs(&r.dirs))
-            .collect::<Result<Vec<_>, _>>()?;
+        let dirs = self.runs_dirs(runs)?;
         let mut out = Vec::new();
+        let mut ends = Vec::new();
         for k in 1..=self.grid.n {
-            let x = self.cells[k - 1];
-            for (run, dirs) in runs.iter().zip(&dirs) {
-                if !run.pieces.contains(&x) {
+            ends.clear();
+            self.cell_runs(k, self.cells[k - 1], runs, &dirs, &mut ends);
+            out.extend(ends.iter().map(|&j| (k, j)));
+        }
+        Ok(out)
+    }
+
+    /// The directions of each of `runs`, checked.
+    fn runs_dirs(&self, runs: &[Run]) -> Result<Vec<Vec<usize>>, Refused> {
+        runs.iter().map(|r| self.dirs(&r.dirs)).collect()
+    }
+
+    /// The ends, in order, of the runs of `runs` (their directions `dirs`, checked)
+    /// that move the piece `x` standing on cell `k`, pushed onto `out`.
+    fn cell_runs(&self, k: usize, x: u8, runs: &[Run], dirs: &[Vec<usize>], out: &mut Vec<usize>) {
+        for (run, dirs) in runs.iter().zip(dirs) {
+            if !run.pieces.contains(&x) {
+                continue;
+            }
+            for &d in dirs {
+                let Some(j) = self.run_end(k, d, &run.past) else {
                     continue;
-                }
-                for &d in dirs {
-                    let Some(j) = self.run_end(k, d, &run.past) else {
-                        continue;
-                    };
-                    if run
-                        .onto
-                        .as_ref()
-                        .is_none_or(|o| o.contains(&self.cells[j - 1]))
-                    {
-                        out.push((k, j));
-                    }
+                };
+                if run
+                    .onto
+                    .as_ref()
+                    .is_none_or(|o| o.contains(&self.cells[j - 1]))
+                {
+                    out.push(j);
                 }
             }
+        }
+    }
+
+    /// The moves of the kind `runs(Runs, Again)`: each of `piece_runs`' moves
+    /// `(k, j, None)`, then, when the piece x it moved is one of `again.pieces`, and
+    /// the cell it ran to held none of `again.takes` and is none of `again.cells`,
+    /// `(k, j, Some(l))` for each end l of `again.runs` moving x from j on the cells
+    /// the first run left (k empty, x on j).
+    pub fn runs_again(
+        &self,
+        runs: &[Run],
+        again: &Again<'_>,
+    ) -> Result<Vec<(usize, usize, Option<usize>)>, Refused> {
+        let first = self.piece_runs(runs)?;
+        let dirs = self.runs_dirs(again.runs)?;
+        let mut after = self.cells.to_vec();
+        let mut ends = Vec::new();
+        let mut out = Vec::with_capacity(first.len());
+        for (k, j) in first {
+            out.push((k, j, None));
+            let (x, y) = (self.cells[k - 1], self.cells[j - 1]);
+            if !again.pieces.contains(&x)
+                || again.takes.contains(&y)
+                || again.cells.contains(&(j as i64))
+            {
+                continue;
+            }
+            after[k - 1] = 0;
+            after[j - 1] = x;
+            let v = View {
+                grid: self.grid,
+                cells: &after,
+            };
+            ends.clear();
+            v.cell_runs(j, x, again.runs, &dirs, &mut ends);
+            out.extend(ends.iter().map(|&l| (k, j, Some(l))));
+            after[k - 1] = x;
+            after[j - 1] = y;
         }
         Ok(out)
     }
@@ -243,6 +306,25 @@ mod tests {
                 v.piece_runs(&[run(&[w], &[3], &[], None)]),
                 Err(super::Refused::Bad)
             );
+            // W runs left onto the empty 4, then on from 4 on the board it left
+            // (w w b W e): left onto b on 3, right onto the 5 it came from
+            let again = |takes: &[u8], cells: &[i64]| {
+                let runs = [run(&[k], &[2, 1], &[], None)];
+                let again = super::Again {
+                    pieces: &[k],
+                    runs: &runs,
+                    takes,
+                    cells,
+                };
+                v.runs_again(&[run(&[k], &[2], &[w, k], None)], &again)
+            };
+            assert_eq!(
+                again(&[], &[]),
+                Ok(vec![(5, 4, None), (5, 4, Some(3)), (5, 4, Some(5))])
+            );
+            // no run on after taking e, or after reaching cell 4
+            assert_eq!(again(&[e], &[]), Ok(vec![(5, 4, None)]));
+            assert_eq!(again(&[], &[4]), Ok(vec![(5, 4, None)]));
             // the king on 5 looks left: e, then b stops it
             assert_eq!(v.sight(&[k], &[2], &[e, w], &[w]), Ok(vec![]));
             assert_eq!(v.sight(&[k], &[2], &[e, w], &[bl]), Ok(vec![3]));

@@ -3,7 +3,7 @@
 //! together, and lines.  Results are written as in `board_calls`.
 
 use super::board_calls::{number, numbers, text};
-use super::board_lines::Run;
+use super::board_lines::{Again, Run};
 use super::board_movers::{codes_of, lists_len, numbers_of};
 use super::board_table::{Refused, Table, View};
 use std::cell::RefCell;
@@ -219,11 +219,16 @@ fn decode_runs(t: &Table, id: i64) -> Result<Vec<Run>, Refused> {
         .collect()
 }
 
+/// What the number of a run on (kind 4's `(k, j, l)`) adds to `(k << 16) + (j << 8) + l`.
+const AGAIN: i64 = 1 << 24;
+
 /// The moves of several kinds on board `handle`, in order: lists `kinds` holds one
 /// list of numbers, a kind and a lists id for each (1: `ludolog_board_run_moves`'
 /// runs, each `k * 256 + j`; 2: `ludolog_board_sight`'s cells, each
-/// `65536 + k`; 3: `runs_of`'s runs piece by piece, as 1's), so that every move is
-/// one number above 0.  A board of more than 255 cells is refused (a run's number
+/// `65536 + k`; 3: `runs_of`'s runs piece by piece, as 1's; 4: a list of the ids of
+/// two runs lists, then the pieces, takes and cells of `Again`: `runs_again`'s
+/// moves, a first run as 1's, a run on `AGAIN + (k << 16) + (j << 8) + l`), so that
+/// every move is one number above 0.  A board of more than 255 cells is refused (a run's number
 /// would not hold its cells), and the pure definition answers.
 fn kinds_moves(v: &View<'_>, t: &Table, kinds: i64) -> Result<Vec<i64>, Refused> {
     let pairs = numbers_of(kinds, 0)?;
@@ -248,6 +253,24 @@ fn kinds_moves(v: &View<'_>, t: &Table, kinds: i64) -> Result<Vec<i64>, Refused>
                     .into_iter()
                     .map(|(k, j)| (k * 256 + j) as i64),
             ),
+            (4, again) => {
+                let [first, second] = numbers_of(again, 0)?[..] else {
+                    return Err(Refused::Bad);
+                };
+                let runs = runs_of(t, second)?;
+                let again = Again {
+                    pieces: &codes_of(t, again, 1)?,
+                    runs: &runs,
+                    takes: &codes_of(t, again, 2)?,
+                    cells: &numbers_of(again, 3)?,
+                };
+                out.extend(v.runs_again(&runs_of(t, first)?, &again)?.into_iter().map(
+                    |(k, j, l)| match l {
+                        None => (k * 256 + j) as i64,
+                        Some(l) => AGAIN + ((k << 16) + (j << 8) + l) as i64,
+                    },
+                ));
+            }
             _ => return Err(Refused::Bad),
         }
     }
