@@ -47,6 +47,7 @@ mod reachable;
 mod records;
 mod render;
 mod repl;
+mod repl_piped;
 mod repl_terminal;
 mod repl_tools;
 mod replica;

@@ -6,10 +6,9 @@
 
 use super::handles::{Handles, Recipe};
 use super::process::{Failure, Killer, Process};
+use super::view_check::checked_view;
 use super::wire::{Answer, Call, FromWorker, Job, Start, ToWorker};
-use crate::game::{
-    BestMove, Engine, EngineError, Exceeded, Pos, PositionInfo, SearchSpec, View, MAX_VIEW_CELLS,
-};
+use crate::game::{BestMove, Engine, EngineError, Exceeded, Pos, PositionInfo, SearchSpec, View};
 use crate::registry::{EngineSpec, OpenError};
 use crate::solve::{Solution, SolveSpec};
 use std::rc::Rc;
@@ -408,42 +407,6 @@ impl WorkerEngine {
             )),
         }
     }
-}
-
-/// The most pieces a view from a worker may stack on its cells in all, and the
-/// longest text in it (a name, a kind, a mark, an entry of its information).
-const MAX_VIEW_PIECES: usize = 16 * MAX_VIEW_CELLS;
-const MAX_VIEW_TEXT: usize = 4096;
-
-/// A view from a worker, checked before anything is drawn from it: its size, how
-/// many pieces it stacks, and how long its texts are.
-fn checked_view(view: View) -> Result<View, EngineError> {
-    let pieces: usize = view.cells.iter().map(|c| c.pieces.len()).sum();
-    let long = |t: &String| t.len() > MAX_VIEW_TEXT;
-    let too_long = view.cells.iter().any(|c| {
-        long(&c.name)
-            || c.marks.iter().any(long)
-            || c.pieces.iter().any(|p| long(&p.kind) || long(&p.owner))
-    }) || view.info.len() > MAX_VIEW_TEXT
-        || view.info.iter().any(|(k, v)| long(k) || long(v))
-        || view.glyphs.len() > MAX_VIEW_TEXT
-        || view.colours.len() > MAX_VIEW_TEXT
-        || view.colours.iter().any(|(p, c)| long(p) || long(c));
-    if pieces > MAX_VIEW_PIECES || too_long {
-        return Err(EngineError::Rules(format!(
-            "the view is too large ({pieces} pieces, or a text of over {MAX_VIEW_TEXT} bytes)"
-        )));
-    }
-    let cells = view.cols.checked_mul(view.rows);
-    if view.cells.len() > MAX_VIEW_CELLS || cells.is_none_or(|c| c > MAX_VIEW_CELLS * 4) {
-        return Err(EngineError::Rules(format!(
-            "the view is too large ({}x{} with {} cells)",
-            view.cols,
-            view.rows,
-            view.cells.len()
-        )));
-    }
-    Ok(view)
 }
 
 impl Engine for WorkerEngine {

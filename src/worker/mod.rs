@@ -19,6 +19,7 @@ mod client;
 mod handles;
 pub mod process;
 mod server;
+mod view_check;
 pub mod wire;
 
 pub use crate::prolog::placement::{
