@@ -36,8 +36,8 @@
 %   apply(+Move, +Colour, +Board, -Board1, -Captured), won(+Captured, +Colour, +Board)
 %   explain_with(+State, +Rays, +Move, -Reason)   why a move is refused
 % and the helpers other/2, forward/3, compass/2 (the eight directions), square/3,
-% friendly/2, square_name//1 and atom//1; to count moves with the board library,
-% runs/3 and seen_args/6 (a side's letters, its kings' sight), dir/3 and kind_move/2.
+% friendly/2, square_name//1 and atom//1; to count moves with the board library, runs/3,
+% seen_args/6, dir/3, kind_move/2, cell_square/2, square_letter/2 and corner/2.
 
 :- module(replica, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
@@ -47,7 +47,7 @@
     rays/2, legal_with/3, allowed_with/3, step_with/5, transform/2, resolve/3,
     apply/5, won/3, explain_with/4,
     other/2, forward/3, compass/2, square/3, friendly/2, square_name//1, atom//1, set_to_move/3,
-    runs/3, seen_args/6, dir/3, kind_move/2
+    runs/3, seen_args/6, dir/3, kind_move/2, cell_square/2, square_letter/2, corner/2
 ]).
 
 %% requires(?Library)  the rows and the " won=" mark of the text come from notation.pl;

@@ -141,6 +141,13 @@ fn the_board_library_games_lint_clean_in_the_accelerated_tier() {
         1,
     );
     lint_clean_in(Tier::Accelerated, "rules/y.pl", &["size=5"], 2);
+    // a king's run on (twice=true) is counted by the board library too
+    lint_clean_in(
+        Tier::Accelerated,
+        "rules/variants/replica_house.pl",
+        &["twice=true", "kings=all"],
+        1,
+    );
 }
 
 #[test]
@@ -174,6 +181,7 @@ fn the_hex_family_lints_clean() {
 #[test]
 fn replica_and_its_house_rules_lint_clean() {
     lint_clean("rules/replica.pl", &[], 2);
+    lint_clean("rules/variants/replica_house.pl", &["twice=true"], 1);
 }
 
 #[test]
