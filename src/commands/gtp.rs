@@ -13,7 +13,7 @@ pub(crate) struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns, mcts:N, mcts:Ns, rave:N or rave:Ns
-    /// (default: mcts:250000 on a native engine, else alphabeta:2).
+    /// (default: rave:70000 on a native engine, else alphabeta:2).
     #[arg(long, value_name = "KIND")]
     player: Option<String>,
     /// Seed of the random choices.
