@@ -210,6 +210,59 @@ fn mcts_on_a_rule_file_takes_a_win_and_blocks_a_loss_in_both_tiers() {
 }
 
 #[test]
+fn a_tree_search_on_turns_stated_as_data_runs_in_the_host_with_rave_too() {
+    // Connect Four states its turns in the board library's words: in the accelerated
+    // tier the whole search plays them in the host, every playout asked for is run,
+    // and RAVE (a GTP player here) takes the win and blocks the loss as plain UCT does
+    let (code, out, err) = common::run(
+        &[
+            "best",
+            "connect_four",
+            "--mcts",
+            "20000",
+            "--tier",
+            "accelerated",
+            "--threads",
+            "2",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["nodes"], 20000, "{v}");
+    assert!(
+        ["a", "b", "c", "d", "e", "f", "g"].contains(&v["move"].as_str().unwrap_or("")),
+        "{v}"
+    );
+    for (setup, why) in [
+        (
+            "play x a\nplay o e\nplay x b\nplay o e\nplay x c\nplay o f",
+            "x wins at d",
+        ),
+        (
+            "play x a\nplay o e\nplay x a\nplay o f\nplay x b\nplay o g",
+            "x blocks o at d",
+        ),
+    ] {
+        let script = format!("{setup}\ngenmove x\nquit\n");
+        let (code, out, err) = common::run(
+            &[
+                "gtp",
+                "connect_four",
+                "--player",
+                "rave:2000",
+                "--tier",
+                "accelerated",
+            ],
+            Some(&script),
+        );
+        assert_eq!(code, 0, "{why}: {err}");
+        assert!(out.contains("= d\n"), "{why}: {out}");
+    }
+}
+
+#[test]
 fn a_time_limit_given_ends_a_tree_search_on_a_rule_file_as_a_whole() {
     // one request a playout, each far under the limit: the limit bounds the search,
     // and the process ends with the error (it once waited on standard output's lock)

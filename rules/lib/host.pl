@@ -264,6 +264,16 @@ handle(G, mcts_leaf(Id, Path, Seed, MaxPlies), leaf(Mover, N, Outcome)) :-
     (  dispatch:outcome(G, S, _) -> N = 0 ; protocol:legal_count(G, S, N) ),
     protocol:random_playout(G, S, Seed, MaxPlies, _, O),
     (  O == none -> Outcome = "none" ; plain_text(O, Outcome) ).
+handle(G, turn_board(Id), Board) :-
+    state(Id, S),
+    step("turns/3"),
+    (  protocol:accelerated,
+       dispatch:turns(G, S, board(_, _, _, n(_, H, _, _)), Ts),
+       Ts = [turn(P, _, _), turn(Q, _, _)],
+       board_accel:turns_id(Ts, TurnsId)
+    -> plain_text(P, PT), plain_text(Q, QT), Board = turns(H, TurnsId, PT, QT)
+    ;  Board = none
+    ).
 handle(G, best(Id, Depth), Best) :-
     state(Id, S),
     step("the alpha-beta search (legal/2, play/3 and evaluate/3)"),

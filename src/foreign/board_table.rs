@@ -30,7 +30,7 @@ pub enum Refused {
 }
 
 /// A grid: `n` cells and `dirs` directions.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Grid {
     pub n: usize,
     pub dirs: usize,

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 /// A turn as registered: names as text.
 #[derive(Debug, PartialEq, Clone)]
-struct Turn<N> {
+pub(super) struct Turn<N> {
     kinds: Vec<Kind<N>>,
     ends: Vec<End<N>>,
 }
@@ -40,7 +40,7 @@ enum Kind<N> {
 
 /// What a move ends the game with, with pieces named by `N`.
 #[derive(Debug, PartialEq, Clone)]
-enum End<N> {
+pub(super) enum End<N> {
     /// A line of at least this many over these directions: the mover wins.
     Line(usize, Vec<i64>),
     /// The piece comes to one of these cells: the mover wins.
@@ -64,8 +64,8 @@ enum End<N> {
 }
 
 /// A move: a piece put on a cell, or a piece from a cell to another.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Move {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
     Put(u8, usize),
     Go(usize, usize),
     Flank(u8, u8, usize),
@@ -205,7 +205,7 @@ fn end(w: &mut Words<'_>) -> Result<End<String>, Refused> {
 
 /// The turns `id` with the codes of `t`'s names (a piece put is given a code if it
 /// has none yet; a direction off the grid is refused when it is used).
-fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused> {
+pub(super) fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused> {
     let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
     let named = TURNS
         .lock()
@@ -284,7 +284,7 @@ pub fn playout_on(
 }
 
 /// Refuses a turn whose directions are not the grid's.
-fn check_dirs(g: &Grid, turn: &Turn<u8>) -> Result<(), Refused> {
+pub(super) fn check_dirs(g: &Grid, turn: &Turn<u8>) -> Result<(), Refused> {
     let ok = |d: usize| (1..=g.dirs).contains(&d);
     let kinds_ok = turn.kinds.iter().all(|k| match k {
         Kind::Put(_) | Kind::Flank(..) | Kind::Pass => true,
@@ -362,7 +362,7 @@ fn count(cells: &[u8], x: u8) -> usize {
 }
 
 /// Makes a move; gives the cell its piece came to (0 for a pass).
-fn make(g: &Grid, cells: &mut [u8], m: Move) -> usize {
+pub(super) fn make(g: &Grid, cells: &mut [u8], m: Move) -> usize {
     match m {
         Move::Pass => 0,
         Move::Flank(x, y, k) => {
@@ -389,7 +389,7 @@ fn make(g: &Grid, cells: &mut [u8], m: Move) -> usize {
 
 /// The first end of `turn` that holds after its move to `k` (0 for a pass), if
 /// any: `Full` a draw, `Count` decided by the count, any other the mover's win.
-fn ended<'t>(
+pub(super) fn ended<'t>(
     g: &Grid,
     cells: &[u8],
     k: usize,
@@ -432,7 +432,7 @@ fn placing(g: &Grid, cells: &[u8], turn: &Turn<u8>) -> bool {
 }
 
 /// The moves of `turn`, kind by kind, in board_turns.pl's order.
-fn moves_of(g: &Grid, cells: &[u8], turn: &Turn<u8>, out: &mut Vec<Move>) {
+pub(super) fn moves_of(g: &Grid, cells: &[u8], turn: &Turn<u8>, out: &mut Vec<Move>) {
     for kind in &turn.kinds {
         match kind {
             Kind::Put(x) => out.extend(

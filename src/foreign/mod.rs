@@ -28,6 +28,7 @@ mod mover;
 mod ring;
 mod sources;
 mod step;
+pub mod turn_game;
 
 pub use input::{set_input_reader, Reader};
 pub use sources::remember_rule_text;

@@ -508,12 +508,11 @@ impl Engine for RulesEngine {
                 playouts,
                 seed,
                 time,
-                ..
+                threads,
+                rave,
             } => {
-                let leaf: crate::search::LeafStep<Self> =
-                    |e, root, path, seed, plies| e.mcts_leaf(root, path, seed, plies);
-                // a request a playout: a time limit the user gave bounds the whole
-                // search, as it bounds one request of perft or playouts
+                // a time limit the user gave bounds the whole search, as it bounds
+                // one request of perft or playouts
                 let _deadline = super::limits::arm(
                     format!(
                         "the rules of module {} (a tree search of {playouts} playouts)",
@@ -522,6 +521,14 @@ impl Engine for RulesEngine {
                     true,
                 );
                 let deadline = time.map(|t| std::time::Instant::now() + t);
+                if let Some(best) =
+                    self.native_mcts(pos, (playouts, deadline), seed, (threads, rave))?
+                {
+                    return Ok(best);
+                }
+                // else a request a playout
+                let leaf: crate::search::LeafStep<Self> =
+                    |e, root, path, seed, plies| e.mcts_leaf(root, path, seed, plies);
                 return crate::search::engine_mcts(self, leaf, pos, (playouts, deadline), seed);
             }
         };

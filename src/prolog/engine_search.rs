@@ -109,3 +109,51 @@ impl RulesEngine {
         Ok(best)
     }
 }
+
+impl RulesEngine {
+    /// MCTS in the host, for a game whose turns the rule file states in the board
+    /// library's words, in the accelerated tier: the turns are played natively
+    /// (`foreign::turn_game`), every playout in the host as its random playouts are,
+    /// with RAVE when asked and on `threads` trees.  The move it picks is legal/2's
+    /// move at the same place in the list.  `None` when the game or the tier has no
+    /// such turns (the search then asks the rule file a request a playout).
+    pub(super) fn native_mcts(
+        &mut self,
+        root: Pos,
+        (playouts, deadline): (u64, Option<std::time::Instant>),
+        seed: u64,
+        (threads, rave): (usize, bool),
+    ) -> Result<Option<BestMove>, EngineError> {
+        let t = self.request(&format!("turn_board({})", self.slot(root)?))?;
+        let Term::Compound(f, args) = &t else {
+            return Ok(None);
+        };
+        if f != "turns" || args.len() != 4 {
+            return Ok(None);
+        }
+        let (handle, id) = (self.integer(&args[0])?, self.integer(&args[1])?);
+        let players = [self.text_of(&args[2])?, self.text_of(&args[3])?];
+        let Some(game) = crate::foreign::turn_game::turn_game(handle as i64, id as i64, players)
+        else {
+            return Ok(None);
+        };
+        let r = crate::search::mcts_root_parallel(&game, playouts, seed, (threads, rave), deadline);
+        let mv = match r.best.and_then(|m| game.index_of(m)) {
+            Some(k) => Some(self.describe(root)?.legal.get(k).cloned().ok_or_else(|| {
+                EngineError::Rules(format!(
+                    "{}: legal/2 gives fewer moves than the turns it states",
+                    self.path
+                ))
+            })?),
+            None => None,
+        };
+        Ok(Some(BestMove {
+            pv: mv.iter().cloned().collect(),
+            score: r.score,
+            verdict: None,
+            depth: 0,
+            nodes: if mv.is_some() { r.nodes } else { 0 },
+            mv,
+        }))
+    }
+}

@@ -5,7 +5,9 @@
 //! per node and the engine's per-request cost is paid once a playout.  A solver as the
 //! native search's (`mcts_solver`): a finished game is proven, a position is proven
 //! once one move wins for the player to move or every move is proven, and the search
-//! stops once the root is proven.
+//! stops once the root is proven.  (A rule file whose turns are stated in the board
+//! library's words is searched in the host instead, in the accelerated tier: see
+//! `RulesEngine::native_mcts`.)
 
 use crate::game::{BestMove, Ending, Engine, EngineError, Pos};
 use std::time::Instant;
