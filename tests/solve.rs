@@ -261,3 +261,35 @@ fn a_tic_tac_toe_position_with_wins_and_draws_among_its_moves_keeps_its_draws() 
     assert!(out.contains("win:    c1 a2 c2\n"), "{out}");
     assert!(out.contains("draw:   b1 c3\n"), "{out}");
 }
+
+#[test]
+fn turns_stated_as_data_are_solved_in_the_host_as_the_rule_file_plays_them() {
+    // the accelerated tier walks Tic-tac-toe's turns natively; the spec tier asks the
+    // rule file position by position: the same values, moves and proof
+    let report = |tier: &str| {
+        let (code, out, err) = run(
+            &[
+                "solve",
+                "tic_tac_toe",
+                "--after",
+                "b2",
+                "--openings",
+                "--tier",
+                tier,
+            ],
+            None,
+        );
+        assert_eq!(code, 0, "{tier}: {err}");
+        steady(&out).replace(&format!("({tier})"), "(TIER)")
+    };
+    let accelerated = report("accelerated");
+    assert!(
+        accelerated.contains("draw:   a1 c1 a3 c3\n"),
+        "{accelerated}"
+    );
+    assert!(
+        accelerated.contains("proof:  291 positions"),
+        "{accelerated}"
+    );
+    assert_eq!(accelerated, report("spec"));
+}

@@ -21,6 +21,9 @@ pub struct TurnGame {
     cells: Vec<u8>,
     at: usize,
     outcome: Option<Outcome>,
+    /// The rule file's text of this position and of its legal moves, in legal/2's
+    /// order, when it was given them (a search's root); a move played forgets them.
+    texts: Option<Arc<(String, Vec<String>)>>,
 }
 
 /// The game of board `handle` under turns `id` (as board_accel.pl registered them),
@@ -43,12 +46,20 @@ pub fn turn_game(handle: i64, id: i64, players: [String; 2]) -> Option<TurnGame>
             names: Arc::new(players),
             at: 0,
             outcome: None,
+            texts: None,
         })
     })
     .ok()
 }
 
 impl TurnGame {
+    /// This position with the rule file's text of it and of its legal moves (legal/2's,
+    /// in order), which `position_text` and `move_text` then give.
+    pub fn with_texts(mut self, position: String, legal: Vec<String>) -> TurnGame {
+        self.texts = Some(Arc::new((position, legal)));
+        self
+    }
+
     /// Where `mv` stands among the legal moves, in legal/2's order.
     pub fn index_of(&self, mv: Move) -> Option<usize> {
         let mut moves = Vec::new();
@@ -76,6 +87,7 @@ impl Game for TurnGame {
     }
 
     fn play(&mut self, mv: Move) {
+        self.texts = None;
         let k = make(&self.grid, &mut self.cells, mv);
         let next = 1 - self.at;
         let (turn, after) = (&self.turns[self.at], &self.turns[next]);
@@ -112,7 +124,10 @@ impl Game for TurnGame {
     }
 
     fn position_text(&self) -> String {
-        format!("{:?} {}", self.cells, self.names[self.at])
+        match &self.texts {
+            Some(texts) => texts.0.clone(),
+            None => format!("{:?} {}", self.cells, self.names[self.at]),
+        }
     }
 
     fn parse_position(&self, _text: &str) -> Result<Self, EngineError> {
@@ -122,7 +137,11 @@ impl Game for TurnGame {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        format!("{mv:?}")
+        let given = self.texts.as_ref().zip(self.index_of(mv));
+        match given.and_then(|(texts, k)| texts.1.get(k)) {
+            Some(text) => text.clone(),
+            None => format!("{mv:?}"),
+        }
     }
 
     fn parse_move(&self, _text: &str) -> Result<Move, EngineError> {

@@ -563,6 +563,9 @@ impl Engine for RulesEngine {
         pos: Pos,
         spec: &crate::game::SolveSpec,
     ) -> Result<crate::game::Solution, EngineError> {
+        if let Some(solution) = self.native_solve(pos, spec)? {
+            return Ok(solution);
+        }
         crate::solve::solve(crate::solve::EngineTree::new(self), &pos, spec)
     }
 

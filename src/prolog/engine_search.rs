@@ -124,27 +124,12 @@ impl RulesEngine {
         seed: u64,
         (threads, rave): (usize, bool),
     ) -> Result<Option<BestMove>, EngineError> {
-        let t = self.request(&format!("turn_board({})", self.slot(root)?))?;
-        let Term::Compound(f, args) = &t else {
-            return Ok(None);
-        };
-        if f != "turns" || args.len() != 4 {
-            return Ok(None);
-        }
-        let (handle, id) = (self.integer(&args[0])?, self.integer(&args[1])?);
-        let players = [self.text_of(&args[2])?, self.text_of(&args[3])?];
-        let Some(game) = crate::foreign::turn_game::turn_game(handle as i64, id as i64, players)
-        else {
+        let Some(game) = self.turn_game(root)? else {
             return Ok(None);
         };
         let r = crate::search::mcts_root_parallel(&game, playouts, seed, (threads, rave), deadline);
         let mv = match r.best.and_then(|m| game.index_of(m)) {
-            Some(k) => Some(self.describe(root)?.legal.get(k).cloned().ok_or_else(|| {
-                EngineError::Rules(format!(
-                    "{}: legal/2 gives fewer moves than the turns it states",
-                    self.path
-                ))
-            })?),
+            Some(k) => Some(self.legal_at(root, k)?),
             None => None,
         };
         Ok(Some(BestMove {
@@ -155,5 +140,55 @@ impl RulesEngine {
             nodes: if mv.is_some() { r.nodes } else { 0 },
             mv,
         }))
+    }
+
+    /// `solve` in the host for a game whose turns are data (see `native_mcts`): the
+    /// proof-number search walks the turns natively; the root's text and its moves'
+    /// texts are the rule file's.  `None` as for `native_mcts`.
+    pub(super) fn native_solve(
+        &mut self,
+        root: Pos,
+        spec: &crate::game::SolveSpec,
+    ) -> Result<Option<crate::game::Solution>, EngineError> {
+        let Some(game) = self.turn_game(root)? else {
+            return Ok(None);
+        };
+        let legal = self.describe(root)?.legal;
+        let game = game.with_texts(self.text(root)?, legal);
+        let tree = crate::solve::GameTree::new(&game).with_knowledge(!spec.plain);
+        crate::solve::solve(tree, &game, spec).map(Some)
+    }
+
+    /// The position as a native game of turns (`foreign::turn_game`), when the rule
+    /// file states its turns in the board library's words and the tier is the
+    /// accelerated one (one request: the host's copy of the board, and the turns).
+    fn turn_game(
+        &mut self,
+        pos: Pos,
+    ) -> Result<Option<crate::foreign::turn_game::TurnGame>, EngineError> {
+        let t = self.request(&format!("turn_board({})", self.slot(pos)?))?;
+        let Term::Compound(f, args) = &t else {
+            return Ok(None);
+        };
+        if f != "turns" || args.len() != 4 {
+            return Ok(None);
+        }
+        let (handle, id) = (self.integer(&args[0])?, self.integer(&args[1])?);
+        let players = [self.text_of(&args[2])?, self.text_of(&args[3])?];
+        Ok(crate::foreign::turn_game::turn_game(
+            handle as i64,
+            id as i64,
+            players,
+        ))
+    }
+
+    /// The text of legal/2's `k`-th move (from 0) at `pos`.
+    fn legal_at(&mut self, pos: Pos, k: usize) -> Result<String, EngineError> {
+        self.describe(pos)?.legal.get(k).cloned().ok_or_else(|| {
+            EngineError::Rules(format!(
+                "{}: legal/2 gives fewer moves than the turns it states",
+                self.path
+            ))
+        })
     }
 }
