@@ -476,13 +476,13 @@ pub(super) fn moves_of(g: &Grid, cells: &[u8], turn: &Turn<u8>, out: &mut Vec<Mo
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::foreign::board_table::with_table;
 
     /// A 3 x 3 square with 8 directions (grid.pl's square8 order: east first,
     /// then counter-clockwise), no marks.
-    fn square3() -> String {
+    pub(in crate::foreign) fn square3() -> String {
         let dirs: [(i64, i64); 8] = [
             (1, 0),
             (1, -1),

@@ -155,33 +155,8 @@ impl Game for TurnGame {
 mod tests {
     use super::*;
     use crate::foreign::board_turns::register;
+    use crate::foreign::board_turns::tests::square3;
     use crate::search::mcts_root_parallel;
-
-    /// A 3 x 3 square with 8 directions in grid.pl's square8 order (east first,
-    /// then counter-clockwise), no marks, as board_text.pl writes it.
-    fn square3() -> String {
-        let dirs = [
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-        ];
-        let mut s = String::from("9 8");
-        s.push_str(&" 0".repeat(9));
-        for k in 0..9i64 {
-            let (c, r) = (k % 3, k / 3);
-            for (dc, dr) in dirs {
-                let (c1, r1) = (c + dc, r + dr);
-                let on = (0..3).contains(&c1) && (0..3).contains(&r1);
-                s.push_str(&format!(" {}", if on { r1 * 3 + c1 + 1 } else { 0 }));
-            }
-        }
-        s
-    }
 
     /// The cell a move puts its piece on.
     fn put_on(m: Move) -> Option<usize> {
