@@ -269,6 +269,7 @@ handle(G, turn_board(Id), Board) :-
     step("turns/3"),
     (  protocol:accelerated,
        dispatch:turns(G, S, board(_, _, _, n(_, H, _, _)), Ts),
+       board_accel:owned(H),
        Ts = [turn(P, _, _), turn(Q, _, _)],
        board_accel:turns_id(Ts, TurnsId)
     -> plain_text(P, PT), plain_text(Q, QT), Board = turns(H, TurnsId, PT, QT)

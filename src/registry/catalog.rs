@@ -227,7 +227,11 @@ fn describe_together<'a>(
         }
         games.push((module.as_str(), *path, *text, rules.accelerators.len() > 1));
     }
-    // the spec tier: the cheapest to load, and all a description reads
+    // the spec tier: the cheapest to load, and all a description reads (a set of no
+    // file has no game to load last)
+    if together.files.is_empty() {
+        return Vec::new();
+    }
     let Ok(mut machine) = PrologMachine::load(&together, false) else {
         return Vec::new();
     };

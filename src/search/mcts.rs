@@ -246,11 +246,12 @@ pub fn root_children<G: Game>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::games::hex::{Hex, HexRules};
 
-    fn hex(text: &str) -> Hex {
+    /// The Hex position of a position text ("3x3 r1b/r1b/3 red").
+    pub(in crate::search) fn hex(text: &str) -> Hex {
         let size = text.split('x').next().and_then(|n| n.parse().ok()).unwrap();
         Hex::new(HexRules::hex(), size, size, false)
             .parse_position(text)

@@ -252,15 +252,8 @@ fn try_prove<M>(nodes: &mut [Node<M>], at: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hex::{Hex, HexRules};
     use crate::search::mcts::pick;
-
-    fn hex(text: &str) -> Hex {
-        let size = text.split('x').next().and_then(|n| n.parse().ok()).unwrap();
-        Hex::new(HexRules::hex(), size, size, false)
-            .parse_position(text)
-            .unwrap()
-    }
+    use crate::search::mcts::tests::hex;
 
     #[test]
     fn a_win_in_one_is_found_and_proven() {
