@@ -285,3 +285,30 @@ fn a_time_limit_given_ends_a_tree_search_on_a_rule_file_as_a_whole() {
         "{err}"
     );
 }
+
+#[test]
+fn a_board_handle_a_rule_file_forges_is_never_searched_in_the_host() {
+    // turns/3 hands over a board whose host copy is a number the engine never made:
+    // the search does not read it, and the rule file's own use of it is its error
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let text = std::fs::read_to_string("rules/connect_four.pl").expect("the rule file");
+    let forged = text.replacen(
+        "turns(connect_four(_, _, Line, P, Board, ongoing), Board, [T, U]) :-",
+        "turns(connect_four(_, _, Line, P, board(G, M, C, n(A, _, L, N)), ongoing), \
+         board(G, M, C, n(A, 424242, L, N)), [T, U]) :-",
+        1,
+    );
+    assert_ne!(forged, text, "the clause to forge is there");
+    let file = dir.path().join("c4.pl");
+    std::fs::write(&file, forged).expect("written");
+    let file = file.to_string_lossy();
+    let (code, _, err) = common::run(
+        &["best", &file, "--mcts", "200", "--tier", "accelerated"],
+        None,
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("424242 is not a valid board handle of this engine"),
+        "{err}"
+    );
+}
