@@ -2,10 +2,10 @@
 //! own names (those that read the position or the moves take them as their first
 //! two arguments, `GState` and `GDoes`), then the ludolog protocol played by them.
 
-use super::board;
 use super::check::{depends_on, recursive_pairs};
 use super::names::{atom, relation_atom, symbol, var, TAKEN};
 use super::sheet::{Literal, Relation, Rule, Sheet, Term};
+use super::{board, squares};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -128,8 +128,10 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
             let _ = writeln!(out, "{}", clause(r, &dynamic, &recursive));
         }
     }
+    let board = board::board(sheet);
     out.push_str(PROTOCOL);
-    out.push_str(&view_clause(board::board(sheet).as_ref()));
+    out.push_str(&squares::clauses(board.as_ref()));
+    out.push_str(&view_clause(board.as_ref()));
     out
 }
 
@@ -161,7 +163,7 @@ fn view_clause(board: Option<&board::Board>) -> String {
     };
     format!(
         "\n%% view(+State, -View)  {words} (gdl:view/4 draws them).\n\
-         view(gdl(Fs, _, _), View) :- roles(Rs), gdl:view(Fs, {board}, Rs, View).\n"
+         view(gdl(Fs, _, _, _), View) :- roles(Rs), gdl:view(Fs, {board}, Rs, View).\n"
     )
 }
 
@@ -342,10 +344,11 @@ fn term(t: &Term, names: &dyn Fn(&str) -> String) -> String {
 /// The protocol over the relations: states are the sorted lists of true facts.
 const PROTOCOL: &str = r#"
 % ---- the ludolog protocol, played by the relations above ----
-% State: gdl(Facts, Over, Choices), Facts the sorted list of the facts that are
-% true; Over (true or false, the sheet's `terminal`) and Choices (each role's legal
-% moves) are what the sheet says of them, worked out once when the state is made,
-% as legal/2, play/3, to_move/2 and outcome/2 each ask for them.
+% State: gdl(Facts, Squares, Over, Choices), Facts the sorted list of the facts
+% that are true, Squares those of the board square by square (squares/2); Over
+% (true or false, the sheet's `terminal`) and Choices (each role's legal moves) are
+% what the sheet says of them, worked out once when the state is made, as legal/2,
+% play/3, to_move/2 and outcome/2 each ask for them.
 % Move: the move of the role to move when every other role has one legal move (a
 % noop); else joint(Moves), one move per role in the order of the roles.
 
@@ -357,14 +360,11 @@ initial(Options, S) :-
 
 %% state(+Facts, -State)  the state of these facts (sorted), with whether it is
 % terminal and each role's legal moves in it.
-state(Fs, gdl(Fs, Over, Cs)) :-
-    S = gdl(Fs, _, _),
+state(Fs, gdl(Fs, Sq, Over, Cs)) :-
+    squares(Fs, Sq),
+    S = gdl(Fs, Sq, _, _),
     (  terminal(S, []) -> Over = true ; Over = false  ),
     choices(S, Cs).
-
-%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (Prolog's libraries
-% have a true/2 of their own).
-holds(gdl(Fs, _, _), F) :- ( ground(F) -> memberchk(F, Fs) ; member(F, Fs) ).
 
 %% does(+Does, ?Role, ?Move)  Role makes Move in the joint move Does.
 does(D, R, M) :- member(does(R, M), D).
@@ -388,12 +388,12 @@ mover(Cs, R) :-
     ).
 
 %% to_move(+State, -Role)  the role to move.
-to_move(gdl(_, _, Cs), R) :- mover(Cs, R).
+to_move(gdl(_, _, _, Cs), R) :- mover(Cs, R).
 
 %% legal(+State, -Move)  the moves of a position that is not terminal; a role
 % without a legal move there breaks the sheet (GDL's playability: ggp-base's game
 % would stop there too), and is an error that names the role.
-legal(gdl(_, false, Cs), M) :-
+legal(gdl(_, _, false, Cs), M) :-
     (  member(R-[], Cs)
     -> throw(error(existence_error(legal_move_of_the_role, R), gdl_playability))
     ;  turn(Cs, M)
@@ -420,7 +420,7 @@ does_list(Cs, M, D) :-
 
 %% play(+State, +Move, -Next)  the facts next/3 gives after a legal move.
 play(S, M, S1) :-
-    ground(M), S = gdl(_, false, Cs),
+    ground(M), S = gdl(_, _, false, Cs),
     once(turn(Cs, M)),
     does_list(Cs, M, D),
     findall(F, next(S, D, F), Fs0), sort(Fs0, Fs),
@@ -430,7 +430,7 @@ play(S, M, S1) :-
 goal(S, R, V) :- goal(S, [], R, V).
 
 %% terminal(+State)  the game is over in State.
-terminal(gdl(_, true, _)).
+terminal(gdl(_, _, true, _)).
 
 %% goal_values(+State, -Values)  Role-V for each role in order, its goal value (0
 % when the sheet gives none).
@@ -442,7 +442,7 @@ goal_values(S, Vs) :-
 % reads them: win(Role) when Role has 100 and every other role 0, draw when every
 % role has 50, else scores(Values), each role's goal value.
 outcome(S, O) :-
-    S = gdl(_, true, _), !,
+    S = gdl(_, _, true, _), !,
     goal_values(S, Vs),
     (  select(R-100, Vs, Others), \+ ( member(_-V, Others), V \== 0 ) -> O = win(R)
     ;  \+ ( member(_-V, Vs), V \== 50 ) -> O = draw
@@ -450,7 +450,7 @@ outcome(S, O) :-
     ).
 
 %% position(?State)//  the true facts in KIF, sorted, separated by spaces.
-position(S) --> { nonvar(S) }, !, { S = gdl(Fs, _, _) }, gdl:facts(Fs).
+position(S) --> { nonvar(S) }, !, { S = gdl(Fs, _, _, _) }, gdl:facts(Fs).
 position(S) --> gdl:facts(Fs), { state(Fs, S) }.
 
 %% move(?Move)//  a move in KIF; a joint move as its moves separated by " & ".

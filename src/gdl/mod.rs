@@ -10,6 +10,7 @@ mod emit;
 pub mod kif;
 mod names;
 mod sheet;
+mod squares;
 
 pub use sheet::{Literal, Relation, Rule, Sheet, Term};
 
