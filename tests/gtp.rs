@@ -15,7 +15,7 @@ fn transcript(game: &str, options: &str, player: &str, script: &str) -> String {
     let opts: Vec<&str> = options.split_whitespace().collect();
     let config = GtpConfig {
         spec: EngineSpec::new(game, GameOptions::parse(&opts).unwrap()),
-        player: player.parse().unwrap(),
+        player: Some(player.parse().unwrap()),
         seed: 7,
         resign: true,
         resign_below: 5,
@@ -102,7 +102,7 @@ genmove white
 quit";
     let mut session = GtpSession::new(GtpConfig {
         spec: EngineSpec::new("hex", GameOptions::default()),
-        player: "mcts:2000".parse().unwrap(),
+        player: Some("mcts:2000".parse().unwrap()),
         seed: 7,
         resign: true,
         resign_below: 20,
@@ -394,4 +394,29 @@ fn the_binary_answers_any_bytes_and_stops_at_the_end_of_its_input() {
     assert!(answers[0].starts_with("? syntax error: "), "{text}");
     assert_eq!(answers[1], "= ");
     assert!(answers[2].starts_with("=2 "), "{text}");
+}
+
+#[test]
+fn without_a_player_an_engine_that_plays_out_in_the_host_searches_with_rave() {
+    // a native engine, and a rule file whose turns are data in the accelerated tier,
+    // play whole playouts in the host: RAVE; the spec tier of the same file does not
+    use ludolog::game::Tier;
+    let chooser = |tier: Option<Tier>| {
+        let mut spec = EngineSpec::new("hex", GameOptions::parse(&["size=5"]).unwrap());
+        if let Some(t) = tier {
+            spec = spec.in_tier(t);
+        }
+        let session = GtpSession::new(GtpConfig {
+            spec,
+            player: None,
+            seed: 7,
+            resign: true,
+            resign_below: 5,
+        })
+        .unwrap();
+        session.chooser().to_string()
+    };
+    assert_eq!(chooser(None), "rave:70000");
+    assert_eq!(chooser(Some(Tier::Accelerated)), "rave:15000");
+    assert_eq!(chooser(Some(Tier::Spec)), "alphabeta:2");
 }

@@ -2,7 +2,7 @@
 
 use super::args::GameArgs;
 use ludolog::cli::values::seed_value;
-use ludolog::game::{defaults, Tier};
+use ludolog::game::defaults;
 use ludolog::gtp::GtpConfig;
 use std::io::Write;
 use std::process::ExitCode;
@@ -13,7 +13,8 @@ pub(crate) struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// Who chooses the moves: random, greedy, alphabeta:N, alphabeta:Ns, mcts:N, mcts:Ns, rave:N or rave:Ns
-    /// (default: rave:70000 on a native engine, else alphabeta:2).
+    /// (default: rave:70000 on a native engine, rave:15000 on a rule file whose turns
+    /// are data in the accelerated tier, else alphabeta:2).
     #[arg(long, value_name = "KIND")]
     player: Option<String>,
     /// Seed of the random choices.
@@ -31,12 +32,13 @@ pub(crate) struct Args {
 
 pub(crate) fn exec(args: Args, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let spec = args.game.spec()?;
-    let player = args
-        .player
-        .unwrap_or_else(|| defaults::gtp_player(spec.effective_tier() == Tier::Native));
+    let player = match args.player {
+        Some(p) => Some(p.parse().map_err(anyhow::Error::msg)?),
+        None => None,
+    };
     let config = GtpConfig {
         spec,
-        player: player.parse().map_err(anyhow::Error::msg)?,
+        player,
         seed: args.seed,
         resign: !args.never_resign,
         resign_below: if args.never_resign {

@@ -55,11 +55,20 @@ pub fn game_seed(seed: u64, g: usize) -> u64 {
 /// 36 of 40 against OpenSpiel's MCTS where plain UCT won 64 of 80 (bench/README.md).
 pub const GTP_RAVE_PLAYOUTS: u64 = 70_000;
 
-/// The player a GTP engine is when `--player` is not given: MCTS with RAVE on a
-/// native engine, a shallow alpha-beta in a rule tier.
-pub fn gtp_player(native: bool) -> String {
+/// The playouts of a GTP engine's MCTS with RAVE on a rule file whose turns are
+/// data (accelerated tier): about a second a move on 11x11 Hex, where the host's
+/// playouts of `rules/hex.pl` take some six times a native engine's.
+pub const GTP_RULES_RAVE_PLAYOUTS: u64 = 15_000;
+
+/// The player a GTP engine is when `--player` is not given: MCTS with RAVE on an
+/// engine that plays its random playouts in the host (a native engine, or a rule
+/// file whose turns are data in the accelerated tier, with fewer playouts), else a
+/// shallow alpha-beta.
+pub fn gtp_player(playouts_in_host: bool, native: bool) -> String {
     if native {
         format!("rave:{GTP_RAVE_PLAYOUTS}")
+    } else if playouts_in_host {
+        format!("rave:{GTP_RULES_RAVE_PLAYOUTS}")
     } else {
         format!("alphabeta:{RULES_SEARCH_DEPTH}")
     }

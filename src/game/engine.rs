@@ -171,6 +171,12 @@ pub trait Engine {
     fn reads_positions(&self) -> bool {
         true
     }
+    /// Whether the engine plays whole random playouts without its rules between the
+    /// plies (a native engine; a rule file whose turns are data, in the accelerated
+    /// tier), so that an MCTS player is as fast on it as on a native game.
+    fn playouts_in_host(&mut self) -> bool {
+        false
+    }
     /// The start position of the game with the engine's options.
     fn initial(&mut self) -> Result<Pos, EngineError>;
     /// Reads a position text into a held position.

@@ -74,6 +74,10 @@ impl<G: Game> Engine for NativeEngine<G> {
         format!("{} (native)", self.name)
     }
 
+    fn playouts_in_host(&mut self) -> bool {
+        true
+    }
+
     fn initial(&mut self) -> Result<Pos, EngineError> {
         Ok(self.hold(self.start.clone()))
     }

@@ -21,8 +21,10 @@ use std::time::{Duration, Instant};
 pub struct GtpConfig {
     /// The game, its options, tier and rules, as given on the command line.
     pub spec: EngineSpec,
-    /// Who chooses the moves of `genmove` (not a human).
-    pub player: PlayerKind,
+    /// Who chooses the moves of `genmove` (not a human); none: MCTS with RAVE where
+    /// the engine plays its playouts in the host, else a shallow alpha-beta
+    /// (`defaults::gtp_player`).
+    pub player: Option<PlayerKind>,
     /// Seed of the random choices.
     pub seed: u64,
     /// Answer `resign` when the search proves the game lost.
@@ -57,6 +59,9 @@ pub const COMMANDS: &[&str] = &[
 /// A GTP engine's state.
 pub struct GtpSession {
     config: GtpConfig,
+    /// Who chooses the moves of `genmove`: the configuration's player, or the
+    /// engine's default.
+    chooser: PlayerKind,
     /// The game being played (the command line's, resized by `boardsize`).
     spec: EngineSpec,
     /// Its name: `hex`, `contactix`, `replica`, …
@@ -81,7 +86,7 @@ enum Decision {
 impl GtpSession {
     /// Opens the game of `config` on an empty board.
     pub fn new(config: GtpConfig) -> Result<GtpSession, OpenError> {
-        if config.player == PlayerKind::Human {
+        if config.player == Some(PlayerKind::Human) {
             return Err(OpenError::Other(
                 "a GTP engine chooses its own moves: --player cannot be human".into(),
             ));
@@ -91,7 +96,17 @@ impl GtpSession {
         let mut engine = spec.open()?;
         let start = engine.initial()?;
         let names = player_names(engine.as_mut(), start)?;
+        let chooser = match config.player {
+            Some(p) => p,
+            None => crate::game::defaults::gtp_player(
+                engine.playouts_in_host(),
+                spec.effective_tier() == crate::game::Tier::Native,
+            )
+            .parse()
+            .map_err(OpenError::Other)?,
+        };
         Ok(GtpSession {
+            chooser,
             rng: SmallRng::seed_from_u64(config.seed),
             dialect: Dialect::of(&game),
             config,
@@ -107,6 +122,11 @@ impl GtpSession {
     /// Whether `quit` was received.
     pub fn quit(&self) -> bool {
         self.quit
+    }
+
+    /// Who chooses the moves of `genmove`.
+    pub fn chooser(&self) -> PlayerKind {
+        self.chooser
     }
 
     /// The response to one line of input; `None` for a line with no command.
@@ -356,7 +376,7 @@ impl GtpSession {
                 info.to_move
             ))));
         }
-        let found = match within(self.config.player, budget) {
+        let found = match within(self.chooser, budget) {
             PlayerKind::AlphaBeta(limits) => {
                 Some(self.line.engine().best(at, SearchSpec::AlphaBeta(limits))?)
             }
@@ -379,7 +399,7 @@ impl GtpSession {
             }
             _ => None,
         };
-        let mcts = matches!(self.config.player, PlayerKind::Mcts { .. });
+        let mcts = matches!(self.chooser, PlayerKind::Mcts { .. });
         let mv = match found {
             Some(best) if self.config.resign && best.score < -PROVEN => {
                 return Ok(Decision::Resign)
@@ -389,7 +409,7 @@ impl GtpSession {
                 return Ok(Decision::Resign)
             }
             Some(best) => best.mv,
-            None => choose_move(self.config.player, self.line.engine(), at, &mut self.rng)?,
+            None => choose_move(self.chooser, self.line.engine(), at, &mut self.rng)?,
         };
         mv.map(Decision::Play).ok_or_else(|| {
             EngineError::from(Refusal::words(format!("{} found no move", info.to_move)))

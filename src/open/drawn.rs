@@ -64,6 +64,9 @@ impl Engine for Drawn {
     fn reads_positions(&self) -> bool {
         self.engine.reads_positions()
     }
+    fn playouts_in_host(&mut self) -> bool {
+        self.engine.playouts_in_host()
+    }
     fn initial(&mut self) -> Result<Pos, EngineError> {
         self.engine.initial()
     }

@@ -399,6 +399,16 @@ impl Engine for RulesEngine {
         format!("{} ({})", self.module, self.tier)
     }
 
+    /// Whether the start position's turns are data the host plays (accelerated tier).
+    fn playouts_in_host(&mut self) -> bool {
+        let Ok(start) = self.initial() else {
+            return false;
+        };
+        let found = matches!(self.turn_game(start), Ok(Some(_)));
+        self.release(start);
+        found
+    }
+
     /// The rule file's `view/2` of a held position.
     fn view(&mut self, pos: Pos) -> Result<View, EngineError> {
         let t = self.request(&format!("view({})", self.slot(pos)?))?;

@@ -162,7 +162,7 @@ impl RulesEngine {
     /// The position as a native game of turns (`foreign::turn_game`), when the rule
     /// file states its turns in the board library's words and the tier is the
     /// accelerated one (one request: the host's copy of the board, and the turns).
-    fn turn_game(
+    pub(super) fn turn_game(
         &mut self,
         pos: Pos,
     ) -> Result<Option<crate::foreign::turn_game::TurnGame>, EngineError> {

@@ -29,6 +29,8 @@ pub struct WorkerEngine {
     generation: u64,
     label: String,
     reads_positions: bool,
+    /// Whether its engine plays random playouts in the host (`Engine::playouts_in_host`).
+    playouts_in_host: bool,
     handles: Handles,
     /// Kills whichever worker runs now, from another thread.
     stopper: Stopper,
@@ -117,6 +119,7 @@ impl WorkerEngine {
             generation: 0,
             label: spec.game.clone(),
             reads_positions: true,
+            playouts_in_host: false,
             handles: Handles::default(),
             stopper: Stopper::default(),
             work_cap: cap,
@@ -156,10 +159,12 @@ impl WorkerEngine {
             Ok(FromWorker::Ready {
                 label,
                 reads_positions,
+                playouts_in_host,
             }) => {
                 self.generation += 1;
                 self.label = label.chars().take(200).collect();
                 self.reads_positions = reads_positions;
+                self.playouts_in_host = playouts_in_host;
                 *self
                     .stopper
                     .current
@@ -416,6 +421,10 @@ impl Engine for WorkerEngine {
 
     fn reads_positions(&self) -> bool {
         self.reads_positions
+    }
+
+    fn playouts_in_host(&mut self) -> bool {
+        self.ensure().is_ok() && self.playouts_in_host
     }
 
     fn initial(&mut self) -> Result<Pos, EngineError> {

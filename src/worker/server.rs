@@ -189,6 +189,7 @@ fn serve_calls(spec: &EngineSpec, mut held: Held, input: &mut impl BufRead) {
     tell(&FromWorker::Ready {
         label: held.engine().label(),
         reads_positions: held.engine().reads_positions(),
+        playouts_in_host: held.engine().playouts_in_host(),
     });
     let cancel = cancel_flag();
     loop {

@@ -109,10 +109,12 @@ pub enum Answer {
 /// What a worker sends.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum FromWorker {
-    /// The engine is open: its label, and whether it reads position texts.
+    /// The engine is open: its label, whether it reads position texts, and whether
+    /// it plays random playouts in the host (`Engine::playouts_in_host`).
     Ready {
         label: String,
         reads_positions: bool,
+        playouts_in_host: bool,
     },
     /// The job could not start (the rules do not load, the options are wrong...).
     Failed(String),
