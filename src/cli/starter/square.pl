@@ -6,6 +6,13 @@
 % yours; `ludolog lint {NAME}.pl` checks the protocol, `ludolog play {NAME}.pl`
 % plays it, `ludolog check {NAME}.pl` checks its tiers.
 %
+% A turn is stated once, as data in the board library's words (turn/3: what a
+% player may do and what ends the game; board.pl lists the words), and legal/2
+% and play/3 ask the library for it.  So the same text is the rules in the spec
+% tier (pure Prolog) and in the accelerated tier, where the library answers
+% natively and the host plays whole random games and searches without coming
+% back to this file between the plies.
+%
 % State: {NAME}(N, K, ToMove, Board, Status)
 %   N       the side of the board (option size), K the line that wins (option line)
 %   ToMove  x or o; x moves first
@@ -24,7 +31,8 @@
 
 :- module({NAME}, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_count/2, nth_legal/3,
+    turns/3
 ]).
 
 :- use_module(library(lists)).
@@ -67,48 +75,56 @@ to_move({NAME}(_, _, P, _, _), P).
 other(x, o).
 other(o, x).
 
-%% legal(+State, -Move)  every empty cell, row by row from the top.  (In a game
-% where a player can be left without a move while the game goes on, that player's
-% one legal move is a pass, `pass`, which play/3 takes: the protocol has no turn
-% without a move, as in OpenSpiel.  rules/othello.pl does this.)
-legal({NAME}(N, _, _, Board, ongoing), place(C, R)) :-
-    board:cells_of(Board, e, Empty),
-    member(I, Empty),
-    C is (I - 1) mod N, R is (I - 1) // N.
+%% turn(+Player, +K, -Turn)  Player's turn in the board library's words: a stone
+% onto an empty cell (put); a line of K or more of the mover's stones through it (a
+% row, a column or a diagonal: the square8 directions 1 to 4, east, north-east,
+% north and north-west, each with its opposite) wins, else a full board is a draw.
+turn(P, K, turn(P, [put(P)], [line(K, [1, 2, 3, 4]), full])).
 
-%% legal_count(+State, -N)  how many moves legal/2 gives: the empty cells.  With
-% nth_legal/3 it lets random playouts pick a move without listing them all (in the
-% accelerated tier, count_of/3 and nth_of/4 are native).  Both repeat legal/2's
-% meaning: change them with it (ludolog lint holds them to legal/2).
-legal_count({NAME}(_, _, _, Board, ongoing), N) :- !, board:count_of(Board, e, N).
+%% turns(+State, -Board, -Turns)  the board and the two turns of a game that goes on,
+% the side to move's first: the host plays random games and searches with them.
+turns({NAME}(_, K, P, Board, ongoing), Board, [T, U]) :-
+    turn(P, K, T), other(P, Q), turn(Q, K, U).
+
+%% legal(+State, -Move)  every move the turn gives, in the library's order (a put:
+% each empty cell, row by row from the top).  (In a game where a player can be left without a move while the game
+% goes on, that player's one legal move is a pass: the turn's kinds end with
+% `pass`, as rules/othello.pl's do; the protocol has no turn without a move, as in
+% OpenSpiel.)
+legal({NAME}(N, K, P, Board, ongoing), M) :-
+    turn(P, K, T),
+    board:turn_moves(Board, T, Steps),
+    member(Step, Steps),
+    move_of(N, Step, M).
+
+%% legal_count(+State, -N)  how many moves legal/2 gives, counted by the library.
+% With nth_legal/3 it lets random playouts pick a move without listing them all.
+legal_count({NAME}(_, K, P, Board, ongoing), N) :- !,
+    turn(P, K, T), board:turn_count(Board, T, N).
 legal_count(_, 0).
 
 %% nth_legal(+State, +I, -Move)  the I-th move (from 0) legal/2 gives.
-nth_legal({NAME}(N, _, _, Board, ongoing), I, place(C, R)) :-
-    board:nth_of(Board, e, I, K),
-    C is (K - 1) mod N, R is (K - 1) // N.
+nth_legal({NAME}(N, K, P, Board, ongoing), I, M) :-
+    turn(P, K, T),
+    board:turn_nth(Board, T, I, Step),
+    move_of(N, Step, M).
 
-%% play(+State, +Move, -Next)  a stone of the side to move on an empty cell; the
-% game is won by a line of K through it, drawn when the board is full.
-play({NAME}(N, K, P, Board, ongoing), place(C, R), {NAME}(N, K, Q, Board1, Status)) :-
-    integer(C), integer(R), C >= 0, C < N, R >= 0, R < N,
-    I is R * N + C + 1,
-    board:board_cell(Board, I, e),
-    board:board_set(Board, I, P, Board1),
-    other(P, Q),
-    status(K, Board1, I, P, Status).
-
-%% status(+K, +Board, +I, +Player, -Status)  won(Player) when the stone on cell I
-% makes a line of K (a row, a column or a diagonal: the square8 directions 1 to 4,
-% east, north-east, north and north-west, each with its opposite), draw on a full
-% board, else ongoing.
-status(K, Board, I, P, Status) :-
-    (  board:line_at(Board, I, [1, 2, 3, 4], Line), Line >= K
-    -> Status = won(P)
-    ;  board:count_of(Board, e, 0)
-    -> Status = draw
-    ;  Status = ongoing
+%% move_of(+N, ?Step, ?Move)  the library's move and the game's: put(I), a stone on
+% cell I, is place(C, R), column C and row R (from 0) of the N x N board.
+move_of(N, put(I), place(C, R)) :-
+    (  integer(I)
+    -> C is (I - 1) mod N, R is (I - 1) // N
+    ;  integer(C), integer(R), C >= 0, C < N, R >= 0, R < N,
+       I is R * N + C + 1
     ).
+
+%% play(+State, +Move, -Next)  a move the turn gives, made by the library: the status
+% after it is the turn's ends (won, drawn or ongoing).
+play({NAME}(N, K, P, Board, ongoing), M, {NAME}(N, K, Q, Board1, Status)) :-
+    move_of(N, Step, M),
+    turns({NAME}(N, K, P, Board, ongoing), Board, Turns),
+    board:turn_play(Board, Turns, Step, Board1, Status),
+    other(P, Q).
 
 %% outcome(+State, -Outcome)  win(Player) or draw once the game is over.
 outcome({NAME}(_, _, _, _, won(P)), win(P)).
@@ -153,7 +169,10 @@ move(M) --> { ground(M) }, !, move_out(M).
 move(place(C, R)) --> notation:square(C-R1), { R is R1 - 1 }.
 
 %% move_out(+Move)//  the text of a ground move.
-move_out(place(C, R)) --> { R1 is R + 1 }, notation:square(C-R1).
+move_out(place(C, R)) --> cell(C, R).
+
+%% cell(+C, +R)//  a cell's name: its column letter and its row number from the top.
+cell(C, R) --> { R1 is R + 1 }, notation:square(C-R1).
 
 %% position(?State)//  the canonical one-line position text, both ways.
 position(S) --> { nonvar(S) }, !, position_out(S).
@@ -214,7 +233,7 @@ view({NAME}(N, _, P, Board, Status), view(square, N, N, Cells, [to_move(P), stat
     findall(cell(C, R, Name, Piece),
             ( between(1, Last, I), C is (I - 1) mod N, R is (I - 1) // N,
               board:board_cell(Board, I, X), cell_piece(X, Piece),
-              phrase(move_out(place(C, R)), Cs), atom_chars(Name, Cs) ),
+              phrase(cell(C, R), Cs), atom_chars(Name, Cs) ),
             Cells).
 
 %% cell_piece(?Cell, ?Piece)  the renderers' piece for each cell.
