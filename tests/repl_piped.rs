@@ -35,8 +35,12 @@ fn read_takes_a_term_from_the_input() {
 /// in a query, and in a clause typed at the prompt.
 #[test]
 fn a_read_takes_what_follows_its_query_also_under_trust() {
+    // a read the goal's text names, or one that a variable or call/N names only
+    // when it runs
     let input = "read(X). foo(1). Y = 2.\nread(A), read(B). a.\nb. C = 3.\n\
-                 r(T) :- read(T).\nr(T).\nhello.\n";
+                 r(T) :- read(T).\nr(T).\nhello.\n\
+                 m(G) :- call(G).\nm(read(Z)).\nthere.\ncall(read, W).\nagain.\n\
+                 G = read(V), findall(V, G, L).\nlast.\n";
     let mut shown = String::new();
     for trust in [false, true] {
         let mut args = vec!["repl", "hex", "-O", "size=3"];

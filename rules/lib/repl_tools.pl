@@ -55,8 +55,10 @@ typed_term(T, Os) :-
 % where the sandbox is off and user_input is the engine's own, always at its end.
 % The goals of control constructs and of the all-solutions, once, catch and call/1
 % meta-calls are rewritten too; a predicate of the user's reads as it was defined
-% (a typed clause's body is rewritten here when it is added).
-terminal_reads(G, G) :- var(G), !.
+% (a typed clause's body is rewritten here when it is added).  A goal known only
+% when it runs (a variable, call/2 and up) is rewritten then (trusted/1).
+terminal_reads(G, repl_tools:trusted(G)) :- var(G), !.
+terminal_reads(G, repl_tools:trusted(G)) :- functor(G, call, N), N >= 2, !.
 terminal_reads((A, B), (A1, B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
 terminal_reads((A ; B), (A1 ; B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
 terminal_reads((A -> B), (A1 -> B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
@@ -66,11 +68,32 @@ terminal_reads(once(A), once(A1)) :- !, terminal_reads(A, A1).
 terminal_reads(catch(A, E, B), catch(A1, E, B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
 terminal_reads(findall(T, A, L), findall(T, A1, L)) :- !, terminal_reads(A, A1).
 terminal_reads(forall(A, B), forall(A1, B1)) :- !, terminal_reads(A, A1), terminal_reads(B, B1).
+terminal_reads(bagof(T, A, L), bagof(T, A1, L)) :- !, terminal_reads(A, A1).
+terminal_reads(setof(T, A, L), setof(T, A1, L)) :- !, terminal_reads(A, A1).
+terminal_reads(V^A, V^A1) :- !, terminal_reads(A, A1).
 terminal_reads(read(T), repl_tools:typed_term(T)) :- !.
 terminal_reads(read_term(T, Os), repl_tools:typed_term(T, Os)) :- !.
 terminal_reads(read(S, T), repl_tools:typed_term(T)) :- S == user_input, !.
 terminal_reads(read_term(S, T, Os), repl_tools:typed_term(T, Os)) :- S == user_input, !.
 terminal_reads(G, G).
+
+%% trusted(+Goal)  Goal as it is when it runs (a variable of a query or a typed
+% clause, or call/N's goal and its extra arguments), called in user with its reads
+% rewritten by terminal_reads/2.
+trusted(G) :-
+    with_arguments(G, G0),
+    (  var(G0) -> call(user:G0)
+    ;  functor(G0, call, N), N >= 2 -> call(user:G0)
+    ;  terminal_reads(G0, G1), call(user:G1)
+    ).
+
+%% with_arguments(+Goal, -Goal1)  call(F, A1, ...) as the goal it calls, F's
+% arguments then A1, ...; any other goal (a qualified or unbound F too) as it is.
+with_arguments(G, G1) :-
+    (  nonvar(G), G =.. [call, F|As], As \== [], callable(F), F \= _:_
+    -> F =.. L0, append(L0, As, L1), G0 =.. L1, with_arguments(G0, G1)
+    ;  G1 = G
+    ).
 
 %% format_(+Format, +Args)//  library(format)'s format_//2, the library loaded first.
 format_(F, As, Cs0, Cs) :- format_loaded, call(format:format_(F, As, Cs0, Cs)).
