@@ -53,8 +53,8 @@ pub fn new_game(name: &str, board: &str, dir: &Path, out: &mut dyn Write) -> Res
         )
     };
     let players = match board {
-        "hex" => "--red human --blue alphabeta:2s",
-        _ => "--x human --o alphabeta:2s",
+        "hex" => "--red human --blue rave:1s",
+        _ => "--x human --o rave:1s",
     };
     let file = format!("{name}.pl");
     let path = if dir == Path::new(".") {
