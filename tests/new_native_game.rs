@@ -58,7 +58,7 @@ impl Game for Pile {
         (self.stones == 0).then_some(Outcome::Win(1 - self.to_move))
     }
     fn evaluate(&self, player: usize) -> i32 {
-        let v = if self.stones % 4 == 0 { -1 } else { 1 };
+        let v = if self.stones.is_multiple_of(4) { -1 } else { 1 };
         if player == self.to_move {
             v
         } else {

@@ -119,7 +119,7 @@ pub fn report(s: &Solution, label: &str, secs: f64, openings: bool) -> String {
     match s.value {
         Some(Value::Win) => o.push_str(&format!("value:  win for {who}\n")),
         Some(Value::Loss) => o.push_str(&format!("value:  loss for {who}: every move loses\n")),
-        Some(Value::Draw) => o.push_str(&format!("value:  draw: neither side can force a win\n")),
+        Some(Value::Draw) => o.push_str("value:  draw: neither side can force a win\n"),
         None => {
             let why = match &s.stopped {
                 Some(what) => what.clone(),

@@ -85,10 +85,10 @@ fn over_limit(size: usize) -> ! {
     let mut buf = [0u8; 256];
     let mut cursor = std::io::Cursor::new(&mut buf[..]);
     let mb = LIMIT.load(Ordering::Relaxed) >> 20;
-    let _ = write!(
+    let _ = writeln!(
         cursor,
         "error: stopped at the memory limit of {mb} MB (an allocation of {} MB more was asked for); \
-         raise it with --memory-limit MB\n",
+         raise it with --memory-limit MB",
         size >> 20
     );
     let n = cursor.position() as usize;

@@ -359,7 +359,7 @@ impl RulesEngine {
             .or_else(|| text.rsplit_once(" (in ").map(|(_, rest)| rest));
         let called = named
             .and_then(|rest| rest.split_once('/'))
-            .map(|(name, _)| name.trim_start_matches(|c| c == '\'' || c == ':'))
+            .map(|(name, _)| name.trim_start_matches(['\'', ':']))
             .filter(|name| !name.is_empty() && !name.contains(':'));
         let site = called.and_then(|name| {
             let call = format!("{name}(");
@@ -506,7 +506,7 @@ impl Engine for RulesEngine {
             other => Err(EngineError::Rules(format!(
                 "{}: expected a list of counts, got {}",
                 self.path,
-                super::shown(&other)
+                super::shown(other)
             ))),
         }
     }

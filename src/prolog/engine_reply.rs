@@ -10,7 +10,7 @@ impl RulesEngine {
             EngineError::Rules(format!(
                 "{}: expected a text, got {}",
                 self.path,
-                crate::prolog::shown(&t)
+                crate::prolog::shown(t)
             ))
         })
     }
@@ -22,7 +22,7 @@ impl RulesEngine {
                 EngineError::Rules(format!(
                     "{}: expected a count, got {}",
                     self.path,
-                    crate::prolog::shown(&t)
+                    crate::prolog::shown(t)
                 ))
             })
     }
@@ -34,7 +34,7 @@ impl RulesEngine {
             other => Err(EngineError::Rules(format!(
                 "{}: expected a list, got {}",
                 self.path,
-                crate::prolog::shown(&other)
+                crate::prolog::shown(other)
             ))),
         }
     }

@@ -125,7 +125,7 @@ impl<T: Tree> Search<T> {
                 return Err(Stop::Budget(format!("the budget of {n} positions ran out")));
             }
         }
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     let secs = self.budget.time.map_or(0.0, |t| t.as_secs_f64());
