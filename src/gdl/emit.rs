@@ -470,6 +470,37 @@ mod tests {
     }
 
     #[test]
+    fn every_predicate_of_the_protocol_is_a_name_no_relation_takes() {
+        // a sheet's relation of the same name and arity would add its clauses to the
+        // protocol's: each name the protocol defines is renamed in a sheet
+        let text = "(role a) (init (cell 1 1 b)) (<= (legal a noop) (true (cell 1 1 b)))\n\
+                    (<= (next (cell 1 1 b)) (true (cell 1 1 b))) (<= terminal (true (cell 1 1 b)))";
+        let sheet = Sheet::read(&crate::gdl::kif::read(text).unwrap()).unwrap();
+        let file = rule_file(&sheet, "m", "t.kif");
+        let (_, protocol) = file.split_once("% ---- the ludolog protocol").unwrap();
+        assert!(
+            protocol.contains("squares(Fs, Sq) :-"),
+            "the sheet has a board: {file}"
+        );
+        for line in protocol.lines() {
+            let head: String = line
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            // GDL's own legal, goal and terminal: the protocol's have two arguments
+            // fewer than their translations (which take the state and the moves)
+            let gdl_own = ["legal", "goal", "terminal"].contains(&head.as_str());
+            if head.is_empty() || gdl_own || !line[head.len()..].starts_with(['(', ' ', '.']) {
+                continue;
+            }
+            assert!(
+                TAKEN.contains(&head.as_str()),
+                "{head} is not in TAKEN: {line}"
+            );
+        }
+    }
+
+    #[test]
     fn a_rule_recurses_after_its_other_literals_and_tests_come_last() {
         let text = "(role a) (s 1 2) (s 2 3)\n\
                     (<= (lt ?x ?y) (s ?x ?y))\n\

@@ -102,6 +102,15 @@ pub const TAKEN: &[&str] = &[
     "position_error",
     "set_to_move",
     "is",
+    "state",
+    "squares",
+    "square_marks",
+    "add_mark",
+    "closed",
+    "square",
+    "board_column",
+    "board_row",
+    "term_variables",
 ];
 
 /// A relation's predicate name: its own, or with a `_` after a name Prolog has.
