@@ -144,7 +144,7 @@ fn seeded_random_games_agree_move_by_move_with_the_reasoner() {
     for (i, name) in sheets().into_iter().enumerate() {
         let path = sheet(&name);
         let mut e = common::engine(&path, "", Tier::Spec);
-        // one seed a sheet (15 sheets), seeds 1 and 2 by turns; the perft rows and
+        // one seed a sheet (16 sheets), seeds 1 and 2 by turns; the perft rows and
         // the full-size sheets compare the rest
         for seed in [1 + i % 2] {
             let walk = reasoner(&["walk", &path, &seed.to_string(), "120"]);

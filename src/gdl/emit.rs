@@ -5,7 +5,7 @@
 use super::check::{depends_on, recursive_pairs};
 use super::names::{atom, relation_atom, symbol, var, TAKEN};
 use super::sheet::{Literal, Relation, Rule, Sheet, Term};
-use super::{board, squares};
+use super::{board, fixpoint, squares};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -26,6 +26,7 @@ fn dynamic(sheet: &Sheet) -> BTreeSet<String> {
 pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
     let dynamic = dynamic(sheet);
     let recursive = recursive_pairs(sheet);
+    let recursions = fixpoint::recursions(sheet, &recursive, &dynamic);
     // the file name goes into a comment and a string: no line break, quote or
     // backslash of it may end either
     let source: String = source
@@ -102,11 +103,24 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
         }
         groups.entry(key).or_default().push(r);
     }
+    let mut recursion_declared = false;
     for key in order {
         let rules = &groups[&key];
         let mut lines: Vec<String> = rules.iter().map(|r| r.head.line.to_string()).collect();
         lines.dedup();
         let extra = if dynamic.contains(&key.0) { 2 } else { 0 };
+        if let Some((k, members)) = recursions.of(&key.0) {
+            if !recursion_declared {
+                let _ = writeln!(out, "\n:- discontiguous(recursion/5).");
+                recursion_declared = true;
+            }
+            out.push_str(&derived_relation(&key.0, key.1, k, &lines));
+            for r in rules {
+                let c = clause(r, &dynamic, &recursive, Some((k, members)));
+                let _ = writeln!(out, "{c}");
+            }
+            continue;
+        }
         let _ = writeln!(
             out,
             "\n%% {}/{}  the sheet's `{}`, line{} {}.",
@@ -125,11 +139,12 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
             );
         }
         for r in rules {
-            let _ = writeln!(out, "{}", clause(r, &dynamic, &recursive));
+            let _ = writeln!(out, "{}", clause(r, &dynamic, &recursive, None));
         }
     }
     let board = board::board(sheet);
     out.push_str(PROTOCOL);
+    out.push_str(&fixpoint::clauses(recursions.groups.len()));
     out.push_str(&squares::clauses(board.as_ref()));
     out.push_str(&view_clause(board.as_ref()));
     out
@@ -163,7 +178,7 @@ fn view_clause(board: Option<&board::Board>) -> String {
     };
     format!(
         "\n%% view(+State, -View)  {words} (gdl:view/4 draws them).\n\
-         view(gdl(Fs, _, _, _), View) :- roles(Rs), gdl:view(Fs, {board}, Rs, View).\n"
+         view(gdl(Fs, _, _, _, _), View) :- roles(Rs), gdl:view(Fs, {board}, Rs, View).\n"
     )
 }
 
@@ -194,7 +209,15 @@ fn relation_names(sheet: &Sheet) -> Vec<&str> {
 /// literals alone first: they may bind variables; one with a negated literal or a
 /// `distinct` binds none), then the negated literals and `distinct` (Prolog tests
 /// those once their variables are bound, wherever the sheet wrote them).
-fn clause(r: &Rule, dynamic: &BTreeSet<String>, recursive: &BTreeSet<(String, String)>) -> String {
+/// The clause of one rule: as it reads, or, for a rule of a recursion worked out
+/// bottom up (`scc`: its number and relations), a clause of `recursion/5` that gives
+/// its head from the facts known so far, its recursion's literals read from them.
+fn clause(
+    r: &Rule,
+    dynamic: &BTreeSet<String>,
+    recursive: &BTreeSet<(String, String)>,
+    scc: Option<(usize, &BTreeSet<String>)>,
+) -> String {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut count = |t: &Term| count_vars(t, &mut counts);
     r.head.args.iter().for_each(&mut count);
@@ -207,12 +230,22 @@ fn clause(r: &Rule, dynamic: &BTreeSet<String>, recursive: &BTreeSet<(String, St
             name
         }
     };
+    let members = scc.map(|(_, m)| m);
     let (state, does) = r.body.iter().fold((false, false), |(s, d), l| {
-        let (s1, d1) = uses(l, dynamic);
+        let (s1, d1) = uses_outside(l, dynamic, members);
         (s || s1, d || d1)
     });
     let mut head = relation(&r.head, dynamic, &names);
-    if dynamic.contains(&r.head.name) {
+    if let Some((k, members)) = scc {
+        let s = if state { "GState" } else { "_" };
+        let d = if does { "GDoes" } else { "_" };
+        let known = if r.body.iter().any(|l| reads_known(l, members)) {
+            "Known"
+        } else {
+            "_"
+        };
+        head = format!("recursion({k}, {s}, {d}, {known}, {head})");
+    } else if dynamic.contains(&r.head.name) {
         let s = if state { "GState" } else { "_" };
         let d = if does { "GDoes" } else { "_" };
         head = insert_state(&head, &relation_atom(&r.head.name), s, d);
@@ -228,9 +261,85 @@ fn clause(r: &Rule, dynamic: &BTreeSet<String>, recursive: &BTreeSet<(String, St
     ordered.sort_by_key(|l| place(l, &recurses));
     let body: Vec<String> = ordered
         .into_iter()
-        .map(|l| literal(l, dynamic, &names))
+        .map(|l| match members {
+            Some(m) => known_literal(l, dynamic, &names, m),
+            None => literal(l, dynamic, &names),
+        })
         .collect();
     format!("{head} :-\n    {}.", body.join(",\n    "))
+}
+
+/// The clause of a relation of a recursion worked out bottom up: its facts read from
+/// those the state holds for recursion `k`.
+fn derived_relation(name: &str, arity: usize, k: usize, lines: &[String]) -> String {
+    let args: Vec<String> = (1..=arity).map(|i| format!("A{i}")).collect();
+    let atom = relation_atom(name);
+    let (head, fact) = if arity == 0 {
+        (format!("{atom}(GState, _)"), atom.clone())
+    } else {
+        let a = args.join(", ");
+        (format!("{atom}(GState, _, {a})"), format!("{atom}({a})"))
+    };
+    format!(
+        "\n%% {atom}/{}  the sheet's `{name}`, line{} {}: a recursion over the position, so\n\
+         % its facts are worked out bottom up when a state is made (recursion/5, its rules\n\
+         % below, the recursion's facts Known read from the list) and read here.\n\
+         {head} :-\n    derived(GState, {k}, Fs),\n    member({fact}, Fs).\n",
+        arity + 2,
+        if lines.len() == 1 { "" } else { "s" },
+        lines.join(", "),
+    )
+}
+
+/// Whether a literal reads a relation of the recursion `members`.
+fn reads_known(l: &Literal, members: &BTreeSet<String>) -> bool {
+    match l {
+        Literal::Rel(r) => members.contains(&r.name),
+        Literal::Not(inner) => reads_known(inner, members),
+        Literal::Or(ls) => ls.iter().any(|l| reads_known(l, members)),
+        _ => false,
+    }
+}
+
+/// `uses/2`, but a relation of the recursion `members` (read from the facts known)
+/// reads neither.
+fn uses_outside(
+    l: &Literal,
+    dynamic: &BTreeSet<String>,
+    members: Option<&BTreeSet<String>>,
+) -> (bool, bool) {
+    match (l, members) {
+        (Literal::Rel(r), Some(m)) if m.contains(&r.name) => (false, false),
+        (Literal::Not(inner), _) => uses_outside(inner, dynamic, members),
+        (Literal::Or(ls), _) => ls.iter().fold((false, false), |(s, d), l| {
+            let (s1, d1) = uses_outside(l, dynamic, members);
+            (s || s1, d || d1)
+        }),
+        _ => uses(l, dynamic),
+    }
+}
+
+/// `literal/3` in a rule of a recursion worked out bottom up: a literal of one of
+/// its relations is a fact of those known so far.
+fn known_literal(
+    l: &Literal,
+    dynamic: &BTreeSet<String>,
+    names: &dyn Fn(&str) -> String,
+    members: &BTreeSet<String>,
+) -> String {
+    match l {
+        Literal::Rel(r) if members.contains(&r.name) => {
+            format!("member({}, Known)", relation(r, dynamic, names))
+        }
+        Literal::Or(ls) => {
+            let parts: Vec<String> = ls
+                .iter()
+                .map(|l| known_literal(l, dynamic, names, members))
+                .collect();
+            format!("( {} )", parts.join(" ; "))
+        }
+        _ => literal(l, dynamic, names),
+    }
 }
 
 /// Where a body literal goes in its clause (a stable sort keeps the sheet's order
@@ -344,11 +453,12 @@ fn term(t: &Term, names: &dyn Fn(&str) -> String) -> String {
 /// The protocol over the relations: states are the sorted lists of true facts.
 const PROTOCOL: &str = r#"
 % ---- the ludolog protocol, played by the relations above ----
-% State: gdl(Facts, Squares, Over, Choices), Facts the sorted list of the facts
-% that are true, Squares those of the board square by square (squares/2); Over
-% (true or false, the sheet's `terminal`) and Choices (each role's legal moves) are
-% what the sheet says of them, worked out once when the state is made, as legal/2,
-% play/3, to_move/2 and outcome/2 each ask for them.
+% State: gdl(Facts, Squares, Derived, Over, Choices), Facts the sorted list of the
+% facts that are true, Squares those of the board square by square (squares/2),
+% Derived the facts of each recursion over the position (recursions/3); Over (true
+% or false, the sheet's `terminal`) and Choices (each role's legal moves) are what
+% the sheet says of them.  All are worked out once when the state is made, as
+% legal/2, play/3, to_move/2 and outcome/2 each ask for them.
 % Move: the move of the role to move when every other role has one legal move (a
 % noop); else joint(Moves), one move per role in the order of the roles.
 
@@ -360,9 +470,10 @@ initial(Options, S) :-
 
 %% state(+Facts, -State)  the state of these facts (sorted), with whether it is
 % terminal and each role's legal moves in it.
-state(Fs, gdl(Fs, Sq, Over, Cs)) :-
+state(Fs, gdl(Fs, Sq, Derived, Over, Cs)) :-
     squares(Fs, Sq),
-    S = gdl(Fs, Sq, _, _),
+    recursions(Fs, Sq, Derived),
+    S = gdl(Fs, Sq, Derived, _, _),
     (  terminal(S, []) -> Over = true ; Over = false  ),
     choices(S, Cs).
 
@@ -388,12 +499,12 @@ mover(Cs, R) :-
     ).
 
 %% to_move(+State, -Role)  the role to move.
-to_move(gdl(_, _, _, Cs), R) :- mover(Cs, R).
+to_move(gdl(_, _, _, _, Cs), R) :- mover(Cs, R).
 
 %% legal(+State, -Move)  the moves of a position that is not terminal; a role
 % without a legal move there breaks the sheet (GDL's playability: ggp-base's game
 % would stop there too), and is an error that names the role.
-legal(gdl(_, _, false, Cs), M) :-
+legal(gdl(_, _, _, false, Cs), M) :-
     (  member(R-[], Cs)
     -> throw(error(existence_error(legal_move_of_the_role, R), gdl_playability))
     ;  turn(Cs, M)
@@ -420,7 +531,7 @@ does_list(Cs, M, D) :-
 
 %% play(+State, +Move, -Next)  the facts next/3 gives after a legal move.
 play(S, M, S1) :-
-    ground(M), S = gdl(_, _, false, Cs),
+    ground(M), S = gdl(_, _, _, false, Cs),
     once(turn(Cs, M)),
     does_list(Cs, M, D),
     findall(F, next(S, D, F), Fs0), sort(Fs0, Fs),
@@ -430,7 +541,7 @@ play(S, M, S1) :-
 goal(S, R, V) :- goal(S, [], R, V).
 
 %% terminal(+State)  the game is over in State.
-terminal(gdl(_, _, true, _)).
+terminal(gdl(_, _, _, true, _)).
 
 %% goal_values(+State, -Values)  Role-V for each role in order, its goal value (0
 % when the sheet gives none).
@@ -442,7 +553,7 @@ goal_values(S, Vs) :-
 % reads them: win(Role) when Role has 100 and every other role 0, draw when every
 % role has 50, else scores(Values), each role's goal value.
 outcome(S, O) :-
-    S = gdl(_, _, true, _), !,
+    S = gdl(_, _, _, true, _), !,
     goal_values(S, Vs),
     (  select(R-100, Vs, Others), \+ ( member(_-V, Others), V \== 0 ) -> O = win(R)
     ;  \+ ( member(_-V, Vs), V \== 50 ) -> O = draw
@@ -450,7 +561,7 @@ outcome(S, O) :-
     ).
 
 %% position(?State)//  the true facts in KIF, sorted, separated by spaces.
-position(S) --> { nonvar(S) }, !, { S = gdl(Fs, _, _, _) }, gdl:facts(Fs).
+position(S) --> { nonvar(S) }, !, { S = gdl(Fs, _, _, _, _) }, gdl:facts(Fs).
 position(S) --> gdl:facts(Fs), { state(Fs, S) }.
 
 %% move(?Move)//  a move in KIF; a joint move as its moves separated by " & ".
@@ -474,7 +585,9 @@ mod tests {
         // a sheet's relation of the same name and arity would add its clauses to the
         // protocol's: each name the protocol defines is renamed in a sheet
         let text = "(role a) (init (cell 1 1 b)) (<= (legal a noop) (true (cell 1 1 b)))\n\
-                    (<= (next (cell 1 1 b)) (true (cell 1 1 b))) (<= terminal (true (cell 1 1 b)))";
+                    (<= (next (cell 1 1 b)) (true (cell 1 1 b))) (<= terminal (true (cell 1 1 b)))\n\
+                    (adj 1 2) (<= (conn ?x ?y) (true (cell ?x 1 b)) (adj ?x ?y))\n\
+                    (<= (conn ?x ?z) (true (cell ?y 1 b)) (conn ?x ?y) (adj ?y ?z))";
         let sheet = Sheet::read(&crate::gdl::kif::read(text).unwrap()).unwrap();
         let file = rule_file(&sheet, "m", "t.kif");
         let (_, protocol) = file.split_once("% ---- the ludolog protocol").unwrap();

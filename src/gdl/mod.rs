@@ -7,6 +7,7 @@
 mod board;
 mod check;
 mod emit;
+mod fixpoint;
 pub mod kif;
 mod names;
 mod sheet;

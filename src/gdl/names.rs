@@ -111,6 +111,11 @@ pub const TAKEN: &[&str] = &[
     "board_column",
     "board_row",
     "term_variables",
+    "recursions",
+    "recursions_from",
+    "recursion",
+    "fixpoint",
+    "derived",
 ];
 
 /// A relation's predicate name: its own, or with a `_` after a name Prolog has.

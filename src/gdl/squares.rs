@@ -17,7 +17,7 @@ pub fn clauses(board: Option<&Board>) -> String {
     let Some(b) = board else {
         return "\n%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (Prolog's \
                 libraries\n% have a true/2 of their own).\n\
-                holds(gdl(Fs, _, _, _), F) :- ( ground(F) -> memberchk(F, Fs) ; member(F, Fs) ).\n\
+                holds(gdl(Fs, _, _, _, _), F) :- ( ground(F) -> memberchk(F, Fs) ; member(F, Fs) ).\n\
                 \n%% squares(+Facts, -Squares)  the sheet has no board: none.\n\
                 squares(_, none).\n"
             .to_string();
@@ -31,7 +31,7 @@ pub fn clauses(board: Option<&Board>) -> String {
         "\n%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (Prolog's libraries\n\
          % have a true/2 of their own).  A fact ({n} X Y Mark) whose X and Y are given is\n\
          % read from the marks of its square.\n\
-         holds(gdl(Fs, Sq, _, _), F) :-\n    \
+         holds(gdl(Fs, Sq, _, _, _), F) :-\n    \
              (  nonvar(F), F = {name}(X, Y, M), nonvar(X), nonvar(Y), square(X, Y, K)\n    \
              -> arg(K, Sq, Ms), member(M, Ms)\n    \
              ;  ground(F) -> memberchk(F, Fs)\n    \

@@ -1,0 +1,150 @@
+//! Recursive relations that read the position, worked out bottom up: GDL means the
+//! least set of facts its rules give, and a recursion over a cycle (stones joined
+//! across a board) never ends when Prolog asks it top down.  So each such recursion
+//! (a group of relations that use each other, which `does` does not reach) has its
+//! facts made once when a state is made, rule by rule from the facts known so far
+//! until no rule gives a new one, and its relations read them.
+
+use super::check::depends_on;
+use super::sheet::{Literal, Sheet};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The recursions a sheet's translation works out bottom up, in the order they are
+/// made (one before any that uses it), each the names of its relations.
+pub struct Recursions {
+    pub groups: Vec<BTreeSet<String>>,
+}
+
+impl Recursions {
+    /// The number (from 1) of the recursion relation `name` is in, if any.
+    pub fn of(&self, name: &str) -> Option<(usize, &BTreeSet<String>)> {
+        self.groups
+            .iter()
+            .enumerate()
+            .find(|(_, g)| g.contains(name))
+            .map(|(i, g)| (i + 1, g))
+    }
+}
+
+/// The recursions of `sheet` whose relations read the position (`dynamic`) and none
+/// of them the moves, from the pairs of relations that use each other.
+pub fn recursions(
+    sheet: &Sheet,
+    recursive: &BTreeSet<(String, String)>,
+    dynamic: &BTreeSet<String>,
+) -> Recursions {
+    let moves = depends_on(sheet, |l| matches!(l, Literal::Does(..)));
+    // each pair is in one group: join the groups of its two relations
+    let mut group_of: BTreeMap<String, usize> = BTreeMap::new();
+    let mut groups: Vec<BTreeSet<String>> = Vec::new();
+    for (a, b) in recursive {
+        match (group_of.get(a).copied(), group_of.get(b).copied()) {
+            (Some(i), Some(j)) if i != j => {
+                let moved = std::mem::take(&mut groups[j]);
+                for n in &moved {
+                    group_of.insert(n.clone(), i);
+                }
+                groups[i].extend(moved);
+            }
+            (Some(i), None) => {
+                group_of.insert(b.clone(), i);
+                groups[i].insert(b.clone());
+            }
+            (None, Some(j)) => {
+                group_of.insert(a.clone(), j);
+                groups[j].insert(a.clone());
+            }
+            (None, None) => {
+                groups.push([a.clone(), b.clone()].into());
+                group_of.insert(a.clone(), groups.len() - 1);
+                group_of.insert(b.clone(), groups.len() - 1);
+            }
+            _ => {}
+        }
+    }
+    let mut left: Vec<BTreeSet<String>> = groups
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .filter(|g| g.iter().all(|n| dynamic.contains(n) && !moves.contains(n)))
+        .collect();
+    // one before any that uses it: a group waits while a rule of its relations
+    // reaches a relation of another group still left
+    let mut ordered = Vec::new();
+    while !left.is_empty() {
+        let ready = (0..left.len()).find(|&i| {
+            left.iter().enumerate().all(|(j, other)| {
+                j == i || {
+                    let users = depends_on(sheet, |l| match l {
+                        Literal::Rel(r) => other.contains(&r.name),
+                        _ => false,
+                    });
+                    !left[i].iter().any(|n| users.contains(n))
+                }
+            })
+        });
+        ordered.push(left.remove(ready.unwrap_or(0)));
+    }
+    Recursions { groups: ordered }
+}
+
+/// The clauses that make a state's recursions (`recursions/3`) and read them
+/// (`derived/3`): none but `recursions(_, _, none).` when there are none.
+pub fn clauses(count: usize) -> String {
+    if count == 0 {
+        return "\n%% recursions(+Facts, +Squares, -Derived)  the sheet has no recursion that \
+                reads the\n% position: none.\nrecursions(_, _, none).\n"
+            .to_string();
+    }
+    format!(
+        "\n%% recursions(+Facts, +Squares, -Derived)  derived(F1, ..., F{count}): the facts of each\n\
+         % recursion that reads the position, sorted, each worked out after those it uses.\n\
+         recursions(Fs, Sq, Derived) :-\n    \
+             functor(Derived, derived, {count}),\n    \
+             recursions_from(1, gdl(Fs, Sq, Derived, _, _)).\n\
+         \n%% recursions_from(+K, +State)  the facts of the K-th recursion on, in State's Derived.\n\
+         recursions_from(K, S) :-\n    \
+             S = gdl(_, _, Derived, _, _),\n    \
+             (  arg(K, Derived, Fs)\n    \
+             -> fixpoint(K, S, [], Fs),\n       \
+                K1 is K + 1,\n       \
+                recursions_from(K1, S)\n    \
+             ;  true\n    \
+             ).\n\
+         \n%% fixpoint(+K, +State, +Known, -Facts)  Known and every fact the K-th recursion's\n\
+         % rules give from it, round after round, until a round gives nothing new.\n\
+         fixpoint(K, S, Known, Facts) :-\n    \
+             findall(F, recursion(K, S, [], Known, F), New),\n    \
+             append(Known, New, All), sort(All, Known1),\n    \
+             (  Known1 == Known -> Facts = Known ; fixpoint(K, S, Known1, Facts)  ).\n\
+         \n%% derived(+State, +K, -Facts)  the facts of the K-th recursion in State.\n\
+         derived(gdl(_, _, Derived, _, _), K, Fs) :- arg(K, Derived, Fs).\n"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sheet(text: &str) -> Sheet {
+        Sheet::read(&crate::gdl::kif::read(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_recursion_that_reads_the_position_is_worked_out_and_one_on_the_moves_is_not() {
+        let s = sheet(
+            "(role a) (adj 1 2) (adj 2 1)\n\
+             (<= (conn ?x ?y) (true (on ?x)) (adj ?x ?y))\n\
+             (<= (conn ?x ?z) (true (on ?y)) (conn ?x ?y) (adj ?y ?z))\n\
+             (<= (far ?x ?y) (does a (go ?x)) (adj ?x ?y))\n\
+             (<= (far ?x ?z) (adj ?y ?z) (far ?x ?y))\n\
+             (<= (less ?x ?y) (adj ?x ?y)) (<= (less ?x ?z) (adj ?y ?z) (less ?x ?y))",
+        );
+        let recursive = super::super::check::recursive_pairs(&s);
+        let dynamic: BTreeSet<String> = ["conn", "far"].iter().map(|s| s.to_string()).collect();
+        let r = recursions(&s, &recursive, &dynamic);
+        assert_eq!(r.groups.len(), 1);
+        assert_eq!(r.of("conn").map(|(k, _)| k), Some(1));
+        assert!(r.of("far").is_none(), "it reads the moves");
+        assert!(r.of("less").is_none(), "it does not read the position");
+    }
+}
