@@ -114,7 +114,7 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
                 let _ = writeln!(out, "\n:- discontiguous(recursion/5).");
                 recursion_declared = true;
             }
-            out.push_str(&derived_relation(&key.0, key.1, k, &lines));
+            out.push_str(&fixpoint::derived_relation(&key.0, key.1, k, &lines));
             for r in rules {
                 let c = clause(r, &dynamic, &recursive, Some((k, members)));
                 let _ = writeln!(out, "{c}");
@@ -232,14 +232,14 @@ fn clause(
     };
     let members = scc.map(|(_, m)| m);
     let (state, does) = r.body.iter().fold((false, false), |(s, d), l| {
-        let (s1, d1) = uses_outside(l, dynamic, members);
+        let (s1, d1) = fixpoint::uses_outside(l, dynamic, members);
         (s || s1, d || d1)
     });
     let mut head = relation(&r.head, dynamic, &names);
     if let Some((k, members)) = scc {
         let s = if state { "GState" } else { "_" };
         let d = if does { "GDoes" } else { "_" };
-        let known = if r.body.iter().any(|l| reads_known(l, members)) {
+        let known = if r.body.iter().any(|l| fixpoint::reads_known(l, members)) {
             "Known"
         } else {
             "_"
@@ -262,84 +262,11 @@ fn clause(
     let body: Vec<String> = ordered
         .into_iter()
         .map(|l| match members {
-            Some(m) => known_literal(l, dynamic, &names, m),
+            Some(m) => fixpoint::known_literal(l, dynamic, &names, m),
             None => literal(l, dynamic, &names),
         })
         .collect();
     format!("{head} :-\n    {}.", body.join(",\n    "))
-}
-
-/// The clause of a relation of a recursion worked out bottom up: its facts read from
-/// those the state holds for recursion `k`.
-fn derived_relation(name: &str, arity: usize, k: usize, lines: &[String]) -> String {
-    let args: Vec<String> = (1..=arity).map(|i| format!("A{i}")).collect();
-    let atom = relation_atom(name);
-    let (head, fact) = if arity == 0 {
-        (format!("{atom}(GState, _)"), atom.clone())
-    } else {
-        let a = args.join(", ");
-        (format!("{atom}(GState, _, {a})"), format!("{atom}({a})"))
-    };
-    format!(
-        "\n%% {atom}/{}  the sheet's `{name}`, line{} {}: a recursion over the position, so\n\
-         % its facts are worked out bottom up when a state is made (recursion/5, its rules\n\
-         % below, the recursion's facts Known read from the list) and read here.\n\
-         {head} :-\n    derived(GState, {k}, Fs),\n    member({fact}, Fs).\n",
-        arity + 2,
-        if lines.len() == 1 { "" } else { "s" },
-        lines.join(", "),
-    )
-}
-
-/// Whether a literal reads a relation of the recursion `members`.
-fn reads_known(l: &Literal, members: &BTreeSet<String>) -> bool {
-    match l {
-        Literal::Rel(r) => members.contains(&r.name),
-        Literal::Not(inner) => reads_known(inner, members),
-        Literal::Or(ls) => ls.iter().any(|l| reads_known(l, members)),
-        _ => false,
-    }
-}
-
-/// `uses/2`, but a relation of the recursion `members` (read from the facts known)
-/// reads neither.
-fn uses_outside(
-    l: &Literal,
-    dynamic: &BTreeSet<String>,
-    members: Option<&BTreeSet<String>>,
-) -> (bool, bool) {
-    match (l, members) {
-        (Literal::Rel(r), Some(m)) if m.contains(&r.name) => (false, false),
-        (Literal::Not(inner), _) => uses_outside(inner, dynamic, members),
-        (Literal::Or(ls), _) => ls.iter().fold((false, false), |(s, d), l| {
-            let (s1, d1) = uses_outside(l, dynamic, members);
-            (s || s1, d || d1)
-        }),
-        _ => uses(l, dynamic),
-    }
-}
-
-/// `literal/3` in a rule of a recursion worked out bottom up: a literal of one of
-/// its relations is a fact of those known so far.
-fn known_literal(
-    l: &Literal,
-    dynamic: &BTreeSet<String>,
-    names: &dyn Fn(&str) -> String,
-    members: &BTreeSet<String>,
-) -> String {
-    match l {
-        Literal::Rel(r) if members.contains(&r.name) => {
-            format!("member({}, Known)", relation(r, dynamic, names))
-        }
-        Literal::Or(ls) => {
-            let parts: Vec<String> = ls
-                .iter()
-                .map(|l| known_literal(l, dynamic, names, members))
-                .collect();
-            format!("( {} )", parts.join(" ; "))
-        }
-        _ => literal(l, dynamic, names),
-    }
 }
 
 /// Where a body literal goes in its clause (a stable sort keeps the sheet's order
@@ -370,7 +297,7 @@ fn insert_state(text: &str, name: &str, s: &str, d: &str) -> String {
 }
 
 /// Whether a literal reads the position and the moves.
-fn uses(l: &Literal, dynamic: &BTreeSet<String>) -> (bool, bool) {
+pub(super) fn uses(l: &Literal, dynamic: &BTreeSet<String>) -> (bool, bool) {
     match l {
         Literal::True(_) => (true, false),
         Literal::Does(..) => (false, true),
@@ -405,7 +332,11 @@ fn count_vars(t: &Term, counts: &mut BTreeMap<String, usize>) {
     }
 }
 
-fn literal(l: &Literal, dynamic: &BTreeSet<String>, names: &dyn Fn(&str) -> String) -> String {
+pub(super) fn literal(
+    l: &Literal,
+    dynamic: &BTreeSet<String>,
+    names: &dyn Fn(&str) -> String,
+) -> String {
     match l {
         Literal::Rel(r) => {
             let text = relation(r, dynamic, names);
@@ -426,7 +357,11 @@ fn literal(l: &Literal, dynamic: &BTreeSet<String>, names: &dyn Fn(&str) -> Stri
     }
 }
 
-fn relation(r: &Relation, _dynamic: &BTreeSet<String>, names: &dyn Fn(&str) -> String) -> String {
+pub(super) fn relation(
+    r: &Relation,
+    _dynamic: &BTreeSet<String>,
+    names: &dyn Fn(&str) -> String,
+) -> String {
     let name = relation_atom(&r.name);
     if r.args.is_empty() {
         name

@@ -6,6 +6,7 @@
 //! until no rule gives a new one, and its relations read them.
 
 use super::check::depends_on;
+use super::names::relation_atom;
 use super::sheet::{Literal, Sheet};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -119,6 +120,82 @@ pub fn clauses(count: usize) -> String {
          \n%% derived(+State, +K, -Facts)  the facts of the K-th recursion in State.\n\
          derived(gdl(_, _, Derived, _, _), K, Fs) :- arg(K, Derived, Fs).\n"
     )
+}
+
+/// The clause of a relation of a recursion worked out bottom up: its facts read from
+/// those the state holds for recursion `k`.
+pub(super) fn derived_relation(name: &str, arity: usize, k: usize, lines: &[String]) -> String {
+    let args: Vec<String> = (1..=arity).map(|i| format!("A{i}")).collect();
+    let atom = relation_atom(name);
+    let (head, fact) = if arity == 0 {
+        (format!("{atom}(GState, _)"), atom.clone())
+    } else {
+        let a = args.join(", ");
+        (format!("{atom}(GState, _, {a})"), format!("{atom}({a})"))
+    };
+    format!(
+        "\n%% {atom}/{}  the sheet's `{name}`, line{} {}: a recursion over the position, so\n\
+         % its facts are worked out bottom up when a state is made (recursion/5, its rules\n\
+         % below, the recursion's facts Known read from the list) and read here.\n\
+         {head} :-\n    derived(GState, {k}, Fs),\n    member({fact}, Fs).\n",
+        arity + 2,
+        if lines.len() == 1 { "" } else { "s" },
+        lines.join(", "),
+    )
+}
+
+/// Whether a literal reads a relation of the recursion `members`.
+pub(super) fn reads_known(l: &Literal, members: &BTreeSet<String>) -> bool {
+    match l {
+        Literal::Rel(r) => members.contains(&r.name),
+        Literal::Not(inner) => reads_known(inner, members),
+        Literal::Or(ls) => ls.iter().any(|l| reads_known(l, members)),
+        _ => false,
+    }
+}
+
+/// `uses/2`, but a relation of the recursion `members` (read from the facts known)
+/// reads neither.
+pub(super) fn uses_outside(
+    l: &Literal,
+    dynamic: &BTreeSet<String>,
+    members: Option<&BTreeSet<String>>,
+) -> (bool, bool) {
+    match (l, members) {
+        (Literal::Rel(r), Some(m)) if m.contains(&r.name) => (false, false),
+        (Literal::Not(inner), _) => uses_outside(inner, dynamic, members),
+        (Literal::Or(ls), _) => ls.iter().fold((false, false), |(s, d), l| {
+            let (s1, d1) = uses_outside(l, dynamic, members);
+            (s || s1, d || d1)
+        }),
+        _ => super::emit::uses(l, dynamic),
+    }
+}
+
+/// `literal/3` in a rule of a recursion worked out bottom up: a literal of one of
+/// its relations is a fact of those known so far.
+pub(super) fn known_literal(
+    l: &Literal,
+    dynamic: &BTreeSet<String>,
+    names: &dyn Fn(&str) -> String,
+    members: &BTreeSet<String>,
+) -> String {
+    match l {
+        Literal::Rel(r) if members.contains(&r.name) => {
+            format!(
+                "member({}, Known)",
+                super::emit::relation(r, dynamic, names)
+            )
+        }
+        Literal::Or(ls) => {
+            let parts: Vec<String> = ls
+                .iter()
+                .map(|l| known_literal(l, dynamic, names, members))
+                .collect();
+            format!("( {} )", parts.join(" ; "))
+        }
+        _ => super::emit::literal(l, dynamic, names),
+    }
 }
 
 #[cfg(test)]
