@@ -111,7 +111,7 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
         let extra = if dynamic.contains(&key.0) { 2 } else { 0 };
         if let Some((k, members)) = recursions.of(&key.0) {
             if !recursion_declared {
-                let _ = writeln!(out, "\n:- discontiguous(recursion/5).");
+                let _ = writeln!(out, "\n:- discontiguous(recursion/6).");
                 recursion_declared = true;
             }
             out.push_str(&fixpoint::derived_relation(&key.0, key.1, k, &lines));
@@ -210,8 +210,9 @@ fn relation_names(sheet: &Sheet) -> Vec<&str> {
 /// `distinct` binds none), then the negated literals and `distinct` (Prolog tests
 /// those once their variables are bound, wherever the sheet wrote them).
 /// The clause of one rule: as it reads, or, for a rule of a recursion worked out
-/// bottom up (`scc`: its number and relations), a clause of `recursion/5` that gives
-/// its head from the facts known so far, its recursion's literals read from them.
+/// bottom up (`scc`: its number and relations), a clause of `recursion/6` that gives
+/// its head from the facts known so far (`fixpoint::Reads`), its recursion's literals
+/// read from them first.
 fn clause(
     r: &Rule,
     dynamic: &BTreeSet<String>,
@@ -236,15 +237,12 @@ fn clause(
         (s || s1, d || d1)
     });
     let mut head = relation(&r.head, dynamic, &names);
-    if let Some((k, members)) = scc {
+    let reads = scc.map(|(_, m)| fixpoint::Reads::of(r, m));
+    if let (Some((k, _)), Some(reads)) = (scc, reads) {
         let s = if state { "GState" } else { "_" };
         let d = if does { "GDoes" } else { "_" };
-        let known = if r.body.iter().any(|l| fixpoint::reads_known(l, members)) {
-            "Known"
-        } else {
-            "_"
-        };
-        head = format!("recursion({k}, {s}, {d}, {known}, {head})");
+        let (known, new) = reads.head_lists();
+        head = format!("recursion({k}, {s}, {d}, {known}, {new}, {head})");
     } else if dynamic.contains(&r.head.name) {
         let s = if state { "GState" } else { "_" };
         let d = if does { "GDoes" } else { "_" };
@@ -259,11 +257,15 @@ fn clause(
         _ => false,
     };
     ordered.sort_by_key(|l| place(l, &recurses));
+    if let Some(m) = members {
+        // the recursion's own facts first: few, and each binds the rest
+        ordered.sort_by_key(|l| !matches!(l, Literal::Rel(q) if m.contains(&q.name)));
+    }
     let body: Vec<String> = ordered
         .into_iter()
-        .map(|l| match members {
-            Some(m) => fixpoint::known_literal(l, dynamic, &names, m),
-            None => literal(l, dynamic, &names),
+        .map(|l| match (members, reads) {
+            (Some(m), Some(reads)) => fixpoint::known_literal(l, dynamic, &names, m, reads.list()),
+            _ => literal(l, dynamic, &names),
         })
         .collect();
     format!("{head} :-\n    {}.", body.join(",\n    "))

@@ -2,8 +2,11 @@
 //! least set of facts its rules give, and a recursion over a cycle (stones joined
 //! across a board) never ends when Prolog asks it top down.  So each such recursion
 //! (a group of relations that use each other, which `does` does not reach) has its
-//! facts made once when a state is made, rule by rule from the facts known so far
-//! until no rule gives a new one, and its relations read them.
+//! facts made once when a state is made, round after round until a round gives no
+//! new one, and its relations read them.  A round applies a rule that uses one fact
+//! of the recursion to the facts the round before found new only (semi-naive
+//! evaluation: any other fact was tried then), a rule that uses none in the first
+//! round only, and any other rule to all the facts known.
 
 use super::check::depends_on;
 use super::names::relation_atom;
@@ -106,20 +109,82 @@ pub fn clauses(count: usize) -> String {
          recursions_from(K, S) :-\n    \
              S = gdl(_, _, Derived, _, _),\n    \
              (  arg(K, Derived, Fs)\n    \
-             -> fixpoint(K, S, [], Fs),\n       \
+             -> fixpoint(K, S, [], [], Fs),\n       \
                 K1 is K + 1,\n       \
                 recursions_from(K1, S)\n    \
              ;  true\n    \
              ).\n\
-         \n%% fixpoint(+K, +State, +Known, -Facts)  Known and every fact the K-th recursion's\n\
-         % rules give from it, round after round, until a round gives nothing new.\n\
-         fixpoint(K, S, Known, Facts) :-\n    \
-             findall(F, recursion(K, S, [], Known, F), New),\n    \
-             append(Known, New, All), sort(All, Known1),\n    \
-             (  Known1 == Known -> Facts = Known ; fixpoint(K, S, Known1, Facts)  ).\n\
+         \n%% fixpoint(+K, +State, +Known, +New, -Facts)  Known and every fact the K-th\n\
+         % recursion's rules give from it, round after round until a round gives nothing\n\
+         % new; New are the facts the round before found (recursion/6 reads them).\n\
+         fixpoint(K, S, Known, New, Facts) :-\n    \
+             findall(F, recursion(K, S, [], Known, New, F), Found0),\n    \
+             sort(Found0, Found),\n    \
+             new_facts(Found, Known, New1),\n    \
+             (  New1 == []\n    \
+             -> Facts = Known\n    \
+             ;  append(Known, New1, All), sort(All, Known1),\n       \
+                fixpoint(K, S, Known1, New1, Facts)\n    \
+             ).\n\
+         \n%% new_facts(+Found, +Known, -New)  the facts of Found not in Known (both sorted).\n\
+         new_facts([], _, []).\n\
+         new_facts([F|Fs], Known, New) :-\n    \
+             (  Known = [G|Gs]\n    \
+             -> compare(O, F, G),\n       \
+                (  O = (<) -> New = [F|New1], new_facts(Fs, Known, New1)\n       \
+                ;  O = (=) -> new_facts(Fs, Gs, New)\n       \
+                ;  new_facts([F|Fs], Gs, New)\n       \
+                )\n    \
+             ;  New = [F|Fs]\n    \
+             ).\n\
          \n%% derived(+State, +K, -Facts)  the facts of the K-th recursion in State.\n\
          derived(gdl(_, _, Derived, _, _), K, Fs) :- arg(K, Derived, Fs).\n"
     )
+}
+
+/// What a rule of a recursion reads of the recursion's facts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// None: the rule gives its facts in the first round only.
+    Nothing,
+    /// One, a literal of its body: the facts the round before found.
+    New,
+    /// More, or one under `or`: all the facts known.
+    Known,
+}
+
+impl Reads {
+    /// What rule `r` of the recursion `members` reads.
+    pub fn of(r: &super::sheet::Rule, members: &BTreeSet<String>) -> Reads {
+        let top = r
+            .body
+            .iter()
+            .filter(|l| matches!(l, Literal::Rel(q) if members.contains(&q.name)))
+            .count();
+        let all = r.body.iter().filter(|l| reads_known(l, members)).count();
+        match (top, all) {
+            (0, 0) => Reads::Nothing,
+            (1, 1) => Reads::New,
+            _ => Reads::Known,
+        }
+    }
+
+    /// The known and the new facts' arguments of the rule's `recursion/6` head.
+    pub fn head_lists(self) -> (&'static str, &'static str) {
+        match self {
+            Reads::Nothing => ("[]", "_"),
+            Reads::New => ("_", "New"),
+            Reads::Known => ("Known", "_"),
+        }
+    }
+
+    /// The list the rule's literals of the recursion are read from.
+    pub fn list(self) -> &'static str {
+        match self {
+            Reads::New => "New",
+            Reads::Nothing | Reads::Known => "Known",
+        }
+    }
 }
 
 /// The clause of a relation of a recursion worked out bottom up: its facts read from
@@ -135,8 +200,9 @@ pub(super) fn derived_relation(name: &str, arity: usize, k: usize, lines: &[Stri
     };
     format!(
         "\n%% {atom}/{}  the sheet's `{name}`, line{} {}: a recursion over the position, so\n\
-         % its facts are worked out bottom up when a state is made (recursion/5, its rules\n\
-         % below, the recursion's facts Known read from the list) and read here.\n\
+         % its facts are worked out bottom up when a state is made (recursion/6: its rules\n\
+         % below, which read the recursion's facts from Known, or from New, those the round\n\
+         % before found) and read here.\n\
          {head} :-\n    derived(GState, {k}, Fs),\n    member({fact}, Fs).\n",
         arity + 2,
         if lines.len() == 1 { "" } else { "s" },
@@ -173,24 +239,25 @@ pub(super) fn uses_outside(
 }
 
 /// `literal/3` in a rule of a recursion worked out bottom up: a literal of one of
-/// its relations is a fact of those known so far.
+/// its relations is a fact of `list` (`Known` or `New`).
 pub(super) fn known_literal(
     l: &Literal,
     dynamic: &BTreeSet<String>,
     names: &dyn Fn(&str) -> String,
     members: &BTreeSet<String>,
+    list: &str,
 ) -> String {
     match l {
         Literal::Rel(r) if members.contains(&r.name) => {
             format!(
-                "member({}, Known)",
+                "member({}, {list})",
                 super::emit::relation(r, dynamic, names)
             )
         }
         Literal::Or(ls) => {
             let parts: Vec<String> = ls
                 .iter()
-                .map(|l| known_literal(l, dynamic, names, members))
+                .map(|l| known_literal(l, dynamic, names, members, list))
                 .collect();
             format!("( {} )", parts.join(" ; "))
         }
@@ -204,6 +271,26 @@ mod tests {
 
     fn sheet(text: &str) -> Sheet {
         Sheet::read(&crate::gdl::kif::read(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_rule_that_uses_one_fact_of_its_recursion_reads_the_new_ones_only() {
+        let s = sheet(
+            "(role a) (adj 1 2)\n\
+             (<= (conn ?x ?y) (true (on ?x)) (adj ?x ?y))\n\
+             (<= (conn ?x ?z) (true (on ?y)) (conn ?x ?y) (adj ?y ?z))\n\
+             (<= (conn ?x ?z) (conn ?x ?y) (conn ?y ?z))",
+        );
+        let members: BTreeSet<String> = ["conn".to_string()].into();
+        let reads: Vec<Reads> = s
+            .rules
+            .iter()
+            .filter(|r| r.head.name == "conn")
+            .map(|r| Reads::of(r, &members))
+            .collect();
+        assert_eq!(reads, [Reads::Nothing, Reads::New, Reads::Known]);
+        assert_eq!(Reads::Nothing.head_lists(), ("[]", "_"));
+        assert_eq!(Reads::New.list(), "New");
     }
 
     #[test]

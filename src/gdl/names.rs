@@ -116,6 +116,7 @@ pub const TAKEN: &[&str] = &[
     "recursion",
     "fixpoint",
     "derived",
+    "new_facts",
 ];
 
 /// A relation's predicate name: its own, or with a `_` after a name Prolog has.
