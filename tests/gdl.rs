@@ -509,6 +509,32 @@ fn goal_values_are_scores_in_records_search_and_the_engine_protocol() {
 }
 
 #[test]
+fn a_gdl_hex_whose_chains_recurse_over_cycles_plays_as_the_native_hex() {
+    // hex3.kif's chains run over a hex board's six neighbours, round cycles: its
+    // recursion is worked out bottom up, and it agrees with the native engine
+    let against = format!(
+        "{} engine {} --moves examples/engines/maps/hex3_gdl.txt",
+        env!("CARGO_BIN_EXE_ludolog"),
+        sheet("hex3")
+    );
+    let (code, out, err) = common::run(
+        &[
+            "check",
+            "hex",
+            "-O",
+            "size=3",
+            "--against",
+            &against,
+            "--games",
+            "20",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("mismatches   0"), "{out}");
+}
+
+#[test]
 fn check_holds_a_gdl_sheet_to_a_rule_file_across_languages() {
     // the GDL Connect Four of connect3.kif behind `ludolog engine`, its moves said as
     // rules/connect_four.pl says them by a table, checked move by move and outcome by
