@@ -29,8 +29,6 @@ pub struct WorkerEngine {
     generation: u64,
     label: String,
     reads_positions: bool,
-    /// Whether its engine plays random playouts in the host (`Engine::playouts_in_host`).
-    playouts_in_host: bool,
     handles: Handles,
     /// Kills whichever worker runs now, from another thread.
     stopper: Stopper,
@@ -119,7 +117,6 @@ impl WorkerEngine {
             generation: 0,
             label: spec.game.clone(),
             reads_positions: true,
-            playouts_in_host: false,
             handles: Handles::default(),
             stopper: Stopper::default(),
             work_cap: cap,
@@ -159,12 +156,10 @@ impl WorkerEngine {
             Ok(FromWorker::Ready {
                 label,
                 reads_positions,
-                playouts_in_host,
             }) => {
                 self.generation += 1;
                 self.label = label.chars().take(200).collect();
                 self.reads_positions = reads_positions;
-                self.playouts_in_host = playouts_in_host;
                 *self
                     .stopper
                     .current
@@ -423,8 +418,13 @@ impl Engine for WorkerEngine {
         self.reads_positions
     }
 
+    /// Asked of the worker when wanted (a GTP engine's default player), not at each
+    /// worker's start.
     fn playouts_in_host(&mut self) -> bool {
-        self.ensure().is_ok() && self.playouts_in_host
+        matches!(
+            self.ask(false, None, |_| Ok(Call::PlayoutsInHost)),
+            Ok(Answer::Count(1))
+        )
     }
 
     fn initial(&mut self) -> Result<Pos, EngineError> {

@@ -189,7 +189,6 @@ fn serve_calls(spec: &EngineSpec, mut held: Held, input: &mut impl BufRead) {
     tell(&FromWorker::Ready {
         label: held.engine().label(),
         reads_positions: held.engine().reads_positions(),
-        playouts_in_host: held.engine().playouts_in_host(),
     });
     let cancel = cancel_flag();
     loop {
@@ -224,6 +223,7 @@ fn answer(
 ) -> Result<Answer, EngineError> {
     Ok(match call {
         Call::Initial => Answer::Pos(engine.initial()?.0),
+        Call::PlayoutsInHost => Answer::Count(u64::from(engine.playouts_in_host())),
         Call::Parse(t) => Answer::Pos(engine.parse(&t)?.0),
         Call::SetToMove(p, who) => Answer::Pos(
             engine

@@ -76,6 +76,9 @@ pub enum Call {
         max_plies: u64,
     },
     View(u64),
+    /// Whether the engine plays random playouts in the host
+    /// (`Engine::playouts_in_host`): a count, 1 or 0.
+    PlayoutsInHost,
     /// Why a move is refused in a position (a text), or what it does (`ludolog why`).
     Why {
         position: String,
@@ -109,12 +112,10 @@ pub enum Answer {
 /// What a worker sends.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum FromWorker {
-    /// The engine is open: its label, whether it reads position texts, and whether
-    /// it plays random playouts in the host (`Engine::playouts_in_host`).
+    /// The engine is open: its label, and whether it reads position texts.
     Ready {
         label: String,
         reads_positions: bool,
-        playouts_in_host: bool,
     },
     /// The job could not start (the rules do not load, the options are wrong...).
     Failed(String),
