@@ -274,6 +274,34 @@ mod tests {
     }
 
     #[test]
+    fn relations_that_use_each_other_are_one_recursion_made_after_the_one_they_use() {
+        // even/odd use each other (one group); far uses conn, a group of its own,
+        // which must be made first although the sheet writes far first
+        let s = sheet(
+            "(role a) (adj 1 2) (adj 2 1)\n\
+             (<= (far ?x ?y) (conn ?x ?y))\n\
+             (<= (far ?x ?z) (true (on ?y)) (far ?x ?y) (conn ?y ?z))\n\
+             (<= (conn ?x ?y) (true (on ?x)) (adj ?x ?y))\n\
+             (<= (conn ?x ?z) (true (on ?y)) (conn ?x ?y) (adj ?y ?z))\n\
+             (<= (even ?x) (true (start ?x)))\n\
+             (<= (odd ?y) (true (on ?y)) (even ?x) (adj ?x ?y))\n\
+             (<= (even ?y) (true (on ?y)) (odd ?x) (adj ?x ?y))",
+        );
+        let recursive = super::super::check::recursive_pairs(&s);
+        let dynamic: BTreeSet<String> = ["conn", "far", "even", "odd"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let r = recursions(&s, &recursive, &dynamic);
+        assert_eq!(r.groups.len(), 3);
+        let (even, _) = r.of("even").unwrap();
+        assert_eq!(r.of("odd").map(|(k, _)| k), Some(even), "one group");
+        let (conn, _) = r.of("conn").unwrap();
+        let (far, _) = r.of("far").unwrap();
+        assert!(conn < far, "conn is made before far uses it");
+    }
+
+    #[test]
     fn a_rule_that_uses_one_fact_of_its_recursion_reads_the_new_ones_only() {
         let s = sheet(
             "(role a) (adj 1 2)\n\
