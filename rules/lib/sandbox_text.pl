@@ -17,7 +17,9 @@
 discontiguous_terms(Terms0, Terms, Notes) :-
     findall(PI-L, ( member(t(L, T, _), Terms0), clause_key(T, PI) ), Keys),
     apart(Keys, none, [], [], Apart0),
-    reverse(Apart0, Apart),
+    findall(PI, ( member(t(_, (:- discontiguous(S)), _), Terms0), nonvar(S), spec_member(PI, S) ), Declared),
+    findall(A, ( member(A, Apart0), A = PI-_-_, \+ memberchk(PI, Declared) ), Apart1),
+    reverse(Apart1, Apart),
     (  Apart == [] -> Terms = Terms0, Notes = []
     ;  findall(PI, member(PI-_-_, Apart), PIs),
        findall(Note,
@@ -29,6 +31,13 @@ discontiguous_terms(Terms0, Terms, Notes) :-
        ;  Terms = Terms0
        )
     ).
+
+%% spec_member(-PI, +Specs)  PI is one of the predicates discontiguous/1 names
+% (`N/A`, or a list or conjunction of them).
+spec_member(_, S) :- var(S), !, fail.
+spec_member(PI, (A, B)) :- !, ( spec_member(PI, A) ; spec_member(PI, B) ).
+spec_member(PI, [S|Ss]) :- !, ( spec_member(PI, S) ; spec_member(PI, Ss) ).
+spec_member(N/A, N/A).
 
 %% clause_key(+Term, -PI)  the predicate a clause or grammar rule of the file defines.
 clause_key(T, _) :- var(T), !, fail.
