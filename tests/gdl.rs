@@ -620,3 +620,26 @@ fn full_size_gdl_sheets_play_as_the_rule_files_and_so_as_openspiel() {
         assert!(out.contains("mismatches   0"), "{game}: {out}");
     }
 }
+
+#[test]
+fn a_recursion_over_a_fixed_map_with_cycles_is_listed_as_its_facts() {
+    // roads.kif's `reach` runs round the roads' cycles and reads neither the position
+    // nor the moves: asked top down it never ended; the translation lists its facts
+    // under its rules
+    let (status, out, err) = common::run(&["gdl", &sheet("roads")], None);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.contains(
+            "%   reach(X, Z) :-\n%       road(Y, Z),\n%       reach(X, Y).\n\
+             % They give these 24:\nreach(1, 1).\n"
+        ),
+        "{out}"
+    );
+    let after = ["moves", &sheet("roads"), "--after", "(go 4) (go 5)"];
+    let (status, out, err) = common::run(&after, None);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("legal (1): (go 6)"), "{out}");
+    // a translation's recursions are declared discontiguous: they load without a note
+    let (status, _, err) = common::run(&["moves", &sheet("ladder")], None);
+    assert_eq!((status, err.as_str()), (0, ""));
+}

@@ -5,7 +5,7 @@
 use super::check::{depends_on, recursive_pairs};
 use super::names::{atom, relation_atom, symbol, var, TAKEN};
 use super::sheet::{Literal, Relation, Rule, Sheet, Term};
-use super::{board, fixpoint, squares};
+use super::{board, fixpoint, squares, static_facts};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -27,6 +27,7 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
     let dynamic = dynamic(sheet);
     let recursive = recursive_pairs(sheet);
     let recursions = fixpoint::recursions(sheet, &recursive, &dynamic);
+    let statics = static_facts::work_out(sheet, &recursive, &dynamic).unwrap_or_default();
     // the file name goes into a comment and a string: no line break, quote or
     // backslash of it may end either
     let source: String = source
@@ -109,6 +110,25 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
         let mut lines: Vec<String> = rules.iter().map(|r| r.head.line.to_string()).collect();
         lines.dedup();
         let extra = if dynamic.contains(&key.0) { 2 } else { 0 };
+        if let Some(facts) = statics.get(&key.0) {
+            let rules: Vec<String> = rules
+                .iter()
+                .map(|r| clause(r, &dynamic, &recursive, None))
+                .collect();
+            let facts: Vec<String> = facts
+                .iter()
+                .map(|args| {
+                    let fact = Relation {
+                        name: key.0.clone(),
+                        args: args.clone(),
+                        line: 0,
+                    };
+                    relation(&fact, &dynamic, &var)
+                })
+                .collect();
+            out.push_str(&static_facts::listed(&key.0, key.1, &lines, &rules, &facts));
+            continue;
+        }
         if let Some((k, members)) = recursions.of(&key.0) {
             if !recursion_declared {
                 let _ = writeln!(out, "\n:- discontiguous(recursion/6).");
@@ -184,20 +204,10 @@ fn view_clause(board: Option<&board::Board>) -> String {
 
 /// Every relation name the sheet uses, once, sorted.
 fn relation_names(sheet: &Sheet) -> Vec<&str> {
-    fn walk<'a>(l: &'a Literal, out: &mut BTreeSet<&'a str>) {
-        match l {
-            Literal::Rel(r) => {
-                out.insert(r.name.as_str());
-            }
-            Literal::Not(inner) => walk(inner, out),
-            Literal::Or(ls) => ls.iter().for_each(|l| walk(l, out)),
-            _ => {}
-        }
-    }
     let mut set = BTreeSet::new();
     for r in &sheet.rules {
         set.insert(r.head.name.as_str());
-        r.body.iter().for_each(|l| walk(l, &mut set));
+        r.body.iter().for_each(|l| l.relations(&mut set));
     }
     set.into_iter().collect()
 }
@@ -559,9 +569,11 @@ mod tests {
         let sheet = Sheet::read(&crate::gdl::kif::read(text).unwrap()).unwrap();
         let file = rule_file(&sheet, "m", "t.kif");
         assert!(
-            file.contains("lt(X, Z) :-\n    s(Y, Z),\n    lt(X, Y)."),
+            file.contains("%   lt(X, Z) :-\n%       s(Y, Z),\n%       lt(X, Y).\n"),
             "{file}"
         );
+        // a recursion over neither the position nor the moves is listed as facts
+        assert!(file.contains("lt(1, 2).\nlt(1, 3).\nlt(2, 3).\n"), "{file}");
         assert!(
             file.contains("far(X, Z) :-\n    lt(X, Z),\n    ( X \\== Z ; \\+ s(X, Z) )."),
             "{file}"

@@ -12,6 +12,7 @@ pub mod kif;
 mod names;
 mod sheet;
 mod squares;
+mod static_facts;
 
 pub use sheet::{Literal, Relation, Rule, Sheet, Term};
 

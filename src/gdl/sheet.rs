@@ -165,6 +165,18 @@ fn literal(e: &Sexp) -> Result<Literal, GdlError> {
 }
 
 impl Literal {
+    /// The relations the literal reads (inside `not` and `or` too), added to `out`.
+    pub fn relations<'a>(&'a self, out: &mut std::collections::BTreeSet<&'a str>) {
+        match self {
+            Literal::Rel(r) => {
+                out.insert(r.name.as_str());
+            }
+            Literal::Not(inner) => inner.relations(out),
+            Literal::Or(ls) => ls.iter().for_each(|l| l.relations(out)),
+            _ => {}
+        }
+    }
+
     /// The variables of the literal, each once, in order.
     pub fn vars(&self, out: &mut Vec<String>) {
         match self {
