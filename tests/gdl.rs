@@ -622,10 +622,11 @@ fn full_size_gdl_sheets_play_as_the_rule_files_and_so_as_openspiel() {
 }
 
 #[test]
-fn a_recursion_over_a_fixed_map_with_cycles_is_listed_as_its_facts() {
+fn recursions_round_cycles_over_a_fixed_map_or_through_the_moves_end() {
     // roads.kif's `reach` runs round the roads' cycles and reads neither the position
-    // nor the moves: asked top down it never ended; the translation lists its facts
-    // under its rules
+    // nor the moves: the translation lists its facts under its rules; `lit` runs round
+    // the wires' cycles from the move: it is worked out when a move is played.  Asked
+    // top down, either never ended.
     let (status, out, err) = common::run(&["gdl", &sheet("roads")], None);
     assert_eq!(status, 0, "{err}");
     assert!(
@@ -635,10 +636,21 @@ fn a_recursion_over_a_fixed_map_with_cycles_is_listed_as_its_facts() {
         ),
         "{out}"
     );
+    assert!(
+        out.contains("lit(GState, GDoes, A1) :-\n    moved(GState, GDoes, 1, Fs),"),
+        "{out}"
+    );
+    // going to 5 lights 6 too, by the wire 5 6: red, at 5, has nowhere to go
     let after = ["moves", &sheet("roads"), "--after", "(go 4) (go 5)"];
     let (status, out, err) = common::run(&after, None);
     assert_eq!(status, 0, "{err}");
-    assert!(out.contains("legal (1): (go 6)"), "{out}");
+    assert!(out.contains("(visited 5) (visited 6)"), "{out}");
+    assert!(out.contains("outcome:  win(blue)"), "{out}");
+    // the REPL asks `lit` of a list of moves
+    let query = "current(S), findall(T, lit(S, [does(red, go(2)), does(blue, noop)], T), Ts).\n";
+    let (status, out, err) = common::run(&["repl", &sheet("roads")], Some(query));
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Ts = [2,3]"), "{out}");
     // a translation's recursions are declared discontiguous: they load without a note
     let (status, _, err) = common::run(&["moves", &sheet("ladder")], None);
     assert_eq!((status, err.as_str()), (0, ""));

@@ -164,7 +164,10 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
     }
     let board = board::board(sheet);
     out.push_str(PROTOCOL);
-    out.push_str(&fixpoint::clauses(recursions.groups.len()));
+    out.push_str(&fixpoint::clauses(
+        recursions.groups.len(),
+        recursions.moves.len(),
+    ));
     out.push_str(&squares::clauses(board.as_ref()));
     out.push_str(&view_clause(board.as_ref()));
     out
@@ -220,14 +223,14 @@ fn relation_names(sheet: &Sheet) -> Vec<&str> {
 /// `distinct` binds none), then the negated literals and `distinct` (Prolog tests
 /// those once their variables are bound, wherever the sheet wrote them).
 /// The clause of one rule: as it reads, or, for a rule of a recursion worked out
-/// bottom up (`scc`: its number and relations), a clause of `recursion/6` that gives
+/// bottom up (`scc`: which it is, and its relations), a clause of `recursion/6` that gives
 /// its head from the facts known so far (`fixpoint::Reads`), its recursion's literals
 /// read from them first.
 fn clause(
     r: &Rule,
     dynamic: &BTreeSet<String>,
     recursive: &BTreeSet<(String, String)>,
-    scc: Option<(usize, &BTreeSet<String>)>,
+    scc: Option<(fixpoint::Key, &BTreeSet<String>)>,
 ) -> String {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut count = |t: &Term| count_vars(t, &mut counts);
@@ -424,7 +427,9 @@ state(Fs, gdl(Fs, Sq, Derived, Over, Cs)) :-
     (  terminal(S, []) -> Over = true ; Over = false  ),
     choices(S, Cs).
 
-%% does(+Does, ?Role, ?Move)  Role makes Move in the joint move Does.
+%% does(+Does, ?Role, ?Move)  Role makes Move in the joint move Does (made/3 gives
+% it with the facts of the recursions that read the moves, when the sheet has any).
+does(does_made(D, _), R, M) :- !, member(does(R, M), D).
 does(D, R, M) :- member(does(R, M), D).
 
 %% roles(-Roles)  the roles, in the sheet's order.
@@ -476,11 +481,13 @@ does_list(Cs, M, D) :-
     mover(Cs, R),
     findall(does(R1, M1), ( member(R1-Ms, Cs), ( R1 == R -> M1 = M ; Ms = [M1] ) ), D).
 
-%% play(+State, +Move, -Next)  the facts next/3 gives after a legal move.
+%% play(+State, +Move, -Next)  the facts next/3 gives after a legal move (made/3
+% works out first the recursions that read the moves, if the sheet has any).
 play(S, M, S1) :-
     ground(M), S = gdl(_, _, _, false, Cs),
     once(turn(Cs, M)),
-    does_list(Cs, M, D),
+    does_list(Cs, M, D0),
+    made(S, D0, D),
     findall(F, next(S, D, F), Fs0), sort(Fs0, Fs),
     state(Fs, S1).
 

@@ -117,6 +117,9 @@ pub const TAKEN: &[&str] = &[
     "fixpoint",
     "derived",
     "new_facts",
+    "made",
+    "made_from",
+    "moved",
 ];
 
 /// A relation's predicate name: its own, or with a `_` after a name Prolog has.
