@@ -38,19 +38,19 @@ fn above(x: usize) -> u64 {
 }
 
 /// Gives `cell` to `player` on the masks.
-fn put(cells: &mut Cells, cell: usize, player: usize) {
+pub(super) fn put(cells: &mut Cells, cell: usize, player: usize) {
     cells.stones[player] |= bit(cell);
     cells.empty &= !bit(cell);
 }
 
 /// Takes a stone of `player` off `cell` on the masks.
-fn take(cells: &mut Cells, cell: usize, player: usize) {
+pub(super) fn take(cells: &mut Cells, cell: usize, player: usize) {
     cells.stones[player] &= !bit(cell);
     cells.empty |= bit(cell);
 }
 
 /// Whether `player`'s stone on `x` kills `y` (both empty).
-fn kills(cells: &mut Cells, x: usize, y: usize, player: usize, axes: [Axis; 2]) -> bool {
+pub(super) fn kills(cells: &mut Cells, x: usize, y: usize, player: usize, axes: [Axis; 2]) -> bool {
     put(cells, x, player);
     let dead = is_dead(cells, y, axes);
     take(cells, x, player);

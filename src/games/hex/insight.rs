@@ -7,9 +7,12 @@
 //! from the board after fill-in (see `fill`): dead and captured cells take their
 //! colours first, which strengthens the connections, and no move into a filled
 //! cell is searched (it is no better than passing, or than the move it answers).
+//! Of the moves left, one that another move kept dominates (its stone there would
+//! make the cell dead or captured: see `dominated`) is not searched either.
 
 use super::board::Axis;
 use super::cells::{bit, Cells};
+use super::dominated::undominated;
 use super::fill::fill_in;
 use super::memo::{self, Verdict};
 use super::vc::edge_links;
@@ -93,5 +96,5 @@ fn verdict(cells: &mut Cells, me: usize, axes: [Axis; 2]) -> Verdict {
     if must == 0 {
         return Verdict::Loss;
     }
-    Verdict::Keep(must)
+    Verdict::Keep(undominated(cells, me, axes, must))
 }
