@@ -297,6 +297,12 @@ fn a_shrunk_planted_bug_is_short() {
     let r = check(Bug::NoAntiDiagonal, 100, Strategy::default(), 0);
     let m = r.mismatch.expect("the missing diagonal is found");
     assert!(m.moves.len() <= 13, "{:?}", m.moves);
+    // a line of five: shrunk, the game it was found in gave a diagonal of 17 moves
+    // that no removal shortens; the games cut short after it find one on the first
+    // row, five stones of x and four of o, the fewest there can be
+    let r = check(Bug::Overline, 100, Strategy::default(), 0);
+    let m = r.mismatch.expect("the line of five is found");
+    assert_eq!(m.moves.len(), 9, "{:?}", m.moves);
 }
 
 #[test]

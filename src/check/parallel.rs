@@ -121,7 +121,8 @@ where
         report.add(games.start + i, r);
     }
     if let Some(m) = report.mismatch.take() {
-        report.mismatch = Some(both.shrink(m));
+        let spent = (report.positions, shared.started.elapsed());
+        report.mismatch = Some(both.shrink(m, config, spent));
     }
     let (sa, sb) = both.finish();
     report.seconds_a += seconds_a + sa;

@@ -5,7 +5,7 @@
 use super::explore::{Picker, Strategy};
 use super::mismatch::Mismatch;
 use super::progress::Progress;
-use super::shrink::shrink;
+use super::shrink::{same_kind, shrink};
 use super::step::{compare_position, compare_refusal, failure, play_both, refusal_candidate, Step};
 use super::sweep::{sweep, Swept};
 use super::timed::TimedEngine;
@@ -144,6 +144,18 @@ pub(super) struct GameResult {
     pub mismatch: Option<Mismatch>,
 }
 
+/// The games that seek a shorter mismatch than the one shrunk are numbered from here
+/// (their seeds come from their numbers, past any game a check plays).
+const SHORTER_FROM: usize = 1 << 40;
+
+/// The fewest positions the games seeking a shorter mismatch may compare.
+const SHORTER_POSITIONS: usize = 2_000;
+
+/// The least time the games seeking a shorter mismatch may take: a guard against
+/// slow engines, long enough that it does not cut a check of engines answering in
+/// milliseconds (whose reports the positions alone decide, the same on every run).
+const SHORTER_TIME: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// The random generator of game `g`: the same game, whichever thread or shard plays it.
 fn game_rng(seed: u64, g: usize) -> SmallRng {
     SmallRng::seed_from_u64(defaults::game_seed(seed, g))
@@ -267,9 +279,38 @@ impl<'a> Lockstep<'a> {
         )
     }
 
-    /// Shrinks a mismatch found by `game` to a short reproduction.
-    pub fn shrink(&mut self, found: Mismatch) -> Mismatch {
-        shrink(&mut self.a, &mut self.b, self.start.a, self.start.b, found)
+    /// Shrinks a mismatch found by `game` to a short reproduction, then seeks a
+    /// shorter one: more seeded games (past every game a check plays), each cut off
+    /// a ply before the shortest line so far, while they have compared fewer
+    /// positions than the check did before (`spent`: positions and time; at least
+    /// `SHORTER_POSITIONS`) and taken less time than it (at least `SHORTER_TIME`); a
+    /// mismatch of the same kind they find is shrunk in turn, and kept when shorter.
+    pub fn shrink(
+        &mut self,
+        found: Mismatch,
+        config: &CheckConfig,
+        spent: (usize, std::time::Duration),
+    ) -> Mismatch {
+        let mut best = shrink(&mut self.a, &mut self.b, self.start.a, self.start.b, found);
+        let budget = spent.0.max(SHORTER_POSITIONS);
+        let until = std::time::Instant::now() + spent.1.max(SHORTER_TIME);
+        let mut cut = config.clone();
+        cut.perft_depth = None;
+        let mut used = 0;
+        let mut g = SHORTER_FROM;
+        while used < budget && best.moves.len() > 1 && std::time::Instant::now() < until {
+            cut.max_plies = best.moves.len() - 1;
+            let Ok(r) = self.game(g, &cut) else { break };
+            g += 1;
+            used += r.positions.max(1);
+            if let Some(m) = r.mismatch.filter(|m| same_kind(m, &best)) {
+                let s = shrink(&mut self.a, &mut self.b, self.start.a, self.start.b, m);
+                if s.moves.len() < best.moves.len() {
+                    best = s;
+                }
+            }
+        }
+        best
     }
 
     /// Releases the start positions; gives the seconds spent in each engine.
@@ -322,7 +363,7 @@ pub fn compare_until(
     progress.finish();
     // the sweep's mismatch is on a shortest line already
     if let Some(m) = report.mismatch.take_if(|_| report.mismatch_game.is_some()) {
-        report.mismatch = Some(both.shrink(m));
+        report.mismatch = Some(both.shrink(m, config, (report.positions, started.elapsed())));
     }
     (report.seconds_a, report.seconds_b) = both.finish();
     report.wall_seconds = started.elapsed().as_secs_f64();

@@ -236,6 +236,12 @@ pub fn shrink(
     shrunk.1
 }
 
+/// Whether two mismatches show a kind of disagreement in common.
+pub fn same_kind(a: &Mismatch, b: &Mismatch) -> bool {
+    let was = kinds(b);
+    kinds(a).iter().any(|k| was.contains(k))
+}
+
 /// What kinds of disagreement a mismatch shows (its `what`, without the details).
 fn kinds(m: &Mismatch) -> Vec<&'static str> {
     m.what
