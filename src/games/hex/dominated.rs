@@ -1,14 +1,20 @@
-//! Capture-domination (Hayward and others' inferior-cell analysis): a move X of the
-//! side to move dominates each empty cell Y that its stone on X makes dead, or
-//! captured by it.  After X, Y may take X's player's colour without changing the
-//! value (see `fill`), and a position with stones on X and Y is at least as good for
-//! that player as one with a stone on Y alone (an extra stone never hurts in Hex):
-//! so Y is no better than X, and a solver need not try Y while it tries X.
+//! Dominated moves (Hayward and others' inferior-cell analysis), two kinds:
+//!
+//! - capture-domination: a move X of the side to move dominates each empty cell Y
+//!   that its stone on X makes dead, or captured by it.  After X, Y may take X's
+//!   player's colour without changing the value (see `fill`), and a position with
+//!   stones on X and Y is at least as good for that player as one with a stone on Y
+//!   alone (an extra stone never hurts in Hex): so Y is no better than X.
+//! - a vulnerable cell: a cell C that the opponent's stone on a neighbour K would
+//!   kill (make dead) is dominated by K.  Whatever the opponent plays after the
+//!   player's K, the player answers as it would after C, reading an opponent's stone
+//!   on C as one on K: C is then dead, so its colour does not matter, and a stone of
+//!   the player's on K where the opponent's was read never hurts.
 //!
 //! A move is left out only while a move that dominates it is kept: the moves are
-//! taken in order, and a move left out never leaves out another, so each one left
-//! out has a chain of dominations that ends at a kept move (two moves that dominate
-//! each other leave one of them in).
+//! taken in order, and each one left out points at a dominator kept at the time, so
+//! following them ends at a kept move (domination is transitive; two moves that
+//! dominate each other leave one of them in).
 
 use super::board::Axis;
 use super::cells::{bit, cells_of, Cells};
@@ -24,8 +30,19 @@ pub fn undominated(cells: &mut Cells, me: usize, axes: [Axis; 2], candidates: u6
             continue;
         }
         kept &= !(dominated_by(cells, x, me, axes) & !bit(x));
+        if killers(cells, x, me, axes) & kept & !bit(x) != 0 {
+            kept &= !bit(x);
+        }
     }
     kept
+}
+
+/// The empty neighbours of empty cell `c` whose stone of `me`'s opponent would kill
+/// `c` (each dominates `c` for `me`).
+pub fn killers(cells: &mut Cells, c: usize, me: usize, axes: [Axis; 2]) -> u64 {
+    cells_of(cells.nb[c] & cells.empty)
+        .filter(|&k| kills(cells, k, c, 1 - me, axes))
+        .fold(0, |acc, k| acc | bit(k))
 }
 
 /// The empty cells that `me`'s stone on `x` makes dead or captured by `me`, found

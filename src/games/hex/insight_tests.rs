@@ -273,3 +273,52 @@ fn under_the_swap_rule_the_knowledge_waits_for_the_swap_and_is_exact_after_it() 
         "{seen:?}"
     );
 }
+
+#[test]
+fn every_domination_the_knowledge_finds_holds_by_exhaustive_search() {
+    // on random positions, every pair the knowledge calls dominated, by capture or
+    // by a killer: the dominating move keeps the win whenever the dominated one does
+    use super::cells::{bit, cells_of, Cells};
+    use super::dominated::{dominated_by, killers};
+    let rules = Arc::new(HexRules::hex());
+    let mut rng = SmallRng::seed_from_u64(17);
+    let (mut captured, mut vulnerable) = (0, 0);
+    for (cols, rows, stones, count) in [(4, 4, 4..12, 300), (5, 5, 13..21, 120)] {
+        // one table per board size (the hash does not say the size)
+        let mut memo = FxHashMap::default();
+        for _ in 0..count {
+            let n = rng.gen_range(stones.clone());
+            let g = random_position(&mut rng, &rules, cols, rows, n);
+            if g.outcome().is_some() {
+                continue;
+            }
+            let mut cells = Cells::of(g.board()).unwrap();
+            let axes = [g.axes[0], g.axes[1]];
+            let me = g.to_move();
+            let text = g.position_text();
+            let mut wins_after = |m: usize| {
+                let mut c = g.clone();
+                c.play(m as HexMove);
+                !wins(&c, &mut memo)
+            };
+            for x in cells_of(cells.empty) {
+                for y in cells_of(dominated_by(&mut cells, x, me, axes) & !bit(x)) {
+                    captured += 1;
+                    if wins_after(y) {
+                        assert!(wins_after(x), "{text}: {x} captures {y}");
+                    }
+                }
+                for k in cells_of(killers(&mut cells, x, me, axes)) {
+                    vulnerable += 1;
+                    if wins_after(x) {
+                        assert!(wins_after(k), "{text}: {k} kills {x}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        captured > 2000 && vulnerable > 500,
+        "{captured} {vulnerable}"
+    );
+}
