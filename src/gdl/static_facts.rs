@@ -22,8 +22,8 @@ pub const MOST_FACTS: usize = 100_000;
 /// so it is asked top down, as written.
 pub const MOST_LISTED: usize = 10_000;
 
-/// At most this many facts are compared while making them.
-const MOST_STEPS: u64 = 50_000_000;
+/// At most this many facts are compared while making them (a second or so).
+const MOST_STEPS: u64 = 10_000_000;
 
 /// Terms nested deeper than this give up the working out (a valid sheet's
 /// recursions stay finite; this keeps an invalid one from growing a term forever).
@@ -277,7 +277,9 @@ impl Model {
             .map(|t| ground(t, b))
             .collect::<Option<Vec<Term>>>()
         {
-            Some(f) if f.iter().all(|t| depth(t) <= DEEPEST) => out.push(f),
+            Some(f) if out.len() < MOST_FACTS && f.iter().all(|t| depth(t) <= DEEPEST) => {
+                out.push(f)
+            }
             _ => fine = false,
         });
         (fine && self.steps <= MOST_STEPS).then_some(out)
