@@ -386,7 +386,7 @@ fn the_translation_is_printed_with_the_relations_under_their_own_names() {
     let (code, out, err) = common::run(&["gdl", &sheet("tictactoe")], None);
     assert_eq!(code, 0, "{err}");
     for line in [
-        ":- module(tictactoe, [initial/2, to_move/2, legal/2, play/3, outcome/2, position//1, move//1, view/2, holds/2, goal/3, terminal/1, roles/1, role/1, init/1, legal/4, next/3, row/4, column/4, diagonal/3, line/3, open_/2, goal/4, terminal/2]).",
+        ":- module(tictactoe, [initial/2, to_move/2, legal/2, play/3, outcome/2, position//1, move//1, view/2, holds/2, true/2, goal/3, terminal/1, roles/1, role/1, init/1, legal/4, next/3, row/4, column/4, diagonal/3, line/3, open_/2, goal/4, terminal/2]).",
         "legal(GState, _, P, mark(M, N)) :-",
         "    holds(GState, cell(M, N, b)),",
         "next(_, GDoes, cell(M, N, P)) :-",
@@ -401,9 +401,10 @@ fn the_translation_is_printed_with_the_relations_under_their_own_names() {
 fn the_repl_answers_the_sheets_relations_on_the_current_position() {
     let (code, out, err) = common::run(
         &["repl", &sheet("three_count")],
-        Some("current(S), holds(S, count(C)).\ncurrent(S), goal(S, red, V).\nadd(5, K, 7).\n:play (plus 2) (plus 1)\ncurrent(S), holds(S, count(D)).\n"),
+        Some("current(S), holds(S, count(C)).\ncurrent(S), goal(S, red, V).\nadd(5, K, 7).\n:play (plus 2) (plus 1)\ncurrent(S), true(S, count(D)).\n"),
     );
     assert_eq!(code, 0, "{err}");
+    // `true(S, F)` as GDL says it, `holds(S, F)` as the relations do
     for answer in ["C = 0", "V = 0", "K = 2", "D = 3"] {
         assert!(out.contains(answer), "no {answer:?} in {out}");
     }

@@ -65,6 +65,7 @@ pub fn rule_file(sheet: &Sheet, module: &str, source: &str) -> String {
         "move//1",
         "view/2",
         "holds/2",
+        "true/2",
         "goal/3",
         "terminal/1",
         "roles/1",
@@ -490,6 +491,10 @@ play(S, M, S1) :-
     made(S, D0, D),
     findall(F, next(S, D, F), Fs0), sort(Fs0, Fs),
     state(Fs, S1).
+
+%% true(+State, ?Fact)  Fact is true in State, as GDL's `true` says it (holds/2,
+% the name the relations use: a library of scryer's has a true/2 of its own).
+true(S, F) :- holds(S, F).
 
 %% goal(+State, ?Role, ?Value)  Role's goal value in State (goal/4 without moves).
 goal(S, R, V) :- goal(S, [], R, V).

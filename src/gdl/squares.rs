@@ -15,8 +15,7 @@ const MAX_SQUARES: usize = 4096;
 pub fn clauses(board: Option<&Board>) -> String {
     let board = board.filter(|b| b.cols.len() * b.rows.len() <= MAX_SQUARES);
     let Some(b) = board else {
-        return "\n%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (Prolog's \
-                libraries\n% have a true/2 of their own).\n\
+        return "\n%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (true/2 below).\n\
                 holds(gdl(Fs, _, _, _, _), F) :- ( ground(F) -> memberchk(F, Fs) ; member(F, Fs) ).\n\
                 \n%% squares(+Facts, -Squares)  the sheet has no board: none.\n\
                 squares(_, none).\n"
@@ -28,9 +27,8 @@ pub fn clauses(board: Option<&Board>) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "\n%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (Prolog's libraries\n\
-         % have a true/2 of their own).  A fact ({n} X Y Mark) whose X and Y are given is\n\
-         % read from the marks of its square.\n\
+        "\n%% holds(+State, ?Fact)  Fact is true in State: GDL's `true` (true/2 below).  A\n\
+         % fact ({n} X Y Mark) whose X and Y are given is read from the marks of its square.\n\
          holds(gdl(Fs, Sq, _, _, _), F) :-\n    \
              (  nonvar(F), F = {name}(X, Y, M), nonvar(X), nonvar(Y), square(X, Y, K)\n    \
              -> arg(K, Sq, Ms), member(M, Ms)\n    \
