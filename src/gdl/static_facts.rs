@@ -109,10 +109,22 @@ pub(super) fn listed(
         out.push_str(&format!("% They give no fact.\n{head} :- false.\n"));
     } else {
         out.push_str(&format!("% They give these {}:\n", facts.len()));
+        // several to a line, up to 88 characters
+        let mut line = String::new();
         for f in facts {
-            out.push_str(f);
-            out.push_str(".\n");
+            if !line.is_empty() && line.len() + f.len() + 2 > 88 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(f);
+            line.push('.');
         }
+        out.push_str(&line);
+        out.push('\n');
     }
     out
 }
