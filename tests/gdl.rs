@@ -404,7 +404,16 @@ fn the_repl_answers_the_sheets_relations_on_the_current_position() {
         Some("current(S), holds(S, count(C)).\ncurrent(S), goal(S, red, V).\nadd(5, K, 7).\n:play (plus 2) (plus 1)\ncurrent(S), true(S, count(D)).\n"),
     );
     assert_eq!(code, 0, "{err}");
-    // `true(S, F)` as GDL says it, `holds(S, F)` as the relations do
+    // `true(S, F)` as GDL says it, `holds(S, F)` as the relations do; a library
+    // predicate the translation imports (dcgs' phrase/4) stays refused
+    let refused = common::run(
+        &["repl", &sheet("three_count")],
+        Some("phrase({}, true, _, _).\n"),
+    );
+    assert!(
+        refused.2.contains("phrase/4 is neither defined"),
+        "{refused:?}"
+    );
     for answer in ["C = 0", "V = 0", "K = 2", "D = 3"] {
         assert!(out.contains(answer), "no {answer:?} in {out}");
     }

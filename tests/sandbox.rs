@@ -84,6 +84,14 @@ const CAPABILITIES: &[(&str, &str, &str, &str)] = &[
         "loads code from outside the rules being loaded",
     ),
     (
+        // a library predicate the game imports (hex.pl imports library(error)) is no
+        // predicate of the game's own: its goal would run unchecked
+        "run a goal through a library predicate the game imports",
+        ":- use_module(library(error)).\ninitial(_, s) :- call_with_error_context((open('MARK', write, S), close(S)), a-b).\n",
+        "call_with_error_context((open('MARK', write, S), close(S)), a-b).",
+        "call_with_error_context/2 is neither defined in the rules nor a predicate known to be safe",
+    ),
+    (
         "change the host",
         "initial(_, s) :- assertz(host:held(1, s)).\n",
         "assertz(host:held(1, s)).",

@@ -393,9 +393,10 @@ goal(M, G, G) :- functor(G, N, A), own(N, A, M), !.
 goal(M, G, G) :- trusted_module(M), local_predicate(M, G), !.
 goal(user, G, G) :- functor(G, N, A), user_own(N/A), \+ expands(G), !.
 goal(user, G, G) :- user_game(Game), local_predicate(Game, G), !.
-% a predicate of the game whose name a library has too (a GDL translation's true/2,
-% a name library(clpfd) uses inside): run as the game's, qualified, never a library's
-goal(user, G, Game:G) :- user_game(Game), game_predicate(Game, G), !.
+% a predicate a checked rule file defines itself (own/3, its clauses checked as it
+% loaded) whose name a library has too (a GDL translation's true/2, a name
+% library(clpfd) uses inside): run as the file's, qualified, never a library's
+goal(user, G, Game:G) :- user_game(Game), functor(G, N, A), own(N, A, Game), !.
 goal(M, G, G) :- M \== user, nobodys(M, G), !.
 goal(_, G, _) :- throw(sandbox(G, unknown)).
 
@@ -443,14 +444,6 @@ local_predicate(M, G) :-
     catch(current_predicate(M:N/A), _, fail),
     \+ catch(predicate_property(G, built_in), _, fail),
     \+ library_predicate(N, A).
-
-%% game_predicate(+Module, +Goal)  Goal is a predicate the game's module defines
-% itself (no builtin, none it imports).
-game_predicate(M, G) :-
-    functor(G, N, A),
-    catch(current_predicate(M:N/A), _, fail),
-    \+ catch(predicate_property(G, built_in), _, fail),
-    \+ catch(predicate_property(M:G, imported_from(_)), _, fail).
 
 %% library_predicate(+Name, +Arity)  Name/Arity is defined by a library the sandbox lets
 % rule files load (loaded or not), or by any other library of scryer's that is loaded.
