@@ -271,13 +271,16 @@ impl Model {
 
     /// The heads rule `r` gives from the facts known (one literal read from `from`).
     fn apply(&mut self, r: &Rule, from: From) -> Option<Vec<Vec<Term>>> {
-        // positive literals first, then `or`, then the tests, which GDL's safe rules
-        // let bind nothing (a stable sort keeps the sheet's order within each)
+        // positive literals first, then an `or` of positive literals (they may bind
+        // variables), then an `or` with a test in it, then the tests, which GDL's safe
+        // rules let bind nothing (a stable sort keeps the sheet's order within each),
+        // as the translation orders them
         let mut body: Vec<(usize, &Literal)> = r.body.iter().enumerate().collect();
         body.sort_by_key(|(_, l)| match l {
             Literal::Rel(_) => 0,
-            Literal::Or(_) => 1,
-            _ => 2,
+            Literal::Or(_) if !has_test(l) => 1,
+            Literal::Or(_) => 2,
+            _ => 3,
         });
         let mut out = Vec::new();
         let mut binding = Binding::new();
@@ -369,6 +372,15 @@ impl Model {
     }
 }
 
+/// Whether a literal is, or holds, a test (`not`, `distinct`).
+fn has_test(l: &Literal) -> bool {
+    match l {
+        Literal::Not(_) | Literal::Distinct(..) => true,
+        Literal::Or(ls) => ls.iter().any(has_test),
+        _ => false,
+    }
+}
+
 /// The literals inside an `or` or a `not`.
 fn ls_of(l: &Literal) -> Vec<&Literal> {
     match l {
@@ -378,9 +390,12 @@ fn ls_of(l: &Literal) -> Vec<&Literal> {
     }
 }
 
-/// Whether pattern `p` matches the ground term `g`, binding its variables.
+/// Whether pattern `p` matches the ground term `g` (made by `ground`, so a
+/// function of no arguments is its symbol), binding its variables.
 fn matches(p: &Term, g: &Term, b: &mut Binding) -> bool {
     match p {
+        // `(a)` is the atom `a`, as Prolog reads the translation
+        Term::Fn(f, args) if args.is_empty() => matches!(g, Term::Sym(h) if h == f),
         Term::Var(v) => match b.iter().find(|(n, _)| n == v) {
             Some((_, t)) => t == g,
             None => {
@@ -398,11 +413,13 @@ fn matches(p: &Term, g: &Term, b: &mut Binding) -> bool {
     }
 }
 
-/// The term with its variables replaced by what they are bound to, if all are.
+/// The term with its variables replaced by what they are bound to, if all are; a
+/// function of no arguments, `(a)`, is its symbol `a`, as Prolog reads both.
 fn ground(t: &Term, b: &Binding) -> Option<Term> {
     match t {
         Term::Var(v) => b.iter().find(|(n, _)| n == v).map(|(_, t)| t.clone()),
         Term::Sym(_) => Some(t.clone()),
+        Term::Fn(f, args) if args.is_empty() => Some(Term::Sym(f.clone())),
         Term::Fn(f, args) => Some(Term::Fn(
             f.clone(),
             args.iter().map(|a| ground(a, b)).collect::<Option<_>>()?,
@@ -486,6 +503,23 @@ mod tests {
             "not a recursion: it stays a rule"
         );
         assert!(!facts.contains_key("far"), "it reads the position");
+    }
+
+    #[test]
+    fn an_or_with_a_test_waits_for_the_or_that_binds_and_a_constant_is_one_term() {
+        // the first `or` tests ?z, which only the second binds; `(a)` is the atom `a`
+        let facts = worked_out(
+            "(role a) (road 1 2) (road 2 3) (blocked 9) (mark (a)) (tag a)\n\
+             (<= (reach ?x ?y) (road ?x ?y))\n\
+             (<= (reach ?x ?z) (reach ?x ?y) (or (not (blocked ?z)) (distinct ?z ?y))\n\
+                 (or (road ?y ?z) (road ?y ?z)))\n\
+             (<= (same ?x) (tag ?x))\n\
+             (<= (same ?x) (mark ?x) (same ?x))",
+            &[],
+        )
+        .unwrap();
+        assert_eq!(pairs(&facts["reach"]), ["12", "13", "23"]);
+        assert_eq!(pairs(&facts["same"]), ["a"]);
     }
 
     #[test]
