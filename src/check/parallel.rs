@@ -122,7 +122,7 @@ where
     }
     if let Some(m) = report.mismatch.take() {
         let spent = (report.positions, shared.started.elapsed());
-        report.mismatch = Some(both.shrink(m, config, spent));
+        report.mismatch = Some(both.shrink(m, config, spent, None));
     }
     let (sa, sb) = both.finish();
     report.seconds_a += seconds_a + sa;

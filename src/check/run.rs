@@ -5,7 +5,7 @@
 use super::explore::{Picker, Strategy};
 use super::mismatch::Mismatch;
 use super::progress::Progress;
-use super::shrink::{same_kind, shrink};
+use super::shrink::{same_kind, seekable, shrink};
 use super::step::{compare_position, compare_refusal, failure, play_both, refusal_candidate, Step};
 use super::sweep::{sweep, Swept};
 use super::timed::TimedEngine;
@@ -146,7 +146,10 @@ pub(super) struct GameResult {
 
 /// The games that seek a shorter mismatch than the one shrunk are numbered from here
 /// (their seeds come from their numbers, past any game a check plays).
-const SHORTER_FROM: usize = 1 << 40;
+const SHORTER_FROM: usize = 1 << (usize::BITS - 2);
+
+/// The most mismatches the games seeking a shorter one shrink.
+const SHORTER_SHRINKS: usize = 8;
 
 /// The fewest positions the games seeking a shorter mismatch may compare.
 const SHORTER_POSITIONS: usize = 2_000;
@@ -283,27 +286,40 @@ impl<'a> Lockstep<'a> {
     /// shorter one: more seeded games (past every game a check plays), each cut off
     /// a ply before the shortest line so far, while they have compared fewer
     /// positions than the check did before (`spent`: positions and time; at least
-    /// `SHORTER_POSITIONS`) and taken less time than it (at least `SHORTER_TIME`); a
-    /// mismatch of the same kind they find is shrunk in turn, and kept when shorter.
+    /// `SHORTER_POSITIONS`), shrunk fewer than `SHORTER_SHRINKS` finds, and taken
+    /// less time than the check (at least `SHORTER_TIME`, and never past `until`, a
+    /// check's own time); a mismatch of the same kind they find is shrunk in turn,
+    /// and kept when shorter.  A crash, a hang or a perft count is not sought shorter
+    /// (`same_kind`); nor is anything once an engine fails in these games.
     pub fn shrink(
         &mut self,
         found: Mismatch,
         config: &CheckConfig,
         spent: (usize, std::time::Duration),
+        until: Option<std::time::Instant>,
     ) -> Mismatch {
         let mut best = shrink(&mut self.a, &mut self.b, self.start.a, self.start.b, found);
         let budget = spent.0.max(SHORTER_POSITIONS);
-        let until = std::time::Instant::now() + spent.1.max(SHORTER_TIME);
+        let mut deadline = std::time::Instant::now() + spent.1.max(SHORTER_TIME);
+        if let Some(t) = until {
+            deadline = deadline.min(t);
+        }
         let mut cut = config.clone();
         cut.perft_depth = None;
-        let mut used = 0;
+        let (mut used, mut shrinks) = (0, 0);
         let mut g = SHORTER_FROM;
-        while used < budget && best.moves.len() > 1 && std::time::Instant::now() < until {
+        while used < budget
+            && shrinks < SHORTER_SHRINKS
+            && best.moves.len() > 1
+            && seekable(&best)
+            && std::time::Instant::now() < deadline
+        {
             cut.max_plies = best.moves.len() - 1;
             let Ok(r) = self.game(g, &cut) else { break };
             g += 1;
             used += r.positions.max(1);
             if let Some(m) = r.mismatch.filter(|m| same_kind(m, &best)) {
+                shrinks += 1;
                 let s = shrink(&mut self.a, &mut self.b, self.start.a, self.start.b, m);
                 if s.moves.len() < best.moves.len() {
                     best = s;
@@ -363,7 +379,8 @@ pub fn compare_until(
     progress.finish();
     // the sweep's mismatch is on a shortest line already
     if let Some(m) = report.mismatch.take_if(|_| report.mismatch_game.is_some()) {
-        report.mismatch = Some(both.shrink(m, config, (report.positions, started.elapsed())));
+        let spent = (report.positions, started.elapsed());
+        report.mismatch = Some(both.shrink(m, config, spent, until));
     }
     (report.seconds_a, report.seconds_b) = both.finish();
     report.wall_seconds = started.elapsed().as_secs_f64();

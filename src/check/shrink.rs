@@ -236,10 +236,20 @@ pub fn shrink(
     shrunk.1
 }
 
-/// Whether two mismatches show a kind of disagreement in common.
+/// Whether two mismatches show a kind of disagreement in common, of the kinds two
+/// answers show ("engine failed", the rest, groups a crash, a hang and a perft
+/// count: one of them is no shorter showing of another).
 pub fn same_kind(a: &Mismatch, b: &Mismatch) -> bool {
     let was = kinds(b);
-    kinds(a).iter().any(|k| was.contains(k))
+    kinds(a)
+        .iter()
+        .any(|k| *k != "engine failed" && was.contains(k))
+}
+
+/// Whether a shorter showing of this mismatch is worth seeking: it shows a kind of
+/// disagreement of two answers, not only an engine that failed.
+pub fn seekable(m: &Mismatch) -> bool {
+    kinds(m).iter().any(|k| *k != "engine failed")
 }
 
 /// What kinds of disagreement a mismatch shows (its `what`, without the details).
