@@ -17,8 +17,12 @@
 discontiguous_terms(Terms0, Terms, Notes) :-
     findall(PI-L, ( member(t(L, T, _), Terms0), clause_key(T, PI) ), Keys),
     apart(Keys, none, [], [], Apart0),
-    findall(PI, ( member(t(_, (:- discontiguous(S)), _), Terms0), nonvar(S), spec_member(PI, S) ), Declared),
-    findall(A, ( member(A, Apart0), A = PI-_-_, \+ memberchk(PI, Declared) ), Apart1),
+    % declared discontiguous before its first clause: as the file asks (a later
+    % declaration comes too late for the clauses before it)
+    findall(PI-DL, ( member(t(DL, (:- discontiguous(S)), _), Terms0), nonvar(S), spec_member(PI, S) ), Declared),
+    findall(A, ( member(A, Apart0), A = PI-_-_,
+                 \+ ( memberchk(PI-First, Keys), member(PI-DL, Declared), DL < First ) ),
+            Apart1),
     reverse(Apart1, Apart),
     (  Apart == [] -> Terms = Terms0, Notes = []
     ;  findall(PI, member(PI-_-_, Apart), PIs),
