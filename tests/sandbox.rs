@@ -296,3 +296,23 @@ fn the_rules_directory_itself_loads_with_rules() {
         assert_eq!(from_disk, builtin, "{args:?}");
     }
 }
+
+#[test]
+fn clauses_apart_are_noted_unless_declared_discontiguous_before_them() {
+    // foo/1's clauses are apart (initial/2 between them): noted, as they all count;
+    // a declaration before the first clause is the file saying so, and silences
+    // the note; one after them comes too late for them, and does not
+    let split = "foo(1).\ninitial(_, s).\nfoo(2).\n";
+    for (before, after, noted) in [
+        ("", "", true),
+        (":- discontiguous(foo/1).\n", "", false),
+        ("", ":- discontiguous(foo/1).\n", true),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = tiny(dir.path(), &format!("{before}{split}{after}"));
+        let (code, _, err) = run(&["moves", &file], None);
+        assert_eq!(code, 0, "{err}");
+        let note = err.contains("foo/1: its clauses are not together");
+        assert_eq!(note, noted, "{before:?} {after:?}: {err}");
+    }
+}
