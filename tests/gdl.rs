@@ -527,21 +527,15 @@ fn a_gdl_hex_whose_chains_recurse_over_cycles_plays_as_the_native_hex() {
         env!("CARGO_BIN_EXE_ludolog"),
         sheet("hex3")
     );
-    let (code, out, err) = common::run(
-        &[
-            "check",
-            "hex",
-            "-O",
-            "size=3",
-            "--against",
-            &against,
-            "--games",
-            "20",
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("mismatches   0"), "{out}");
+    common::check_agrees(&[
+        "hex",
+        "-O",
+        "size=3",
+        "--against",
+        &against,
+        "--games",
+        "20",
+    ]);
 }
 
 #[test]
@@ -554,41 +548,12 @@ fn check_holds_a_gdl_sheet_to_a_rule_file_across_languages() {
         env!("CARGO_BIN_EXE_ludolog"),
         sheet("connect3")
     );
-    let (code, out, err) = common::run(
-        &[
-            "check",
-            "connect_four",
-            "-O",
-            "cols=4",
-            "-O",
-            "rows=4",
-            "-O",
-            "line=3",
-            "--against",
-            &against,
-            "--games",
-            "5",
-        ],
-        None,
-    );
-    assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("mismatches   0"), "{out}");
+    let board = ["connect_four", "-O", "cols=4", "-O", "rows=4", "-O"];
+    let rest = ["--against", &against, "--games"];
+    common::check_agrees(&[&board[..], &["line=3"], &rest, &["5"]].concat());
     // the same with lines of four on the rule file's side is caught at once
     let (code, out, _) = common::run(
-        &[
-            "check",
-            "connect_four",
-            "-O",
-            "cols=4",
-            "-O",
-            "rows=4",
-            "-O",
-            "line=4",
-            "--against",
-            &against,
-            "--games",
-            "30",
-        ],
+        &[&["check"], &board[..], &["line=4"], &rest, &["30"]].concat(),
         None,
     );
     assert_ne!(code, 0, "{out}");

@@ -49,6 +49,15 @@ pub fn bin() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_BIN_EXE_ludolog"))
 }
 
+/// Runs `ludolog check ARGS` and asserts that it ends well with no mismatch; gives
+/// what it printed.
+pub fn check_agrees(args: &[&str]) -> String {
+    let (code, out, err) = run(&[&["check"], args].concat(), None);
+    assert_eq!(code, 0, "check {args:?}: {out}{err}");
+    assert!(out.contains("mismatches   0"), "check {args:?}: {out}");
+    out
+}
+
 /// Runs the binary; gives (exit code, stdout, stderr).
 pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
     use std::io::Write;
