@@ -623,7 +623,10 @@ fn recursions_round_cycles_over_a_fixed_map_or_through_the_moves_end() {
     let after = ["moves", &sheet("roads"), "--after", "(go 2)"];
     let (status, out, err) = common::run(&after, None);
     assert_eq!(status, 0, "{err}");
-    assert!(out.contains("(visited 3) (warmed 4) (warmed 5) (warmed 6)"), "{out}");
+    assert!(
+        out.contains("(visited 3) (warmed 4) (warmed 5) (warmed 6)"),
+        "{out}"
+    );
     // going to 5 lights 6 too, by the wire 5 6: red, at 5, has nowhere to go
     let after = ["moves", &sheet("roads"), "--after", "(go 4) (go 5)"];
     let (status, out, err) = common::run(&after, None);

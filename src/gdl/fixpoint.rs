@@ -314,7 +314,7 @@ pub(super) fn uses_outside(
             let (s1, d1) = uses_outside(l, dynamic, members);
             (s || s1, d || d1)
         }),
-        _ => super::emit::uses(l, dynamic),
+        _ => super::goal_text::uses(l, dynamic),
     }
 }
 
@@ -331,7 +331,7 @@ pub(super) fn known_literal(
         Literal::Rel(r) if members.contains(&r.name) => {
             format!(
                 "member({}, {list})",
-                super::emit::relation(r, dynamic, names)
+                super::goal_text::relation(r, dynamic, names)
             )
         }
         Literal::Or(ls) => {
@@ -341,7 +341,7 @@ pub(super) fn known_literal(
                 .collect();
             format!("( {} )", parts.join(" ; "))
         }
-        _ => super::emit::literal(l, dynamic, names),
+        _ => super::goal_text::literal(l, dynamic, names),
     }
 }
 

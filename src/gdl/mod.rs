@@ -8,6 +8,7 @@ mod board;
 mod check;
 mod emit;
 mod fixpoint;
+mod goal_text;
 pub mod kif;
 mod names;
 mod sheet;
