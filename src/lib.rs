@@ -1,16 +1,10 @@
 //! ludolog: a rules interpreter for abstract board games — Prolog rule files run by an
 //! embedded scryer-prolog, native Rust engines, and the tools to prove they agree.
 //!
-//! Layers, bottom up (no module uses one above it):
-//! `game` (the protocol: `Game`, `Engine`, the `GameLine` every front end keeps,
-//! options, descriptors, views, and the defaults) and `parallel` (threads, work
-//! queues, shards);
-//! `search`, `check`, `render` (over `game`);
-//! `games` (native engines, their descriptors, the shared notation scanner and
-//! `NativeEngine`) and `prolog` (rule files), side by side;
-//! `foreign` (the native helpers rule files call); `registry` (opening a game in a
-//! tier); `record` (game records, text and SGF, over `game`); `cli`, `repl`, `gtp`
-//! (the Go Text Protocol engine) and `serve` (the web front end) on top.
+//! The modules stand in layers, from the protocol (`game`) at the ground to the front
+//! ends (`cli`, `repl`, `gtp`, `serve`) at the top: CONTRIBUTING.md's table says which
+//! row each module is on, and `tests/layers.rs` holds every `crate::` path to it (a
+//! module uses only its own row and those below).
 #![deny(unsafe_code)]
 
 pub mod analyse;

@@ -31,6 +31,7 @@ mod fuzz;
 mod gdl;
 mod gdl_view;
 mod gtp;
+mod layers;
 mod lint;
 mod lint_runaway;
 mod mitsudomoe;

@@ -15,8 +15,7 @@ use std::cell::Cell;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The exit code of a process that reached the memory limit.
-pub const EXIT_MEMORY: i32 = 86;
+pub use crate::game::EXIT_MEMORY;
 
 /// Bytes held through the allocator now.
 static HELD: AtomicUsize = AtomicUsize::new(0);

@@ -139,8 +139,8 @@ impl Exceeded {
     /// The exit code of a command stopped at this limit.
     pub fn exit_code(self) -> u8 {
         match self {
-            Exceeded::Memory => crate::foreign::memory::EXIT_MEMORY as u8,
-            Exceeded::Time => crate::prolog::limits::EXIT_TIME as u8,
+            Exceeded::Memory => super::limits::EXIT_MEMORY as u8,
+            Exceeded::Time => super::limits::EXIT_TIME as u8,
         }
     }
 }

@@ -23,6 +23,13 @@ impl Limits {
     }
 }
 
+/// The exit code of a process that reached the memory limit (`foreign::memory`'s
+/// allocator leaves with it).
+pub const EXIT_MEMORY: i32 = 86;
+/// The exit code of a process stopped at the time limit (`prolog::limits`' watchdog
+/// leaves with it).
+pub const EXIT_TIME: i32 = 87;
+
 /// The deepest alpha-beta search anyone may ask for (plies): deeper never ends on a
 /// real board, and a smaller board ends its search at the last ply anyway.
 pub const MAX_SEARCH_DEPTH: u32 = 40;

@@ -33,8 +33,8 @@ pub use engine::{
 };
 pub use insight::Insight;
 pub use limits::{
-    count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits,
-    MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
+    count_in, elide, mcts_playouts, perft_depth, search_depth, search_time, Limits, EXIT_MEMORY,
+    EXIT_TIME, MAX_MCTS_PLAYOUTS, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, MAX_SEARCH_TIME,
 };
 pub use line::{GameLine, Replayed};
 pub use move_words::move_words;

@@ -14,8 +14,7 @@ use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use crate::game::defaults::TIME_LIMIT;
-/// The exit code of a process stopped at the time limit.
-pub const EXIT_TIME: i32 = 87;
+pub use crate::game::EXIT_TIME;
 /// The environment variables that hand the limits to the REPL's engine process.
 pub const TIME_LIMIT_ENV: &str = "LUDOLOG_TIME_LIMIT_MS";
 pub const MEMORY_LIMIT_ENV: &str = "LUDOLOG_MEMORY_LIMIT_MB";

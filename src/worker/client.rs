@@ -389,13 +389,13 @@ impl WorkerEngine {
                 }
             }
             Failure::Garbage(what) => self.protocol(&format!("it sent `{what}`")),
-            Failure::Ended(how) if how.code == Some(crate::foreign::memory::EXIT_MEMORY) => {
+            Failure::Ended(how) if how.code == Some(crate::game::EXIT_MEMORY) => {
                 EngineError::Exceeded {
                     limit: Exceeded::Memory,
                     message: how.to_string(),
                 }
             }
-            Failure::Ended(how) if how.code == Some(crate::prolog::limits::EXIT_TIME) => {
+            Failure::Ended(how) if how.code == Some(crate::game::EXIT_TIME) => {
                 EngineError::Exceeded {
                     limit: Exceeded::Time,
                     message: how.to_string(),

@@ -344,8 +344,8 @@ fn kill_group(pid: u32) {
 
 /// An exit status in words.
 fn status_text(s: ExitStatus) -> String {
-    use crate::foreign::memory::EXIT_MEMORY;
-    use crate::prolog::limits::EXIT_TIME;
+    use crate::game::EXIT_MEMORY;
+    use crate::game::EXIT_TIME;
     match (s.code(), s.signal()) {
         (Some(EXIT_MEMORY), _) => "it reached the memory limit".to_string(),
         (Some(EXIT_TIME), _) => "it ran past the time limit".to_string(),
