@@ -438,3 +438,27 @@ fn a_boards_borders_are_the_directions_without_a_neighbour() {
         );
     }
 }
+
+#[test]
+fn put_arg_copies_as_the_walk_does_for_every_argument_of_any_name_and_arity() {
+    // grid:put_arg/4 copies by a clause made once per name and arity (at most 16
+    // of them); every argument of 20 names at 3 arities, and indices just outside,
+    // must give what walking the arguments gives, before and after the clauses run out
+    let mut m = machine(false);
+    for clause in [
+        "walk_args(0, _, _, _, _) :- !",
+        "walk_args(K, I, T, X, T1) :- ( K =:= I -> arg(K, T1, X) ; arg(K, T, Y), arg(K, T1, Y) ), K1 is K - 1, walk_args(K1, I, T, X, T1)",
+        "walked(I, T, X, T1) :- functor(T, F, N), functor(T1, F, N), walk_args(N, I, T, X, T1)",
+    ] {
+        m.answer(&format!("assertz(({clause})), X = ok."), "X")
+            .expect(clause);
+    }
+    let q = "findall(F/N/I, ( between(1, 20, J), number_chars(J, Cs), atom_chars(A, Cs), atom_concat(shape, A, F), member(N, [1, 5, 42]), \
+             N1 is N + 1, between(0, N1, I), numlist(1, N, As), T =.. [F|As], \
+             grid:put_arg(I, T, x, T1), walked(I, T, x, T2), T1 \\== T2 ), Bad), \
+             findall(F/N, grid:args_put(F, N), Made), length(Made, L), X = Bad-L.";
+    assert_eq!(
+        answer(&mut m, q),
+        r#"Compound("-", [List([]), Integer(16)])"#
+    );
+}

@@ -240,22 +240,24 @@ filled_log([K|Ks], X, Log0, Log, Len0, Len) :-
     Len1 is Len0 + 1,
     filled_log(Ks, X, [K-X|Log0], Log, Len1, Len).
 
-%% changes(@Changes)  Changes is a proper list of K-X, each X an atom (in one pass: a
-% move asks it every ply).
+%% changes(@Changes)  Changes is a proper list of K-X, each X an atom (in one pass).
 changes(Cs) :-
     nonvar(Cs),
     (  Cs == [] -> true
     ;  Cs = [C|Cs1], nonvar(C), C = _-X, atom(X), changes(Cs1)
     ).
 
-%% sets(+Board, +Changes, -Board1)  board_sets/3 once Changes are checked: each
-% change logged in the accelerated tier, the cells copied once otherwise.
+%% sets(+Board, +Changes, -Board1)  board_sets/3 once Changes are checked: each change
+% logged in the accelerated tier, else copied in, or more than four copied in at once.
 sets(B, Changes, B1) :-
     B = board(_, _, _, n(_, _, _, _)), !,
     (  Changes = [K1-X1, K2-X2], set_two(B, K1, X1, K2, X2, B2)
     -> B1 = B2
     ;  foldl(set_change, Changes, B, B1)
     ).
+sets(B, Changes, B1) :-            % up to four: a copy each, in one step (grid:put_arg/4)
+    B = board(_, _, _, none), \+ Changes = [_, _, _, _, _|_], !,
+    foldl(set_change, Changes, B, B1).
 sets(board(G, M, Cells, none), Changes, board(G, M, Cells1, none)) :-
     functor(Cells, F, N), functor(Cells1, F, N),
     reverse(Changes, Newest),
@@ -265,7 +267,6 @@ sets(board(G, M, Cells, none), Changes, board(G, M, Cells1, none)) :-
 %% put_changes(+Changes, +N, +Cells1)  each K-X of Changes (newest first) put on
 % cell K of the fresh compound Cells1 of N cells, unless a newer change put one
 % there; a cell that is no integer >= 1 is an error, one past the last a failure.
-% Walking the arguments costs less here than =../2 on a large compound.
 put_changes([], _, _).
 put_changes([K-X|Changes], N, Cells1) :-
     (  integer(K), K >= 1 -> true ; throw(error(type_error(cell, K), board_sets/3)) ),
@@ -283,8 +284,7 @@ copy_unset(K, Cells, Cells1) :-
     K1 is K - 1,
     copy_unset(K1, Cells, Cells1).
 
-%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K: as put_changes/3 takes it, a
-% cell that is no integer >= 1 an error, one past the last a failure.
+%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K (errors as put_changes/3's).
 set_change(K-X, B0, B) :-
     (  integer(K), K >= 1 -> true ; throw(error(type_error(cell, K), board_sets/3)) ),
     B0 = board(_, _, Cells, _),
