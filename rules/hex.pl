@@ -36,7 +36,7 @@
     position//1, move//1, view/2, explain_illegal/3, refusal//1, legal_moves/2,
     legal_count/2, nth_legal/3, set_to_move/3, position_error/2, turns/3,
     other/2, player/3, atom_text//1, move_name/2, turn/2, turn_board/2,
-    stone_facts/4, names_error/6
+    stone_facts/4, names_error/6, option/4
 ]).
 
 :- use_module(library(lists)).

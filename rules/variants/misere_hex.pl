@@ -23,9 +23,8 @@ requires(hex).
 %% summary(-Text)  one line for `ludolog games`.
 summary("Misère Hex: join your two edges and you lose").
 
-%% option(?Key, ?Kind, ?Default, ?Meaning)  Hex's two options.
-option(size, int(1, 26), 11, "the board size").
-option(swap, bool, false, "the pie rule (blue may swap as its first move)").
+%% option(?Key, ?Kind, ?Default, ?Meaning)  Hex's options, as hex.pl states them.
+option(Key, Kind, Default, Meaning) :- hex:option(Key, Kind, Default, Meaning).
 
 %% initial(+Options, -State)  Hex's empty board.
 initial(Options, misere(H)) :- hex:initial(Options, H).
