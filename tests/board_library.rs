@@ -445,11 +445,7 @@ fn put_arg_copies_as_the_walk_does_for_every_argument_of_any_name_and_arity() {
     // of them); every argument of 20 names at 3 arities, and indices just outside,
     // must give what walking the arguments gives, before and after the clauses run out
     let mut m = machine(false);
-    for clause in [
-        "walk_args(0, _, _, _, _) :- !",
-        "walk_args(K, I, T, X, T1) :- ( K =:= I -> arg(K, T1, X) ; arg(K, T, Y), arg(K, T1, Y) ), K1 is K - 1, walk_args(K1, I, T, X, T1)",
-        "walked(I, T, X, T1) :- functor(T, F, N), functor(T1, F, N), walk_args(N, I, T, X, T1)",
-    ] {
+    for clause in WALK {
         m.answer(&format!("assertz(({clause})), X = ok."), "X")
             .expect(clause);
     }
@@ -461,4 +457,25 @@ fn put_arg_copies_as_the_walk_does_for_every_argument_of_any_name_and_arity() {
         answer(&mut m, q),
         r#"Compound("-", [List([]), Integer(16)])"#
     );
+    // the largest compounds: 200 arguments get clauses, 255 (scryer's most) walk
+    let mut m = machine(false);
+    for clause in WALK {
+        m.answer(&format!("assertz(({clause})), X = ok."), "X")
+            .expect(clause);
+    }
+    let q = "findall(N/I, ( member(N, [200, 255]), N1 is N + 1, between(0, N1, I), \
+             numlist(1, N, As), T =.. [big|As], \
+             grid:put_arg(I, T, x, T1), walked(I, T, x, T2), T1 \\== T2 ), Bad), \
+             findall(N, grid:args_put(big, N), Made), X = Bad-Made.";
+    assert_eq!(
+        answer(&mut m, q),
+        r#"Compound("-", [List([]), List([Integer(200)])])"#
+    );
 }
+
+/// The reference copy put_arg/4 is held to: walking the arguments.
+const WALK: [&str; 3] = [
+    "walk_args(0, _, _, _, _) :- !",
+    "walk_args(K, I, T, X, T1) :- ( K =:= I -> arg(K, T1, X) ; arg(K, T, Y), arg(K, T1, Y) ), K1 is K - 1, walk_args(K1, I, T, X, T1)",
+    "walked(I, T, X, T1) :- functor(T, F, N), functor(T1, F, N), walk_args(N, I, T, X, T1)",
+];

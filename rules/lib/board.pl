@@ -121,7 +121,7 @@ host_grid(Grid, Marks, G) :-
        keep_fact(grid_id_kept(Grid, Marks, G))
     ).
 
-:- dynamic((grid_id_kept/3, borders_kept/2)).
+:- dynamic((grid_id_kept/3, borders_kept/2, grid_kept/4)).
 
 %% keep_fact(+Fact)  assert Fact, a grid_kept/4, grid_id_kept/3 or borders_kept/2 fact (never
 % a clause: a module-qualified call can reach this predicate, and it must not assert a body the
@@ -148,8 +148,6 @@ kept_grid(Kind, Size, Cells, Grid) :-
        ;  true
        )
     ).
-
-:- dynamic(grid_kept/4).
 
 %% board_cell(+Board, +K, -X)  X is on cell K: its newest change in the log, else
 % the cell of Cells (a read costs less here than a call to the host).
@@ -247,8 +245,9 @@ changes(Cs) :-
     ;  Cs = [C|Cs1], nonvar(C), C = _-X, atom(X), changes(Cs1)
     ).
 
-%% sets(+Board, +Changes, -Board1)  board_sets/3 once Changes are checked: each change
-% logged in the accelerated tier, else copied in, or more than four copied in at once.
+%% sets(+Board, +Changes, -Board1)  board_sets/3 once Changes are checked (their cells
+% oldest first, as in every tier): each change logged in the accelerated tier, else
+% copied in, or more than four copied in at once.
 sets(B, Changes, B1) :-
     B = board(_, _, _, n(_, _, _, _)), !,
     (  Changes = [K1-X1, K2-X2], set_two(B, K1, X1, K2, X2, B2)
@@ -260,20 +259,22 @@ sets(B, Changes, B1) :-            % up to four: a copy each, in one step (grid:
     foldl(set_change, Changes, B, B1).
 sets(board(G, M, Cells, none), Changes, board(G, M, Cells1, none)) :-
     functor(Cells, F, N), functor(Cells1, F, N),
+    maplist(cell_change(N), Changes),
     reverse(Changes, Newest),
-    put_changes(Newest, N, Cells1),
+    put_changes(Newest, Cells1),
     copy_unset(N, Cells, Cells1).
 
-%% put_changes(+Changes, +N, +Cells1)  each K-X of Changes (newest first) put on
-% cell K of the fresh compound Cells1 of N cells, unless a newer change put one
-% there; a cell that is no integer >= 1 is an error, one past the last a failure.
-put_changes([], _, _).
-put_changes([K-X|Changes], N, Cells1) :-
+%% cell_change(+N, +K-X)  K is one of N cells: no integer >= 1 an error, past N a failure.
+cell_change(N, K-_) :-
     (  integer(K), K >= 1 -> true ; throw(error(type_error(cell, K), board_sets/3)) ),
-    K =< N,
+    K =< N.
+
+%% put_changes(+Changes, +Cells1)  each K-X (newest first) on cell K of Cells1, unless set.
+put_changes([], _).
+put_changes([K-X|Changes], Cells1) :-
     arg(K, Cells1, Y),
     (  var(Y) -> Y = X ; true ),
-    put_changes(Changes, N, Cells1).
+    put_changes(Changes, Cells1).
 
 %% copy_unset(+K, +Cells, +Cells1)  each of the arguments 1..K of Cells1 still unset
 % is that of Cells.
@@ -284,12 +285,11 @@ copy_unset(K, Cells, Cells1) :-
     K1 is K - 1,
     copy_unset(K1, Cells, Cells1).
 
-%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K (errors as put_changes/3's).
+%% set_change(+K-X, +Board0, -Board)  Board0 with X on cell K (see cell_change/2).
 set_change(K-X, B0, B) :-
-    (  integer(K), K >= 1 -> true ; throw(error(type_error(cell, K), board_sets/3)) ),
     B0 = board(_, _, Cells, _),
     functor(Cells, _, N),
-    K =< N,
+    cell_change(N, K-X),
     set_cell(B0, K, X, B).
 
 %% set_two(+Board, +K1, +X1, +K2, +X2, -Board1)  board_sets/3 of two changes in the

@@ -194,14 +194,15 @@ put_arg(I, T, X, T1) :-
 :- dynamic((arg_put/6, args_put/2)).
 
 %% put_args(+F, +A)  make arg_put/6's clauses for compounds F/A, one per argument,
-% when there are none yet, for at most 16 names and arities of at most 400
-% arguments (a rule file's boards and rows, not any compound it copies); fails
-% when they are not made.
+% when they were never tried, for at most 16 names and arities of at most 200
+% arguments (a rule file's boards and rows, not any compound it copies; a clause
+% holds two compounds of A arguments, and scryer's machine has 256 registers);
+% fails when they are not made.
 put_args(F, A) :-
-    \+ args_put(F, A), atom(F), A =< 400,
+    \+ args_put(F, A), atom(F), A =< 200,
     \+ ( findall(x, args_put(_, _), Xs), length(Xs, L), L >= 16 ),
     assertz(args_put(F, A)),
-    arg_puts(A, F, A).
+    catch(arg_puts(A, F, A), _, ( retractall(arg_put(_, F, A, _, _, _)), fail )).
 
 %% arg_puts(+I, +F, +A)  arg_put/6's clauses for arguments I down to 1 of F/A.
 arg_puts(0, _, _) :- !.
