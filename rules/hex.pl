@@ -28,6 +28,7 @@
 %   atom_text(+Atom)//                        the characters of an atom
 %   position_error(+State, -Reason)           why no game reaches a state
 %   move_name(+Move, -Name)                   a move's notation as an atom
+%   option(?Key, ?Kind, ?Default, ?Meaning)   Hex's options, for a variant that takes them
 % A game built on Hex calls these (and hexgrid.pl and notation.pl, which writes
 % the rows) and nothing else of this file.
 
