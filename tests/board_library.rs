@@ -404,6 +404,11 @@ fn odd_arguments_answer_as_the_pure_definitions_do() {
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), Z is 10^20, board:board_sets(B, [1-r, Z-w], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-[], 2-w], B1), board:cells_of(B1, [], X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [2-r, 2-w], B1), board:board_cells(B1, X)"),
+        // a cell off the board before one that is no cell, in a short and a long list
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [0-r, 9-w], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [9-w, 0-r], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 2-r, 3-r, 1-w, 9-w, 0-r], B1), board:board_cells(B1, X)"),
+        format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 2-r, 3-r, 1-w, 2-w, 3-e], B1), board:board_cells(B1, X)"),
         format!("{b3}, board:board_new(G, none, c(e, e, e), B), board:board_sets(B, [1-r, 3-'W'], B1), board:cells_of(B1, 'W', X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:steps_of(B, r, ['1'-[e]], X)"),
         format!("{b3}, board:board_new(G, none, c(r, e, e), B), board:steps_of(B, r, [1-[0]], X)"),
