@@ -249,7 +249,7 @@ fn crate_paths(code: &str) -> Vec<(usize, String)> {
         let line = code[..at].matches('\n').count() + 1;
         let rest = &code[at + "crate::".len()..];
         if let Some(group) = rest.strip_prefix('{') {
-            let Some(close) = closing_brace(&rest[..]) else {
+            let Some(close) = closing_brace(rest) else {
                 continue;
             };
             let inner = &group[..close - 2];
