@@ -19,7 +19,7 @@
 use super::board::Axis;
 use super::cells::{bit, cells_of, Cells};
 use super::dead::is_dead;
-use super::fill::{kills, put, take};
+use super::fill::{captured_pair, kills, put, take};
 
 /// The moves of `candidates` (empty cells of `cells`, a board already filled in) worth
 /// trying for `me`: those no kept move dominates.  At least one is kept.
@@ -64,16 +64,8 @@ pub fn dominated_by(cells: &mut Cells, x: usize, me: usize, axes: [Axis; 2]) -> 
             frontier |= cells.nb[i] & cells.empty;
             continue;
         }
-        // a cell with three empty neighbours or more besides the other stays alive
-        // after one stone beside it (as in `fill`)
-        let free = |cells: &Cells, c: usize, other: usize| {
-            (cells.nb[c] & cells.empty & !bit(other)).count_ones()
-        };
         for y in cells_of(cells.nb[i] & cells.empty) {
-            if free(cells, i, y) > 2 || free(cells, y, i) > 2 {
-                continue;
-            }
-            if kills(cells, i, y, me, axes) && kills(cells, y, i, me, axes) {
+            if captured_pair(cells, i, y, me, axes) {
                 put(cells, i, me);
                 put(cells, y, me);
                 filled |= bit(i) | bit(y);

@@ -57,6 +57,26 @@ pub(super) fn kills(cells: &mut Cells, x: usize, y: usize, player: usize, axes: 
     dead
 }
 
+/// Whether the empty neighbours `x` and `y` are captured by `player`: its stone on
+/// either kills the other, so it answers a stone on one with the other.
+pub(super) fn captured_pair(
+    cells: &mut Cells,
+    x: usize,
+    y: usize,
+    player: usize,
+    axes: [Axis; 2],
+) -> bool {
+    // a cell with three empty neighbours or more besides the other stays alive after
+    // one stone beside it
+    let free = |cells: &Cells, c: usize, other: usize| {
+        (cells.nb[c] & cells.empty & !bit(other)).count_ones()
+    };
+    free(cells, x, y) <= 2
+        && free(cells, y, x) <= 2
+        && kills(cells, x, y, player, axes)
+        && kills(cells, y, x, player, axes)
+}
+
 /// Fills the dead and captured cells of `cells` in place until none is left, dead
 /// cells in the colour of `dead_to`; gives what it filled.  Boards less than two
 /// cells across either way are left as they are.
@@ -79,15 +99,8 @@ pub fn fill_in(cells: &mut Cells, axes: [Axis; 2], dead_to: usize) -> Filled {
                 if cells.empty & bit(x) == 0 || cells.empty & bit(y) == 0 {
                     continue;
                 }
-                // a cell with three empty neighbours or more besides the other stays
-                // alive after one stone beside it
-                let free =
-                    |c: usize, other: usize| (cells.nb[c] & cells.empty & !bit(other)).count_ones();
-                if free(x, y) > 2 || free(y, x) > 2 {
-                    continue;
-                }
                 for p in 0..2 {
-                    if kills(cells, x, y, p, axes) && kills(cells, y, x, p, axes) {
+                    if captured_pair(cells, x, y, p, axes) {
                         put(cells, x, p);
                         put(cells, y, p);
                         filled.captured[p] |= bit(x) | bit(y);
