@@ -118,8 +118,7 @@ fn the_sheets_between_them_use_every_part_of_gdl() {
         })
     });
     // four roles moving at once: a move of vote4.kif is a joint move of four
-    let (status, out, err) = common::run(&["moves", &sheet("vote4")], None);
-    assert_eq!(status, 0, "{err}");
+    let out = common::run_ok(&["moves", &sheet("vote4")], None);
     assert!(
         out.contains("legal (16): (vote blue) & (vote blue) & (vote blue) & (vote blue)"),
         "{out}"
@@ -602,8 +601,7 @@ fn recursions_round_cycles_over_a_fixed_map_or_through_the_moves_end() {
     // nor the moves: the translation lists its facts under its rules; `lit` runs round
     // the wires' cycles from the move: it is worked out when a move is played.  Asked
     // top down, either never ended.
-    let (status, out, err) = common::run(&["gdl", &sheet("roads")], None);
-    assert_eq!(status, 0, "{err}");
+    let out = common::run_ok(&["gdl", &sheet("roads")], None);
     assert!(
         out.contains(
             "%   reach(X, Z) :-\n%       road(Y, Z),\n%       reach(X, Y).\n\
@@ -621,22 +619,19 @@ fn recursions_round_cycles_over_a_fixed_map_or_through_the_moves_end() {
         "{out}"
     );
     let after = ["moves", &sheet("roads"), "--after", "(go 2)"];
-    let (status, out, err) = common::run(&after, None);
-    assert_eq!(status, 0, "{err}");
+    let out = common::run_ok(&after, None);
     assert!(
         out.contains("(visited 3) (warmed 4) (warmed 5) (warmed 6)"),
         "{out}"
     );
     // going to 5 lights 6 too, by the wire 5 6: red, at 5, has nowhere to go
     let after = ["moves", &sheet("roads"), "--after", "(go 4) (go 5)"];
-    let (status, out, err) = common::run(&after, None);
-    assert_eq!(status, 0, "{err}");
+    let out = common::run_ok(&after, None);
     assert!(out.contains("(visited 5) (visited 6)"), "{out}");
     assert!(out.contains("outcome:  win(blue)"), "{out}");
     // the REPL asks `lit` of a list of moves
     let query = "current(S), findall(T, lit(S, [does(red, go(2)), does(blue, noop)], T), Ts).\n";
-    let (status, out, err) = common::run(&["repl", &sheet("roads")], Some(query));
-    assert_eq!(status, 0, "{err}");
+    let out = common::run_ok(&["repl", &sheet("roads")], Some(query));
     assert!(out.contains("Ts = [2,3]"), "{out}");
     // a translation's recursions are declared discontiguous: they load without a note
     let (status, _, err) = common::run(&["moves", &sheet("ladder")], None);

@@ -58,6 +58,13 @@ pub fn check_agrees(args: &[&str]) -> String {
     out
 }
 
+/// Runs the binary, which must succeed; gives its standard output.
+pub fn run_ok(args: &[&str], stdin: Option<&str>) -> String {
+    let (status, out, err) = run(args, stdin);
+    assert_eq!(status, 0, "{args:?}: {err}");
+    out
+}
+
 /// Runs the binary; gives (exit code, stdout, stderr).
 pub fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
     use std::io::Write;
