@@ -2,10 +2,11 @@
 %
 % State: mitsudomoe(ToMove, Board, Supply, Status)
 %   ToMove  white or black; White moves first
-%   Board   board(FileA, FileB, FileC, FileD, FileE), each file(S1, ..., S5) the squares
-%           of that file from rank 1 up; a square is s(Rings, Ball): Rings the colours
-%           of its rings TOP FIRST (white, black), Ball none, white or black (a ball
-%           always lies on top of the rings)
+%   Board   a board of the board library (board.pl) on the 5 x 5 grid, each cell a
+%           stack (board_stacks.pl): its rings bottom first as w and b, then its
+%           ball, W or B (a ball always lies on top of the rings), e for none;
+%           mitsudomoe_board.pl reads a square as s(Rings, Ball), Rings the colours
+%           of its rings TOP FIRST (white, black), Ball none, white or black
 %   Supply  W-B: the rings left in White's and in Black's supply (8 minus those on the board)
 %   Status  ongoing or won(Colour)
 % Squares are F-R, file F and rank R from 1 (a1 = 1-1, e5 = 5-5).
@@ -34,14 +35,19 @@
 % judged the same way for the player who is not to move, except the start position,
 % after which nobody has moved yet (both homes hold balls there).
 %
+% A turn is stated once, as data (turn/3): the board library lists and plays it, and
+% in the accelerated tier the host plays whole random games of it.
+%
 % Extension surface (for variants such as variants/mitsudomoe_source.pl): two rules
 % of the rulebook are data, Rules = rules(LimWhite, LimBlack), each side's
 % lim(Frozen, Shielded): the squares on which its own balls never move (its goal
 % squares) and those on which an opponent ball cannot be vaulted over (the
-% opponent's goal squares).  A variant makes its own and calls:
+% opponent's goal squares), each [] or a side's three home squares.  A variant
+% makes its own and calls:
 %   rules(-Rules)                              the rulebook's
 %   legal_with(+Rules, +State, -Move)          the legal turns under Rules
 %   play_with(+Rules, +State, +Move, -Next)    a turn and the end-of-turn checks
+%   turns_with(+Rules, +State, -Board, -Turns) the turns, as the board library says them
 %   explain_with(+Rules, +State, +Move, -Reason)   why a turn is refused
 %   position_with(+Rules, ?State)//            the position text (read under Rules)
 % and the helpers goal/2 and home/2.
@@ -50,12 +56,14 @@
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
     position//1, move//1, view/2, explain_illegal/3, refusal//1,
     rules/1, legal_with/3, play_with/4, explain_with/4, position_with//2, goal/2, home/2,
-    position_error_with/3, set_to_move/3
+    position_error_with/3, set_to_move/3, turns/3, turns_with/4
 ]).
 
-%% requires(?Library)  the eight directions come from grid.pl, numbers in words from
-% notation.pl; the board's squares and the move and position texts are
-% mitsudomoe_board.pl's, the words of its refusals mitsudomoe_refusals.pl's.
+%% requires(?Library)  the board and its turns come from board.pl, the eight
+% directions from grid.pl, numbers in words from notation.pl; the board's squares and
+% the move and position texts are mitsudomoe_board.pl's, the words of its refusals
+% mitsudomoe_refusals.pl's.
+requires(board).
 requires(grid).
 requires(notation).
 requires(mitsudomoe_board).
@@ -127,6 +135,51 @@ supply(black, _-B, B).
 take_ring(white, W-B, W1-B) :- W1 is W - 1.
 take_ring(black, W-B, W-B1) :- B1 is B - 1.
 
+%% turn(+Colour, +Rules, -Turn)  a side's turn in the board library's words (rules §3,
+% §4): a ring (w or b) from the supply (8 rings, less those on the board) onto a
+% square without a ball, or the side's exposed ring onto another such square; then
+% its ball (W or B) not on a Frozen square steps to a neighbour topped by its ring,
+% or vaults over the line of balls there onto the first square after it, topped by
+% its ring, unless the line holds an opponent ball on a Shielded square; each
+% opponent ball vaulted over is relocated onto a square topped by a ring of its
+% colour.  After the turn (§4, in order): all the side's balls on its goal squares
+% win; its home squares all holding balls lose; an opponent with no turn loses.
+turn(P, R, turn(P, [then([stack(Ring, 8, [e, w, b]), lift(Ring, [e, w, b])],
+                         [hop(Ball, [Ring], ['W', 'B'],
+                              [still(FM), guard(OBall, SM), relocate(OBall, [ORing])])])],
+                [gather(Ball, GM), lose(filled(HM, ['W', 'B'])), stuck])) :-
+    pieces(P, Ring, Ball), other(P, Q), pieces(Q, ORing, OBall),
+    limits(P, R, Frozen, Shielded),
+    squares_mask(Frozen, FM), squares_mask(Shielded, SM),
+    home_mask(Q, GM), home_mask(P, HM).
+
+%% home_mask(?Colour, ?Mask)  the board's mark of a side's home squares (its
+% opponent's goal squares).
+home_mask(white, 1).
+home_mask(black, 2).
+
+%% pieces(?Colour, ?Ring, ?Ball)  a side's ring and ball, as the board's stacks name them.
+pieces(white, w, 'W').
+pieces(black, b, 'B').
+
+%% squares_mask(+Squares, -Mask)  the board's mark of a side's home squares (1
+% White's, 2 Black's; mitsudomoe_board.pl), 0 for none.
+squares_mask(Sqs, M) :-
+    sort(Sqs, Sorted),
+    (  Sorted == [] -> M = 0
+    ;  Sorted == [1-1, 1-2, 2-1] -> M = 1
+    ;  Sorted == [4-5, 5-4, 5-5] -> M = 2
+    ;  domain_error(home_squares, Sqs)
+    ).
+
+%% turns(+State, -Board, -Turns)  the board and the turns of a game that goes on, the
+% side to move's first (the host plays whole random games of them).
+turns(S, Board, Turns) :- rules(R), turns_with(R, S, Board, Turns).
+
+%% turns_with(+Rules, +State, -Board, -Turns)  turns/3 under Rules.
+turns_with(R, mitsudomoe(P, Board, _, ongoing), Board, [T, U]) :-
+    turn(P, R, T), other(P, Q), turn(Q, R, U).
+
 %% legal(+State, -Move)  every legal turn of the side to move, each outcome once:
 % ring steps (placements, then moves), for each the ball steps, for each vault the
 % sets of relocation targets.
@@ -135,160 +188,45 @@ legal(S, M) :-
     legal_with(R, S, M).
 
 %% legal_with(+Rules, +State, -Move)  every legal turn under Rules.
-legal_with(R, S, turn(Ring, Ball, Targets)) :-
-    turn_steps(R, S, Ring, Ball, Targets, _, _, _).
+legal_with(R, S, M) :-
+    turns_with(R, S, Board, [T, _]),
+    board:turn_moves(Board, T, Ms),
+    member(LM, Ms),
+    turn_move(LM, M).
 
-%% turn_steps(+Rules, +State, ?Ring, ?Ball, ?Targets, -Vaulted, -Board1, -Supply1)  a
-% legal turn: its ring step, ball step and relocation targets, with the vaulted
-% opponent balls' squares and the board and supplies after the ring step.
-% A ring step moves no ball, so the lines the balls may take (ball_line/7) are the
-% same after every ring step: they are found once, and after each ring step only
-% their landing squares are tested (ball_step/6 in two parts).
-turn_steps(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
-    limits(P, R, Frozen, Shielded),
-    findall(line(From, To, V), ball_line(P, Board, Frozen, Shielded, From, To, V), Lines),
-    Lines \== [],
-    ring_step(P, Board, Supply, Ring, Board1, Supply1),
-    member(line(From, To, Vaulted), Lines),
-    mitsudomoe_board:square(Board1, To, s([P|_], none)),
-    relocation(P, Board1, From, To, Vaulted, Targets).
-
-%% given_turn(+Rules, +State, +Ring, +Ball, +Targets, -Vaulted, -Board1, -Supply1)
-% turn_steps/8 for a turn whose steps are all given: only the given ball's line is
-% walked (the other lines can only make turn_steps/8's list of lines non-empty,
-% which this one does), then the ring step is made and the landing and the targets
-% are tested as there.
-given_turn(R, mitsudomoe(P, Board, Supply, ongoing), Ring, ball(From, To), Targets, Vaulted, Board1, Supply1) :-
-    limits(P, R, Frozen, Shielded),
-    ball_line(P, Board, Frozen, Shielded, From, To, Vaulted),
-    ring_step(P, Board, Supply, Ring, Board1, Supply1),
-    mitsudomoe_board:square(Board1, To, s([P|_], none)),
-    relocation(P, Board1, From, To, Vaulted, Targets).
-
-%% ring_step(+Colour, +Board, +Supply, ?Ring, -Board1, -Supply1)  the first step of a
-% turn: a ring from the supply onto a square without a ball, or an exposed own ring
-% (the top item of its stack) moved onto another square without a ball.
-ring_step(P, Board, Supply, place(Sq), Board1, Supply1) :-
-    supply(P, Supply, N), N > 0,
-    mitsudomoe_board:square_at(Board, Sq, s(Rs, none)),
-    mitsudomoe_board:set_square(Board, Sq, s([P|Rs], none), Board1),
-    take_ring(P, Supply, Supply1).
-ring_step(P, Board, Supply, shift(From, To), Board2, Supply) :-
-    mitsudomoe_board:square_at(Board, From, s([P|Rs], none)),
-    mitsudomoe_board:set_square(Board, From, s(Rs, none), Board1),
-    mitsudomoe_board:square_at(Board1, To, s(Rs1, none)),
-    To \== From,
-    mitsudomoe_board:set_square(Board1, To, s([P|Rs1], none), Board2).
-
-%% ball_step(+Colour, +Board, +Frozen, +Shielded, ?Ball, -Vaulted)  the second step: a
-% ball of Colour that is not on a Frozen square (by the rulebook, its goal squares)
-% steps onto an adjacent square whose top item is a ring of Colour, or vaults in one
-% direction over the whole line of balls that starts on the adjacent square, onto the
-% first square after it, which must be on the board and topped by a ring of Colour.
-% Vaulted lists the squares of the opponent balls in the line, sorted ([] for a
-% step); a line holding an opponent ball on a Shielded square (by the rulebook, one
-% of the opponent's goal squares) cannot be vaulted.
-ball_step(P, Board, Frozen, Shielded, ball(From, To), Vaulted) :-
-    ball_line(P, Board, Frozen, Shielded, From, To, Vaulted),
-    mitsudomoe_board:square(Board, To, s([P|_], none)).
-
-%% ball_line(+Colour, +Board, +Frozen, +Shielded, ?From, ?To, -Vaulted)  ball_step/6
-% but for the ring on its landing square: a ball of Colour not on a Frozen square
-% steps to the adjacent square To, which holds no ball, or vaults the line of balls
-% from the adjacent square onto the square To after it (on the board), Vaulted the
-% opponent balls passed (sorted), none of them on a Shielded square.
-ball_line(P, Board, Frozen, Shielded, From, To, Vaulted) :-
-    mitsudomoe_board:square_at(Board, From, s(_, P)),
-    \+ memberchk(From, Frozen),
-    From = F-R,
-    direction(DF, DR),
-    F1 is F + DF, R1 is R + DR,
-    on_board(F1, R1),
-    mitsudomoe_board:square(Board, F1-R1, s(_, B)),
-    (  B == none
-    -> To = F1-R1, Vaulted = []
-    ;  other(P, Q),
-       vault_line(Board, Q, Shielded, F1, R1, DF, DR, To, [], Vaulted0),
-       sort(Vaulted0, Vaulted)
+%% turn_move(?Library, ?Move)  the board library's move (cells) and the turn it is:
+% then(stack(K), hop(K1, J, Ts)) is turn(place(Sq), ball(From, To), Targets), lift(K, J)
+% a shift(From, To); Targets sorted by square (file, then rank).
+turn_move(then(LR, hop(K, J, Ts)), turn(Ring, ball(From, To), Targets)) :-
+    ring_move(LR, Ring),
+    cell(From, K), cell(To, J),
+    (  var(Ts) -> sort(Targets, Targets), maplist(cell, Targets, Ts0), sort(Ts0, Ts)
+    ;  maplist(cell, Sqs, Ts), sort(Sqs, Targets)
     ).
 
-%% vault_line(+Board, +Opponent, +Shielded, +F, +R, +DF, +DR, -Landing, +V0, -V)  walk
-% the line of balls from F-R in direction DF, DR: Landing is the first square without
-% a ball (it must be on the board), V is V0 plus the squares of Opponent's balls
-% passed; fails at an Opponent ball standing on a Shielded square.
-vault_line(Board, Q, Shielded, F, R, DF, DR, To, V0, V) :-
-    mitsudomoe_board:square(Board, F-R, s(_, B)),
-    (  B == none
-    -> To = F-R, V = V0
-    ;  (  B == Q
-       -> \+ memberchk(F-R, Shielded), V1 = [F-R|V0]
-       ;  V1 = V0
-       ),
-       F1 is F + DF, R1 is R + DR,
-       on_board(F1, R1),
-       vault_line(Board, Q, Shielded, F1, R1, DF, DR, To, V1, V)
-    ).
+%% ring_move(?Library, ?Ring)  a ring step, in cells and in squares.
+ring_move(stack(K), place(Sq)) :- cell(Sq, K).
+ring_move(lift(K, J), shift(From, To)) :- cell(From, K), cell(To, J).
 
-%% relocation(+Colour, +Board, +From, +To, +Vaulted, ?Targets)  where the vaulted opponent
-% balls may end up once Colour's ball has landed (Board is the board before the ball
-% moves): each moves once onto a ball-free square topped by a ring of its own colour,
-% in any order, so the outcomes are the sets of K squares out of Vaulted and the free
-% squares F topped by an opponent ring, other than Vaulted itself (rules §3; there is
-% none when F is empty, and then the vault is illegal).
-relocation(_, _, _, _, [], []).
-relocation(P, Board, From, To, [V|Vs], Targets) :-
-    move_ball(Board, P, From, To, Board1),
-    other(P, Q),
-    findall(Sq, mitsudomoe_board:square_at(Board1, Sq, s([Q|_], none)), Free),
-    Free \== [],
-    append([V|Vs], Free, U0),
-    sort(U0, U),
-    length([V|Vs], K),
-    k_subset(K, U, Targets),   % K of U, in U's order
-    Targets \== [V|Vs].
-
-%% k_subset(+K, +List, ?Subset)  Subset holds K elements of List, in List's order.
-k_subset(0, _, []).
-k_subset(K, [X|Xs], [X|Ys]) :- K > 0, K1 is K - 1, k_subset(K1, Xs, Ys).
-k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).
-
-%% move_ball(+Board, +Colour, +From, +To, -Board1)  Colour's ball taken from From to To.
-move_ball(Board, P, From, To, Board2) :-
-    mitsudomoe_board:square(Board, From, s(Rs, P)),
-    mitsudomoe_board:set_square(Board, From, s(Rs, none), Board1),
-    mitsudomoe_board:square(Board1, To, s(Rs1, none)),
-    mitsudomoe_board:set_square(Board1, To, s(Rs1, P), Board2).
-
-%% lift_balls(+Squares, +Board, -Board1)  the balls on Squares taken off the board.
-lift_balls([], B, B).
-lift_balls([Sq|Sqs], B0, B) :-
-    mitsudomoe_board:square(B0, Sq, s(Rs, _)),
-    mitsudomoe_board:set_square(B0, Sq, s(Rs, none), B1),
-    lift_balls(Sqs, B1, B).
-
-%% drop_balls(+Squares, +Colour, +Board, -Board1)  a ball of Colour set on each of Squares.
-drop_balls([], _, B, B).
-drop_balls([Sq|Sqs], Q, B0, B) :-
-    mitsudomoe_board:square(B0, Sq, s(Rs, none)),
-    mitsudomoe_board:set_square(B0, Sq, s(Rs, Q), B1),
-    drop_balls(Sqs, Q, B1, B).
+%% cell(?Square, ?K)  the board's cell of a square (mitsudomoe_board.pl).
+cell(Sq, K) :- mitsudomoe_board:cell(Sq, K).
 
 %% play(+State, +Move, -Next)  the state after a legal turn; fails on any other term.
 play(S, M, Next) :-
     rules(R),
     play_with(R, S, M, Next).
 
-%% play_with(+Rules, +State, +Move, -Next)  the state after a turn legal under Rules.
-play_with(R, S, M, mitsudomoe(Q, Board, Supply, Status)) :-
-    S = mitsudomoe(P, _, _, ongoing),
+%% play_with(+Rules, +State, +Move, -Next)  the state after a turn legal under Rules,
+% and the end-of-turn checks (rules §4).
+play_with(R, S, M, mitsudomoe(Q, Board1, Supply1, Status)) :-
+    S = mitsudomoe(P, _, Supply, ongoing),
     move_shape(M),
-    M = turn(Ring, ball(From, To), Targets),
-    once(given_turn(R, S, Ring, ball(From, To), Targets, Vaulted, Board1, Supply)),
-    move_ball(Board1, P, From, To, Board2),
+    turn_move(LM, M),
+    turns_with(R, S, Board, Turns),
+    board:turn_play(Board, Turns, LM, Board1, Status),
     other(P, Q),
-    lift_balls(Vaulted, Board2, Board3),
-    drop_balls(Targets, Q, Board3, Board),
-    status_after(R, P, Board, Supply, Status).
+    M = turn(Ring, _, _),
+    (  Ring = place(_) -> take_ring(P, Supply, Supply1) ; Supply1 = Supply ).
 
 %% move_shape(+Move)  Move is a ground turn term whose squares are squares of the board.
 move_shape(M) :-
@@ -305,21 +243,6 @@ ring_shape(shift(From, To)) :- is_square(From), is_square(To).
 %% squares(+List)  a list of squares of the board.
 squares([]).
 squares([Sq|Sqs]) :- is_square(Sq), squares(Sqs).
-
-%% status_after(+Rules, +Mover, +Board, +Supply, -Status)  the end-of-turn
-% checks for the player who just moved (rules §4, in this order): all three of its
-% balls on its goal squares wins; else its three home squares all holding balls loses;
-% else an opponent with no complete legal turn (under Rules) loses.
-status_after(R, P, Board, Supply, Status) :-
-    other(P, Q),
-    (  findall(Sq, ( goal(P, Sq), mitsudomoe_board:square(Board, Sq, s(_, P)) ), [_, _, _])
-    -> Status = won(P)
-    ;  \+ ( home(P, Sq), mitsudomoe_board:square(Board, Sq, s(_, none)) )
-    -> Status = won(Q)
-    ;  \+ turn_steps(R, mitsudomoe(Q, Board, Supply, ongoing), _, _, _, _, _, _)
-    -> Status = won(P)
-    ;  Status = ongoing
-    ).
 
 %% outcome(+State, -Outcome)  win(Colour) once the game is over.
 outcome(mitsudomoe(_, _, _, won(P)), win(P)).
@@ -367,15 +290,38 @@ explain_with(R, S, M, Reason) :-
     -> Reason = not_a_turn
     ;  M = turn(Ring, Ball, Targets),
        (  ring_problem(P, Board, Supply, Ring, Reason) -> true
-       ;  once(ring_step(P, Board, Supply, Ring, Board1, _)),
+       ;  ring_board(R, P, Board, Ring, Board1),
           ball_problem(P, Board1, Frozen, Shielded, Ball, Reason) -> true
-       ;  once(ring_step(P, Board, Supply, Ring, Board1, _)),
-          once(ball_step(P, Board1, Frozen, Shielded, Ball, Vaulted)),
+       ;  ring_board(R, P, Board, Ring, Board1),
           Ball = ball(From, To),
+          vaulted(P, Board1, From, To, Vaulted),
           targets_problem(P, Board1, From, To, Vaulted, Targets, Reason) -> true
        ;  phrase(move(M), Cs), atom_chars(Name, Cs), Reason = not_legal(Name)
        )
     ).
+
+%% ring_board(+Rules, +Colour, +Board, +Ring, -Board1)  the board after a legal ring
+% step: the first part of the side's turn (turn/3), played alone.
+ring_board(R, P, Board, Ring, Board1) :-
+    turn(P, R, turn(P, [then(RingKinds, _)], _)),
+    ring_move(LR, Ring),
+    once(board:turn_play(Board, [turn(P, RingKinds, [])], LR, Board1, _)).
+
+%% vaulted(+Colour, +Board, +From, +To, -Vaulted)  the squares of the opponent balls
+% between From and To, on a line (sorted; [] for a step).
+vaulted(P, Board, F-R, G-H, Vaulted) :-
+    other(P, Q),
+    DF is sign(G - F), DR is sign(H - R), T is max(abs(G - F), abs(H - R)),
+    findall(F1-R1, ( between(1, T, I), I < T, F1 is F + I * DF, R1 is R + I * DR,
+                     mitsudomoe_board:square(Board, F1-R1, s(_, Q)) ), Vaulted0),
+    sort(Vaulted0, Vaulted).
+
+%% move_ball(+Board, +Colour, +From, +To, -Board1)  Colour's ball taken from From to To.
+move_ball(Board, P, From, To, Board2) :-
+    mitsudomoe_board:square(Board, From, s(Rs, P)),
+    mitsudomoe_board:set_square(Board, From, s(Rs, none), Board1),
+    mitsudomoe_board:square(Board1, To, s(Rs1, none)),
+    mitsudomoe_board:set_square(Board1, To, s(Rs1, P), Board2).
 
 %% ring_problem(+Colour, +Board, +Supply, +Ring, -Reason)  why the ring step cannot be made.
 ring_problem(P, _, Supply, place(_), no_rings_left(P)) :-
@@ -539,10 +485,11 @@ count_balls([X|Xs], C, N) :-
 %% position_status(+Rules, +ToMove, +Board, +Supply, -Status)  the end-of-turn checks
 % for the player who is not to move, except in the start position, where nobody has moved.
 position_status(R, P, Board, Supply, Status) :-
-    (  P == white, Supply == 5-5, start_board(Board)
+    (  P == white, Supply == 5-5, start_board(Start),
+       board:board_cells(Start, Cells), board:board_cells(Board, Cells)
     -> Status = ongoing
-    ;  other(P, Q),
-       status_after(R, Q, Board, Supply, Status)
+    ;  other(P, Q), turn(P, R, T), turn(Q, R, U),
+       board:turn_status(Board, [U, T], Status)
     ).
 
 %% view(+State, -View)  the 25 squares, a5 at the top left, each with its stack bottom

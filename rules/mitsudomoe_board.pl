@@ -3,20 +3,23 @@
 % A part of rules/mitsudomoe.pl, which keeps the rules and reaches the board through
 % the exports below; the board and the texts are described at its head.
 
-:- module(mitsudomoe_board, [square/3, square_at/3, set_square/4, ranks_in//1,
+:- module(mitsudomoe_board, [square/3, square_at/3, set_square/4, ranks_in//1, cell/2,
+                             stack_term/2, new_board/2,
                              move//1, square_name//1, position_out//1, position_fields//4]).
 
 %% part_of(?Game)  this file holds a part of Mitsudomoe's rules: its board and texts.
 part_of(mitsudomoe).
 
-%% requires(?Library)  the " won=" mark and the numbers of the text come from notation.pl.
+%% requires(?Library)  the " won=" mark and the numbers of the text come from notation.pl,
+% the board and its stacks from board.pl.
 requires(notation).
+requires(board).
 
 :- use_module(library(lists)).
 :- use_module(library(dcgs)).
 
-%% square(+Board, +F-R, -Stack)  the stack on a square of the board.
-square(Board, F-R, X) :- arg(F, Board, File), arg(R, File, X).
+%% square(+Board, +F-R, -Stack)  the stack on a square of the board, as s(Rings, Ball).
+square(Board, Sq, X) :- cell(Sq, K), board:board_cell(Board, K, A), stack_term(A, X).
 
 %% square_at(+Board, ?Square, -Stack)  a square and its stack: every square in name
 % order (a1, a2, ..., e5) when Square is unbound.
@@ -27,26 +30,25 @@ square_at(Board, F-R, X) :-
 %% line(?I)  the files and the ranks, 1 to 5 in order.
 line(1). line(2). line(3). line(4). line(5).
 
+%% cell(?F-R, ?K)  the board library's cell of a square: rank by rank from a1.
+cell(F-R, K) :- integer(F), !, K is (R - 1) * 5 + F.
+cell(F-R, K) :- F is (K - 1) mod 5 + 1, R is (K - 1) // 5 + 1.
+
 %% set_square(+Board, +F-R, +Stack, -Board1)  Board1 has Stack on square F-R.
-set_square(Board, F-R, X, Board1) :-
-    arg(F, Board, File),
-    put_rank(R, File, X, File1),
-    put_file(F, Board, File1, Board1).
+set_square(Board, Sq, X, Board1) :-
+    cell(Sq, K), stack_term(A, X), board:board_set(Board, K, A, Board1).
 
-%% put_rank(+R, +File, +Stack, -File1)  File1 is File with Stack on rank R (one clause a
-% rank: a copy by unification, much faster in scryer than grid:put_arg/4's loop).
-put_rank(1, file(_, B, C, D, E), X, file(X, B, C, D, E)).
-put_rank(2, file(A, _, C, D, E), X, file(A, X, C, D, E)).
-put_rank(3, file(A, B, _, D, E), X, file(A, B, X, D, E)).
-put_rank(4, file(A, B, C, _, E), X, file(A, B, C, X, E)).
-put_rank(5, file(A, B, C, D, _), X, file(A, B, C, D, X)).
+%% stack_term(?Atom, ?Stack)  a cell's atom (board_stacks.pl: its pieces bottom first,
+% rings w and b, then the ball W or B; e for none) and the stack s(Rings, Ball).
+stack_term(A, S) :- atom(A), !, ( A == e -> S = s([], none) ; atom_chars(A, Cs), phrase(stack_in(S), Cs) ).
+stack_term(A, S) :- ( S == s([], none) -> A = e ; stack_chars(S, Cs), atom_chars(A, Cs) ).
 
-%% put_file(+F, +Board, +File, -Board1)  Board1 is Board with File as its file F.
-put_file(1, board(_, B, C, D, E), X, board(X, B, C, D, E)).
-put_file(2, board(A, _, C, D, E), X, board(A, X, C, D, E)).
-put_file(3, board(A, B, _, D, E), X, board(A, B, X, D, E)).
-put_file(4, board(A, B, C, _, E), X, board(A, B, C, X, E)).
-put_file(5, board(A, B, C, D, _), X, board(A, B, C, D, X)).
+%% new_board(+Atoms, -Board)  the board of 25 cells' atoms, a1 to e1, then rank 2 up;
+% each home square marked (1 White's, 2 Black's).
+new_board(Atoms, Board) :-
+    Cells =.. [c|Atoms],
+    board:kept_grid(square8, 5-5, all, Grid),
+    board:board_new(Grid, m(1,1,0,0,0, 1,0,0,0,0, 0,0,0,0,0, 0,0,0,0,2, 0,0,0,2,2), Cells, Board).
 
 %% position_fields(-Colour, -Board, -Supply, -Claim)//  the fields of a position text
 % read: the board, the side to move, the two supplies W-B and what its " won=" mark
@@ -112,17 +114,15 @@ position_out(mitsudomoe(P, Board, W-B, Status)) -->
 number(N) --> { integer(N) }, !, notation:count(N).
 number(N) --> notation:digits([D|Ds]), { number_chars(N, [D|Ds]) }.
 
-%% files(?Ranks, ?Board)  Ranks lists the ranks 1 to 5, each the list of its squares
-% from file a; Board holds the same squares file by file.
-files([[A1, B1, C1, D1, E1], [A2, B2, C2, D2, E2], [A3, B3, C3, D3, E3],
-       [A4, B4, C4, D4, E4], [A5, B5, C5, D5, E5]],
-      board(file(A1, A2, A3, A4, A5), file(B1, B2, B3, B4, B5), file(C1, C2, C3, C4, C5),
-            file(D1, D2, D3, D4, D5), file(E1, E2, E3, E4, E5))).
-
 %% ranks_out(+Board)//  the five ranks, rank 5 first, separated by "/".
 ranks_out(Board) -->
-    { files([R1, R2, R3, R4, R5], Board) },
+    { board:board_cells(Board, Cells), Cells =.. [_|Atoms], maplist(stack_term, Atoms, Sqs),
+      ranks(Sqs, [R1, R2, R3, R4, R5]) },
     rank_out(R5), "/", rank_out(R4), "/", rank_out(R3), "/", rank_out(R2), "/", rank_out(R1).
+
+%% ranks(?Squares, ?Ranks)  the 25 cells in order, rank 1 first, as five ranks of five.
+ranks([A, B, C, D, E|Xs], [[A, B, C, D, E]|Rs]) :- ranks(Xs, Rs).
+ranks([], []).
 
 %% rank_out(+Squares)//  one rank: its tokens separated by ",".
 rank_out(Sqs) --> { rank_tokens(Sqs, 0, Ts) }, tokens_out(Ts).
@@ -166,7 +166,7 @@ side(black) --> "black".
 %% ranks_in(-Board)//  five ranks, rank 5 first, separated by "/".
 ranks_in(Board) -->
     rank_in(R5), "/", rank_in(R4), "/", rank_in(R3), "/", rank_in(R2), "/", rank_in(R1),
-    { files([R1, R2, R3, R4, R5], Board) }.
+    { append([R1, R2, R3, R4, R5], Sqs), maplist(stack_term, Atoms, Sqs), new_board(Atoms, Board) }.
 
 %% rank_in(-Squares)//  the five squares of a rank.
 rank_in(Sqs) --> rank_tokens_in(5, Sqs).

@@ -245,12 +245,13 @@ fn a_part_of_a_games_rules_is_linted_with_it_and_is_no_game_of_its_own() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy("rules/mitsudomoe.pl", dir.path().join("mitsudomoe.pl")).unwrap();
     let part = std::fs::read_to_string("rules/mitsudomoe_board.pl").unwrap();
-    let planted = "square(Board, F-R, X) :- arg(F, Board, File), arg(R, File, X).";
+    let planted =
+        "square(Board, Sq, X) :- cell(Sq, K), board:board_cell(Board, K, A), stack_term(A, X).";
     assert!(part.contains(planted), "the part has {planted:?}");
     let line = part[..part.find(planted).unwrap()].lines().count() + 1;
     let mutated = part.replacen(
         planted,
-        "square(Board, F-R, X) :- arg(F, Board, File), arg(R, File, X), true(Lost).\ntrue(_).",
+        "square(Board, Sq, X) :- cell(Sq, K), board:board_cell(Board, K, A), stack_term(A, X), true(Lost).\ntrue(_).",
         1,
     );
     let part_path = dir.path().join("mitsudomoe_board.pl");

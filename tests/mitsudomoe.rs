@@ -63,8 +63,8 @@ fn a_vault_over_a_goal_ball_is_caught_and_shrunk() {
         "",
         "mitsudomoe.pl",
         (
-            "-> \\+ memberchk(F-R, Shielded), V1 = [F-R|V0]",
-            "-> V1 = [F-R|V0]",
+            "[still(FM), guard(OBall, SM), relocate(OBall, [ORing])]",
+            "[still(FM), relocate(OBall, [ORing])]",
         ),
         // seed 5 reaches such a vault in its first game (seed 1 in about 30 s)
         (60, 200, 5),

@@ -1,8 +1,6 @@
 %% board — boards of any grid, with the queries abstract games ask every ply:
 % cells of a kind, rays, bounded reach through empty cells, groups and the edges
-% a group touches, jumps.
-%
-% A board is board(Grid, Marks, Cells, Native):
+% a group touches, jumps.  A board is board(Grid, Marks, Cells, Native):
 %   Grid    a grid.pl grid (cells numbered 1..N row by row, neighbours by
 %           direction): square 4 or 8, hex rhombus, triangle, or any cells; or
 %           kept(Kind, Size, Cells), the grid kept_grid/4 keeps (see real_grid/2)
@@ -15,24 +13,24 @@
 %
 % Every query below has a pure definition, which the spec tier runs, written in a
 % part of this library by concept: board_steps.pl (cells of a kind, steps and
-% jumps), board_reach.pl (bounded reach and groups) and board_lines.pl (rays, runs,
-% sight and lines); board.pl itself is the interface, and chooses.  In the
+% jumps), board_reach.pl (bounded reach and groups), board_lines.pl (rays, runs,
+% sight and lines), board_turns.pl and board_stacks.pl (turns as data); board.pl
+% itself is the interface, and chooses.  In the
 % accelerated tier (protocol:accelerated), a board carries a native copy of
 % itself kept in step by board_set/4, and the queries ask the host about it
 % (board_accel.pl, src/foreign/board_table.rs): the same answers in the same
 % order, without walking the cells in Prolog (board_text.pl writes the grid and
-% the cells' names for the host).  Copying a compound of N cells
-% costs N steps in Prolog, so there board_set/4 does not copy Cells: it adds
-% K-X to Log (newest first), and Cells with Log applied are the board's cells
-% (board_cell/3 reads the log first; every 16 changes, or every N / 4 on a board of
-% N cells, the log is applied: applying costs N steps).
-% A copy the host has dropped (it keeps the most recent ones) is read the pure
-% way from the cells, and made again on the next board_set/4.  Acceleration swaps the
-% definition, never the meaning; `ludolog check GAME --tiers spec,accelerated`
-% compares the two on a game, tests/board_library.rs on generated boards.
+% the cells' names for the host).  Copying a compound of N cells costs N steps in
+% Prolog, so there board_set/4 does not copy Cells: it adds K-X to Log (newest
+% first), and Cells with Log applied are the board's cells (board_cell/3 reads the
+% log first; every 16 changes, or every N / 4 on a board of N cells, the log is
+% applied: applying costs N steps).  A copy the host has dropped (it keeps the most
+% recent ones) is read the pure way from the cells, and made again on the next
+% board_set/4.  Acceleration swaps the definition, never the meaning: `ludolog check
+% GAME --tiers spec,accelerated` compares the two, tests/board_library.rs too.
 %
-% Cell contents are atoms: a stack or a piece with attributes is named by an
-% atom (`king_red`, `s3`) or kept in a second board.
+% Cell contents are atoms: a piece with attributes is named by one (`king_red`); a
+% stack of pieces is the atom of their characters (board_stacks.pl).
 
 :- module(board, [board_new/4, board_cell/3, board_set/4, board_cells/2, board_grid/2,
                   board_marks/2, board_sets/3, board_fill/4, cells_of/3, count_of/3, nth_of/4,
@@ -55,6 +53,7 @@ requires(board_reach).
 requires(board_lines).
 requires(board_text).
 requires(board_turns).
+requires(board_stacks).
 
 %% board_new(+Grid, +Marks, +Cells, -Board)  the board of a grid.pl grid whose cells
 % hold the atoms of the compound Cells (one per cell), with Marks: m(...), none, or

@@ -15,7 +15,7 @@
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
                         sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, pick_kind/4, line_at/4,
                         group/3, group_marks/3, jumps/3, flank_moves/4, flank_count/4, nth_flank/5, flanked/5,
-                        turn_playout/6]).
+                        turn_playout/6, stack_moves/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
@@ -433,6 +433,28 @@ turn_playout(H, Turns, Seed, Max, Plies, Status) :-
     Plies is R >> 8, Code is R /\ 255,
     turn_status(Code, Turns, Status).
 
+%% stack_moves(+H, +Kind, -Moves)  board_stacks.pl's moves of one of its kinds on
+% board H, listed by the host (src/foreign/board_stacks.rs), in the same order.
+stack_moves(H, Kind, Ms) :-
+    turns_id([turn(p, [Kind], [])], Id),
+    '$foreign_call'(ludolog_board_stack_moves, [H, Id], [k|Cs]),
+    numbers(Cs, Ns),
+    phrase(stack_move_list(Ms), Ns).
+
+%% stack_move_list(-Moves)//  the moves the host wrote as numbers: each step 1 K (a
+% stack), 2 K J (a lift) or 3 K J N T1..TN (a hop), two steps led by 4 (a then).
+stack_move_list([]) --> [].
+stack_move_list([M|Ms]) --> stack_move(M), stack_move_list(Ms).
+
+%% stack_move(-Move)//  one move.
+stack_move(then(A, B)) --> [4], !, stack_step(A), stack_step(B).
+stack_move(M) --> stack_step(M).
+
+%% stack_step(-Step)//  one step.
+stack_step(stack(K)) --> [1, K].
+stack_step(lift(K, J)) --> [2, K, J].
+stack_step(hop(K, J, Ts)) --> [3, K, J, N], { length(Ts, N) }, seq(Ts).
+
 %% turn_status(+Code, +Turns, -Status)  the status the host's code names: 0 going on,
 % 1 a draw, 2 + I won by the player of the I-th turn.
 turn_status(0, _, ongoing).
@@ -470,6 +492,16 @@ kind_words(drop(X, Dir)) --> [drop, X, Dir].
 kind_words(step(X, Steps)) --> [step, X], counted(Steps, step_words).
 kind_words(flank(X, Y)) --> [flank, X, Y].
 kind_words(pass) --> [pass].
+kind_words(stack(X, Max, Onto)) --> [stack, X, Max], counted(Onto, name_word).
+kind_words(lift(X, Onto)) --> [lift, X], counted(Onto, name_word).
+kind_words(hop(X, Onto, Over, Opts)) -->
+    [hop, X], counted(Onto, name_word), counted(Over, name_word), counted(Opts, option_words).
+kind_words(then(KindsA, KindsB)) --> [then], counted(KindsA, kind_words), counted(KindsB, kind_words).
+
+%% option_words(+Option)//  an option of a hop.
+option_words(still(M)) --> [still, M].
+option_words(guard(Y, M)) --> [guard, Y, M].
+option_words(relocate(Y, Onto)) --> [relocate, Y], counted(Onto, name_word).
 
 %% step_words(+Dir-Targets)//  a step.
 step_words(Dir-Ts) --> [Dir], counted(Ts, name_word).
@@ -486,4 +518,6 @@ end_words(gone(X)) --> [gone, X].
 end_words(full) --> [full].
 end_words(stuck) --> [stuck].
 end_words(count(X, Y)) --> [count, X, Y].
+end_words(gather(X, M)) --> [gather, X, M].
+end_words(filled(M, Tops)) --> [filled, M], counted(Tops, name_word).
 end_words(lose(End)) --> [lose], end_words(End).

@@ -23,6 +23,7 @@
 %                      which the game then requires), ascending: the move flank(K);
 %                      every Y of every line it flanks turns to X
 %     pass             the move pass, when the kinds before it give no move
+%     stack, lift, hop, then   moves of stacks of pieces (board_stacks.pl)
 %   Ends    what a move by Player ends the game with, a list tried in order (the
 %           first that holds decides; none: the game goes on):
 %     line(N, Dirs)    the piece moved, put or dropped (where it came to rest)
@@ -38,7 +39,8 @@
 %     stuck            the next player has no move: Player wins
 %     count(X, Y)      neither player has a move but a pass: more X than Y on the
 %                      board, Player wins; more Y, the next player wins; else a draw
-%     lose(End)        End (one of line, arrive, edge, joins, gone, stuck) holds:
+%     gather, filled   ends read on stacks of pieces (board_stacks.pl)
+%     lose(End)        End (one of line, arrive, edge, joins, gone, stuck, filled) holds:
 %                      the next player wins (a misère game: Player lost by it)
 % The turns of a game are a list, the player to move's first, then the others in
 % their order; after each move the next one plays.  A status is ongoing, won(P) or
@@ -82,6 +84,9 @@ kind_moves(step(X, Steps), B, Ms, Tail) :-
 kind_moves(flank(X, Y), B, Ms, Tail) :-
     flank:flank_moves(B, X, Y, Ks),
     flanks(Ks, Ms, Tail).
+kind_moves(Kind, B, Ms, Tail) :-              % stacks (board_stacks.pl)
+    board_stacks:stack_kind(Kind),
+    board_stacks:stack_moves(Kind, B, Ms, Tail).
 
 %% flanks(+Ks, -Moves, ?Tail)  flank(K) for each of Ks, then Tail.
 flanks([], Ms, Ms).
@@ -152,6 +157,9 @@ kind_count(drop(_, Dir), B, N) :-
     empties(Ks, B, 0, N).
 kind_count(step(X, Steps), B, N) :- board:step_count(B, X, Steps, N).
 kind_count(flank(X, Y), B, N) :- flank:flank_count(B, X, Y, N).
+kind_count(Kind, B, N) :-
+    board_stacks:stack_kind(Kind),
+    board_stacks:stack_moves(Kind, B, Ms, []), length(Ms, N).
 
 %% empties(+Ks, +Board, +N0, -N)  N0 plus how many of Ks are empty.
 empties([], _, N, N).
@@ -186,6 +194,9 @@ kind_nth(drop(_, Dir), B, I, M) :-
     nth0(I, Ms, M).
 kind_nth(step(X, Steps), B, I, go(K, J)) :- board:nth_step(B, X, Steps, I, K-J).
 kind_nth(flank(X, Y), B, I, flank(K)) :- flank:nth_flank(B, X, Y, I, K).
+kind_nth(Kind, B, I, M) :-
+    board_stacks:stack_kind(Kind),
+    board_stacks:stack_moves(Kind, B, Ms, []), nth0(I, Ms, M).
 
 %% turn_move(+Board, +Turn, +Move)  Move is one of the turn's moves, asked of the move
 % alone (a cell or two), not by listing them all.
@@ -215,6 +226,9 @@ kind_move(step(X, Steps), B, go(K, J)) :-
     grid_step(B, K, Dir, J1), J1 == J,
     board:board_cell(B, J, T), memberchk(T, Ts),
     !.
+kind_move(Kind, B, M) :-
+    board_stacks:stack_kind(Kind),
+    board_stacks:stack_move(Kind, B, M).
 
 %% grid_step(+Board, +K, +Dir, -J)  J is K's neighbour in direction Dir.
 grid_step(B, K, Dir, J) :-
@@ -297,6 +311,10 @@ moved(pass, _, B, 0, B).
 moved(go(K0, K), _, B, K, B1) :-
     board:board_cell(B, K0, X),
     board:board_sets(B, [K0-e, K-X], B1).
+moved(stack(K0), Kinds, B, K, B1) :- board_stacks:stacked(stack(K0), Kinds, B, K, B1).
+moved(lift(K0, J), Kinds, B, K, B1) :- board_stacks:stacked(lift(K0, J), Kinds, B, K, B1).
+moved(hop(K0, J, Ts), Kinds, B, K, B1) :- board_stacks:stacked(hop(K0, J, Ts), Kinds, B, K, B1).
+moved(then(MA, MB), Kinds, B, K, B1) :- board_stacks:stacked(then(MA, MB), Kinds, B, K, B1).
 
 %% next_turn(+Next, +Turn, -Turn1)  who plays after Turn: the first of Next, or Turn
 % itself when it is alone.
@@ -325,6 +343,10 @@ end_holds(gone(X), B, _, turn(P, _, _), _, won(P)) :-
     \+ board:nth_of(B, X, 0, _).
 end_holds(full, B, _, _, _, draw) :-
     \+ board:nth_of(B, e, 0, _).
+end_holds(gather(X, Mask), B, _, turn(P, _, _), _, won(P)) :-
+    board_stacks:stack_end(gather(X, Mask), B).
+end_holds(filled(Mask, Tops), B, _, turn(P, _, _), _, won(P)) :-
+    board_stacks:stack_end(filled(Mask, Tops), B).
 end_holds(stuck, B, _, turn(P, _, _), Next, won(P)) :-
     \+ some_move(B, Next).
 end_holds(lose(End), B, K, Turn, Next, won(Q)) :-
@@ -340,8 +362,12 @@ end_holds(count(X, Y), B, _, Turn, Next, Status) :-
     ).
 
 %% some_move(+Board, +Turn)  the turn has a move.
-some_move(B, Turn) :-
-    turn_count(B, Turn, N), N > 0.
+some_move(B, turn(_, Kinds, _)) :-
+    member(Kind, Kinds),
+    (  Kind == pass -> true
+    ;  board_stacks:stack_kind(Kind) -> board_stacks:stack_some(Kind, B)
+    ;  kind_count(Kind, B, N), N > 0
+    ), !.
 
 %% placing(+Board, +Turn)  the turn has a move other than a pass.
 placing(B, turn(_, Kinds, _)) :-

@@ -15,7 +15,7 @@
 
 :- module(mitsudomoe_source, [
     initial/2, to_move/2, legal/2, play/3, outcome/2, evaluate/3,
-    position//1, move//1, view/2, explain_illegal/3, refusal//1
+    position//1, move//1, view/2, explain_illegal/3, refusal//1, turns/3
 ]).
 
 %% requires(?Game)  the variant builds on Mitsudomoe's rule file.
@@ -35,6 +35,10 @@ to_move(S, P) :- mitsudomoe:to_move(S, P).
 
 %% legal(+State, -Move)  the turns these rules allow.
 legal(S, M) :- rules(R), mitsudomoe:legal_with(R, S, M).
+
+%% turns(+State, -Board, -Turns)  the turns these rules allow, as the board library
+% says them (the host plays whole random games of them).
+turns(S, B, Ts) :- rules(R), mitsudomoe:turns_with(R, S, B, Ts).
 
 %% play(+State, +Move, -Next)  a turn these rules allow, and the end-of-turn checks.
 play(S, M, Next) :- rules(R), mitsudomoe:play_with(R, S, M, Next).

@@ -43,6 +43,18 @@ pub(crate) unsafe extern "C" fn ludolog_board_playout(
     })
 }
 
+/// The moves of the first turn of the stack turns `turns` on board `handle`, as
+/// numbers (see `board_stacks::move_numbers`).
+#[no_mangle]
+pub(crate) unsafe extern "C" fn ludolog_board_stack_moves(
+    handle: i64,
+    turns: i64,
+) -> *const c_char {
+    numbers(handle, |v, t| {
+        super::board_stacks::move_numbers(v, t, turns)
+    })
+}
+
 /// The id of the lists written in `text` (see `board_movers`), -1 if malformed.
 #[no_mangle]
 pub(crate) unsafe extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {

@@ -64,6 +64,11 @@ impl Grid {
         })
     }
 
+    /// The marks of cell `k` (1-based).
+    pub(super) fn mark(&self, k: usize) -> i64 {
+        self.marks[k - 1]
+    }
+
     /// The neighbour of cell `k` (1-based) in direction `d` (1-based), if any.
     pub(super) fn step(&self, k: usize, d: usize) -> Option<usize> {
         let j = self.steps[(k - 1) * self.dirs + (d - 1)] as usize;

@@ -93,9 +93,13 @@ const MAX_NATIVE_PLIES: i64 = 100_000;
 /// The registered lists, id `i` at index `i - 1`.
 static TURNS: Mutex<Vec<Vec<Turn<String>>>> = Mutex::new(Vec::new());
 
-/// The id of the turns written in `text`: the same id for the same turns.
+/// The id of the turns written in `text`: the same id for the same turns.  Turns of
+/// stacks of pieces are the host's `board_stacks` (ids from `board_stacks::FIRST_ID`).
 pub fn register(text: &str) -> Result<i64, Refused> {
-    let turns = parse(text)?;
+    let turns = match parse(text) {
+        Ok(turns) => turns,
+        Err(_) => return super::board_stacks::register(text),
+    };
     let mut kept = TURNS.lock().map_err(|_| Refused::Bad)?;
     if let Some(i) = kept.iter().position(|k| *k == turns) {
         return Ok(i as i64 + 1);
@@ -108,7 +112,7 @@ pub fn register(text: &str) -> Result<i64, Refused> {
 }
 
 /// The words of `text`, a Prolog list of plain names and numbers.
-fn words(text: &str) -> Result<Vec<&str>, Refused> {
+pub(super) fn words(text: &str) -> Result<Vec<&str>, Refused> {
     let inner = text
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
@@ -117,23 +121,23 @@ fn words(text: &str) -> Result<Vec<&str>, Refused> {
 }
 
 /// Reads the words one by one.
-struct Words<'a> {
-    words: std::slice::Iter<'a, &'a str>,
+pub(super) struct Words<'a> {
+    pub(super) words: std::slice::Iter<'a, &'a str>,
 }
 
 impl<'a> Words<'a> {
-    fn word(&mut self) -> Result<&'a str, Refused> {
+    pub(super) fn word(&mut self) -> Result<&'a str, Refused> {
         self.words.next().copied().ok_or(Refused::Bad)
     }
-    fn name(&mut self) -> Result<String, Refused> {
+    pub(super) fn name(&mut self) -> Result<String, Refused> {
         let w = self.word()?;
         is_name(w).then(|| w.to_string()).ok_or(Refused::Bad)
     }
-    fn number(&mut self) -> Result<usize, Refused> {
+    pub(super) fn number(&mut self) -> Result<usize, Refused> {
         self.word()?.parse().map_err(|_| Refused::Bad)
     }
     /// A count, then that many of what `f` reads.
-    fn counted<T>(
+    pub(super) fn counted<T>(
         &mut self,
         f: impl Fn(&mut Self) -> Result<T, Refused>,
     ) -> Result<Vec<T>, Refused> {
@@ -274,6 +278,9 @@ pub fn playout_on(
     if max > MAX_NATIVE_PLIES {
         return Err(Refused::Bad);
     }
+    if id >= super::board_stacks::FIRST_ID {
+        return super::board_stacks::playout_on(t, handle, id, seed, max);
+    }
     let turns = turns_of(t, id)?;
     let v = t.view(handle)?;
     for turn in &turns {
@@ -310,7 +317,7 @@ fn end_fits(g: &Grid, e: &End<u8>) -> bool {
 }
 
 /// protocol.pl's random numbers: a 31-bit linear congruential generator.
-fn lcg_next(s: i64) -> i64 {
+pub(super) fn lcg_next(s: i64) -> i64 {
     (s.rem_euclid(1 << 31) * 1103515245 + 12345).rem_euclid(1 << 31)
 }
 

@@ -16,6 +16,7 @@ mod board_flanks;
 mod board_lines;
 mod board_list_calls;
 mod board_movers;
+mod board_stacks;
 mod board_table;
 mod board_turns;
 mod boards;
@@ -52,7 +53,8 @@ use board_list_calls::{
     ludolog_board_kinds_count, ludolog_board_line, ludolog_board_lists, ludolog_board_nth_kind,
     ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_pick_kind, ludolog_board_playout,
     ludolog_board_reach_through, ludolog_board_run_count, ludolog_board_run_move,
-    ludolog_board_run_moves, ludolog_board_sight, ludolog_board_sight_count, ludolog_board_turns,
+    ludolog_board_run_moves, ludolog_board_sight, ludolog_board_sight_count,
+    ludolog_board_stack_moves, ludolog_board_turns,
 };
 use boards::{with_table, BoardCopy};
 use clock::ludolog_wall_ms;

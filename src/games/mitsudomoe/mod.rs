@@ -20,7 +20,7 @@ pub const DESCRIPTOR: GameDescriptor = GameDescriptor {
     options: &[],
     rules: crate::rule_file!("rules/mitsudomoe.pl"),
     native: Some(|_| Ok(Box::new(NativeEngine::new("mitsudomoe", start())) as Box<dyn Engine>)),
-    accelerated: false,
+    accelerated: true,
     position_options: crate::game::no_position_options,
 };
 use geometry::{NONE, T};

@@ -1,0 +1,92 @@
+//! Tests of the host's stack turns: reading them, their moves, their playouts.
+
+use super::*;
+use crate::foreign::board_table::with_table;
+use crate::foreign::board_turns::tests::square3;
+
+/// A Mitsudomoe-like pair of turns on the 3 x 3 square: a ring onto a cell without
+/// a ball, then the ball hops onto the player's ring, relocating vaulted balls.
+const TURNS: &str = "[turn,white,1,then,2,stack,w,8,3,e,w,b,lift,w,3,e,w,b,1,hop,W,1,w,2,W,B,1,relocate,B,1,b,\
+2,gather,W,0,stuck,turn,black,1,then,2,stack,b,8,3,e,w,b,lift,b,3,e,w,b,1,hop,B,1,b,2,W,B,1,relocate,W,1,w,\
+2,gather,B,0,stuck]";
+
+#[test]
+fn stack_turns_read_or_are_refused() {
+    let id = register(TURNS).unwrap();
+    assert!(id >= FIRST_ID);
+    assert_eq!(register(TURNS), Ok(id));
+    for bad in [
+        "[turn,x,1,stack,xy,8,0,0]",
+        "[turn,x,1,stack,e,8,0,0]",
+        "[turn,x,1,hop,W,0,0,1,fly,1,0]",
+        "[turn,x,1,lift,w,0,1,gather,W]",
+        "[turn,x,1,lift,w,0,1,lose,lose,stuck]",
+    ] {
+        assert_eq!(register(bad), Err(Refused::Bad), "{bad}");
+    }
+}
+
+#[test]
+fn a_hop_vaults_a_line_and_relocates_what_it_passed() {
+    with_table(|t| {
+        let g = t.grid(&square3()).unwrap();
+        let b = t.board(g, "e e e e e e e e e").unwrap();
+        let grid = t.view(b).unwrap().grid.clone();
+        // a white ball on cell 1, a black ball on 2, a white ring on 3; a black ring on 9
+        let cells: Vec<Vec<u8>> = ["wW", "bB", "w", "", "", "", "", "", "b"]
+            .iter()
+            .map(|s| s.as_bytes().to_vec())
+            .collect();
+        let hop = Hop {
+            x: b'W',
+            onto: vec![b'w'],
+            over: vec![b'W', b'B'],
+            still: 0,
+            guards: Vec::new(),
+            relocate: Some((b'B', vec![b'b'])),
+        };
+        let mut out = Vec::new();
+        hops(&grid, &cells, &hop, &mut out);
+        // over cell 2 to cell 3; the black ball goes to 9 (2 stays topped by b, so
+        // 2 itself is free too, but the set [2] is the ball staying: left out)
+        assert_eq!(
+            out,
+            vec![vec![Step::Hop {
+                k: 1,
+                j: 3,
+                vs: vec![2],
+                ts: vec![9],
+                y: b'B'
+            }]]
+        );
+        let mut after = cells.clone();
+        make(&mut after, &out[0][0]);
+        assert_eq!(after[0], b"w".to_vec());
+        assert_eq!(after[1], b"b".to_vec());
+        assert_eq!(after[2], b"wW".to_vec());
+        assert_eq!(after[8], b"bB".to_vec());
+        // guarded on cell 2's marks: no hop
+        let guarded = Hop {
+            guards: vec![(b'B', 0)],
+            ..hop
+        };
+        out.clear();
+        hops(&grid, &cells, &guarded, &mut out);
+        assert_eq!(out.len(), 1, "a guard on no mark guards nothing");
+    });
+}
+
+#[test]
+fn playouts_of_stack_turns_end_and_repeat() {
+    let id = register(TURNS).unwrap();
+    with_table(|t| {
+        let g = t.grid(&square3()).unwrap();
+        let b = t.board(g, "wW e e e e e e e bB").unwrap();
+        for seed in 0..20 {
+            let first = playout_on(t, b, id, seed, 200).unwrap();
+            assert_eq!(playout_on(t, b, id, seed, 200).unwrap(), first);
+            assert!(first.0 <= 200);
+        }
+        assert_eq!(playout_on(t, b, id + 1000, 1, 10), Err(Refused::Bad));
+    });
+}
