@@ -40,7 +40,7 @@
 %     count(X, Y)      neither player has a move but a pass: more X than Y on the
 %                      board, Player wins; more Y, the next player wins; else a draw
 %     gather, filled   ends read on stacks of pieces (board_stacks.pl)
-%     lose(End)        End (one of line, arrive, edge, joins, gone, stuck, filled) holds:
+%     lose(End)        End (one of line, arrive, edge, joins, gone, stuck, gather, filled) holds:
 %                      the next player wins (a misère game: Player lost by it)
 % The turns of a game are a list, the player to move's first, then the others in
 % their order; after each move the next one plays.  A status is ongoing, won(P) or

@@ -7,8 +7,10 @@
 //! `stack X Max N T1..TN`, `lift X N T1..TN`, `hop X N Onto.. N Over.. N Opts..`
 //! (each option `still M`, `guard Y M` or `relocate Y N T1..TN`), `then N Kinds.. N
 //! Kinds..`; ends `gather X M`, `filled M N T1..TN`, `stuck`, `lose End`.  A playout
-//! makes the moves board_stacks.pl lists, in its order, picked with protocol.pl's
-//! random numbers, so the host and the pure definition play the same game.
+//! makes the moves board_stacks.pl and board_hops.pl list, in their order, picked with
+//! protocol.pl's random numbers, so the host and the pure definition play the same
+//! game.  A list of kinds with two of one shape, a then inside a then, or a hop with
+//! two `still` or two guards of one piece is refused (the pure definition plays it).
 
 use super::board_table::{Grid, Refused, Table, View};
 use super::board_turns::{lcg_next, words, Status, Words};
@@ -93,7 +95,7 @@ pub fn register(text: &str) -> Result<i64, Refused> {
             return Err(Refused::Bad);
         }
         w.name()?;
-        let kinds = w.counted(kind)?;
+        let kinds = kinds(&mut w)?;
         let ends = w.counted(end)?;
         turns.push(StackTurn { kinds, ends });
     }
@@ -153,10 +155,20 @@ fn kind(w: &mut Words<'_>) -> Result<Kind, Refused> {
                 guards: Vec::new(),
                 relocate: None,
             };
+            let mut stills = 0;
             for _ in 0..w.number()? {
                 match w.word()? {
-                    "still" => hop.still |= mask(w)?,
-                    "guard" => hop.guards.push((piece(w)?, mask(w)?)),
+                    "still" if stills == 0 => {
+                        stills += 1;
+                        hop.still = mask(w)?
+                    }
+                    "guard" => {
+                        let (y, m) = (piece(w)?, mask(w)?);
+                        if hop.guards.iter().any(|&(g, _)| g == y) {
+                            return Err(Refused::Bad);
+                        }
+                        hop.guards.push((y, m))
+                    }
                     "relocate" if hop.relocate.is_none() => {
                         hop.relocate = Some((piece(w)?, w.counted(top)?))
                     }
@@ -165,9 +177,28 @@ fn kind(w: &mut Words<'_>) -> Result<Kind, Refused> {
             }
             Kind::Hop(hop)
         }
-        "then" => Kind::Then(w.counted(kind)?, w.counted(kind)?),
+        "then" => {
+            let (a, b) = (kinds(w)?, kinds(w)?);
+            if a.iter().chain(&b).any(|k| matches!(k, Kind::Then(..))) {
+                return Err(Refused::Bad);
+            }
+            Kind::Then(a, b)
+        }
         _ => return Err(Refused::Bad),
     })
+}
+
+/// A counted list of kinds, at most one of each shape (a move names its cells, not
+/// the kind it is of).
+fn kinds(w: &mut Words<'_>) -> Result<Vec<Kind>, Refused> {
+    let ks = w.counted(kind)?;
+    let shape = |k: &Kind| std::mem::discriminant(k);
+    for (i, k) in ks.iter().enumerate() {
+        if ks[..i].iter().any(|j| shape(j) == shape(k)) {
+            return Err(Refused::Bad);
+        }
+    }
+    Ok(ks)
 }
 
 /// One end.
@@ -312,7 +343,7 @@ fn make(cells: &mut [Vec<u8>], step: &Step) {
     }
 }
 
-/// The moves of each kind, kind by kind, in board_stacks.pl's order.
+/// The moves of each kind, kind by kind, in board_stacks.pl's and board_hops.pl's order.
 fn kinds_moves(g: &Grid, cells: &[Vec<u8>], kinds: &[Kind], out: &mut Vec<Move>) {
     for kind in kinds {
         kind_moves(g, cells, kind, out);
@@ -425,7 +456,7 @@ fn line(g: &Grid, cells: &[Vec<u8>], hop: &Hop, k: usize, d: usize) -> Option<(u
 
 /// The hops from `k` to `j` with each set of targets of the pieces on `vs`: as many
 /// cells out of `vs` and the cells topped by `onto_y` once `x` has moved, other
-/// than `vs` itself, the sets in board_stacks.pl's order.
+/// than `vs` itself, the sets in board_hops.pl's order.
 #[allow(clippy::too_many_arguments)]
 fn relocations(
     g: &Grid,
@@ -472,7 +503,7 @@ fn relocations(
 }
 
 /// Each set of `n` of `items`, in their order, the first item taken before it is left
-/// out (board_stacks.pl's k_subset/3).
+/// out (board_hops.pl's k_subset/3).
 fn subsets(items: &[usize], n: usize, chosen: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
     if n == 0 {
         f(chosen);

@@ -21,6 +21,10 @@ fn stack_turns_read_or_are_refused() {
         "[turn,x,1,hop,W,0,0,1,fly,1,0]",
         "[turn,x,1,lift,w,0,1,gather,W]",
         "[turn,x,1,lift,w,0,1,lose,lose,stuck]",
+        "[turn,x,2,lift,w,0,lift,b,0,0]",
+        "[turn,x,1,then,1,then,1,lift,w,0,1,lift,w,0,1,lift,w,0,0]",
+        "[turn,x,1,hop,W,0,0,2,still,1,still,2,0]",
+        "[turn,x,1,hop,W,0,0,2,guard,B,1,guard,B,2,0]",
     ] {
         assert_eq!(register(bad), Err(Refused::Bad), "{bad}");
     }
@@ -47,8 +51,8 @@ fn a_hop_vaults_a_line_and_relocates_what_it_passed() {
         };
         let mut out = Vec::new();
         hops(&grid, &cells, &hop, &mut out);
-        // over cell 2 to cell 3; the black ball goes to 9 (2 stays topped by b, so
-        // 2 itself is free too, but the set [2] is the ball staying: left out)
+        // over cell 2 to cell 3; the black ball goes to 9 (its own cell 2 is a
+        // candidate as the vaulted cell, but the set [2] is the ball staying: left out)
         assert_eq!(
             out,
             vec![vec![Step::Hop {

@@ -218,13 +218,14 @@ const BOARDS: [Library; 6] = [
 /// run time, so a board.pl from disk (`lib/board.pl` of a rules directory, checked
 /// by the sandbox as it loads) finds its parts' exports loaded, and the parts are
 /// never checked before the board they call is there.
-const LIBRARY_PARTS: [Library; 6] = [
+const LIBRARY_PARTS: [Library; 7] = [
     lib!("board_steps", "rules/lib/board_steps.pl"),
     lib!("board_reach", "rules/lib/board_reach.pl"),
     lib!("board_lines", "rules/lib/board_lines.pl"),
     lib!("board_text", "rules/lib/board_text.pl"),
     lib!("board_turns", "rules/lib/board_turns.pl"),
     lib!("board_stacks", "rules/lib/board_stacks.pl"),
+    lib!("board_hops", "rules/lib/board_hops.pl"),
 ];
 
 /// The REPL's Prolog top level, loaded only into a REPL session's machine: how it

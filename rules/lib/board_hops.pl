@@ -1,0 +1,331 @@
+%% board_hops — a part of board.pl: the hop of board_stacks.pl (a piece steps onto a
+% neighbour, or vaults the line of pieces that starts there, and the pieces it passed
+% may have to move), its pure definition, and the hops after each first step of a
+% then(A, [Hop]), worked out from the lines found once before the first steps.
+%
+% The lines are read from a view of the board, v(Board, Tops, Marks): the top of
+% each cell in the compound Tops (one step to read, where the board costs a few),
+% and the board's marks; after(View, CellTops) is View after a first step that gave
+% each cell C of CellTops, C-T, the top T (the cells under its tops are View's).
+
+:- module(board_hops, [hop_moves/4, hop_prepared/3, hops_after/6, hop_after_some/4, hop_move/3,
+                      hop_made/4]).
+
+:- use_module(library(lists)).
+:- use_module(library(between)).
+
+%% view(+Board, -View)  the board with the top of each of its cells, and its marks.
+view(B, v(B, Tops, Marks)) :-
+    board:board_cells(B, Cells),
+    Cells =.. [_|Ss],
+    board_stacks:stack_tops(Ss, Ts),
+    Tops =.. [t|Ts],
+    board:board_marks(B, Marks).
+
+%% topped(+View, +Wanted, -Ks)  the cells whose top is one of Wanted, ascending.
+topped(v(_, Tops, _), Wanted, Ks) :-
+    Tops =.. [_|Ts],
+    board_stacks:topped(Ts, 1, Wanted, Ks).
+
+%% top_at(+View, +K, -Top)  the top of cell K.
+top_at(v(_, Tops, _), K, T) :- arg(K, Tops, T).
+top_at(after(V, CTs), K, T) :-
+    (  memberchk(K-T0, CTs) -> T = T0 ; top_at(V, K, T) ).
+
+%% mark_at(+View, +K, -M)  the marks of cell K.
+mark_at(v(_, _, Marks), K, M) :- ( Marks == none -> M = 0 ; arg(K, Marks, M) ).
+mark_at(after(V, _), K, M) :- mark_at(V, K, M).
+
+%% board_of(+View, -Board)  the board a view shows.
+board_of(v(B, _, _), B).
+board_of(after(V, _), B) :- board_of(V, B).
+
+%% hop_moves(+Board, +Hop, -Moves, ?Tail)  the moves of a hop kind, then Tail.
+hop_moves(B, Hop, Ms, Tail) :-
+    view(B, V),
+    table(V, Hop, Tab),
+    free(V, Hop, Free),
+    live_lines(Tab, Live),
+    live_moves(Live, V, Hop, Free, Ms, Tail).
+
+%% hop_prepared(+Board, +Hop, -Prepared)  what hops_after/6 reads for every first step
+% on Board: prep(View, Landed-Landings-Hops, Free): the lines that land with their
+% hops on Board (landed/5), their landings, all their hops, and the cells a relocated
+% piece may go to.
+hop_prepared(B, Hop, prep(V, Landed-Js-All, Free)) :-
+    view(B, V),
+    table(V, Hop, Tab),
+    free(V, Hop, Free),
+    live_lines(Tab, Live),
+    maplist(landed(V, Hop, Free), Live, Landed),
+    findall(J, member(l(_, J, _, _), Landed), Js),
+    findall(H, ( member(l(_, _, _, Hs), Landed), member(H, Hs) ), All).
+
+%% landed(+View, +Hop, +Free, +Line, -Landed)  a line with its hops.
+landed(V, Hop, Free, l(K, J, Vs), l(K, J, Vs, Hs)) :-
+    live_moves([l(K, J, Vs)], V, Hop, Free, Hs, []).
+
+%% hops_after(+Prepared, +Hop, +MA, +KindsA, +Board, -MBs)  the hops on the board the
+% first step MA of KindsA leaves, tested again only where MA changed what they read.
+% A changed cell that neither is nor was topped by the hopping piece or one it hops
+% over (landings_only/4) is read by the lines only as a landing, and by the
+% relocations only as a free cell; any other change walks every line again.
+hops_after(prep(V, Landed-Js-All, Free), Hop, MA, KindsA, B, MBs) :-
+    Hop = hop(X, _, Over, _),
+    (  step_tops(MA, KindsA, B, CTs) -> true
+    ;  board_turns:moved(MA, KindsA, B, _, B1),
+       changed(MA, B, B1, Cs),
+       findall(C-T, ( member(C, Cs), board_stacks:top_of(B1, C, T) ), CTs)
+    ),
+    (  landings_only(CTs, V, X, Over)
+    -> V1 = after(V, CTs),
+       free_after(Hop, Free, CTs, V1, Free1),
+       (  Free1 == Free, \+ ( member(C-_, CTs), memberchk(C, Js) )
+       -> MBs = All                % no landing and no free cell changed
+       ;  (  Free1 == Free -> Same = same ; Same = other ),
+          live_again(Landed, CTs, Same, V1, Hop, Free1, MBs, [])
+       )
+    ;  board_turns:moved(MA, KindsA, B, _, B2),
+       hop_moves(B2, Hop, MBs, [])
+    ).
+
+%% hop_after_some(+Board, +Hop, +KindsA, -MA)  the first of the first steps of KindsA
+% (in order) after which the hop has a move: hops_after/6's test, asked only until a
+% hop is found.
+hop_after_some(B, Hop, KindsA, MA) :-
+    Hop = hop(X, _, Over, _),
+    view(B, V),
+    table(V, Hop, Tab),
+    free(V, Hop, Free),
+    live_lines(Tab, Live),
+    board_stacks:first_moves(KindsA, B, MA),
+    (  step_tops(MA, KindsA, B, CTs), landings_only(CTs, V, X, Over)
+    -> V1 = after(V, CTs),
+       free_after(Hop, Free, CTs, V1, Free1),
+       member(L, Live),
+       live_moves([L], V1, Hop, Free1, [_|_], []), !
+    ;  board_turns:moved(MA, KindsA, B, _, B2),
+       hop_moves(B2, Hop, [_|_], _), !
+    ).
+
+%% step_tops(+MA, +KindsA, +Board, -CellTops)  C-T for each cell C a stack or a lift
+% changes, T its new top (read off the move, with no new board made).
+step_tops(stack(K), KindsA, _, [K-X]) :-
+    memberchk(stack(X, _, _), KindsA).
+step_tops(lift(K, J), KindsA, B, [K-TK, J-X]) :-
+    memberchk(lift(X, _), KindsA),
+    board:board_cell(B, K, S), board_stacks:under_top(S, X, TK).
+
+%% changed(+Move, +Board, +Board1, -Cells)  the cells a move changed: read off the move
+% for a put or go, else found by comparing the two boards' cells.
+changed(put(K), _, _, [K]) :- !.
+changed(go(K, J), _, _, [K, J]) :- !.
+changed(_, B, B1, Cs) :-
+    board:board_grid(B, G), grid:grid_size(G, N),
+    findall(K, ( between(1, N, K), board:board_cell(B, K, S), board:board_cell(B1, K, S1),
+                 S \== S1 ), Cs).
+
+%% landings_only(+CellTops, +View, +X, +Over)  each changed cell C-T1 is topped on the
+% view's board (T) and after (T1) by neither X nor one of Over, or by the same piece
+% other than X (what lies under a hopping piece decides whether its cell is free
+% after it).
+landings_only([], _, _, _).
+landings_only([C-T1|CTs], V, X, Over) :-
+    top_at(V, C, T),
+    (  T == T1, T \== X -> true
+    ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over)
+    ),
+    landings_only(CTs, V, X, Over).
+
+%% live_again(+Landed, +CellTops, +Same, +View1, +Hop, +Free1, -Moves, ?Tail)  the hops
+% of the landed lines on View1's board: a line whose landing changed, or that
+% relocates when the free cells changed (Same is other), tested again; any other
+% keeps its hops.
+live_again([], _, _, _, _, _, Ms, Ms).
+live_again([l(K, J, Vs, Hs)|Live], CTs, Same, V1, Hop, Free1, Ms, Tail) :-
+    (  memberchk(J-_, CTs) -> live_moves([l(K, J, Vs)], V1, Hop, Free1, Ms, Ms1)
+    ;  Vs \== [], Same == other -> live_moves([l(K, J, Vs)], V1, Hop, Free1, Ms, Ms1)
+    ;  append(Hs, Ms1, Ms)
+    ),
+    live_again(Live, CTs, Same, V1, Hop, Free1, Ms1, Tail).
+
+%% table(+View, +Hop, -Table)  for each cell K topped by the hopping piece that may
+% move (ascending), K-Lines: each direction's line(Dir, Result), Result to(J, Vs) (the
+% landing, whatever its top, and the hopped cells to relocate) or none.
+table(V, hop(X, _, Over, Opts), Tab) :-
+    board_of(V, B),
+    board:board_grid(B, G), grid:directions_of(G, D),
+    topped(V, [X], Ks),
+    movers(Ks, G, D, V, Over, Opts, Tab).
+
+%% movers(+Ks, +Grid, +D, +View, +Over, +Opts, -Table)  K-Lines for each of Ks that may
+% move.
+movers([], _, _, _, _, _, []).
+movers([K|Ks], G, D, V, Over, Opts, Tab) :-
+    (  memberchk(still(SM), Opts), mark_at(V, K, M), M /\ SM =\= 0
+    -> Tab = Tab1
+    ;  numlist(1, D, Dirs),
+       maplist(hop_dir(G, V, Over, Opts, K), Dirs, Lines),
+       Tab = [K-Lines|Tab1]
+    ),
+    movers(Ks, G, D, V, Over, Opts, Tab1).
+
+%% hop_dir(+Grid, +View, +Over, +Opts, +K, +Dir, -Line)  the line from K along Dir.
+hop_dir(G, V, Over, Opts, K, Dir, line(Dir, Result)) :-
+    (  grid:step(G, K, Dir, J1)
+    -> hop_line(G, V, Over, Opts, J1, Dir, [], Result)
+    ;  Result = none
+    ).
+
+%% hop_line(+Grid, +View, +Over, +Opts, +K, +Dir, +Vs0, -Result)  from K along Dir:
+% to(K, Vs0) when K is not topped by one of Over, else on past the line topped by
+% Over, adding to Vs0 the cells of relocated pieces; none off the board or at a
+% guarded piece.
+hop_line(G, V, Over, Opts, K, Dir, Vs0, Result) :-
+    top_at(V, K, T),
+    (  \+ memberchk(T, Over) -> Result = to(K, Vs0)
+    ;  memberchk(guard(T, GM), Opts), mark_at(V, K, M), M /\ GM =\= 0 -> Result = none
+    ;  (  memberchk(relocate(T, _), Opts) -> Vs1 = [K|Vs0] ; Vs1 = Vs0 ),
+       (  grid:step(G, K, Dir, K1)
+       -> hop_line(G, V, Over, Opts, K1, Dir, Vs1, Result)
+       ;  Result = none
+       )
+    ).
+
+%% live_lines(+Table, -Live)  l(K, J, Vs) for each line of the table that lands, in order.
+live_lines([], []).
+live_lines([K-Lines|Tab], Live) :-
+    live_of(Lines, K, Live, Live1),
+    live_lines(Tab, Live1).
+
+%% live_of(+Lines, +K, -Live, ?Tail)  l(K, J, Vs) for each of Lines that lands, then Tail.
+live_of([], _, L, L).
+live_of([line(_, Result)|Lines], K, Live, Tail) :-
+    (  Result = to(J, Vs) -> Live = [l(K, J, Vs)|Live1] ; Live = Live1 ),
+    live_of(Lines, K, Live1, Tail).
+
+%% live_moves(+Live, +View, +Hop, +Free, -Moves, ?Tail)  the hops of the lines whose
+% landing is topped by one of Onto, each with its sets of targets, then Tail.
+live_moves([], _, _, _, Ms, Ms).
+live_moves([l(K, J, Vs)|Live], V, Hop, Free, Ms, Tail) :-
+    Hop = hop(X, Onto, _, Opts),
+    top_at(V, J, T),
+    (  memberchk(T, Onto)
+    -> (  Vs == []
+       -> Ms = [hop(K, J, [])|Ms1]
+       ;  board_of(V, B),
+          findall(hop(K, J, Ts), relocated(Opts, Free, B, X, K, J, Vs, Ts), Hs),
+          append(Hs, Ms1, Ms)
+       )
+    ;  Ms = Ms1
+    ),
+    live_moves(Live, V, Hop, Free, Ms1, Tail).
+
+%% free(+View, +Hop, -Free)  the cells topped by one of OntoY of the hop's relocate
+% option, [] without one.
+free(V, hop(_, _, _, Opts), Free) :-
+    (  memberchk(relocate(_, OntoY), Opts) -> topped(V, OntoY, Free) ; Free = [] ).
+
+%% free_after(+Hop, +Free0, +CellTops, +View1, -Free)  free/3 on View1, which differs
+% from Free0's view in the cells of CellTops: Free0 itself when no changed cell came
+% in or went out.
+free_after(hop(_, _, _, Opts), Free0, CTs, V1, Free) :-
+    (  memberchk(relocate(_, OntoY), Opts)
+    -> foldl(free_again(V1, OntoY), CTs, Free0, Free)
+    ;  Free = []
+    ).
+
+%% free_again(+View, +OntoY, +C-T, +Free0, -Free)  Free0 with C in it exactly when its
+% top T is one of OntoY.
+free_again(_, OntoY, C-T, Free0, Free) :-
+    (  memberchk(T, OntoY)
+    -> (  memberchk(C, Free0) -> Free = Free0 ; Free = [C|Free0] )
+    ;  without(Free0, C, Free)
+    ).
+
+%% without(+List, +X, -List1)  List without X.
+without([], _, []).
+without([Y|Ys], X, Zs) :-
+    (  Y == X -> Zs = Ys ; Zs = [Y|Zs1], without(Ys, X, Zs1) ).
+
+%% relocated(+Opts, +Free, +Board, +X, +K, +J, +Vs, -Ts)  where the hopped pieces Vs
+% may end up once X has gone from K to J on Board (Free its cells topped by OntoY):
+% each set of as many cells out of Vs and the cells topped by OntoY after the hop,
+% other than Vs itself; none when no cell is so topped.
+relocated(Opts, Free, B, X, K, J, Vs0, Ts) :-
+    memberchk(relocate(_, OntoY), Opts),
+    sort(Vs0, Vs),
+    board:board_cell(B, K, SK), board_stacks:stack_pop(SK, X, SK1),
+    board_stacks:stack_top(SK1, TK),
+    without(Free, K, F1), without(F1, J, F2),
+    (  memberchk(TK, OntoY) -> F3 = [K|F2] ; F3 = F2 ),
+    (  memberchk(X, OntoY) -> F4 = [J|F3] ; F4 = F3 ),
+    F4 \== [],
+    append(Vs, F4, U0),
+    sort(U0, U),
+    length(Vs, N),
+    k_subset(N, U, Ts),
+    Ts \== Vs.
+
+%% k_subset(+K, +List, ?Subset)  Subset holds K elements of List, in List's order.
+k_subset(0, _, []).
+k_subset(K, [X|Xs], [X|Ys]) :- K > 0, K1 is K - 1, k_subset(K1, Xs, Ys).
+k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).
+
+%% hop_move(+Board, +Hop, +Move)  Move is one of the hop's moves (only the lines from
+% its cell are walked).
+hop_move(B, Hop, hop(K, J, Ts)) :-
+    Hop = hop(X, _, Over, Opts),
+    view(B, V),
+    top_at(V, K, X),
+    board:board_grid(B, G), grid:directions_of(G, D),
+    movers([K], G, D, V, Over, Opts, Tab),
+    live_lines(Tab, Live),
+    member(l(K, J, Vs), Live), !,
+    (  Vs == [] -> Free = [] ; free(V, Hop, Free) ),
+    live_moves([l(K, J, Vs)], V, Hop, Free, Ms, []),
+    memberchk(hop(K, J, Ts), Ms).
+
+%% hop_made(+Board, +Hop, +Move, -Board1)  the board after a hop: the piece on top of
+% its cell, then the relocated pieces it passed, each to its target.
+hop_made(B, hop(X, _, Over, Opts), hop(K, J, Ts), B1) :-
+    board:board_grid(B, G),
+    line_between(G, B, Over, K, J, Line),
+    board_stacks:moved_piece(B, X, K, J, B2),
+    relocations(Opts, Line, Ts, B2, B1).
+
+%% line_between(+Grid, +Board, +Over, +K, +J, -Line)  the cells a hop from K to J
+% passed over ([] for a step), in the direction that reaches J.
+line_between(G, B, Over, K, J, Line) :-
+    grid:directions_of(G, D),
+    between(1, D, Dir),
+    grid:step(G, K, Dir, J1),
+    over_to(G, B, Over, J1, Dir, J, Line), !.
+
+%% over_to(+Grid, +Board, +Over, +K, +Dir, +J, -Line)  K..J along Dir: the cells
+% before J, each topped by one of Over.
+over_to(_, _, _, J, _, J, []) :- !.
+over_to(G, B, Over, K, Dir, J, [K|Line]) :-
+    board_stacks:top_of(B, K, T), memberchk(T, Over),
+    grid:step(G, K, Dir, K1),
+    over_to(G, B, Over, K1, Dir, J, Line).
+
+%% relocations(+Opts, +Line, +Ts, +Board0, -Board)  the relocated pieces of Line
+% taken off and set on top of the cells Ts.
+relocations(Opts, Line, Ts, B0, B) :-
+    (  memberchk(relocate(Y, _), Opts)
+    -> findall(V, ( member(V, Line), board_stacks:top_of(B0, V, Y) ), Vs),
+       foldl(take_top, Vs, B0, B1),
+       foldl(put_top(Y), Ts, B1, B)
+    ;  Ts == [], B = B0
+    ).
+
+%% take_top(+K, +Board0, -Board)  the top piece of K taken off.
+take_top(K, B0, B) :-
+    board:board_cell(B0, K, S), board_stacks:stack_pop(S, _, S1),
+    board:board_set(B0, K, S1, B).
+
+%% put_top(+Y, +K, +Board0, -Board)  Y put on top of K.
+put_top(Y, K, B0, B) :-
+    board:board_cell(B0, K, S), board_stacks:stack_push(S, Y, S1),
+    board:board_set(B0, K, S1, B).
