@@ -16,6 +16,7 @@ mod bad_input;
 mod bad_input_corpus;
 mod bench;
 mod board_library;
+mod board_stacks;
 mod browser;
 mod browser_analysis;
 mod browser_board;

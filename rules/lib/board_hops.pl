@@ -105,7 +105,7 @@ hop_after_some(B, Hop, KindsA, MA) :-
        member(L, Live),
        live_moves([L], V1, Hop, Free1, [_|_], []), !
     ;  board_turns:moved(MA, KindsA, B, _, B2),
-       hop_moves(B2, Hop, [_|_], _), !
+       hop_moves(B2, Hop, Ms, []), Ms \== [], !
     ).
 
 %% step_tops(+MA, +KindsA, +Board, -CellTops)  C-T for each cell C a stack or a lift

@@ -143,7 +143,8 @@ stack_some(then(KindsA, [Hop]), B) :-
     Hop = hop(_, _, _, _), !,
     board_hops:hop_after_some(B, Hop, KindsA, _).
 stack_some(Kind, B) :-
-    stack_moves(Kind, B, [_|_], _), !.
+    stack_moves(Kind, B, Ms, []), !,
+    Ms \== [].
 
 %% wrap_stack(+Ks, -Moves, ?Tail)  stack(K) for each of Ks, then Tail.
 wrap_stack([], Ms, Ms).

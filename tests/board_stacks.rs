@@ -1,0 +1,100 @@
+//! rules/lib/board_stacks.pl and board_hops.pl (stacks of pieces, and the turns that
+//! stack, lift, hop and do one then another) against their twins: on generated
+//! boards of stacks, the pure listing of every kind equals the host's, and the hops
+//! after each first step of a then, worked out from the lines found once, equal the
+//! hops listed afresh on the board that step leaves.
+
+use crate::common;
+use ludolog::prolog::PrologMachine;
+
+/// A machine with board.pl loaded (through y.pl, which requires it) and the helpers.
+fn machine(accelerated: bool) -> PrologMachine {
+    let mut m = common::rule_machine("y", "", accelerated);
+    for clause in HELPERS {
+        m.answer(&format!("assertz(({clause})), X = ok."), "X")
+            .expect(clause);
+    }
+    m
+}
+
+/// Test helpers, asserted into the user module.
+const HELPERS: &[&str] = &[
+    // shape_grid(+Shape, -Grid)
+    "shape_grid(sq8, G) :- grid:grid(square8, 5-5, all, G)",
+    "shape_grid(hex, G) :- grid:grid(hex_right, 4-4, all, G)",
+    "shape_grid(row, G) :- grid:grid(square4, 7-1, all, G)",
+    // stacked_board(+Grid, +Seed, -Board): each cell a stack of 0 to 3 of a, b, x, y,
+    // marks 0 to 3 by cell
+    "stacked_board(G, Seed, B) :- grid:grid_size(G, N), findall(S, (between(1, N, K), stack_of(Seed, K, S)), Ss), \
+     C =.. [c|Ss], findall(M, (between(1, N, K), M is K mod 4), Ms), Mk =.. [m|Ms], board:board_new(G, Mk, C, B)",
+    "stack_of(Seed, K, S) :- V is ((Seed * 1103515245 + K * 12345) mod 2147483648) >> 8, L is V mod 4, \
+     findall(P, (between(1, L, I), W is (V >> (2 * I + 2)) mod 4, nth0(W, [a, b, x, y], P)), Ps), \
+     ( Ps == [] -> S = e ; atom_chars(S, Ps) )",
+    // kinds(-Kinds): the lists of kinds asked about
+    "kinds(Ks) :- member(Ks, [[stack(a, 9, [e, b]), lift(x, [e, a, y])], \
+     [hop(x, [e, a], [y, b], [relocate(y, [a])])], \
+     [hop(y, [e, a, b], [x], [still(1), guard(x, 2)])], \
+     [then([stack(x, 20, [x, e]), lift(a, [e, b])], [hop(x, [e, a], [y, b], [relocate(y, [a])])])], \
+     [then([stack(a, 30, [e, b])], [hop(x, [e], [y, x], [still(1), guard(y, 2), relocate(y, [a, e])])])], \
+     [then([lift(a, [e])], [hop(x, [a, e], [], [])])], \
+     [then([lift(y, [e, a])], [stack(b, 40, [e, y])])]])",
+    // listed(+Board, -Answers): each list of kinds, its moves and whether it has one
+    "listed(B, A) :- findall(Ks-Ms-Some, (kinds(Ks), board:turn_moves(B, turn(p, Ks, []), Ms), \
+     ( board_turns:some_move(B, turn(p, Ks, [])) -> Some = some ; Some = none )), A)",
+    // afresh(+Board, +Kinds, -Moves): then(A, [Hop])'s moves, each hop listed afresh
+    "afresh(B, [then(KA, KB)], Ms) :- board_turns:kinds_moves(KA, B, MAs), \
+     findall(then(MA, MB), (member(MA, MAs), board_turns:moved(MA, KA, B, _, B1), \
+     board_turns:kinds_moves(KB, B1, MBs), member(MB, MBs)), Ms)",
+    // incremental(+Board, -Answer): same, or the first list of kinds where they differ
+    "incremental(B, X) :- ( kinds([then(KA, KB)]), board:turn_moves(B, turn(p, [then(KA, KB)], []), Ms), \
+     afresh(B, [then(KA, KB)], Fs), Ms \\== Fs -> X = differ(KA, KB, Ms, Fs) ; X = same )",
+];
+
+/// Answers `query` for `X`, as text.
+fn answer(m: &mut PrologMachine, query: &str) -> String {
+    format!("{:?}", m.answer(query, "X").expect(query))
+}
+
+#[test]
+fn stack_kinds_list_the_same_moves_in_both_tiers_and_afresh() {
+    let (mut spec, mut accel) = (machine(false), machine(true));
+    let mut moves = 0;
+    for shape in ["sq8", "hex", "row"] {
+        for seed in [1, 2, 3, 5, 8, 13] {
+            let q = format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), listed(B, X).");
+            let (s, a) = (answer(&mut spec, &q), answer(&mut accel, &q));
+            assert_eq!(s, a, "{shape}, seed {seed}");
+            // a move's cells are numbers (a kind's pieces are names)
+            moves += ["stack", "lift", "hop"]
+                .iter()
+                .map(|k| s.matches(&format!("{k}\", [Integer(")).count())
+                .sum::<usize>();
+            let q =
+                format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), incremental(B, X).");
+            assert_eq!(
+                answer(&mut spec, &q),
+                "Atom(\"same\")",
+                "{shape}, seed {seed}"
+            );
+        }
+    }
+    assert!(moves > 500, "the boards give moves: {moves}");
+}
+
+#[test]
+fn the_piece_under_a_hopping_one_and_a_first_step_that_makes_a_mover_count() {
+    // a stack put on the hopping piece's own cell changes what is left there after it
+    // hops (here: no free cell for the relocated y), and a first step that makes the
+    // only mover leaves the player a move (not stuck)
+    let mut spec = machine(false);
+    let q = "grid:grid(square8, 3-3, all, G), board:board_new(G, none, c(wx, y, e, e, e, e, e, e, e), B), \
+             Ks = [then([stack(x, 9, [x])], [hop(x, [e], [y], [relocate(y, [w])])])], \
+             board:turn_moves(B, turn(p, Ks, []), Ms), afresh(B, Ks, Fs), \
+             ( Ms == Fs -> X = Ms ; X = differ(Ms, Fs) ).";
+    let got = answer(&mut spec, q);
+    assert!(!got.contains("differ") && !got.contains("[1]"), "{got}");
+    let q = "grid:grid(square8, 3-3, all, G), board:board_new(G, none, c(e, e, e, e, e, e, e, e, e), B), \
+             T = turn(p, [then([stack(x, 1, [e])], [hop(x, [e], [], [])])], []), \
+             ( board_turns:some_move(B, T) -> X = some ; X = none ).";
+    assert_eq!(answer(&mut spec, q), "Atom(\"some\")");
+}
