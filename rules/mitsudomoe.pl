@@ -196,19 +196,24 @@ legal_with(R, S, M) :-
 
 %% turn_move(?Library, ?Move)  the board library's move (cells) and the turn it is:
 % then(stack(K), hop(K1, J, Ts)) is turn(place(Sq), ball(From, To), Targets), lift(K, J)
-% a shift(From, To); Targets sorted by square (file, then rank).
+% a shift(From, To); Targets sorted by square (file, then rank).  Either may be given.
 turn_move(then(LR, hop(K, J, Ts)), turn(Ring, ball(From, To), Targets)) :-
-    ring_move(LR, Ring),
-    cell(From, K), cell(To, J),
-    (  var(Ts) -> sort(Targets, Targets), maplist(cell, Targets, Ts0), sort(Ts0, Ts)
-    ;  maplist(cell, Sqs, Ts), sort(Sqs, Targets)
+    (  integer(K)
+    -> ring_move(LR, Ring), square(K, From), square(J, To),
+       (  Ts == [] -> Targets = [] ; maplist(square, Ts, Sqs), sort(Sqs, Targets) )
+    ;  ring_move(LR, Ring), cell(From, K), cell(To, J),
+       sort(Targets, Targets), maplist(cell, Targets, Ts0), sort(Ts0, Ts)
     ).
 
 %% ring_move(?Library, ?Ring)  a ring step, in cells and in squares.
-ring_move(stack(K), place(Sq)) :- cell(Sq, K).
-ring_move(lift(K, J), shift(From, To)) :- cell(From, K), cell(To, J).
+ring_move(stack(K), place(Sq)) :- ( integer(K) -> square(K, Sq) ; cell(Sq, K) ).
+ring_move(lift(K, J), shift(From, To)) :-
+    (  integer(K) -> square(K, From), square(J, To) ; cell(From, K), cell(To, J) ).
 
-%% cell(?Square, ?K)  the board's cell of a square (mitsudomoe_board.pl).
+%% square(+K, -Square)  the square of the board's cell K (rank by rank from a1).
+square(K, F-R) :- K0 is K - 1, F is K0 mod 5 + 1, R is K0 // 5 + 1.
+
+%% cell(+Square, -K)  the board's cell of a square (mitsudomoe_board.pl).
 cell(Sq, K) :- mitsudomoe_board:cell(Sq, K).
 
 %% play(+State, +Move, -Next)  the state after a legal turn; fails on any other term.
