@@ -7,8 +7,8 @@
 use crate::common;
 use ludolog::prolog::PrologMachine;
 
-/// A machine with board.pl loaded (through y.pl, which requires it).
-fn machine(accelerated: bool) -> PrologMachine {
+/// A machine with board.pl loaded (through y.pl, which requires it) and the helpers.
+pub(crate) fn machine(accelerated: bool) -> PrologMachine {
     let mut m = common::rule_machine("y", "", accelerated);
     for clause in HELPERS {
         m.answer(&format!("assertz(({clause})), X = ok."), "X")

@@ -4,12 +4,12 @@
 //! after each first step of a then, worked out from the lines found once, equal the
 //! hops listed afresh on the board that step leaves.
 
-use crate::common;
 use ludolog::prolog::PrologMachine;
 
-/// A machine with board.pl loaded (through y.pl, which requires it) and the helpers.
+/// board_library's machine (board.pl loaded, its shapes' grids as shape_grid/2) with
+/// these helpers too.
 fn machine(accelerated: bool) -> PrologMachine {
-    let mut m = common::rule_machine("y", "", accelerated);
+    let mut m = crate::board_library::machine(accelerated);
     for clause in HELPERS {
         m.answer(&format!("assertz(({clause})), X = ok."), "X")
             .expect(clause);
@@ -19,10 +19,6 @@ fn machine(accelerated: bool) -> PrologMachine {
 
 /// Test helpers, asserted into the user module.
 const HELPERS: &[&str] = &[
-    // shape_grid(+Shape, -Grid)
-    "shape_grid(sq8, G) :- grid:grid(square8, 5-5, all, G)",
-    "shape_grid(hex, G) :- grid:grid(hex_right, 4-4, all, G)",
-    "shape_grid(row, G) :- grid:grid(square4, 7-1, all, G)",
     // stacked_board(+Grid, +Seed, -Board): each cell a stack of 0 to 3 of a, b, x, y,
     // marks 0 to 3 by cell
     "stacked_board(G, Seed, B) :- grid:grid_size(G, N), findall(S, (between(1, N, K), stack_of(Seed, K, S)), Ss), \
