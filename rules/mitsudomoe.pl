@@ -59,11 +59,12 @@
     position_error_with/3, set_to_move/3, turns/3, turns_with/4
 ]).
 
-%% requires(?Library)  the board and its turns come from board.pl, the eight
-% directions from grid.pl, numbers in words from notation.pl; the board's squares and
-% the move and position texts are mitsudomoe_board.pl's, the words of its refusals
-% mitsudomoe_refusals.pl's.
+%% requires(?Library)  the board and its turns come from board.pl and its stacks
+% from board_stacks.pl, the eight directions from grid.pl, numbers in words from
+% notation.pl; the board's squares and the move and position texts are
+% mitsudomoe_board.pl's, the words of its refusals mitsudomoe_refusals.pl's.
 requires(board).
+requires(board_stacks).
 requires(grid).
 requires(notation).
 requires(mitsudomoe_board).

@@ -8,8 +8,13 @@ use crate::common;
 use ludolog::prolog::PrologMachine;
 
 /// A machine with board.pl loaded (through y.pl, which requires it) and the helpers.
-pub(crate) fn machine(accelerated: bool) -> PrologMachine {
-    let mut m = common::rule_machine("y", "", accelerated);
+fn machine(accelerated: bool) -> PrologMachine {
+    machine_of("y", accelerated)
+}
+
+/// A machine with `game`'s rule file (which requires board.pl) and the helpers.
+pub(crate) fn machine_of(game: &str, accelerated: bool) -> PrologMachine {
+    let mut m = common::rule_machine(game, "", accelerated);
     for clause in HELPERS {
         m.answer(&format!("assertz(({clause})), X = ok."), "X")
             .expect(clause);

@@ -6,10 +6,10 @@
 
 use ludolog::prolog::PrologMachine;
 
-/// board_library's machine (board.pl loaded, its shapes' grids as shape_grid/2) with
-/// these helpers too.
+/// board_library's machine with Mitsudomoe's rule file (board.pl and board_stacks.pl
+/// loaded; the shapes' grids as shape_grid/2) and these helpers too.
 fn machine(accelerated: bool) -> PrologMachine {
-    let mut m = crate::board_library::machine(accelerated);
+    let mut m = crate::board_library::machine_of("mitsudomoe", accelerated);
     for clause in HELPERS {
         m.answer(&format!("assertz(({clause})), X = ok."), "X")
             .expect(clause);

@@ -14,7 +14,7 @@
 % Every query below has a pure definition, which the spec tier runs, written in a
 % part of this library by concept: board_steps.pl (cells of a kind, steps and
 % jumps), board_reach.pl (bounded reach and groups), board_lines.pl (rays, runs,
-% sight and lines), board_turns.pl, board_stacks.pl, board_hops.pl (turns); board.pl
+% sight and lines), board_turns.pl (turns as data); board.pl
 % itself is the interface, and chooses.  In the
 % accelerated tier (protocol:accelerated), a board carries a native copy of
 % itself kept in step by board_set/4, and the queries ask the host about it
@@ -53,8 +53,6 @@ requires(board_reach).
 requires(board_lines).
 requires(board_text).
 requires(board_turns).
-requires(board_stacks).
-requires(board_hops).
 
 %% board_new(+Grid, +Marks, +Cells, -Board)  the board of a grid.pl grid whose cells
 % hold the atoms of the compound Cells (one per cell), with Marks: m(...), none, or

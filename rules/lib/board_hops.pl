@@ -14,6 +14,10 @@
 :- use_module(library(lists)).
 :- use_module(library(between)).
 
+%% requires(?Library)  boards come from board.pl; the stacks' tops from
+% board_stacks.pl, which requires this library and calls it.
+requires(board).
+
 %% view(+Board, -View)  the board with the top of each of its cells, and its marks.
 view(B, v(B, Tops, Marks)) :-
     board:board_cells(B, Cells),

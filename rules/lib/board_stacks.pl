@@ -2,7 +2,7 @@
 % and the ends of board_turns.pl that read and change them (their pure definitions,
 % the spec tier's; src/foreign/board_stacks.rs plays them in the host).
 %
-% A cell holds a stack: the atom `e` when it is empty, else an atom whose characters
+% A game whose turns use these kinds requires this library.  A cell holds a stack: the atom `e` when it is empty, else an atom whose characters
 % are its pieces, bottom first (`wbW`: a w, a b on it, a W on top).  A piece is one
 % character other than `e`.  The top of a stack is its last piece, `e` for none.
 %
@@ -46,6 +46,11 @@
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
+
+%% requires(?Library)  boards come from board.pl, hops from board_hops.pl (each loaded
+% before this library).
+requires(board).
+requires(board_hops).
 
 %% stack_kind(+Kind)  Kind is one of this part's kinds of move.
 stack_kind(stack(_, _, _)).

@@ -23,7 +23,8 @@
 %                      which the game then requires), ascending: the move flank(K);
 %                      every Y of every line it flanks turns to X
 %     pass             the move pass, when the kinds before it give no move
-%     stack, lift, hop, then   moves of stacks of pieces (board_stacks.pl)
+%     stack, lift, hop, then   moves of stacks of pieces (board_stacks.pl, which the
+%                      game then requires)
 %   Ends    what a move by Player ends the game with, a list tried in order (the
 %           first that holds decides; none: the game goes on):
 %     line(N, Dirs)    the piece moved, put or dropped (where it came to rest)
@@ -85,7 +86,7 @@ kind_moves(flank(X, Y), B, Ms, Tail) :-
     flank:flank_moves(B, X, Y, Ks),
     flanks(Ks, Ms, Tail).
 kind_moves(Kind, B, Ms, Tail) :-              % stacks (board_stacks.pl)
-    board_stacks:stack_kind(Kind),
+    stacks_kind(Kind),
     board_stacks:stack_moves(Kind, B, Ms, Tail).
 
 %% flanks(+Ks, -Moves, ?Tail)  flank(K) for each of Ks, then Tail.
@@ -158,7 +159,7 @@ kind_count(drop(_, Dir), B, N) :-
 kind_count(step(X, Steps), B, N) :- board:step_count(B, X, Steps, N).
 kind_count(flank(X, Y), B, N) :- flank:flank_count(B, X, Y, N).
 kind_count(Kind, B, N) :-
-    board_stacks:stack_kind(Kind),
+    stacks_kind(Kind),
     board_stacks:stack_moves(Kind, B, Ms, []), length(Ms, N).
 
 %% empties(+Ks, +Board, +N0, -N)  N0 plus how many of Ks are empty.
@@ -195,7 +196,7 @@ kind_nth(drop(_, Dir), B, I, M) :-
 kind_nth(step(X, Steps), B, I, go(K, J)) :- board:nth_step(B, X, Steps, I, K-J).
 kind_nth(flank(X, Y), B, I, flank(K)) :- flank:nth_flank(B, X, Y, I, K).
 kind_nth(Kind, B, I, M) :-
-    board_stacks:stack_kind(Kind),
+    stacks_kind(Kind),
     board_stacks:stack_moves(Kind, B, Ms, []), nth0(I, Ms, M).
 
 %% turn_move(+Board, +Turn, +Move)  Move is one of the turn's moves, asked of the move
@@ -227,7 +228,7 @@ kind_move(step(X, Steps), B, go(K, J)) :-
     board:board_cell(B, J, T), memberchk(T, Ts),
     !.
 kind_move(Kind, B, M) :-
-    board_stacks:stack_kind(Kind),
+    stacks_kind(Kind),
     board_stacks:stack_move(Kind, B, M).
 
 %% grid_step(+Board, +K, +Dir, -J)  J is K's neighbour in direction Dir.
@@ -361,11 +362,17 @@ end_holds(count(X, Y), B, _, Turn, Next, Status) :-
     ;  Status = draw
     ).
 
+%% stacks_kind(+Kind)  Kind is one of board_stacks.pl's (a library the game requires).
+stacks_kind(stack(_, _, _)).
+stacks_kind(lift(_, _)).
+stacks_kind(hop(_, _, _, _)).
+stacks_kind(then(_, _)).
+
 %% some_move(+Board, +Turn)  the turn has a move.
 some_move(B, turn(_, Kinds, _)) :-
     member(Kind, Kinds),
     (  Kind == pass -> true
-    ;  board_stacks:stack_kind(Kind) -> board_stacks:stack_some(Kind, B)
+    ;  stacks_kind(Kind) -> board_stacks:stack_some(Kind, B)
     ;  kind_count(Kind, B, N), N > 0
     ), !.
 

@@ -192,7 +192,7 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 6] = [
+const BOARDS: [Library; 8] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -202,6 +202,9 @@ const BOARDS: [Library; 6] = [
     ),
     lib!("notation", "rules/lib/notation.pl"),
     lib!("flank", "rules/lib/flank.pl"),
+    // stacks of pieces on board.pl's cells, and their turns (board_turns.pl's kinds)
+    lib!("board_hops", "rules/lib/board_hops.pl"),
+    lib!("board_stacks", "rules/lib/board_stacks.pl"),
     // the KIF text of rule files translated from GDL (src/gdl/)
     lib!("gdl", "rules/lib/gdl.pl"),
     lib!(
@@ -218,14 +221,12 @@ const BOARDS: [Library; 6] = [
 /// run time, so a board.pl from disk (`lib/board.pl` of a rules directory, checked
 /// by the sandbox as it loads) finds its parts' exports loaded, and the parts are
 /// never checked before the board they call is there.
-const LIBRARY_PARTS: [Library; 7] = [
+const LIBRARY_PARTS: [Library; 5] = [
     lib!("board_steps", "rules/lib/board_steps.pl"),
     lib!("board_reach", "rules/lib/board_reach.pl"),
     lib!("board_lines", "rules/lib/board_lines.pl"),
     lib!("board_text", "rules/lib/board_text.pl"),
     lib!("board_turns", "rules/lib/board_turns.pl"),
-    lib!("board_stacks", "rules/lib/board_stacks.pl"),
-    lib!("board_hops", "rules/lib/board_hops.pl"),
 ];
 
 /// The REPL's Prolog top level, loaded only into a REPL session's machine: how it
