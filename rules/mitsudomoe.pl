@@ -211,7 +211,8 @@ ring_move(stack(K), place(Sq)) :- ( integer(K) -> square(K, Sq) ; cell(Sq, K) ).
 ring_move(lift(K, J), shift(From, To)) :-
     (  integer(K) -> square(K, From), square(J, To) ; cell(From, K), cell(To, J) ).
 
-%% square(+K, -Square)  the square of the board's cell K (rank by rank from a1).
+%% square(+K, -Square)  the square of the board's cell K (rank by rank from a1; the
+% other way of mitsudomoe_board.pl's cell/2, for the hundreds of turns legal/2 names).
 square(K, F-R) :- K0 is K - 1, F is K0 mod 5 + 1, R is K0 // 5 + 1.
 
 %% cell(+Square, -K)  the board's cell of a square (mitsudomoe_board.pl).

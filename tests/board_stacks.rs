@@ -33,7 +33,8 @@ const HELPERS: &[&str] = &[
      [then([stack(x, 20, [x, e]), lift(a, [e, b])], [hop(x, [e, a], [y, b], [relocate(y, [a])])])], \
      [then([stack(a, 30, [e, b])], [hop(x, [e], [y, x], [still(1), guard(y, 2), relocate(y, [a, e])])])], \
      [then([lift(a, [e])], [hop(x, [a, e], [], [])])], \
-     [then([lift(y, [e, a])], [stack(b, 40, [e, y])])]])",
+     [then([lift(y, [e, a])], [stack(b, 40, [e, y])])], \
+     [then([put(y), step(a, [1-[e], 3-[e, b]])], [hop(x, [e, a], [y, b], [relocate(y, [a])])])]])",
     // listed(+Board, -Answers): each list of kinds, its moves and whether it has one
     "listed(B, A) :- findall(Ks-Ms-Some, (kinds(Ks), board:turn_moves(B, turn(p, Ks, []), Ms), \
      ( board_turns:some_move(B, turn(p, Ks, [])) -> Some = some ; Some = none )), A)",
@@ -88,7 +89,10 @@ fn the_piece_under_a_hopping_one_and_a_first_step_that_makes_a_mover_count() {
              board:turn_moves(B, turn(p, Ks, []), Ms), afresh(B, Ks, Fs), \
              ( Ms == Fs -> X = Ms ; X = differ(Ms, Fs) ).";
     let got = answer(&mut spec, q);
-    assert!(!got.contains("differ") && !got.contains("[1]"), "{got}");
+    assert!(
+        !got.contains("differ") && !got.contains("List([Integer(1)])"),
+        "{got}"
+    );
     let q = "grid:grid(square8, 3-3, all, G), board:board_new(G, none, c(e, e, e, e, e, e, e, e, e), B), \
              T = turn(p, [then([stack(x, 1, [e])], [hop(x, [e], [], [])])], []), \
              ( board_turns:some_move(B, T) -> X = some ; X = none ).";

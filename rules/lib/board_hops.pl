@@ -89,13 +89,13 @@ hops_after(prep(V, Landed-Js-All, Free), Hop, MA, KindsA, B, MBs) :-
        ;  (  Free1 == Free -> Same = same ; Same = other ),
           live_again(Landed, CTs, Same, V1, Hop, Free1, MBs, [])
        )
-    ;  board_turns:moved(MA, KindsA, B, _, B2),
-       hop_moves(B2, Hop, MBs, [])
+    ;  (  var(B1) -> board_turns:moved(MA, KindsA, B, _, B1) ; true ),
+       hop_moves(B1, Hop, MBs, [])
     ).
 
 %% hop_after_some(+Board, +Hop, +KindsA, -MA)  the first of the first steps of KindsA
-% (in order) after which the hop has a move: hops_after/6's test, asked only until a
-% hop is found.
+% (in order) after which the hop has a move, each asked only until a hop is found (a
+% stack or a lift by its changed cells, as hops_after/6 does, any other afresh).
 hop_after_some(B, Hop, KindsA, MA) :-
     Hop = hop(X, _, Over, _),
     view(B, V),

@@ -31,8 +31,9 @@
 %                         the move then(MA, MB), for each MA the MBs in order; an MA
 %                         that leaves no MB is no move
 % A move names its cells, not its kind: a list of kinds has at most one of each shape
-% (stack, lift, hop, then), and a hop's options at most one still and one guard a
-% piece; the host refuses other lists (the pure definition takes the first).
+% (stack, lift, hop, then), a then's first kinds no pass, and a hop's options at most
+% one still, one relocate and one guard a piece; the host refuses other lists (the
+% pure definition takes the first).
 % Ends:
 %   gather(X, Mask)       some cell holds an X, and every one that does has a mark in
 %                         Mask: Player wins
