@@ -22,6 +22,11 @@ pub const FIRST_ID: i64 = 1 << 20;
 /// At most this many distinct lists of stack turns.
 const MAX_TURNS: usize = 4096;
 
+/// The most moves the host lists for one position: a longer listing (relocations on
+/// a large board grow as binomials) is refused, and the pure definition, which the
+/// time limit and Ctrl-C reach, lists it.
+const MAX_MOVES: usize = 1 << 16;
+
 /// An empty cell's top, and the name of an empty cell.
 const EMPTY: u8 = b'e';
 
@@ -248,7 +253,7 @@ pub fn playout_on(
     let turns = turns_of(id)?;
     let v = t.view(handle)?;
     let mut cells = stacks(&v, t);
-    Ok(playout(v.grid, &mut cells, &turns, seed, max))
+    playout(v.grid, &mut cells, &turns, seed, max)
 }
 
 /// The moves of the first turn of the stack turns `id` on board `v`, as numbers
@@ -261,6 +266,9 @@ pub fn move_numbers(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<usize>, Refu
     let cells = stacks(v, t);
     let mut moves = Vec::new();
     kinds_moves(v.grid, &cells, &turn.kinds, &mut moves);
+    if moves.len() >= MAX_MOVES {
+        return Err(Refused::Bad);
+    }
     let mut out = Vec::new();
     for m in moves {
         if m.len() == 2 {
@@ -280,25 +288,29 @@ pub fn move_numbers(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<usize>, Refu
     Ok(out)
 }
 
-/// Plays from `cells` until an end holds, no move is left, or `max` plies.
+/// Plays from `cells` until an end holds, no move is left, or `max` plies; refused
+/// at a position with `MAX_MOVES` moves or more.
 fn playout(
     g: &Grid,
     cells: &mut [Vec<u8>],
     turns: &[StackTurn],
     mut seed: i64,
     max: i64,
-) -> (u64, Status) {
+) -> Result<(u64, Status), Refused> {
     let (mut plies, mut at) = (0u64, 0usize);
     let mut moves = Vec::new();
     loop {
         if plies as i64 >= max {
-            return (plies, Status::Ongoing);
+            return Ok((plies, Status::Ongoing));
         }
         let turn = &turns[at];
         moves.clear();
         kinds_moves(g, cells, &turn.kinds, &mut moves);
+        if moves.len() >= MAX_MOVES {
+            return Err(Refused::Bad);
+        }
         if moves.is_empty() {
-            return (plies, Status::Ongoing);
+            return Ok((plies, Status::Ongoing));
         }
         seed = lcg_next(seed);
         let m = &moves[((seed >> 8) as usize) % moves.len()];
@@ -309,8 +321,8 @@ fn playout(
         let next = (at + 1) % turns.len();
         match turn.ends.iter().find(|e| holds(g, cells, e, &turns[next])) {
             None => at = next,
-            Some(End::Lose(_)) => return (plies, Status::Won(next)),
-            Some(_) => return (plies, Status::Won(at)),
+            Some(End::Lose(_)) => return Ok((plies, Status::Won(next))),
+            Some(_) => return Ok((plies, Status::Won(at))),
         }
     }
 }
@@ -386,6 +398,9 @@ fn kind_moves(g: &Grid, cells: &[Vec<u8>], kind: &Kind, out: &mut Vec<Move>) {
                 after.clone_from_slice(cells);
                 for step in &first {
                     make(&mut after, step);
+                }
+                if out.len() >= MAX_MOVES {
+                    return;
                 }
                 seconds.clear();
                 kinds_moves(g, &after, b, &mut seconds);
@@ -499,23 +514,28 @@ fn relocations(
                 y,
             }]);
         }
+        out.len() < MAX_MOVES
     });
 }
 
 /// Each set of `n` of `items`, in their order, the first item taken before it is left
-/// out (board_hops.pl's k_subset/3).
-fn subsets(items: &[usize], n: usize, chosen: &mut Vec<usize>, f: &mut impl FnMut(&[usize])) {
+/// out (board_hops.pl's k_subset/3), while `f` asks for more; gives whether it did.
+fn subsets(
+    items: &[usize],
+    n: usize,
+    chosen: &mut Vec<usize>,
+    f: &mut impl FnMut(&[usize]) -> bool,
+) -> bool {
     if n == 0 {
-        f(chosen);
-        return;
+        return f(chosen);
     }
     let Some((&first, rest)) = items.split_first() else {
-        return;
+        return true;
     };
     chosen.push(first);
-    subsets(rest, n - 1, chosen, f);
+    let more = subsets(rest, n - 1, chosen, f);
     chosen.pop();
-    subsets(rest, n, chosen, f);
+    more && subsets(rest, n, chosen, f)
 }
 
 /// Whether `e` holds after a move; `next` is the next player's turn.
