@@ -4,7 +4,9 @@
 //! neighbours each of which the other's stone of one player kills is captured by
 //! that player — whatever the opponent plays in it, the player answers in the
 //! other cell and the opponent's stone is dead — so both take the player's colour.
-//! Filled cells change other cells' rings, so the rules run until nothing changes.
+//! Filled cells change other cells' rings, so the rules run until nothing changes;
+//! when they settle no cell, a decomposition may settle a whole region (see
+//! `decompose`), and they run again.
 //!
 //! The filled position has the value of the position, and so has each position a
 //! move on an unfilled cell makes (a dead cell stays dead and a captured pair stays
@@ -14,6 +16,7 @@
 use super::board::Axis;
 use super::cells::{bit, cells_of, Cells};
 use super::dead::is_dead;
+use super::decompose::{settled_region, Settled};
 
 /// What fill-in settled: the cells it gave each player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -111,7 +114,22 @@ pub fn fill_in(cells: &mut Cells, axes: [Axis; 2], dead_to: usize) -> Filled {
             }
         }
         if !changed {
-            return filled;
+            // the rules above settle no cell: a region may be settled as a whole
+            match settled_region(cells, axes) {
+                None => return filled,
+                Some(Settled::Dead(region)) => {
+                    for i in cells_of(region) {
+                        put(cells, i, dead_to);
+                    }
+                    filled.dead |= region;
+                }
+                Some(Settled::Held(region, p)) => {
+                    for i in cells_of(region) {
+                        put(cells, i, p);
+                    }
+                    filled.captured[p] |= region;
+                }
+            }
         }
     }
 }

@@ -67,7 +67,7 @@ fn verdict(cells: &mut Cells, me: usize, axes: [Axis; 2]) -> Verdict {
     if mine.win_now != 0 {
         return Verdict::Win(Some(mine.win_now.trailing_zeros() as u8));
     }
-    if mine.full {
+    if mine.full.is_some() {
         // a full connection holds whatever the side to move plays (an extra stone of
         // one's own never hurts in Hex)
         return Verdict::Win(None);
@@ -78,7 +78,7 @@ fn verdict(cells: &mut Cells, me: usize, axes: [Axis; 2]) -> Verdict {
     let Some(theirs) = edge_links(cells, 1 - me, axes[1 - me]) else {
         return Verdict::Loss;
     };
-    if theirs.full {
+    if theirs.full.is_some() {
         return Verdict::Loss;
     }
     let mut must = cells.empty;

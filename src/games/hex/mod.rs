@@ -5,6 +5,7 @@ mod cells;
 mod connect;
 pub mod contactix_file;
 mod dead;
+mod decompose;
 mod dominated;
 mod fill;
 mod insight;

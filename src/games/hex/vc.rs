@@ -99,8 +99,9 @@ impl<const K: usize> Carriers<K> {
 pub struct EdgeLinks {
     /// The cells where the player joins the edges at once.
     pub win_now: u64,
-    /// Whether the player joins the edges whoever moves first.
-    pub full: bool,
+    /// The smallest carrier of a connection that joins the edges whoever moves
+    /// first, if the search found one.
+    pub full: Option<u64>,
     /// Semi connections between the edges: (carrier with the key, key cell).
     pub semi: Vec<(u64, usize)>,
 }
@@ -294,9 +295,16 @@ fn disjoint_unions(s: &[u64], from: usize, common: u64, union: u64, out: &mut Ve
 /// The connections between the two edges of the player with stones `player`'s,
 /// who joins `axis`.  `None` when the player has joined them already.
 pub fn edge_links(cells: &Cells, player: usize, axis: Axis) -> Option<EdgeLinks> {
+    links_between(cells, player, cells.edge_pair(axis))
+}
+
+/// The connections of `player` between two ends that act as its edges: each end a
+/// mask of cells, and the player's groups with a stone on an end join it (an end
+/// may be an edge's cells, or a group's stones).  `None` when one group is on both.
+pub fn links_between(cells: &Cells, player: usize, ends: (u64, u64)) -> Option<EdgeLinks> {
     let own = cells.stones[player];
     let empty = cells.empty;
-    let (low_edge, high_edge) = cells.edge_pair(axis);
+    let (low_edge, high_edge) = ends;
     // the groups: those on an edge join it
     let (mut low, mut high) = (0u64, 0u64);
     let mut others = Vec::new();
@@ -379,7 +387,11 @@ pub fn edge_links(cells: &Cells, player: usize, axis: Axis) -> Option<EdgeLinks>
     let semi = s.semi[k];
     let links = EdgeLinks {
         win_now,
-        full: s.full[k].len > 0,
+        full: s.full[k]
+            .carriers()
+            .iter()
+            .copied()
+            .min_by_key(|c| c.count_ones()),
         semi: semi
             .carriers()
             .iter()
