@@ -24,6 +24,8 @@ pub struct SolvePlan {
     pub openings: bool,
     /// Search without the game's own knowledge (Hex: virtual connections, dead cells).
     pub plain: bool,
+    /// Search every move, even one a sibling's proof set settles.
+    pub no_proof_sets: bool,
     pub svg: Option<PathBuf>,
     pub json: bool,
 }
@@ -77,6 +79,7 @@ pub fn solve(
         table_bytes,
         every_move: plan.openings,
         plain: plan.plain,
+        no_proof_sets: plan.no_proof_sets,
     };
     let start = Instant::now();
     let s = engine.solve(at, &solve_spec)?;
@@ -165,6 +168,12 @@ pub fn report(s: &Solution, label: &str, secs: f64, openings: bool) -> String {
         s.table_bytes >> 20,
         s.table_entries
     ));
+    if s.by_proof_sets > 0 {
+        o.push_str(&format!(
+            "        {} moves settled by their siblings' proof sets\n",
+            s.by_proof_sets
+        ));
+    }
     o
 }
 

@@ -32,6 +32,10 @@ pub(crate) struct Args {
     /// must-play regions, dead cells): plain proof-number search.
     #[arg(long)]
     plain: bool,
+    /// Search every move, even one that a losing sibling's proof set shows to lose
+    /// too (Hex): to compare the search with proof sets and without.
+    #[arg(long)]
+    no_proof_sets: bool,
     /// Draw the moves' values on the board as SVG: green wins, grey draws, red loses.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -49,6 +53,7 @@ pub(crate) fn exec(args: Args, out: &mut dyn Write) -> anyhow::Result<ExitCode> 
         nodes: args.nodes,
         openings: args.openings,
         plain: args.plain,
+        no_proof_sets: args.no_proof_sets,
         svg: args.svg,
         json: args.json,
     };

@@ -119,6 +119,26 @@ pub trait Game: Clone + Send + Sync {
         let _ = moves;
         Insight::Open
     }
+    /// Proof sets (see `solve::proof_sets`) need a game in which an extra stone never
+    /// hurts its owner, each move filling one of at most 64 cells.  Such a game
+    /// gives the cell a move fills; the default, and a move that fills no cell,
+    /// `None`.
+    fn move_cell(&self, mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
+    /// For a position `insight` settles, a proof set the game vouches for: empty
+    /// cells (a mask) such that the winner still wins when every other empty cell
+    /// holds the loser's stone.  The default knows none.
+    fn insight_support(&self) -> Option<u64> {
+        None
+    }
+    /// This position with stones of `player` added on the empty cells of `cells`,
+    /// the same side to move (a proof set's test position).  The default has none.
+    fn with_stones(&self, player: usize, cells: u64) -> Option<Self> {
+        let _ = (player, cells);
+        None
+    }
     /// The notation of a move.
     fn move_text(&self, mv: Self::Move) -> String;
     /// Reads a move in this position; errors say why it is not legal here.

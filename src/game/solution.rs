@@ -58,6 +58,9 @@ pub struct SolveSpec {
     pub table_bytes: usize,
     /// Give the value of every move, not only one that keeps the position's value.
     pub every_move: bool,
+    /// Search every move, even one a sibling's proof set settles (for comparison).
+    #[serde(default)]
+    pub no_proof_sets: bool,
 }
 
 /// One move of the solved position, with its value for the player who makes it
@@ -84,6 +87,9 @@ pub struct Solution {
     pub proof_size: Option<u64>,
     /// Positions expanded in all.
     pub nodes: u64,
+    /// Moves settled by a sibling's proof set, without a search of their own.
+    #[serde(default)]
+    pub by_proof_sets: u64,
     /// The transposition table's size: entries and bytes.
     pub table_entries: usize,
     pub table_bytes: usize,

@@ -428,6 +428,7 @@ impl Run<'_> {
                     plain: false,
                     table_bytes: SOLVE_TABLE,
                     every_move: true,
+                    no_proof_sets: false,
                 };
                 let s = e.solve(root, &spec).map_err(|e| e.to_string())?;
                 let map = s

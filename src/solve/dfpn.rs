@@ -13,6 +13,10 @@
 //! one player's win is a proof of the other's, so each question reads the other's
 //! settled answers and one question settles a position's value (Hex has no draws).
 
+#[path = "proof_sets.rs"]
+mod proof_sets;
+pub use proof_sets::ProofSets;
+
 use super::table::{Numbers, Table, INF};
 use super::tree::{Status, Tree};
 use crate::game::{Budget, EngineError, Insight, Outcome};
@@ -49,6 +53,11 @@ pub struct Search<T: Tree> {
     /// Whether every leaf met so far was a won game: then a disproof of one player's
     /// win proves the other's.
     pub decisive: bool,
+    /// Whether moves are settled by their siblings' proof sets, where the tree
+    /// gives them (see `proof_sets`).
+    pub use_proof_sets: bool,
+    /// The proof sets known, and how many moves they settled.
+    pub proofs: ProofSets,
     budget: Budget,
     deadline: Option<Instant>,
     path: FxHashSet<u64>,
@@ -110,6 +119,8 @@ impl<T: Tree> Search<T> {
             nodes: 0,
             cut: false,
             decisive: true,
+            use_proof_sets: true,
+            proofs: ProofSets::new(),
             deadline: budget.time.map(|t| Instant::now() + t),
             budget,
             path: FxHashSet::default(),
@@ -292,13 +303,32 @@ impl<T: Tree> Search<T> {
         thdn: u64,
     ) -> Result<Numbers, Stop> {
         let or = status.to_move == prover;
+        // the cells of the moves, where proof sets may settle some of them: those
+        // pinned to a sibling's loss
+        let cells = self.cells_of(node, kids.iter().map(|k| k.mv.clone()));
+        let mut pinned = vec![false; kids.len()];
+        let mut examined = vec![false; kids.len()];
         // each child's numbers: what its own search last gave, or what the table says
         // now (a transposition may have moved them since)
         loop {
-            for (k, n) in kids.iter().zip(numbers.iter_mut()) {
+            for (i, (k, n)) in kids.iter().zip(numbers.iter_mut()).enumerate() {
+                if pinned[i] {
+                    continue;
+                }
                 if let Some(now) = self.numbers(k.status, prover) {
                     *n = now;
                 }
+            }
+            if let Some(cells) = cells.as_deref().filter(|_| self.decisive) {
+                self.settle_by_proofs(
+                    node,
+                    kids,
+                    cells,
+                    or,
+                    &mut numbers,
+                    &mut pinned,
+                    &mut examined,
+                )?;
             }
             // at an OR node the prover picks the least proof number, at an AND node
             // the opponent the least disproof number
@@ -322,6 +352,11 @@ impl<T: Tree> Search<T> {
                 (sum(numbers.iter().map(|n| n.pn)), numbers[best].dn)
             };
             if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 {
+                if pn == 0 || dn == 0 {
+                    if let Some(cells) = cells.as_deref().filter(|_| self.decisive) {
+                        self.note_proof(node, kids, cells, or, &numbers, &pinned)?;
+                    }
+                }
                 return Ok(Numbers { pn, dn });
             }
             let b = numbers[best];
@@ -336,5 +371,44 @@ impl<T: Tree> Search<T> {
             self.tree.release(child);
             numbers[best] = r?;
         }
+    }
+
+    /// Settles the open moves outside the proof set of each move just found to
+    /// lose for the side to move (see `proof_sets`).
+    #[allow(clippy::too_many_arguments)]
+    fn settle_by_proofs(
+        &mut self,
+        node: &T::Node,
+        kids: &[Kid<T::Move>],
+        cells: &[usize],
+        or: bool,
+        numbers: &mut [Numbers],
+        pinned: &mut [bool],
+        examined: &mut [bool],
+    ) -> Result<(), Stop> {
+        let lost = |n: &Numbers| if or { n.dn == 0 } else { n.pn == 0 };
+        for i in 0..kids.len() {
+            if examined[i] || pinned[i] || !lost(&numbers[i]) {
+                continue;
+            }
+            examined[i] = true;
+            let open = |numbers: &[Numbers], pinned: &[bool]| {
+                (0..kids.len()).any(|j| !pinned[j] && !numbers[j].settled())
+            };
+            if !open(numbers, pinned) {
+                continue;
+            }
+            let Some(set) = self.kid_proof(node, &kids[i].mv)? else {
+                continue;
+            };
+            for j in 0..kids.len() {
+                if !pinned[j] && !numbers[j].settled() && set >> cells[j] & 1 == 0 {
+                    numbers[j] = numbers[i];
+                    pinned[j] = true;
+                    self.proofs.settled += 1;
+                }
+            }
+        }
+        Ok(())
     }
 }

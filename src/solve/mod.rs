@@ -133,6 +133,7 @@ impl<T: Tree> Search<T> {
 /// and the proof's size.  A budget that runs out gives what was proved so far.
 pub fn solve<T: Tree>(tree: T, root: &T::Node, spec: &SolveSpec) -> Result<Solution, EngineError> {
     let mut search = Search::new(tree, spec.table_bytes, spec.budget.clone());
+    search.use_proof_sets = !spec.no_proof_sets;
     let status = search.tree.status(root)?;
     let names = search.tree.player_names();
     let position = search.tree.text(root)?;
@@ -143,6 +144,7 @@ pub fn solve<T: Tree>(tree: T, root: &T::Node, spec: &SolveSpec) -> Result<Solut
         moves: Vec::new(),
         proof_size: None,
         nodes: 0,
+        by_proof_sets: 0,
         table_entries: search.table.capacity(),
         table_bytes: search.table.capacity() * ENTRY_BYTES,
         stopped: None,
@@ -150,6 +152,7 @@ pub fn solve<T: Tree>(tree: T, root: &T::Node, spec: &SolveSpec) -> Result<Solut
     };
     let run = run_solve(&mut search, root, status, spec, &mut solution);
     solution.nodes = search.nodes;
+    solution.by_proof_sets = search.proofs.settled;
     solution.repeated = search.cut;
     match run {
         Ok(()) => Ok(solution),

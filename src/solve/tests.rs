@@ -185,6 +185,7 @@ fn a_budget_that_runs_out_gives_unknown_and_what_was_proved() {
             table_bytes: 1 << 20,
             every_move: true,
             plain: false,
+            no_proof_sets: false,
         },
     )
     .unwrap();
@@ -294,4 +295,82 @@ fn under_the_swap_rule_every_opening_loses_with_the_knowledge_as_without_it() {
     let with = solved(&g, true);
     assert_eq!(with.value, Some(Value::Loss));
     assert!(with.moves.iter().all(|m| m.value == Some(Value::Loss)));
+}
+
+/// Solved with the game's knowledge but no proof sets.
+fn solved_without_proof_sets<G: Game>(g: &G, every_move: bool) -> Solution {
+    let spec = SolveSpec {
+        no_proof_sets: true,
+        ..spec(every_move)
+    };
+    solve(GameTree::new(g), g, &spec).unwrap()
+}
+
+/// Positions of random Hex games on `size`x`size` of `plies` plies.
+fn random_hex_positions(
+    seed: u64,
+    size: usize,
+    plies: std::ops::Range<usize>,
+    count: usize,
+) -> Vec<Hex> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < count {
+        let mut g = hex(size);
+        for _ in 0..rng.gen_range(plies.clone()) {
+            g.legal_moves(&mut moves);
+            g.play(moves[rng.gen_range(0..moves.len())]);
+            if g.outcome().is_some() {
+                break;
+            }
+        }
+        if g.outcome().is_none() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+#[test]
+fn moves_settled_by_proof_sets_have_the_values_exhaustive_search_gives() {
+    let mut memo = rustc_hash::FxHashMap::default();
+    for g in random_hex_positions(48, 4, 3..7, 40) {
+        let s = solved(&g, true);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        moves.sort();
+        for (&m, valued) in moves.iter().zip(&s.moves) {
+            let mut c = g.clone();
+            c.play(m);
+            let truth = if crate::games::hex::exhaustive::wins(&c, &mut memo) {
+                Value::Loss
+            } else {
+                Value::Win
+            };
+            assert_eq!(
+                valued.value,
+                Some(truth),
+                "{} {}",
+                g.position_text(),
+                valued.mv
+            );
+        }
+    }
+    // (small boards are mostly settled by the knowledge at once: the sets settle
+    // moves on larger ones, below)
+}
+
+#[test]
+fn proof_sets_leave_every_move_of_sparse_hex_five_positions_its_value() {
+    let mut settled = 0;
+    for g in random_hex_positions(49, 5, 2..6, 30) {
+        let with = solved(&g, true);
+        let without = solved_without_proof_sets(&g, true);
+        settled += with.by_proof_sets;
+        assert_eq!(with.value, without.value, "{}", g.position_text());
+        assert_eq!(with.moves, without.moves, "{}", g.position_text());
+    }
+    assert!(settled > 40, "{settled} moves settled by proof sets");
 }

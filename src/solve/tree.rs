@@ -59,6 +59,34 @@ pub trait Tree {
         let _ = (node, moves);
         Ok(Insight::Open)
     }
+    /// The cell a move fills, for proof sets (see `Game::move_cell`); the default
+    /// gives none, and the search then uses no proof set.
+    fn move_cell(&mut self, node: &Self::Node, mv: &Self::Move) -> Option<usize> {
+        let _ = (node, mv);
+        None
+    }
+    /// A candidate proof set of a position the knowledge settles (see
+    /// `Game::insight_support`).
+    fn insight_support(&mut self, node: &Self::Node) -> Option<u64> {
+        let _ = node;
+        None
+    }
+    /// The position with `player`'s stones added on the empty cells of `cells`.
+    fn with_stones(&mut self, node: &Self::Node, player: usize, cells: u64) -> Option<Self::Node> {
+        let _ = (node, player, cells);
+        None
+    }
+    /// A hash of the position that no symmetry shares (proof sets are not
+    /// symmetric); `None` where proof sets are not used.
+    fn exact_key(&mut self, node: &Self::Node) -> Option<u64> {
+        let _ = node;
+        None
+    }
+    /// The exact hash of the position after a move (without keeping it).
+    fn child_exact_key(&mut self, node: &Self::Node, mv: &Self::Move) -> Option<u64> {
+        let _ = (node, mv);
+        None
+    }
     /// A move's notation.
     fn move_text(&mut self, node: &Self::Node, mv: &Self::Move) -> String;
     /// The position's text.
@@ -176,6 +204,33 @@ impl<G: Game> Tree for GameTree<G> {
             ));
         }
         Ok(insight)
+    }
+
+    fn move_cell(&mut self, node: &G, mv: &G::Move) -> Option<usize> {
+        self.knowledge.then(|| node.move_cell(*mv)).flatten()
+    }
+
+    fn insight_support(&mut self, node: &G) -> Option<u64> {
+        self.knowledge.then(|| node.insight_support()).flatten()
+    }
+
+    fn with_stones(&mut self, node: &G, player: usize, cells: u64) -> Option<G> {
+        self.knowledge
+            .then(|| node.with_stones(player, cells))
+            .flatten()
+    }
+
+    fn exact_key(&mut self, node: &G) -> Option<u64> {
+        self.knowledge.then(|| node.hash())
+    }
+
+    fn child_exact_key(&mut self, node: &G, mv: &G::Move) -> Option<u64> {
+        if !self.knowledge {
+            return None;
+        }
+        self.scratch.clone_from(node);
+        self.scratch.play(*mv);
+        Some(self.scratch.hash())
     }
 
     fn move_text(&mut self, node: &G, mv: &G::Move) -> String {

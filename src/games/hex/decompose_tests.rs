@@ -4,30 +4,12 @@
 use super::*;
 use crate::game::{Game, Outcome};
 use crate::games::hex::cells::{bit, cells_of};
+use crate::games::hex::exhaustive::wins;
 use crate::games::hex::{Hex, HexRules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
-
-/// Whether the side to move wins, by exhaustive search with a table.
-fn wins(g: &Hex, memo: &mut FxHashMap<u64, bool>) -> bool {
-    if let Some(Outcome::Win(p)) = g.outcome() {
-        return p == g.to_move();
-    }
-    if let Some(&v) = memo.get(&g.hash()) {
-        return v;
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let v = moves.iter().any(|&m| {
-        let mut c = g.clone();
-        c.play(m);
-        !wins(&c, memo)
-    });
-    memo.insert(g.hash(), v);
-    v
-}
 
 /// `g` with the cells of `region` given to `player`.
 fn filled(g: &Hex, region: u64, player: usize) -> Hex {

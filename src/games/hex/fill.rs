@@ -138,30 +138,12 @@ pub fn fill_in(cells: &mut Cells, axes: [Axis; 2], dead_to: usize) -> Filled {
 mod tests {
     use super::*;
     use crate::game::{Game, Outcome};
+    use crate::games::hex::exhaustive::wins;
     use crate::games::hex::{Hex, HexRules};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
     use rustc_hash::FxHashMap;
     use std::sync::Arc;
-
-    /// Whether the side to move wins, by exhaustive search with a table.
-    fn wins(g: &Hex, memo: &mut FxHashMap<u64, bool>) -> bool {
-        if let Some(Outcome::Win(p)) = g.outcome() {
-            return p == g.to_move();
-        }
-        if let Some(&v) = memo.get(&g.hash()) {
-            return v;
-        }
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        let v = moves.iter().any(|&m| {
-            let mut c = g.clone();
-            c.play(m);
-            !wins(&c, memo)
-        });
-        memo.insert(g.hash(), v);
-        v
-    }
 
     /// The position of `g` with the filled cells given their colours.
     fn with_filled(g: &Hex, cells: &Cells) -> Hex {

@@ -59,31 +59,41 @@ pub fn insight(hex: &Hex, moves: &mut Vec<HexMove>) -> Insight<HexMove> {
 /// The verdict on `cells` (filled in place) for `me` to move, the players joining
 /// `axes`.
 fn verdict(cells: &mut Cells, me: usize, axes: [Axis; 2]) -> Verdict {
+    verdict_on(cells, me, axes).0
+}
+
+/// The verdict on `cells` (filled in place) for `me` to move, with the empty cells
+/// of the filled board a win or loss rests on: the carriers of the connections
+/// that settle it.
+fn verdict_on(cells: &mut Cells, me: usize, axes: [Axis; 2]) -> (Verdict, u64) {
     fill_in(cells, axes, 1 - me);
     // a chain the filled board joins is a won game
     let Some(mine) = edge_links(cells, me, axes[me]) else {
-        return Verdict::Win(None);
+        return (Verdict::Win(None), 0);
     };
     if mine.win_now != 0 {
-        return Verdict::Win(Some(mine.win_now.trailing_zeros() as u8));
+        let key = mine.win_now.trailing_zeros() as usize;
+        return (Verdict::Win(Some(key as u8)), bit(key));
     }
-    if mine.full.is_some() {
+    if let Some(carrier) = mine.full {
         // a full connection holds whatever the side to move plays (an extra stone of
         // one's own never hurts in Hex)
-        return Verdict::Win(None);
+        return (Verdict::Win(None), carrier);
     }
-    if let Some(&(_, key)) = mine.semi.iter().min_by_key(|(c, _)| c.count_ones()) {
-        return Verdict::Win(Some(key as u8));
+    if let Some(&(carrier, key)) = mine.semi.iter().min_by_key(|(c, _)| c.count_ones()) {
+        return (Verdict::Win(Some(key as u8)), carrier);
     }
     let Some(theirs) = edge_links(cells, 1 - me, axes[1 - me]) else {
-        return Verdict::Loss;
+        return (Verdict::Loss, 0);
     };
-    if theirs.full.is_some() {
-        return Verdict::Loss;
+    if let Some(carrier) = theirs.full {
+        return (Verdict::Loss, carrier);
     }
     let mut must = cells.empty;
+    let mut used = 0;
     if theirs.win_now != 0 {
         // two cells where the opponent joins at once cannot both be blocked
+        used |= theirs.win_now;
         must &= if theirs.win_now.count_ones() == 1 {
             theirs.win_now
         } else {
@@ -92,9 +102,52 @@ fn verdict(cells: &mut Cells, me: usize, axes: [Axis; 2]) -> Verdict {
     }
     for &(carrier, _) in &theirs.semi {
         must &= carrier;
+        used |= carrier;
     }
     if must == 0 {
-        return Verdict::Loss;
+        return (Verdict::Loss, used);
     }
-    Verdict::Keep(undominated(cells, me, axes, must))
+    (Verdict::Keep(undominated(cells, me, axes, must)), 0)
+}
+
+/// For a position `insight` settles, a proof set: empty cells such that the winner
+/// still wins when every other empty cell holds the loser's stone.  The carriers
+/// of the connections that settle it, with the cells fill-in gave a colour; when
+/// fill-in gave any, the verdict is worked out again on the board with the loser's
+/// stones added, and the set is kept only if it still holds.  `None` when the
+/// knowledge settles nothing here, the set does not hold, or the game is played
+/// with the swap rule.
+pub fn insight_support(hex: &Hex) -> Option<u64> {
+    // (not under the swap rule, whose test positions are no games of it)
+    if hex.winner.is_some() || hex.swap {
+        return None;
+    }
+    let original = Cells::of(&hex.board)?;
+    if original.cols < 2 || original.rows < 2 {
+        return None;
+    }
+    let me = hex.to_move;
+    let mut cells = Cells::of(&hex.board)?;
+    let (verdict, carriers) = verdict_on(&mut cells, me, hex.axes);
+    let winner = match verdict {
+        Verdict::Win(_) => me,
+        Verdict::Loss => 1 - me,
+        Verdict::Keep(_) => return None,
+    };
+    let filled = original.empty & !cells.empty;
+    let set = (carriers | filled) & original.empty;
+    if filled == 0 {
+        // a connection's carrier alone: the loser's stones elsewhere cannot touch it
+        return Some(set);
+    }
+    let mut test = original;
+    test.stones[1 - winner] |= test.empty & !set;
+    test.empty = set;
+    // (a test board the loser's stones join is read as the loser's win)
+    let again = match verdict_on(&mut test, me, hex.axes).0 {
+        Verdict::Win(_) => me,
+        Verdict::Loss => 1 - me,
+        Verdict::Keep(_) => return None,
+    };
+    (again == winner).then_some(set)
 }

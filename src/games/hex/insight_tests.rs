@@ -4,28 +4,10 @@
 
 use super::*;
 use crate::game::Insight;
+use crate::games::hex::exhaustive::wins;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashMap;
-
-/// Whether the side to move wins, by exhaustive search with a table.
-fn wins(g: &Hex, memo: &mut FxHashMap<u64, bool>) -> bool {
-    if let Some(Outcome::Win(p)) = g.outcome() {
-        return p == g.to_move();
-    }
-    if let Some(&v) = memo.get(&g.hash()) {
-        return v;
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let v = moves.iter().any(|&m| {
-        let mut c = g.clone();
-        c.play(m);
-        !wins(&c, memo)
-    });
-    memo.insert(g.hash(), v);
-    v
-}
 
 /// A random position: `stones` stones of random colours on random cells, either
 /// side to move (set up by hand, so the counts need not fit the turns).
@@ -59,6 +41,35 @@ struct Seen {
     win_any: u32,
     loss: u32,
     narrowed: u32,
+    /// Proof sets checked, and those smaller than the empty cells.
+    proof_sets: u32,
+    smaller: u32,
+}
+
+/// Checks the proof set the knowledge gives for `g`, which it settles for
+/// `winner`: with the loser's stones on every other empty cell, the winner wins.
+fn check_proof_set(g: &Hex, winner: usize, memo: &mut FxHashMap<u64, bool>, seen: &mut Seen) {
+    let Some(set) = insight::insight_support(g) else {
+        return;
+    };
+    seen.proof_sets += 1;
+    let empty: u64 = g.board().empties().iter().fold(0u64, |a, &i| a | 1u64 << i);
+    assert_eq!(set & !empty, 0, "{}", g.position_text());
+    if set != empty {
+        seen.smaller += 1;
+    }
+    let test = g
+        .with_stones(1 - winner, empty & !set)
+        .expect("a small board");
+    let won = match test.outcome() {
+        Some(Outcome::Win(p)) => p == winner,
+        _ => wins(&test, memo) == (test.to_move() == winner),
+    };
+    assert!(
+        won,
+        "{}: the proof set {set:#x} does not hold",
+        g.position_text()
+    );
 }
 
 /// Checks the insight of `g` against exhaustive search.
@@ -74,6 +85,7 @@ fn check(g: &Hex, memo: &mut FxHashMap<u64, bool>, seen: &mut Seen) {
     match g.insight(&mut moves) {
         Insight::Win(key) => {
             assert!(truth, "{text}: claimed a win");
+            check_proof_set(g, g.to_move(), memo, seen);
             let keys: Vec<HexMove> = match key {
                 Some(k) => {
                     seen.win_by_key += 1;
@@ -98,6 +110,7 @@ fn check(g: &Hex, memo: &mut FxHashMap<u64, bool>, seen: &mut Seen) {
         Insight::Loss => {
             seen.loss += 1;
             assert!(!truth, "{text}: claimed a loss");
+            check_proof_set(g, 1 - g.to_move(), memo, seen);
         }
         Insight::Open => {
             assert!(!moves.is_empty(), "{text}: no move left");
@@ -158,6 +171,7 @@ fn the_knowledge_is_exact_on_random_hex_five_positions() {
     let seen = check_board(12, HexRules::hex(), 5, 5, 15..22, 200);
     assert!(seen.win_by_key > 20 && seen.win_any > 2, "{seen:?}");
     assert!(seen.loss > 20 && seen.narrowed > 2, "{seen:?}");
+    assert!(seen.proof_sets > 40 && seen.smaller > 20, "{seen:?}");
 }
 
 #[test]

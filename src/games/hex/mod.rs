@@ -7,6 +7,8 @@ pub mod contactix_file;
 mod dead;
 mod decompose;
 mod dominated;
+#[cfg(test)]
+pub(crate) mod exhaustive;
 mod fill;
 mod insight;
 mod memo;
@@ -467,6 +469,35 @@ impl Game for Hex {
 
     fn insight(&self, moves: &mut Vec<HexMove>) -> crate::game::Insight<HexMove> {
         insight::insight(self, moves)
+    }
+
+    fn move_cell(&self, mv: HexMove) -> Option<usize> {
+        (mv != SWAP && self.board.len() <= 64).then_some(mv as usize)
+    }
+
+    fn insight_support(&self) -> Option<u64> {
+        insight::insight_support(self)
+    }
+
+    fn with_stones(&self, player: usize, cells: u64) -> Option<Hex> {
+        if self.board.len() > 64 || self.swap {
+            return None;
+        }
+        let stones: Vec<Option<usize>> = (0..self.board.len())
+            .map(|i| match self.board.stone(i) {
+                None if cells >> i & 1 == 1 => Some(player),
+                s => s,
+            })
+            .collect();
+        let (c, r) = (self.board.cols(), self.board.rows());
+        Some(Hex::from_cells(
+            self.rules.clone(),
+            c,
+            r,
+            &stones,
+            self.to_move,
+            false,
+        ))
     }
 
     fn move_text(&self, mv: HexMove) -> String {
