@@ -15,7 +15,11 @@
 //!   touch both of the opponent's edges: then A and B are walls across the
 //!   opponent's way, the region lies between them, and a chain of P's from one to
 //!   the other cuts every chain of the opponent's between its edges that passes
-//!   there.  P answers each of the opponent's moves in the region inside the
+//!   there.  (P's own edge always spans the opponent's, through its corners, so
+//!   with one edge terminal the test asks only that the other terminal spans.  A
+//!   review found the fill sound without this condition too: P answers inside the
+//!   carrier, and the filled position's chains are rebuilt through A and B.  It is
+//!   kept as the narrower claim the exhaustive test holds.)  P answers each of the opponent's moves in the region inside the
 //!   carrier, so filling the region with P's stones keeps the position's value.
 //!
 //! Stones added outside a region keep it a region and can only merge terminals,
