@@ -2,9 +2,9 @@
 //! value of the position filled as they say, and of every move outside it.
 
 use super::*;
-use crate::game::{Game, Outcome};
+use crate::game::Game;
 use crate::games::hex::cells::{bit, cells_of};
-use crate::games::hex::exhaustive::wins;
+use crate::games::hex::exhaustive::{random_position, wins};
 use crate::games::hex::{Hex, HexRules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -72,20 +72,8 @@ fn settled_regions_keep_the_value_of_the_position_and_of_every_move_outside_them
             let mut memo = FxHashMap::default();
             let n = cols * rows;
             for _ in 0..count {
-                let mut stones = vec![None; n];
-                let mut free: Vec<usize> = (0..n).collect();
-                for _ in 0..rng.gen_range(n / 2..n * 4 / 5) {
-                    let i = free.swap_remove(rng.gen_range(0..free.len()));
-                    stones[i] = Some(rng.gen_range(0..2));
-                }
-                let g = Hex::from_cells(
-                    rules.clone(),
-                    cols,
-                    rows,
-                    &stones,
-                    rng.gen_range(0..2),
-                    false,
-                );
+                let count = rng.gen_range(n / 2..n * 4 / 5);
+                let g = random_position(&mut rng, &rules, cols, rows, count);
                 if g.outcome().is_some() {
                     continue;
                 }

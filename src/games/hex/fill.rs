@@ -137,8 +137,8 @@ pub fn fill_in(cells: &mut Cells, axes: [Axis; 2], dead_to: usize) -> Filled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Outcome};
-    use crate::games::hex::exhaustive::wins;
+    use crate::game::Game;
+    use crate::games::hex::exhaustive::{random_position, wins};
     use crate::games::hex::{Hex, HexRules};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
@@ -172,20 +172,8 @@ mod tests {
             let n = cols * rows;
             for _ in 0..count {
                 // 6 to 10 empty cells on 5x5, fewer on the smaller boards
-                let mut stones = vec![None; n];
-                let mut free: Vec<usize> = (0..n).collect();
-                for _ in 0..rng.gen_range(n * 3 / 5..n * 4 / 5) {
-                    let i = free.swap_remove(rng.gen_range(0..free.len()));
-                    stones[i] = Some(rng.gen_range(0..2));
-                }
-                let g = Hex::from_cells(
-                    rules.clone(),
-                    cols,
-                    rows,
-                    &stones,
-                    rng.gen_range(0..2),
-                    false,
-                );
+                let count = rng.gen_range(n * 3 / 5..n * 4 / 5);
+                let g = random_position(&mut rng, &rules, cols, rows, count);
                 if g.outcome().is_some() {
                     continue;
                 }

@@ -4,35 +4,10 @@
 
 use super::*;
 use crate::game::Insight;
-use crate::games::hex::exhaustive::wins;
+use crate::games::hex::exhaustive::{random_position, wins};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashMap;
-
-/// A random position: `stones` stones of random colours on random cells, either
-/// side to move (set up by hand, so the counts need not fit the turns).
-fn random_position(
-    rng: &mut SmallRng,
-    rules: &Arc<HexRules>,
-    cols: usize,
-    rows: usize,
-    stones: usize,
-) -> Hex {
-    let mut cells = vec![None; cols * rows];
-    let mut free: Vec<usize> = (0..cells.len()).collect();
-    for _ in 0..stones.min(free.len()) {
-        let i = free.swap_remove(rng.gen_range(0..free.len()));
-        cells[i] = Some(rng.gen_range(0..2));
-    }
-    Hex::from_cells(
-        rules.clone(),
-        cols,
-        rows,
-        &cells,
-        rng.gen_range(0..2),
-        false,
-    )
-}
 
 /// How often each kind of verdict came, to show the test reaches them all.
 #[derive(Default, Debug)]
