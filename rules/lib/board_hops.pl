@@ -53,45 +53,141 @@ hop_moves(B, Hop, Ms, Tail) :-
     live_moves(Live, V, Hop, Free, Ms, Tail).
 
 %% hop_prepared(+Board, +Hop, -Prepared)  what hops_after/6 reads for every first step
-% on Board: prep(View, Landed-Landings-Hops, Free): the lines that land with their
-% hops on Board (landed/5), their landings, all their hops, and the cells a relocated
-% piece may go to.
-hop_prepared(B, Hop, prep(V, Landed-Js-All, Free)) :-
+% on Board: prep(View, Lines, Free), Free the cells a relocated piece may go to, and
+% Lines = lines(Ls, At, Reloc, All, Cuts, OntoY) the lines that land (live_lines/2),
+% in order: Ls holds each with its hops on Board (landed/5), At the lines landing on
+% each cell, Reloc those that relocate, All all their hops, Cuts where each line's
+% hops start and end in All, with the rest of All after them, and OntoY the tops of
+% a free cell ([] for a hop that relocates nothing).
+hop_prepared(B, Hop, prep(V, lines(Ls, At, Reloc, All, Cuts, OntoY), Free)) :-
     view(B, V),
     table(V, Hop, Tab),
     free(V, Hop, Free),
     live_lines(Tab, Live),
     maplist(landed(V, Hop, Free), Live, Landed),
-    findall(J, member(l(_, J, _, _), Landed), Js),
-    findall(H, ( member(l(_, _, _, Hs), Landed), member(H, Hs) ), All).
+    Ls =.. [l|Landed],
+    V = v(_, Tops, _),
+    functor(Tops, _, N),
+    functor(At, a, N),
+    landings(Landed, 1, At, Reloc),
+    closed(N, At),
+    cuts(Landed, 0, All, Cs),
+    Cuts =.. [c|Cs],
+    Hop = hop(_, _, _, Opts),
+    (  memberchk(relocate(_, OntoY0), Opts) -> OntoY = OntoY0 ; OntoY = [] ).
 
 %% landed(+View, +Hop, +Free, +Line, -Landed)  a line with its hops.
 landed(V, Hop, Free, l(K, J, Vs), l(K, J, Vs, Hs)) :-
     live_moves([l(K, J, Vs)], V, Hop, Free, Hs, []).
 
+%% landings(+Landed, +I, +At, -Reloc)  line I and those after it added to the open
+% list of the cell each lands on (argument J of At), in order; Reloc the lines among
+% them that relocate the pieces they pass.
+landings([], _, _, []).
+landings([l(_, J, Vs, _)|Ls], I, At, Reloc) :-
+    arg(J, At, Is),
+    open_add(Is, I),
+    (  Vs == [] -> Reloc = Reloc1 ; Reloc = [I|Reloc1] ),
+    I1 is I + 1,
+    landings(Ls, I1, At, Reloc1).
+
+%% open_add(?Open, +I)  I added at the end of an open list.
+open_add(Is, I) :-
+    (  var(Is) -> Is = [I|_] ; Is = [_|Is1], open_add(Is1, I) ).
+
+%% closed(+K, +At)  the open lists of arguments 1..K of At closed.
+closed(0, _) :- !.
+closed(K, At) :-
+    arg(K, At, Is),
+    close_open(Is),
+    K1 is K - 1,
+    closed(K1, At).
+
+%% close_open(?Open)  an open list closed.
+close_open(Is) :-
+    (  var(Is) -> Is = [] ; Is = [_|Is1], close_open(Is1) ).
+
+%% cuts(+Landed, +P, -All, -Cuts)  All the hops of the lines from position P on, and
+% cut(Start, End, Rest) for each line: where its hops start and end in All, and the
+% rest of All after them (shared, not copied).
+cuts([], _, [], []).
+cuts([l(_, _, _, Hs)|Ls], P, All, [cut(P, P1, Rest)|Cs]) :-
+    append(Hs, Rest, All),
+    length(Hs, N),
+    P1 is P + N,
+    cuts(Ls, P1, Rest, Cs).
+
 %% hops_after(+Prepared, +Hop, +MA, +KindsA, +Board, -MBs)  the hops on the board the
 % first step MA of KindsA leaves, tested again only where MA changed what they read.
 % A changed cell that neither is nor was topped by the hopping piece or one it hops
 % over (landings_only/4) is read by the lines only as a landing, and by the
-% relocations only as a free cell; any other change walks every line again.
-hops_after(prep(V, Landed-Js-All, Free), Hop, MA, KindsA, B, MBs) :-
+% relocations only as a free cell: the lines landing on a changed cell, and those
+% that relocate when the free cells changed, are tested again and the others' hops
+% kept, the hops before the last line tested copied and those after it shared.  Any
+% other change walks every line again.
+hops_after(prep(V, Lines, Free), Hop, MA, KindsA, B, MBs) :-
     Hop = hop(X, _, Over, _),
     (  step_tops(MA, KindsA, B, CTs) -> true
     ;  board_turns:moved(MA, KindsA, B, _, B1),
        changed(MA, B, B1, Cs),
        findall(C-T, ( member(C, Cs), board_stacks:top_of(B1, C, T) ), CTs)
     ),
-    (  landings_only(CTs, V, X, Over)
+    Lines = lines(_, At, Reloc, All, _, OntoY),
+    (  step_read(CTs, V, X, Over, OntoY, At, [], Is0, same, Same)
     -> V1 = after(V, CTs),
-       free_after(Hop, Free, CTs, V1, Free1),
-       (  Free1 == Free, \+ ( member(C-_, CTs), memberchk(C, Js) )
-       -> MBs = All                % no landing and no free cell changed
-       ;  (  Free1 == Free -> Same = same ; Same = other ),
-          live_again(Landed, CTs, Same, V1, Hop, Free1, MBs, [])
+       (  Same == same -> Is1 = Is0, Free1 = Free
+       ;  Reloc == [] -> Is1 = Is0, Free1 = Free    % no line reads the free cells
+       ;  append(Reloc, Is0, Is1),
+          free_after(Hop, Free, CTs, V1, Free1)
+       ),
+       (  Is1 == []
+       -> MBs = All                % no landing and no free cell it reads changed
+       ;  sort(Is1, Is),
+          spliced(Is, 0, All, Lines, V1, Hop, Free1, MBs)
        )
     ;  (  var(B1) -> board_turns:moved(MA, KindsA, B, _, B1) ; true ),
        hop_moves(B1, Hop, MBs, [])
     ).
+
+%% step_read(+CellTops, +View, +X, +Over, +OntoY, +At, +Is0, -Is, +Same0, -Same)  what
+% the lines read of a first step's changed cells, each C-T1 topped T on the view's
+% board: fails unless each is a landing only (landings_only/4); Is is Is0 and the
+% lines landing on each, and Same is other when some cell's top came into or went
+% out of OntoY (the free cells changed), else Same0.
+step_read([], _, _, _, _, _, Is, Is, Same, Same).
+step_read([C-T1|CTs], V, X, Over, OntoY, At, Is0, Is, Same0, Same) :-
+    V = v(_, Tops, _),
+    arg(C, Tops, T),
+    (  T == T1 -> T \== X
+    ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over)
+    ),
+    arg(C, At, Ls),
+    (  Ls == [] -> Is1 = Is0 ; append(Ls, Is0, Is1) ),
+    (  T == T1 -> Same1 = Same0
+    ;  memberchk(T, OntoY) -> ( memberchk(T1, OntoY) -> Same1 = Same0 ; Same1 = other )
+    ;  memberchk(T1, OntoY) -> Same1 = other
+    ;  Same1 = Same0
+    ),
+    step_read(CTs, V, X, Over, OntoY, At, Is1, Is, Same1, Same).
+
+%% spliced(+Is, +P, +Rest, +Lines, +View1, +Hop, +Free1, -Moves)  Rest, the hops of
+% All from position P on, with the hops of each line of Is (ascending) tested again
+% on View1.
+spliced([], _, Rest, _, _, _, _, Rest).
+spliced([I|Is], P, Rest, Lines, V1, Hop, Free1, Ms) :-
+    Lines = lines(Ls, _, _, _, Cuts, _),
+    arg(I, Cuts, cut(Start, End, After)),
+    N is Start - P,
+    copied(N, Rest, Ms, Ms1),
+    arg(I, Ls, l(K, J, Vs, _)),
+    live_moves([l(K, J, Vs)], V1, Hop, Free1, Ms1, Ms2),
+    spliced(Is, End, After, Lines, V1, Hop, Free1, Ms2).
+
+%% copied(+N, +List, -Copy, ?Tail)  the first N of List, then Tail.
+copied(0, _, Ms, Ms) :- !.
+copied(N, [M|Rest], [M|Ms], Tail) :-
+    N1 is N - 1,
+    copied(N1, Rest, Ms, Tail).
 
 %% hop_after_some(+Board, +Hop, +KindsA, -MA)  the first of the first steps of KindsA
 % (in order) after which the hop has a move, each asked only until a hop is found (a
@@ -140,18 +236,6 @@ landings_only([C-T1|CTs], V, X, Over) :-
     ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over)
     ),
     landings_only(CTs, V, X, Over).
-
-%% live_again(+Landed, +CellTops, +Same, +View1, +Hop, +Free1, -Moves, ?Tail)  the hops
-% of the landed lines on View1's board: a line whose landing changed, or that
-% relocates when the free cells changed (Same is other), tested again; any other
-% keeps its hops.
-live_again([], _, _, _, _, _, Ms, Ms).
-live_again([l(K, J, Vs, Hs)|Live], CTs, Same, V1, Hop, Free1, Ms, Tail) :-
-    (  memberchk(J-_, CTs) -> live_moves([l(K, J, Vs)], V1, Hop, Free1, Ms, Ms1)
-    ;  Vs \== [], Same == other -> live_moves([l(K, J, Vs)], V1, Hop, Free1, Ms, Ms1)
-    ;  append(Hs, Ms1, Ms)
-    ),
-    live_again(Live, CTs, Same, V1, Hop, Free1, Ms1, Tail).
 
 %% table(+View, +Hop, -Table)  for each cell K topped by the hopping piece that may
 % move (ascending), K-Lines: each direction's line(Dir, Result), Result to(J, Vs) (the
