@@ -98,3 +98,24 @@ fn the_piece_under_a_hopping_one_and_a_first_step_that_makes_a_mover_count() {
              ( board_turns:some_move(B, T) -> X = some ; X = none ).";
     assert_eq!(answer(&mut spec, q), "Atom(\"some\")");
 }
+
+#[test]
+fn hops_after_a_first_step_hold_where_the_free_cells_change_and_past_255_lines() {
+    let mut spec = machine(false);
+    // a lift that changes the free cells while no line relocates (the line from the x
+    // lands on cell 2 and passes nothing): the incremental hops still equal hops afresh
+    let q = "shape_grid(row, G), board:board_new(G, m(0, 0, 0, 0, 0, 0, 0), c(x, e, a, e, e, e, e), B), \
+             incremental(B, X).";
+    assert_eq!(answer(&mut spec, q), "Atom(\"same\")");
+    // 50 x on a 10x10 board of eight directions: over 300 lines land, more than a
+    // compound may have arguments; each stack of an a on an empty cell makes a landing
+    let q = "grid:grid(square8, 10-10, all, G), \
+             findall(S, (between(1, 100, K), (K mod 2 =:= 0 -> S = x ; S = e)), Ss), C =.. [c|Ss], \
+             board:board_new(G, none, C, B), \
+             Ks = [then([stack(a, 99, [e])], [hop(x, [a], [y], [])])], \
+             board:turn_moves(B, turn(p, Ks, []), Ms), afresh(B, Ks, Fs), \
+             board_hops:hop_prepared(B, hop(x, [a], [y], []), prep(_, lines(At, _, _, _), _)), \
+             findall(R, (between(1, 100, I), arg(I, At, Rs), member(R, Rs)), Lines), length(Lines, N), \
+             ( Ms == Fs, N > 300 -> X = same ; X = differ(N) ).";
+    assert_eq!(answer(&mut spec, q), "Atom(\"same\")");
+}

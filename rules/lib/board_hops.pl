@@ -54,77 +54,72 @@ hop_moves(B, Hop, Ms, Tail) :-
 
 %% hop_prepared(+Board, +Hop, -Prepared)  what hops_after/6 reads for every first step
 % on Board: prep(View, Lines, Free), Free the cells a relocated piece may go to, and
-% Lines = lines(Ls, At, Reloc, All, Cuts, OntoY) the lines that land (live_lines/2),
-% in order: Ls holds each with its hops on Board (landed/5), At the lines landing on
-% each cell, Reloc those that relocate, All all their hops, Cuts where each line's
-% hops start and end in All, with the rest of All after them, and OntoY the tops of
-% a free cell ([] for a hop that relocates nothing).
-hop_prepared(B, Hop, prep(V, lines(Ls, At, Reloc, All, Cuts, OntoY), Free)) :-
+% Lines = lines(At, Reloc, All, OntoY): the lines that land (live_lines/2), each as
+% r(I, K, J, Vs, Start, End, After), the I-th in order, with its hops on Board from
+% position Start to End of All (the hops of every line, in order) and After the rest
+% of All; At the lines landing on each cell, Reloc those that relocate the pieces
+% they pass, both ascending; OntoY the tops of a free cell ([] without a relocate
+% option).
+hop_prepared(B, Hop, prep(V, lines(At, Reloc, All, OntoY), Free)) :-
     view(B, V),
     table(V, Hop, Tab),
     free(V, Hop, Free),
     live_lines(Tab, Live),
-    maplist(landed(V, Hop, Free), Live, Landed),
-    Ls =.. [l|Landed],
+    records(Live, 1, 0, V, Hop, Free, All, Rs),
     V = v(_, Tops, _),
     functor(Tops, _, N),
     functor(At, a, N),
-    landings(Landed, 1, At, Reloc),
+    landings(Rs, At, Reloc),
     closed(N, At),
-    cuts(Landed, 0, All, Cs),
-    Cuts =.. [c|Cs],
     Hop = hop(_, _, _, Opts),
     (  memberchk(relocate(_, OntoY0), Opts) -> OntoY = OntoY0 ; OntoY = [] ).
 
-%% landed(+View, +Hop, +Free, +Line, -Landed)  a line with its hops.
-landed(V, Hop, Free, l(K, J, Vs), l(K, J, Vs, Hs)) :-
-    live_moves([l(K, J, Vs)], V, Hop, Free, Hs, []).
-
-%% landings(+Landed, +I, +At, -Reloc)  line I and those after it added to the open
-% list of the cell each lands on (argument J of At), in order; Reloc the lines among
-% them that relocate the pieces they pass.
-landings([], _, _, []).
-landings([l(_, J, Vs, _)|Ls], I, At, Reloc) :-
-    arg(J, At, Is),
-    open_add(Is, I),
-    (  Vs == [] -> Reloc = Reloc1 ; Reloc = [I|Reloc1] ),
+%% records(+Live, +I, +P, +View, +Hop, +Free, -All, -Records)  the record of each
+% line from the I-th on (see hop_prepared/3), and All their hops, the first at
+% position P of the whole list.
+records([], _, _, _, _, _, [], []).
+records([l(K, J, Vs)|Live], I, P, V, Hop, Free, All, [r(I, K, J, Vs, P, P1, After)|Rs]) :-
+    live_moves([l(K, J, Vs)], V, Hop, Free, Hs, []),
+    append(Hs, After, All),
+    length(Hs, L),
+    P1 is P + L,
     I1 is I + 1,
-    landings(Ls, I1, At, Reloc1).
+    records(Live, I1, P1, V, Hop, Free, After, Rs).
 
-%% open_add(?Open, +I)  I added at the end of an open list.
-open_add(Is, I) :-
-    (  var(Is) -> Is = [I|_] ; Is = [_|Is1], open_add(Is1, I) ).
+%% landings(+Records, +At, -Reloc)  each line added to the open list of the cell it
+% lands on (argument J of At), in order; Reloc those that relocate.
+landings([], _, []).
+landings([R|Rs], At, Reloc) :-
+    R = r(_, _, J, Vs, _, _, _),
+    arg(J, At, Open),
+    open_add(Open, R),
+    (  Vs == [] -> Reloc = Reloc1 ; Reloc = [R|Reloc1] ),
+    landings(Rs, At, Reloc1).
+
+%% open_add(?Open, +R)  R added at the end of an open list.
+open_add(Rs, R) :-
+    (  var(Rs) -> Rs = [R|_] ; Rs = [_|Rs1], open_add(Rs1, R) ).
 
 %% closed(+K, +At)  the open lists of arguments 1..K of At closed.
 closed(0, _) :- !.
 closed(K, At) :-
-    arg(K, At, Is),
-    close_open(Is),
+    arg(K, At, Rs),
+    close_open(Rs),
     K1 is K - 1,
     closed(K1, At).
 
 %% close_open(?Open)  an open list closed.
-close_open(Is) :-
-    (  var(Is) -> Is = [] ; Is = [_|Is1], close_open(Is1) ).
-
-%% cuts(+Landed, +P, -All, -Cuts)  All the hops of the lines from position P on, and
-% cut(Start, End, Rest) for each line: where its hops start and end in All, and the
-% rest of All after them (shared, not copied).
-cuts([], _, [], []).
-cuts([l(_, _, _, Hs)|Ls], P, All, [cut(P, P1, Rest)|Cs]) :-
-    append(Hs, Rest, All),
-    length(Hs, N),
-    P1 is P + N,
-    cuts(Ls, P1, Rest, Cs).
+close_open(Rs) :-
+    (  var(Rs) -> Rs = [] ; Rs = [_|Rs1], close_open(Rs1) ).
 
 %% hops_after(+Prepared, +Hop, +MA, +KindsA, +Board, -MBs)  the hops on the board the
 % first step MA of KindsA leaves, tested again only where MA changed what they read.
 % A changed cell that neither is nor was topped by the hopping piece or one it hops
 % over (landings_only/4) is read by the lines only as a landing, and by the
-% relocations only as a free cell: the lines landing on a changed cell, and those
-% that relocate when the free cells changed, are tested again and the others' hops
-% kept, the hops before the last line tested copied and those after it shared.  Any
-% other change walks every line again.
+% relocations only as a free cell: the lines landing on a cell whose top changed,
+% and those that relocate when the free cells changed, are tested again and the
+% others' hops kept, the hops before the last line tested copied and those after it
+% shared.  Any other change walks every line again.
 hops_after(prep(V, Lines, Free), Hop, MA, KindsA, B, MBs) :-
     Hop = hop(X, _, Over, _),
     (  step_tops(MA, KindsA, B, CTs) -> true
@@ -132,56 +127,65 @@ hops_after(prep(V, Lines, Free), Hop, MA, KindsA, B, MBs) :-
        changed(MA, B, B1, Cs),
        findall(C-T, ( member(C, Cs), board_stacks:top_of(B1, C, T) ), CTs)
     ),
-    Lines = lines(_, At, Reloc, All, _, OntoY),
-    (  step_read(CTs, V, X, Over, OntoY, At, [], Is0, same, Same)
+    Lines = lines(At, Reloc, All, OntoY),
+    (  step_read(CTs, V, X, Over, OntoY, At, [], Rs0, same, Same)
     -> V1 = after(V, CTs),
-       (  Same == same -> Is1 = Is0, Free1 = Free
-       ;  Reloc == [] -> Is1 = Is0, Free1 = Free    % no line reads the free cells
-       ;  append(Reloc, Is0, Is1),
+       (  Same == same -> Rs = Rs0, Free1 = Free
+       ;  Reloc == [] -> Rs = Rs0, Free1 = Free  % no line reads the free cells (Free1
+                                                  % goes unread: a line read again here
+                                                  % relocates nothing)
+       ;  merged(Reloc, Rs0, Rs),
           free_after(Hop, Free, CTs, V1, Free1)
        ),
-       (  Is1 == []
+       (  Rs == []
        -> MBs = All                % no landing and no free cell it reads changed
-       ;  sort(Is1, Is),
-          spliced(Is, 0, All, Lines, V1, Hop, Free1, MBs)
+       ;  spliced(Rs, 0, All, V1, Hop, Free1, MBs)
        )
     ;  (  var(B1) -> board_turns:moved(MA, KindsA, B, _, B1) ; true ),
        hop_moves(B1, Hop, MBs, [])
     ).
 
-%% step_read(+CellTops, +View, +X, +Over, +OntoY, +At, +Is0, -Is, +Same0, -Same)  what
-% the lines read of a first step's changed cells, each C-T1 topped T on the view's
-% board: fails unless each is a landing only (landings_only/4); Is is Is0 and the
-% lines landing on each, and Same is other when some cell's top came into or went
-% out of OntoY (the free cells changed), else Same0.
-step_read([], _, _, _, _, _, Is, Is, Same, Same).
-step_read([C-T1|CTs], V, X, Over, OntoY, At, Is0, Is, Same0, Same) :-
+%% step_read(+CellTops, +View, +X, +Over, +OntoY, +At, +Rs0, -Rs, +Same0, -Same)
+% what the lines read of a first step's changed cells, each C-T1 topped T on the
+% view's board: fails unless each is a landing only (as landings_only/4 asks); Rs is
+% Rs0 and the lines landing on each cell whose top changed, ascending, and Same is
+% other when some cell's top came into or went out of OntoY (the free cells
+% changed), else Same0.
+step_read([], _, _, _, _, _, Rs, Rs, Same, Same).
+step_read([C-T1|CTs], V, X, Over, OntoY, At, Rs0, Rs, Same0, Same) :-
     V = v(_, Tops, _),
     arg(C, Tops, T),
-    (  T == T1 -> T \== X
-    ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over)
+    (  T == T1
+    -> T \== X, Rs1 = Rs0, Same1 = Same0
+    ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over),
+       arg(C, At, Landing),
+       merged(Landing, Rs0, Rs1),
+       (  memberchk(T, OntoY) -> ( memberchk(T1, OntoY) -> Same1 = Same0 ; Same1 = other )
+       ;  memberchk(T1, OntoY) -> Same1 = other
+       ;  Same1 = Same0
+       )
     ),
-    arg(C, At, Ls),
-    (  Ls == [] -> Is1 = Is0 ; append(Ls, Is0, Is1) ),
-    (  T == T1 -> Same1 = Same0
-    ;  memberchk(T, OntoY) -> ( memberchk(T1, OntoY) -> Same1 = Same0 ; Same1 = other )
-    ;  memberchk(T1, OntoY) -> Same1 = other
-    ;  Same1 = Same0
-    ),
-    step_read(CTs, V, X, Over, OntoY, At, Is1, Is, Same1, Same).
+    step_read(CTs, V, X, Over, OntoY, At, Rs1, Rs, Same1, Same).
 
-%% spliced(+Is, +P, +Rest, +Lines, +View1, +Hop, +Free1, -Moves)  Rest, the hops of
-% All from position P on, with the hops of each line of Is (ascending) tested again
-% on View1.
-spliced([], _, Rest, _, _, _, _, Rest).
-spliced([I|Is], P, Rest, Lines, V1, Hop, Free1, Ms) :-
-    Lines = lines(Ls, _, _, _, Cuts, _),
-    arg(I, Cuts, cut(Start, End, After)),
+%% merged(+Rs1, +Rs2, -Rs)  two lists of lines, each ascending, as one, each line once.
+merged([], Rs, Rs) :- !.
+merged(Rs, [], Rs) :- !.
+merged([R1|Rs1], [R2|Rs2], Rs) :-
+    arg(1, R1, I1), arg(1, R2, I2),
+    (  I1 < I2 -> Rs = [R1|Rs3], merged(Rs1, [R2|Rs2], Rs3)
+    ;  I2 < I1 -> Rs = [R2|Rs3], merged([R1|Rs1], Rs2, Rs3)
+    ;  Rs = [R1|Rs3], merged(Rs1, Rs2, Rs3)
+    ).
+
+%% spliced(+Rs, +P, +Rest, +View1, +Hop, +Free1, -Moves)  Rest, the hops of every
+% line whose first is at position P of All, with the hops of each line of Rs
+% (ascending) tested again on View1.
+spliced([], _, Rest, _, _, _, Rest).
+spliced([r(_, K, J, Vs, Start, End, After)|Rs], P, Rest, V1, Hop, Free1, Ms) :-
     N is Start - P,
     copied(N, Rest, Ms, Ms1),
-    arg(I, Ls, l(K, J, Vs, _)),
     live_moves([l(K, J, Vs)], V1, Hop, Free1, Ms1, Ms2),
-    spliced(Is, End, After, Lines, V1, Hop, Free1, Ms2).
+    spliced(Rs, End, After, V1, Hop, Free1, Ms2).
 
 %% copied(+N, +List, -Copy, ?Tail)  the first N of List, then Tail.
 copied(0, _, Ms, Ms) :- !.
