@@ -6,12 +6,12 @@
 //! hold one or more pieces `y` and then a piece `x`.
 
 use super::board_calls::{number, numbers, text};
-use super::board_table::{Refused, View};
+use super::board_table::{Code, Refused, View};
 use std::ffi::c_char;
 
 impl View<'_> {
     /// How many pieces `y` a piece `x` on cell `k` flanks in direction `d` (0: none).
-    fn flanked_in(&self, k: usize, d: usize, x: u8, y: u8) -> usize {
+    fn flanked_in(&self, k: usize, d: usize, x: Code, y: Code) -> usize {
         let mut at = k;
         let mut run = 0;
         while let Some(j) = self.grid.step(at, d) {
@@ -27,13 +27,13 @@ impl View<'_> {
     }
 
     /// Whether a piece `x` on cell `k` flanks a line of `y` in some direction.
-    fn flanks(&self, k: usize, x: u8, y: u8) -> bool {
+    fn flanks(&self, k: usize, x: Code, y: Code) -> bool {
         (1..=self.grid.dirs).any(|d| self.flanked_in(k, d, x, y) > 0)
     }
 
     /// The empty cells, ascending, where a piece `x` flanks a line of `y`; none when
     /// either name is on no cell.
-    pub fn flank_moves(&self, x: Option<u8>, y: Option<u8>) -> Vec<usize> {
+    pub fn flank_moves(&self, x: Option<Code>, y: Option<Code>) -> Vec<usize> {
         let (Some(x), Some(y)) = (x, y) else {
             return Vec::new();
         };
@@ -44,7 +44,7 @@ impl View<'_> {
 
     /// The cells of the pieces `y` that a piece `x` on cell `k` turns, direction by
     /// direction in the grid's order, each line from `k` outwards.
-    pub fn flanked(&self, k: i64, x: Option<u8>, y: Option<u8>) -> Result<Vec<usize>, Refused> {
+    pub fn flanked(&self, k: i64, x: Option<Code>, y: Option<Code>) -> Result<Vec<usize>, Refused> {
         let k = self.cell(k)?;
         let (Some(x), Some(y)) = (x, y) else {
             return Ok(Vec::new());
@@ -69,7 +69,7 @@ fn names(
     t: &super::board_table::Table,
     x: Option<&str>,
     y: Option<&str>,
-) -> Result<(Option<u8>, Option<u8>), Refused> {
+) -> Result<(Option<Code>, Option<Code>), Refused> {
     let (x, y) = (x.ok_or(Refused::Bad)?, y.ok_or(Refused::Bad)?);
     Ok((t.known(x), t.known(y)))
 }

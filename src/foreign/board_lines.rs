@@ -3,7 +3,7 @@
 //! directions (sight along rays), and the longest line of like cells through a
 //! cell (K in a row).  Their pure twins are in rules/lib/board_lines.pl (a part of board.pl).
 
-use super::board_table::{Refused, View};
+use super::board_table::{Code, Refused, View};
 
 /// One run of board.pl's move kind `runs(Runs)`: the pieces it moves, its
 /// directions, the pieces it runs past, and what the cell it stops on must hold
@@ -11,13 +11,13 @@ use super::board_table::{Refused, View};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
     /// The codes of the pieces this run moves.
-    pub pieces: Vec<u8>,
+    pub pieces: Vec<Code>,
     /// Its directions, in order.
     pub dirs: Vec<i64>,
     /// The codes it runs past.
-    pub past: Vec<u8>,
+    pub past: Vec<Code>,
     /// The codes the cell it stops on must hold, or `None` for any.
-    pub onto: Option<Vec<u8>>,
+    pub onto: Option<Vec<Code>>,
 }
 
 /// The second part of board.pl's move kind `runs(Runs, again(Pieces, Runs2,
@@ -25,11 +25,11 @@ pub struct Run {
 /// (a run that took one of `takes` or stopped on one of `cells`).
 pub struct Again<'a> {
     /// The codes of the pieces that run on.
-    pub pieces: &'a [u8],
+    pub pieces: &'a [Code],
     /// Their second runs.
     pub runs: &'a [Run],
     /// The codes whose taking ends the move.
-    pub takes: &'a [u8],
+    pub takes: &'a [Code],
     /// The cells whose reaching ends the move.
     pub cells: &'a [i64],
 }
@@ -41,7 +41,7 @@ impl View<'_> {
     }
 
     /// The cells holding one of `codes`, ascending.
-    fn holding<'s>(&'s self, codes: &'s [u8]) -> impl Iterator<Item = usize> + 's {
+    fn holding<'s>(&'s self, codes: &'s [Code]) -> impl Iterator<Item = usize> + 's {
         (1..=self.grid.n).filter(move |&k| codes.contains(&self.cells[k - 1]))
     }
 
@@ -50,9 +50,9 @@ impl View<'_> {
     /// holds none of `past` (no run when the board ends first).
     pub fn run_moves(
         &self,
-        pieces: &[u8],
+        pieces: &[Code],
         dirs: &[i64],
-        past: &[u8],
+        past: &[Code],
     ) -> Result<Vec<(usize, usize)>, Refused> {
         let dirs = self.dirs(dirs)?;
         let mut out = Vec::new();
@@ -75,7 +75,7 @@ impl View<'_> {
 
     /// The end of the run from cell `k` in direction `d` (checked): the first cell
     /// that way holding none of `past`, or none when the board ends first.
-    fn run_end(&self, k: usize, d: usize, past: &[u8]) -> Option<usize> {
+    fn run_end(&self, k: usize, d: usize, past: &[Code]) -> Option<usize> {
         let mut c = k;
         // a grid has no cycles; the bound makes sure of it
         for _ in 0..self.grid.n {
@@ -113,7 +113,14 @@ impl View<'_> {
 
     /// The ends, in order, of the runs of `runs` (their directions `dirs`, checked)
     /// that move the piece `x` standing on cell `k`, pushed onto `out`.
-    fn cell_runs(&self, k: usize, x: u8, runs: &[Run], dirs: &[Vec<usize>], out: &mut Vec<usize>) {
+    fn cell_runs(
+        &self,
+        k: usize,
+        x: Code,
+        runs: &[Run],
+        dirs: &[Vec<usize>],
+        out: &mut Vec<usize>,
+    ) {
         for (run, dirs) in runs.iter().zip(dirs) {
             if !run.pieces.contains(&x) {
                 continue;
@@ -178,9 +185,9 @@ impl View<'_> {
         &self,
         k: i64,
         j: i64,
-        pieces: &[u8],
+        pieces: &[Code],
         dirs: &[i64],
-        past: &[u8],
+        past: &[Code],
     ) -> Result<bool, Refused> {
         let k = self.cell(k)?;
         let dirs = self.dirs(dirs)?;
@@ -207,10 +214,10 @@ impl View<'_> {
     /// Ascending, each once.
     pub fn sight(
         &self,
-        from: &[u8],
+        from: &[Code],
         dirs: &[i64],
-        through: &[u8],
-        seen: &[u8],
+        through: &[Code],
+        seen: &[Code],
     ) -> Result<Vec<usize>, Refused> {
         let dirs = self.dirs(dirs)?;
         let mut hit = vec![false; self.grid.n + 1];
@@ -265,7 +272,7 @@ impl View<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board_table::with_table;
+    use super::super::board_table::{with_table, Code};
 
     /// Five cells in a row, two directions (right, left).
     const LINE: &str = "5 2 0 0 0 0 0  2 0  3 1  4 2  5 3  0 4";
@@ -285,12 +292,13 @@ mod tests {
             assert_eq!(v.run_moves(&[w], &[3], &[]), Err(super::Refused::Bad));
             // piece by piece: w runs right past w, W left past w and W, and both
             // run both ways onto b only (captures): W's run left ends on e
-            let run = |pieces: &[u8], dirs: &[i64], past: &[u8], onto: Option<&[u8]>| super::Run {
-                pieces: pieces.to_vec(),
-                dirs: dirs.to_vec(),
-                past: past.to_vec(),
-                onto: onto.map(<[u8]>::to_vec),
-            };
+            let run =
+                |pieces: &[Code], dirs: &[i64], past: &[Code], onto: Option<&[Code]>| super::Run {
+                    pieces: pieces.to_vec(),
+                    dirs: dirs.to_vec(),
+                    past: past.to_vec(),
+                    onto: onto.map(<[Code]>::to_vec),
+                };
             let runs = [
                 run(&[w], &[1], &[w], None),
                 run(&[k], &[2], &[w, k], None),
@@ -308,7 +316,7 @@ mod tests {
             );
             // W runs left onto the empty 4, then on from 4 on the board it left
             // (w w b W e): left onto b on 3, right onto the 5 it came from
-            let again = |takes: &[u8], cells: &[i64]| {
+            let again = |takes: &[Code], cells: &[i64]| {
                 let runs = [run(&[k], &[2, 1], &[], None)];
                 let again = super::Again {
                     pieces: &[k],

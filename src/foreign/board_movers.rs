@@ -9,7 +9,7 @@
 //! codes of names belong to each thread's table), so an id means the same list on
 //! every thread.
 
-use super::board_table::{Refused, Table};
+use super::board_table::{Code, Refused, Table};
 use super::mover::Mover;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -191,7 +191,7 @@ pub fn register_lists(text: &str) -> Result<i64, Refused> {
 /// List `index` of lists `id`, as codes of `t`'s names (a name the table never saw
 /// is left out: no cell holds it).  Decoded once per thread while the table learns
 /// no new name, as a query asks it every ply.
-pub fn codes_of(t: &Table, id: i64, index: usize) -> Result<Vec<u8>, Refused> {
+pub fn codes_of(t: &Table, id: i64, index: usize) -> Result<Vec<Code>, Refused> {
     let learned = t.name_count();
     if let Some(codes) = CODES.with(|c| {
         c.borrow()
@@ -205,7 +205,7 @@ pub fn codes_of(t: &Table, id: i64, index: usize) -> Result<Vec<u8>, Refused> {
     if !names.iter().all(|n| is_name(n)) {
         return Err(Refused::Bad);
     }
-    let codes: Vec<u8> = names.iter().filter_map(|n| t.known(n)).collect();
+    let codes: Vec<Code> = names.iter().filter_map(|n| t.known(n)).collect();
     CODES.with(|c| c.borrow_mut().insert((id, index), (learned, codes.clone())));
     Ok(codes)
 }
@@ -225,7 +225,7 @@ pub fn numbers_of(id: i64, index: usize) -> Result<Vec<i64>, Refused> {
 }
 
 /// Decoded lists by (lists id, index): how many names the table knew, and the codes.
-type Decoded = HashMap<(i64, usize), (usize, Vec<u8>)>;
+type Decoded = HashMap<(i64, usize), (usize, Vec<Code>)>;
 
 thread_local! {
     /// `codes_of`'s answers on this thread, with how many names its table knew then.
@@ -284,7 +284,7 @@ pub fn register_steps(text: &str) -> Result<i64, Refused> {
 }
 
 /// Steps decoded by id: how many names the table knew, and each direction's codes.
-type DecodedSteps = HashMap<i64, (usize, Vec<(i64, Vec<u8>)>)>;
+type DecodedSteps = HashMap<i64, (usize, Vec<(i64, Vec<Code>)>)>;
 
 thread_local! {
     /// `steps_of`'s answers on this thread, with how many names its table knew then.
@@ -294,7 +294,7 @@ thread_local! {
 /// The steps list `id` with the codes of `t`'s names (a name the table never saw is
 /// on no cell, so it is left out).  Decoded once per thread while the table learns
 /// no new name, as a move generator asks it every ply.
-pub fn steps_of(t: &Table, id: i64) -> Result<Vec<(i64, Vec<u8>)>, Refused> {
+pub fn steps_of(t: &Table, id: i64) -> Result<Vec<(i64, Vec<Code>)>, Refused> {
     let learned = t.name_count();
     if let Some(steps) = STEP_CODES.with(|c| {
         c.borrow()
@@ -311,7 +311,7 @@ pub fn steps_of(t: &Table, id: i64) -> Result<Vec<(i64, Vec<u8>)>, Refused> {
         .get(i)
         .cloned()
         .ok_or(Refused::Bad)?;
-    let steps: Vec<(i64, Vec<u8>)> = named
+    let steps: Vec<(i64, Vec<Code>)> = named
         .iter()
         .map(|(d, onto)| (*d, onto.iter().filter_map(|n| t.known(n)).collect()))
         .collect();

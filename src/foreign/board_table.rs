@@ -20,6 +20,12 @@ pub const MAX_CELLS: usize = 255;
 /// At most this many directions.
 const MAX_DIRS: usize = 16;
 
+/// The code of a cell name in the table (`e` is 0): a board keeps one per cell.
+/// Sixteen bits, so that a game whose cells hold many distinct atoms (stacks named by
+/// their pieces, say) keeps its boards here; the table refuses a name past the last
+/// code, and the Prolog side then answers the pure way.
+pub type Code = u16;
+
 /// Why a board call was refused.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refused {
@@ -82,9 +88,9 @@ pub struct Table {
     grids: Vec<Grid>,
     grid_ids: HashMap<String, usize>,
     names: Vec<String>,
-    name_ids: HashMap<String, u8>,
+    name_ids: HashMap<String, Code>,
     /// The copies, each with its grid's id.
-    rings: Rings<usize>,
+    rings: Rings<usize, Code>,
 }
 
 thread_local! {
@@ -99,7 +105,7 @@ pub fn with_table<T>(f: impl FnOnce(&mut Table) -> T) -> T {
 /// A board's cells and grid, borrowed for a query.
 pub struct View<'a> {
     pub grid: &'a Grid,
-    pub cells: &'a [u8],
+    pub cells: &'a [Code],
 }
 
 impl Table {
@@ -119,7 +125,7 @@ impl Table {
     }
 
     /// The code of the cell name `name` (`e` is 0), given one the first time it is seen.
-    pub fn code(&mut self, name: &str) -> Result<u8, Refused> {
+    pub fn code(&mut self, name: &str) -> Result<Code, Refused> {
         if self.names.is_empty() {
             self.names.push("e".into());
             self.name_ids.insert("e".into(), 0);
@@ -127,7 +133,7 @@ impl Table {
         if let Some(&c) = self.name_ids.get(name) {
             return Ok(c);
         }
-        let c = u8::try_from(self.names.len()).map_err(|_| Refused::Bad)?;
+        let c = Code::try_from(self.names.len()).map_err(|_| Refused::Bad)?;
         if name.is_empty() || name.len() > 64 {
             return Err(Refused::Bad);
         }
@@ -162,12 +168,12 @@ impl Table {
 
     /// Keeps a copy of `cells` on `grid` in the ring of boards made whole (`whole`)
     /// or of copies made by a change; gives its handle.
-    fn insert(&mut self, grid: usize, cells: &[u8], whole: bool) -> i64 {
+    fn insert(&mut self, grid: usize, cells: &[Code], whole: bool) -> i64 {
         self.rings.keep(grid, cells, whole) as i64
     }
 
     /// The grid and cells of board `handle`.
-    fn copy(&self, handle: i64) -> Result<(usize, &[u8]), Refused> {
+    fn copy(&self, handle: i64) -> Result<(usize, &[Code]), Refused> {
         if !self.rings.owns(handle) {
             return Err(Refused::Bad);
         }
@@ -214,7 +220,7 @@ impl Table {
     }
 
     /// The name of the code `code`.
-    pub fn name(&self, code: u8) -> &str {
+    pub fn name(&self, code: Code) -> &str {
         self.names.get(code as usize).map_or("e", String::as_str)
     }
 
@@ -224,7 +230,7 @@ impl Table {
     }
 
     /// The code a name has, if it has been seen (a name never seen is on no cell).
-    pub fn known(&self, name: &str) -> Option<u8> {
+    pub fn known(&self, name: &str) -> Option<Code> {
         if name == "e" {
             return Some(0);
         }
@@ -248,7 +254,7 @@ impl View<'_> {
     }
 
     /// The cells holding `code`, ascending.
-    pub fn cells_of(&self, code: Option<u8>) -> Vec<usize> {
+    pub fn cells_of(&self, code: Option<Code>) -> Vec<usize> {
         let Some(code) = code else { return Vec::new() };
         (1..=self.grid.n)
             .filter(|&k| self.cells[k - 1] == code)
@@ -256,17 +262,17 @@ impl View<'_> {
     }
 
     /// The code on cell `k`.
-    pub fn code_at(&self, k: i64) -> Result<u8, Refused> {
+    pub fn code_at(&self, k: i64) -> Result<Code, Refused> {
         Ok(self.cells[self.cell(k)? - 1])
     }
 
     /// How many cells hold `code`.
-    pub fn count(&self, code: Option<u8>) -> i64 {
+    pub fn count(&self, code: Option<Code>) -> i64 {
         code.map_or(0, |c| self.cells.iter().filter(|&&x| x == c).count() as i64)
     }
 
     /// The `i`-th cell (from 0, ascending) holding `code`.
-    pub fn nth(&self, code: Option<u8>, i: i64) -> Result<usize, Refused> {
+    pub fn nth(&self, code: Option<Code>, i: i64) -> Result<usize, Refused> {
         let i = usize::try_from(i).map_err(|_| Refused::Bad)?;
         // a name never seen is on no cell
         let Some(code) = code else { return Ok(0) };
@@ -282,8 +288,8 @@ impl View<'_> {
     /// be the grid's.
     pub fn steps_of(
         &self,
-        code: Option<u8>,
-        steps: &[(i64, Vec<u8>)],
+        code: Option<Code>,
+        steps: &[(i64, Vec<Code>)],
     ) -> Result<Vec<(usize, usize)>, Refused> {
         let steps = steps
             .iter()
@@ -364,7 +370,7 @@ impl View<'_> {
         &self,
         k: i64,
         max: i64,
-        through: &[u8],
+        through: &[Code],
     ) -> Result<(Vec<usize>, Vec<usize>), Refused> {
         let k = self.cell(k)?;
         let max = usize::try_from(max).map_err(|_| Refused::Bad)?;

@@ -118,3 +118,41 @@ fn a_mover_passes_over_pieces_from_the_cells_it_fits() {
         assert_eq!(w.reach_targets(1, &[no_pass]), Ok(vec![]));
     });
 }
+
+#[test]
+fn the_table_holds_names_past_one_byte_until_its_codes_run_out() {
+    with_table(|t| {
+        let g = t.grid(LINE).unwrap();
+        // `e` is code 0; s1 .. s300 take codes 1 .. 300
+        for i in 1..=300 {
+            assert_eq!(t.code(&format!("s{i}")), Ok(i as Code));
+        }
+        let b = t.board(g, "s1 e s300").unwrap();
+        let v = t.view(b).unwrap();
+        assert_eq!(v.cells, &[1, 0, 300]);
+        assert_eq!(v.cells_of(t.known("s300")), vec![3]);
+        assert_eq!(v.cells_of(t.known("s1")), vec![1]);
+        assert!(v.cells_of(t.known("s44")).is_empty(), "300 is not 44");
+        assert_eq!((v.count(t.known("s300")), v.count(t.known("e"))), (1, 1));
+        assert_eq!(v.nth(t.known("s300"), 0), Ok(3));
+        assert_eq!(t.name(v.code_at(3).unwrap()), "s300");
+        let b1 = t.set(b, 2, "s300").unwrap();
+        assert_eq!(t.view(b1).unwrap().cells_of(t.known("s300")), vec![2, 3]);
+        // the codes run to 65535: the name that would take 65536 is refused, and
+        // the names known go on answering
+        for i in 301..=65535 {
+            t.code(&format!("s{i}")).unwrap();
+        }
+        assert_eq!(t.name_count(), 65536);
+        assert_eq!(t.code("s65535"), Ok(Code::MAX));
+        assert_eq!(t.code("s65536"), Err(Refused::Bad));
+        assert_eq!(t.known("s65536"), None);
+        assert_eq!(t.set(b1, 1, "s65536"), Err(Refused::Bad));
+        assert_eq!(t.board(g, "e s65536 e"), Err(Refused::Bad));
+        let b2 = t.set(b1, 1, "s65535").unwrap();
+        let v = t.view(b2).unwrap();
+        assert_eq!(v.cells, &[Code::MAX, 300, 300]);
+        assert_eq!(v.count(t.known("s300")), 2);
+        assert_eq!(t.name(v.code_at(1).unwrap()), "s65535");
+    });
+}

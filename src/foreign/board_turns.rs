@@ -13,7 +13,7 @@
 //! the pure definition play the same game from the same seed.
 
 use super::board_movers::is_name;
-use super::board_table::{Grid, Refused, Table, View};
+use super::board_table::{Code, Grid, Refused, Table, View};
 use std::sync::Mutex;
 
 /// A turn as registered: names as text.
@@ -66,9 +66,9 @@ pub(super) enum End<N> {
 /// A move: a piece put on a cell, or a piece from a cell to another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
-    Put(u8, usize),
+    Put(Code, usize),
     Go(usize, usize),
-    Flank(u8, u8, usize),
+    Flank(Code, Code, usize),
     Pass,
 }
 
@@ -209,7 +209,7 @@ fn end(w: &mut Words<'_>) -> Result<End<String>, Refused> {
 
 /// The turns `id` with the codes of `t`'s names (a piece put is given a code if it
 /// has none yet; a direction off the grid is refused when it is used).
-pub(super) fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused> {
+pub(super) fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<Code>>, Refused> {
     let i = usize::try_from(id - 1).map_err(|_| Refused::Bad)?;
     let named = TURNS
         .lock()
@@ -252,7 +252,7 @@ pub(super) fn turns_of(t: &mut Table, id: i64) -> Result<Vec<Turn<u8>>, Refused>
 }
 
 /// An end with its pieces' codes.
-fn coded_end(t: &mut Table, e: End<String>) -> Result<End<u8>, Refused> {
+fn coded_end(t: &mut Table, e: End<String>) -> Result<End<Code>, Refused> {
     Ok(match e {
         End::Line(n, ds) => End::Line(n, ds),
         End::Arrive(ks) => End::Arrive(ks),
@@ -291,7 +291,7 @@ pub fn playout_on(
 }
 
 /// Refuses a turn whose directions are not the grid's.
-pub(super) fn check_dirs(g: &Grid, turn: &Turn<u8>) -> Result<(), Refused> {
+pub(super) fn check_dirs(g: &Grid, turn: &Turn<Code>) -> Result<(), Refused> {
     let ok = |d: usize| (1..=g.dirs).contains(&d);
     let kinds_ok = turn.kinds.iter().all(|k| match k {
         Kind::Put(_) | Kind::Flank(..) | Kind::Pass => true,
@@ -303,7 +303,7 @@ pub(super) fn check_dirs(g: &Grid, turn: &Turn<u8>) -> Result<(), Refused> {
 }
 
 /// Whether an end's directions and cells are the grid's.
-fn end_fits(g: &Grid, e: &End<u8>) -> bool {
+fn end_fits(g: &Grid, e: &End<Code>) -> bool {
     let ok = |d: usize| (1..=g.dirs).contains(&d);
     match e {
         End::Line(_, ds) => {
@@ -324,8 +324,8 @@ pub(super) fn lcg_next(s: i64) -> i64 {
 /// Plays from `cells` until an end holds, no move is left, or `max` plies.
 fn playout(
     g: &Grid,
-    cells: &mut [u8],
-    turns: &[Turn<u8>],
+    cells: &mut [Code],
+    turns: &[Turn<Code>],
     mut seed: i64,
     max: i64,
 ) -> (u64, Status) {
@@ -364,12 +364,12 @@ fn playout(
 }
 
 /// How many cells hold `x`.
-fn count(cells: &[u8], x: u8) -> usize {
+fn count(cells: &[Code], x: Code) -> usize {
     cells.iter().filter(|&&c| c == x).count()
 }
 
 /// Makes a move; gives the cell its piece came to (0 for a pass).
-pub(super) fn make(g: &Grid, cells: &mut [u8], m: Move) -> usize {
+pub(super) fn make(g: &Grid, cells: &mut [Code], m: Move) -> usize {
     match m {
         Move::Pass => 0,
         Move::Flank(x, y, k) => {
@@ -398,16 +398,23 @@ pub(super) fn make(g: &Grid, cells: &mut [u8], m: Move) -> usize {
 /// any: `Full` a draw, `Count` decided by the count, any other the mover's win.
 pub(super) fn ended<'t>(
     g: &Grid,
-    cells: &[u8],
+    cells: &[Code],
     k: usize,
-    turn: &'t Turn<u8>,
-    next: &Turn<u8>,
-) -> Option<&'t End<u8>> {
+    turn: &'t Turn<Code>,
+    next: &Turn<Code>,
+) -> Option<&'t End<Code>> {
     turn.ends.iter().find(|e| holds(g, cells, k, e, turn, next))
 }
 
 /// Whether `e` holds after the move of `turn` to `k`.
-fn holds(g: &Grid, cells: &[u8], k: usize, e: &End<u8>, turn: &Turn<u8>, next: &Turn<u8>) -> bool {
+fn holds(
+    g: &Grid,
+    cells: &[Code],
+    k: usize,
+    e: &End<Code>,
+    turn: &Turn<Code>,
+    next: &Turn<Code>,
+) -> bool {
     match e {
         End::Line(n, dirs) => {
             let v = View { grid: g, cells };
@@ -432,14 +439,14 @@ fn holds(g: &Grid, cells: &[u8], k: usize, e: &End<u8>, turn: &Turn<u8>, next: &
 }
 
 /// Whether `turn` has a move other than a pass.
-fn placing(g: &Grid, cells: &[u8], turn: &Turn<u8>) -> bool {
+fn placing(g: &Grid, cells: &[Code], turn: &Turn<Code>) -> bool {
     let mut ms = Vec::new();
     moves_of(g, cells, turn, &mut ms);
     ms.iter().any(|m| *m != Move::Pass)
 }
 
 /// The moves of `turn`, kind by kind, in board_turns.pl's order.
-pub(super) fn moves_of(g: &Grid, cells: &[u8], turn: &Turn<u8>, out: &mut Vec<Move>) {
+pub(super) fn moves_of(g: &Grid, cells: &[Code], turn: &Turn<Code>, out: &mut Vec<Move>) {
     for kind in &turn.kinds {
         match kind {
             Kind::Put(x) => out.extend(

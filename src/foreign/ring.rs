@@ -38,27 +38,28 @@ fn new_base() -> u64 {
     ((seed.wrapping_add(n) & 0xF_FFFF) + 1) << 32
 }
 
-/// One board copy: what its table keeps of its shape (`S`) and one byte per cell.
+/// One board copy: what its table keeps of its shape (`S`) and one `C` per cell (a
+/// byte, hexgrid's character; or a code of board.pl's table of names).
 #[derive(Default)]
-pub struct Kept<S> {
+pub struct Kept<S, C = u8> {
     seq: u64,
     pub shape: S,
-    pub cells: Vec<u8>,
+    pub cells: Vec<C>,
 }
 
 /// The two rings of a table, and a buffer for the copy being made.
-pub struct Rings<S> {
+pub struct Rings<S, C = u8> {
     /// What every handle adds to its sequence number (drawn at the first copy).
     base: u64,
     /// Whether to draw a base.
     draw: bool,
     last: u64,
-    slots: Vec<Kept<S>>,
-    new_slots: Vec<Kept<S>>,
-    scratch: Vec<u8>,
+    slots: Vec<Kept<S, C>>,
+    new_slots: Vec<Kept<S, C>>,
+    scratch: Vec<C>,
 }
 
-impl<S: Default + Clone> Rings<S> {
+impl<S: Default + Clone, C: Default + Copy> Rings<S, C> {
     /// Empty rings (they grow to their capacity as copies come), whose handles
     /// start above a base drawn for them (`draw`) or at 1.
     pub const fn new(draw: bool) -> Self {
@@ -85,7 +86,7 @@ impl<S: Default + Clone> Rings<S> {
 
     /// Keeps a copy of `cells` of shape `shape` in the ring of boards made whole
     /// (`whole`) or of copies made by a change; gives its handle.
-    pub fn keep(&mut self, shape: S, cells: &[u8], whole: bool) -> u64 {
+    pub fn keep(&mut self, shape: S, cells: &[C], whole: bool) -> u64 {
         if self.draw && self.base == 0 {
             self.base = new_base();
         }
@@ -109,7 +110,7 @@ impl<S: Default + Clone> Rings<S> {
     }
 
     /// The copy named by `handle`, or `None` (never given, or dropped since).
-    pub fn get(&self, handle: i64) -> Option<&Kept<S>> {
+    pub fn get(&self, handle: i64) -> Option<&Kept<S, C>> {
         let seq = self.seq(handle)?;
         // a handle is in one of the two rings, at its sequence number modulo its size
         [
@@ -121,16 +122,16 @@ impl<S: Default + Clone> Rings<S> {
         .find(|c| c.seq == seq)
     }
 
-    /// A new copy of board `handle` with `byte` on cell `index` (from 0):
+    /// A new copy of board `handle` with `value` on cell `index` (from 0):
     /// `Ok(Some(new handle))`, `Ok(None)` when `handle` was dropped, `Err(())` when
     /// `index` is off the board.
-    pub fn changed(&mut self, handle: i64, index: usize, byte: u8) -> Result<Option<u64>, ()> {
-        self.changed_at(handle, &[(index, byte)])
+    pub fn changed(&mut self, handle: i64, index: usize, value: C) -> Result<Option<u64>, ()> {
+        self.changed_at(handle, &[(index, value)])
     }
 
-    /// A new copy of board `handle` with each `(index, byte)` of `changes` made in
+    /// A new copy of board `handle` with each `(index, value)` of `changes` made in
     /// order (one copy for a move that changes several cells), as `changed`.
-    pub fn changed_at(&mut self, handle: i64, changes: &[(usize, u8)]) -> Result<Option<u64>, ()> {
+    pub fn changed_at(&mut self, handle: i64, changes: &[(usize, C)]) -> Result<Option<u64>, ()> {
         // the new copy may land on the old one's slot: go through the scratch buffer
         let mut cells = std::mem::take(&mut self.scratch);
         let Some(c) = self.get(handle) else {
@@ -144,8 +145,8 @@ impl<S: Default + Clone> Rings<S> {
         let shape = c.shape.clone();
         cells.clear();
         cells.extend_from_slice(&c.cells);
-        for &(index, byte) in changes {
-            cells[index] = byte;
+        for &(index, value) in changes {
+            cells[index] = value;
         }
         let h = self.keep(shape, &cells, false);
         self.scratch = cells;
@@ -153,7 +154,7 @@ impl<S: Default + Clone> Rings<S> {
     }
 }
 
-impl<S: Default + Clone> Default for Rings<S> {
+impl<S: Default + Clone, C: Default + Copy> Default for Rings<S, C> {
     /// Rings that draw a base.
     fn default() -> Self {
         Rings::new(true)

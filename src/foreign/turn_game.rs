@@ -4,7 +4,7 @@
 //! request a playout.  Built from the host's copy of a position's board and the
 //! turns the rule file gave for it; the position is the player to move's turn first.
 
-use super::board_table::{with_table, Grid, Refused};
+use super::board_table::{with_table, Code, Grid, Refused};
 use super::board_turns::{ended, make, moves_of, turns_of, End, Move, Turn};
 use crate::game::{EngineError, Game, Outcome};
 use std::sync::Arc;
@@ -15,10 +15,10 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct TurnGame {
     grid: Arc<Grid>,
-    turns: Arc<Vec<Turn<u8>>>,
+    turns: Arc<Vec<Turn<Code>>>,
     /// The players, as the turns name them.
     names: Arc<[String; 2]>,
-    cells: Vec<u8>,
+    cells: Vec<Code>,
     at: usize,
     outcome: Option<Outcome>,
     /// The rule file's text of this position and of its legal moves, in legal/2's
@@ -95,7 +95,7 @@ impl Game for TurnGame {
             None => None,
             Some(End::Full) => Some(Outcome::Draw),
             Some(End::Count(x, y)) => {
-                let count = |c: u8| self.cells.iter().filter(|&&z| z == c).count();
+                let count = |c: Code| self.cells.iter().filter(|&&z| z == c).count();
                 Some(match count(*x).cmp(&count(*y)) {
                     std::cmp::Ordering::Greater => Outcome::Win(self.at),
                     std::cmp::Ordering::Less => Outcome::Win(next),
