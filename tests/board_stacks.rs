@@ -2,7 +2,8 @@
 //! stack, lift, hop and do one then another) against their twins: on generated
 //! boards of stacks, the pure listing of every kind equals the host's, and the hops
 //! after each first step of a then, worked out from the lines found once, equal the
-//! hops listed afresh on the board that step leaves.
+//! hops listed afresh on the board that step leaves; and boards whose cells hold more
+//! than 255 distinct stacks are still the host's to list.
 
 use ludolog::prolog::PrologMachine;
 
@@ -118,4 +119,70 @@ fn hops_after_a_first_step_hold_where_the_free_cells_change_and_past_255_lines()
              findall(R, (between(1, 100, I), arg(I, At, Rs), member(R, Rs)), Lines), length(Lines, N), \
              ( Ms == Fs, N > 300 -> X = same ; X = differ(N) ).";
     assert_eq!(answer(&mut spec, q), "Atom(\"same\")");
+}
+
+/// Helpers for boards whose cells hold many distinct stacks: every stack of 1 to 8
+/// of a and b (510 of them), eight 8x8 boards that hold over 300 of them, the kinds
+/// asked about, and whether the host's copy of a board lists every kind.
+const WIDE: &[&str] = &[
+    "ab_stack(0, []) :- !",
+    "ab_stack(L, [P|Ps]) :- member(P, [a, b]), L1 is L - 1, ab_stack(L1, Ps)",
+    "ab_stacks(All) :- findall(S, (between(1, 8, L), ab_stack(L, Ps), atom_chars(S, Ps)), All)",
+    // wide_stack(+All, +J, +K, -S): cell K of board J, every fifth cell empty
+    "wide_stack(All, J, K, S) :- ( K mod 5 =:= 0 -> S = e ; I is (J * 64 + K) mod 510, nth0(I, All, S) )",
+    "wide_board(J, B) :- ab_stacks(All), grid:grid(square8, 8-8, all, G), \
+     findall(S, (between(1, 64, K), wide_stack(All, J, K, S)), Ss), C =.. [c|Ss], \
+     findall(M, (between(1, 64, K), M is K mod 4), Ms), Mk =.. [m|Ms], board:board_new(G, Mk, C, B)",
+    "wide_kinds(Ks) :- member(Ks, [[stack(a, 999, [e, b]), lift(b, [e, a])], \
+     [hop(a, [e], [b], [still(1)])], [hop(b, [e, a], [a], [guard(a, 2)])], \
+     [then([lift(a, [e])], [hop(b, [e], [a], [])])]])",
+    "wide_listed(B, A) :- findall(Ks-Ms, (wide_kinds(Ks), board:turn_moves(B, turn(p, Ks, []), Ms)), A)",
+    // sets(+Board, +I, -Board1): the sets I to 20 of a, b and e on a 7-cell row
+    "sets(B, 21, B) :- !",
+    "sets(B0, I, B) :- K is I mod 7 + 1, Y is I mod 3, nth0(Y, [a, b, e], X), board:board_set(B0, K, X, B1), \
+     I1 is I + 1, sets(B1, I1, B)",
+    "host_lists(B) :- B = board(_, _, _, n(_, H, _, _)), integer(H), \
+     \\+ (wide_kinds(Ks), member(K, Ks), \\+ board_accel:stack_moves(H, K, _))",
+];
+
+#[test]
+fn the_host_keeps_boards_of_more_than_255_distinct_stacks() {
+    let (mut spec, mut accel) = (machine(false), machine(true));
+    for m in [&mut spec, &mut accel] {
+        for clause in WIDE {
+            m.answer(&format!("assertz(({clause})), X = ok."), "X")
+                .expect(clause);
+        }
+    }
+    let q = "ab_stacks(All), findall(S, (between(0, 7, J), between(1, 64, K), wide_stack(All, J, K, S)), Ss), \
+             sort(Ss, U), length(U, N), ( N > 300 -> X = many ; X = N ).";
+    assert_eq!(answer(&mut spec, q), "Atom(\"many\")", "distinct names");
+    let mut moves = 0;
+    for j in 0..8 {
+        let q = format!("wide_board({j}, B), wide_listed(B, X).");
+        let (s, a) = (answer(&mut spec, &q), answer(&mut accel, &q));
+        assert_eq!(s, a, "board {j}");
+        moves += s.matches("Integer(").count();
+        // the host's copy answers, past the 255th name too
+        let q = format!("wide_board({j}, B), ( host_lists(B) -> X = host ; X = pure ).");
+        assert_eq!(answer(&mut accel, &q), "Atom(\"host\")", "board {j}");
+    }
+    assert!(moves > 1000, "the boards give moves: {moves}");
+    // a name never seen, set on a cell: the copy the host makes answers as the pure
+    // board does
+    let q = "wide_board(7, B0), board:board_set(B0, 2, aaaaaaaaa, B), \
+             ( host_lists(B) -> wide_listed(B, X) ; X = pure ).";
+    let pure = "wide_board(7, B0), board:board_set(B0, 2, aaaaaaaaa, B), wide_listed(B, X).";
+    assert_eq!(answer(&mut accel, q), answer(&mut spec, pure));
+    // with more than 255 names known, a board of one-character names still reads its
+    // cells back from the host's copy (board_accel:letters/3, which flushes its log)
+    let q =
+        "grid:grid(square4, 7-1, all, G), board:board_new(G, none, c(a, b, e, e, e, e, e), B0), \
+             sets(B0, 1, B), board:board_cells(B, X).";
+    let s = answer(&mut spec, q);
+    assert_eq!(answer(&mut accel, q), s);
+    let q =
+        "grid:grid(square4, 7-1, all, G), board:board_new(G, none, c(a, b, e, e, e, e, e), B0), \
+             sets(B0, 1, B), B = board(_, _, _, n(_, H, _, _)), board_accel:letters(H, c, X).";
+    assert_eq!(answer(&mut accel, q), s);
 }
