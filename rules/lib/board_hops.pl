@@ -196,6 +196,20 @@ copied(N, [M|Rest], [M|Ms], Tail) :-
 %% hop_after_some(+Board, +Hop, +KindsA, -MA)  the first of the first steps of KindsA
 % (in order) after which the hop has a move, each asked only until a hop is found (a
 % stack or a lift by its changed cells, as hops_after/6 does, any other afresh).
+% Most often the first step has one, and its lines are walked one by one until a
+% hop is found; else every line is found once and each first step tried in turn.
+hop_after_some(B, Hop, KindsA, MA) :-
+    Hop = hop(X, _, Over, _),
+    view(B, V),
+    once(board_stacks:first_moves(KindsA, B, MA0)),
+    step_tops(MA0, KindsA, B, CTs),
+    landings_only(CTs, V, X, Over),
+    V1 = after(V, CTs),
+    free(V, Hop, Free),
+    free_after(Hop, Free, CTs, V1, Free1),
+    line_of(V, Hop, L),
+    live_moves([L], V1, Hop, Free1, [_|_], []), !,
+    MA = MA0.
 hop_after_some(B, Hop, KindsA, MA) :-
     Hop = hop(X, _, Over, _),
     view(B, V),
@@ -283,6 +297,17 @@ hop_line(G, V, Over, Opts, K, Dir, Vs0, Result) :-
        ;  Result = none
        )
     ).
+
+%% line_of(+View, +Hop, -Line)  l(K, J, Vs) for each line that lands (as live_lines/2
+% gives them from table/3), one by one.
+line_of(V, hop(X, _, Over, Opts), l(K, J, Vs)) :-
+    board_of(V, B),
+    board:board_grid(B, G), grid:directions_of(G, D),
+    topped(V, [X], Ks),
+    member(K, Ks),
+    \+ ( memberchk(still(SM), Opts), mark_at(V, K, M), M /\ SM =\= 0 ),
+    between(1, D, Dir),
+    hop_dir(G, V, Over, Opts, K, Dir, line(_, to(J, Vs))).
 
 %% live_lines(+Table, -Live)  l(K, J, Vs) for each line of the table that lands, in order.
 live_lines([], []).
