@@ -155,10 +155,10 @@ step_read([], _, _, _, _, _, Rs, Rs, Same, Same).
 step_read([C-T1|CTs], V, X, Over, OntoY, At, Rs0, Rs, Same0, Same) :-
     V = v(_, Tops, _),
     arg(C, Tops, T),
+    landing_only(T, T1, X, Over),
     (  T == T1
-    -> T \== X, Rs1 = Rs0, Same1 = Same0
-    ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over),
-       arg(C, At, Landing),
+    -> Rs1 = Rs0, Same1 = Same0
+    ;  arg(C, At, Landing),
        merged(Landing, Rs0, Rs1),
        (  memberchk(T, OntoY) -> ( memberchk(T1, OntoY) -> Same1 = Same0 ; Same1 = other )
        ;  memberchk(T1, OntoY) -> Same1 = other
@@ -199,20 +199,30 @@ copied(N, [M|Rest], [M|Ms], Tail) :-
 % Most often the first step has one, and its lines are walked one by one until a
 % hop is found; else every line is found once and each first step tried in turn.
 hop_after_some(B, Hop, KindsA, MA) :-
-    Hop = hop(X, _, Over, _),
     view(B, V),
     once(board_stacks:first_moves(KindsA, B, MA0)),
-    step_tops(MA0, KindsA, B, CTs),
+    (  first_has_hop(V, Hop, MA0, KindsA, B)
+    -> MA = MA0
+    ;  some_after(V, Hop, KindsA, B, MA)
+    ).
+
+%% first_has_hop(+View, +Hop, +MA, +KindsA, +Board)  the hop has a move after the
+% first step MA, found by walking the lines one by one (fails too when MA changes
+% more than landings: some_after/5 then asks afresh).
+first_has_hop(V, Hop, MA, KindsA, B) :-
+    Hop = hop(X, _, Over, _),
+    step_tops(MA, KindsA, B, CTs),
     landings_only(CTs, V, X, Over),
     V1 = after(V, CTs),
     free(V, Hop, Free),
     free_after(Hop, Free, CTs, V1, Free1),
     line_of(V, Hop, L),
-    live_moves([L], V1, Hop, Free1, [_|_], []), !,
-    MA = MA0.
-hop_after_some(B, Hop, KindsA, MA) :-
+    live_moves([L], V1, Hop, Free1, [_|_], []), !.
+
+%% some_after(+View, +Hop, +KindsA, +Board, -MA)  the first of the first steps after
+% which the hop has a move, every line found once on View.
+some_after(V, Hop, KindsA, B, MA) :-
     Hop = hop(X, _, Over, _),
-    view(B, V),
     table(V, Hop, Tab),
     free(V, Hop, Free),
     live_lines(Tab, Live),
@@ -250,10 +260,15 @@ changed(_, B, B1, Cs) :-
 landings_only([], _, _, _).
 landings_only([C-T1|CTs], V, X, Over) :-
     top_at(V, C, T),
-    (  T == T1, T \== X -> true
-    ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over)
-    ),
+    landing_only(T, T1, X, Over),
     landings_only(CTs, V, X, Over).
+
+%% landing_only(+T, +T1, +X, +Over)  a cell topped T before a first step and T1 after
+% it is read by the lines only as a landing (landings_only/4).
+landing_only(T, T1, X, Over) :-
+    (  T == T1 -> T \== X
+    ;  T \== X, T1 \== X, \+ memberchk(T, Over), \+ memberchk(T1, Over)
+    ).
 
 %% table(+View, +Hop, -Table)  for each cell K topped by the hopping piece that may
 % move (ascending), K-Lines: each direction's line(Dir, Result), Result to(J, Vs) (the
@@ -268,13 +283,18 @@ table(V, hop(X, _, Over, Opts), Tab) :-
 % move.
 movers([], _, _, _, _, _, []).
 movers([K|Ks], G, D, V, Over, Opts, Tab) :-
-    (  memberchk(still(SM), Opts), mark_at(V, K, M), M /\ SM =\= 0
+    (  still(Opts, V, K)
     -> Tab = Tab1
     ;  numlist(1, D, Dirs),
        maplist(hop_dir(G, V, Over, Opts, K), Dirs, Lines),
        Tab = [K-Lines|Tab1]
     ),
     movers(Ks, G, D, V, Over, Opts, Tab1).
+
+%% still(+Opts, +View, +K)  the piece on cell K never moves: K has a mark of the
+% option still(Mask).
+still(Opts, V, K) :-
+    memberchk(still(SM), Opts), mark_at(V, K, M), M /\ SM =\= 0.
 
 %% hop_dir(+Grid, +View, +Over, +Opts, +K, +Dir, -Line)  the line from K along Dir.
 hop_dir(G, V, Over, Opts, K, Dir, line(Dir, Result)) :-
@@ -305,7 +325,7 @@ line_of(V, hop(X, _, Over, Opts), l(K, J, Vs)) :-
     board:board_grid(B, G), grid:directions_of(G, D),
     topped(V, [X], Ks),
     member(K, Ks),
-    \+ ( memberchk(still(SM), Opts), mark_at(V, K, M), M /\ SM =\= 0 ),
+    \+ still(Opts, V, K),
     between(1, D, Dir),
     hop_dir(G, V, Over, Opts, K, Dir, line(_, to(J, Vs))).
 
