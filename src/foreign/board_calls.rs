@@ -43,11 +43,19 @@ pub(super) fn numbers(
         })
     }));
     output(match text {
+        // a number no character can carry (past u32, or in the surrogates) refuses
+        // the whole answer, which the pure definition then gives: none is dropped
         Ok(Ok(ns)) => {
-            let mut s = String::with_capacity(1 + 2 * ns.len());
-            s.push('k');
-            s.extend(ns.iter().filter_map(|&n| char::from_u32(0x100 + n as u32)));
-            s
+            let chars: Option<String> = ns
+                .iter()
+                .map(|&n| {
+                    u32::try_from(n)
+                        .ok()?
+                        .checked_add(0x100)
+                        .and_then(char::from_u32)
+                })
+                .collect();
+            chars.map_or_else(|| "x".into(), |cs| format!("k{cs}"))
         }
         Ok(Err(Refused::Dropped)) => "s".into(),
         _ => "x".into(),
@@ -391,6 +399,19 @@ mod tests {
 
     fn c(s: &[u8]) -> CString {
         CString::new(s).unwrap()
+    }
+
+    #[test]
+    fn numbers_no_character_carries_refuse_the_answer_rather_than_drop_one() {
+        // SAFETY: the text argument is a C string of this test, alive for the call
+        let b = unsafe {
+            let grid = ludolog_board_grid(c(b"3 2 1 0 2  2 0  3 1  0 2").as_ptr());
+            ludolog_board_new(grid, c(b"r e e").as_ptr())
+        };
+        assert_eq!(text(numbers(b, |_, _| Ok(vec![1, 2]))), "k\u{101}\u{102}");
+        for past in [0xD800 - 0x100, usize::MAX] {
+            assert_eq!(text(numbers(b, |_, _| Ok(vec![1, past, 2]))), "x", "{past}");
+        }
     }
 
     #[test]
