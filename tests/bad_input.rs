@@ -268,3 +268,38 @@ fn impossible_positions_are_refused_alike_in_every_tier() {
         }
     }
 }
+
+#[test]
+fn a_required_file_that_declares_another_module_is_refused_and_named() {
+    // helper.pl, copied from the game, still declares the game's module: it would
+    // have stood in for the game (the game's own file passed over as loaded)
+    let dir = tempfile::tempdir().expect("a directory");
+    let text = fs::read_to_string("rules/tic_tac_toe.pl").expect("tic_tac_toe.pl");
+    let game = text
+        .replace(":- module(tic_tac_toe,", ":- module(ttt,")
+        .replace(
+            "requires(notation).",
+            "requires(notation).\nrequires(helper).",
+        );
+    assert!(
+        game.contains("requires(helper)."),
+        "the game requires helper"
+    );
+    fs::write(dir.path().join("ttt.pl"), game).expect("the game is written");
+    let helper = "% a helper, copied from ttt.pl\n:- module(ttt, [h/1]).\nh(1).\n";
+    fs::write(dir.path().join("helper.pl"), helper).expect("the helper is written");
+    let game = dir.path().join("ttt.pl").display().to_string();
+    fails_with(
+        &["moves", &game],
+        "helper.pl:2: required as `helper`, but its module is `ttt`",
+    );
+    // named as it is required, it loads, and the game is the game
+    fs::write(
+        dir.path().join("helper.pl"),
+        helper.replace("(ttt,", "(helper,"),
+    )
+    .expect("the helper is written");
+    let (code, out, err) = run(&["moves", &game], None);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("a1"), "{out}");
+}

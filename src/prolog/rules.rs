@@ -403,7 +403,7 @@ pub fn rule_set(
             if let Some(lib) = BOARDS.iter().find(|l| l.module == name) {
                 let on_disk = lib_dir.map(|d| d.join(format!("{name}.pl")));
                 let lib_file = match on_disk.filter(|p| p.is_file()) {
-                    Some(p) => RuleFile::read(&p)?,
+                    Some(p) => named(RuleFile::read(&p)?, &name)?,
                     None => RuleFile::embedded(lib.module, lib.path, lib.text),
                 };
                 // the accelerator first: a library from disk is checked as it loads,
@@ -414,7 +414,7 @@ pub fn rule_set(
                 }
                 visit(lib_file, Role::Library, depth + 1, find, lib_dir, out)?;
             } else {
-                let dep = find(&name)?;
+                let dep = named(find(&name)?, &name)?;
                 let role = match part_of(&dep.text) {
                     Some(_) => Role::Part,
                     None => Role::Game,
@@ -453,6 +453,26 @@ pub fn rule_set(
     })
 }
 
+/// `file`, found as the file `requires(Name)` names: its module must be that name.
+/// (A file that declares another module, say the game's own after a copy, would
+/// stand in for the file of that module or be passed over as loaded already.)
+fn named(file: RuleFile, name: &str) -> Result<RuleFile, SourceError> {
+    if file.module == name {
+        return Ok(file);
+    }
+    let line = file
+        .text
+        .lines()
+        .position(|l| l.trim_start().starts_with(":- module("))
+        .map_or(1, |i| i + 1);
+    Err(SourceError::Misnamed {
+        path: file.path,
+        line,
+        module: file.module,
+        name: name.to_string(),
+    })
+}
+
 /// What a file is to the game being loaded.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Role {
@@ -481,6 +501,16 @@ pub enum SourceError {
     Part { path: String, game: String },
     #[error("{0}: the rule files require each other in a cycle")]
     Cycle(String),
+    #[error(
+        "{path}:{line}: required as `{name}`, but its module is `{module}`: a required \
+         file's module has the name it is required by"
+    )]
+    Misnamed {
+        path: String,
+        line: usize,
+        module: String,
+        name: String,
+    },
     #[error("{path}: the module name `{module}` is taken by ludolog's own helpers")]
     Reserved { path: String, module: String },
     #[error("{path}:{line}: not a GDL rule sheet ludolog plays: {message}")]
