@@ -270,7 +270,7 @@ fn impossible_positions_are_refused_alike_in_every_tier() {
 }
 
 #[test]
-fn a_required_file_that_declares_another_module_is_refused_and_named() {
+fn a_required_file_misnamed_missing_or_in_a_cycle_is_refused_and_named() {
     // helper.pl, copied from the game, still declares the game's module: it would
     // have stood in for the game (the game's own file passed over as loaded)
     let dir = tempfile::tempdir().expect("a directory");
@@ -293,12 +293,34 @@ fn a_required_file_that_declares_another_module_is_refused_and_named() {
         &["moves", &game],
         "helper.pl:2: required as `helper`, but its module is `ttt`",
     );
-    // named as it is required, it loads, and the game is the game
+    // requiring the game back is a cycle, named file by file
+    let named = helper.replace("(ttt,", "(helper,");
     fs::write(
         dir.path().join("helper.pl"),
-        helper.replace("(ttt,", "(helper,"),
+        format!("{named}requires(ttt).\n"),
     )
     .expect("the helper is written");
+    fails_with(
+        &["moves", &game],
+        "ttt.pl: the rule files require each other in a cycle: ttt requires helper requires ttt",
+    );
+    // a name that is nothing is refused at the line that requires it
+    fs::remove_file(dir.path().join("helper.pl")).expect("the helper is removed");
+    let line = fs::read_to_string(&game)
+        .expect("the game")
+        .lines()
+        .position(|l| l == "requires(helper).")
+        .expect("the game requires helper")
+        + 1;
+    fails_with(
+        &["moves", &game],
+        &format!(
+            "ttt.pl:{line}: requires `helper`: no board library or built-in game has that \
+             name, and no helper.pl is beside the game's file"
+        ),
+    );
+    // named as it is required, it loads, and the game is the game
+    fs::write(dir.path().join("helper.pl"), named).expect("the helper is written");
     let (code, out, err) = run(&["moves", &game], None);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("a1"), "{out}");

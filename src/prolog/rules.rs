@@ -368,16 +368,27 @@ pub fn rule_set(
     let mut games = Vec::new();
     let mut accelerators: Vec<String> = CORE_ACCEL.iter().map(|s| s.to_string()).collect();
     // depth-first: what a file requires is loaded before it
+    // `chain`: the files being visited, each requiring the next (module, path)
     fn visit(
         file: RuleFile,
         role: Role,
-        depth: usize,
+        chain: &mut Vec<(String, String)>,
         find: &FindGame<'_>,
         lib_dir: Option<&Path>,
         out: &mut (Vec<RuleFile>, Vec<String>, Vec<String>),
     ) -> Result<(), SourceError> {
-        if depth > 8 {
-            return Err(SourceError::Cycle(file.path));
+        let again = chain.iter().position(|(m, _)| *m == file.module);
+        if again.is_some() || chain.len() > 8 {
+            let from = again.unwrap_or(0);
+            let names: Vec<&str> = chain[from..]
+                .iter()
+                .map(|(m, _)| m.as_str())
+                .chain([file.module.as_str()])
+                .collect();
+            return Err(SourceError::Cycle {
+                path: chain[from].1.clone(),
+                chain: names.join(" requires "),
+            });
         }
         // a file from disk may take a reserved name only as the override of the board
         // library of that name (lib/hexgrid.pl declaring hexgrid, for mutant tests):
@@ -391,6 +402,7 @@ pub fn rule_set(
                 module: file.module,
             });
         }
+        chain.push((file.module.clone(), file.path.clone()));
         for name in required_names(&file.text) {
             if out.0.iter().any(|f| f.module == name) {
                 continue;
@@ -412,16 +424,27 @@ pub fn rule_set(
                     out.0.push(RuleFile::embedded(module, path, text));
                     out.2.push(module.to_string());
                 }
-                visit(lib_file, Role::Library, depth + 1, find, lib_dir, out)?;
+                visit(lib_file, Role::Library, chain, find, lib_dir, out)?;
             } else {
-                let dep = named(find(&name)?, &name)?;
+                let dep = match find(&name) {
+                    Ok(dep) => named(dep, &name)?,
+                    Err(SourceError::UnknownGame(_)) => {
+                        return Err(SourceError::MissingRequired {
+                            line: requires_line(&file.text, &name),
+                            path: file.path,
+                            name,
+                        })
+                    }
+                    Err(e) => return Err(e),
+                };
                 let role = match part_of(&dep.text) {
                     Some(_) => Role::Part,
                     None => Role::Game,
                 };
-                visit(dep, role, depth + 1, find, lib_dir, out)?;
+                visit(dep, role, chain, find, lib_dir, out)?;
             }
         }
+        chain.pop();
         if !out.0.iter().any(|f| f.module == file.module) {
             if role == Role::Game {
                 out.1.push(file.module.clone());
@@ -437,7 +460,7 @@ pub fn rule_set(
         });
     }
     let mut acc = (Vec::new(), Vec::new(), Vec::new());
-    visit(game, Role::Game, 0, find, lib_dir, &mut acc)?;
+    visit(game, Role::Game, &mut Vec::new(), find, lib_dir, &mut acc)?;
     let (files, g, a) = acc;
     for lib in CORE.iter().skip(2) {
         ordered.push(RuleFile::embedded(lib.module, lib.path, lib.text));
@@ -451,6 +474,14 @@ pub fn rule_set(
         accelerators,
         trust: false,
     })
+}
+
+/// The line of `requires(Name).` in a rule file's text (1 if it is not found).
+fn requires_line(text: &str, name: &str) -> usize {
+    let fact = format!("requires({name}).");
+    text.lines()
+        .position(|l| l.trim() == fact)
+        .map_or(1, |i| i + 1)
 }
 
 /// `file`, found as the file `requires(Name)` names: its module must be that name.
@@ -499,8 +530,17 @@ pub enum SourceError {
     UnknownGame(String),
     #[error("{path}: this file is a part of {game}'s rules, not a game: load {game}")]
     Part { path: String, game: String },
-    #[error("{0}: the rule files require each other in a cycle")]
-    Cycle(String),
+    #[error("{path}: the rule files require each other in a cycle: {chain}")]
+    Cycle { path: String, chain: String },
+    #[error(
+        "{path}:{line}: requires `{name}`: no board library or built-in game has that \
+         name, and no {name}.pl is beside the game's file"
+    )]
+    MissingRequired {
+        path: String,
+        line: usize,
+        name: String,
+    },
     #[error(
         "{path}:{line}: required as `{name}`, but its module is `{module}`: a required \
          file's module has the name it is required by"
