@@ -15,7 +15,7 @@
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
                         sight_count/6, nth_sight/7, kinds_count/3, nth_kind/4, pick_kind/4, line_at/4,
                         group/3, group_marks/3, jumps/3, flank_moves/4, flank_count/4, nth_flank/5, flanked/5,
-                        turn_playout/6, stack_moves/3]).
+                        turn_playout/6, stack_moves/3, stack_count/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(charsio)).
@@ -440,6 +440,11 @@ stack_moves(H, Kind, Ms) :-
     '$foreign_call'(ludolog_board_stack_moves, [H, Id], [k|Cs]),
     numbers(Cs, Ns),
     phrase(stack_move_list(Ms), Ns).
+
+%% stack_count(+H, +Kind, -N)  how many moves stack_moves/3 gives, without listing them.
+stack_count(H, Kind, N) :-
+    turns_id([turn(p, [Kind], [])], Id),
+    '$foreign_call'(ludolog_board_stack_count, [H, Id], N0), N0 >= 0, N = N0.
 
 %% stack_move_list(-Moves)//  the moves the host wrote as numbers: each step 1 K (a
 % stack), 2 K J (a lift) or 3 K J N T1..TN (a hop), two steps led by 4 (a then).

@@ -142,9 +142,9 @@ stack_moves(then(KindsA, KindsB), B, Ms, Tail) :-
 
 %% stack_some(+Kind, +Board)  one of this part's kinds has a move on the board (its
 % first, for a then(A, B): the first move of A after which B has one).
-stack_some(Kind, board(_, _, _, n(_, H, _, _))) :-
-    board_accel:stack_moves(H, Kind, Ms), !,
-    Ms \== [].
+stack_some(Kind, board(_, _, _, n(_, H, _, _))) :-     % the host counts them
+    board_accel:stack_count(H, Kind, N), !,
+    N > 0.
 stack_some(then(KindsA, [Hop]), B) :-
     Hop = hop(_, _, _, _), !,
     board_hops:hop_after_some(B, Hop, KindsA, _).

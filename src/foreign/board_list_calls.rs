@@ -55,6 +55,18 @@ pub(crate) unsafe extern "C" fn ludolog_board_stack_moves(
     })
 }
 
+/// How many moves the first turn of the stack turns `turns` has on board `handle`
+/// (see `board_stacks::move_count`); -1 if refused, -2 if the board was dropped.
+#[no_mangle]
+pub(crate) unsafe extern "C" fn ludolog_board_stack_count(handle: i64, turns: i64) -> i64 {
+    number(|t| {
+        let t: &Table = t;
+        let v = t.view(handle)?;
+        let n = super::board_stacks::move_count(&v, t, turns)?;
+        i64::try_from(n).map_err(|_| Refused::Bad)
+    })
+}
+
 /// The id of the lists written in `text` (see `board_movers`), -1 if malformed.
 #[no_mangle]
 pub(crate) unsafe extern "C" fn ludolog_board_lists(text_ptr: *const c_char) -> i64 {

@@ -288,6 +288,17 @@ pub fn move_numbers(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<usize>, Refu
     Ok(out)
 }
 
+/// How many moves the first turn of the stack turns `id` has on board `v` (the
+/// `stuck` end asks it after every move: listing them for Prolog cost far more).
+pub fn move_count(v: &View<'_>, t: &Table, id: i64) -> Result<usize, Refused> {
+    let turns = turns_of(id)?;
+    let turn = turns.first().ok_or(Refused::Bad)?;
+    let cells = stacks(v, t);
+    let mut moves = Vec::new();
+    kinds_moves(v.grid, &cells, &turn.kinds, &mut moves);
+    Ok(moves.len())
+}
+
 /// Plays from `cells` until an end holds, no move is left, or `max` plies; refused
 /// at a position with `MAX_MOVES` moves or more.
 fn playout(

@@ -54,7 +54,7 @@ use board_list_calls::{
     ludolog_board_nth_run, ludolog_board_nth_sight, ludolog_board_pick_kind, ludolog_board_playout,
     ludolog_board_reach_through, ludolog_board_run_count, ludolog_board_run_move,
     ludolog_board_run_moves, ludolog_board_sight, ludolog_board_sight_count,
-    ludolog_board_stack_moves, ludolog_board_turns,
+    ludolog_board_stack_count, ludolog_board_stack_moves, ludolog_board_turns,
 };
 use boards::{with_table, BoardCopy};
 use clock::ludolog_wall_ms;

@@ -39,6 +39,7 @@ macro_rules! with_foreign_table {
                 ludolog_board_turns(cstr) -> i64,
                 ludolog_board_playout(i64, i64, i64, i64) -> i64,
                 ludolog_board_stack_moves(i64, i64) -> cstr,
+                ludolog_board_stack_count(i64, i64) -> i64,
                 ludolog_board_run_moves(i64, i64) -> cstr,
                 ludolog_board_run_count(i64, i64) -> i64,
                 ludolog_board_nth_run(i64, i64, i64) -> i64,
@@ -131,6 +132,6 @@ mod tests {
             "foreign_functions(repl, [ludolog_repl_step([], i64), ludolog_wall_ms([], i64), \
              ludolog_repl_read([cstr], cstr)]).\n"
         ));
-        assert_eq!(text.matches("ludolog_").count(), 60);
+        assert_eq!(text.matches("ludolog_").count(), 61);
     }
 }
