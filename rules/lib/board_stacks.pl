@@ -275,18 +275,23 @@ stacked(then(MA, MB), Kinds, B, K, B1) :-
     board_turns:moved(MA, KindsA, B, _, B2),
     board_turns:moved(MB, KindsB, B2, K, B1).
 
-%% stack_end(+End, +Board)  one of this part's ends holds on the board.
+%% stack_end(+End, +Board)  one of this part's ends holds on the board.  gather reads
+% every cell, so it reads them once, as a whole (in the accelerated tier a cell read
+% alone looks through the board's log of changes first); filled reads the few cells
+% Mask marks, one by one.
 stack_end(gather(X, Mask), B) :-
-    cell_count(B, C),
-    once(( between(1, C, K0), holds_piece(B, K0, X) )),
-    \+ ( between(1, C, K), holds_piece(B, K, X), mark(B, K, M), M /\ Mask =:= 0 ).
+    board:board_cells(B, Cells),
+    functor(Cells, _, C),
+    once(( between(1, C, K0), arg(K0, Cells, S0), holds_piece(S0, X) )),
+    \+ ( between(1, C, K), arg(K, Cells, S), holds_piece(S, X),
+         mark(B, K, M), M /\ Mask =:= 0 ).
 stack_end(filled(Mask, Tops), B) :-
     cell_count(B, C),
     once(( between(1, C, K0), mark(B, K0, M0), M0 /\ Mask =\= 0 )),
     \+ ( between(1, C, K), mark(B, K, M), M /\ Mask =\= 0,
          top_of(B, K, T), \+ memberchk(T, Tops) ).
 
-%% holds_piece(+Board, +K, +X)  the stack on cell K holds an X.
-holds_piece(B, K, X) :-
-    board:board_cell(B, K, S), S \== e,
+%% holds_piece(+Stack, +X)  the stack holds an X.
+holds_piece(S, X) :-
+    S \== e,
     atom_chars(S, Cs), memberchk(X, Cs).
