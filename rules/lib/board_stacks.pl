@@ -41,7 +41,7 @@
 %                         topped by one of Tops: Player wins (lose(filled(...)): the
 %                         next player wins)
 
-:- module(board_stacks, [stack_kind/1, stack_moves/4, stack_some/2, stack_move/3, stacked/5, stack_end/2,
+:- module(board_stacks, [stack_kind/1, stack_moves/4, stack_count/3, stack_some/2, stack_move/3, stacked/5, stack_end/2,
                          stack_top/2, stack_push/3, stack_pop/3, top_of/3, moved_piece/5,
                          first_moves/3, stack_tops/2, topped/4, under_top/3]).
 
@@ -139,6 +139,15 @@ stack_moves(then(KindsA, KindsB), B, Ms, Tail) :-
        hop_thens(MAs, KindsA, Prep, Hop, B, Ms, Tail)
     ;  thens(MAs, KindsA, KindsB, B, Ms, Tail)
     ).
+
+%% stack_count(+Kind, +Board, -N)  how many moves stack_moves/4 gives of one of this
+% part's kinds.
+stack_count(Kind, board(_, _, _, n(_, H, _, _)), N) :-     % the host counts them
+    board_accel:stack_count(H, Kind, N0), !,
+    N = N0.
+stack_count(Kind, B, N) :-
+    stack_moves(Kind, B, Ms, []),
+    length(Ms, N).
 
 %% stack_some(+Kind, +Board)  one of this part's kinds has a move on the board (its
 % first, for a then(A, B): the first move of A after which B has one).

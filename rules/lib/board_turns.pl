@@ -160,7 +160,7 @@ kind_count(step(X, Steps), B, N) :- board:step_count(B, X, Steps, N).
 kind_count(flank(X, Y), B, N) :- flank:flank_count(B, X, Y, N).
 kind_count(Kind, B, N) :-
     stacks_kind(Kind),
-    board_stacks:stack_moves(Kind, B, Ms, []), length(Ms, N).
+    board_stacks:stack_count(Kind, B, N).
 
 %% empties(+Ks, +Board, +N0, -N)  N0 plus how many of Ks are empty.
 empties([], _, N, N).
