@@ -261,11 +261,7 @@ pub fn playout_on(
 /// stack), `2 K J` (a lift) or `3 K J N T1..TN` (a hop and its targets), a move of
 /// two steps (a then) led by 4.
 pub fn move_numbers(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<usize>, Refused> {
-    let turns = turns_of(id)?;
-    let turn = turns.first().ok_or(Refused::Bad)?;
-    let cells = stacks(v, t);
-    let mut moves = Vec::new();
-    kinds_moves(v.grid, &cells, &turn.kinds, &mut moves);
+    let moves = first_turn_moves(v, t, id)?;
     if moves.len() >= MAX_MOVES {
         return Err(Refused::Bad);
     }
@@ -291,12 +287,17 @@ pub fn move_numbers(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<usize>, Refu
 /// How many moves the first turn of the stack turns `id` has on board `v` (the
 /// `stuck` end asks it after every move: listing them for Prolog cost far more).
 pub fn move_count(v: &View<'_>, t: &Table, id: i64) -> Result<usize, Refused> {
+    Ok(first_turn_moves(v, t, id)?.len())
+}
+
+/// The moves of the first turn of the stack turns `id` on board `v`.
+fn first_turn_moves(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<Move>, Refused> {
     let turns = turns_of(id)?;
     let turn = turns.first().ok_or(Refused::Bad)?;
     let cells = stacks(v, t);
     let mut moves = Vec::new();
     kinds_moves(v.grid, &cells, &turn.kinds, &mut moves);
-    Ok(moves.len())
+    Ok(moves)
 }
 
 /// Plays from `cells` until an end holds, no move is left, or `max` plies; refused
