@@ -279,11 +279,11 @@ fn a_required_file_misnamed_missing_or_in_a_cycle_is_refused_and_named() {
         .replace(":- module(tic_tac_toe,", ":- module(ttt,")
         .replace(
             "requires(notation).",
-            "requires(notation).\nrequires(helper).",
+            "requires(notation).\nrequires( helper ).",
         );
     assert!(
-        game.contains("requires(helper)."),
-        "the game requires helper"
+        game.contains("requires( helper )."),
+        "the game requires helper (spaces inside, as a reader allows)"
     );
     fs::write(dir.path().join("ttt.pl"), game).expect("the game is written");
     let helper = "% a helper, copied from ttt.pl\n:- module(ttt, [h/1]).\nh(1).\n";
@@ -309,14 +309,14 @@ fn a_required_file_misnamed_missing_or_in_a_cycle_is_refused_and_named() {
     let line = fs::read_to_string(&game)
         .expect("the game")
         .lines()
-        .position(|l| l == "requires(helper).")
+        .position(|l| l == "requires( helper ).")
         .expect("the game requires helper")
         + 1;
     fails_with(
         &["moves", &game],
         &format!(
-            "ttt.pl:{line}: requires `helper`: no board library or built-in game has that \
-             name, and no helper.pl is beside the game's file"
+            "ttt.pl:{line}: requires `helper`: no board library, built-in game or rule \
+             file beside the game has that name"
         ),
     );
     // named as it is required, it loads, and the game is the game

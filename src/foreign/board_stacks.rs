@@ -262,9 +262,6 @@ pub fn playout_on(
 /// two steps (a then) led by 4.
 pub fn move_numbers(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<usize>, Refused> {
     let moves = first_turn_moves(v, t, id)?;
-    if moves.len() >= MAX_MOVES {
-        return Err(Refused::Bad);
-    }
     let mut out = Vec::new();
     for m in moves {
         if m.len() == 2 {
@@ -290,13 +287,18 @@ pub fn move_count(v: &View<'_>, t: &Table, id: i64) -> Result<usize, Refused> {
     Ok(first_turn_moves(v, t, id)?.len())
 }
 
-/// The moves of the first turn of the stack turns `id` on board `v`.
+/// The moves of the first turn of the stack turns `id` on board `v`; refused at
+/// `MAX_MOVES` moves or more (the listing stops there: the pure definition lists and
+/// counts them all).
 fn first_turn_moves(v: &View<'_>, t: &Table, id: i64) -> Result<Vec<Move>, Refused> {
     let turns = turns_of(id)?;
     let turn = turns.first().ok_or(Refused::Bad)?;
     let cells = stacks(v, t);
     let mut moves = Vec::new();
     kinds_moves(v.grid, &cells, &turn.kinds, &mut moves);
+    if moves.len() >= MAX_MOVES {
+        return Err(Refused::Bad);
+    }
     Ok(moves)
 }
 

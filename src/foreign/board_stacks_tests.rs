@@ -138,6 +138,7 @@ fn a_listing_past_the_bound_is_refused_for_the_pure_definition() {
         );
         assert_eq!(out.len(), MAX_MOVES, "the listing stops at the bound");
         assert_eq!(move_numbers(&v, t, id), Err(Refused::Bad));
+        assert_eq!(move_count(&v, t, id), Err(Refused::Bad), "the count too");
         assert_eq!(playout_on(t, b, id, 1, 10), Err(Refused::Bad));
     });
 }

@@ -377,9 +377,8 @@ pub fn rule_set(
         lib_dir: Option<&Path>,
         out: &mut (Vec<RuleFile>, Vec<String>, Vec<String>),
     ) -> Result<(), SourceError> {
-        let again = chain.iter().position(|(m, _)| *m == file.module);
-        if again.is_some() || chain.len() > 8 {
-            let from = again.unwrap_or(0);
+        // a cycle is a module met again on the way down (the files are finite)
+        if let Some(from) = chain.iter().position(|(m, _)| *m == file.module) {
             let names: Vec<&str> = chain[from..]
                 .iter()
                 .map(|(m, _)| m.as_str())
@@ -476,11 +475,16 @@ pub fn rule_set(
     })
 }
 
-/// The line of `requires(Name).` in a rule file's text (1 if it is not found).
+/// The line of `requires(Name).` in a rule file's text, read as `required_names`
+/// reads it (1 if it is not found).
 fn requires_line(text: &str, name: &str) -> usize {
-    let fact = format!("requires({name}).");
     text.lines()
-        .position(|l| l.trim() == fact)
+        .position(|l| {
+            l.trim()
+                .strip_prefix("requires(")
+                .and_then(|r| r.strip_suffix(")."))
+                .is_some_and(|r| r.trim() == name)
+        })
         .map_or(1, |i| i + 1)
 }
 
@@ -491,11 +495,11 @@ fn named(file: RuleFile, name: &str) -> Result<RuleFile, SourceError> {
     if file.module == name {
         return Ok(file);
     }
+    // the declaration the module name was read from (`declared_module`'s)
     let line = file
         .text
-        .lines()
-        .position(|l| l.trim_start().starts_with(":- module("))
-        .map_or(1, |i| i + 1);
+        .find(":- module(")
+        .map_or(1, |at| file.text[..at].matches('\n').count() + 1);
     Err(SourceError::Misnamed {
         path: file.path,
         line,
@@ -533,8 +537,8 @@ pub enum SourceError {
     #[error("{path}: the rule files require each other in a cycle: {chain}")]
     Cycle { path: String, chain: String },
     #[error(
-        "{path}:{line}: requires `{name}`: no board library or built-in game has that \
-         name, and no {name}.pl is beside the game's file"
+        "{path}:{line}: requires `{name}`: no board library, built-in game or rule file \
+         beside the game has that name"
     )]
     MissingRequired {
         path: String,
