@@ -323,17 +323,20 @@ impl RuleSet {
 /// The names a rule file requires: its `requires(Name).` facts, one a line.
 pub fn required_names(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|l| {
-            l.trim()
-                .strip_prefix("requires(")?
-                .strip_suffix(").")
-                .map(str::trim)
-                .map(String::from)
-        })
-        .filter(|name| {
-            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        })
+        .filter_map(required_on)
+        .map(String::from)
         .collect()
+}
+
+/// The name a line's `requires(Name).` fact requires, if the line is one.
+fn required_on(line: &str) -> Option<&str> {
+    let name = line
+        .trim()
+        .strip_prefix("requires(")?
+        .strip_suffix(").")?
+        .trim();
+    (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then_some(name)
 }
 
 /// The game a rule file is a part of: its `part_of(Game).` fact, or `None` for a
@@ -479,12 +482,7 @@ pub fn rule_set(
 /// reads it (1 if it is not found).
 fn requires_line(text: &str, name: &str) -> usize {
     text.lines()
-        .position(|l| {
-            l.trim()
-                .strip_prefix("requires(")
-                .and_then(|r| r.strip_suffix(")."))
-                .is_some_and(|r| r.trim() == name)
-        })
+        .position(|l| required_on(l) == Some(name))
         .map_or(1, |i| i + 1)
 }
 
