@@ -9,6 +9,7 @@ mod parallel;
 mod progress;
 mod report;
 mod run;
+mod seen_lines;
 mod shard;
 mod shrink;
 mod step;

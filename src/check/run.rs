@@ -5,6 +5,7 @@
 use super::explore::{Picker, Strategy};
 use super::mismatch::Mismatch;
 use super::progress::Progress;
+use super::seen_lines::SeenLines;
 use super::shrink::{same_kind, seekable, shrink};
 use super::step::{compare_position, compare_refusal, failure, play_both, refusal_candidate, Step};
 use super::sweep::{sweep, Swept};
@@ -204,6 +205,20 @@ impl<'a> Lockstep<'a> {
 
     /// Plays game `g` of the check (seeded from `config.seed` and `g`) in lockstep.
     pub fn game(&mut self, g: usize, config: &CheckConfig) -> Result<GameResult, EngineError> {
+        self.game_seen(g, config, None)
+    }
+
+    /// `game`, where the lines in `seen` (of earlier games seeking a shorter
+    /// mismatch) are not compared again: a line is one position in each engine,
+    /// agreed on already. A line it agrees on joins them. The positions count all
+    /// the same, so the games played, and what they find, are those played without
+    /// it.
+    fn game_seen(
+        &mut self,
+        g: usize,
+        config: &CheckConfig,
+        mut seen: Option<&mut SeenLines>,
+    ) -> Result<GameResult, EngineError> {
         let (a, b) = (&mut self.a, &mut self.b);
         let mut rng = game_rng(config.seed, g);
         let mut r = GameResult::default();
@@ -216,17 +231,28 @@ impl<'a> Lockstep<'a> {
         let mut picker = Picker::new(config.strategy, g);
         let found = loop {
             r.positions += 1;
-            let (position, legal) = match compare_position(a, b, at.a, at.b, &moves) {
-                Step::Agree { position, legal } => (position, legal),
-                Step::Differ(m) => break Some(*m),
-            };
-            r.moves_compared += legal.len();
-            if let Some(mv) = refusal_candidate(&before, &legal, moves.len()) {
-                r.refusals_compared += 1;
-                if let Err(m) = compare_refusal(a, b, (at.a, at.b), &position, &mv, &moves) {
-                    break Some(*m);
+            let known = seen.as_ref().and_then(|s| s.agreed(&moves));
+            let (position, legal) = match known {
+                Some(agreed) => agreed,
+                None => {
+                    let (position, legal) = match compare_position(a, b, at.a, at.b, &moves) {
+                        Step::Agree { position, legal } => (position, legal),
+                        Step::Differ(m) => break Some(*m),
+                    };
+                    r.moves_compared += legal.len();
+                    if let Some(mv) = refusal_candidate(&before, &legal, moves.len()) {
+                        r.refusals_compared += 1;
+                        if let Err(m) = compare_refusal(a, b, (at.a, at.b), &position, &mv, &moves)
+                        {
+                            break Some(*m);
+                        }
+                    }
+                    if let Some(s) = seen.as_mut() {
+                        s.agree(&moves, &position, &legal);
+                    }
+                    (position, legal)
                 }
-            }
+            };
             if let Some(depth) = config.perft_depth.filter(|_| perft_here(g, moves.len())) {
                 // an engine that fails on the way is a finding, as anywhere else
                 let pa = match a.perft_counts(at.a, depth) {
@@ -308,6 +334,7 @@ impl<'a> Lockstep<'a> {
         cut.perft_depth = None;
         let (mut used, mut shrinks) = (0, 0);
         let mut g = SHORTER_FROM;
+        let mut seen = SeenLines::default();
         while used < budget
             && shrinks < SHORTER_SHRINKS
             && best.moves.len() > 1
@@ -315,7 +342,9 @@ impl<'a> Lockstep<'a> {
             && std::time::Instant::now() < deadline
         {
             cut.max_plies = best.moves.len() - 1;
-            let Ok(r) = self.game(g, &cut) else { break };
+            let Ok(r) = self.game_seen(g, &cut, Some(&mut seen)) else {
+                break;
+            };
             g += 1;
             used += r.positions.max(1);
             if let Some(m) = r.mismatch.filter(|m| same_kind(m, &best)) {
