@@ -5,7 +5,7 @@
 use super::explore::{Picker, Strategy};
 use super::mismatch::Mismatch;
 use super::progress::Progress;
-use super::seen_lines::SeenLines;
+use super::seen_lines::{Line, SeenLines};
 use super::shrink::{same_kind, seekable, shrink};
 use super::step::{compare_position, compare_refusal, failure, play_both, refusal_candidate, Step};
 use super::sweep::{sweep, Swept};
@@ -211,9 +211,11 @@ impl<'a> Lockstep<'a> {
     /// `game`, where the lines in `seen` (of earlier games seeking a shorter
     /// mismatch) are not compared again: a line is one position in each engine,
     /// agreed on already. A line it agrees on joins them. The positions count all
-    /// the same, so the games played, and what they find, are those played without
-    /// it.
-    fn game_seen(
+    /// the same, and a game's moves depend only on the lines' texts and legal
+    /// moves, so with the same budget of positions the games played, and what they
+    /// find, are those played without it (where the seek's time runs out first,
+    /// it plays more games with it).
+    pub(super) fn game_seen(
         &mut self,
         g: usize,
         config: &CheckConfig,
@@ -229,9 +231,12 @@ impl<'a> Lockstep<'a> {
         let mut moves: Vec<String> = Vec::new();
         let mut before: Vec<String> = Vec::new();
         let mut picker = Picker::new(config.strategy, g);
+        // the agreed line of `seen` these moves are, and the one before them
+        let mut here = seen.as_ref().and_then(|s| s.start());
+        let mut from: Option<Line> = None;
         let found = loop {
             r.positions += 1;
-            let known = seen.as_ref().and_then(|s| s.agreed(&moves));
+            let known = here.zip(seen.as_ref()).map(|(line, s)| s.agreed(line));
             let (position, legal) = match known {
                 Some(agreed) => agreed,
                 None => {
@@ -248,7 +253,11 @@ impl<'a> Lockstep<'a> {
                         }
                     }
                     if let Some(s) = seen.as_mut() {
-                        s.agree(&moves, &position, &legal);
+                        let last = from.zip(moves.last().map(String::as_str));
+                        // the start, or a line whose line before was agreed on
+                        if moves.is_empty() || last.is_some() {
+                            here = Some(s.agree(last, &position, &legal));
+                        }
                     }
                     (position, legal)
                 }
@@ -285,6 +294,10 @@ impl<'a> Lockstep<'a> {
             match play_both(a, b, (at.a, at.b), &position, &mv, &moves) {
                 Ok((na, nb)) => {
                     std::mem::replace(&mut at, Pair { a: na, b: nb }).release(a, b);
+                    from = here;
+                    here = here
+                        .zip(seen.as_ref())
+                        .and_then(|(line, s)| s.after(line, &mv));
                     moves.push(mv);
                     before = legal;
                 }
