@@ -87,3 +87,21 @@ fn every_position_survives_its_own_text_in_every_tier() {
 fn every_position_of_whole_games_survives_its_own_text_in_every_tier() {
     every_game(true);
 }
+
+#[test]
+fn a_position_read_back_as_its_very_state_is_described_as_itself() {
+    // a rule tier answers a reread whose state is the one held (==) with that
+    // position's description: asked first, or after another position's, it is
+    // still its own
+    let mut e = common::engine("hex", "size=3", Tier::Spec);
+    let start = e.initial().unwrap();
+    let after = e.play(start, "b2").unwrap();
+    let (a, b) = (e.describe(start).unwrap(), e.describe(after).unwrap());
+    assert_ne!(a, b);
+    assert_eq!(e.reread(after, &b.position).unwrap(), b, "right after");
+    assert_eq!(e.reread(start, &a.position).unwrap(), a, "with nothing described");
+    e.describe(after).unwrap();
+    assert_eq!(e.reread(start, &a.position).unwrap(), a, "another described");
+    e.release(start);
+    e.release(after);
+}

@@ -210,11 +210,13 @@ handle(G, text(Id), Text) :-
 handle(G, describe(Id), D) :-
     state(Id, S),
     describe(G, S, D).
+% reread: the description of the state read back from the text of slot Id's,
+% or `same` when it is that very state (==), which the host has described already.
 handle(G, reread(Id), D) :-
     state(Id, S0),
     position_text(G, S0, Text0),
     parse_position(G, Text0, S),
-    describe(G, S, D).
+    (  S == S0 -> D = same ; describe(G, S, D) ).
 handle(G, play(Id, MoveText, Id1), ok) :-
     state(Id, S),
     step("play/3"),

@@ -104,6 +104,9 @@ pub struct RulesEngine {
     /// Slots free for reuse, and how many slots there are.
     free: Vec<u64>,
     slot_count: u64,
+    /// The last position described, and its description: what `reread` gives
+    /// when the state read back from its text is that very state.
+    described: Option<(u64, PositionInfo)>,
 }
 
 impl RulesEngine {
@@ -155,6 +158,7 @@ impl RulesEngine {
             slots: FxHashMap::default(),
             free: Vec::new(),
             slot_count: 0,
+            described: None,
         })
     }
 
@@ -466,13 +470,21 @@ impl Engine for RulesEngine {
 
     fn describe(&mut self, pos: Pos) -> Result<PositionInfo, EngineError> {
         let t = self.request(&format!("describe({})", self.slot(pos)?))?;
-        self.description(t)
+        let info = self.description(t)?;
+        self.described = Some((pos.0, info.clone()));
+        Ok(info)
     }
 
     fn reread(&mut self, pos: Pos, _text: &str) -> Result<PositionInfo, EngineError> {
-        // one request: the rule file prints and reads back its own text
+        // one request: the rule file prints and reads back its own text; `same`
+        // when the state read back is the state held (==), whose description,
+        // given just before, is then the answer
         let t = self.request(&format!("reread({})", self.slot(pos)?))?;
-        self.description(t)
+        match (t, self.described.take()) {
+            (Term::Atom(a), Some((p, info))) if a == "same" && p == pos.0 => Ok(info),
+            (Term::Atom(a), _) if a == "same" => self.describe(pos),
+            (t, _) => self.description(t),
+        }
     }
 
     fn play(&mut self, pos: Pos, mv: &str) -> Result<Pos, EngineError> {
