@@ -99,9 +99,53 @@ fn a_position_read_back_as_its_very_state_is_described_as_itself() {
     let (a, b) = (e.describe(start).unwrap(), e.describe(after).unwrap());
     assert_ne!(a, b);
     assert_eq!(e.reread(after, &b.position).unwrap(), b, "right after");
-    assert_eq!(e.reread(start, &a.position).unwrap(), a, "with nothing described");
+    assert_eq!(
+        e.reread(start, &a.position).unwrap(),
+        a,
+        "with nothing described"
+    );
     e.describe(after).unwrap();
-    assert_eq!(e.reread(start, &a.position).unwrap(), a, "another described");
+    assert_eq!(
+        e.reread(start, &a.position).unwrap(),
+        a,
+        "another described"
+    );
     e.release(start);
     e.release(after);
+}
+
+#[test]
+fn a_machine_replaced_between_describe_and_reread_still_sees_a_lossy_text() {
+    // a Replica whose text forgets the winner: replacing the machine moves each
+    // held position through its text, so the won position becomes one still
+    // played; the reread must describe that state, not give the description
+    // asked of the held one before
+    use ludolog::game::{Engine, GameOptions};
+    let dir = tempfile::tempdir().expect("a directory");
+    let right = "sight_out(Sight), notation:won(Status, [white, black]).";
+    let lossy = "sight_out(Sight), { Status = _ }, notation:won(ongoing, [white, black]).";
+    let text = std::fs::read_to_string("rules/replica.pl").expect("the rule file");
+    assert!(
+        text.contains(right),
+        "replica.pl writes its winner as expected"
+    );
+    let path = dir.path().join("replica.pl");
+    std::fs::write(&path, text.replacen(right, lossy, 1)).expect("written");
+    let mut spec =
+        ludolog::registry::EngineSpec::new(&path.display().to_string(), GameOptions::default());
+    spec.trust = true;
+    let mut e = spec.open_rules(Tier::Spec).expect("the mutant loads");
+    let start = e.initial().unwrap();
+    let moves: Vec<String> = "a2* g8-e6 a2-c4 h8-g8 c4-d5 e6-d5"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let won = e.play_all(start, &moves).unwrap();
+    let held = e.describe(won).unwrap();
+    assert!(held.outcome.is_some(), "{held:?}");
+    e.set_recycle_at(0);
+    let back = e.reread(won, &held.position).unwrap();
+    assert_eq!(back.outcome, None, "the lossy text is seen");
+    e.release(start);
+    e.release(won);
 }

@@ -210,8 +210,9 @@ handle(G, text(Id), Text) :-
 handle(G, describe(Id), D) :-
     state(Id, S),
     describe(G, S, D).
-% reread: the description of the state read back from the text of slot Id's,
-% or `same` when it is that very state (==), which the host has described already.
+% reread: the description of the state read back from slot Id's text, or `same`
+% when it reads back as that very state (==); the engine then gives the
+% description it has, or asks again.
 handle(G, reread(Id), D) :-
     state(Id, S0),
     position_text(G, S0, Text0),

@@ -178,6 +178,7 @@ impl RulesEngine {
         self.slots.clear();
         self.free.clear();
         self.slot_count = 0;
+        self.described = None;
         self.options = options;
         // the limits a fresh engine has (the caller sets its own after)
         self.limit = INFERENCE_LIMIT;
@@ -287,6 +288,9 @@ impl RulesEngine {
         }
         self.machine = fresh;
         self.held_at_load = crate::foreign::memory::thread_held();
+        // the positions are now states read from their texts: a lossy text has
+        // changed one, and its description is to be asked of the new state
+        self.described = None;
         Ok(())
     }
 
@@ -350,37 +354,6 @@ impl RulesEngine {
                 self.path,
                 super::shown(&other)
             ))),
-        }
-    }
-
-    /// An error the rules raised, with the place of its cause where the text of the
-    /// rule files shows it: an unknown procedure at the first line that calls it
-    /// (`file:line: unknown procedure alowed/3, called here (while running legal/2)`).
-    fn placed(&self, text: &str) -> String {
-        // the procedure that is unknown, or the one the error names (`(in board_new/4, …`)
-        let named = text
-            .strip_prefix("unknown procedure ")
-            .or_else(|| text.rsplit_once(" (in ").map(|(_, rest)| rest));
-        let called = named
-            .and_then(|rest| rest.split_once('/'))
-            .map(|(name, _)| name.trim_start_matches(['\'', ':']))
-            .filter(|name| !name.is_empty() && !name.contains(':'));
-        let site = called.and_then(|name| {
-            let call = format!("{name}(");
-            self.rules.files.iter().rev().find_map(|f| {
-                f.text.lines().enumerate().find_map(|(i, line)| {
-                    let code = line.split('%').next().unwrap_or("");
-                    // a call, not a clause's head (heads start the line)
-                    let at = code.find(&call)?;
-                    let before = code[..at].chars().last();
-                    (at > 0 && !before.is_some_and(|c| c.is_alphanumeric() || c == '_'))
-                        .then(|| format!("{}:{}", f.path, i + 1))
-                })
-            })
-        });
-        match site {
-            Some(at) => format!("{at}: {text}"),
-            None => format!("{}: {text}", self.path),
         }
     }
 
@@ -478,7 +451,8 @@ impl Engine for RulesEngine {
     fn reread(&mut self, pos: Pos, _text: &str) -> Result<PositionInfo, EngineError> {
         // one request: the rule file prints and reads back its own text; `same`
         // when the state read back is the state held (==), whose description,
-        // given just before, is then the answer
+        // given just before, is then the answer (the rules answer alike for one
+        // state: a rule file has no global state, the sandbox sees to that)
         let t = self.request(&format!("reread({})", self.slot(pos)?))?;
         match (t, self.described.take()) {
             (Term::Atom(a), Some((p, info))) if a == "same" && p == pos.0 => Ok(info),

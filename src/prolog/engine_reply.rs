@@ -1,6 +1,7 @@
 //! `RulesEngine`'s readers of the host's replies: texts, counts and lists, a
 //! position's description, and an error reply as the `EngineError` it says (a
-//! refusal with its reason term and its words).
+//! refusal with its reason term and its words; an exception at the line of its
+//! cause).
 
 use super::*;
 
@@ -108,6 +109,37 @@ impl RulesEngine {
             "handle" => EngineError::Rules(format!("{}: {text}", self.path)),
             "exception" => EngineError::Rules(self.placed(&text)),
             _ => EngineError::Rules(format!("{}: {text}", self.path)),
+        }
+    }
+
+    /// An error the rules raised, with the place of its cause where the text of the
+    /// rule files shows it: an unknown procedure at the first line that calls it
+    /// (`file:line: unknown procedure alowed/3, called here (while running legal/2)`).
+    fn placed(&self, text: &str) -> String {
+        // the procedure that is unknown, or the one the error names (`(in board_new/4, …`)
+        let named = text
+            .strip_prefix("unknown procedure ")
+            .or_else(|| text.rsplit_once(" (in ").map(|(_, rest)| rest));
+        let called = named
+            .and_then(|rest| rest.split_once('/'))
+            .map(|(name, _)| name.trim_start_matches(['\'', ':']))
+            .filter(|name| !name.is_empty() && !name.contains(':'));
+        let site = called.and_then(|name| {
+            let call = format!("{name}(");
+            self.rules.files.iter().rev().find_map(|f| {
+                f.text.lines().enumerate().find_map(|(i, line)| {
+                    let code = line.split('%').next().unwrap_or("");
+                    // a call, not a clause's head (heads start the line)
+                    let at = code.find(&call)?;
+                    let before = code[..at].chars().last();
+                    (at > 0 && !before.is_some_and(|c| c.is_alphanumeric() || c == '_'))
+                        .then(|| format!("{}:{}", f.path, i + 1))
+                })
+            })
+        });
+        match site {
+            Some(at) => format!("{at}: {text}"),
+            None => format!("{}: {text}", self.path),
         }
     }
 }
