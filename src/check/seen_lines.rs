@@ -11,8 +11,8 @@ pub(super) type Line = usize;
 /// start (a line is agreed on only after the line it extends, so each one's parent
 /// is here), each with its position's text and its legal moves (sorted). Their
 /// positions are not held: a game still plays its moves (holding up to 4,096 of
-/// them made the spec tier slower: Replica's lossy-text check took 16.5 s with them
-/// held, 10.7 s with them played again).
+/// them made the spec tier slower: Replica's lossy-text check took 16.3–16.6 s with
+/// them held, 10.7–10.9 s with them played again).
 #[derive(Default)]
 pub(super) struct SeenLines {
     /// Each line's position text and legal moves; the start's is the first.
