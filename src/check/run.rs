@@ -253,11 +253,9 @@ impl<'a> Lockstep<'a> {
                         }
                     }
                     if let Some(s) = seen.as_mut() {
+                        // every line before this one was agreed on, and is `from`
                         let last = from.zip(moves.last().map(String::as_str));
-                        // the start, or a line whose line before was agreed on
-                        if moves.is_empty() || last.is_some() {
-                            here = Some(s.agree(last, &position, &legal));
-                        }
+                        here = Some(s.agree(last, &position, &legal));
                     }
                     (position, legal)
                 }

@@ -37,15 +37,12 @@ impl SeenLines {
         self.agreed[line].clone()
     }
 
-    /// Records a line both engines agreed on: the start (`from` is `None`), or
-    /// the agreed line `from` extended by a move.
+    /// Records a line both engines agreed on, not agreed on before: the start
+    /// (`from` is `None`), or the agreed line `from` extended by a move.
     pub fn agree(&mut self, from: Option<(Line, &str)>, position: &str, legal: &[String]) -> Line {
-        if let Some(known) = match from {
-            None => self.start(),
-            Some((line, mv)) => self.after(line, mv),
-        } {
-            return known;
-        }
+        debug_assert!(from.map_or(self.agreed.is_empty(), |(l, mv)| self
+            .after(l, mv)
+            .is_none()));
         self.agreed.push((position.to_string(), legal.to_vec()));
         let line = self.agreed.len() - 1;
         if let Some((parent, mv)) = from {
@@ -59,22 +56,10 @@ impl SeenLines {
 mod tests {
     use super::super::mismatch::Mismatch;
     use super::super::run::{CheckConfig, Lockstep};
-    use super::super::test_lines::Lines;
+    use super::super::test_lines::{letters, Lines};
     use super::super::Strategy;
     use super::SeenLines;
     use crate::game::Engine;
-
-    /// Distinct letters in any order; the game is won once `x` and `y` are both
-    /// played, except in the `blind` engine (a wrong one that never sees it).
-    fn letters(played: &[String], blind: bool) -> (Vec<String>, Option<String>) {
-        let won = !blind && ["x", "y"].iter().all(|m| played.iter().any(|p| p == m));
-        let legal = "abcdefxy"
-            .chars()
-            .map(String::from)
-            .filter(|m| !won && !played.contains(m))
-            .collect();
-        (legal, won.then(|| "win(one)".to_string()))
-    }
 
     fn config(strategy: Strategy, max_plies: usize) -> CheckConfig {
         CheckConfig {

@@ -490,21 +490,9 @@ mod tests {
         assert_eq!(shrunk, line("c e"));
     }
 
-    /// Distinct letters, played in any order: once both `x` and `y` are, the game
-    /// is won, unless the engine is `blind` (a wrong one that never sees that win).
-    fn letters(played: &[String], blind: bool) -> (Vec<String>, Option<String>) {
-        let won = !blind && ["x", "y"].iter().all(|m| played.iter().any(|p| p == m));
-        let legal = "abcdefxy"
-            .chars()
-            .map(String::from)
-            .filter(|m| !won && !played.contains(m))
-            .collect();
-        (legal, won.then(|| "win(one)".to_string()))
-    }
-
     #[test]
     fn a_replay_compares_only_the_positions_past_the_line_it_shares() {
-        use super::super::test_lines::Lines;
+        use super::super::test_lines::{letters, Lines};
         let (mut a, mut b) = (
             Lines::new(|p| letters(p, false)),
             Lines::new(|p| letters(p, true)),

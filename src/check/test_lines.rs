@@ -7,6 +7,18 @@ use crate::game::{BestMove, Engine, EngineError, Pos, PositionInfo, SearchSpec};
 /// The legal moves and the outcome after the moves played.
 pub type Rules = fn(&[String]) -> (Vec<String>, Option<String>);
 
+/// Rules of distinct letters, played in any order: once both `x` and `y` are, the
+/// game is won, unless the engine is `blind` (a wrong one that never sees that win).
+pub fn letters(played: &[String], blind: bool) -> (Vec<String>, Option<String>) {
+    let won = !blind && ["x", "y"].iter().all(|m| played.iter().any(|p| p == m));
+    let legal = "abcdefxy"
+        .chars()
+        .map(String::from)
+        .filter(|m| !won && !played.contains(m))
+        .collect();
+    (legal, won.then(|| "win(one)".to_string()))
+}
+
 pub struct Lines {
     rules: Rules,
     held: std::collections::HashMap<u64, Vec<String>>,
