@@ -66,16 +66,13 @@ apart([PI-L|Ks], Cur, Closed, A0, A) :-
     ).
 
 %% read_error(+Exception, -Result)  a read error as error(Line, Message).
-read_error(at(Start, Skipped, syntax(What, End0)), error(Start, Msg)) :- !,
+read_error(at(Start, syntax(What, End)), error(Start, Msg)) :- !,
     host:syntax_words(What, Words),
-    End is End0 + Skipped,
-    (  End0 > 0, End > Start
+    (  End > Start
     -> host:formatted("syntax error: ~s (in the term that starts here; the reader gave up at line ~d)", [Words, End], Msg)
     ;  host:formatted("syntax error: ~s", [Words], Msg)
     ).
-read_error(at(Start, _, other(E)), error(Start, Msg)) :- !, host:formatted("cannot read the term: ~q", [E], Msg).
-read_error(at(_, syntax(What, _)), error(0, Msg)) :- !,
-    host:syntax_words(What, Words), host:formatted("syntax error: ~s", [Words], Msg).
+read_error(at(Start, other(E)), error(Start, Msg)) :- !, host:formatted("cannot read the term: ~q", [E], Msg).
 read_error(at(Line, sandbox(G, Why)), error(Line, Msg)) :- !, sandbox_words:refusal_text(G, Why, Msg).
 read_error(E, error(0, Msg)) :- host:formatted("cannot read the file: ~q", [E], Msg).
 
@@ -90,17 +87,9 @@ read_failure(E, other(E)).
 %% read_all(+Stream, +Check, -Terms)  the terms of the file as t(Line, Term, VarNames),
 % obeying op/3 as they come (operators are global: when checking, only an op/3 the
 % sandbox allows runs, so no file can change how the host's own queries read).
-read_all(S, Check, Terms) :- read_all(S, Check, 0, Terms).
-
-%% read_all(+Stream, +Check, +Skipped, -Terms)  read_all/3 with Skipped newlines
-% skipped so far: scryer counts the lines read_term/3 reads, not those get_char/2
-% reads, so Skipped counts the newlines skipped between terms.
-read_all(S, Check, Skipped0, Terms) :-
-    skip_layout(S, Skipped0, Skipped),
-    stream_property(S, position(position_and_lines_read(_, L0))),
-    Line is L0 + Skipped + 1,
-    (  peek_char(S, C), C == end_of_file -> Terms = []
-    ;  catch(read_term(S, T, [variable_names(Vs)]), E, ( read_failure(E, F), throw(at(Line, Skipped, F)) )),
+read_all(S, Check, Terms) :-
+    (  term_line(S, Line)
+    -> catch(read_term(S, T, [variable_names(Vs)]), E, ( read_failure(E, F), throw(at(Line, F)) )),
        (  T == end_of_file -> Terms = []
        ;  (  nonvar(T), T = (:- op(P, Type, Names))
           -> (  Check == false -> true
@@ -115,48 +104,29 @@ read_all(S, Check, Skipped0, Terms) :-
           ;  true
           ),
           Terms = [t(Line, T, Vs)|Ts],
-          read_all(S, Check, Skipped, Ts)
+          read_all(S, Check, Ts)
        )
+    ;  Terms = []
     ).
 
-%% skip_layout(+Stream, +N0, -N)  skip white space and comments up to the next term, counting newlines.
-skip_layout(S, N0, N) :-
-    peek_char(S, C),
-    (  C == end_of_file -> N = N0
-    ;  C == '\n' -> get_char(S, _), N1 is N0 + 1, skip_layout(S, N1, N)
-    ;  char_type(C, whitespace) -> get_char(S, _), skip_layout(S, N0, N)
-    ;  C == '%' -> skip_line(S), N1 is N0 + 1, skip_layout(S, N1, N)
-    ;  slash(C) -> get_char(S, _), peek_char(S, C2),
-       (  star(C2)
-       -> get_char(S, _),
-          stream_property(S, position(position_and_lines_read(_, L0))),
-          Line is L0 + N0 + 1,
-          skip_block(S, N0, N1, Line), skip_layout(S, N1, N)
-       ;  throw(at(0, syntax('a term starts with /', 0)))
-       )
-    ;  N = N0
-    ).
+%% term_line(+Stream, -Line)  skip the layout and comments before the next term and
+% give the line it starts on; fails at the end of the file.  Scryer's own reader
+% skips them (as its loader does), counting the lines it passes: a comment read
+% character by character in Prolog cost half the time of reading a rule file.  A
+% comment that is never closed is a syntax error on the line after the last term
+% (the host finds the comment from there).
+term_line(S, Line) :-
+    stream_property(S, position(position_and_lines_read(_, L0))),
+    catch(layout_skipped(S, More), E, ( read_failure(E, F), Start is L0 + 1, throw(at(Start, F)) )),
+    More == true,
+    stream_property(S, position(position_and_lines_read(_, L))),
+    Line is L + 1.
 
-%% slash(?Char)  the character that opens and closes a block comment with star/1.
-slash(/).
-%% star(?Char)  the character next to slash/1 in a block comment's ends.
-star(*).
-
-%% skip_line(+Stream)  skip to the end of the line.
-skip_line(S) :-
-    get_char(S, C),
-    (  C == end_of_file -> true ; C == '\n' -> true ; skip_line(S) ).
-
-%% skip_block(+Stream, +N0, -N, +Line)  skip to the end of a block comment that starts
-% on Line, counting newlines; the file ending first is a syntax error there (scryer
-% would read nothing after it, and the check would pass a file cut short).
-skip_block(S, N0, N, Line) :-
-    get_char(S, C),
-    (  C == end_of_file -> throw(at(Line, 0, syntax(unclosed_comment, 0)))
-    ;  star(C), peek_char(S, C2), slash(C2) -> get_char(S, _), N = N0
-    ;  C == '\n' -> N1 is N0 + 1, skip_block(S, N1, N, Line)
-    ;  skip_block(S, N0, N, Line)
-    ).
+%% layout_skipped(+Stream, -More)  skip the layout and comments before the next
+% term: More is false at the end of the file.  (Scryer's system call is known to
+% the compiler only as a goal of a clause, not as a goal called.)
+layout_skipped(S, More) :-
+    (  '$devour_whitespace'(S) -> More = true ; More = false ).
 
 %% emit(+Terms, +Line, -Text)  the terms written canonically, each starting on its
 % original line, its variables named as the file named them (so scryer's singleton
