@@ -316,3 +316,34 @@ fn clauses_apart_are_noted_unless_declared_discontiguous_before_them() {
         assert_eq!(note, noted, "{before:?} {after:?}: {err}");
     }
 }
+
+#[test]
+fn every_kind_of_layout_keeps_the_lines_a_refusal_names() {
+    // the sandbox reads a file's terms with scryer's own skipping of layout: block
+    // comments over lines, a comment's characters in quotes and in 0'c, a term that
+    // starts with /, two terms on a line; each keeps its line, and a refused goal
+    // after them is named at its own
+    let body = "/* a block\n   over lines, with % and 'quotes' */\n\
+                pct('%', \"/* no comment */\", 0'%).   % a comment after a term\n\
+                /(x, y). slash(1).\n\
+                \n\
+                %% initial(+Options, -State)\n\
+                initial(_, s) :-\n    open('/etc/hostname', read, _).\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = tiny(dir.path(), body);
+    let (code, _, err) = run(&["moves", &file], None);
+    assert_ne!(code, 0, "{err}");
+    // the module is line 1, the block comment 2-3, pct/3 4, / and slash 5, the
+    // initial/2 clause 8, its open/3 goal 9
+    assert!(err.contains("tiny.pl:9"), "{err}");
+    assert!(err.contains("open/3"), "{err}");
+    // without the refused goal the same layout loads, and every term is there
+    let body = body.replace(
+        "open('/etc/hostname', read, _)",
+        "pct(A, B, C), A == '%', B == \"/* no comment */\", C == 37, slash(1), '/'(x, y)",
+    );
+    let file = tiny(dir.path(), &body);
+    let (code, out, err) = run(&["moves", &file], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("legal (1): m"), "{out}");
+}
