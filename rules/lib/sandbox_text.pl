@@ -131,25 +131,32 @@ layout_skipped(S, More) :-
 %% emit(+Terms, +Line, -Text)  the terms written canonically, each starting on its
 % original line, its variables named as the file named them (so scryer's singleton
 % warnings still say the file's names) and the variables the check added _S1, _S2, ...
-emit([], _, []).
-emit([t(L, T, Vs)|Ts], Line0, Text) :-
-    (  L > Line0 -> N is L - Line0, length(NLs, N), maplist(=('\n'), NLs), Line = L
-    ;  NLs = [' '], Line = Line0
+emit(Terms, Line, Text) :- emit(Terms, Line, Text, []).
+
+%% emit(+Terms, +Line, -Text, ?Tail)  emit/3, then Tail (each term's characters
+% copied once, onto the text so far).
+emit([], _, Text, Text).
+emit([t(L, T, Vs)|Ts], Line0, Text, Tail) :-
+    (  L > Line0 -> N is L - Line0, newlines(N, Text, Text1), Line = L
+    ;  Text = [' '|Text1], Line = Line0
     ),
     term_variables(T, All), unnamed(All, Vs, Fresh), name_vars(Fresh, 1, Names0),
     append(Vs, Names0, Names),
     term_chars(T, L, Names, Cs),
-    append(NLs, Cs, Text0),
-    % " ." as term_chars/4 checked it: a term ending in a symbol char (the atom
-    % +) would otherwise run into its full stop and be read as another token
-    append(Text0, [' ', '.'|Rest], Text),
-    emit(Ts, Line, Rest).
+    append(Cs, Text2, Text1),
+    emit(Ts, Line, Text2, Tail).
+
+%% newlines(+N, -Text, ?Tail)  N newlines, then Tail.
+newlines(0, T, T) :- !.
+newlines(N, ['\n'|T0], T) :- N1 is N - 1, newlines(N1, T0, T).
 
 %% term_chars(+Term, +Line, +Names, -Chars)  Term written canonically (no operators:
 % scryer reads the text with the operators of the file as they are at that term, the
 % check read it with all of them, so only a text no operator changes reads the same
-% both ways); a term that does not read back as itself is refused at its line.
-term_chars(T, L, Names, Cs) :-
+% both ways), then " ." (a term ending in a symbol char, the atom +, would otherwise
+% run into its full stop and be read as another token); a term that does not read
+% back as itself is refused at its line.
+term_chars(T, L, Names, Text) :-
     write_term_to_chars(T, [quoted(true), ignore_ops(true), double_quotes(false), variable_names(Names)], Cs),
     append(Cs, " .", Text),
     (  catch(read_term_from_chars(Text, T2, []), _, fail),
