@@ -347,3 +347,47 @@ fn every_kind_of_layout_keeps_the_lines_a_refusal_names() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("legal (1): m"), "{out}");
 }
+
+#[test]
+fn the_sandbox_reads_each_term_at_its_own_line_through_any_layout() {
+    // the lines the sandbox read, as its note on clauses apart says them: a clause
+    // after a block comment on the comment's last line, CRLF line ends, tabs, a
+    // comment's characters in quotes and in 0'c, an empty comment before a clause
+    let body = "/* a\n block */ foo(1).\r\n\tbar('%', 0'%, \"/*\").\r\n% c\r\n/**/\tfoo(2).\ninitial(_, s).\n";
+    let dir = tempfile::tempdir().unwrap();
+    let file = tiny(dir.path(), body);
+    let (code, _, err) = run(&["moves", &file], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("foo/1: its clauses are not together (lines 3 and 6)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_text_that_ends_in_a_slash_or_an_opened_comment_is_refused_checked_or_trusted() {
+    // scryer's skipping of layout takes a / or /* at the very end for the end of the
+    // text, its loader does not: both are refused, at their place, either way
+    for (end, words) in [("/*", "never closed"), ("/", "a term cut short")] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = tiny(dir.path(), "initial(_, s).\n");
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(&file, format!("{text}{end}")).unwrap();
+        let last = text.lines().count() + 1;
+        for trust in [false, true] {
+            let mut args = vec!["moves", file.as_str()];
+            if trust {
+                args.push("--trust");
+            }
+            let (code, _, err) = run(&args, None);
+            assert_ne!(code, 0, "{end:?} {trust}: {err}");
+            assert!(
+                err.contains(&format!("tiny.pl:{last}:")),
+                "{end:?} {trust}: {err}"
+            );
+            if !trust {
+                assert!(err.contains(words), "{end:?}: {err}");
+            }
+        }
+    }
+}

@@ -109,22 +109,31 @@ read_all(S, Check, Terms) :-
     ;  Terms = []
     ).
 
-%% term_line(+Stream, -Line)  skip the layout and comments before the next term and
-% give the line it starts on; fails at the end of the file.  Scryer's own reader
-% skips them (as its loader does), counting the lines it passes: a comment read
-% character by character in Prolog cost half the time of reading a rule file.  A
-% comment that is never closed is a syntax error on the line after the last term
-% (the host finds the comment from there).
+%% term_line(+Stream, -Line)  skip the layout and comments before the next term, as
+% scryer's loader does, and give the line it starts on (failing at the end of the file).
+%
+% Scryer's reader skips them in Rust, counting the lines it passes: read a character
+% at a time in Prolog, a rule file's comments took half the time of reading it.  A
+% comment never closed is a syntax error where the layout began (the host finds the
+% comment from there); a text that ends in a / or /* with nothing after it, which
+% this skipping takes for the end of the file, the host refuses before the check
+% (syntax_hint:open_end).  Characters that are no layout to scryer (a no-break
+% space) are refused here, as scryer's loader refuses them.
 term_line(S, Line) :-
     stream_property(S, position(position_and_lines_read(_, L0))),
-    catch(layout_skipped(S, More), E, ( read_failure(E, F), Start is L0 + 1, throw(at(Start, F)) )),
+    catch(layout_skipped(S, More), E, ( read_failure(E, F), layout_failure(F, L0, F1), Start is L0 + 1, throw(at(Start, F1)) )),
     More == true,
     stream_property(S, position(position_and_lines_read(_, L))),
     Line is L + 1.
 
-%% layout_skipped(+Stream, -More)  skip the layout and comments before the next
-% term: More is false at the end of the file.  (Scryer's system call is known to
-% the compiler only as a goal of a clause, not as a goal called.)
+%% layout_failure(+Failure, +Lines, -Failure1)  a failure to skip layout, with the line
+% the reader gave up at counted from the file's start (it counts from the layout's).
+layout_failure(syntax(W, End), L0, syntax(W, End1)) :- !, End1 is L0 + End.
+layout_failure(F, _, F).
+
+%% layout_skipped(+Stream, -More)  skip the layout and comments before the next term,
+% More false at the end of the file (the system call, as a clause's own goal: scryer
+% knows it only so).
 layout_skipped(S, More) :-
     (  '$devour_whitespace'(S) -> More = true ; More = false ).
 

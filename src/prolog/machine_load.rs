@@ -382,6 +382,19 @@ impl PrologMachine {
             .then(|| crate::prolog::limits::arm(format!("loading {}", file.path), false))
             .flatten();
         if file.untrusted() {
+            // the sandbox reads with scryer's skipping of layout, which takes a / or
+            // /* at the very end for the end of the text: refused here, as the loader
+            // refuses it
+            if let Some(h) = crate::prolog::syntax_hint::open_end(&text) {
+                return Err(LoadError(format!(
+                    "{}:{}:{}: syntax error: {}\n{}",
+                    file.path,
+                    h.line,
+                    h.column,
+                    h.what,
+                    h.marked(&text)
+                )));
+            }
             self.ensure_sandbox()?;
             // a given text is the machine's input stream (see `load_with`): it is
             // never written to a file

@@ -151,6 +151,27 @@ pub fn find_from(text: &str, first_line: usize) -> Option<SyntaxHint> {
     check(&tokens)
 }
 
+/// A text that ends in a `/` or `/*` with nothing after it, in layout: scryer's
+/// skipping of layout, which the sandbox reads with, takes it for the end of the
+/// text, while its loader (given the text with a newline at its end) finds a comment
+/// never closed or a term cut short.  Where it stands and what it is, if so.
+pub fn open_end(text: &str) -> Option<SyntaxHint> {
+    if !text.ends_with('/') && !text.ends_with("/*") {
+        return None;
+    }
+    match tokenize(&format!("{text}\n"), 1) {
+        Err(h) => Some(h),
+        Ok(tokens) => tokens
+            .last()
+            .filter(|t| matches!(&t.tok, Tok::Name { text, .. } if text == "/"))
+            .map(|t| SyntaxHint {
+                line: t.line,
+                column: t.column,
+                what: "the text ends at this /: a term cut short".into(),
+            }),
+    }
+}
+
 /// The line of the goal `goal` (as written when it ran: `1=\=1`, `member(x, [])`) in
 /// the body of the clause that starts at line `first_line` of `text`: the first
 /// place after the clause's `:-` where its principal functor stands, if any.
@@ -511,5 +532,26 @@ mod tests {
     fn the_mark_points_at_the_column() {
         let h = find("X = a b.").unwrap();
         assert_eq!(h.marked("X = a b."), "  X = a b.\n        ^");
+    }
+
+    #[test]
+    fn a_slash_or_an_opened_comment_at_the_very_end_is_found_and_nothing_else() {
+        let slash = open_end("a.\n/").expect("a slash");
+        assert_eq!((slash.line, slash.column), (2, 1));
+        let opened = open_end("a.\n  /*").expect("a comment opened");
+        assert_eq!((opened.line, opened.column), (2, 3));
+        assert!(opened.what.contains("never closed"), "{opened:?}");
+        // a comment closed, a slash in a line comment or a quote, a text that ends
+        // in a newline: nothing
+        for text in [
+            "a.\n/* x */",
+            "a.\n% a/",
+            "a.\n% b /*",
+            "a('/').",
+            "a.\n/\n",
+            "a.\n",
+        ] {
+            assert_eq!(open_end(text), None, "{text:?}");
+        }
     }
 }
