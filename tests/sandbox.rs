@@ -382,12 +382,10 @@ fn a_text_that_ends_in_a_slash_or_an_opened_comment_is_refused_checked_or_truste
             let (code, _, err) = run(&args, None);
             assert_ne!(code, 0, "{end:?} {trust}: {err}");
             assert!(
-                err.contains(&format!("tiny.pl:{last}:")),
+                err.contains(&format!("tiny.pl:{last}:1:")),
                 "{end:?} {trust}: {err}"
             );
-            if !trust {
-                assert!(err.contains(words), "{end:?}: {err}");
-            }
+            assert!(err.contains(words), "{end:?} {trust}: {err}");
         }
     }
 }

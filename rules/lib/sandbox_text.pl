@@ -117,8 +117,7 @@ read_all(S, Check, Terms) :-
 % comment never closed is a syntax error where the layout began (the host finds the
 % comment from there); a text that ends in a / or /* with nothing after it, which
 % this skipping takes for the end of the file, the host refuses before the check
-% (syntax_hint:open_end).  Characters that are no layout to scryer (a no-break
-% space) are refused here, as scryer's loader refuses them.
+% (syntax_hint::open_end, in Rust).
 term_line(S, Line) :-
     stream_property(S, position(position_and_lines_read(_, L0))),
     catch(layout_skipped(S, More), E, ( read_failure(E, F), layout_failure(F, L0, F1), Start is L0 + 1, throw(at(Start, F1)) )),

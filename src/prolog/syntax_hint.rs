@@ -7,7 +7,8 @@
 //! bracket, empty arguments (`[1,2,,3]`), two terms with no operator between them
 //! (`X = a b`, a missing comma, a missing full stop before the next clause), and an
 //! operator too strong for where it stands (`X = \+ a`, `f(a :- b)`).  It says nothing
-//! when it finds nothing: the reader's own words stand then.
+//! when it finds nothing: the reader's own words stand then.  One check runs before
+//! any reader (`open_end`): a text that ends in a `/` or `/*` with nothing after it.
 
 #[path = "syntax_tokens.rs"]
 mod tokens;
@@ -156,19 +157,31 @@ pub fn find_from(text: &str, first_line: usize) -> Option<SyntaxHint> {
 /// text, while its loader (given the text with a newline at its end) finds a comment
 /// never closed or a term cut short.  Where it stands and what it is, if so.
 pub fn open_end(text: &str) -> Option<SyntaxHint> {
-    if !text.ends_with('/') && !text.ends_with("/*") {
-        return None;
+    if !text.ends_with('/') {
+        return open_comment_at_end(text);
     }
+    // a scan that goes wrong before the end says nothing of it: the reader's own
+    // words stand then
+    let tokens = tokenize(&format!("{text}\n"), 1).ok()?;
+    tokens
+        .last()
+        .filter(|t| matches!(&t.tok, Tok::Name { text, .. } if text == "/"))
+        .map(|t| SyntaxHint {
+            line: t.line,
+            column: t.column,
+            what: "the text ends at this /: a term cut short".into(),
+        })
+}
+
+/// A text that ends in a `/*` that opens a comment (not one inside a comment, a
+/// quote or a line comment): where it stands.
+fn open_comment_at_end(text: &str) -> Option<SyntaxHint> {
+    let body = text.strip_suffix("/*")?;
+    let line = body.matches('\n').count() + 1;
+    let column = body.rsplit('\n').next().unwrap_or("").chars().count() + 1;
     match tokenize(&format!("{text}\n"), 1) {
-        Err(h) => Some(h),
-        Ok(tokens) => tokens
-            .last()
-            .filter(|t| matches!(&t.tok, Tok::Name { text, .. } if text == "/"))
-            .map(|t| SyntaxHint {
-                line: t.line,
-                column: t.column,
-                what: "the text ends at this /: a term cut short".into(),
-            }),
+        Err(h) if (h.line, h.column) == (line, column) && h.what.contains("/*") => Some(h),
+        _ => None,
     }
 }
 
@@ -547,11 +560,17 @@ mod tests {
             "a.\n/* x */",
             "a.\n% a/",
             "a.\n% b /*",
-            "a('/').",
+            "a.\n/* x /*",
             "a.\n/\n",
             "a.\n",
+            // a quote's code, written either way, opens no quote
+            "p(X) :- X = 0'\\', X == 39.\n% end /",
+            "p(X) :- X = 0''', X == 39.\n% end /*",
         ] {
             assert_eq!(open_end(text), None, "{text:?}");
         }
+        // a comment opened at the end after a closed one, and after a quote's code
+        assert!(open_end("a.\n/* x *//*").is_some());
+        assert!(open_end("p(0''').\n/*").is_some());
     }
 }

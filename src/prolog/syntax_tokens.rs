@@ -115,7 +115,11 @@ pub(super) fn tokenize(text: &str, first_line: usize) -> Result<Vec<Token>, Synt
         } else if c.is_ascii_digit() {
             let mut j = i;
             if c == '0' && chars.get(i + 1) == Some(&'\'') {
-                j += 3;
+                // 0'c; a quote's code written 0''', and an escape, 0'\n or 0'\'
+                j += match (chars.get(i + 2), chars.get(i + 3)) {
+                    (Some('\''), Some('\'')) | (Some('\\'), Some(_)) => 4,
+                    _ => 3,
+                };
             } else {
                 while j < chars.len() && (chars[j].is_ascii_alphanumeric() || chars[j] == '_') {
                     j += 1;
