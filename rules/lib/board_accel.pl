@@ -9,7 +9,7 @@
 % Lists of cells come back as text: "k", then one character per number, U+0100
 % plus the number; "s" (dropped) or "x" (refused) otherwise.
 
-:- module(board_accel, [load/0, owned/1, grid/2, new/3, set/4, set_two/6, fill/4, cell/3, letters/3, cells_of/3, count_of/3,
+:- module(board_accel, [owned/1, grid/2, new/3, set/4, set_two/6, fill/4, cell/3, letters/3, cells_of/3, count_of/3,
                         nth_of/4, steps_of/4, step_count/4, nth_step/5, ray/5, reach/4, reach_met/5, reach_met/6,
                         reach_moves/3, reach_count/3, nth_reach/4, reach_move/5,
                         run_moves/5, run_count/5, nth_run/6, run_move/7, sight_of/6,
@@ -21,7 +21,8 @@
 :- use_module(library(charsio)).
 :- use_module(library(dcgs)).
 
-%% load  bind the foreign functions; succeeds once they are callable.
+%% load  bind the foreign functions, once they are callable (the host calls it by
+% its module; not an export, so no rule file or query binds them again).
 load :-
     host:foreign_functions(board_accel, Bindings),
     '$load_foreign_lib'("", Bindings).

@@ -13,13 +13,14 @@
 % (see hexgrid.pl).  It keeps the most recent ones only: a predicate asked
 % about a handle it has dropped fails, and hexgrid falls back to the rows.
 
-:- module(hexgrid_accel, [load/0, board_new/4, board_set/4, placements/3, place/7,
+:- module(hexgrid_accel, [board_new/4, board_set/4, placements/3, place/7,
                           group_spans/4, spanning/4, distance/5, letter/2,
                           empty_count/2, nth_empty/4]).
 
 :- use_module(library(lists)).
 
-%% load  bind the foreign functions; succeeds once they are callable.
+%% load  bind the foreign functions, once they are callable (the host calls it by
+% its module; not an export, so no rule file or query binds them again).
 load :-
     host:foreign_functions(hexgrid_accel, Bindings),
     '$load_foreign_lib'("", Bindings).

@@ -7,11 +7,12 @@
 % The foreign function is bound and called through scryer's system predicates,
 % as in hexgrid_accel.pl (library(ffi) would cost start-up time).
 
-:- module(native, [load/0, native_best/4]).
+:- module(native, [native_best/4]).
 
 :- use_module(library(lists)).
 
-%% load  bind the foreign functions; succeeds once they are callable.
+%% load  bind the foreign functions, once they are callable (the host calls it by
+% its module; not an export, so no rule file or query binds them again).
 load :-
     host:foreign_functions(native, Bindings),
     '$load_foreign_lib'("", Bindings).
