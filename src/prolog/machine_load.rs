@@ -53,13 +53,19 @@ fn placed_syntax_error(path: &str, text: &str, line: i64, what: &str) -> Option<
     }
     let first = usize::try_from(line).ok()?;
     let h = crate::prolog::syntax_hint::find_from(text, first)?;
-    Some(format!(
+    Some(hint_error(path, text, &h))
+}
+
+/// A syntax error of the rule file at `path` where the scan of its text placed it:
+/// `path:line:column: syntax error: what`, then the line marked.
+fn hint_error(path: &str, text: &str, h: &crate::prolog::syntax_hint::SyntaxHint) -> String {
+    format!(
         "{path}:{}:{}: syntax error: {}\n{}",
         h.line,
         h.column,
         h.what,
         h.marked(text)
-    ))
+    )
 }
 
 /// The name of the predicate a sandbox refusal names (`refused by the sandbox:
@@ -386,14 +392,7 @@ impl PrologMachine {
             // /* at the very end for the end of the text: refused here, as the loader
             // refuses it
             if let Some(h) = crate::prolog::syntax_hint::open_end(&text) {
-                return Err(LoadError(format!(
-                    "{}:{}:{}: syntax error: {}\n{}",
-                    file.path,
-                    h.line,
-                    h.column,
-                    h.what,
-                    h.marked(&text)
-                )));
+                return Err(LoadError(hint_error(&file.path, &text, &h)));
             }
             self.ensure_sandbox()?;
             // a given text is the machine's input stream (see `load_with`): it is
