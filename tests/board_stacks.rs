@@ -1,5 +1,6 @@
-//! rules/lib/board_stacks.pl and board_hops.pl (stacks of pieces, and the turns that
-//! stack, lift, hop and do one then another) against their twins: on generated
+//! rules/lib/board_stacks.pl, board_hops.pl and board_hops_after.pl (stacks of
+//! pieces, and the turns that stack, lift, hop and do one then another) against
+//! their twins: on generated
 //! boards of stacks, the pure listing of every kind equals the host's, and the hops
 //! after each first step of a then, worked out from the lines found once, equal the
 //! hops listed afresh on the board that step leaves; and boards whose cells hold more

@@ -1,14 +1,14 @@
 %% board_hops — a part of board.pl: the hop of board_stacks.pl (a piece steps onto a
 % neighbour, or vaults the line of pieces that starts there, and the pieces it passed
-% may have to move), its pure definition, and the hops after each first step of a
-% then(A, [Hop]), worked out from the lines found once before the first steps.
+% may have to move), its pure definition, and the lines found once before the first
+% steps of a then(A, [Hop]) (board_hops_after.pl reads them after each first step).
 %
 % The lines are read from a view of the board, v(Board, Tops, Marks): the top of
 % each cell in the compound Tops (one step to read, where the board costs a few),
 % and the board's marks; after(View, CellTops) is View after a first step that gave
 % each cell C of CellTops, C-T, the top T (the cells under its tops are View's).
 
-:- module(board_hops, [hop_moves/4, hop_prepared/3, hops_after/6, hop_after_some/4, hop_move/3,
+:- module(board_hops, [hop_moves/4, hop_prepared/3, hop_after_some/4, hop_move/3,
                       hop_made/4]).
 
 :- use_module(library(lists)).
@@ -52,8 +52,8 @@ hop_moves(B, Hop, Ms, Tail) :-
     live_lines(Tab, Live),
     live_moves(Live, V, Hop, Free, Ms, Tail).
 
-%% hop_prepared(+Board, +Hop, -Prepared)  what hops_after/6 reads for every first step
-% on Board: prep(View, Lines, Free), Free the cells a relocated piece may go to, and
+%% hop_prepared(+Board, +Hop, -Prepared)  what board_hops_after.pl reads for every
+% first step on Board: prep(View, Lines, Free), Free the cells a relocated piece may go to, and
 % Lines = lines(At, Reloc, All, OntoY): the lines that land (live_lines/2), each as
 % r(I, K, J, Vs, Start, End, After), the I-th in order, with its hops on Board from
 % position Start to End of All (the hops of every line, in order) and After the rest
@@ -112,95 +112,15 @@ closed(K, At) :-
 close_open(Rs) :-
     (  var(Rs) -> Rs = [] ; Rs = [_|Rs1], close_open(Rs1) ).
 
-%% hops_after(+Prepared, +Hop, +MA, +KindsA, +Board, -MBs)  the hops on the board the
-% first step MA of KindsA leaves, tested again only where MA changed what they read.
-% A changed cell that neither is nor was topped by the hopping piece or one it hops
-% over (landings_only/4) is read by the lines only as a landing, and by the
-% relocations only as a free cell: the lines landing on a cell whose top changed,
-% and those that relocate when the free cells changed, are tested again and the
-% others' hops kept, the hops before the last line tested copied and those after it
-% shared.  Any other change walks every line again.
-hops_after(prep(V, Lines, Free), Hop, MA, KindsA, B, MBs) :-
-    Hop = hop(X, _, Over, _),
-    (  step_tops(MA, KindsA, B, CTs) -> true
-    ;  board_turns:moved(MA, KindsA, B, _, B1),
-       changed(MA, B, B1, Cs),
-       findall(C-T, ( member(C, Cs), board_stacks:top_of(B1, C, T) ), CTs)
-    ),
-    Lines = lines(At, Reloc, All, OntoY),
-    (  step_read(CTs, V, X, Over, OntoY, At, [], Rs0, same, Same)
-    -> V1 = after(V, CTs),
-       (  Same == same -> Rs = Rs0, Free1 = Free
-       ;  Reloc == [] -> Rs = Rs0, Free1 = Free  % no line reads the free cells (Free1
-                                                  % goes unread: a line read again here
-                                                  % relocates nothing)
-       ;  merged(Reloc, Rs0, Rs),
-          free_after(Hop, Free, CTs, V1, Free1)
-       ),
-       (  Rs == []
-       -> MBs = All                % no landing and no free cell it reads changed
-       ;  spliced(Rs, 0, All, V1, Hop, Free1, MBs)
-       )
-    ;  (  var(B1) -> board_turns:moved(MA, KindsA, B, _, B1) ; true ),
-       hop_moves(B1, Hop, MBs, [])
-    ).
-
-%% step_read(+CellTops, +View, +X, +Over, +OntoY, +At, +Rs0, -Rs, +Same0, -Same)
-% what the lines read of a first step's changed cells, each C-T1 topped T on the
-% view's board: fails unless each is a landing only (as landings_only/4 asks); Rs is
-% Rs0 and the lines landing on each cell whose top changed, ascending, and Same is
-% other when some cell's top came into or went out of OntoY (the free cells
-% changed), else Same0.
-step_read([], _, _, _, _, _, Rs, Rs, Same, Same).
-step_read([C-T1|CTs], V, X, Over, OntoY, At, Rs0, Rs, Same0, Same) :-
-    V = v(_, Tops, _),
-    arg(C, Tops, T),
-    landing_only(T, T1, X, Over),
-    (  T == T1
-    -> Rs1 = Rs0, Same1 = Same0
-    ;  arg(C, At, Landing),
-       merged(Landing, Rs0, Rs1),
-       (  memberchk(T, OntoY) -> ( memberchk(T1, OntoY) -> Same1 = Same0 ; Same1 = other )
-       ;  memberchk(T1, OntoY) -> Same1 = other
-       ;  Same1 = Same0
-       )
-    ),
-    step_read(CTs, V, X, Over, OntoY, At, Rs1, Rs, Same1, Same).
-
-%% merged(+Rs1, +Rs2, -Rs)  two lists of lines, each ascending, as one, each line once.
-merged([], Rs, Rs) :- !.
-merged(Rs, [], Rs) :- !.
-merged([R1|Rs1], [R2|Rs2], Rs) :-
-    arg(1, R1, I1), arg(1, R2, I2),
-    (  I1 < I2 -> Rs = [R1|Rs3], merged(Rs1, [R2|Rs2], Rs3)
-    ;  I2 < I1 -> Rs = [R2|Rs3], merged([R1|Rs1], Rs2, Rs3)
-    ;  Rs = [R1|Rs3], merged(Rs1, Rs2, Rs3)
-    ).
-
-%% spliced(+Rs, +P, +Rest, +View1, +Hop, +Free1, -Moves)  Rest, the hops of every
-% line whose first is at position P of All, with the hops of each line of Rs
-% (ascending) tested again on View1.
-spliced([], _, Rest, _, _, _, Rest).
-spliced([r(_, K, J, Vs, Start, End, After)|Rs], P, Rest, V1, Hop, Free1, Ms) :-
-    N is Start - P,
-    copied(N, Rest, Ms, Ms1),
-    live_moves([l(K, J, Vs)], V1, Hop, Free1, Ms1, Ms2),
-    spliced(Rs, End, After, V1, Hop, Free1, Ms2).
-
-%% copied(+N, +List, -Copy, ?Tail)  the first N of List, then Tail.
-copied(0, _, Ms, Ms) :- !.
-copied(N, [M|Rest], [M|Ms], Tail) :-
-    N1 is N - 1,
-    copied(N1, Rest, Ms, Tail).
-
 %% hop_after_some(+Board, +Hop, +KindsA, -MA)  the first of the first steps of KindsA
 % (in order) after which the hop has a move, each asked only until a hop is found (a
-% stack or a lift by its changed cells, as hops_after/6 does, any other afresh).
+% stack or a lift by its changed cells, as board_hops_after.pl does, any other afresh).
 % Most often the first step has one, and its lines are walked one by one until a
 % hop is found; else every line is found once and each first step tried in turn.
 hop_after_some(B, Hop, KindsA, MA) :-
     view(B, V),
-    once(board_stacks:first_moves(KindsA, B, MA0)),
+    V = v(_, Tops, _),
+    once(board_stacks:first_moves(KindsA, B, Tops, MA0)),
     (  first_has_hop(V, Hop, MA0, KindsA, B)
     -> MA = MA0
     ;  some_after(V, Hop, KindsA, B, MA)
@@ -214,9 +134,11 @@ first_has_hop(V, Hop, MA, KindsA, B) :-
     step_tops(MA, KindsA, B, CTs),
     landings_only(CTs, V, X, Over),
     V1 = after(V, CTs),
-    free(V, Hop, Free),
-    free_after(Hop, Free, CTs, V1, Free1),
     line_of(V, Hop, L),
+    L = l(_, _, Vs),
+    (  Vs == [] -> Free1 = []     % only a line that relocates reads the free cells
+    ;  free(V, Hop, Free), free_after(Hop, Free, CTs, V1, Free1)
+    ),
     live_moves([L], V1, Hop, Free1, [_|_], []), !.
 
 %% some_after(+View, +Hop, +KindsA, +Board, -MA)  the first of the first steps after
@@ -226,7 +148,8 @@ some_after(V, Hop, KindsA, B, MA) :-
     table(V, Hop, Tab),
     free(V, Hop, Free),
     live_lines(Tab, Live),
-    board_stacks:first_moves(KindsA, B, MA),
+    V = v(_, Tops, _),
+    board_stacks:first_moves(KindsA, B, Tops, MA),
     (  step_tops(MA, KindsA, B, CTs), landings_only(CTs, V, X, Over)
     -> V1 = after(V, CTs),
        free_after(Hop, Free, CTs, V1, Free1),
@@ -243,15 +166,6 @@ step_tops(stack(K), KindsA, _, [K-X]) :-
 step_tops(lift(K, J), KindsA, B, [K-TK, J-X]) :-
     memberchk(lift(X, _), KindsA),
     board:board_cell(B, K, S), board_stacks:under_top(S, X, TK).
-
-%% changed(+Move, +Board, +Board1, -Cells)  the cells a move changed: read off the move
-% for a put or go, else found by comparing the two boards' cells.
-changed(put(K), _, _, [K]) :- !.
-changed(go(K, J), _, _, [K, J]) :- !.
-changed(_, B, B1, Cs) :-
-    board:board_grid(B, G), grid:grid_size(G, N),
-    findall(K, ( between(1, N, K), board:board_cell(B, K, S), board:board_cell(B1, K, S1),
-                 S \== S1 ), Cs).
 
 %% landings_only(+CellTops, +View, +X, +Over)  each changed cell C-T1 is topped on the
 % view's board (T) and after (T1) by neither X nor one of Over, or by the same piece

@@ -43,7 +43,7 @@
 
 :- module(board_stacks, [stack_kind/1, stack_moves/4, stack_count/3, stack_some/2, stack_move/3, stacked/5, stack_end/2,
                          stack_top/2, stack_push/3, stack_pop/3, top_of/3, moved_piece/5,
-                         first_moves/3, stack_tops/2, topped/4, under_top/3]).
+                         first_moves/4, stack_tops/2, topped/4, under_top/3]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -52,6 +52,7 @@
 % before this library).
 requires(board).
 requires(board_hops).
+requires(board_hops_after).
 
 %% stack_kind(+Kind)  Kind is one of this part's kinds of move.
 stack_kind(stack(_, _, _)).
@@ -133,12 +134,44 @@ stack_moves(lift(X, Onto), B, Ms, Tail) :-
 stack_moves(hop(X, Onto, Over, Opts), B, Ms, Tail) :-
     board_hops:hop_moves(B, hop(X, Onto, Over, Opts), Ms, Tail).
 stack_moves(then(KindsA, KindsB), B, Ms, Tail) :-
-    board_turns:kinds_moves(KindsA, B, MAs),
     (  KindsB = [Hop], Hop = hop(_, _, _, _)
-    -> board_hops:hop_prepared(B, Hop, Prep),
+    -> board_hops_after:after_prepared(B, Hop, KindsA, Prep),
+       Prep = after(prep(v(_, Tops, _), _, _), _, _, _, _),
+       first_steps(KindsA, B, Tops, MAs),
        hop_thens(MAs, KindsA, Prep, Hop, B, Ms, Tail)
-    ;  thens(MAs, KindsA, KindsB, B, Ms, Tail)
+    ;  board_turns:kinds_moves(KindsA, B, MAs),
+       thens(MAs, KindsA, KindsB, B, Ms, Tail)
     ).
+
+%% first_steps(+KindsA, +Board, +Tops, -MAs)  the moves of the first kinds of a then,
+% kind by kind: stacks and lifts read off Tops, the top of each cell (a compound),
+% read once for them and the hops after them; any other kinds as
+% board_turns:kinds_moves/3 lists them.
+first_steps(KindsA, B, Tops, MAs) :-
+    (  tops_kinds(KindsA)
+    -> Tops =.. [_|Ts],
+       tops_steps(KindsA, B, Ts, MAs)
+    ;  board_turns:kinds_moves(KindsA, B, MAs)
+    ).
+
+%% tops_kinds(+Kinds)  each of Kinds is a stack or a lift.
+tops_kinds([]).
+tops_kinds([K|Ks]) :-
+    (  K = stack(_, _, _) -> true ; K = lift(_, _) ),
+    tops_kinds(Ks).
+
+%% tops_steps(+Kinds, +Board, +Tops, -MAs)  the stacks and lifts of Kinds, kind by
+% kind, their cells read off Tops (a list, from cell 1).
+tops_steps([], _, _, []).
+tops_steps([stack(X, Max, Onto)|Kinds], B, Ts, Ms) :-
+    pieces(B, X, N),
+    (  N < Max -> topped(Ts, 1, Onto, Ks), wrap_stack(Ks, Ms, Ms1) ; Ms = Ms1 ),
+    tops_steps(Kinds, B, Ts, Ms1).
+tops_steps([lift(X, Onto)|Kinds], B, Ts, Ms) :-
+    topped(Ts, 1, [X], Ks),
+    topped(Ts, 1, Onto, Js),
+    lifts(Ks, Js, Ms, Ms1),
+    tops_steps(Kinds, B, Ts, Ms1).
 
 %% stack_count(+Kind, +Board, -N)  how many moves stack_moves/4 gives of one of this
 % part's kinds.
@@ -187,34 +220,34 @@ thens([MA|MAs], KindsA, KindsB, B, Ms, Tail) :-
     thens(MAs, KindsA, KindsB, B, Ms1, Tail).
 
 %% hop_thens(+MAs, +KindsA, +Prepared, +Hop, +Board, -Moves, ?Tail)  thens/6 for a
-% hop after each MA, from the hop's lines found once on Board (board_hops.pl).
+% hop after each MA, from the hop's lines found once on Board (board_hops_after.pl).
 hop_thens([], _, _, _, _, Ms, Ms).
 hop_thens([MA|MAs], KindsA, Prep, Hop, B, Ms, Tail) :-
-    board_hops:hops_after(Prep, Hop, MA, KindsA, B, MBs),
-    wrap_then(MBs, MA, Ms, Ms1),
+    board_hops_after:then_hops(Prep, Hop, MA, KindsA, B, Ms, Ms1),
     hop_thens(MAs, KindsA, Prep, Hop, B, Ms1, Tail).
 
 %% wrap_then(+MBs, +MA, -Moves, ?Tail)  then(MA, MB) for each of MBs, then Tail.
 wrap_then([], _, Ms, Ms).
 wrap_then([MB|MBs], MA, [then(MA, MB)|Ms], Tail) :- wrap_then(MBs, MA, Ms, Tail).
 
-%% first_moves(+Kinds, +Board, -Move)  the moves of Kinds one by one, in order, each
-% found as it is asked for (a stack's and a lift's without listing them first).
-first_moves(Kinds, B, M) :-
+%% first_moves(+Kinds, +Board, +Tops, -Move)  the moves of Kinds one by one, in order,
+% each found as it is asked for (a stack's and a lift's without listing them first,
+% their cells read off Tops, the top of each cell, a compound).
+first_moves(Kinds, B, Tops, M) :-
     (  memberchk(pass, Kinds)
     -> board_turns:kinds_moves(Kinds, B, Ms), member(M, Ms)
-    ;  member(Kind, Kinds), kind_first(Kind, B, M)
+    ;  member(Kind, Kinds), kind_first(Kind, B, Tops, M)
     ).
 
-%% kind_first(+Kind, +Board, -Move)  the moves of one kind, one by one.
-kind_first(stack(X, Max, Onto), B, stack(K)) :- !,
+%% kind_first(+Kind, +Board, +Tops, -Move)  the moves of one kind, one by one.
+kind_first(stack(X, Max, Onto), B, Tops, stack(K)) :- !,
     pieces(B, X, N), N < Max,
-    cell_count(B, C), between(1, C, K),
-    top_of(B, K, T), memberchk(T, Onto).
-kind_first(lift(X, Onto), B, lift(K, J)) :- !,
-    cell_count(B, C), between(1, C, K), top_of(B, K, X),
-    between(1, C, J), J =\= K, top_of(B, J, T), memberchk(T, Onto).
-kind_first(Kind, B, M) :-
+    functor(Tops, _, C), between(1, C, K),
+    arg(K, Tops, T), memberchk(T, Onto).
+kind_first(lift(X, Onto), _, Tops, lift(K, J)) :- !,
+    functor(Tops, _, C), between(1, C, K), arg(K, Tops, X),
+    between(1, C, J), J =\= K, arg(J, Tops, T), memberchk(T, Onto).
+kind_first(Kind, B, _, M) :-
     board_turns:kind_moves(Kind, B, Ms, []), member(M, Ms).
 
 %% topped(+Tops, +K, +Wanted, -Ks)  the cells from K whose top (in Tops, from cell K

@@ -192,7 +192,7 @@ const CORE: [Library; 5] = [
 ];
 
 /// The board libraries a rule file may require, each with its foreign bindings.
-const BOARDS: [Library; 8] = [
+const BOARDS: [Library; 9] = [
     lib!("grid", "rules/lib/grid.pl"),
     lib!(
         "board",
@@ -204,6 +204,7 @@ const BOARDS: [Library; 8] = [
     lib!("flank", "rules/lib/flank.pl"),
     // stacks of pieces on board.pl's cells, and their turns (board_turns.pl's kinds)
     lib!("board_hops", "rules/lib/board_hops.pl"),
+    lib!("board_hops_after", "rules/lib/board_hops_after.pl"),
     lib!("board_stacks", "rules/lib/board_stacks.pl"),
     // the KIF text of rule files translated from GDL (src/gdl/)
     lib!("gdl", "rules/lib/gdl.pl"),
