@@ -515,10 +515,10 @@ impl MachineState {
             return true;
         }
 
-        self.cwil.global_count += 1;
+        self.cwil.global_count = self.cwil.global_count.wrapping_add(1);
 
-        if let Some(&(ref limit, block)) = self.cwil.limits.last() {
-            if self.cwil.local_count == *limit {
+        if let Some(&(limit, block)) = self.cwil.limits.last() {
+            if self.cwil.local_count == limit {
                 self.cwil.inference_limit_exceeded = true;
                 self.block = block;
                 self.unwind_stack();
@@ -1077,47 +1077,49 @@ impl MachineState {
 #[allow(clippy::upper_case_acronyms)]
 #[derive(Debug)]
 pub(crate) struct CWIL {
-    local_count: Integer,
-    pub(crate) global_count: Integer,
-    limits: Vec<(Integer, usize)>,
+    local_count: u64,
+    pub(crate) global_count: u64,
+    limits: Vec<(u64, usize)>,
     pub(crate) inference_limit_exceeded: bool,
 }
 
 impl CWIL {
     pub(crate) fn new() -> Self {
         CWIL {
-            local_count: Integer::from(0),
-            global_count: Integer::from(0),
+            local_count: 0,
+            global_count: 0,
             limits: vec![],
             inference_limit_exceeded: false,
         }
     }
 
-    pub(crate) fn add_limit(&mut self, mut limit: Integer, block: usize) -> &Integer {
-        limit += &self.local_count;
+    pub(crate) fn add_limit(&mut self, limit: Integer, block: usize) -> Integer {
+        let limit = u64::try_from(&limit)
+            .unwrap_or(u64::MAX)
+            .saturating_add(self.local_count);
 
         match self.limits.last() {
             Some((ref inner_limit, _)) if *inner_limit <= limit => {}
             _ => self.limits.push((limit, block)),
         }
 
-        &self.local_count
+        Integer::from(self.local_count)
     }
 
     #[inline(always)]
-    pub(crate) fn remove_limit(&mut self, block: usize) -> &Integer {
+    pub(crate) fn remove_limit(&mut self, block: usize) -> Integer {
         if let Some((_, bl)) = self.limits.last() {
             if bl == &block {
                 self.limits.pop();
             }
         }
 
-        &self.local_count
+        Integer::from(self.local_count)
     }
 
     #[inline(always)]
     pub(crate) fn reset(&mut self) {
-        self.local_count = Integer::from(0);
+        self.local_count = 0;
         self.limits.clear();
         self.inference_limit_exceeded = false;
     }
