@@ -36,6 +36,8 @@ const HELPERS: &[&str] = &[
      [then([stack(a, 30, [e, b])], [hop(x, [e], [y, x], [still(1), guard(y, 2), relocate(y, [a, e])])])], \
      [then([lift(a, [e])], [hop(x, [a, e], [], [])])], \
      [then([lift(y, [e, a])], [stack(b, 40, [e, y])])], \
+     [then([lift(y, [e, a])], [hop(x, [e, a], [y, b], [relocate(y, [a])])])], \
+     [then([lift(a, [e, x])], [hop(x, [e, a], [y, b], [])])], \
      [then([put(y), step(a, [1-[e], 3-[e, b]])], [hop(x, [e, a], [y, b], [relocate(y, [a])])])]])",
     // listed(+Board, -Answers): each list of kinds, its moves, how many turn_count/3
     // says there are (as many, or `miscounted`), and whether it has one
@@ -109,6 +111,29 @@ fn the_piece_under_a_hopping_one_and_a_first_step_that_makes_a_mover_count() {
              T = turn(p, [then([stack(x, 1, [e])], [hop(x, [e], [], [])])], []), \
              ( board_turns:some_move(B, T) -> X = some ; X = none ).";
     assert_eq!(answer(&mut spec, q), "Atom(\"some\")");
+}
+
+#[test]
+fn a_then_with_two_lift_kinds_lists_no_first_step_the_pure_tier_cannot_make() {
+    // the pure definition takes the first lift kind's piece (the host refuses such a
+    // list), so a lift of the second kind's piece is no first step it can make: the
+    // hops after it are not worked out from cells read for the first kind's piece
+    let mut spec = machine(false);
+    for seed in [1, 2, 3, 5, 8, 13] {
+        let q = format!(
+            "shape_grid(sq8, G), stacked_board(G, {seed}, B), \
+             KA = [lift(a, [e]), lift(b, [e, a])], \
+             Ks = [then(KA, [hop(x, [e, a], [y], [relocate(y, [b])])])], \
+             (  board:turn_moves(B, turn(p, Ks, []), Ms), member(then(MA, _), Ms), \
+                \\+ board_turns:moved(MA, KA, B, _, _) \
+             -> X = made_up(MA) ; X = none_made_up )."
+        );
+        assert_eq!(
+            answer(&mut spec, &q),
+            "Atom(\"none_made_up\")",
+            "seed {seed}"
+        );
+    }
 }
 
 #[test]

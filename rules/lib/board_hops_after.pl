@@ -21,13 +21,13 @@ requires(board).
 requires(board_hops).
 
 %% after_prepared(+Board, +Hop, +KindsA, -Prepared)  what then_hops/7 reads for every
-% first step of KindsA on Board: after(Prep, Classes, Unders, Pieces, Steps), Prep
+% first step of KindsA on Board: after(Prep, Classes, Unders, Steps), Prep
 % board_hops:hop_prepared/3's; Classes the class of each cell's top (a compound,
-% argument K cell K's); Unders, for each cell a lift may take from, the piece under
-% its top and its class, U-C; Pieces Top-Class for each top on the board; Steps
-% s(StackX, StackC, LiftX, LiftC), the piece a stack and a lift of KindsA put and
-% its class (none without such a kind).
-after_prepared(B, Hop, KindsA, after(Prep, Classes, Unders, Pieces, Steps)) :-
+% argument K cell K's); Unders, for each cell topped by the piece of the first lift
+% kind, the piece under its top and its class, U-C, none for the other cells; Steps
+% s(StackX, StackC, LiftX, LiftC), the piece the first stack and the first lift kind
+% of KindsA put and its class (none without such a kind).
+after_prepared(B, Hop, KindsA, after(Prep, Classes, Unders, Steps)) :-
     board_hops:hop_prepared(B, Hop, Prep),
     Prep = prep(v(_, Tops, _), lines(_, _, _, OntoY), _),
     Tops =.. [_|Ts],
@@ -39,10 +39,8 @@ after_prepared(B, Hop, KindsA, after(Prep, Classes, Unders, Pieces, Steps)) :-
     (  memberchk(lift(LX, _), KindsA)
     -> class(LX, Hop, OntoY, LC),
        board:board_cells(B, Cells),
-       functor(Cells, _, N),
-       functor(Unders, u, N),
-       board_stacks:topped(Ts, 1, [LX], Ks),
-       unders(Ks, Cells, Hop, OntoY, Unders)
+       unders(Ts, 1, LX, Cells, Hop, OntoY, Us),
+       Unders =.. [u|Us]
     ;  LX = none, LC = none, Unders = none
     ),
     Steps = s(SX, SC, LX, LC).
@@ -60,15 +58,20 @@ cell_classes([T|Ts], Pieces, [C|Cs]) :-
     memberchk(T-C, Pieces),
     cell_classes(Ts, Pieces, Cs).
 
-%% unders(+Ks, +Cells, +Hop, +OntoY, +Unders)  argument K of Unders, for each cell K of
-% Ks (those a lift may take from), the piece under its top and its class, U-C.
-unders([], _, _, _, _).
-unders([K|Ks], Cells, Hop, OntoY, Unders) :-
-    arg(K, Cells, S),
-    board_stacks:under_top(S, _, U),
-    class(U, Hop, OntoY, C),
-    arg(K, Unders, U-C),
-    unders(Ks, Cells, Hop, OntoY, Unders).
+%% unders(+Tops, +K, +LX, +Cells, +Hop, +OntoY, -Unders)  for each cell from K on,
+% the piece under its top and that piece's class, U-C, when its top is LX (the piece
+% the first lift kind moves), else none.
+unders([], _, _, _, _, _, []).
+unders([T|Ts], K, LX, Cells, Hop, OntoY, [U|Us]) :-
+    (  T == LX
+    -> arg(K, Cells, S),
+       board_stacks:under_top(S, _, UT),
+       class(UT, Hop, OntoY, UC),
+       U = UT-UC
+    ;  U = none
+    ),
+    K1 is K + 1,
+    unders(Ts, K1, LX, Cells, Hop, OntoY, Us).
 
 %% class(+Top, +Hop, +OntoY, -Class)  how the lines read a cell with this top: m as
 % a part of a line (the hopping piece, or one of Over), else c(L, F): L 1 for a
@@ -91,7 +94,7 @@ tagged([R|Rs], Act, [x(I, Act, R)|Xs]) :-
 % each hop MB on the board the first step MA of KindsA leaves (in hop_moves/4's
 % order), then Tail.
 then_hops(P, Hop, MA, KindsA, B, Ms, Tail) :-
-    P = after(prep(_, lines(_, Reloc, All, _), Free), _, _, _, _),
+    P = after(prep(_, lines(_, Reloc, All, _), Free), _, _, _),
     (  cell_tops(MA, P, CTs),
        changes(CTs, P, Hop, [], Xs0, same, Same)
     -> (  Same == same -> Xs = Xs0, Free1 = Free
@@ -112,11 +115,12 @@ then_hops(P, Hop, MA, KindsA, B, Ms, Tail) :-
 
 %% cell_tops(+MA, +Prepared, -Changes)  C-T-Class for each cell C a stack or a lift
 % changes, T its new top and Class T's class.
-cell_tops(stack(K), after(_, _, _, _, s(X, C, _, _)), [K-X-C]) :-
+cell_tops(stack(K), after(_, _, _, s(X, C, _, _)), [K-X-C]) :-
     X \== none.
-cell_tops(lift(K, J), after(_, _, Unders, _, s(_, _, X, C)), [K-U-UC, J-X-C]) :-
+cell_tops(lift(K, J), after(_, _, Unders, s(_, _, X, C)), [K-U-UC, J-X-C]) :-
     X \== none,
-    arg(K, Unders, U-UC).
+    arg(K, Unders, Under),
+    Under = U-UC.
 
 %% tops_of(+Changes, -CellTops)  C-T for each C-T-Class.
 tops_of([], []).
@@ -128,7 +132,7 @@ tops_of([C-T-_|Cs], [C-T|CTs]) :- tops_of(Cs, CTs).
 % to add or to drop, ascending, and Same is other when some cell's F changed.
 changes([], _, _, Xs, Xs, Same, Same).
 changes([C-T1-C1|CTs], P, Hop, Xs0, Xs, Same0, Same) :-
-    P = after(prep(v(_, Tops, _), lines(At, _, _, _), _), Classes, _, _, _),
+    P = after(prep(v(_, Tops, _), lines(At, _, _, _), _), Classes, _, _),
     arg(C, Classes, C0),
     (  C0 == C1
     -> (  C0 == m -> arg(C, Tops, T), T == T1, Hop = hop(X, _, _, _), T \== X ; true ),
@@ -187,7 +191,7 @@ edited([x(_, Act, r(_, K, J, Vs, Start, End, After))|Xs], Pos, Rest, P, Hop, Fre
 %% landing(+Prepared, +Hop, +J)  cell J, whose L no first step changed, is topped by
 % one of Onto (as its class says, or, for a top of class m, as asked).
 landing(P, Hop, J) :-
-    P = after(prep(v(_, Tops, _), _, _), Classes, _, _, _),
+    P = after(prep(v(_, Tops, _), _, _), Classes, _, _),
     arg(J, Classes, C),
     (  C = c(L, _) -> L == 1
     ;  arg(J, Tops, T), Hop = hop(_, Onto, _, _), memberchk(T, Onto)

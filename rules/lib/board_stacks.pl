@@ -136,7 +136,7 @@ stack_moves(hop(X, Onto, Over, Opts), B, Ms, Tail) :-
 stack_moves(then(KindsA, KindsB), B, Ms, Tail) :-
     (  KindsB = [Hop], Hop = hop(_, _, _, _)
     -> board_hops_after:after_prepared(B, Hop, KindsA, Prep),
-       Prep = after(prep(v(_, Tops, _), _, _), _, _, _, _),
+       Prep = after(prep(v(_, Tops, _), _, _), _, _, _),
        first_steps(KindsA, B, Tops, MAs),
        hop_thens(MAs, KindsA, Prep, Hop, B, Ms, Tail)
     ;  board_turns:kinds_moves(KindsA, B, MAs),
