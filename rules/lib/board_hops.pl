@@ -137,7 +137,7 @@ first_has_hop(V, Hop, MA, KindsA, B) :-
     line_of(V, Hop, L),
     L = l(_, _, Vs),
     (  Vs == [] -> Free1 = []     % only a line that relocates reads the free cells
-    ;  free(V, Hop, Free), free_after(Hop, Free, CTs, V1, Free1)
+    ;  free(V, Hop, Free), free_after(Hop, Free, CTs, Free1)
     ),
     live_moves([L], V1, Hop, Free1, [_|_], []), !.
 
@@ -152,7 +152,7 @@ some_after(V, Hop, KindsA, B, MA) :-
     board_stacks:first_moves(KindsA, B, Tops, MA),
     (  step_tops(MA, KindsA, B, CTs), landings_only(CTs, V, X, Over)
     -> V1 = after(V, CTs),
-       free_after(Hop, Free, CTs, V1, Free1),
+       free_after(Hop, Free, CTs, Free1),
        member(L, Live),
        live_moves([L], V1, Hop, Free1, [_|_], []), !
     ;  board_turns:moved(MA, KindsA, B, _, B2),
@@ -277,18 +277,18 @@ live_moves([l(K, J, Vs)|Live], V, Hop, Free, Ms, Tail) :-
 free(V, hop(_, _, _, Opts), Free) :-
     (  memberchk(relocate(_, OntoY), Opts) -> topped(V, OntoY, Free) ; Free = [] ).
 
-%% free_after(+Hop, +Free0, +CellTops, +View1, -Free)  free/3 on View1, which differs
-% from Free0's view in the cells of CellTops: Free0 itself when no changed cell came
-% in or went out.
-free_after(hop(_, _, _, Opts), Free0, CTs, V1, Free) :-
+%% free_after(+Hop, +Free0, +CellTops, -Free)  the free cells once each cell C of
+% CellTops, C-T, is topped by T (the others as they were for Free0): Free0 itself
+% when no changed cell came in or went out.
+free_after(hop(_, _, _, Opts), Free0, CTs, Free) :-
     (  memberchk(relocate(_, OntoY), Opts)
-    -> foldl(free_again(V1, OntoY), CTs, Free0, Free)
+    -> foldl(free_again(OntoY), CTs, Free0, Free)
     ;  Free = []
     ).
 
-%% free_again(+View, +OntoY, +C-T, +Free0, -Free)  Free0 with C in it exactly when its
-% top T is one of OntoY.
-free_again(_, OntoY, C-T, Free0, Free) :-
+%% free_again(+OntoY, +C-T, +Free0, -Free)  Free0 with C in it exactly when its top
+% T is one of OntoY.
+free_again(OntoY, C-T, Free0, Free) :-
     (  memberchk(T, OntoY)
     -> (  memberchk(C, Free0) -> Free = Free0 ; Free = [C|Free0] )
     ;  without(Free0, C, Free)

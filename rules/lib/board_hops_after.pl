@@ -102,15 +102,15 @@ then_hops(P, Hop, MA, KindsA, B, Ms, Tail) :-
        ;  tagged(Reloc, again, Again),
           edits_merged(Xs0, Again, Xs),
           tops_of(CTs, Tops1),
-          board_hops:free_after(Hop, Free, Tops1, none, Free1)
+          board_hops:free_after(Hop, Free, Tops1, Free1)
        ),
        (  Xs == []
-       -> wrapped(All, MA, Ms, Tail)
+       -> board_stacks:wrap_then(All, MA, Ms, Tail)
        ;  edited(Xs, 0, All, P, Hop, Free1, B, MA, Ms, Tail)
        )
     ;  board_turns:moved(MA, KindsA, B, _, B1),
        board_hops:hop_moves(B1, Hop, MBs, []),
-       wrapped(MBs, MA, Ms, Tail)
+       board_stacks:wrap_then(MBs, MA, Ms, Tail)
     ).
 
 %% cell_tops(+MA, +Prepared, -Changes)  C-T-Class for each cell C a stack or a lift
@@ -158,10 +158,6 @@ edits_merged([X1|Xs1], [X2|Xs2], Xs) :-
     ;  Xs = [X1|Xs3], edits_merged(Xs1, Xs2, Xs3)
     ).
 
-%% wrapped(+MBs, +MA, -Moves, ?Tail)  then(MA, MB) for each of MBs, then Tail.
-wrapped([], _, Ms, Ms).
-wrapped([MB|MBs], MA, [then(MA, MB)|Ms], Tail) :- wrapped(MBs, MA, Ms, Tail).
-
 %% wrapped_n(+N, +MBs, +MA, -Moves, ?Tail)  then(MA, MB) for the first N of MBs, then
 % Tail.
 wrapped_n(0, _, _, Ms, Ms) :- !.
@@ -174,7 +170,7 @@ wrapped_n(N, [MB|MBs], MA, [then(MA, MB)|Ms], Tail) :-
 % hops (Rest from there), with the edits Xs (ascending) made: a line added gets its
 % hops, a line dropped none, a line that relocates is tested again.
 edited([], _, Rest, _, _, _, _, MA, Ms, Tail) :-
-    wrapped(Rest, MA, Ms, Tail).
+    board_stacks:wrap_then(Rest, MA, Ms, Tail).
 edited([x(_, Act, r(_, K, J, Vs, Start, End, After))|Xs], Pos, Rest, P, Hop, Free1, B, MA, Ms, Tail) :-
     N is Start - Pos,
     wrapped_n(N, Rest, MA, Ms, Ms1),
