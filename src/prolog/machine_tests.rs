@@ -109,3 +109,41 @@ fn only_the_host_turns_the_sandbox_off() {
     let t = pm.answer(&q, "R").unwrap();
     assert!(format!("{t:?}").contains("domain_error"), "{t:?}");
 }
+
+/// The vendored engine remembers the pairs of compound terms it has unified only after
+/// the first few (`vendor/README.md`): a cyclic term, a long cycle and a term whose
+/// parts are shared many times over still unify and fail as before, and end.
+#[test]
+fn unification_of_cyclic_and_shared_terms_ends() {
+    let game = RuleFile::embedded(
+        "g",
+        "g.pl",
+        ":- module(g, [initial/2, dag/2, wrap/3]).\ninitial(_, s).\n\
+         dag(0, a) :- !.\ndag(N, f(T, T)) :- N1 is N - 1, dag(N1, T).\n\
+         wrap(0, X, X) :- !.\nwrap(N, X, f(T)) :- N1 is N - 1, wrap(N1, X, T).\n",
+    );
+    let mut pm =
+        PrologMachine::load_with(&rule_set(game, &no_file, None).unwrap(), false, false).unwrap();
+    for (query, expected) in [
+        ("X = f(X, a), Y = f(Y, a), X = Y", "yes"),
+        ("X = f(X, a), Y = f(Y, b), X = Y", "no"),
+        ("X = [a|X], Y = [a|Y], X = Y", "yes"),
+        ("X = [a,b|X], Y = [a|Y], X = Y", "no"),
+        // cycles longer than the pairs unified before any is remembered
+        (
+            "g:wrap(50, X, T), X = T, g:wrap(70, Y, U), Y = U, X = Y",
+            "yes",
+        ),
+        (
+            "g:wrap(50, X, T), X = T, g:wrap(70, Y, U), Y = g(U), X = Y",
+            "no",
+        ),
+        // 2^60 paths through 60 shared parts, built twice apart
+        ("g:dag(60, A), g:dag(60, B), A = B", "yes"),
+        ("g:dag(60, A), g:dag(59, B), A = f(B, B)", "yes"),
+        ("g:dag(60, A), g:dag(59, B), A = f(B, g)", "no"),
+    ] {
+        let q = format!("( {query} -> R = yes ; R = no ).");
+        assert_eq!(pm.answer(&q, "R").unwrap(), Term::atom(expected), "{query}");
+    }
+}

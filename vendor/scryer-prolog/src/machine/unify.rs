@@ -355,6 +355,12 @@ pub(crate) trait Unifier: DerefMut<Target = MachineState> {
     }
 
     fn unify_internal(&mut self) {
+        // ludolog: the pairs of compound terms already unified are remembered only
+        // after the first TABU_AFTER of them, so that the unification of small
+        // acyclic terms (nearly all of them) neither hashes nor allocates; a cyclic
+        // or much shared term still ends, its pairs remembered from then on.
+        const TABU_AFTER: usize = 32;
+        let mut compounds = 0usize;
         let mut tabu_list = IndexSet::with_hasher(FxBuildHasher::default());
 
         while !(self.pdl.is_empty() || self.fail) {
@@ -383,25 +389,31 @@ pub(crate) trait Unifier: DerefMut<Target = MachineState> {
                         Self::unify_atom(self, name, d2);
                     }
                     (HeapCellValueTag::Str, s1) => {
-                        if tabu_list.contains(&(d1, d2)) {
+                        let remember = compounds >= TABU_AFTER;
+                        compounds += 1;
+
+                        if remember && tabu_list.contains(&(d1, d2)) {
                             continue;
                         }
 
                         Self::unify_structure(self, s1, d2);
 
-                        if !self.fail {
+                        if remember && !self.fail {
                             let d2 = self.store(d2);
                             tabu_list.insert((d1, d2));
                         }
                     }
                     (HeapCellValueTag::Lis, l1) => {
-                        if d2.is_ref() && tabu_list.contains(&(d1, d2)) {
+                        let remember = compounds >= TABU_AFTER;
+                        compounds += 1;
+
+                        if remember && d2.is_ref() && tabu_list.contains(&(d1, d2)) {
                             continue;
                         }
 
                         Self::unify_list(self, l1, d2);
 
-                        if !self.fail {
+                        if remember && !self.fail {
                             let d2 = self.store(d2);
                             tabu_list.insert((d1, d2));
                         }
