@@ -143,7 +143,8 @@ fn unification_of_cyclic_and_shared_terms_ends() {
         ("g:dag(60, A), g:dag(59, B), A = f(B, B)", "yes"),
         ("g:dag(60, A), g:dag(59, B), A = f(B, g)", "no"),
     ] {
-        let q = format!("( {query} -> R = yes ; R = no ).");
+        // the answer names R alone: scryer cannot hand a cyclic term to the host
+        let q = format!("( \\+ \\+ ( {query} ) -> R = yes ; R = no ).");
         assert_eq!(pm.answer(&q, "R").unwrap(), Term::atom(expected), "{query}");
     }
 }
