@@ -135,6 +135,14 @@ impl<R: Read> CharRead for CharReader<R> {
             Err(e) => return Some(Err(e)),
         }
 
+        // ludolog: an ASCII byte is its own character, whatever follows it in the
+        // buffer (the UTF-8 check below gives the same character for it)
+        if let Some(&b) = self.buf.get(self.pos) {
+            if b.is_ascii() {
+                return Some(Ok(char::from(b)));
+            }
+        }
+
         let bad_bytes_error = |buf: &[u8]| {
             // If we have 4 bytes that still don't make up
             // a valid code point, then we have garbage.
