@@ -900,12 +900,25 @@ expand_goal(UnexpandedGoals, Module, ExpandedGoals, HeadVars, TGs) :-
        ),
        (  expand_goal_cases(Goals, Module, ExpandedGoals, HeadVars, TGs) ->
           true
-       ;  predicate_property(Module:Goals, meta_predicate(MetaSpecs0)),
+       ;  goal_meta_specs(Module, Goals, MetaSpecs0),
           MetaSpecs0 =.. [_ | MetaSpecs] ->
           expand_module_names(Goals, MetaSpecs, Module, ExpandedGoals, HeadVars, TGs)
        ;  thread_goals(Goals, ExpandedGoals, (','))
        ;  Goals = ExpandedGoals
        )
+    ).
+
+:- non_counted_backtracking goal_meta_specs/3.
+
+% ludolog: predicate_property(Module:Goal, meta_predicate(MetaSpecs)) asked directly
+% of the table when Module is an atom and Goal callable (every body goal of a clause
+% being loaded asks it); else through predicate_property/2, with its errors.
+goal_meta_specs(Module, Goal, MetaSpecs) :-
+    (  atom(Module),
+       callable(Goal) ->
+       functor(Goal, Name, Arity),
+       '$meta_predicate_property'(Module, Name, Arity, meta_predicate(MetaSpecs))
+    ;  predicate_property(Module:Goal, meta_predicate(MetaSpecs))
     ).
 
 /*
