@@ -232,3 +232,28 @@ fn a_bad_clause_of_a_block_is_reported_at_its_line_and_column() {
         ],
     ));
 }
+
+/// SWI-Prolog's integer/1 and bit functions msb/1, lsb/1 and popcount/1 evaluate,
+/// in a query and in the user's clauses, with SWI-Prolog's errors for a float and
+/// for a number out of their domain (issue 46 item 7's example answers as in SWI).
+#[test]
+fn swi_arithmetic_functions_evaluate() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "X is gcd(12,18), Y is msb(1000), Z is 7 xor 2.",
+            "X is lsb(1000), Y is popcount(1000).",
+            "X is msb(2^100), Y is lsb(2^100), Z is popcount(2^100-1).",
+            "X is integer(2.5), Y is integer(-2.5), Z is integer(7), W is integer(1 rdiv 3).",
+            "X is msb(0).",
+            "X is lsb(-4).",
+            "X is popcount(-1).",
+            "X is msb(1.0).",
+            "E = msb(8), X is E.",
+            "top(N, B) :- B is msb(N) + popcount(N).",
+            "top(1000, B).",
+            "top(0, B).",
+        ],
+    ));
+}

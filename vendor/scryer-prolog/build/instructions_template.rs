@@ -775,6 +775,12 @@ enum InstructionTemplate {
     Gcd(ArithmeticTerm, ArithmeticTerm, usize),
     #[strum_discriminants(strum(props(Arity = "1", Name = "sign")))]
     Sign(ArithmeticTerm, usize),
+    #[strum_discriminants(strum(props(Arity = "1", Name = "msb")))]
+    Msb(ArithmeticTerm, usize),
+    #[strum_discriminants(strum(props(Arity = "1", Name = "lsb")))]
+    Lsb(ArithmeticTerm, usize),
+    #[strum_discriminants(strum(props(Arity = "1", Name = "popcount")))]
+    Popcount(ArithmeticTerm, usize),
     #[strum_discriminants(strum(props(Arity = "1", Name = "cos")))]
     Cos(ArithmeticTerm, usize),
     #[strum_discriminants(strum(props(Arity = "1", Name = "sin")))]
@@ -1445,6 +1451,15 @@ fn generate_instruction_preface() -> TokenStream {
                     }
                     &Instruction::Sign(ref at, t) => {
                         arith_instr_unary_functor(atom!("sign"), arena, at, t)
+                    }
+                    &Instruction::Msb(ref at, t) => {
+                        arith_instr_unary_functor(atom!("msb"), arena, at, t)
+                    }
+                    &Instruction::Lsb(ref at, t) => {
+                        arith_instr_unary_functor(atom!("lsb"), arena, at, t)
+                    }
+                    &Instruction::Popcount(ref at, t) => {
+                        arith_instr_unary_functor(atom!("popcount"), arena, at, t)
                     }
                     &Instruction::Cos(ref at, t) => {
                         arith_instr_unary_functor(atom!("cos"), arena, at, t)

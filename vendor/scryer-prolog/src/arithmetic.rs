@@ -216,6 +216,11 @@ impl<'a> ArithmeticEvaluator<'a> {
             atom!("float_fractional_part") => Ok(Instruction::FloatFractionalPart(a1, t)),
             atom!("sign") => Ok(Instruction::Sign(a1, t)),
             atom!("\\") => Ok(Instruction::BitwiseComplement(a1, t)),
+            // ludolog: SWI-Prolog's integer/1 (round/1) and bit functions
+            atom!("integer") => Ok(Instruction::Round(a1, t)),
+            atom!("msb") => Ok(Instruction::Msb(a1, t)),
+            atom!("lsb") => Ok(Instruction::Lsb(a1, t)),
+            atom!("popcount") => Ok(Instruction::Popcount(a1, t)),
             _ => Err(ArithmeticError::NonEvaluableFunctor(Literal::Atom(name), 1)),
         }
     }

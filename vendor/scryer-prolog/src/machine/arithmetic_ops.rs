@@ -1,4 +1,4 @@
-use dashu::base::{Abs, Gcd, Signed, UnsignedAbs};
+use dashu::base::{Abs, BitTest, Gcd, Signed, UnsignedAbs};
 use dashu::integer::fast_div::ConstDivisor;
 use dashu::integer::IBig;
 use divrem::*;
@@ -1102,6 +1102,52 @@ pub(crate) fn round(num: Number, arena: &mut Arena) -> Result<Number, MachineStu
     })
 }
 
+/// ludolog: SWI-Prolog's bit functions of an integer N: msb/1 and lsb/1, the place of
+/// its highest and of its lowest bit set (N >= 1), and popcount/1, how many of its
+/// bits are set (N >= 0).
+#[derive(Clone, Copy)]
+pub(crate) enum BitFn {
+    Msb,
+    Lsb,
+    Popcount,
+}
+
+pub(crate) fn bit_fn(f: BitFn, n: Number, arena: &mut Arena) -> Result<Number, MachineStubGen> {
+    let name = match f {
+        BitFn::Msb => atom!("msb"),
+        BitFn::Lsb => atom!("lsb"),
+        BitFn::Popcount => atom!("popcount"),
+    };
+    let stub_gen = move || functor_stub(name, 1);
+
+    let value: Integer = match n {
+        Number::Fixnum(x) => Integer::from(x.get_num()),
+        Number::Integer(ref x) => (**x).clone(),
+        other => return Err(numerical_type_error(ValidType::Integer, other, stub_gen)),
+    };
+
+    let (least, domain) = match f {
+        BitFn::Popcount => (0, DomainErrorType::NotLessThanZero),
+        BitFn::Msb | BitFn::Lsb => (1, DomainErrorType::NotLessThanOne),
+    };
+
+    if value < Integer::from(least) {
+        return Err(Box::new(move |machine_st: &mut MachineState| {
+            let domain_error = n.domain_error(machine_st, domain);
+            let stub = stub_gen();
+            machine_st.error_form(domain_error, stub)
+        }));
+    }
+
+    let bits = match f {
+        BitFn::Msb => value.bit_len() - 1,
+        BitFn::Lsb => value.trailing_zeros().unwrap_or(0),
+        BitFn::Popcount => value.unsigned_abs().count_ones(),
+    };
+
+    Ok(Number::arena_from(bits as i64, arena))
+}
+
 pub(crate) fn bitwise_complement(n1: Number, arena: &mut Arena) -> Result<Number, MachineStubGen> {
     match n1 {
         Number::Fixnum(n) => Ok(Number::Fixnum(!n)),
@@ -1344,6 +1390,11 @@ impl MachineState {
                                 drop_iter_on_err!(self, iter, bitwise_complement(a1, &mut self.arena))
                             ),
                             atom!("sign") => self.interms.push(a1.sign()),
+                            // ludolog: SWI-Prolog's integer/1 (round/1) and bit functions
+                            atom!("integer") => self.interms.push(drop_iter_on_err!(self, iter, round(a1, &mut self.arena))),
+                            atom!("msb") => self.interms.push(drop_iter_on_err!(self, iter, bit_fn(BitFn::Msb, a1, &mut self.arena))),
+                            atom!("lsb") => self.interms.push(drop_iter_on_err!(self, iter, bit_fn(BitFn::Lsb, a1, &mut self.arena))),
+                            atom!("popcount") => self.interms.push(drop_iter_on_err!(self, iter, bit_fn(BitFn::Popcount, a1, &mut self.arena))),
                             _ => {
                                 let evaluable_stub = functor_stub(name, 1);
                                 std::mem::drop(iter);

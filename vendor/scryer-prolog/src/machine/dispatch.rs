@@ -765,6 +765,33 @@ impl Machine {
                         self.machine_st.interms[t - 1] = n.sign();
                         self.machine_st.p += 1;
                     }
+                    &Instruction::Msb(ref a1, t) => {
+                        let n = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+
+                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                            &mut self.machine_st,
+                            bit_fn(BitFn::Msb, n, &mut self.machine_st.arena)
+                        );
+                        self.machine_st.p += 1;
+                    }
+                    &Instruction::Lsb(ref a1, t) => {
+                        let n = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+
+                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                            &mut self.machine_st,
+                            bit_fn(BitFn::Lsb, n, &mut self.machine_st.arena)
+                        );
+                        self.machine_st.p += 1;
+                    }
+                    &Instruction::Popcount(ref a1, t) => {
+                        let n = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
+
+                        self.machine_st.interms[t - 1] = try_or_throw_gen!(
+                            &mut self.machine_st,
+                            bit_fn(BitFn::Popcount, n, &mut self.machine_st.arena)
+                        );
+                        self.machine_st.p += 1;
+                    }
                     &Instruction::Neg(ref a1, t) => {
                         let n1 = try_or_throw!(self.machine_st, self.machine_st.get_number(a1));
 

@@ -887,6 +887,7 @@ impl Permission {
 pub(crate) enum DomainErrorType {
     IOMode,
     NotLessThanZero,
+    NotLessThanOne,
     Order,
     SourceSink,
     Stream,
@@ -911,6 +912,7 @@ impl DomainErrorType {
         match self {
             DomainErrorType::IOMode => atom!("io_mode"),
             DomainErrorType::NotLessThanZero => atom!("not_less_than_zero"),
+            DomainErrorType::NotLessThanOne => atom!("not_less_than_one"),
             DomainErrorType::Order => atom!("order"),
             DomainErrorType::SourceSink => atom!("source_sink"),
             DomainErrorType::Stream => atom!("stream"),
