@@ -362,9 +362,9 @@ fn every_error_keeps_the_session() {
             "X = f(Y.",
             "foo(X).",
             "atom_length(X, 3).",
-            // xor is an operator, as in SWI-Prolog; scryer has no msb/1
+            // xor is an operator, as in SWI-Prolog; a function no one defines is named
             "X is gcd(12,18), Z is 7 xor 2.",
-            "Y is msb(1000).",
+            "Y is nosuch(1000).",
             // the builtin that raised an error, its wanted type or domain, the culprit
             "pp(X) :- atom_length(X, _).",
             "pp(f(x)).",

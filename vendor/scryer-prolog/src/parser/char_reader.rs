@@ -135,8 +135,8 @@ impl<R: Read> CharRead for CharReader<R> {
             Err(e) => return Some(Err(e)),
         }
 
-        // ludolog: an ASCII byte is its own character, whatever follows it in the
-        // buffer (the UTF-8 check below gives the same character for it)
+        // ludolog: an ASCII byte is its own character, given without the UTF-8 check
+        // below: bad bytes after it are reported at the next peek, at themselves
         if let Some(&b) = self.buf.get(self.pos) {
             if b.is_ascii() {
                 return Some(Ok(char::from(b)));
