@@ -245,6 +245,9 @@ fn swi_arithmetic_functions_evaluate() {
             "X is gcd(12,18), Y is msb(1000), Z is 7 xor 2.",
             "X is lsb(1000), Y is popcount(1000).",
             "X is msb(2^100), Y is lsb(2^100), Z is popcount(2^100-1).",
+            // across the engine's small and big integers, and at the least values
+            "X is msb(2^55), Y is msb(2^56), Z is msb(2^63), W is lsb(2^200+2^100).",
+            "X is popcount(0), Y is msb(1), Z is lsb(1), W is popcount(2^64-1).",
             "X is integer(2.5), Y is integer(-2.5), Z is integer(7), W is integer(1 rdiv 3).",
             "X is msb(0).",
             "X is lsb(-4).",
