@@ -263,3 +263,54 @@ fn swi_arithmetic_functions_evaluate() {
         ],
     ));
 }
+
+/// SWI-Prolog's functions the engine evaluates at run time: hyperbolic and error
+/// functions, rationals, lcm/2, getbit/2, powm/3, random/1, random_float and cputime,
+/// each in a query, in a typed clause and through call/N, with SWI-Prolog's errors;
+/// random/1 shares library(random)'s seed, and a seed out of range fails (it
+/// panicked); a name no evaluator knows is still refused when the clause is compiled.
+#[test]
+fn swi_run_time_functions_evaluate() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "X is sinh(1), Y is cosh(1), Z is tanh(1).",
+            "X is asinh(1), Y is acosh(1), Z is atanh(0.5).",
+            "X is erf(1), Y is erfc(0.5), Z is lgamma(3.0).",
+            "X is atan(1, 0), Y is copysign(2, -1.0), Z is copysign(2.5, 1).",
+            "X is nexttoward(1, 2), Y is nexttoward(1.0, 0).",
+            "X is rational(0.25), Y is rationalize(0.1), Z is rational(3).",
+            "X is numerator(4 rdiv 6), Y is denominator(4 rdiv 6), Z is denominator(7).",
+            "X is lcm(4, 6), Y is lcm(-4, 6), Z is lcm(0, 5), W is lcm(2^70, 3).",
+            "X is getbit(5, 0), Y is getbit(5, 1), Z is getbit(2^100, 100), W is getbit(5, 2^70).",
+            "X is powm(2, 10, 7), Y is powm(-2, 3, 5), Z is powm(3, 2^70, 1).",
+            // the random numbers and the time vary, so only their ranges are shown
+            "X is random(1), \\+ \\+ (Y is random(2^100), Y >= 0, Y < 2^100).",
+            "\\+ \\+ (X is random_float, X > 0, X < 1, T is cputime, float(T), T >= 0).",
+            // random/1 draws from library(random)'s generator, so its seed repeats it
+            "use_module(library(random)).",
+            "\\+ \\+ (set_random(seed(7)), X is random(10^9), set_random(seed(7)), Y is random(10^9), X == Y).",
+            "set_random(seed(-1)).",
+            "X is acosh(0.5).",
+            "X is sinh(1000).",
+            "X is numerator(0.5).",
+            "X is lcm(2.0, 3).",
+            "X is getbit(-1, 0).",
+            "X is powm(2, -1, 7).",
+            "X is powm(2, 3, 0).",
+            "X is random(0).",
+            "X is random(2.5).",
+            "E = lcm(4, 6), X is E + 1.",
+            "G = (X is powm(3, 4, 5)), call(G).",
+            "d6(X) :- X is random(6) + 1.",
+            "\\+ \\+ (d6(X), between(1, 6, X)).",
+            "big(X) :- X > sinh(2), X =:= X.",
+            "big(4), \\+ big(3).",
+            "[user].",
+            "nope(X) :- X is nosuch(1).",
+            "end_of_file.",
+            "X is nosuch(1).",
+        ],
+    ));
+}

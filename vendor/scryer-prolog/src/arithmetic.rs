@@ -15,6 +15,7 @@ use crate::parser::ast::*;
 use crate::parser::dashu::{Integer, Rational};
 
 use crate::machine::machine_errors::*;
+use crate::machine::swi_arithmetic::is_swi_function;
 
 use dashu::base::Abs;
 use dashu::base::BitTest;
@@ -179,6 +180,19 @@ fn push_literal(interm: &mut Vec<ArithmeticTerm>, c: &Literal) -> Result<(), Ari
     Ok(())
 }
 
+/// ludolog: whether `term` uses a function only the run-time evaluator knows
+/// (SWI-Prolog's, `swi_arithmetic.rs`), so that its goal is called and evaluated when it
+/// runs.  A name that no evaluator knows is still refused when the clause is compiled.
+pub(crate) fn evaluated_at_run_time(term: &Term) -> bool {
+    match term {
+        Term::Literal(_, Literal::Atom(name)) => is_swi_function(*name, 0),
+        Term::Clause(_, name, terms) => {
+            is_swi_function(*name, terms.len()) || terms.iter().any(evaluated_at_run_time)
+        }
+        _ => false,
+    }
+}
+
 impl<'a> ArithmeticEvaluator<'a> {
     pub(crate) fn new(marker: &'a mut DebrayAllocator, target_int: usize) -> Self {
         ArithmeticEvaluator {
@@ -189,7 +203,6 @@ impl<'a> ArithmeticEvaluator<'a> {
     }
 
     fn get_unary_instr(
-        &self,
         name: Atom,
         a1: ArithmeticTerm,
         t: usize,
@@ -226,7 +239,6 @@ impl<'a> ArithmeticEvaluator<'a> {
     }
 
     fn get_binary_instr(
-        &self,
         name: Atom,
         a1: ArithmeticTerm,
         a2: ArithmeticTerm,
@@ -282,7 +294,7 @@ impl<'a> ArithmeticEvaluator<'a> {
                     a1.interm_or(0)
                 };
 
-                self.get_unary_instr(name, a1, ninterm)
+                Self::get_unary_instr(name, a1, ninterm)
             }
             2 => {
                 let a2 = self.interm.pop().unwrap();
@@ -306,7 +318,7 @@ impl<'a> ArithmeticEvaluator<'a> {
                     min_interm
                 };
 
-                self.get_binary_instr(name, a1, a2, ninterm)
+                Self::get_binary_instr(name, a1, a2, ninterm)
             }
             _ => Err(ArithmeticError::NonEvaluableFunctor(
                 Literal::Atom(name),

@@ -11,6 +11,7 @@ use crate::forms::*;
 use crate::heap_iter::*;
 use crate::machine::machine_errors::*;
 use crate::machine::machine_state::*;
+use crate::machine::swi_arithmetic::SwiArith;
 use crate::offset_table::*;
 use crate::parser::ast::*;
 use crate::parser::dashu::{Integer, Rational};
@@ -1328,6 +1329,12 @@ impl MachineState {
                                 drop_iter_on_err!(self, iter, gcd(a1, a2, &mut self.arena))
                             ),
                             _ => {
+                                // ludolog: SWI-Prolog's functions scryer-prolog lacks
+                                if let Some(result) = (SwiArith { arena: &mut self.arena, rng: &mut self.rng }).function(name, &[a1, a2]) {
+                                    self.interms.push(drop_iter_on_err!(self, iter, result));
+                                    continue;
+                                }
+
                                 let evaluable_stub = functor_stub(name, 2);
                                 let stub = stub_gen();
 
@@ -1396,6 +1403,12 @@ impl MachineState {
                             atom!("lsb") => self.interms.push(drop_iter_on_err!(self, iter, bit_fn(BitFn::Lsb, a1, &mut self.arena))),
                             atom!("popcount") => self.interms.push(drop_iter_on_err!(self, iter, bit_fn(BitFn::Popcount, a1, &mut self.arena))),
                             _ => {
+                                // ludolog: SWI-Prolog's functions scryer-prolog lacks
+                                if let Some(result) = (SwiArith { arena: &mut self.arena, rng: &mut self.rng }).function(name, &[a1]) {
+                                    self.interms.push(drop_iter_on_err!(self, iter, result));
+                                    continue;
+                                }
+
                                 let evaluable_stub = functor_stub(name, 1);
                                 std::mem::drop(iter);
 
@@ -1425,7 +1438,22 @@ impl MachineState {
                                 continue;
                             }
                             _ => {
+                                // ludolog: SWI-Prolog's functions scryer-prolog lacks
+                                if let Some(result) = (SwiArith { arena: &mut self.arena, rng: &mut self.rng }).function(name, &[]) {
+                                    self.interms.push(drop_iter_on_err!(self, iter, result));
+                                    continue;
+                                }
                             }
+                        }
+                    } else if arity == 3 {
+                        // ludolog: SWI-Prolog's powm/3
+                        let a3 = self.interms.pop().unwrap();
+                        let a2 = self.interms.pop().unwrap();
+                        let a1 = self.interms.pop().unwrap();
+
+                        if let Some(result) = (SwiArith { arena: &mut self.arena, rng: &mut self.rng }).function(name, &[a1, a2, a3]) {
+                            self.interms.push(drop_iter_on_err!(self, iter, result));
+                            continue;
                         }
                     }
 

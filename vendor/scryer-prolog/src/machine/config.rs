@@ -281,7 +281,6 @@ impl MachineBuilder {
             load_contexts: vec![],
             #[cfg(feature = "ffi")]
             foreign_function_table: Default::default(),
-            rng: StdRng::from_entropy(),
         };
 
         let mut lib_path = current_dir();

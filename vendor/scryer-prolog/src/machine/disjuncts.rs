@@ -1,3 +1,4 @@
+use crate::arithmetic::evaluated_at_run_time;
 use crate::atom_table::*;
 use crate::forms::*;
 use crate::instructions::*;
@@ -240,6 +241,28 @@ fn flatten_into_disjunct(build_stack: &mut ChunkedTermVec, preceding_len: usize)
     } else {
         unreachable!();
     }
+}
+
+/// ludolog: `is/2` and the arithmetic comparisons, which the compiler evaluates inline.
+fn is_arithmetic_goal(name: Atom, terms: &[Term]) -> bool {
+    terms.len() == 2
+        && matches!(
+            name,
+            atom!("is")
+                | atom!("=:=")
+                | atom!("=\\=")
+                | atom!("<")
+                | atom!(">")
+                | atom!("=<")
+                | atom!(">=")
+        )
+}
+
+/// ludolog: whether an arithmetic goal evaluates a function only the run-time
+/// evaluator knows (the result of `is/2` is not evaluated).
+fn arithmetic_at_run_time(name: Atom, terms: &[Term]) -> bool {
+    let evaluated = if name == atom!("is") { &terms[1..] } else { terms };
+    evaluated.iter().any(evaluated_at_run_time)
 }
 
 impl VariableClassifier {
@@ -784,6 +807,18 @@ impl VariableClassifier {
                             state_stack.push(TraversalState::Term(terms.pop().unwrap()));
 
                             self.call_policy = CallPolicy::Counted;
+                        }
+                        // ludolog: an arithmetic goal with a function only the run-time
+                        // evaluator knows is called, and evaluated when it runs.
+                        Term::Clause(cell, name, terms)
+                            if is_arithmetic_goal(name, &terms)
+                                && arithmetic_at_run_time(name, &terms) =>
+                        {
+                            add_chunk(
+                                self,
+                                atom!("call"),
+                                vec![Term::Clause(cell, name, terms)],
+                            );
                         }
                         Term::Clause(_, name, terms) => {
                             add_chunk(self, name, terms);

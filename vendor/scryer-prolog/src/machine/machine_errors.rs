@@ -41,6 +41,7 @@ pub(crate) enum ValidType {
     #[allow(unused)]
     Number,
     Pair,
+    Rational,
     //    PredicateIndicator,
     //    Variable
     TcpListener,
@@ -65,6 +66,7 @@ impl ValidType {
             ValidType::List => atom!("list"),
             ValidType::Number => atom!("number"),
             ValidType::Pair => atom!("pair"),
+            ValidType::Rational => atom!("rational"),
             //            ValidType::PredicateIndicator => atom!("predicate_indicator"),
             //            ValidType::Variable => atom!("variable")
             ValidType::TcpListener => atom!("tcp_listener"),

@@ -58,6 +58,9 @@ pub enum OnEOF {
 }
 
 pub struct MachineState {
+    /// ludolog: the random numbers of library(random) and of SWI-Prolog's random/1
+    /// and random_float (it was the machine's).
+    pub(crate) rng: rand::rngs::StdRng,
     pub atom_tbl: Arc<AtomTable>,
     pub arena: Arena,
     pub(super) pdl: Vec<HeapCellValue>,

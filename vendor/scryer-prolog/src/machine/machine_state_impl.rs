@@ -30,6 +30,7 @@ impl MachineState {
         heap.store_resource_error();
 
         MachineState {
+            rng: rand::SeedableRng::from_entropy(),
             arena: Arena::new(),
             atom_tbl: AtomTable::new(),
             pdl: Vec::with_capacity(1024),

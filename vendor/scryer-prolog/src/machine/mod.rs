@@ -1,6 +1,7 @@
 pub mod args;
 #[macro_use]
 pub mod arithmetic_ops;
+pub(crate) mod swi_arithmetic;
 pub mod attributed_variables;
 pub mod code_walker;
 #[macro_use]
@@ -81,7 +82,6 @@ pub struct Machine {
     pub(super) load_contexts: Vec<LoadContext>,
     #[cfg(feature = "ffi")]
     pub(super) foreign_function_table: ForeignFunctionTable,
-    pub(super) rng: StdRng,
 }
 
 #[derive(Debug)]

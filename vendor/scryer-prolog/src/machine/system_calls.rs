@@ -4282,7 +4282,7 @@ impl Machine {
                     self.machine_st.fail = true;
                     return;
                 }
-                let value = self.rng.gen_range(lower..upper);
+                let value = self.machine_st.rng.gen_range(lower..upper);
                 // Safety:
                 // - lower and uper bounds are Fixnum values
                 // - value is inbetween lower and upper
@@ -4296,7 +4296,7 @@ impl Machine {
                     self.machine_st.fail = true;
                     return;
                 }
-                let value = self.rng.gen_range(lower..(*upper).clone());
+                let value = self.machine_st.rng.gen_range(lower..(*upper).clone());
                 Number::arena_from(value, &mut self.machine_st.arena)
             }
             (Ok(Number::Integer(lower)), Ok(Number::Fixnum(upper))) => {
@@ -4305,7 +4305,7 @@ impl Machine {
                     self.machine_st.fail = true;
                     return;
                 }
-                let value = self.rng.gen_range((*lower).clone()..upper);
+                let value = self.machine_st.rng.gen_range((*lower).clone()..upper);
                 Number::arena_from(value, &mut self.machine_st.arena)
             }
             (Ok(Number::Integer(lower)), Ok(Number::Integer(upper))) => {
@@ -4313,7 +4313,7 @@ impl Machine {
                     self.machine_st.fail = true;
                     return;
                 }
-                let value = self.rng.gen_range((*lower).clone()..(*upper).clone());
+                let value = self.machine_st.rng.gen_range((*lower).clone()..(*upper).clone());
                 Number::arena_from(value, &mut self.machine_st.arena)
             }
             _ => {
@@ -4335,7 +4335,7 @@ impl Machine {
 
     #[inline(always)]
     pub(crate) fn maybe(&mut self) {
-        self.machine_st.fail = self.rng.gen();
+        self.machine_st.fail = self.machine_st.rng.gen();
     }
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -6870,25 +6870,22 @@ impl Machine {
     pub(crate) fn set_seed(&mut self) {
         let seed = self.deref_register(1);
 
-        match Number::try_from((seed, &self.machine_st.arena.f64_tbl)) {
-            Ok(Number::Fixnum(n)) => {
-                let n: u64 = Integer::from(n).try_into().unwrap();
+        // ludolog: a seed that is no integer in 0..2^64 fails (it panicked).
+        let seed: Option<u64> = match Number::try_from((seed, &self.machine_st.arena.f64_tbl)) {
+            Ok(Number::Fixnum(n)) => Integer::from(n).try_into().ok(),
+            Ok(Number::Integer(n)) => (&*n).try_into().ok(),
+            Ok(Number::Rational(n)) if n.denominator() == &UBig::ONE => {
+                n.numerator().try_into().ok()
+            }
+            _ => None,
+        };
+
+        match seed {
+            Some(n) => {
                 let rng: StdRng = SeedableRng::seed_from_u64(n);
-                self.rng = rng;
+                self.machine_st.rng = rng;
             }
-            Ok(Number::Integer(n)) => {
-                let n: u64 = (&*n).try_into().unwrap();
-                let rng: StdRng = SeedableRng::seed_from_u64(n);
-                self.rng = rng;
-            }
-            Ok(Number::Rational(n)) => {
-                if n.denominator() == &UBig::ONE {
-                    let n: u64 = n.numerator().try_into().unwrap();
-                    let rng: StdRng = SeedableRng::seed_from_u64(n);
-                    self.rng = rng;
-                }
-            }
-            _ => {
+            None => {
                 self.machine_st.fail = true;
             }
         }
