@@ -4,7 +4,7 @@
 use super::{open_spec_at, PositionArg, Split};
 use crate::parallel::Shard;
 use crate::registry::EngineSpec;
-use crate::search::split_perft;
+use crate::search::{split_perft, COUNT_ALONE_FOR};
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -85,7 +85,7 @@ pub fn perft(
             engine.as_mut(),
             at,
             depth,
-            split.threads,
+            (split.threads, COUNT_ALONE_FOR),
             split.shard,
             &open,
         )?
@@ -134,7 +134,15 @@ pub fn perft_every_depth(
             let n = if d < 3 {
                 engine.perft(at, d)?
             } else {
-                split_perft(engine.as_mut(), at, d, split.threads, split.shard, &open)?.nodes
+                split_perft(
+                    engine.as_mut(),
+                    at,
+                    d,
+                    (split.threads, COUNT_ALONE_FOR),
+                    split.shard,
+                    &open,
+                )?
+                .nodes
             };
             counts.push(n);
         }

@@ -80,6 +80,12 @@ impl Queue {
         (i < self.len).then_some(i)
     }
 
+    /// Whether every item has been taken (a worker that has yet to open its engines
+    /// need not).
+    pub fn is_exhausted(&self) -> bool {
+        self.next.load(Ordering::Relaxed) >= self.len
+    }
+
     /// Hands out no more items.
     pub fn close(&self) {
         self.next.fetch_max(self.len, Ordering::Relaxed);
@@ -124,7 +130,9 @@ mod tests {
     fn a_closed_queue_gives_nothing() {
         let q = Queue::new(5);
         assert_eq!(q.take(), Some(0));
+        assert!(!q.is_exhausted());
         q.close();
+        assert!(q.is_exhausted());
         assert_eq!(q.take(), None);
     }
 

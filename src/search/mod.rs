@@ -19,6 +19,6 @@ pub use mcts::{mcts, pick, root_children, MctsResult, RootChild, EXPLORE, MAX_PL
 pub use mcts_root::mcts_root_parallel;
 pub use mcts_solver::Proof;
 pub use perft::perft;
-pub use perft_split::{split_perft, subtrees, SplitCount, SplitError, Subtree};
+pub use perft_split::{split_perft, subtrees, SplitCount, SplitError, Subtree, COUNT_ALONE_FOR};
 pub use player::{choose_move, PlayerKind};
 pub use playout::{random_playout, random_playouts};

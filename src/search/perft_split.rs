@@ -4,9 +4,16 @@
 
 use crate::game::{Engine, EngineError, Pos};
 use crate::parallel::{on_threads, PoolError, Queue, Shard};
+use std::time::{Duration, Instant};
 
 /// The root is split two plies deep when it has fewer moves than this.
 const FEW_ROOT_MOVES: usize = 32;
+
+/// How long the calling thread counts subtrees alone before other threads open
+/// engines and join it (the `alone_for` of `split_perft` from the command line):
+/// about what opening a rule file's engine takes, so that a small perft is not made
+/// slower by engines it never uses.
+pub const COUNT_ALONE_FOR: Duration = Duration::from_millis(250);
 
 /// A subtree of a split perft: the moves from the root, and the depth left below.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +31,7 @@ pub fn subtrees(
     depth: u32,
 ) -> Result<Vec<Subtree>, EngineError> {
     let first = engine.describe(root)?;
-    let plies = if depth >= 3 && first.legal.len() < FEW_ROOT_MOVES {
+    let plies = if depth >= 4 && first.legal.len() < FEW_ROOT_MOVES {
         2
     } else {
         1
@@ -42,8 +49,14 @@ fn expand(
     plies: u32,
     out: &mut Vec<Subtree>,
 ) -> Result<(), EngineError> {
+    // a subtree's own root is counted by its worker, finished or not: only a position
+    // the split goes through is described
+    if plies == 0 || depth == 0 {
+        out.push(Subtree { moves, depth });
+        return Ok(());
+    }
     let info = engine.describe(at)?;
-    if plies == 0 || depth == 0 || info.outcome.is_some() {
+    if info.outcome.is_some() {
         out.push(Subtree { moves, depth });
         return Ok(());
     }
@@ -91,12 +104,13 @@ pub struct SplitCount {
 
 /// Perft of `depth` from `root` (held by `engine`, which reads it as `root_text`),
 /// over this shard's subtrees, on `threads` threads: the calling thread uses
-/// `engine`, every other thread an engine of its own from `open`.
+/// `engine`, and counts alone for `alone_for` before every other thread opens an
+/// engine of its own from `open`.
 pub fn split_perft<E: std::fmt::Display>(
     engine: &mut dyn Engine,
     root: Pos,
     depth: u32,
-    threads: usize,
+    (threads, alone_for): (usize, Duration),
     shard: Shard,
     open: &(dyn Fn() -> Result<Box<dyn Engine>, E> + Sync),
 ) -> Result<SplitCount, SplitError> {
@@ -123,11 +137,31 @@ pub fn split_perft<E: std::fmt::Display>(
         }
         Ok(n)
     };
+    // the calling thread counts alone at first: another thread's engine is opened
+    // (a rule file loaded) only for work that outlasts the opening
+    let mut nodes = 0;
+    let alone = Instant::now();
+    while alone.elapsed() < alone_for {
+        match queue.take() {
+            Some(i) => nodes += count(engine, root, &mine[i])?,
+            None => break,
+        }
+    }
+    if queue.is_exhausted() {
+        return Ok(SplitCount {
+            nodes,
+            subtrees: mine.len(),
+            of,
+        });
+    }
     let threads = threads.clamp(1, mine.len().max(1));
     let (here, others) = on_threads(
         threads,
         || sum(engine, root).map_err(SplitError::from),
         |_| -> Result<u64, SplitError> {
+            if queue.is_exhausted() {
+                return Ok(0);
+            }
             let mut e = open().map_err(|err| {
                 queue.close();
                 SplitError::Open(err.to_string())
@@ -136,7 +170,7 @@ pub fn split_perft<E: std::fmt::Display>(
             Ok(sum(e.as_mut(), at)?)
         },
     )?;
-    let mut nodes = here?;
+    nodes += here?;
     for n in others {
         nodes += n?;
     }
@@ -175,7 +209,7 @@ mod tests {
                     .sum();
                 assert_eq!(sum, whole, "hex {size} depth {depth}");
                 let plies = parts.iter().map(|t| t.moves.len()).max().unwrap_or(0);
-                assert!(plies <= if depth >= 3 { 2 } else { 1 }, "{parts:?}");
+                assert!(plies <= if depth >= 4 { 2 } else { 1 }, "{parts:?}");
             }
             assert_eq!(e.held(), 1, "every subtree's positions are released");
         }
@@ -188,13 +222,21 @@ mod tests {
         let root = e.initial().unwrap();
         let whole = e.perft(root, 4).unwrap();
         for threads in [1, 3] {
-            let all = split_perft(e.as_mut(), root, 4, threads, Shard::WHOLE, &open).unwrap();
+            let all = split_perft(
+                e.as_mut(),
+                root,
+                4,
+                (threads, Duration::ZERO),
+                Shard::WHOLE,
+                &open,
+            )
+            .unwrap();
             assert_eq!(all.nodes, whole);
             assert_eq!((all.subtrees, all.of), (240, 240));
             let shards: u64 = (1..=3)
                 .map(|index| {
                     let shard = Shard { index, count: 3 };
-                    split_perft(e.as_mut(), root, 4, threads, shard, &open)
+                    split_perft(e.as_mut(), root, 4, (threads, Duration::ZERO), shard, &open)
                         .unwrap()
                         .nodes
                 })
