@@ -727,7 +727,11 @@ impl Machine {
     pub(super) fn try_me_else(&mut self, offset: usize) {
         if let Some(offset) = self.next_applicable_clause(offset) {
             let n = self.machine_st.num_of_args;
-            let b = self.machine_st.stack.allocate_or_frame(n);
+            // ludolog: the frame is made holding the arguments
+            let b = self
+                .machine_st
+                .stack
+                .allocate_or_frame_of(&self.machine_st.registers[1..=n]);
             let or_frame = self.machine_st.stack.index_or_frame_mut(b);
 
             or_frame.prelude.num_cells = n;
@@ -745,10 +749,6 @@ impl Machine {
 
             self.machine_st.b = b;
 
-            for i in 0..n {
-                or_frame[i] = self.machine_st.registers[i + 1];
-            }
-
             self.machine_st.hb = self.machine_st.heap.cell_len();
         }
 
@@ -759,7 +759,11 @@ impl Machine {
     pub(super) fn indexed_try(&mut self, offset: usize) {
         if let Some(iip_offset) = self.next_inner_applicable_clause() {
             let n = self.machine_st.num_of_args;
-            let b = self.machine_st.stack.allocate_or_frame(n);
+            // ludolog: the frame is made holding the arguments
+            let b = self
+                .machine_st
+                .stack
+                .allocate_or_frame_of(&self.machine_st.registers[1..=n]);
             let or_frame = self.machine_st.stack.index_or_frame_mut(b);
 
             or_frame.prelude.num_cells = n;
@@ -776,10 +780,6 @@ impl Machine {
                 self.machine_st.attr_var_init.attr_var_queue.len();
 
             self.machine_st.b = b;
-
-            for i in 0..n {
-                or_frame[i] = self.machine_st.registers[i + 1];
-            }
 
             self.machine_st.hb = self.machine_st.heap.cell_len();
 

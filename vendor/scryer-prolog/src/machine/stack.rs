@@ -241,6 +241,35 @@ impl Stack {
         }
     }
 
+    /// ludolog: an or-frame holding `args` as its cells, written once: a choice point's
+    /// cells are the goal's arguments, which `allocate_or_frame` first set to fresh
+    /// variables only for the caller to overwrite them at once.
+    pub(crate) fn allocate_or_frame_of(&mut self, args: &[HeapCellValue]) -> usize {
+        let num_cells = args.len();
+        let frame_size = OrFrame::size_of(num_cells);
+
+        unsafe {
+            let b = (*self.buf.ptr.get_mut()).addr() - self.buf.base.addr();
+            let new_ptr = self.alloc(frame_size);
+            let mut offset = prelude_size::<OrFramePrelude>();
+
+            for &arg in args {
+                let cell_ptr = new_ptr.byte_add(offset) as *mut HeapCellValue;
+                ptr::write(cell_ptr, arg);
+
+                // exposed for the Index and IndexMut implementations, as above
+                cell_ptr.expose_provenance();
+
+                offset += mem::size_of::<HeapCellValue>();
+            }
+
+            let or_frame = self.index_or_frame_mut(b);
+            or_frame.prelude.num_cells = num_cells;
+
+            b
+        }
+    }
+
     #[inline(always)]
     pub(crate) fn index_and_frame(&self, e: usize) -> &AndFrame {
         unsafe { &*self.buf.base.add(e).cast() }
