@@ -184,13 +184,22 @@ fn push_literal(interm: &mut Vec<ArithmeticTerm>, c: &Literal) -> Result<(), Ari
 /// (SWI-Prolog's, `swi_arithmetic.rs`), so that its goal is called and evaluated when it
 /// runs.  A name that no evaluator knows is still refused when the clause is compiled.
 pub(crate) fn evaluated_at_run_time(term: &Term) -> bool {
-    match term {
-        Term::Literal(_, Literal::Atom(name)) => is_swi_function(*name, 0),
-        Term::Clause(_, name, terms) => {
-            is_swi_function(*name, terms.len()) || terms.iter().any(evaluated_at_run_time)
+    // a walk with a stack of its own: an expression may be nested deeper than the
+    // thread's stack could recurse
+    let mut todo = vec![term];
+    while let Some(term) = todo.pop() {
+        match term {
+            Term::Literal(_, Literal::Atom(name)) if is_swi_function(*name, 0) => return true,
+            Term::Clause(_, name, terms) => {
+                if is_swi_function(*name, terms.len()) {
+                    return true;
+                }
+                todo.extend(terms.iter());
+            }
+            _ => {}
         }
-        _ => false,
     }
+    false
 }
 
 impl<'a> ArithmeticEvaluator<'a> {

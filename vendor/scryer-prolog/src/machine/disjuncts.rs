@@ -245,7 +245,8 @@ fn flatten_into_disjunct(build_stack: &mut ChunkedTermVec, preceding_len: usize)
 
 /// ludolog: `is/2` and the arithmetic comparisons, which the compiler evaluates inline.
 fn is_arithmetic_goal(name: Atom, terms: &[Term]) -> bool {
-    terms.len() == 2
+    let indexed = |t: &Term| matches!(t, Term::Literal(_, Literal::CodeIndexOffset(_)));
+    (terms.len() == 2 || terms.len() == 3 && indexed(&terms[2]))
         && matches!(
             name,
             atom!("is")
@@ -261,7 +262,7 @@ fn is_arithmetic_goal(name: Atom, terms: &[Term]) -> bool {
 /// ludolog: whether an arithmetic goal evaluates a function only the run-time
 /// evaluator knows (the result of `is/2` is not evaluated).
 fn arithmetic_at_run_time(name: Atom, terms: &[Term]) -> bool {
-    let evaluated = if name == atom!("is") { &terms[1..] } else { terms };
+    let evaluated = if name == atom!("is") { &terms[1..2] } else { &terms[..2] };
     evaluated.iter().any(evaluated_at_run_time)
 }
 
@@ -810,10 +811,12 @@ impl VariableClassifier {
                         }
                         // ludolog: an arithmetic goal with a function only the run-time
                         // evaluator knows is called, and evaluated when it runs.
-                        Term::Clause(cell, name, terms)
+                        Term::Clause(cell, name, mut terms)
                             if is_arithmetic_goal(name, &terms)
                                 && arithmetic_at_run_time(name, &terms) =>
                         {
+                            // a goal read back from the heap may carry its index
+                            terms.truncate(2);
                             add_chunk(
                                 self,
                                 atom!("call"),

@@ -55,7 +55,6 @@ use indexmap::IndexMap;
 use lazy_static::lazy_static;
 use ordered_float::OrderedFloat;
 
-use rand::rngs::StdRng;
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::env;

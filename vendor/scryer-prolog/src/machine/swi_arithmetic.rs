@@ -20,7 +20,7 @@ use ordered_float::OrderedFloat;
 use rand::rngs::StdRng;
 use rand::Rng;
 
-/// The error of `name/arity` (SWI-Prolog's context) for `culprit`, built when thrown.
+/// The context of an error of `name/arity` (SWI-Prolog's), built when it is thrown.
 fn stub(name: Atom, arity: usize) -> impl Fn() -> MachineStub + 'static {
     move || functor_stub(name, arity)
 }
@@ -81,11 +81,6 @@ fn float_result(f: f64) -> Result<Number, MachineStubGen> {
             machine_st.error_form(error, stub_gen())
         })),
     }
-}
-
-/// A float argument (integers and rationals converted), or its evaluation error.
-fn float_of(n: Number) -> Result<f64, MachineStubGen> {
-    float(n)
 }
 
 /// An integer as a number: a fixnum when it fits in one.
@@ -165,22 +160,26 @@ impl SwiArith<'_> {
                 Ok(Number::Float(OrderedFloat(f)))
             }
             (atom!("random"), &[n]) => self.random_below(n),
-            (atom!("sinh"), &[n]) => float_of(n).and_then(|f| float_result(f.sinh())),
-            (atom!("cosh"), &[n]) => float_of(n).and_then(|f| float_result(f.cosh())),
-            (atom!("tanh"), &[n]) => float_of(n).and_then(|f| float_result(f.tanh())),
-            (atom!("asinh"), &[n]) => float_of(n).and_then(|f| float_result(f.asinh())),
-            (atom!("acosh"), &[n]) => float_of(n).and_then(|f| float_result(f.acosh())),
-            (atom!("atanh"), &[n]) => float_of(n).and_then(|f| float_result(f.atanh())),
-            (atom!("erf"), &[n]) => float_of(n).and_then(|f| float_result(libm::erf(f))),
-            (atom!("erfc"), &[n]) => float_of(n).and_then(|f| float_result(libm::erfc(f))),
-            (atom!("lgamma"), &[n]) => float_of(n).and_then(|f| float_result(libm::lgamma(f))),
+            (atom!("sinh"), &[n]) => float(n).and_then(|f| float_result(f.sinh())),
+            (atom!("cosh"), &[n]) => float(n).and_then(|f| float_result(f.cosh())),
+            (atom!("tanh"), &[n]) => float(n).and_then(|f| float_result(f.tanh())),
+            (atom!("asinh"), &[n]) => float(n).and_then(|f| float_result(f.asinh())),
+            (atom!("acosh"), &[n]) => float(n).and_then(|f| float_result(f.acosh())),
+            (atom!("atanh"), &[n]) => float(n).and_then(|f| float_result(f.atanh())),
+            (atom!("erf"), &[n]) => float(n).and_then(|f| float_result(libm::erf(f))),
+            (atom!("erfc"), &[n]) => float(n).and_then(|f| float_result(libm::erfc(f))),
+            (atom!("lgamma"), &[n]) => float(n).and_then(|f| float_result(libm::lgamma(f))),
             (atom!("numerator"), &[n]) => self.rational_part(n, name, true),
             (atom!("denominator"), &[n]) => self.rational_part(n, name, false),
             (atom!("rational"), &[n]) => self.rational_of(n, name, false),
             (atom!("rationalize"), &[n]) => self.rational_of(n, name, true),
-            (atom!("atan"), &[y, x]) => atan2(y, x).map(|f| Number::Float(OrderedFloat(f))),
+            // SWI-Prolog's atan(0, 0) is 0.0 (scryer's atan2/2 raises undefined)
+            (atom!("atan"), &[y, x]) => match (float(y), float(x)) {
+                (Ok(y), Ok(x)) => float_result(y.atan2(x)),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            },
             (atom!("copysign"), &[x, y]) => copysign(x, y, self.arena),
-            (atom!("nexttoward"), &[x, y]) => match (float_of(x), float_of(y)) {
+            (atom!("nexttoward"), &[x, y]) => match (float(x), float(y)) {
                 (Ok(x), Ok(y)) => float_result(next_toward(x, y)),
                 (Err(e), _) | (_, Err(e)) => Err(e),
             },
@@ -248,7 +247,7 @@ impl SwiArith<'_> {
             Integer::ZERO
         } else {
             let g = Integer::from((&a).gcd(&b));
-            (a * b).abs() / g
+            (a / g * b).abs()
         };
         Ok(int_number(value, self.arena))
     }
@@ -264,10 +263,10 @@ impl SwiArith<'_> {
         Ok(Number::arena_from(i64::from(bit), self.arena))
     }
 
-    /// powm(B, E, M): B^E mod M, with E >= 0 and M >= 1.
+    /// powm(B, E, M): B^E mod M, with B >= 0, E >= 0 and M >= 1.
     fn powm(&mut self, b: Number, e: Number, m: Number) -> Result<Number, MachineStubGen> {
         let name = atom!("powm");
-        let b = integer_of(b, name, 3)?;
+        let b = integer_from(b, 0, name, 3)?;
         let e = integer_from(e, 0, name, 3)?;
         let m = integer_from(m, 1, name, 3)?;
         let modulus = dashu::integer::UBig::try_from(m).unwrap_or(dashu::integer::UBig::ONE);
@@ -279,7 +278,7 @@ impl SwiArith<'_> {
 }
 
 /// copysign(X, Y): X's magnitude with Y's sign (a float's sign bit, so -0.0 is
-/// negative); an integer X stays an integer, as in SWI-Prolog.
+/// negative); an integer or a rational X stays one, as in SWI-Prolog.
 fn copysign(x: Number, y: Number, arena: &mut Arena) -> Result<Number, MachineStubGen> {
     let negative = match y {
         Number::Float(OrderedFloat(f)) => f.is_sign_negative(),
@@ -293,8 +292,13 @@ fn copysign(x: Number, y: Number, arena: &mut Arena) -> Result<Number, MachineSt
             let value = if negative { -magnitude } else { magnitude };
             Ok(int_number(value, arena))
         }
-        _ => {
-            let f = float_of(x)?.abs();
+        Number::Rational(ref r) => {
+            let magnitude = (**r).clone().abs();
+            let value = if negative { -magnitude } else { magnitude };
+            Ok(rational_number(value, arena))
+        }
+        Number::Float(OrderedFloat(f)) => {
+            let f = f.abs();
             float_result(if negative { -f } else { f })
         }
     }
