@@ -15,6 +15,9 @@ const FEW_ROOT_MOVES: usize = 32;
 /// slower by engines it never uses.
 pub const COUNT_ALONE_FOR: Duration = Duration::from_millis(250);
 
+/// How often a waiting thread looks whether the work is already done.
+const WAIT_STEP: Duration = Duration::from_millis(5);
+
 /// A subtree of a split perft: the moves from the root, and the depth left below.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Subtree {
@@ -137,28 +140,17 @@ pub fn split_perft<E: std::fmt::Display>(
         }
         Ok(n)
     };
-    // the calling thread counts alone at first: another thread's engine is opened
-    // (a rule file loaded) only for work that outlasts the opening
-    let mut nodes = 0;
-    let alone = Instant::now();
-    while alone.elapsed() < alone_for {
-        match queue.take() {
-            Some(i) => nodes += count(engine, root, &mine[i])?,
-            None => break,
-        }
-    }
-    if queue.is_exhausted() {
-        return Ok(SplitCount {
-            nodes,
-            subtrees: mine.len(),
-            of,
-        });
-    }
+    // the other threads wait for `alone_for` before they open engines of their own
+    // (a rule file loaded each): a perft over by then never opens them
+    let started = Instant::now();
     let threads = threads.clamp(1, mine.len().max(1));
     let (here, others) = on_threads(
         threads,
         || sum(engine, root).map_err(SplitError::from),
         |_| -> Result<u64, SplitError> {
+            while started.elapsed() < alone_for && !queue.is_exhausted() {
+                std::thread::sleep(WAIT_STEP);
+            }
             if queue.is_exhausted() {
                 return Ok(0);
             }
@@ -170,7 +162,7 @@ pub fn split_perft<E: std::fmt::Display>(
             Ok(sum(e.as_mut(), at)?)
         },
     )?;
-    nodes += here?;
+    let mut nodes = here?;
     for n in others {
         nodes += n?;
     }
