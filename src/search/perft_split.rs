@@ -236,4 +236,20 @@ mod tests {
             assert_eq!(shards, whole);
         }
     }
+
+    #[test]
+    fn a_perft_done_before_the_wait_ends_opens_no_other_engine() {
+        let opened = std::sync::atomic::AtomicUsize::new(0);
+        let open = || {
+            opened.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok::<_, EngineError>(hex(4))
+        };
+        let mut e = hex(4);
+        let root = e.initial().unwrap();
+        let whole = e.perft(root, 4).unwrap();
+        let wait = Duration::from_secs(3600);
+        let all = split_perft(e.as_mut(), root, 4, (3, wait), Shard::WHOLE, &open).unwrap();
+        assert_eq!(all.nodes, whole);
+        assert_eq!(opened.load(std::sync::atomic::Ordering::Relaxed), 0);
+    }
 }
