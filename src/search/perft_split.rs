@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 /// The root is split two plies deep when it has fewer moves than this.
 const FEW_ROOT_MOVES: usize = 32;
 
-/// How long the calling thread counts subtrees alone before other threads open
-/// engines and join it (the `alone_for` of `split_perft` from the command line):
-/// about what opening a rule file's engine takes, so that a small perft is not made
-/// slower by engines it never uses.
+/// How long the other threads wait, while the calling thread counts, before they
+/// open engines of their own (the `alone_for` of `split_perft` from the command
+/// line): about what opening a rule file's engine takes, so that a small perft is
+/// not made slower by engines it never uses.
 pub const COUNT_ALONE_FOR: Duration = Duration::from_millis(250);
 
 /// How often a waiting thread looks whether the work is already done.
@@ -107,8 +107,8 @@ pub struct SplitCount {
 
 /// Perft of `depth` from `root` (held by `engine`, which reads it as `root_text`),
 /// over this shard's subtrees, on `threads` threads: the calling thread uses
-/// `engine`, and counts alone for `alone_for` before every other thread opens an
-/// engine of its own from `open`.
+/// `engine` from the start, and every other thread waits `alone_for` (or until the
+/// work is done) before it opens an engine of its own from `open`.
 pub fn split_perft<E: std::fmt::Display>(
     engine: &mut dyn Engine,
     root: Pos,

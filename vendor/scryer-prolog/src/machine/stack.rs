@@ -214,6 +214,24 @@ impl Stack {
     }
 
     pub(crate) fn allocate_or_frame(&mut self, num_cells: usize) -> usize {
+        self.allocate_or_frame_with(num_cells, |b, idx| stack_loc_as_cell!(OrFrame, b, idx))
+    }
+
+    /// ludolog: an or-frame holding `args` as its cells, written once: a choice point's
+    /// cells are the goal's arguments, which `allocate_or_frame` first set to fresh
+    /// variables only for the caller to overwrite them at once.
+    pub(crate) fn allocate_or_frame_of(&mut self, args: &[HeapCellValue]) -> usize {
+        self.allocate_or_frame_with(args.len(), |_, idx| args[idx])
+    }
+
+    /// ludolog: an or-frame of `num_cells` cells, cell `idx` of the frame at `b` being
+    /// `cell(b, idx)` (both allocators above).
+    #[inline(always)]
+    fn allocate_or_frame_with(
+        &mut self,
+        num_cells: usize,
+        cell: impl Fn(usize, usize) -> HeapCellValue,
+    ) -> usize {
         let frame_size = OrFrame::size_of(num_cells);
 
         unsafe {
@@ -223,41 +241,12 @@ impl Stack {
 
             for idx in 0..num_cells {
                 let cell_ptr = new_ptr.byte_add(offset) as *mut HeapCellValue;
-                ptr::write(cell_ptr, stack_loc_as_cell!(OrFrame, b, idx));
+                ptr::write(cell_ptr, cell(b, idx));
 
                 // Because in the Index and IndexMut inplementations we need to get this from
                 // exposed provenance, we need to expose the provenance here, even though we don't
                 // actually use the value for anything. This is a reminder that `expose_provenance`
                 // isn't just a cast from a pointer to an integer but has actual side effects.
-                cell_ptr.expose_provenance();
-
-                offset += mem::size_of::<HeapCellValue>();
-            }
-
-            let or_frame = self.index_or_frame_mut(b);
-            or_frame.prelude.num_cells = num_cells;
-
-            b
-        }
-    }
-
-    /// ludolog: an or-frame holding `args` as its cells, written once: a choice point's
-    /// cells are the goal's arguments, which `allocate_or_frame` first set to fresh
-    /// variables only for the caller to overwrite them at once.
-    pub(crate) fn allocate_or_frame_of(&mut self, args: &[HeapCellValue]) -> usize {
-        let num_cells = args.len();
-        let frame_size = OrFrame::size_of(num_cells);
-
-        unsafe {
-            let b = (*self.buf.ptr.get_mut()).addr() - self.buf.base.addr();
-            let new_ptr = self.alloc(frame_size);
-            let mut offset = prelude_size::<OrFramePrelude>();
-
-            for &arg in args {
-                let cell_ptr = new_ptr.byte_add(offset) as *mut HeapCellValue;
-                ptr::write(cell_ptr, arg);
-
-                // exposed for the Index and IndexMut implementations, as above
                 cell_ptr.expose_provenance();
 
                 offset += mem::size_of::<HeapCellValue>();

@@ -180,7 +180,7 @@ impl SwiArith<'_> {
             },
             (atom!("copysign"), &[x, y]) => copysign(x, y, self.arena),
             (atom!("nexttoward"), &[x, y]) => match (float(x), float(y)) {
-                (Ok(x), Ok(y)) => float_result(next_toward(x, y)),
+                (Ok(x), Ok(y)) => float_result(libm::nextafter(x, y)),
                 (Err(e), _) | (_, Err(e)) => Err(e),
             },
             (atom!("lcm"), &[a, b]) => self.lcm(a, b),
@@ -302,9 +302,4 @@ fn copysign(x: Number, y: Number, arena: &mut Arena) -> Result<Number, MachineSt
             float_result(if negative { -f } else { f })
         }
     }
-}
-
-/// The next float after `x` in the direction of `y`.
-fn next_toward(x: f64, y: f64) -> f64 {
-    libm::nextafter(x, y)
 }
