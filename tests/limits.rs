@@ -120,6 +120,13 @@ fn every_bomb_stops_at_its_limit_in_time_and_below_it() {
         ("numlist(1, 50000000, L).", "256", "30", "memory limit"),
         ("X is 7^7^7^7.", "2048", "2", "time limit"),
         ("repeat, fail.", "2048", "12", "inference limit"),
+        // one evaluation of SWI-Prolog's run-time functions that runs on
+        (
+            "X is powm(3, 2^(10^6), 2^(10^6)+1).",
+            "2048",
+            "2",
+            "time limit",
+        ),
     ];
     // a rule file: the command stops with the limit's message and how to raise it
     // (the goal, the command, the limit that stops it, and the time limit: out of
