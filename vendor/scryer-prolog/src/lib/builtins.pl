@@ -1529,6 +1529,15 @@ atom_length(Atom, Length) :-
 %    X = marseille.
 % ```
 atom_chars(Atom, List) :-
+    (  atom(Atom), '$atom_chars'(Atom, Chars), Chars = List ->
+       true
+    ;  atom_chars_checked(Atom, List)
+    ).
+
+% atom_chars_checked(?Atom, ?List): atom_chars/2 with every ISO check, for the
+% calls its first clause does not answer (an unbound Atom, or a List that is not
+% Atom's characters: an error is thrown, or the call fails).
+atom_chars_checked(Atom, List) :-
     '$skip_max_list'(_, _, List, Tail),
     (  ( Tail == [] ; var(Tail) ) ->
        true
