@@ -200,20 +200,22 @@ legal_with(R, S, M) :-
 % a shift(From, To); Targets sorted by square (file, then rank).  Either may be given.
 turn_move(then(LR, hop(K, J, Ts)), turn(Ring, ball(From, To), Targets)) :-
     (  integer(K)
-    -> ring_move(LR, Ring), square(K, From), square(J, To),
+    -> ring_named(LR, Ring), square(K, From), square(J, To),
        (  Ts == [] -> Targets = [] ; maplist(square, Ts, Sqs), sort(Sqs, Targets) )
-    ;  ring_move(LR, Ring), cell(From, K), cell(To, J),
+    ;  ring_cells(Ring, LR), cell(From, K), cell(To, J),
        sort(Targets, Targets), maplist(cell, Targets, Ts0), sort(Ts0, Ts)
     ).
 
-%% ring_move(?Library, ?Ring)  a ring step, in cells and in squares.
-ring_move(stack(K), place(Sq)) :- ( integer(K) -> square(K, Sq) ; cell(Sq, K) ).
-ring_move(lift(K, J), shift(From, To)) :-
-    (  integer(K) -> square(K, From), square(J, To) ; cell(From, K), cell(To, J) ).
+%% ring_named(+Library, -Ring)  a ring step in cells, named in squares.
+ring_named(stack(K), place(Sq)) :- square(K, Sq).
+ring_named(lift(K, J), shift(From, To)) :- square(K, From), square(J, To).
 
-%% square(+K, -Square)  the square of the board's cell K (rank by rank from a1; the
-% other way of mitsudomoe_board.pl's cell/2, for the hundreds of turns legal/2 names).
-square(K, F-R) :- K0 is K - 1, F is K0 mod 5 + 1, R is K0 // 5 + 1.
+%% ring_cells(+Ring, -Library)  a ring step in squares, in cells.
+ring_cells(place(Sq), stack(K)) :- cell(Sq, K).
+ring_cells(shift(From, To), lift(K, J)) :- cell(From, K), cell(To, J).
+
+%% square(+K, -Square)  the square of the board's cell K (mitsudomoe_board.pl's table).
+square(K, Sq) :- mitsudomoe_board:cell_square(K, Sq).
 
 %% cell(+Square, -K)  the board's cell of a square (mitsudomoe_board.pl).
 cell(Sq, K) :- mitsudomoe_board:cell(Sq, K).
@@ -311,7 +313,7 @@ explain_with(R, S, M, Reason) :-
 % step: the first part of the side's turn (turn/3), played alone.
 ring_board(R, P, Board, Ring, Board1) :-
     turn(P, R, turn(P, [then(RingKinds, _)], _)),
-    ring_move(LR, Ring),
+    ring_cells(Ring, LR),
     once(board:turn_play(Board, [turn(P, RingKinds, [])], LR, Board1, _)).
 
 %% vaulted(+Colour, +Board, +From, +To, -Vaulted)  the squares of the opponent balls

@@ -3,7 +3,7 @@
 % A part of rules/mitsudomoe.pl, which keeps the rules and reaches the board through
 % the exports below; the board and the texts are described at its head.
 
-:- module(mitsudomoe_board, [square/3, square_at/3, set_square/4, ranks_in//1, cell/2,
+:- module(mitsudomoe_board, [square/3, square_at/3, set_square/4, ranks_in//1, cell/2, cell_square/2,
                              stack_term/2, new_board/2,
                              move//1, square_name//1, position_out//1, position_fields//4]).
 
@@ -32,7 +32,15 @@ line(1). line(2). line(3). line(4). line(5).
 
 %% cell(?F-R, ?K)  the board library's cell of a square: rank by rank from a1.
 cell(F-R, K) :- integer(F), !, K is (R - 1) * 5 + F.
-cell(F-R, K) :- F is (K - 1) mod 5 + 1, R is (K - 1) // 5 + 1.
+cell(Sq, K) :- cell_square(K, Sq).
+
+%% cell_square(?K, ?F-R)  the square of the board library's cell K, drawn rank by rank
+% from a1 (a table, indexed on the cell: legal/2 names hundreds of turns a position).
+cell_square(1, 1-1). cell_square(2, 2-1). cell_square(3, 3-1). cell_square(4, 4-1). cell_square(5, 5-1).
+cell_square(6, 1-2). cell_square(7, 2-2). cell_square(8, 3-2). cell_square(9, 4-2). cell_square(10, 5-2).
+cell_square(11, 1-3). cell_square(12, 2-3). cell_square(13, 3-3). cell_square(14, 4-3). cell_square(15, 5-3).
+cell_square(16, 1-4). cell_square(17, 2-4). cell_square(18, 3-4). cell_square(19, 4-4). cell_square(20, 5-4).
+cell_square(21, 1-5). cell_square(22, 2-5). cell_square(23, 3-5). cell_square(24, 4-5). cell_square(25, 5-5).
 
 %% set_square(+Board, +F-R, +Stack, -Board1)  Board1 has Stack on square F-R.
 set_square(Board, Sq, X, Board1) :-
