@@ -104,6 +104,9 @@ shown(V, T) :-
 error_text(domain_error(D, V), T) :-
     atom(D), value_domain(D), !,
     words(D, Ws), formatted("expected a value ~s, found ~q", [Ws, V], T).
+error_text(domain_error(D, V), T) :-
+    atom(D), atom_chars(D, [n, o, n, '_'|_]), !,
+    words(D, Ws), formatted("expected a ~s, found ~q", [Ws, V], T).
 error_text(domain_error(D, V), T) :- words(D, Ws), formatted("~q is not a valid ~s", [V, Ws], T).
 error_text(type_error(evaluable, PI), T) :- !, formatted("~q is not an arithmetic function", [PI], T).
 error_text(type_error(Ty, V), T) :- words(Ty, Ws), formatted("expected ~s, found ~q", [Ws, V], T).
@@ -121,10 +124,11 @@ error_text(syntax_error(W), T) :- syntax_words(W, Ws), formatted("syntax error: 
 error_text(E, T) :- formatted("~q", [E], T).
 
 %% value_domain(+Domain)  an ISO domain that bounds a value (not_less_than_zero):
-% said as "expected a value not less than zero", not as a kind of thing.
+% said as "expected a value not less than zero", not as a kind of thing; a domain
+% that excludes one (non_empty_list) is said as "expected a non empty list".
 value_domain(D) :-
     atom_chars(D, Cs),
-    (  append("not_", _, Cs) ; append("less_", _, Cs) ; append("greater_", _, Cs) ; append("non_", _, Cs) ),
+    (  append("not_", _, Cs) ; append("less_", _, Cs) ; append("greater_", _, Cs) ),
     !.
 
 %% words(+Name, -Chars)  a name as written by the engine, with spaces for underscores.
