@@ -316,3 +316,39 @@ fn swi_run_time_functions_evaluate() {
         ],
     ));
 }
+
+/// `=../2` and `atom_chars/2` answer the common call in one step (the vendored
+/// engine's `'$compound_args'/3`, and the atom's characters unified at once); every
+/// other call takes the ISO checks, so errors and failures are as they were.
+#[test]
+fn univ_and_atom_chars_keep_their_errors() {
+    insta::assert_snapshot!(transcript(
+        "hex",
+        &["size=3"],
+        &[
+            "f(a, X) =.. L.",
+            "f(a) =.. [F|T].",
+            "f(A, B, A) =.. [_|Xs], Xs = [1, 2, Z].",
+            "f(a) =.. [g|_].",
+            "f(a) =.. foo.",
+            "f(a) =.. [f, a|foo].",
+            "X =.. [f, a].",
+            "X =.. L.",
+            "X =.. [1, 2].",
+            "X =.. [].",
+            "a =.. L.",
+            "[1, 2] =.. L.",
+            "1.5 =.. L.",
+            "atom_chars(abc, L).",
+            "atom_chars(abc, [a|T]).",
+            "atom_chars(abc, [b|T]).",
+            "atom_chars(abc, foo).",
+            "atom_chars(abc, [1|_]).",
+            "atom_chars(abc, [a, b, c|foo]).",
+            "atom_chars(X, L).",
+            "atom_chars(f(x), L).",
+            "atom_chars(X, [a, b]).",
+            "atom_chars([], L).",
+        ],
+    ));
+}

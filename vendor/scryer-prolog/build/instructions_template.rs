@@ -457,6 +457,8 @@ enum SystemClauseType {
     SetSeed,
     #[strum_discriminants(strum(props(Arity = "4", Name = "$skip_max_list")))]
     SkipMaxList,
+    #[strum_discriminants(strum(props(Arity = "3", Name = "$compound_args")))]
+    CompoundArgs,
     #[strum_discriminants(strum(props(Arity = "1", Name = "$sleep")))]
     Sleep,
     #[strum_discriminants(strum(props(Arity = "7", Name = "$socket_client_open")))]
@@ -1849,6 +1851,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::CallSetUnknown |
                     &Instruction::CallSetSeed |
                     &Instruction::CallSkipMaxList |
+                    &Instruction::CallCompoundArgs |
                     &Instruction::CallSleep |
                     &Instruction::CallSocketClientOpen |
                     &Instruction::CallSocketServerOpen |
@@ -2110,6 +2113,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::ExecuteSetUnknown |
                     &Instruction::ExecuteSetSeed |
                     &Instruction::ExecuteSkipMaxList |
+                    &Instruction::ExecuteCompoundArgs |
                     &Instruction::ExecuteSleep |
                     &Instruction::ExecuteSocketClientOpen |
                     &Instruction::ExecuteSocketServerOpen |

@@ -517,8 +517,11 @@ univ_errors(Term, List, N) :-
 %     ?- f(a, X) =.. List.
 %        List = [f,a,X].
 Term =.. List :-
-    univ_errors(Term, List, N),
-    univ_worker(Term, List, N).
+    (  '$compound_args'(Term, Name, Args), List = [Name|Args] ->
+       true
+    ;  univ_errors(Term, List, N),
+       univ_worker(Term, List, N)
+    ).
 
 
 :- non_counted_backtracking univ_worker/3.

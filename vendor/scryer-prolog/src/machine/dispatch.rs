@@ -4523,6 +4523,14 @@ impl Machine {
                         try_or_throw!(self.machine_st, self.machine_st.skip_max_list());
                         step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
                     }
+                    &Instruction::CallCompoundArgs => {
+                        self.machine_st.compound_args();
+                        step_or_fail!(self, self.machine_st.p += 1);
+                    }
+                    &Instruction::ExecuteCompoundArgs => {
+                        self.machine_st.compound_args();
+                        step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
+                    }
                     &Instruction::CallSleep => {
                         self.sleep();
                         self.machine_st.p += 1;

@@ -795,6 +795,41 @@ impl MachineState {
     }
 
     // arg(+N, +Term, ?Arg)
+    /// `'$compound_args'(+Term, -Name, -Args)`: the name of a compound term that is
+    /// no list, and the list of its arguments, made in one step; fails for any other
+    /// term, for which `=../2` takes its checked way.
+    pub(crate) fn compound_args(&mut self) {
+        let term = self.store(self.deref(self.registers[1]));
+
+        let s = read_heap_cell!(term,
+            (HeapCellValueTag::Str, s) => {
+                s
+            }
+            _ => {
+                self.fail = true;
+                return;
+            }
+        );
+
+        let (name, arity) = cell_as_atom_cell!(self.heap[s]).get_name_and_arity();
+        let args = step_or_resource_error!(
+            self,
+            sized_iter_to_heap_list(
+                &mut self.heap,
+                arity,
+                (1..=arity).map(|i| heap_loc_as_cell!(s + i)),
+            )
+        );
+
+        let a2 = self.registers[2];
+        unify_fn!(*self, a2, atom_as_cell!(name));
+
+        if !self.fail {
+            let a3 = self.registers[3];
+            unify_fn!(*self, a3, args);
+        }
+    }
+
     pub fn try_arg(&mut self) -> CallResult {
         let stub_gen = || functor_stub(atom!("arg"), 3);
         let n = self.store(self.deref(self.registers[1]));
