@@ -31,6 +31,13 @@ integers that may also be interesting.
 % ;  X = 5.
 % ```
 between(Lower, Upper, X) :-
+    integer(Lower),
+    integer(Upper),
+    var(X),
+    !,
+    Lower =< Upper,
+    between_(Lower, Upper, X).
+between(Lower, Upper, X) :-
     must_be(integer, Lower),
     must_be(integer, Upper),
     can_be(integer, X),
