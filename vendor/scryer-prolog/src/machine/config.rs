@@ -2,7 +2,6 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::sync::mpsc::{channel, Receiver, Sender};
 
-
 use crate::Machine;
 
 use super::{

@@ -262,7 +262,11 @@ fn is_arithmetic_goal(name: Atom, terms: &[Term]) -> bool {
 /// ludolog: whether an arithmetic goal evaluates a function only the run-time
 /// evaluator knows (the result of `is/2` is not evaluated).
 fn arithmetic_at_run_time(name: Atom, terms: &[Term]) -> bool {
-    let evaluated = if name == atom!("is") { &terms[1..2] } else { &terms[..2] };
+    let evaluated = if name == atom!("is") {
+        &terms[1..2]
+    } else {
+        &terms[..2]
+    };
     evaluated.iter().any(evaluated_at_run_time)
 }
 
@@ -817,11 +821,7 @@ impl VariableClassifier {
                         {
                             // a goal read back from the heap may carry its index
                             terms.truncate(2);
-                            add_chunk(
-                                self,
-                                atom!("call"),
-                                vec![Term::Clause(cell, name, terms)],
-                            );
+                            add_chunk(self, atom!("call"), vec![Term::Clause(cell, name, terms)]);
                         }
                         Term::Clause(_, name, terms) => {
                             add_chunk(self, name, terms);

@@ -1,9 +1,9 @@
 pub mod args;
 #[macro_use]
 pub mod arithmetic_ops;
-pub(crate) mod swi_arithmetic;
 pub mod attributed_variables;
 pub mod code_walker;
+pub(crate) mod swi_arithmetic;
 #[macro_use]
 pub mod loader;
 pub mod compile;

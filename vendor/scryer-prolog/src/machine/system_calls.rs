@@ -4313,7 +4313,10 @@ impl Machine {
                     self.machine_st.fail = true;
                     return;
                 }
-                let value = self.machine_st.rng.gen_range((*lower).clone()..(*upper).clone());
+                let value = self
+                    .machine_st
+                    .rng
+                    .gen_range((*lower).clone()..(*upper).clone());
                 Number::arena_from(value, &mut self.machine_st.arena)
             }
             _ => {
