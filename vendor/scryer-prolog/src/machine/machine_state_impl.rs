@@ -794,7 +794,6 @@ impl MachineState {
         iter.cycle_found()
     }
 
-    // arg(+N, +Term, ?Arg)
     /// `'$compound_args'(+Term, -Name, -Args)`: the name of a compound term that is
     /// no list, and the list of its arguments, made in one step; fails for any other
     /// term, for which `=../2` takes its checked way.
@@ -830,6 +829,7 @@ impl MachineState {
         }
     }
 
+    // arg(+N, +Term, ?Arg)
     pub fn try_arg(&mut self) -> CallResult {
         let stub_gen = || functor_stub(atom!("arg"), 3);
         let n = self.store(self.deref(self.registers[1]));
