@@ -5,11 +5,13 @@
 %
 % The lines are read from a view of the board, v(Board, Tops, Marks): the top of
 % each cell in the compound Tops (one step to read, where the board costs a few),
-% and the board's marks; after(View, CellTops) is View after a first step that gave
-% each cell C of CellTops, C-T, the top T (the cells under its tops are View's).
+% and the board's marks; read(Board) is the board itself, each top read from its cell
+% when it is asked for (for a question that reads a few cells, not all); after(View,
+% CellTops) is View after a first step that gave each cell C of CellTops, C-T, the
+% top T (the cells under its tops are View's).
 
-:- module(board_hops, [hop_moves/4, hop_prepared/3, hop_after_some/4, hop_move/3,
-                      hop_made/4]).
+:- module(board_hops, [hop_moves/4, hop_prepared/3, hop_after_some/3, hop_move/3,
+                      hop_made/4, hop_played/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -30,19 +32,28 @@ view(B, v(B, Tops, Marks)) :-
 topped(v(_, Tops, _), Wanted, Ks) :-
     Tops =.. [_|Ts],
     board_stacks:topped(Ts, 1, Wanted, Ks).
+topped(read(B), Wanted, Ks) :-
+    board_stacks:tops(B, Ts),
+    board_stacks:topped(Ts, 1, Wanted, Ks).
 
 %% top_at(+View, +K, -Top)  the top of cell K.
 top_at(v(_, Tops, _), K, T) :- arg(K, Tops, T).
+top_at(read(B), K, T) :- board_stacks:top_of(B, K, T).
 top_at(after(V, CTs), K, T) :-
     (  memberchk(K-T0, CTs) -> T = T0 ; top_at(V, K, T) ).
 
 %% mark_at(+View, +K, -M)  the marks of cell K.
 mark_at(v(_, _, Marks), K, M) :- ( Marks == none -> M = 0 ; arg(K, Marks, M) ).
+mark_at(read(B), K, M) :- board_stacks:mark(B, K, M).
 mark_at(after(V, _), K, M) :- mark_at(V, K, M).
 
 %% board_of(+View, -Board)  the board a view shows.
 board_of(v(B, _, _), B).
+board_of(read(B), B).
 board_of(after(V, _), B) :- board_of(V, B).
+
+%% cells_of(+View, -N)  how many cells the board a view shows has.
+cells_of(V, N) :- board_of(V, B), board_stacks:cell_count(B, N).
 
 %% hop_moves(+Board, +Hop, -Moves, ?Tail)  the moves of a hop kind, then Tail.
 hop_moves(B, Hop, Ms, Tail) :-
@@ -112,18 +123,18 @@ closed(K, At) :-
 close_open(Rs) :-
     (  var(Rs) -> Rs = [] ; Rs = [_|Rs1], close_open(Rs1) ).
 
-%% hop_after_some(+Board, +Hop, +KindsA, -MA)  the first of the first steps of KindsA
-% (in order) after which the hop has a move, each asked only until a hop is found (a
-% stack or a lift by its changed cells, as board_hops_after.pl does, any other afresh).
-% Most often the first step has one, and its lines are walked one by one until a
-% hop is found; else every line is found once and each first step tried in turn.
-hop_after_some(B, Hop, KindsA, MA) :-
-    view(B, V),
-    V = v(_, Tops, _),
-    once(board_stacks:first_moves(KindsA, B, Tops, MA0)),
-    (  first_has_hop(V, Hop, MA0, KindsA, B)
-    -> MA = MA0
-    ;  some_after(V, Hop, KindsA, B, MA)
+%% hop_after_some(+Board, +Hop, +KindsA)  some first step of KindsA leaves the hop a
+% move.  The first step of each kind is tried first, in order, and its lines
+% walked one by one until a hop is found; most often the first has one.  Else every
+% line is found once and each first step tried in turn.
+hop_after_some(B, Hop, KindsA) :-
+    (  \+ memberchk(pass, KindsA),
+       member(Kind, KindsA),
+       once(board_stacks:first_moves([Kind], B, read(B), MA0)),
+       first_has_hop(read(B), Hop, MA0, KindsA, B)
+    -> true
+    ;  view(B, V),
+       some_after(V, Hop, KindsA, B, _)
     ).
 
 %% first_has_hop(+View, +Hop, +MA, +KindsA, +Board)  the hop has a move after the
@@ -139,7 +150,17 @@ first_has_hop(V, Hop, MA, KindsA, B) :-
     (  Vs == [] -> Free1 = []     % only a line that relocates reads the free cells
     ;  free(V, Hop, Free), free_after(Hop, Free, CTs, Free1)
     ),
-    live_moves([L], V1, Hop, Free1, [_|_], []), !.
+    line_has_move(L, V1, Hop, Free1), !.
+
+%% line_has_move(+Line, +View, +Hop, +Free)  the line gives a hop: as live_moves/6
+% gives it one, with one set of targets found, not all.
+line_has_move(l(K, J, Vs), V, Hop, Free) :-
+    Hop = hop(X, Onto, _, Opts),
+    top_at(V, J, T),
+    memberchk(T, Onto),
+    (  Vs == [] -> true
+    ;  board_of(V, B), once(relocated(Opts, Free, B, X, K, J, Vs, _))
+    ).
 
 %% some_after(+View, +Hop, +KindsA, +Board, -MA)  the first of the first steps after
 % which the hop has a move, every line found once on View.
@@ -148,13 +169,12 @@ some_after(V, Hop, KindsA, B, MA) :-
     table(V, Hop, Tab),
     free(V, Hop, Free),
     live_lines(Tab, Live),
-    V = v(_, Tops, _),
-    board_stacks:first_moves(KindsA, B, Tops, MA),
+    board_stacks:first_moves(KindsA, B, V, MA),
     (  step_tops(MA, KindsA, B, CTs), landings_only(CTs, V, X, Over)
     -> V1 = after(V, CTs),
        free_after(Hop, Free, CTs, Free1),
        member(L, Live),
-       live_moves([L], V1, Hop, Free1, [_|_], []), !
+       line_has_move(L, V1, Hop, Free1), !
     ;  board_turns:moved(MA, KindsA, B, _, B2),
        hop_moves(B2, Hop, Ms, []), Ms \== [], !
     ).
@@ -233,12 +253,13 @@ hop_line(G, V, Over, Opts, K, Dir, Vs0, Result) :-
     ).
 
 %% line_of(+View, +Hop, -Line)  l(K, J, Vs) for each line that lands (as live_lines/2
-% gives them from table/3), one by one.
+% gives them from table/3), one by one, each cell read as it is come to.
 line_of(V, hop(X, _, Over, Opts), l(K, J, Vs)) :-
     board_of(V, B),
     board:board_grid(B, G), grid:directions_of(G, D),
-    topped(V, [X], Ks),
-    member(K, Ks),
+    cells_of(V, N),
+    between(1, N, K),
+    top_at(V, K, X),
     \+ still(Opts, V, K),
     between(1, D, Dir),
     hop_dir(G, V, Over, Opts, K, Dir, line(_, to(J, Vs))).
@@ -327,7 +348,7 @@ k_subset(K, [_|Xs], Ys) :- K > 0, k_subset(K, Xs, Ys).
 % its cell are walked).
 hop_move(B, Hop, hop(K, J, Ts)) :-
     Hop = hop(X, _, Over, Opts),
-    view(B, V),
+    V = read(B),
     top_at(V, K, X),
     board:board_grid(B, G), grid:directions_of(G, D),
     movers([K], G, D, V, Over, Opts, Tab),
@@ -336,6 +357,29 @@ hop_move(B, Hop, hop(K, J, Ts)) :-
     (  Vs == [] -> Free = [] ; free(V, Hop, Free) ),
     live_moves([l(K, J, Vs)], V, Hop, Free, Ms, []),
     memberchk(hop(K, J, Ts), Ms).
+
+%% hop_played(+Board, +Hop, +Move, -Board1)  the board after one of the hop's moves
+% (hop_move/3 and hop_made/4 together): the line from its cell that lands on its
+% landing is walked once, cells read as they are come to, and its relocated pieces
+% moved from the cells it passed.
+hop_played(B, Hop, hop(K, J, Ts), B1) :-
+    Hop = hop(X, _, Over, Opts),
+    V = read(B),
+    top_at(V, K, X),
+    \+ still(Opts, V, K),
+    board:board_grid(B, G), grid:directions_of(G, D),
+    between(1, D, Dir),
+    hop_dir(G, V, Over, Opts, K, Dir, line(_, to(J1, Vs))),
+    J1 == J, !,
+    (  Vs == [] -> Free = [] ; free(V, Hop, Free) ),
+    live_moves([l(K, J, Vs)], V, Hop, Free, Ms, []),
+    memberchk(hop(K, J, Ts), Ms),
+    board_stacks:moved_piece(B, X, K, J, B2),
+    (  Vs == [] -> B1 = B2
+    ;  memberchk(relocate(Y, _), Opts),
+       foldl(take_top, Vs, B2, B3),
+       foldl(put_top(Y), Ts, B3, B1)
+    ).
 
 %% hop_made(+Board, +Hop, +Move, -Board1)  the board after a hop: the piece on top of
 % its cell, then the relocated pieces it passed, each to its target.

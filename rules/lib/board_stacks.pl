@@ -43,7 +43,7 @@
 
 :- module(board_stacks, [stack_kind/1, stack_moves/4, stack_count/3, stack_some/2, stack_move/3, stacked/5, stack_end/2,
                          stack_top/2, stack_push/3, stack_pop/3, top_of/3, moved_piece/5,
-                         first_moves/4, stack_tops/2, topped/4, under_top/3]).
+                         first_moves/4, stack_tops/2, topped/4, under_top/3, then_played/5]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -101,7 +101,7 @@ top_of(B, K, T) :- board:board_cell(B, K, S), stack_top(S, T).
 %% mark(+Board, +K, -M)  cell K's marks (0 on a board without marks).
 mark(B, K, M) :-
     board:board_marks(B, Marks),
-    (  Marks == none -> M = 0 ; arg(K, Marks, M) ).
+    marked(Marks, K, M).
 
 %% cell_count(+Board, -N)  how many cells the board has.
 cell_count(B, N) :- board:board_grid(B, G), grid:grid_size(G, N).
@@ -182,14 +182,14 @@ stack_count(Kind, B, N) :-
     stack_moves(Kind, B, Ms, []),
     length(Ms, N).
 
-%% stack_some(+Kind, +Board)  one of this part's kinds has a move on the board (its
-% first, for a then(A, B): the first move of A after which B has one).
+%% stack_some(+Kind, +Board)  one of this part's kinds has a move on the board (for
+% a then(A, B), some move of A after which B has one).
 stack_some(Kind, board(_, _, _, n(_, H, _, _))) :-     % the host counts them
     board_accel:stack_count(H, Kind, N), !,
     N > 0.
 stack_some(then(KindsA, [Hop]), B) :-
     Hop = hop(_, _, _, _), !,
-    board_hops:hop_after_some(B, Hop, KindsA, _).
+    board_hops:hop_after_some(B, Hop, KindsA).
 stack_some(Kind, B) :-
     stack_moves(Kind, B, Ms, []), !,
     Ms \== [].
@@ -230,23 +230,23 @@ hop_thens([MA|MAs], KindsA, Prep, Hop, B, Ms, Tail) :-
 wrap_then([], _, Ms, Ms).
 wrap_then([MB|MBs], MA, [then(MA, MB)|Ms], Tail) :- wrap_then(MBs, MA, Ms, Tail).
 
-%% first_moves(+Kinds, +Board, +Tops, -Move)  the moves of Kinds one by one, in order,
+%% first_moves(+Kinds, +Board, +View, -Move)  the moves of Kinds one by one, in order,
 % each found as it is asked for (a stack's and a lift's without listing them first,
-% their cells read off Tops, the top of each cell, a compound).
-first_moves(Kinds, B, Tops, M) :-
+% their cells' tops read off View, a view of the board of board_hops.pl's).
+first_moves(Kinds, B, V, M) :-
     (  memberchk(pass, Kinds)
     -> board_turns:kinds_moves(Kinds, B, Ms), member(M, Ms)
-    ;  member(Kind, Kinds), kind_first(Kind, B, Tops, M)
+    ;  member(Kind, Kinds), kind_first(Kind, B, V, M)
     ).
 
-%% kind_first(+Kind, +Board, +Tops, -Move)  the moves of one kind, one by one.
-kind_first(stack(X, Max, Onto), B, Tops, stack(K)) :- !,
+%% kind_first(+Kind, +Board, +View, -Move)  the moves of one kind, one by one.
+kind_first(stack(X, Max, Onto), B, V, stack(K)) :- !,
     pieces(B, X, N), N < Max,
-    functor(Tops, _, C), between(1, C, K),
-    arg(K, Tops, T), memberchk(T, Onto).
-kind_first(lift(X, Onto), _, Tops, lift(K, J)) :- !,
-    functor(Tops, _, C), between(1, C, K), arg(K, Tops, X),
-    between(1, C, J), J =\= K, arg(J, Tops, T), memberchk(T, Onto).
+    cell_count(B, C), between(1, C, K),
+    board_hops:top_at(V, K, T), memberchk(T, Onto).
+kind_first(lift(X, Onto), B, V, lift(K, J)) :- !,
+    cell_count(B, C), between(1, C, K), board_hops:top_at(V, K, X),
+    between(1, C, J), J =\= K, board_hops:top_at(V, J, T), memberchk(T, Onto).
 kind_first(Kind, B, _, M) :-
     board_turns:kind_moves(Kind, B, Ms, []), member(M, Ms).
 
@@ -317,21 +317,68 @@ stacked(then(MA, MB), Kinds, B, K, B1) :-
     board_turns:moved(MA, KindsA, B, _, B2),
     board_turns:moved(MB, KindsB, B2, K, B1).
 
-%% stack_end(+End, +Board)  one of this part's ends holds on the board.  gather reads
-% every cell, so it reads them once, as a whole (in the accelerated tier a cell read
-% alone looks through the board's log of changes first); filled reads the few cells
-% Mask marks, one by one.
+%% then_played(+Move, +Kinds, +Board, -K, -Board1)  the board after then(MA, MB) of
+% the then of Kinds, and the cell MB's piece came to, each part asked of its move
+% on the board it is played on (as stack_move/3 and stacked/5 together, each part
+% played once); fails when MA or MB is not a move.
+then_played(then(MA, MB), Kinds, B, K, B1) :-
+    memberchk(then(KindsA, KindsB), Kinds),
+    member(KA, KindsA), board_turns:kind_move(KA, B, MA), !,
+    board_turns:moved(MA, KindsA, B, _, B2),
+    member(KB, KindsB), kind_played(KB, KindsB, B2, MB, K, B1), !.
+
+%% kind_played(+Kind, +Kinds, +Board, +Move, -K, -Board1)  the board after a move of
+% Kind (one of Kinds), and the cell its piece came to; fails when it is not one.
+kind_played(hop(X, Onto, Over, Opts), _, B, hop(K0, J, Ts), J, B1) :- !,
+    board_hops:hop_played(B, hop(X, Onto, Over, Opts), hop(K0, J, Ts), B1).
+kind_played(Kind, Kinds, B, M, K, B1) :-
+    board_turns:kind_move(Kind, B, M),
+    board_turns:moved(M, Kinds, B, K, B1).
+
+%% stack_end(+End, +Board)  one of this part's ends holds on the board: each reads
+% the cells in one walk (in the accelerated tier a cell read alone looks through
+% the board's log of changes first; filled reads a cell's stack only where Mask
+% marks it).
 stack_end(gather(X, Mask), B) :-
     board:board_cells(B, Cells),
+    board:board_marks(B, Marks),
     functor(Cells, _, C),
-    once(( between(1, C, K0), arg(K0, Cells, S0), holds_piece(S0, X) )),
-    \+ ( between(1, C, K), arg(K, Cells, S), holds_piece(S, X),
-         mark(B, K, M), M /\ Mask =:= 0 ).
+    gathered(1, C, Cells, Marks, X, Mask, no, yes).
 stack_end(filled(Mask, Tops), B) :-
-    cell_count(B, C),
-    once(( between(1, C, K0), mark(B, K0, M0), M0 /\ Mask =\= 0 )),
-    \+ ( between(1, C, K), mark(B, K, M), M /\ Mask =\= 0,
-         top_of(B, K, T), \+ memberchk(T, Tops) ).
+    board:board_marks(B, Marks),
+    Marks \== none,
+    functor(Marks, _, C),
+    filled(1, C, Marks, B, Mask, Tops, no, yes).
+
+%% gathered(+K, +C, +Cells, +Marks, +X, +Mask, +Seen0, -Seen)  no cell from K to C
+% holds an X without a mark in Mask; Seen is yes when one of them (or Seen0) holds one.
+gathered(K, C, Cells, Marks, X, Mask, Seen0, Seen) :-
+    (  K > C -> Seen = Seen0
+    ;  arg(K, Cells, S),
+       K1 is K + 1,
+       (  holds_piece(S, X)
+       -> marked(Marks, K, M), M /\ Mask =\= 0,
+          gathered(K1, C, Cells, Marks, X, Mask, yes, Seen)
+       ;  gathered(K1, C, Cells, Marks, X, Mask, Seen0, Seen)
+       )
+    ).
+
+%% filled(+K, +C, +Marks, +Board, +Mask, +Tops, +Seen0, -Seen)  every cell from K to C
+% with a mark in Mask is topped by one of Tops; Seen is yes when there is one (or
+% Seen0 is yes).
+filled(K, C, Marks, B, Mask, Tops, Seen0, Seen) :-
+    (  K > C -> Seen = Seen0
+    ;  arg(K, Marks, M),
+       K1 is K + 1,
+       (  M /\ Mask =\= 0
+       -> top_of(B, K, T), memberchk(T, Tops),
+          filled(K1, C, Marks, B, Mask, Tops, yes, Seen)
+       ;  filled(K1, C, Marks, B, Mask, Tops, Seen0, Seen)
+       )
+    ).
+
+%% marked(+Marks, +K, -M)  cell K's marks in a board's Marks (0 for none).
+marked(Marks, K, M) :- ( Marks == none -> M = 0 ; arg(K, Marks, M) ).
 
 %% holds_piece(+Stack, +X)  the stack holds an X.
 holds_piece(S, X) :-

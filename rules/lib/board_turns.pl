@@ -239,11 +239,17 @@ grid_step(B, K, Dir, J) :-
 %% turn_play(+Board, +Turns, +Move, -Board1, -Status)  board:turn_play/5's pure
 % definition.
 turn_play(B, [Turn|Next], M, B1, Status) :-
-    (  nonvar(M), M = flank(_)
-    -> true                       % moved/5 checks it as it finds the discs to turn
-    ;  turn_move(B, Turn, M)
-    ),
-    turn_done(B, [Turn|Next], M, B1, Status).
+    (  nonvar(M), M = then(_, _)  % each part checked on the board it is played on
+    -> Turn = turn(_, Kinds, Ends),
+       board_stacks:then_played(M, Kinds, B, K, B1),
+       next_turn(Next, Turn, Turn1),
+       ended(Ends, B1, K, Turn, Turn1, Status)
+    ;  (  nonvar(M), M = flank(_)
+       -> true                    % moved/5 checks it as it finds the discs to turn
+       ;  turn_move(B, Turn, M)
+       ),
+       turn_done(B, [Turn|Next], M, B1, Status)
+    ).
 
 %% turn_done(+Board, +Turns, +Move, -Board1, -Status)  the board after a move of the
 % first turn (one of its moves), and the status its ends give.
