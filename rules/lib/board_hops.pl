@@ -134,12 +134,12 @@ hop_after_some(B, Hop, KindsA) :-
        first_has_hop(read(B), Hop, MA0, KindsA, B)
     -> true
     ;  view(B, V),
-       some_after(V, Hop, KindsA, B, _)
+       some_after(V, Hop, KindsA, B)
     ).
 
 %% first_has_hop(+View, +Hop, +MA, +KindsA, +Board)  the hop has a move after the
 % first step MA, found by walking the lines one by one (fails too when MA changes
-% more than landings: some_after/5 then asks afresh).
+% more than landings: some_after/4 then asks afresh).
 first_has_hop(V, Hop, MA, KindsA, B) :-
     Hop = hop(X, _, Over, _),
     step_tops(MA, KindsA, B, CTs),
@@ -162,21 +162,43 @@ line_has_move(l(K, J, Vs), V, Hop, Free) :-
     ;  board_of(V, B), once(relocated(Opts, Free, B, X, K, J, Vs, _))
     ).
 
-%% some_after(+View, +Hop, +KindsA, +Board, -MA)  the first of the first steps after
-% which the hop has a move, every line found once on View.
-some_after(V, Hop, KindsA, B, MA) :-
-    Hop = hop(X, _, Over, _),
+%% some_after(+View, +Hop, +KindsA, +Board)  some first step leaves the hop a move,
+% every line found once on View.  A stack onto the landing of a line is tried
+% first (where no first step tried before left a hop, a line most often lacks its
+% landing), then every first step in turn.
+some_after(V, Hop, KindsA, B) :-
     table(V, Hop, Tab),
     free(V, Hop, Free),
     live_lines(Tab, Live),
-    board_stacks:first_moves(KindsA, B, V, MA),
+    (  onto_landing(KindsA, B, V, Live, MA)
+    ;  board_stacks:first_moves(KindsA, B, V, MA)
+    ),
+    after_has_hop(MA, V, Hop, KindsA, B, Live, Free), !.
+
+%% onto_landing(+KindsA, +Board, +View, +Live, -MA)  a stack or a lift of the first
+% kinds onto the landing of one of the lines Live, one by one.
+onto_landing(KindsA, B, V, Live, MA) :-
+    (  memberchk(stack(X, Max, Onto), KindsA),
+       board_stacks:pieces(B, X, N), N < Max
+    -> MA = stack(J), member(l(_, J, _), Live), top_at(V, J, T), memberchk(T, Onto)
+    ;  memberchk(lift(X, Onto), KindsA),
+       MA = lift(K, J),
+       member(l(_, J, _), Live), top_at(V, J, T), memberchk(T, Onto),
+       cells_of(V, C), between(1, C, K), K =\= J, top_at(V, K, X)
+    ).
+
+%% after_has_hop(+MA, +View, +Hop, +KindsA, +Board, +Live, +Free)  the hop has a move
+% after the first step MA: one of the lines Live, read after MA's changed cells when
+% MA changes only landings, else the hops asked afresh on the board MA leaves.
+after_has_hop(MA, V, Hop, KindsA, B, Live, Free) :-
+    Hop = hop(X, _, Over, _),
     (  step_tops(MA, KindsA, B, CTs), landings_only(CTs, V, X, Over)
     -> V1 = after(V, CTs),
        free_after(Hop, Free, CTs, Free1),
        member(L, Live),
        line_has_move(L, V1, Hop, Free1), !
     ;  board_turns:moved(MA, KindsA, B, _, B2),
-       hop_moves(B2, Hop, Ms, []), Ms \== [], !
+       hop_moves(B2, Hop, Ms, []), Ms \== []
     ).
 
 %% step_tops(+MA, +KindsA, +Board, -CellTops)  C-T for each cell C a stack or a lift
