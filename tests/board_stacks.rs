@@ -3,8 +3,9 @@
 //! their twins: on generated
 //! boards of stacks, the pure listing of every kind equals the host's, and the hops
 //! after each first step of a then, worked out from the lines found once, equal the
-//! hops listed afresh on the board that step leaves; and boards whose cells hold more
-//! than 255 distinct stacks are still the host's to list.
+//! hops listed afresh on the board that step leaves; a then played at once, each part
+//! checked as it is played, is the then checked and made part by part; and boards
+//! whose cells hold more than 255 distinct stacks are still the host's to list.
 
 use ludolog::prolog::PrologMachine;
 
@@ -48,6 +49,20 @@ const HELPERS: &[&str] = &[
     "afresh(B, [then(KA, KB)], Ms) :- board_turns:kinds_moves(KA, B, MAs), \
      findall(then(MA, MB), (member(MA, MAs), board_turns:moved(MA, KA, B, _, B1), \
      board_turns:kinds_moves(KB, B1, MBs), member(MB, MBs)), Ms)",
+    // played(+Board, -Answer): same, or the first then-move whose turn, played at once
+    // (then_played/5: each part checked as it is played), is not the move made part by
+    // part (moved/5), or a first part and a second part of two listed moves, crossed,
+    // that the check of the whole move (stack_move/3) and then_played/5 judge apart
+    "played(B, X) :- ( kinds([T]), T = then(_, _), board:turn_moves(B, turn(p, [T], []), Ms), \
+     first_n(12, Ms, Fs), member(M, Fs), \
+     \\+ ( board_stacks:then_played(M, [T], B, K1, B1), board_turns:moved(M, [T], B, K2, B2), \
+     K1 == K2, board:board_cells(B1, C1), board:board_cells(B2, C2), C1 == C2 ) -> X = differ(T, M) \
+     ; kinds([T]), T = then(_, _), board:turn_moves(B, turn(p, [T], []), Ms), first_n(12, Ms, Fs), \
+     member(then(MA, _), Fs), member(then(_, MB), Fs), \
+     ( board_stacks:stack_move(T, B, then(MA, MB)) -> A1 = legal ; A1 = illegal ), \
+     ( board_stacks:then_played(then(MA, MB), [T], B, _, _) -> A2 = legal ; A2 = illegal ), \
+     A1 \\== A2 -> X = judged_apart(T, MA, MB, A1) ; X = same )",
+    "first_n(N, Xs, Fs) :- length(Xs, L), ( L =< N -> Fs = Xs ; length(Fs, N), append(Fs, _, Xs) )",
     // incremental(+Board, -Answer): same, or the first list of kinds where they differ
     "incremental(B, X) :- ( kinds([then(KA, KB)]), board:turn_moves(B, turn(p, [then(KA, KB)], []), Ms), \
      afresh(B, [then(KA, KB)], Fs), Ms \\== Fs -> X = differ(KA, KB, Ms, Fs) ; X = same )",
@@ -90,6 +105,29 @@ fn stack_kinds_list_the_same_moves_in_both_tiers_and_afresh() {
         some > 0 && none > 0,
         "turns with a move {some}, without {none}"
     );
+}
+
+#[test]
+fn a_then_played_at_once_is_the_then_checked_then_made_part_by_part() {
+    // board_turns:turn_play/5 plays a then(MA, MB) through then_played/5, which checks
+    // each part on the board it is played on; on generated boards of every shape, in
+    // both tiers, it makes every listed move as moved/5 does, and of the first parts
+    // and second parts of listed moves, crossed, it takes exactly those stack_move/3
+    // takes
+    for accelerated in [false, true] {
+        let mut m = machine(accelerated);
+        for shape in ["sq8", "hex", "row"] {
+            for seed in [1, 2, 3, 5, 8, 13] {
+                let q =
+                    format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), played(B, X).");
+                assert_eq!(
+                    answer(&mut m, &q),
+                    "Atom(\"same\")",
+                    "{shape}, seed {seed}, accelerated {accelerated}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
