@@ -124,9 +124,10 @@ close_open(Rs) :-
     (  var(Rs) -> Rs = [] ; Rs = [_|Rs1], close_open(Rs1) ).
 
 %% hop_after_some(+Board, +Hop, +KindsA)  some first step of KindsA leaves the hop a
-% move.  The first step of each kind is tried first, in order, and its lines
-% walked one by one until a hop is found; most often the first has one.  Else every
-% line is found once and each first step tried in turn.
+% move.  The first step of each kind is tried first, in order, the cells read as
+% they are asked for and the lines walked one by one until a hop is found; most
+% often the first step has one.  Else every line is found once and the first steps
+% tried in turn (some_after/4).
 hop_after_some(B, Hop, KindsA) :-
     (  \+ memberchk(pass, KindsA),
        member(Kind, KindsA),
@@ -163,9 +164,9 @@ line_has_move(l(K, J, Vs), V, Hop, Free) :-
     ).
 
 %% some_after(+View, +Hop, +KindsA, +Board)  some first step leaves the hop a move,
-% every line found once on View.  A stack onto the landing of a line is tried
-% first (where no first step tried before left a hop, a line most often lacks its
-% landing), then every first step in turn.
+% every line found once on View.  A stack or a lift onto the landing of a line is
+% tried first (where no first step tried before left a hop, a line most often
+% lacks its landing), then every first step in turn.
 some_after(V, Hop, KindsA, B) :-
     table(V, Hop, Tab),
     free(V, Hop, Free),
