@@ -393,7 +393,7 @@ hop_played(B, Hop, hop(K, J, Ts), B1) :-
     board:board_grid(B, G), grid:directions_of(G, D),
     between(1, D, Dir),
     hop_dir(G, V, Over, Opts, K, Dir, line(_, to(J1, Vs))),
-    J1 == J, !,
+    J1 = J, !,
     (  Vs == [] -> Free = [] ; free(V, Hop, Free) ),
     live_moves([l(K, J, Vs)], V, Hop, Free, Ms, []),
     memberchk(hop(K, J, Ts), Ms),
