@@ -11,7 +11,7 @@
 % top T (the cells under its tops are View's).
 
 :- module(board_hops, [hop_moves/4, hop_prepared/3, hop_after_some/3, hop_move/3,
-                      hop_made/4, hop_played/4]).
+                      hop_played/4]).
 
 :- use_module(library(lists)).
 :- use_module(library(between)).
@@ -43,7 +43,7 @@ top_at(after(V, CTs), K, T) :-
     (  memberchk(K-T0, CTs) -> T = T0 ; top_at(V, K, T) ).
 
 %% mark_at(+View, +K, -M)  the marks of cell K.
-mark_at(v(_, _, Marks), K, M) :- ( Marks == none -> M = 0 ; arg(K, Marks, M) ).
+mark_at(v(_, _, Marks), K, M) :- board_stacks:marked(Marks, K, M).
 mark_at(read(B), K, M) :- board_stacks:mark(B, K, M).
 mark_at(after(V, _), K, M) :- mark_at(V, K, M).
 
@@ -382,9 +382,9 @@ hop_move(B, Hop, hop(K, J, Ts)) :-
     memberchk(hop(K, J, Ts), Ms).
 
 %% hop_played(+Board, +Hop, +Move, -Board1)  the board after one of the hop's moves
-% (hop_move/3 and hop_made/4 together): the line from its cell that lands on its
-% landing is walked once, cells read as they are come to, and its relocated pieces
-% moved from the cells it passed.
+% (it fails on any other): the line from its cell that lands on its landing is
+% walked once, cells read as they are come to, the piece set on its landing, and the
+% relocated pieces it passed each moved to its target.
 hop_played(B, Hop, hop(K, J, Ts), B1) :-
     Hop = hop(X, _, Over, Opts),
     V = read(B),
@@ -402,40 +402,6 @@ hop_played(B, Hop, hop(K, J, Ts), B1) :-
     ;  memberchk(relocate(Y, _), Opts),
        foldl(take_top, Vs, B2, B3),
        foldl(put_top(Y), Ts, B3, B1)
-    ).
-
-%% hop_made(+Board, +Hop, +Move, -Board1)  the board after a hop: the piece on top of
-% its cell, then the relocated pieces it passed, each to its target.
-hop_made(B, hop(X, _, Over, Opts), hop(K, J, Ts), B1) :-
-    board:board_grid(B, G),
-    line_between(G, B, Over, K, J, Line),
-    board_stacks:moved_piece(B, X, K, J, B2),
-    relocations(Opts, Line, Ts, B2, B1).
-
-%% line_between(+Grid, +Board, +Over, +K, +J, -Line)  the cells a hop from K to J
-% passed over ([] for a step), in the direction that reaches J.
-line_between(G, B, Over, K, J, Line) :-
-    grid:directions_of(G, D),
-    between(1, D, Dir),
-    grid:step(G, K, Dir, J1),
-    over_to(G, B, Over, J1, Dir, J, Line), !.
-
-%% over_to(+Grid, +Board, +Over, +K, +Dir, +J, -Line)  K..J along Dir: the cells
-% before J, each topped by one of Over.
-over_to(_, _, _, J, _, J, []) :- !.
-over_to(G, B, Over, K, Dir, J, [K|Line]) :-
-    board_stacks:top_of(B, K, T), memberchk(T, Over),
-    grid:step(G, K, Dir, K1),
-    over_to(G, B, Over, K1, Dir, J, Line).
-
-%% relocations(+Opts, +Line, +Ts, +Board0, -Board)  the relocated pieces of Line
-% taken off and set on top of the cells Ts.
-relocations(Opts, Line, Ts, B0, B) :-
-    (  memberchk(relocate(Y, _), Opts)
-    -> findall(V, ( member(V, Line), board_stacks:top_of(B0, V, Y) ), Vs),
-       foldl(take_top, Vs, B0, B1),
-       foldl(put_top(Y), Ts, B1, B)
-    ;  Ts == [], B = B0
     ).
 
 %% take_top(+K, +Board0, -Board)  the top piece of K taken off.

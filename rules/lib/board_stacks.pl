@@ -311,7 +311,7 @@ stacked(lift(K, J), Kinds, B, J, B1) :-
     moved_piece(B, X, K, J, B1).
 stacked(hop(K, J, Ts), Kinds, B, J, B1) :-
     memberchk(hop(X, Onto, Over, Opts), Kinds),
-    board_hops:hop_made(B, hop(X, Onto, Over, Opts), hop(K, J, Ts), B1).
+    board_hops:hop_played(B, hop(X, Onto, Over, Opts), hop(K, J, Ts), B1).
 stacked(then(MA, MB), Kinds, B, K, B1) :-
     memberchk(then(KindsA, KindsB), Kinds),
     board_turns:moved(MA, KindsA, B, _, B2),
