@@ -68,6 +68,13 @@ const HELPERS: &[&str] = &[
      afresh(B, [then(KA, KB)], Fs), Ms \\== Fs -> X = differ(KA, KB, Ms, Fs) ; X = same )",
 ];
 
+/// The generated boards every test walks: each shape with each seed of stacked_board/3.
+fn generated_boards() -> impl Iterator<Item = (&'static str, u32)> {
+    ["sq8", "hex", "row"]
+        .into_iter()
+        .flat_map(|shape| [1, 2, 3, 5, 8, 13].map(|seed| (shape, seed)))
+}
+
 /// Answers `query` for `X`, as text.
 fn answer(m: &mut PrologMachine, query: &str) -> String {
     format!("{:?}", m.answer(query, "X").expect(query))
@@ -77,28 +84,25 @@ fn answer(m: &mut PrologMachine, query: &str) -> String {
 fn stack_kinds_list_the_same_moves_in_both_tiers_and_afresh() {
     let (mut spec, mut accel) = (machine(false), machine(true));
     let (mut moves, mut some, mut none) = (0, 0, 0);
-    for shape in ["sq8", "hex", "row"] {
-        for seed in [1, 2, 3, 5, 8, 13] {
-            let q = format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), listed(B, X).");
-            let (s, a) = (answer(&mut spec, &q), answer(&mut accel, &q));
-            assert_eq!(s, a, "{shape}, seed {seed}");
-            // whether a turn has a move (the end `stuck`): the host counts them
-            assert!(!s.contains("miscounted"), "{shape}, seed {seed}: {s}");
-            some += s.matches("Atom(\"some\")").count();
-            none += s.matches("Atom(\"none\")").count();
-            // a move's cells are numbers (a kind's pieces are names)
-            moves += ["stack", "lift", "hop"]
-                .iter()
-                .map(|k| s.matches(&format!("{k}\", [Integer(")).count())
-                .sum::<usize>();
-            let q =
-                format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), incremental(B, X).");
-            assert_eq!(
-                answer(&mut spec, &q),
-                "Atom(\"same\")",
-                "{shape}, seed {seed}"
-            );
-        }
+    for (shape, seed) in generated_boards() {
+        let q = format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), listed(B, X).");
+        let (s, a) = (answer(&mut spec, &q), answer(&mut accel, &q));
+        assert_eq!(s, a, "{shape}, seed {seed}");
+        // whether a turn has a move (the end `stuck`): the host counts them
+        assert!(!s.contains("miscounted"), "{shape}, seed {seed}: {s}");
+        some += s.matches("Atom(\"some\")").count();
+        none += s.matches("Atom(\"none\")").count();
+        // a move's cells are numbers (a kind's pieces are names)
+        moves += ["stack", "lift", "hop"]
+            .iter()
+            .map(|k| s.matches(&format!("{k}\", [Integer(")).count())
+            .sum::<usize>();
+        let q = format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), incremental(B, X).");
+        assert_eq!(
+            answer(&mut spec, &q),
+            "Atom(\"same\")",
+            "{shape}, seed {seed}"
+        );
     }
     assert!(moves > 500, "the boards give moves: {moves}");
     assert!(
@@ -116,16 +120,13 @@ fn a_then_played_at_once_is_the_then_checked_then_made_part_by_part() {
     // takes
     for accelerated in [false, true] {
         let mut m = machine(accelerated);
-        for shape in ["sq8", "hex", "row"] {
-            for seed in [1, 2, 3, 5, 8, 13] {
-                let q =
-                    format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), played(B, X).");
-                assert_eq!(
-                    answer(&mut m, &q),
-                    "Atom(\"same\")",
-                    "{shape}, seed {seed}, accelerated {accelerated}"
-                );
-            }
+        for (shape, seed) in generated_boards() {
+            let q = format!("shape_grid({shape}, G), stacked_board(G, {seed}, B), played(B, X).");
+            assert_eq!(
+                answer(&mut m, &q),
+                "Atom(\"same\")",
+                "{shape}, seed {seed}, accelerated {accelerated}"
+            );
         }
     }
 }
