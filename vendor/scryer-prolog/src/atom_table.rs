@@ -148,9 +148,32 @@ impl<'a> From<&'a Atom> for Atom {
     }
 }
 
-impl indexmap::Equivalent<Atom> for str {
-    fn equivalent(&self, key: &Atom) -> bool {
-        &*key.as_str() == self
+/// ludolog: a dynamic atom as the atom table's set holds it: hashed and compared by
+/// its string, so the set finds an atom by its string. Everywhere else an atom is
+/// hashed by its index, which names one string (reading the string of a dynamic atom
+/// takes the table's locks, and maps keyed by atoms hash many).
+#[derive(Clone, Copy, Debug)]
+pub struct NamedAtom(pub Atom);
+
+impl Hash for NamedAtom {
+    #[inline]
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        self.0.as_str().hash(hasher)
+    }
+}
+
+impl PartialEq for NamedAtom {
+    #[inline]
+    fn eq(&self, other: &NamedAtom) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for NamedAtom {}
+
+impl indexmap::Equivalent<NamedAtom> for str {
+    fn equivalent(&self, key: &NamedAtom) -> bool {
+        &*key.0.as_str() == self
     }
 }
 
@@ -217,7 +240,8 @@ impl AtomHeader {
 impl Hash for Atom {
     #[inline]
     fn hash<H: Hasher>(&self, hasher: &mut H) {
-        self.as_str().hash(hasher)
+        // ludolog: by the index (equal atoms have equal indices), not the string
+        self.index.hash(hasher)
     }
 }
 
@@ -412,7 +436,9 @@ impl Ord for Atom {
 #[derive(Debug)]
 pub struct InnerAtomTable {
     block: RawBlock<AtomTable>,
-    pub table: Arcu<IndexSet<Atom>, GlobalEpochCounterPool>,
+    // ludolog: the set of dynamic atoms, behind a lock (it was an RCU cell whose every
+    // insertion copied the whole set: quadratic in the atoms a load makes)
+    pub table: RwLock<IndexSet<NamedAtom>>,
 }
 
 #[derive(Debug)]
@@ -430,7 +456,13 @@ impl InnerAtomTable {
         STATIC_ATOMS_MAP
             .get(string)
             .cloned()
-            .or_else(|| self.table.read().get(string).cloned())
+            .or_else(|| {
+                self.table
+                    .read()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get(string)
+                    .map(|named| named.0)
+            })
     }
 }
 
@@ -451,7 +483,7 @@ impl AtomTable {
                     inner: Arcu::new(
                         InnerAtomTable {
                             block: RawBlock::new(),
-                            table: Arcu::new(IndexSet::new(), GlobalEpochCounterPool),
+                            table: RwLock::new(IndexSet::new()),
                         },
                         GlobalEpochCounterPool,
                     ),
@@ -463,8 +495,15 @@ impl AtomTable {
         }
     }
 
-    pub fn active_table(&self) -> RcuRef<IndexSet<Atom>, IndexSet<Atom>> {
-        self.inner.read().table.read()
+    pub fn active_table(&self) -> Vec<Atom> {
+        self.inner
+            .read()
+            .table
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .map(|named| named.0)
+            .collect()
     }
 
     pub fn build_with(atom_table: &AtomTable, string: &str) -> Atom {
@@ -472,72 +511,73 @@ impl AtomTable {
             return Atom::new_inlined(string);
         }
 
-        loop {
-            let mut block_epoch = atom_table.inner.read();
-            let mut table_epoch = block_epoch.table.read();
+        let block_epoch = atom_table.inner.read();
 
-            if let Some(atom) = block_epoch.lookup_str(string) {
-                return atom;
-            }
+        if let Some(atom) = block_epoch.lookup_str(string) {
+            return atom;
+        }
 
-            // take a lock to prevent concurrent updates
-            let update_guard = atom_table.update.lock().unwrap();
+        drop(block_epoch);
 
-            let is_same_allocation = RcuRef::same_epoch(&block_epoch, &atom_table.inner.read());
-            let is_same_atom_list = RcuRef::same_epoch(&table_epoch, &block_epoch.table.read());
+        // take a lock to prevent concurrent updates; under it, no other thread adds
+        // an atom, so the lookup is made again and the answer holds
+        let update_guard = atom_table.update.lock().unwrap_or_else(|e| e.into_inner());
+        let mut block_epoch = atom_table.inner.read();
 
-            if !(is_same_allocation && is_same_atom_list) {
-                // some other thread raced us between our lookup and
-                // us aquring the update lock,
-                // try again
-                continue;
-            }
+        if let Some(atom) = block_epoch.lookup_str(string) {
+            return atom;
+        }
 
-            let size = mem::size_of::<AtomHeader>() + string.len();
-            let size = size.next_multiple_of(AtomTable::align());
+        let size = mem::size_of::<AtomHeader>() + string.len();
+        let size = size.next_multiple_of(AtomTable::align());
 
-            unsafe {
-                let len_ptr = loop {
-                    let ptr = block_epoch.block.alloc(size);
+        unsafe {
+            let len_ptr = loop {
+                let ptr = block_epoch.block.alloc(size);
 
-                    if ptr.is_null() {
-                        // garbage collection would go here
-                        let new_block = block_epoch.block.grow_new().unwrap();
-                        let new_table = Arcu::new(table_epoch.clone(), GlobalEpochCounterPool);
-                        let new_alloc = InnerAtomTable {
-                            block: new_block,
-                            table: new_table,
-                        };
-                        atom_table.inner.replace(new_alloc);
-                        block_epoch = atom_table.inner.read();
-                        table_epoch = block_epoch.table.read();
-                    } else {
-                        break ptr;
-                    }
-                };
+                if ptr.is_null() {
+                    // garbage collection would go here
+                    let new_block = block_epoch.block.grow_new().unwrap();
+                    let table = block_epoch
+                        .table
+                        .read()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .clone();
+                    let new_alloc = InnerAtomTable {
+                        block: new_block,
+                        table: RwLock::new(table),
+                    };
+                    atom_table.inner.replace(new_alloc);
+                    block_epoch = atom_table.inner.read();
+                } else {
+                    break ptr;
+                }
+            };
 
-                let ptr_base = block_epoch.block.base.addr();
+            let ptr_base = block_epoch.block.base.addr();
 
-                write_to_ptr(string, len_ptr);
+            write_to_ptr(string, len_ptr);
 
-                let atom = AtomCell::new()
-                    .with_name((STRINGS.len() + len_ptr.addr() - ptr_base) as u64)
-                    .with_arity(0)
-                    .with_f(false)
-                    .with_m(false)
-                    .with_is_inlined(false)
-                    .with_tag(HeapCellValueTag::Atom as u8)
-                    .get_name();
+            let atom = AtomCell::new()
+                .with_name((STRINGS.len() + len_ptr.addr() - ptr_base) as u64)
+                .with_arity(0)
+                .with_f(false)
+                .with_m(false)
+                .with_is_inlined(false)
+                .with_tag(HeapCellValueTag::Atom as u8)
+                .get_name();
 
-                let mut table = table_epoch.clone();
-                table.insert(atom);
-                block_epoch.table.replace(table);
+            // the atom's string is in the block before the set can name it
+            block_epoch
+                .table
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(NamedAtom(atom));
 
-                // expicit drop to ensure we don't accidentally drop it early
-                drop(update_guard);
+            // expicit drop to ensure we don't accidentally drop it early
+            drop(update_guard);
 
-                return atom;
-            }
+            atom
         }
     }
 }
