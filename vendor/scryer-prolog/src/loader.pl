@@ -199,10 +199,13 @@ warn_about_singletons([Singleton|Singletons], LinesRead) :-
     ).
 
 
+% ludolog: the stream's lines read and its next term asked of the machine directly
+% (stream_property/2 and read_term/3 check their arguments and options first, for
+% every clause of every file loaded; here the stream is the loader's own).
 stream_next_term(Stream, Term, LinesRead, Singletons) :-
     (  '$devour_whitespace'(Stream) ->
-       stream_property(Stream, position(position_and_lines_read(_, LinesRead))),
-       read_term(Stream, Term, [singletons(Singletons)])
+       '$stream_property'(Stream, position, position_and_lines_read(_, LinesRead)),
+       '$read_term'(Stream, Term, Singletons, _, _)
     ;  Term = end_of_file
     ).
 
