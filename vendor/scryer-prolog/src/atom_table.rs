@@ -453,16 +453,13 @@ pub type AtomTableRef<M> = arcu::rcu_ref::RcuRef<InnerAtomTable, M>;
 impl InnerAtomTable {
     #[inline(always)]
     fn lookup_str(self: &InnerAtomTable, string: &str) -> Option<Atom> {
-        STATIC_ATOMS_MAP
-            .get(string)
-            .cloned()
-            .or_else(|| {
-                self.table
-                    .read()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get(string)
-                    .map(|named| named.0)
-            })
+        STATIC_ATOMS_MAP.get(string).cloned().or_else(|| {
+            self.table
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(string)
+                .map(|named| named.0)
+        })
     }
 }
 
