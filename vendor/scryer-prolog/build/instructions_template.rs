@@ -186,6 +186,8 @@ enum ReplCodePtr {
     BuiltInProperty,
     #[strum_discriminants(strum(props(Arity = "4", Name = "$meta_predicate_property")))]
     MetaPredicateProperty,
+    #[strum_discriminants(strum(props(Arity = "2", Name = "$plain_body")))]
+    PlainBody,
     #[strum_discriminants(strum(props(Arity = "3", Name = "$multifile_property")))]
     MultifileProperty,
     #[strum_discriminants(strum(props(Arity = "3", Name = "$discontiguous_property")))]
@@ -1923,6 +1925,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::CallUseModule |
                     &Instruction::CallBuiltInProperty |
                     &Instruction::CallMetaPredicateProperty |
+                    &Instruction::CallPlainBody |
                     &Instruction::CallMultifileProperty |
                     &Instruction::CallDiscontiguousProperty |
                     &Instruction::CallDynamicProperty |
@@ -2185,6 +2188,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::ExecuteUseModule |
                     &Instruction::ExecuteBuiltInProperty |
                     &Instruction::ExecuteMetaPredicateProperty |
+                    &Instruction::ExecutePlainBody |
                     &Instruction::ExecuteMultifileProperty |
                     &Instruction::ExecuteDiscontiguousProperty |
                     &Instruction::ExecuteDynamicProperty |

@@ -340,25 +340,72 @@ expand_term_goals(Terms0, Terms) :-
           (  atom(Module) ->
              prolog_load_context(module, Target),
              module_expanded_head_variables(Head2, HeadVars),
-             catch('$call'(loader:expand_goal(Body0, Target, Body1, HeadVars, [])),
-                   error(type_error(callable, Pred), _),
-                   (  loader:print_goal_expansion_warning(Pred),
-                      builtins:(Body1 = Body0)
-                   )),
+             expand_body(Body0, Target, Body1, HeadVars),
              Terms = (Module:Head2 :- Body1)
           ;  type_error(atom, Module, load/1)
           )
        ;  module_expanded_head_variables(Head1, HeadVars),
           prolog_load_context(module, Target),
-          catch('$call'(loader:expand_goal(Body0, Target, Body1, HeadVars, [])),
-                error(type_error(callable, Pred), _),
-                (  loader:print_goal_expansion_warning(Pred),
-                   builtins:(Body1 = Body0)
-                )),
+          expand_body(Body0, Target, Body1, HeadVars),
           Terms = (Head1 :- Body1)
        )
     ;  Terms = Terms0
     ).
+
+
+% ludolog: a clause body that the module expansion leaves as it is
+% ('$plain_body'/2: no variable, list or meta-predicate under its control
+% constructs and module qualifications) is kept as it is when the goal expansion hooks
+% also leave each of its goals, and each control construct, as it is, offered
+% in the order expand_goal/5 offers them; any other body is expanded in full
+% (where expand_goal/5 takes each plain part of it the same way). A body of plain
+% goals took some thirty calls of the loader's Prolog a goal.
+
+:- non_counted_backtracking expand_body/4.
+
+expand_body(Body0, Target, Body1, HeadVars) :-
+    (  '$plain_body'(Body0, Target),
+       unexpanded_by_hooks(Body0, Target) ->
+       Body1 = Body0
+    ;  catch('$call'(loader:expand_goal(Body0, Target, Body1, HeadVars, [])),
+             error(type_error(callable, Pred), _),
+             (  loader:print_goal_expansion_warning(Pred),
+                builtins:(Body1 = Body0)
+             ))
+    ).
+
+:- non_counted_backtracking unexpanded_by_hooks/2.
+
+unexpanded_by_hooks(Goal, Module) :-
+    goal_expansion(Goal, Module, Goal1),
+    (  Module \== user ->
+       goal_expansion(Goal1, user, Goal2)
+    ;  Goal2 = Goal1
+    ),
+    Goal2 == Goal,
+    unexpanded_parts(Goal, Module).
+
+:- non_counted_backtracking unexpanded_parts/2.
+
+unexpanded_parts((A, B), Module) :-
+    !,
+    unexpanded_by_hooks(A, Module),
+    unexpanded_by_hooks(B, Module).
+unexpanded_parts((A ; B), Module) :-
+    !,
+    unexpanded_by_hooks(A, Module),
+    unexpanded_by_hooks(B, Module).
+unexpanded_parts((A -> B), Module) :-
+    !,
+    unexpanded_by_hooks(A, Module),
+    unexpanded_by_hooks(B, Module).
+unexpanded_parts(\+ A, Module) :-
+    !,
+    unexpanded_by_hooks(A, Module).
+unexpanded_parts(Module:A, _) :-
+    !,
+    unexpanded_by_hooks(A, Module).
+unexpanded_parts(_, _).
 
 
 expand_terms_and_goals(Term, Terms) :-
@@ -896,6 +943,10 @@ expand_goal(UnexpandedGoals, Module, ExpandedGoals) :-
 expand_goal(UnexpandedGoals, Module, ExpandedGoals, HeadVars, TGs) :-
     (  var(UnexpandedGoals) ->
        expand_module_names(call(UnexpandedGoals), [0], Module, ExpandedGoals, HeadVars, TGs)
+    ;  % ludolog: plain goals, which expand to themselves, as expand_body/4 takes them
+       '$plain_body'(UnexpandedGoals, Module),
+       unexpanded_by_hooks(UnexpandedGoals, Module) ->
+       ExpandedGoals = UnexpandedGoals
     ;  goal_expansion(UnexpandedGoals, Module, UnexpandedGoals1),
        (  Module \== user ->
           goal_expansion(UnexpandedGoals1, user, Goals)

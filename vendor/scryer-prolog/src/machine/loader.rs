@@ -2402,6 +2402,99 @@ impl Machine {
         }
     }
 
+    /// ludolog: `'$plain_body'(+Body, +Module)`: whether the loader's module
+    /// expansion of a clause body leaves it as it is, hooks aside. It does when
+    /// every goal under the control constructs `,/2`, `;/2`, `->/2`, `\+/1` and
+    /// `:/2` (with an atom for its module) is callable, neither a variable nor a
+    /// list, and no meta-predicate in its module (as `'$meta_predicate_property'/4`
+    /// finds them). The goal expansion hooks are still offered every goal, by the
+    /// loader.
+    pub(crate) fn plain_body(&mut self) {
+        let module = self
+            .machine_st
+            .store(self.machine_st.deref(self.machine_st.registers[2]));
+
+        let Some(module) = self.plain_module(module) else {
+            self.machine_st.fail = true;
+            return;
+        };
+
+        let mut goals = vec![(self.machine_st.registers[1], module)];
+
+        while let Some((goal, module)) = goals.pop() {
+            let goal = self.machine_st.store(self.machine_st.deref(goal));
+
+            let (name, arity, s) = read_heap_cell!(goal,
+                (HeapCellValueTag::Str, s) => {
+                    let (name, arity) = cell_as_atom_cell!(self.machine_st.heap[s])
+                        .get_name_and_arity();
+                    (name, arity, s)
+                }
+                (HeapCellValueTag::Atom, (name, arity)) => {
+                    (name, arity, 0)
+                }
+                _ => {
+                    self.machine_st.fail = true;
+                    return;
+                }
+            );
+
+            match (name, arity) {
+                (atom!(","), 2) | (atom!(";"), 2) | (atom!("->"), 2) => {
+                    goals.push((self.machine_st.heap[s + 2], module));
+                    goals.push((self.machine_st.heap[s + 1], module));
+                }
+                (atom!("\\+"), 1) => {
+                    goals.push((self.machine_st.heap[s + 1], module));
+                }
+                (atom!(":"), 2) => {
+                    let qualifier = self
+                        .machine_st
+                        .store(self.machine_st.deref(self.machine_st.heap[s + 1]));
+
+                    match self.plain_module(qualifier) {
+                        Some(qualifier) => goals.push((self.machine_st.heap[s + 2], qualifier)),
+                        None => {
+                            self.machine_st.fail = true;
+                            return;
+                        }
+                    }
+                }
+                (atom!("."), 2) | (atom!("[]"), 0) => {
+                    self.machine_st.fail = true;
+                    return;
+                }
+                _ => {
+                    let target = match module {
+                        atom!("user") => CompilationTarget::User,
+                        _ => CompilationTarget::Module(module),
+                    };
+
+                    if self
+                        .indices
+                        .get_meta_predicate_spec(name, arity, &target)
+                        .is_some()
+                    {
+                        self.machine_st.fail = true;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// ludolog: the module an atom names, for `plain_body`; `None` for any other term.
+    fn plain_module(&self, cell: HeapCellValue) -> Option<Atom> {
+        read_heap_cell!(cell,
+            (HeapCellValueTag::Atom, (name, arity)) => {
+                (arity == 0).then_some(name)
+            }
+            _ => {
+                None
+            }
+        )
+    }
+
     pub(crate) fn dynamic_property(&mut self) {
         let module_name = cell_as_atom!(self
             .machine_st
