@@ -35,6 +35,7 @@ mod gtp;
 mod layers;
 mod lint;
 mod lint_runaway;
+mod loader_expansion;
 mod mitsudomoe;
 mod new_game_starter;
 mod new_native_game;

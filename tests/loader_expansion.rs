@@ -1,0 +1,35 @@
+//! The vendored engine's loader keeps a clause body that expands to itself as it is
+//! (`'$plain_body'/2`), and still offers every goal to the goal expansion hooks.
+
+use crate::common;
+
+/// A user's `goal_expansion/2` whose first argument is a variable rewrites the goal
+/// `magic` wherever a loaded module's clause body has it: alone, in an if-then-else,
+/// qualified by the module, and beside a meta-predicate (a body the loader expands in
+/// full). Without the hook each call would be an unknown procedure.
+#[test]
+fn goal_expansion_hooks_still_rewrite_the_goals_of_plain_bodies() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hook = dir.path().join("hook.pl");
+    let used = dir.path().join("used.pl");
+    std::fs::write(&hook, "goal_expansion(G, write(expanded)) :- G == magic.\n")
+        .expect("the hook's file");
+    std::fs::write(
+        &used,
+        ":- module(used, [p/0, q/0, r/0, s/0]).\n\
+         p :- magic.\n\
+         q :- ( true -> magic ; fail ).\n\
+         r :- used:magic.\n\
+         s :- findall(x, true, _), magic.\n",
+    )
+    .expect("the module's file");
+    let input = format!(
+        "consult('{}').\nuse_module('{}').\np, nl.\nq, nl.\nr, nl.\ns, nl.\n",
+        hook.display(),
+        used.display()
+    );
+    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches("expanded").count(), 4, "{out}{err}");
+    assert!(!err.contains("unknown procedure"), "{err}");
+}
