@@ -33,3 +33,24 @@ fn goal_expansion_hooks_still_rewrite_the_goals_of_plain_bodies() {
     assert_eq!(out.matches("expanded").count(), 4, "{out}{err}");
     assert!(!err.contains("unknown procedure"), "{err}");
 }
+
+/// A cyclic body given to the loader's expansion (`--trust` reaches it) never ends:
+/// the time limit stops it, and the session goes on as it was.
+#[test]
+fn a_cyclic_body_under_expansion_is_stopped_by_the_time_limit() {
+    let input = "X = (a, X), loader:expand_goal(X, user, E, [], []).\nY = 1.\n";
+    let (_, out, err) = common::run(
+        &[
+            "repl",
+            "hex",
+            "-O",
+            "size=3",
+            "--trust",
+            "--time-limit",
+            "1",
+        ],
+        Some(input),
+    );
+    assert!(err.contains("ran past the time limit of 1 s"), "{out}{err}");
+    assert!(out.contains("Y = 1."), "{out}{err}");
+}

@@ -2408,7 +2408,7 @@ impl Machine {
     /// `:/2` (with an atom for its module) is callable, neither a variable nor a
     /// list, and no meta-predicate in its module (as `'$meta_predicate_property'/4`
     /// finds them). The goal expansion hooks are still offered every goal, by the
-    /// loader.
+    /// loader. It visits at most as many goals as the heap has cells.
     pub(crate) fn plain_body(&mut self) {
         let module = self
             .machine_st
@@ -2420,8 +2420,18 @@ impl Machine {
         };
 
         let mut goals = vec![(self.machine_st.registers[1], module)];
+        // a body with more goals than the heap has cells is cyclic (or shares its
+        // parts so much that the full expansion is as long): it is left to the
+        // loader's Prolog, which a query's limits stop
+        let mut budget = self.machine_st.heap.cell_len();
 
         while let Some((goal, module)) = goals.pop() {
+            if budget == 0 {
+                self.machine_st.fail = true;
+                return;
+            }
+
+            budget -= 1;
             let goal = self.machine_st.store(self.machine_st.deref(goal));
 
             let (name, arity, s) = read_heap_cell!(goal,
