@@ -6,6 +6,7 @@ pub mod code_walker;
 pub(crate) mod swi_arithmetic;
 #[macro_use]
 pub mod loader;
+pub mod branch_number;
 pub mod compile;
 pub mod config;
 pub mod copier;
