@@ -188,6 +188,8 @@ enum ReplCodePtr {
     MetaPredicateProperty,
     #[strum_discriminants(strum(props(Arity = "2", Name = "$plain_body")))]
     PlainBody,
+    #[strum_discriminants(strum(props(Arity = "2", Name = "$unhooked_goal")))]
+    UnhookedGoal,
     #[strum_discriminants(strum(props(Arity = "3", Name = "$multifile_property")))]
     MultifileProperty,
     #[strum_discriminants(strum(props(Arity = "3", Name = "$discontiguous_property")))]
@@ -1926,6 +1928,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::CallBuiltInProperty |
                     &Instruction::CallMetaPredicateProperty |
                     &Instruction::CallPlainBody |
+                    &Instruction::CallUnhookedGoal |
                     &Instruction::CallMultifileProperty |
                     &Instruction::CallDiscontiguousProperty |
                     &Instruction::CallDynamicProperty |
@@ -2189,6 +2192,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::ExecuteBuiltInProperty |
                     &Instruction::ExecuteMetaPredicateProperty |
                     &Instruction::ExecutePlainBody |
+                    &Instruction::ExecuteUnhookedGoal |
                     &Instruction::ExecuteMultifileProperty |
                     &Instruction::ExecuteDiscontiguousProperty |
                     &Instruction::ExecuteDynamicProperty |

@@ -71,9 +71,11 @@ term_expansion_list([Term|Terms], ExpandedTermsHead, ExpandedTermsTail) :-
 
 :- non_counted_backtracking goal_expansion/3.
 
+% ludolog: a hook none of whose clauses can take Goal (by the index of its first
+% argument, '$unhooked_goal'/2) is not offered it.
 goal_expansion(Goal, Module, ExpandedGoal) :-
     (  atom(Module),
-       '$predicate_defined'(Module, goal_expansion, 2),
+       \+ '$unhooked_goal'(Goal, Module),
        catch('$call'(Module:goal_expansion(Goal, ExpandedGoal0)),
              E,
              loader:'$print_message_and_fail'(E)) ->
@@ -815,7 +817,7 @@ subgoal_expansion_fail(B) :-
 subgoal_expansion(Goal, Module, ExpandedGoal) :-
     '$get_cp'(B),
     (  atom(Module),
-       '$predicate_defined'(Module, goal_expansion, 2),
+       \+ '$unhooked_goal'(Goal, Module),
        catch('$call'(Module:goal_expansion(Goal, ExpandedGoal0)),
              _E,
              '$call'(loader:subgoal_expansion_fail(B))

@@ -103,12 +103,11 @@ get_attr(Name, Arity, Module) -->
           functor(Attr, _, _),
           atts:'$absent_attr'(V, Module, Attr))].
 
-user:goal_expansion(Term, M:put_atts(Var, Attr)) :-
-    nonvar(Term),
-    Term = put_atts(Var, M, Attr).
-user:goal_expansion(Term, M:get_atts(Var, Attr)) :-
-    nonvar(Term),
-    Term = get_atts(Var, M, Attr).
+% ludolog: the goal in the head, where the first argument's index shows it (upstream
+% takes any Term and unifies it in the body, after nonvar(Term)): the loader offers
+% goal_expansion/2 only goals some clause's index may take ('$unhooked_goal'/2).
+user:goal_expansion(put_atts(Var, M, Attr), M:put_atts(Var, Attr)).
+user:goal_expansion(get_atts(Var, M, Attr), M:get_atts(Var, Attr)).
 
 term_attributed_variables(Term, Vars) :-
     '$term_attributed_variables'(Term, Vars).

@@ -5257,6 +5257,14 @@ impl Machine {
                         self.meta_predicate_property();
                         step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
                     }
+                    &Instruction::CallUnhookedGoal => {
+                        self.unhooked_goal();
+                        step_or_fail!(self, self.machine_st.p += 1);
+                    }
+                    &Instruction::ExecuteUnhookedGoal => {
+                        self.unhooked_goal();
+                        step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
+                    }
                     &Instruction::CallPlainBody => {
                         self.plain_body();
                         step_or_fail!(self, self.machine_st.p += 1);

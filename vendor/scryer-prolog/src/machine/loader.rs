@@ -2493,6 +2493,84 @@ impl Machine {
         }
     }
 
+    /// ludolog: `'$unhooked_goal'(+Goal, +Module)`: whether no clause of
+    /// Module:goal_expansion/2 can take Goal, so that offering it Goal is sure to
+    /// fail: Module defines no goal_expansion/2, or it is static and each clause's
+    /// first argument is indexed, on a name and arity other than Goal's.  The loader
+    /// asks it before each offer (`goal_expansion/3`, `subgoal_expansion/3`); a
+    /// clause that might take Goal (a variable first argument, a dynamic
+    /// predicate, any doubt) leaves the offer to be made.
+    pub(crate) fn unhooked_goal(&mut self) {
+        let goal = self
+            .machine_st
+            .store(self.machine_st.deref(self.machine_st.registers[1]));
+        let module = self
+            .machine_st
+            .store(self.machine_st.deref(self.machine_st.registers[2]));
+
+        let functor = read_heap_cell!(goal,
+            (HeapCellValueTag::Str, s) => {
+                Some(cell_as_atom_cell!(self.machine_st.heap[s]).get_name_and_arity())
+            }
+            (HeapCellValueTag::Atom, (name, arity)) => {
+                (arity == 0).then_some((name, 0))
+            }
+            _ => {
+                None
+            }
+        );
+
+        self.machine_st.fail = match (self.plain_module(module), functor) {
+            (Some(module), Some((name, arity))) => {
+                self.goal_expansion_may_take(module, name, arity)
+            }
+            _ => true,
+        };
+    }
+
+    /// ludolog: whether a clause of Module:goal_expansion/2 may take a goal of
+    /// this name and arity (see `unhooked_goal`).
+    fn goal_expansion_may_take(&self, module: Atom, name: Atom, arity: usize) -> bool {
+        let key = (atom!("goal_expansion"), 2);
+        let defined = self
+            .indices
+            .get_predicate_code_index(key.0, key.1, module)
+            .map(|idx| {
+                self.machine_st
+                    .arena
+                    .code_index_tbl
+                    .get_entry(idx.into())
+                    .local()
+                    .is_some()
+            })
+            .unwrap_or(false);
+
+        if !defined {
+            return false;
+        }
+
+        let target = match module {
+            atom!("user") => CompilationTarget::User,
+            _ => CompilationTarget::Module(module),
+        };
+
+        let Some(skeleton) = self.indices.get_predicate_skeleton(&target, &key) else {
+            return true;
+        };
+
+        skeleton.core.is_dynamic
+            || skeleton
+                .clauses
+                .iter()
+                .any(|clause| match &clause.opt_arg_index_key {
+                    OptArgIndexKey::Structure(1, _, n, a) => *n == name && *a == arity,
+                    // an atom goal may be an indexed constant
+                    OptArgIndexKey::Literal(1, ..) => arity == 0,
+                    OptArgIndexKey::List(1, _) => false,
+                    _ => true,
+                })
+    }
+
     /// ludolog: the module an atom names, for `plain_body`; `None` for any other term.
     fn plain_module(&self, cell: HeapCellValue) -> Option<Atom> {
         read_heap_cell!(cell,
