@@ -194,7 +194,29 @@ impl Write for OutputFileStream {
 
 #[derive(Debug)]
 pub struct StaticStringStream {
-    stream: Cursor<&'static str>,
+    stream: Cursor<StreamText>,
+}
+
+/// ludolog: the text a string stream reads from: borrowed (scryer's own libraries)
+/// or owned (a text given to `Machine::load_module_string`), read in place either way,
+/// a character at a time, with no buffer between the reader and the text.
+#[derive(Debug)]
+pub struct StreamText(std::borrow::Cow<'static, str>);
+
+impl AsRef<[u8]> for StreamText {
+    #[inline(always)]
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl Deref for StreamText {
+    type Target = str;
+
+    #[inline(always)]
+    fn deref(&self) -> &str {
+        &self.0
+    }
 }
 
 impl Read for StaticStringStream {
@@ -208,12 +230,21 @@ impl CharRead for StaticStringStream {
     #[inline(always)]
     fn peek_char(&mut self) -> Option<std::io::Result<char>> {
         let pos = self.stream.position() as usize;
-        self.stream.get_ref()[pos..].chars().next().map(Ok)
+        // ludolog: an ASCII byte is its own character, with no check of the
+        // boundary and no decoding
+        match self.stream.get_ref().as_bytes().get(pos) {
+            Some(&b) if b.is_ascii() => Some(Ok(char::from(b))),
+            Some(_) => self.stream.get_ref()[pos..].chars().next().map(Ok),
+            None => None,
+        }
     }
 
     #[inline(always)]
     fn consume(&mut self, nread: usize) {
-        self.stream.seek(SeekFrom::Current(nread as i64)).unwrap();
+        // ludolog: the position moved on directly (a seek from the current position
+        // checks for overflow and goes through io::Result)
+        let pos = self.stream.position();
+        self.stream.set_position(pos + nread as u64);
     }
 
     #[inline(always)]
@@ -639,7 +670,20 @@ impl Stream {
     pub fn from_static_string(src: &'static str, arena: &mut Arena) -> Stream {
         Stream::StaticString(arena_alloc!(
             StreamLayout::new(StaticStringStream {
-                stream: Cursor::new(src)
+                stream: Cursor::new(StreamText(std::borrow::Cow::Borrowed(src)))
+            }),
+            arena
+        ))
+    }
+
+    /// ludolog: a stream reading an owned text in place, as `from_static_string`
+    /// reads a static one (`from_owned_string` reads through a byte buffer refilled
+    /// every four bytes).
+    #[inline]
+    pub fn from_owned_text(text: String, arena: &mut Arena) -> Stream {
+        Stream::StaticString(arena_alloc!(
+            StreamLayout::new(StaticStringStream {
+                stream: Cursor::new(StreamText(std::borrow::Cow::Owned(text)))
             }),
             arena
         ))

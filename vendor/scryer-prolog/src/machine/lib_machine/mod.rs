@@ -520,7 +520,8 @@ impl Iterator for QueryState<'_> {
 impl Machine {
     /// Loads a module into the [`Machine`] from a string.
     pub fn load_module_string(&mut self, module_name: &str, program: impl Into<String>) {
-        let stream = Stream::from_owned_string(program.into(), &mut self.machine_st.arena);
+        // ludolog: read in place (see `Stream::from_owned_text`)
+        let stream = Stream::from_owned_text(program.into(), &mut self.machine_st.arena);
         self.load_file(module_name, stream);
     }
 
