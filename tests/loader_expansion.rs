@@ -1,5 +1,6 @@
 //! The vendored engine's loader keeps a clause body that expands to itself as it is
-//! (`'$plain_body'/2`), and still offers every goal to the goal expansion hooks.
+//! (`'$plain_body'/2`), and still offers every goal to the goal expansion hooks
+//! whose clauses may take it (`'$unhooked_goal'/2`).
 
 use crate::common;
 
@@ -31,6 +32,44 @@ fn goal_expansion_hooks_still_rewrite_the_goals_of_plain_bodies() {
     let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.matches("expanded").count(), 4, "{out}{err}");
+    assert!(!err.contains("unknown procedure"), "{err}");
+}
+
+/// A user's `goal_expansion/2` whose clauses name their goals in the head (an atom, a
+/// compound, and a compound no body has) rewrites the goals they name: alone, in an
+/// if-then-else, qualified, and as the goal argument of a meta-predicate. The loader
+/// leaves out only the offers no clause can take, by the index of its first argument.
+#[test]
+fn goal_expansion_hooks_indexed_on_their_goal_still_rewrite_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hook = dir.path().join("hook.pl");
+    let used = dir.path().join("used.pl");
+    std::fs::write(
+        &hook,
+        "goal_expansion(other(_), fail).\n\
+         goal_expansion(magic, write(expanded)).\n\
+         goal_expansion(spell(X), write(X)).\n",
+    )
+    .expect("the hook's file");
+    std::fs::write(
+        &used,
+        ":- module(used, [p/0, q/0, r/0, s/0]).\n\
+         p :- magic.\n\
+         q :- ( true -> spell(cast) ; fail ).\n\
+         r :- used:spell(qualified).\n\
+         s :- findall(x, spell(inside), _).\n",
+    )
+    .expect("the module's file");
+    let input = format!(
+        "consult('{}').\nuse_module('{}').\np, nl.\nq, nl.\nr, nl.\ns, nl.\n",
+        hook.display(),
+        used.display()
+    );
+    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
+    assert_eq!(code, 0, "{out}{err}");
+    for word in ["expanded", "cast", "qualified", "inside"] {
+        assert!(out.contains(word), "{word}: {out}{err}");
+    }
     assert!(!err.contains("unknown procedure"), "{err}");
 }
 
