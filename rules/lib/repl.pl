@@ -57,7 +57,8 @@ setup(G) :-
     op(1, fx, $),
     findall(op(P, T, N), current_op(P, T, N), Ops),
     bb_put(repl_ops, Ops),
-    findall(PI, current_predicate(user:PI), PIs),
+    findall(PI, current_predicate(user:PI), PIs0),
+    sort(PIs0, PIs),
     bb_put(repl_preds, PIs),
     bb_put(repl_game, G),
     bb_put(repl_last, none).
@@ -337,13 +338,29 @@ declare_dynamic(N/A) :-
 %% user_predicate(-Head)  a predicate the user defined (dynamic in user, not there before).
 user_predicate(H) :-
     bb_get(repl_preds, Base),
-    findall(PI, ( current_predicate(user:PI), \+ memberchk(PI, Base) ), PIs0),
+    findall(PI, current_predicate(user:PI), Now0),
+    sort(Now0, Now),
+    sorted_minus(Now, Base, PIs0),
     findall(PI, declared(PI), PIs1),
     append(PIs0, PIs1, PIs2),
     sort(PIs2, PIs),
     member(N/A, PIs),
     functor(H, N, A),
     catch(predicate_property(user:H, dynamic), _, fail).
+
+%% sorted_minus(+Set, +Minus, -Rest)  the elements of the sorted list Set that are not in
+% the sorted list Minus, in one walk of both (the state is read after every input).
+sorted_minus([], _, []).
+sorted_minus([X|Xs], Ys, Zs) :- sorted_minus(Ys, X, Xs, Zs).
+
+%% sorted_minus(+Minus, +X, +Xs, -Rest)  sorted_minus([X|Xs], Minus, Rest).
+sorted_minus([], X, Xs, [X|Xs]).
+sorted_minus([Y|Ys], X, Xs, Zs) :-
+    compare(O, X, Y),
+    (  O = (<) -> Zs = [X|Zs1], sorted_minus(Xs, [Y|Ys], Zs1)
+    ;  O = (=) -> sorted_minus(Xs, Ys, Zs)
+    ;  sorted_minus(Ys, X, Xs, Zs)
+    ).
 
 %% consult(+Terms, +Trust, -Reply)  a [user] block: Terms are Line-Text pairs, read and
 % handled in order (directives at once, so an op/3 directive shapes the terms

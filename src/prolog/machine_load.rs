@@ -343,8 +343,27 @@ impl PrologMachine {
             self.load_file(&file, true)?;
         }
         self.sandboxed = true;
-        for (module, kind) in self.rule_modules.clone() {
-            self.register_rule_module(&module, &kind)?;
+        let modules = self.rule_modules.clone();
+        if modules.is_empty() {
+            return Ok(());
+        }
+        // all in one query (a query's start costs more than a registration); one by
+        // one only to say which module could not be registered
+        let goals: Vec<String> = modules
+            .iter()
+            .map(|(module, kind)| {
+                format!("sandbox:add_rule_module({}, {kind})", quote_atom(module))
+            })
+            .collect();
+        let registered = matches!(
+            self.run_to_end(&format!("{}.", goals.join(", ")))
+                .as_deref(),
+            Ok([Ok(LeafAnswer::True | LeafAnswer::LeafAnswer { .. }), ..])
+        );
+        if !registered {
+            for (module, kind) in modules {
+                self.register_rule_module(&module, &kind)?;
+            }
         }
         Ok(())
     }
