@@ -3,7 +3,7 @@
 //! error said and mapped to an exit code). Each command, its arguments and what it
 //! hands the library are a module of `commands`.
 
-/// The process's allocator: mimalloc, counted against the memory limit.
+/// The process's allocator: the system's, counted against the memory limit.
 #[global_allocator]
 static ALLOCATOR: ludolog::foreign::memory::LimitedAlloc = ludolog::foreign::memory::LimitedAlloc;
 

@@ -25,21 +25,9 @@ use std::path::{Path, PathBuf};
 
 /// The address space a worker may reserve beyond its memory limit: the deep stack
 /// of its engine's thread (1 GiB, of which only the touched pages cost memory), the
-/// arena the allocator reserves ahead (mimalloc takes 1 GiB at a time when it can,
-/// 128 MiB when the limit refuses that), and the program itself.  Memory taken past
-/// the allocator (a foreign call's own) is bounded by the two together.
-const ADDRESS_SPACE_SLACK: u64 = 3 << 30;
-
-/// The address space a worker may reserve: its memory limit, half as much again (a
-/// block that grows is copied, and the old one and the new one are held at once,
-/// where the count holds only the new one), and the slack above.  The memory limit
-/// is the allocator's count, which stops a worker first with its own message; this is
-/// the backstop behind it.
-fn address_space(memory_bytes: u64) -> u64 {
-    memory_bytes
-        .saturating_add(memory_bytes / 2)
-        .saturating_add(ADDRESS_SPACE_SLACK)
-}
+/// C library's per-thread arenas, and the program itself.  Memory taken past the
+/// allocator (a foreign call's own) is bounded by the two together.
+const ADDRESS_SPACE_SLACK: u64 = 2 << 30;
 
 /// The most descriptors a worker may hold: its three pipes, the runtime's own few
 /// (`/dev/urandom`, the pinned `/proc` entries) and the rule files it reads one at a
@@ -79,7 +67,7 @@ pub fn confine_process(c: &WorkerConfinement) -> Result<Enforced, ConfineError> 
         setrlimit(Resource::RLIMIT_CPU, s, s).map_err(limit("its CPU time"))?;
     }
     if c.memory_bytes > 0 {
-        super::limit_process_memory(address_space(c.memory_bytes))?;
+        super::limit_process_memory(c.memory_bytes.saturating_add(ADDRESS_SPACE_SLACK))?;
     }
     let read = c.read.iter().filter(|p| p.exists()).cloned().collect();
     let enforced = super::confine(

@@ -10,8 +10,7 @@
 //! with the session as it was; a command stops.  The limit is off (0) until
 //! `set_memory_limit` turns it on.
 
-use mimalloc::MiMalloc;
-use std::alloc::{GlobalAlloc, Layout};
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -40,12 +39,7 @@ pub fn thread_held() -> isize {
 /// The most bytes the process may hold (0: no limit).
 static LIMIT: AtomicUsize = AtomicUsize::new(0);
 
-/// The allocator under the count: mimalloc, made for many small allocations (the
-/// engine's parser and compiler make millions as a REPL starts; glibc's malloc took
-/// a seventh of the instructions to a REPL's first answer).
-static UNDER: MiMalloc = MiMalloc;
-
-/// mimalloc, counted.  The library installs no allocator: a program
+/// The system allocator, counted.  The library installs no allocator: a program
 /// that wants the memory limit and the per-thread counts (the binary, the test and
 /// bench programs) makes this its `#[global_allocator]`; without it the limit is
 /// never reached and a thread holds 0 bytes.
@@ -102,7 +96,7 @@ fn over_limit(size: usize) -> ! {
     unsafe { libc::_exit(EXIT_MEMORY) }
 }
 
-// SAFETY: every method forwards to mimalloc with the same layout; the
+// SAFETY: every method forwards to the system allocator with the same layout; the
 // counting never changes what is allocated.
 unsafe impl GlobalAlloc for LimitedAlloc {
     #[inline]
@@ -110,7 +104,7 @@ unsafe impl GlobalAlloc for LimitedAlloc {
         if !take(layout.size()) {
             over_limit(layout.size());
         }
-        UNDER.alloc(layout)
+        System.alloc(layout)
     }
 
     #[inline]
@@ -118,14 +112,14 @@ unsafe impl GlobalAlloc for LimitedAlloc {
         if !take(layout.size()) {
             over_limit(layout.size());
         }
-        UNDER.alloc_zeroed(layout)
+        System.alloc_zeroed(layout)
     }
 
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         HELD.fetch_sub(layout.size(), Ordering::Relaxed);
         thread_count(-(layout.size() as isize));
-        UNDER.dealloc(ptr, layout)
+        System.dealloc(ptr, layout)
     }
 
     #[inline]
@@ -138,7 +132,7 @@ unsafe impl GlobalAlloc for LimitedAlloc {
             HELD.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
             thread_count(-((layout.size() - new_size) as isize));
         }
-        UNDER.realloc(ptr, layout, new_size)
+        System.realloc(ptr, layout, new_size)
     }
 }
 
