@@ -1,6 +1,7 @@
 //! The vendored engine's loader keeps a clause body that expands to itself as it is
 //! (`'$plain_body'/2`), and still offers every goal to the goal expansion hooks
-//! whose clauses may take it (`'$unhooked_goal'/2`).
+//! whose clauses may take it (`'$unhooked_goal'/2`), and every term to the term
+//! expansion hooks whose clauses may take it (`'$unhooked_term'/1`).
 
 use crate::common;
 
@@ -70,6 +71,56 @@ fn goal_expansion_hooks_indexed_on_their_goal_still_rewrite_it() {
     for word in ["expanded", "cast", "qualified", "inside"] {
         assert!(out.contains(word), "{word}: {out}{err}");
     }
+    assert!(!err.contains("unknown procedure"), "{err}");
+}
+
+/// A user's `term_expansion/2` rewrites the terms its clauses take: one named in
+/// the head as an atom, one as a compound, one taken by a variable first argument;
+/// and library(dcgs)'s and library(atts)'s own hooks, which name what they take in
+/// the head, still turn a grammar rule and an `:- attribute` directive into clauses.
+/// The loader leaves out only the offers no clause can take, by the index of its
+/// first argument.
+#[test]
+fn term_expansion_hooks_still_rewrite_the_terms_they_take() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hook = dir.path().join("hook.pl");
+    let used = dir.path().join("used.pl");
+    std::fs::write(
+        &hook,
+        "term_expansion(make_facts, [fact(1), fact(2)]).\n\
+         term_expansion(twice(N), [count(N), count(N)]).\n\
+         term_expansion(T, seen(by_variable)) :- T == plain_fact.\n",
+    )
+    .expect("the hook's file");
+    std::fs::write(
+        &used,
+        ":- module(used, [fact/1, count/1, seen/1, greeting//0, coloured/1]).\n\
+         :- use_module(library(atts)).\n\
+         :- attribute colour/1.\n\
+         make_facts.\n\
+         twice(3).\n\
+         plain_fact.\n\
+         greeting --> [hello].\n\
+         coloured(C) :- \\+ \\+ ( put_atts(V, colour(C)), get_atts(V, colour(D)), D == C ).\n",
+    )
+    .expect("the module's file");
+    let input = format!(
+        "consult('{}').\nuse_module('{}').\n\
+         findall(X, fact(X), Facts).\n\
+         findall(N, count(N), Counts).\n\
+         seen(Who).\n\
+         phrase(greeting, [hello]).\n\
+         coloured(red).\n",
+        hook.display(),
+        used.display()
+    );
+    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
+    assert_eq!(code, 0, "{out}{err}");
+    for answer in ["Facts = [1,2]", "Counts = [3,3]", "Who = by_variable"] {
+        assert!(out.contains(answer), "{answer}: {out}{err}");
+    }
+    // the consult, the use_module, the phrase and the attribute
+    assert_eq!(out.matches("true.").count(), 4, "{out}{err}");
     assert!(!err.contains("unknown procedure"), "{err}");
 }
 

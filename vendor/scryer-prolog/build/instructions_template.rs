@@ -190,6 +190,8 @@ enum ReplCodePtr {
     PlainBody,
     #[strum_discriminants(strum(props(Arity = "2", Name = "$unhooked_goal")))]
     UnhookedGoal,
+    #[strum_discriminants(strum(props(Arity = "1", Name = "$unhooked_term")))]
+    UnhookedTerm,
     #[strum_discriminants(strum(props(Arity = "3", Name = "$multifile_property")))]
     MultifileProperty,
     #[strum_discriminants(strum(props(Arity = "3", Name = "$discontiguous_property")))]
@@ -1929,6 +1931,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::CallMetaPredicateProperty |
                     &Instruction::CallPlainBody |
                     &Instruction::CallUnhookedGoal |
+                    &Instruction::CallUnhookedTerm |
                     &Instruction::CallMultifileProperty |
                     &Instruction::CallDiscontiguousProperty |
                     &Instruction::CallDynamicProperty |
@@ -2193,6 +2196,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::ExecuteMetaPredicateProperty |
                     &Instruction::ExecutePlainBody |
                     &Instruction::ExecuteUnhookedGoal |
+                    &Instruction::ExecuteUnhookedTerm |
                     &Instruction::ExecuteMultifileProperty |
                     &Instruction::ExecuteDiscontiguousProperty |
                     &Instruction::ExecuteDynamicProperty |

@@ -42,8 +42,12 @@ write_error(Error) :-
     nl,
     '$fail'.
 
+% ludolog: a variable is not offered to the hooks (as in SWI-Prolog), nor is a term
+% none of whose clauses can take by the index of its first argument
+% ('$unhooked_term'/1).
 expand_term(Term, ExpandedTerm) :-
-    (  '$predicate_defined'(user, term_expansion, 2),
+    (  nonvar(Term),
+       \+ '$unhooked_term'(Term),
        catch(user:term_expansion(Term, ExpandedTerm0),
              E,
              loader:'$print_message_and_fail'(E)) ->

@@ -33,9 +33,9 @@
     ;  '$copy_attr_list'(Atts, Module, CopiedAtts)
     ).
 
-user:term_expansion(Term0, Terms) :-
-    nonvar(Term0),
-    Term0 = (:- attribute Atts),
+% ludolog: the directive in the head, where the first argument's index shows it
+% (upstream takes any nonvar Term0 and unifies it in the body).
+user:term_expansion((:- attribute Atts), Terms) :-
     nonvar(Atts),
     prolog_load_context(module, Module),
     phrase(expand_terms(Atts, Module), Terms).

@@ -218,9 +218,11 @@ dcg_cbody(( GRIf -> GRThen ), S0, S, ( If -> Then )) :-
 % When DCG expansion throws an exception – remove offending term and rethrow.
 user:term_expansion(throw_dcg_expansion_error(E), _) :-
     throw(E).
-user:term_expansion(Term0, Term) :-
-    nonvar(Term0),
-    catch(dcg_rule(Term0, Term), E, Term = throw_dcg_expansion_error(E)).
+% ludolog: the rule in the head, where the first argument's index shows it (upstream
+% takes any nonvar Term0; dcg_rule/2 takes only -->/2): the loader offers
+% term_expansion/2 only terms some clause's index may take ('$unhooked_term'/1).
+user:term_expansion((Head --> Body), Term) :-
+    catch(dcg_rule((Head --> Body), Term), E, Term = throw_dcg_expansion_error(E)).
 
 %% seq(Seq)//
 % 

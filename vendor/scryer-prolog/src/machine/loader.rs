@@ -2508,30 +2508,39 @@ impl Machine {
             .machine_st
             .store(self.machine_st.deref(self.machine_st.registers[2]));
 
-        let functor = read_heap_cell!(goal,
-            (HeapCellValueTag::Str, s) => {
-                Some(cell_as_atom_cell!(self.machine_st.heap[s]).get_name_and_arity())
-            }
-            (HeapCellValueTag::Atom, (name, arity)) => {
-                (arity == 0).then_some((name, 0))
-            }
-            _ => {
-                None
-            }
-        );
+        let functor = self.indexed_functor(goal);
 
         self.machine_st.fail = match (self.plain_module(module), functor) {
             (Some(module), Some((name, arity))) => {
-                self.goal_expansion_may_take(module, name, arity)
+                self.expansion_hook_may_take(atom!("goal_expansion"), module, name, arity)
             }
             _ => true,
         };
     }
 
-    /// ludolog: whether a clause of Module:goal_expansion/2 may take a goal of
-    /// this name and arity (see `unhooked_goal`).
-    fn goal_expansion_may_take(&self, module: Atom, name: Atom, arity: usize) -> bool {
-        let key = (atom!("goal_expansion"), 2);
+    /// ludolog: `'$unhooked_term'(+Term)`: whether no clause of
+    /// user:term_expansion/2 can take Term, so that offering it Term is sure to
+    /// fail, as `'$unhooked_goal'/2` says it of a goal expansion hook.  The loader
+    /// asks it before each offer (`expand_term/2`).
+    pub(crate) fn unhooked_term(&mut self) {
+        let term = self
+            .machine_st
+            .store(self.machine_st.deref(self.machine_st.registers[1]));
+        let functor = self.indexed_functor(term);
+
+        self.machine_st.fail = match functor {
+            Some((name, arity)) => {
+                self.expansion_hook_may_take(atom!("term_expansion"), atom!("user"), name, arity)
+            }
+            None => true,
+        };
+    }
+
+    /// ludolog: whether a clause of Module:Hook/2 (goal_expansion/2 or
+    /// term_expansion/2) may take a term of this name and arity (see
+    /// `unhooked_goal`).
+    fn expansion_hook_may_take(&self, hook: Atom, module: Atom, name: Atom, arity: usize) -> bool {
+        let key = (hook, 2);
         let defined = self
             .indices
             .get_predicate_code_index(key.0, key.1, module)
@@ -2569,6 +2578,22 @@ impl Machine {
                     OptArgIndexKey::List(1, _) => false,
                     _ => true,
                 })
+    }
+
+    /// ludolog: the name and arity of a term, as a first-argument index sees them:
+    /// `None` for a variable, a number, a list or a string.
+    fn indexed_functor(&self, term: HeapCellValue) -> Option<(Atom, usize)> {
+        read_heap_cell!(term,
+            (HeapCellValueTag::Str, s) => {
+                Some(cell_as_atom_cell!(self.machine_st.heap[s]).get_name_and_arity())
+            }
+            (HeapCellValueTag::Atom, (name, arity)) => {
+                (arity == 0).then_some((name, 0))
+            }
+            _ => {
+                None
+            }
+        )
     }
 
     /// ludolog: the module an atom names, for `plain_body`; `None` for any other term.
