@@ -253,6 +253,21 @@ impl CharRead for StaticStringStream {
             .seek(SeekFrom::Current(-(c.len_utf8() as i64)))
             .unwrap();
     }
+
+    // ludolog: the newline found in the text's bytes (a newline byte is never part
+    // of another character in UTF-8)
+    fn skip_line(&mut self) -> std::io::Result<Option<usize>> {
+        let pos = self.stream.position() as usize;
+        let text: &str = &self.stream.get_ref().0;
+        let rest = text.get(pos..).unwrap_or("");
+        let (skipped, chars) = match rest.bytes().position(|b| b == b'\n') {
+            Some(at) => (at + 1, None),
+            None => (rest.len(), Some(rest.chars().count())),
+        };
+
+        self.stream.set_position((pos + skipped) as u64);
+        Ok(chars)
+    }
 }
 
 #[derive(Debug)]
@@ -1015,6 +1030,14 @@ impl CharRead for Stream {
             | Stream::Null(_)
             | Stream::Callback(_)
             | Stream::PipeWriter(_) => {}
+        }
+    }
+
+    // ludolog: a string stream skips in its bytes; every other a character at a time
+    fn skip_line(&mut self) -> std::io::Result<Option<usize>> {
+        match self {
+            Stream::StaticString(ref mut src) => src.skip_line(),
+            _ => skip_line_by_chars(self),
         }
     }
 }

@@ -80,6 +80,34 @@ pub trait CharRead {
     fn peek_char(&mut self) -> Option<io::Result<char>>;
     fn put_back_char(&mut self, c: char);
     fn consume(&mut self, nread: usize);
+
+    /// ludolog: consumes the rest of the line, its newline too when it has one (the
+    /// rest of a `%` comment); gives `None` when it consumed a newline, else how many
+    /// characters it consumed before the end of the text.
+    fn skip_line(&mut self) -> io::Result<Option<usize>> {
+        skip_line_by_chars(self)
+    }
+}
+
+/// ludolog: `CharRead::skip_line` a character at a time, for any reader.
+pub fn skip_line_by_chars<R: CharRead + ?Sized>(reader: &mut R) -> io::Result<Option<usize>> {
+    let mut count = 0;
+
+    loop {
+        match reader.peek_char() {
+            Some(Ok(c)) => {
+                reader.consume(c.len_utf8());
+
+                if c == '\n' {
+                    return Ok(None);
+                }
+
+                count += 1;
+            }
+            Some(Err(e)) => return Err(e),
+            None => return Ok(Some(count)),
+        }
+    }
 }
 
 impl<R> CharReader<R> {

@@ -145,21 +145,22 @@ impl<'a, R: CharRead> Lexer<'a, R> {
         }
     }
 
+    // ludolog: the rest of the line skipped by the reader in one call (a text read
+    // in place finds the newline in its bytes), with the line and column kept as
+    // skip_char/1 keeps them a character at a time
     fn single_line_comment(&mut self) -> Result<(), ParserError> {
-        loop {
-            if self.reader.peek_char().is_none() {
-                break;
+        match self.reader.skip_line() {
+            Ok(None) => {
+                self.line_num += 1;
+                self.col_num = 0;
+                Ok(())
             }
-
-            let c = self.lookahead_char()?;
-            self.skip_char(c);
-
-            if new_line_char!(c) {
-                break;
+            Ok(Some(count)) => {
+                self.col_num += count;
+                Ok(())
             }
+            Err(_) => Err(ParserError::unexpected_eof()),
         }
-
-        Ok(())
     }
 
     fn bracketed_comment(&mut self) -> Result<bool, ParserError> {
