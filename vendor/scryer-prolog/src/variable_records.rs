@@ -195,8 +195,12 @@ impl VariableRecords {
         // Compute the conflict set of u.
 
         // 1.
-        let mut use_sets: IndexMap<usize, IndexSet<(GenContext, usize), FxBuildHasher>> =
-            IndexMap::new();
+        // ludolog: hashed by FxHash, as the use sets themselves are
+        let mut use_sets: IndexMap<
+            usize,
+            IndexSet<(GenContext, usize), FxBuildHasher>,
+            FxBuildHasher,
+        > = IndexMap::with_hasher(FxBuildHasher::default());
 
         for (var_gen_index, record) in self.0.iter_mut().enumerate() {
             if let VarAlloc::Temp { temp_var_data, .. } = &mut record.allocation {

@@ -17,6 +17,7 @@ use crate::types::*;
 
 use crate::parser::dashu::Integer;
 
+use fxhash::FxBuildHasher;
 use indexmap::IndexMap;
 
 use std::convert::TryFrom;
@@ -677,7 +678,9 @@ impl MachineState {
             *var = heap_bound_deref(&self.heap, *var);
         }
 
-        let mut singleton_var_set: IndexMap<Ref, bool> = IndexMap::new();
+        // ludolog: hashed by FxHash, as the read's own variable dictionary is
+        let mut singleton_var_set: IndexMap<Ref, bool, FxBuildHasher> =
+            IndexMap::with_hasher(FxBuildHasher::default());
         self.heap[0] = heap_loc;
 
         for cell in stackful_preorder_iter::<NonListElider>(&mut self.heap, &mut self.stack, 0) {

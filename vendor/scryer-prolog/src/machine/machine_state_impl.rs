@@ -16,6 +16,7 @@ use crate::parser::ast::*;
 use crate::parser::dashu::{Integer, Rational};
 use crate::types::*;
 
+use fxhash::FxBuildHasher;
 use indexmap::IndexSet;
 
 use std::cmp::Ordering;
@@ -379,7 +380,8 @@ impl MachineState {
     }
 
     pub fn compare_term_test(&mut self, var_comparison: VarComparison) -> Option<Ordering> {
-        let mut tabu_list = IndexSet::new();
+        // ludolog: hashed by FxHash (compare/3 and the sorts ask this often)
+        let mut tabu_list = IndexSet::with_hasher(FxBuildHasher::default());
 
         while let Some(s1) = self.pdl.pop() {
             let s1 = self.deref(s1);
