@@ -1416,10 +1416,10 @@ impl MachineState {
                     term_stack.push(Term::Literal(Cell::default(), Literal::try_from((addr, &self.arena.f64_tbl)).unwrap()));
                 }
                 (HeapCellValueTag::StackVar, h) => {
-                    term_stack.push(Term::Var(Cell::default(), VarPtr::from(format!("s_{h}"))));
+                    term_stack.push(Term::Var(Cell::default(), VarPtr::from(numbered_var_name("s_", h))));
                 }
                 (HeapCellValueTag::Var | HeapCellValueTag::AttrVar, h) => {
-                    term_stack.push(Term::Var(Cell::default(), VarPtr::from(format!("_{h}"))));
+                    term_stack.push(Term::Var(Cell::default(), VarPtr::from(numbered_var_name("_", h))));
                 }
                 (HeapCellValueTag::Atom, (name, arity)) => {
                     let h = iter.focus().value() as usize;
@@ -1465,6 +1465,43 @@ impl MachineState {
 
         debug_assert!(term_stack.len() == 1);
         term_stack.pop().unwrap()
+    }
+}
+
+/// ludolog: a variable's name made of a prefix and a number (`_12`, `s_3`), written
+/// digit by digit: `read_term_from_heap` names every occurrence of every variable of
+/// every clause loaded, and `format!` took some three hundred instructions a name.
+fn numbered_var_name(prefix: &str, n: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = n;
+
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+
+        if rest == 0 {
+            break;
+        }
+    }
+
+    let mut name = String::with_capacity(prefix.len() + digits.len() - start);
+    name.push_str(prefix);
+    name.extend(digits[start..].iter().map(|&d| char::from(d)));
+    name
+}
+
+#[cfg(test)]
+mod numbered_var_name_tests {
+    use super::numbered_var_name;
+
+    #[test]
+    fn names_are_the_prefix_then_the_decimal_number() {
+        for n in [0, 7, 10, 99, 1234, usize::MAX] {
+            assert_eq!(numbered_var_name("_", n), format!("_{n}"));
+            assert_eq!(numbered_var_name("s_", n), format!("s_{n}"));
+        }
     }
 }
 
