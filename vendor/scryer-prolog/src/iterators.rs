@@ -191,6 +191,9 @@ impl<'a> Iterator for QueryIterator<'a> {
     }
 }
 
+/// ludolog: the states a fact iterator's queue makes room for at once.
+const FACT_QUEUE_ROOM: usize = 8;
+
 #[derive(Debug)]
 pub(crate) struct FactIterator<'a> {
     state_queue: VecDeque<TermIterState<'a>>,
@@ -216,44 +219,31 @@ impl<'a> FactIterator<'a> {
     }
 
     fn new(term: &'a Term, iterable_root: RootIterationPolicy) -> Self {
-        let states = match term {
-            Term::AnonVar => {
-                vec![TermIterState::AnonVar(Level::Root)]
-            }
+        let state = match term {
+            Term::AnonVar => TermIterState::AnonVar(Level::Root),
             Term::Clause(cell, name, terms) => {
-                vec![TermIterState::Clause(Level::Root, 0, cell, *name, terms)]
+                TermIterState::Clause(Level::Root, 0, cell, *name, terms)
             }
-            Term::Cons(cell, head, tail) => vec![TermIterState::InitialCons(
-                Level::Root,
-                cell,
-                head.as_ref(),
-                tail.as_ref(),
-            )],
+            Term::Cons(cell, head, tail) => {
+                TermIterState::InitialCons(Level::Root, cell, head.as_ref(), tail.as_ref())
+            }
             Term::PartialString(cell, string, tail) => {
-                vec![TermIterState::InitialPartialString(
-                    Level::Root,
-                    cell,
-                    string.clone(),
-                    tail,
-                )]
+                TermIterState::InitialPartialString(Level::Root, cell, string.clone(), tail)
             }
             Term::CompleteString(cell, string) => {
-                vec![TermIterState::CompleteString(
-                    Level::Root,
-                    cell,
-                    string.clone(),
-                )]
+                TermIterState::CompleteString(Level::Root, cell, string.clone())
             }
-            Term::Literal(cell, constant) => {
-                vec![TermIterState::Literal(Level::Root, cell, constant)]
-            }
-            Term::Var(cell, var_ptr) => {
-                vec![TermIterState::Var(Level::Root, cell, var_ptr.clone())]
-            }
+            Term::Literal(cell, constant) => TermIterState::Literal(Level::Root, cell, constant),
+            Term::Var(cell, var_ptr) => TermIterState::Var(Level::Root, cell, var_ptr.clone()),
         };
 
+        // ludolog: room for a term's first levels at once (from a one-state vec, the
+        // queue grew one reallocation at a time as the levels widened)
+        let mut state_queue = VecDeque::with_capacity(FACT_QUEUE_ROOM);
+        state_queue.push_back(state);
+
         FactIterator {
-            state_queue: VecDeque::from(states),
+            state_queue,
             iterable_root,
         }
     }
