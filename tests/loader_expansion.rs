@@ -5,32 +5,38 @@
 
 use crate::common;
 
+/// Runs `ludolog repl hex --trust` on a session that consults a hook file (into
+/// `user`), loads a module with `use_module/1`, then asks `queries` (one a line):
+/// gives the exit code, standard output and standard error.
+fn run_with_hook_and_module(hook: &str, module: &str, queries: &str) -> (i32, String, String) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hook_file = dir.path().join("hook.pl");
+    let used = dir.path().join("used.pl");
+    std::fs::write(&hook_file, hook).expect("the hook's file");
+    std::fs::write(&used, module).expect("the module's file");
+    let input = format!(
+        "consult('{}').\nuse_module('{}').\n{queries}",
+        hook_file.display(),
+        used.display()
+    );
+    common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input))
+}
+
 /// A user's `goal_expansion/2` whose first argument is a variable rewrites the goal
 /// `magic` wherever a loaded module's clause body has it: alone, in an if-then-else,
 /// qualified by the module, and beside a meta-predicate (a body the loader expands in
 /// full). Without the hook each call would be an unknown procedure.
 #[test]
 fn goal_expansion_hooks_still_rewrite_the_goals_of_plain_bodies() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let hook = dir.path().join("hook.pl");
-    let used = dir.path().join("used.pl");
-    std::fs::write(&hook, "goal_expansion(G, write(expanded)) :- G == magic.\n")
-        .expect("the hook's file");
-    std::fs::write(
-        &used,
+    let (code, out, err) = run_with_hook_and_module(
+        "goal_expansion(G, write(expanded)) :- G == magic.\n",
         ":- module(used, [p/0, q/0, r/0, s/0]).\n\
          p :- magic.\n\
          q :- ( true -> magic ; fail ).\n\
          r :- used:magic.\n\
          s :- findall(x, true, _), magic.\n",
-    )
-    .expect("the module's file");
-    let input = format!(
-        "consult('{}').\nuse_module('{}').\np, nl.\nq, nl.\nr, nl.\ns, nl.\n",
-        hook.display(),
-        used.display()
+        "p, nl.\nq, nl.\nr, nl.\ns, nl.\n",
     );
-    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.matches("expanded").count(), 4, "{out}{err}");
     assert!(!err.contains("unknown procedure"), "{err}");
@@ -42,31 +48,17 @@ fn goal_expansion_hooks_still_rewrite_the_goals_of_plain_bodies() {
 /// leaves out only the offers no clause can take, by the index of its first argument.
 #[test]
 fn goal_expansion_hooks_indexed_on_their_goal_still_rewrite_it() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let hook = dir.path().join("hook.pl");
-    let used = dir.path().join("used.pl");
-    std::fs::write(
-        &hook,
+    let (code, out, err) = run_with_hook_and_module(
         "goal_expansion(other(_), fail).\n\
          goal_expansion(magic, write(expanded)).\n\
          goal_expansion(spell(X), write(X)).\n",
-    )
-    .expect("the hook's file");
-    std::fs::write(
-        &used,
         ":- module(used, [p/0, q/0, r/0, s/0]).\n\
          p :- magic.\n\
          q :- ( true -> spell(cast) ; fail ).\n\
          r :- used:spell(qualified).\n\
          s :- findall(x, spell(inside), _).\n",
-    )
-    .expect("the module's file");
-    let input = format!(
-        "consult('{}').\nuse_module('{}').\np, nl.\nq, nl.\nr, nl.\ns, nl.\n",
-        hook.display(),
-        used.display()
+        "p, nl.\nq, nl.\nr, nl.\ns, nl.\n",
     );
-    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
     assert_eq!(code, 0, "{out}{err}");
     for word in ["expanded", "cast", "qualified", "inside"] {
         assert!(out.contains(word), "{word}: {out}{err}");
@@ -77,46 +69,39 @@ fn goal_expansion_hooks_indexed_on_their_goal_still_rewrite_it() {
 /// A user's `term_expansion/2` rewrites the terms its clauses take: one named in
 /// the head as an atom, one as a compound, one taken by a variable first argument;
 /// and library(dcgs)'s and library(atts)'s own hooks, which name what they take in
-/// the head, still turn a grammar rule and an `:- attribute` directive into clauses.
+/// the head, still turn grammar rules (one with a pushback, `Head, Terminals -->`)
+/// and an `:- attribute` directive into clauses.
 /// The loader leaves out only the offers no clause can take, by the index of its
 /// first argument.
 #[test]
 fn term_expansion_hooks_still_rewrite_the_terms_they_take() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let hook = dir.path().join("hook.pl");
-    let used = dir.path().join("used.pl");
-    std::fs::write(
-        &hook,
+    let (code, out, err) = run_with_hook_and_module(
         "term_expansion(make_facts, [fact(1), fact(2)]).\n\
          term_expansion(twice(N), [count(N), count(N)]).\n\
          term_expansion(T, seen(by_variable)) :- T == plain_fact.\n",
-    )
-    .expect("the hook's file");
-    std::fs::write(
-        &used,
-        ":- module(used, [fact/1, count/1, seen/1, greeting//0, coloured/1]).\n\
+        ":- module(used, [fact/1, count/1, seen/1, greeting//0, look//0, coloured/1]).\n\
          :- use_module(library(atts)).\n\
          :- attribute colour/1.\n\
          make_facts.\n\
          twice(3).\n\
          plain_fact.\n\
          greeting --> [hello].\n\
+         look, [x] --> [x].\n\
          coloured(C) :- \\+ \\+ ( put_atts(V, colour(C)), get_atts(V, colour(D)), D == C ).\n",
-    )
-    .expect("the module's file");
-    let input = format!(
-        "consult('{}').\nuse_module('{}').\n\
-         findall(X, fact(X), Facts).\n\
+        "findall(X, fact(X), Facts).\n\
          findall(N, count(N), Counts).\n\
          seen(Who).\n\
          phrase(greeting, [hello]).\n\
+         phrase(look, [x], Rest).\n\
          coloured(red).\n",
-        hook.display(),
-        used.display()
     );
-    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
     assert_eq!(code, 0, "{out}{err}");
-    for answer in ["Facts = [1,2]", "Counts = [3,3]", "Who = by_variable"] {
+    for answer in [
+        "Facts = [1,2]",
+        "Counts = [3,3]",
+        "Who = by_variable",
+        "Rest = [x]",
+    ] {
         assert!(out.contains(answer), "{answer}: {out}{err}");
     }
     // the consult, the use_module, the phrase and the attribute
