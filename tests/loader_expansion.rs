@@ -1,7 +1,8 @@
 //! The vendored engine's loader keeps a clause body that expands to itself as it is
 //! (`'$plain_body'/2`), and still offers every goal to the goal expansion hooks
-//! whose clauses may take it (`'$unhooked_goal'/2`), and every term to the term
-//! expansion hooks whose clauses may take it (`'$unhooked_term'/1`).
+//! whose clauses may take it (`'$unhooked_goal'/2`, and for a whole body
+//! `'$unhooked_body'/2`), and every term to the term expansion hooks whose clauses
+//! may take it (`'$unhooked_term'/1`).
 
 use crate::common;
 
@@ -63,6 +64,28 @@ fn goal_expansion_hooks_indexed_on_their_goal_still_rewrite_it() {
     for word in ["expanded", "cast", "qualified", "inside"] {
         assert!(out.contains(word), "{word}: {out}{err}");
     }
+    assert!(!err.contains("unknown procedure"), "{err}");
+}
+
+/// A body in which no hook can take anything is kept in one step
+/// (`'$unhooked_body'/2`); one with a single part a hook may take is offered every
+/// part: here a user's hook indexed on a control construct (`;/2`), and a module's
+/// own `goal_expansion/2` (defined before the clauses it rewrites), reached under
+/// `\+` and inside a conjunction whose other goals no hook takes.
+#[test]
+fn goal_expansion_hooks_on_control_constructs_and_in_modules_still_rewrite() {
+    let (code, out, err) = run_with_hook_and_module(
+        "goal_expansion((either ; _), write(either)).\n",
+        ":- module(used, [t/0, u/0, v/0]).\n\
+         goal_expansion(local_magic, write(local)).\n\
+         t :- true, ( either ; fail ).\n\
+         u :- true, \\+ \\+ local_magic.\n\
+         v :- true, ( true -> used:local_magic ; fail ), true.\n",
+        "t, nl.\nu, nl.\nv, nl.\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches("either").count(), 1, "{out}{err}");
+    assert_eq!(out.matches("local").count(), 2, "{out}{err}");
     assert!(!err.contains("unknown procedure"), "{err}");
 }
 

@@ -190,6 +190,8 @@ enum ReplCodePtr {
     PlainBody,
     #[strum_discriminants(strum(props(Arity = "2", Name = "$unhooked_goal")))]
     UnhookedGoal,
+    #[strum_discriminants(strum(props(Arity = "2", Name = "$unhooked_body")))]
+    UnhookedBody,
     #[strum_discriminants(strum(props(Arity = "1", Name = "$unhooked_term")))]
     UnhookedTerm,
     #[strum_discriminants(strum(props(Arity = "3", Name = "$multifile_property")))]
@@ -1931,6 +1933,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::CallMetaPredicateProperty |
                     &Instruction::CallPlainBody |
                     &Instruction::CallUnhookedGoal |
+                    &Instruction::CallUnhookedBody |
                     &Instruction::CallUnhookedTerm |
                     &Instruction::CallMultifileProperty |
                     &Instruction::CallDiscontiguousProperty |
@@ -2196,6 +2199,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::ExecuteMetaPredicateProperty |
                     &Instruction::ExecutePlainBody |
                     &Instruction::ExecuteUnhookedGoal |
+                    &Instruction::ExecuteUnhookedBody |
                     &Instruction::ExecuteUnhookedTerm |
                     &Instruction::ExecuteMultifileProperty |
                     &Instruction::ExecuteDiscontiguousProperty |

@@ -371,13 +371,24 @@ expand_term_goals(Terms0, Terms) :-
 
 expand_body(Body0, Target, Body1, HeadVars) :-
     (  '$plain_body'(Body0, Target),
-       unexpanded_by_hooks(Body0, Target) ->
+       unhooked_body(Body0, Target) ->
        Body1 = Body0
     ;  catch('$call'(loader:expand_goal(Body0, Target, Body1, HeadVars, [])),
              error(type_error(callable, Pred), _),
              (  loader:print_goal_expansion_warning(Pred),
                 builtins:(Body1 = Body0)
              ))
+    ).
+
+:- non_counted_backtracking unhooked_body/2.
+
+% ludolog: '$unhooked_body'/2 finds in one call, for most bodies, that no hook
+% can take the body or any part of it; where a hook's index may take a part, the
+% offers are made (unexpanded_by_hooks/2).
+unhooked_body(Body, Module) :-
+    (  '$unhooked_body'(Body, Module) ->
+       true
+    ;  unexpanded_by_hooks(Body, Module)
     ).
 
 :- non_counted_backtracking unexpanded_by_hooks/2.
@@ -951,7 +962,7 @@ expand_goal(UnexpandedGoals, Module, ExpandedGoals, HeadVars, TGs) :-
        expand_module_names(call(UnexpandedGoals), [0], Module, ExpandedGoals, HeadVars, TGs)
     ;  % ludolog: plain goals, which expand to themselves, as expand_body/4 takes them
        '$plain_body'(UnexpandedGoals, Module),
-       unexpanded_by_hooks(UnexpandedGoals, Module) ->
+       unhooked_body(UnexpandedGoals, Module) ->
        ExpandedGoals = UnexpandedGoals
     ;  goal_expansion(UnexpandedGoals, Module, UnexpandedGoals1),
        (  Module \== user ->

@@ -5265,6 +5265,14 @@ impl Machine {
                         self.unhooked_goal();
                         step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
                     }
+                    &Instruction::CallUnhookedBody => {
+                        self.unhooked_body();
+                        step_or_fail!(self, self.machine_st.p += 1);
+                    }
+                    &Instruction::ExecuteUnhookedBody => {
+                        self.unhooked_body();
+                        step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
+                    }
                     &Instruction::CallUnhookedTerm => {
                         self.unhooked_term();
                         step_or_fail!(self, self.machine_st.p += 1);

@@ -2555,6 +2555,88 @@ impl Machine {
         };
     }
 
+    /// ludolog: `'$unhooked_body'(+Body, +Module)`: whether no goal expansion
+    /// hook can take Body or any part of it, as the loader offers them
+    /// (`unexpanded_by_hooks/2`): each goal and each control construct `,/2`,
+    /// `;/2`, `->/2`, `\+/1` and `:/2` (the parts of `M:G` in module M), to its
+    /// module's hook and to user's (`'$unhooked_goal'/2`). It fails on any doubt:
+    /// a variable, a number or a list where a goal is, a qualifier that is not an
+    /// atom, or more parts than the heap has cells; the loader then makes the
+    /// offers itself.
+    pub(crate) fn unhooked_body(&mut self) {
+        let module = self
+            .machine_st
+            .store(self.machine_st.deref(self.machine_st.registers[2]));
+
+        let Some(module) = self.plain_module(module) else {
+            self.machine_st.fail = true;
+            return;
+        };
+
+        let mut goals = vec![(self.machine_st.registers[1], module)];
+        let mut budget = self.machine_st.heap.cell_len();
+
+        while let Some((goal, module)) = goals.pop() {
+            if budget == 0 {
+                self.machine_st.fail = true;
+                return;
+            }
+
+            budget -= 1;
+            let goal = self.machine_st.store(self.machine_st.deref(goal));
+
+            let Some((name, arity)) = self.indexed_functor(goal) else {
+                self.machine_st.fail = true;
+                return;
+            };
+
+            let hooked =
+                |module| self.expansion_hook_may_take(atom!("goal_expansion"), module, name, arity);
+
+            if hooked(module) || (module != atom!("user") && hooked(atom!("user"))) {
+                self.machine_st.fail = true;
+                return;
+            }
+
+            let s = read_heap_cell!(goal,
+                (HeapCellValueTag::Str, s) => {
+                    s
+                }
+                _ => {
+                    continue;
+                }
+            );
+
+            match (name, arity) {
+                (atom!(","), 2) | (atom!(";"), 2) | (atom!("->"), 2) => {
+                    goals.push((self.machine_st.heap[s + 2], module));
+                    goals.push((self.machine_st.heap[s + 1], module));
+                }
+                (atom!("\\+"), 1) => {
+                    goals.push((self.machine_st.heap[s + 1], module));
+                }
+                (atom!(":"), 2) => {
+                    let qualifier = self
+                        .machine_st
+                        .store(self.machine_st.deref(self.machine_st.heap[s + 1]));
+
+                    match self.plain_module(qualifier) {
+                        Some(qualifier) => goals.push((self.machine_st.heap[s + 2], qualifier)),
+                        None => {
+                            self.machine_st.fail = true;
+                            return;
+                        }
+                    }
+                }
+                (atom!("."), 2) => {
+                    self.machine_st.fail = true;
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// ludolog: `'$unhooked_term'(+Term)`: whether no clause of
     /// user:term_expansion/2 can take Term, so that offering it Term is sure to
     /// fail, as `'$unhooked_goal'/2` says it of a goal expansion hook.  The loader
