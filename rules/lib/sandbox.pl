@@ -52,8 +52,9 @@
 %% rule_library(?Module)  a library of ludolog's own among the rule modules: untrusted
 % code reaches only its exports.
 :- dynamic(rule_library/1).
-%% library_export(?Module, ?Name, ?Arity)  a predicate a rule library exports.
-:- dynamic(library_export/3).
+%% library_exports(?Module, ?Indicators)  the predicates a rule library exports, as a
+% list of Name/Arity (one fact a library: a registration asserts once, not once an export).
+:- dynamic(library_exports/2).
 
 %% check_file(+Path, +Module, +Check, +Limit, -Result, -Text, -Notes)
 % Reads the file term by term (Path = user_input: a text a user gave, which the
@@ -332,6 +333,9 @@ library_call(_, Q, G, Q:G) :-
     library_export(Q, N, A), !.
 library_call(_, Q, G, _) :- throw(sandbox(Q:G, private(Q))).
 
+%% library_export(?Module, ?Name, ?Arity)  a predicate a rule library exports.
+library_export(M, N, A) :- library_exports(M, PIs), member(N/A, PIs).
+
 %% qualified_parts(+Module, +Control, -Goal)  Module:Control as a control construct
 % of calls into Module.
 qualified_parts(Q, (A, B), (Q:A, Q:B)).
@@ -560,21 +564,22 @@ add_rule_module(M, How) :-
     ( rule_module(M) -> true ; assertz(rule_module(M)) ),
     retractall(trusted_module(M)),
     retractall(rule_library(M)),
-    retractall(library_export(M, _, _)),
+    retractall(library_exports(M, _)),
     (  How == checked -> true
     ;  How == trusted -> assertz(trusted_module(M))
     ;  How = library(module(M, Exports)), nonvar(Exports)
-    -> assertz(trusted_module(M)), assertz(rule_library(M)), add_exports(Exports, M)
+    -> assertz(trusted_module(M)), assertz(rule_library(M)),
+       export_indicators(Exports, PIs), assertz(library_exports(M, PIs))
     ;  throw(error(domain_error(rule_module_kind, How), add_rule_module/2))
     ).
 
-%% add_exports(+Exports, +Module)  a library_export/3 fact for each predicate of the
-% export list (Name/Arity or a grammar's Name//Arity; an operator is no predicate).
-add_exports(Es, _) :- var(Es), !.
-add_exports([], _).
-add_exports([E|Es], M) :-
-    (  E = N/A -> assertz(library_export(M, N, A))
-    ;  E = N//A0 -> A is A0 + 2, assertz(library_export(M, N, A))
-    ;  true
+%% export_indicators(+Exports, -Indicators)  the Name/Arity of each predicate of an
+% export list (Name/Arity, or a grammar's Name//Arity; an operator is no predicate).
+export_indicators(Es, []) :- var(Es), !.
+export_indicators([], []).
+export_indicators([E|Es], PIs) :-
+    (  nonvar(E), E = N/A -> PIs = [N/A|PIs1]
+    ;  nonvar(E), E = N//A0 -> A is A0 + 2, PIs = [N/A|PIs1]
+    ;  PIs = PIs1
     ),
-    add_exports(Es, M).
+    export_indicators(Es, PIs1).
