@@ -2,8 +2,7 @@
 
 :- use_module(library(dcgs)).
 :- use_module(library(error), [can_be/2]).
-:- use_module(library(lambda)).
-:- use_module(library(lists), [foldl/4, maplist/2]).
+:- use_module(library(lists), [maplist/2]).
 
 project_attributes(QueryVars, AttrVars) :-
     phrase(gather_attr_modules(AttrVars), Modules0),
@@ -95,8 +94,16 @@ gather_residual_goals([V|Vs]) -->
     { '$get_attr_list'(V, Attrs),
       phrase(copy_attribute_modules(Attrs), Modules0),
       sort(Modules0, Modules) },
-    foldl(V+\M^gather_residual_goals(M, V), Modules),
+    gather_modules_residual_goals(Modules, V),
     gather_residual_goals(Vs).
+
+% ludolog: the residual goals of V for each module in turn, where a lambda
+% (foldl(V+\M^gather_residual_goals(M, V), Modules)) needed library(lambda), which
+% every machine then loaded at its start for this line alone.
+gather_modules_residual_goals([], _) --> [].
+gather_modules_residual_goals([M|Ms], V) -->
+    gather_residual_goals(M, V),
+    gather_modules_residual_goals(Ms, V).
 
 delete_all_attributes_from_var(V) :- '$delete_all_attributes_from_var'(V).
 
