@@ -2,7 +2,8 @@
 //! (`'$plain_body'/2`), and still offers every goal to the goal expansion hooks
 //! whose clauses may take it (`'$unhooked_goal'/2`, and for a whole body
 //! `'$unhooked_body'/2`), and every term to the term expansion hooks whose clauses
-//! may take it (`'$unhooked_term'/1`).
+//! may take it (`'$unhooked_term'/1`); and it reads each clause with its
+//! singletons only (`'$read_clause'/3`).
 
 use crate::common;
 
@@ -151,4 +152,37 @@ fn a_cyclic_body_under_expansion_is_stopped_by_the_time_limit() {
     );
     assert!(err.contains("ran past the time limit of 1 s"), "{out}{err}");
     assert!(out.contains("Y = 1."), "{out}{err}");
+}
+
+/// The loader reads each clause with `'$read_clause'/3`, which finds the singletons
+/// of a clause read into a fresh variable from how often the reader wrote each
+/// variable, and of one read onto a bound term by walking it: both as `read_term/3`
+/// with `singletons/1` gives them, names beginning with `_` and the end of the file
+/// among them.
+#[test]
+fn the_loaders_read_gives_the_singletons_read_term_gives() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let text = dir.path().join("two.pl");
+    std::fs::write(&text, "f(X, Y, X).\ng(A, _B, _).\n").expect("the text's file");
+    let open = format!("open('{}', read, S)", text.display());
+    let input = format!(
+        "[user].\n\
+         rc(S, T, Sg) :- '$read_clause'(S, T, Sg).\n\
+         end_of_file.\n\
+         {open}, rc(S, T, Sg), rc(S, U, Sg2), rc(S, E, Sg3), close(S).\n\
+         {open}, read_term(S, T, [singletons(Sg)]), read_term(S, U, [singletons(Sg2)]), \
+         read_term(S, E, [singletons(Sg3)]), close(S).\n\
+         {open}, rc(S, f(a, B, C), Sg), close(S).\n\
+         {open}, read_term(S, f(a, B, C), [singletons(Sg)]), close(S).\n"
+    );
+    let (code, out, err) = common::run(&["repl", "hex", "-O", "size=3", "--trust"], Some(&input));
+    assert_eq!(code, 0, "{out}{err}");
+    for answer in [
+        "T = f(_A,_B,_A),\nSg = ['Y'=_B],",
+        "U = g(_C,_D,_E),\nSg2 = ['A'=_C,'_B'=_D],",
+        "E = end_of_file,\nSg3 = [].",
+        "C = a,\nSg = ['Y'=B].",
+    ] {
+        assert_eq!(out.matches(answer).count(), 2, "{answer}: {out}{err}");
+    }
 }

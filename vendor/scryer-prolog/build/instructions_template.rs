@@ -385,6 +385,8 @@ enum SystemClauseType {
     ReadQueryTerm,
     #[strum_discriminants(strum(props(Arity = "5", Name = "$read_term")))]
     ReadTerm,
+    #[strum_discriminants(strum(props(Arity = "3", Name = "$read_clause")))]
+    ReadClause,
     #[strum_discriminants(strum(props(Arity = "2", Name = "$redo_attr_var_binding")))]
     RedoAttrVarBinding,
     #[strum_discriminants(strum(props(Arity = "1", Name = "$remove_call_policy_check")))]
@@ -1804,6 +1806,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::CallPutCode |
                     &Instruction::CallReadQueryTerm |
                     &Instruction::CallReadTerm |
+                    &Instruction::CallReadClause |
                     &Instruction::CallRedoAttrVarBinding |
                     &Instruction::CallRemoveCallPolicyCheck |
                     &Instruction::CallRemoveInferenceCounter |
@@ -2070,6 +2073,7 @@ fn generate_instruction_preface() -> TokenStream {
                     &Instruction::ExecutePutCode |
                     &Instruction::ExecuteReadQueryTerm |
                     &Instruction::ExecuteReadTerm |
+                    &Instruction::ExecuteReadClause |
                     &Instruction::ExecuteRedoAttrVarBinding |
                     &Instruction::ExecuteRemoveCallPolicyCheck |
                     &Instruction::ExecuteRemoveInferenceCounter |

@@ -207,11 +207,13 @@ warn_about_singletons([Singleton|Singletons], LinesRead) :-
 
 % ludolog: the stream's lines read and its next term asked of the machine directly
 % (stream_property/2 and read_term/3 check their arguments and options first, for
-% every clause of every file loaded; here the stream is the loader's own).
+% every clause of every file loaded; here the stream is the loader's own). The
+% read gives the singletons only ('$read_clause'/3): the loader wants no variable
+% lists, and a clause read into a fresh variable needs no walk to find them.
 stream_next_term(Stream, Term, LinesRead, Singletons) :-
     (  '$devour_whitespace'(Stream) ->
        '$stream_property'(Stream, position, position_and_lines_read(_, LinesRead)),
-       '$read_term'(Stream, Term, Singletons, _, _)
+       '$read_clause'(Stream, Term, Singletons)
     ;  Term = end_of_file
     ).
 

@@ -342,12 +342,17 @@ struct TermWriter<'a> {
     heap: &'a mut Heap,
     queue: SubtermDeque,
     var_dict: HeapVarDict,
+    repeated: Vec<bool>,
 }
 
 #[derive(Debug)]
 pub struct TermWriteResult {
     pub heap_loc: usize,
     pub var_dict: HeapVarDict,
+    /// ludolog: for each entry of `var_dict`, in its order, whether the variable
+    /// occurs more than once in the term as written (`'$read_clause'/3` finds a
+    /// fresh term's singletons by it).
+    pub repeated: Vec<bool>,
 }
 
 impl<'a> TermWriter<'a> {
@@ -357,6 +362,7 @@ impl<'a> TermWriter<'a> {
             heap,
             queue: SubtermDeque::new(),
             var_dict: HeapVarDict::with_hasher(FxBuildHasher::default()),
+            repeated: vec![],
         }
     }
 
@@ -456,12 +462,14 @@ impl<'a> TermWriter<'a> {
                 &TermRef::Var(Level::Root, _, ref var_ptr) => {
                     let addr = self.term_as_addr(&term, h);
                     self.var_dict.insert(VarKey::VarPtr(var_ptr.clone()), addr);
+                    self.repeated.push(false);
                     self.push_cell(addr)?;
                 }
                 &TermRef::AnonVar(_) => {
                     if let Some((arity, site_h)) = self.queue.pop_front() {
                         self.var_dict
                             .insert(VarKey::AnonVar(h), heap_loc_as_cell!(site_h));
+                        self.repeated.push(false);
 
                         if arity > 1 {
                             self.queue.push_front((arity - 1, site_h + 1));
@@ -522,10 +530,12 @@ impl<'a> TermWriter<'a> {
                     if let Some((arity, site_h)) = self.queue.pop_front() {
                         let var_key = VarKey::VarPtr(var.clone());
 
-                        if let Some(addr) = self.var_dict.get(&var_key).cloned() {
+                        if let Some((idx, _, &addr)) = self.var_dict.get_full(&var_key) {
                             self.heap[site_h] = addr;
+                            self.repeated[idx] = true;
                         } else {
                             self.var_dict.insert(var_key, heap_loc_as_cell!(site_h));
+                            self.repeated.push(false);
                         }
 
                         if arity > 1 {
@@ -544,6 +554,7 @@ impl<'a> TermWriter<'a> {
         Ok(TermWriteResult {
             heap_loc,
             var_dict: self.var_dict,
+            repeated: self.repeated,
         })
     }
 }

@@ -4072,6 +4072,14 @@ impl Machine {
                         try_or_throw!(self.machine_st, self.read_query_term());
                         step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
                     }
+                    &Instruction::CallReadClause => {
+                        try_or_throw!(self.machine_st, self.read_clause());
+                        step_or_fail!(self, self.machine_st.p += 1);
+                    }
+                    &Instruction::ExecuteReadClause => {
+                        try_or_throw!(self.machine_st, self.read_clause());
+                        step_or_fail!(self, self.machine_st.p = self.machine_st.cp);
+                    }
                     &Instruction::CallReadTerm => {
                         try_or_throw!(self.machine_st, self.read_term());
                         step_or_fail!(self, self.machine_st.p += 1);

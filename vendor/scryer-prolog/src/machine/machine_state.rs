@@ -666,7 +666,22 @@ impl MachineState {
         Ok(())
     }
 
-    pub fn read_term_body(&mut self, mut term_write_result: TermWriteResult) -> CallResult {
+    /// ludolog: the body of `'$read_clause'/3`: the term read unified with the
+    /// second argument and its singletons with the third. When the second argument
+    /// is an unbound variable, binding it aliases none of the term's variables, and
+    /// the singletons are those the writer saw once (`TermWriteResult::repeated`);
+    /// otherwise they are counted on the heap as `read_term_body` counts them.
+    pub fn read_clause_body(&mut self, mut term_write_result: TermWriteResult) -> CallResult {
+        let target = self.store(self.deref(self.registers[2]));
+        let fresh = read_heap_cell!(target,
+            (HeapCellValueTag::Var | HeapCellValueTag::StackVar) => {
+                true
+            }
+            _ => {
+                false
+            }
+        );
+
         let heap_loc = heap_loc_as_cell!(term_write_result.heap_loc);
         unify_fn!(*self, heap_loc, self.registers[2]);
 
@@ -678,6 +693,49 @@ impl MachineState {
             *var = heap_bound_deref(&self.heap, *var);
         }
 
+        let singleton_var_set = if fresh {
+            None
+        } else {
+            Some(self.count_read_term_variables(heap_loc))
+        };
+
+        let repeated = &term_write_result.repeated;
+        let singleton_var_list = resource_error_call_result!(
+            self,
+            push_var_eq_functors(
+                &mut self.heap,
+                term_write_result.var_dict.len(),
+                term_write_result.var_dict.iter().enumerate().filter_map(
+                    |(idx, (var_name, binding))| {
+                        if var_name.is_anon() {
+                            return None;
+                        }
+
+                        let singleton = match &singleton_var_set {
+                            None => binding.as_var().is_some() && !repeated[idx],
+                            Some(set) => match binding.as_var() {
+                                Some(r) => *set.get(&r).unwrap_or(&false),
+                                None => false,
+                            },
+                        };
+
+                        singleton.then_some((var_name, binding))
+                    }
+                ),
+                &self.atom_tbl,
+            )
+        );
+
+        unify_fn!(*self, singleton_var_list, self.registers[3]);
+        Ok(())
+    }
+
+    /// ludolog: each variable of the term at `heap_loc`, in the order a preorder
+    /// walk meets it, with whether it occurs once (`read_term_body`).
+    fn count_read_term_variables(
+        &mut self,
+        heap_loc: HeapCellValue,
+    ) -> IndexMap<Ref, bool, FxBuildHasher> {
         // ludolog: hashed by FxHash, as the read's own variable dictionary is
         let mut singleton_var_set: IndexMap<Ref, bool, FxBuildHasher> =
             IndexMap::with_hasher(FxBuildHasher::default());
@@ -694,6 +752,23 @@ impl MachineState {
                 }
             }
         }
+
+        singleton_var_set
+    }
+
+    pub fn read_term_body(&mut self, mut term_write_result: TermWriteResult) -> CallResult {
+        let heap_loc = heap_loc_as_cell!(term_write_result.heap_loc);
+        unify_fn!(*self, heap_loc, self.registers[2]);
+
+        if self.fail {
+            return Ok(());
+        }
+
+        for var in term_write_result.var_dict.values_mut() {
+            *var = heap_bound_deref(&self.heap, *var);
+        }
+
+        let singleton_var_set = self.count_read_term_variables(heap_loc);
 
         let singleton_var_list = resource_error_call_result!(
             self,
@@ -819,6 +894,23 @@ impl MachineState {
         indices: &mut IndexStore,
         eof_handler: impl Fn(&mut Self, Stream) -> Result<OnEOF, MachineStub>,
     ) -> CallResult {
+        self.read_term_or_clause(stream, indices, eof_handler, false)
+    }
+
+    /// ludolog: `'$read_clause'(+Stream, -Term, -Singletons)`, the loader's read of
+    /// the next clause of a file: `read_term/3` with its singletons only (in the
+    /// registers of `'$read_term'/5`'s first three arguments).
+    pub fn read_clause(&mut self, stream: Stream, indices: &mut IndexStore) -> CallResult {
+        self.read_term_or_clause(stream, indices, MachineState::read_term_eof_handler, true)
+    }
+
+    fn read_term_or_clause(
+        &mut self,
+        stream: Stream,
+        indices: &mut IndexStore,
+        eof_handler: impl Fn(&mut Self, Stream) -> Result<OnEOF, MachineStub>,
+        clause: bool,
+    ) -> CallResult {
         self.check_stream_properties(
             stream,
             StreamType::Text,
@@ -833,11 +925,16 @@ impl MachineState {
 
         loop {
             match self.read(stream, &indices.op_dir) {
+                Ok(term_write_result) if clause => return self.read_clause_body(term_write_result),
                 Ok(term_write_result) => return self.read_term_body(term_write_result),
                 Err(err) => {
                     match &err {
                         CompilationError::ParserError(e) if e.is_unexpected_eof() => {
                             match eof_handler(self, stream)? {
+                                OnEOF::Return if clause => {
+                                    unify!(self, self.registers[3], empty_list_as_cell!());
+                                    return Ok(());
+                                }
                                 OnEOF::Return => {
                                     return self
                                         .write_read_term_options(vec![], empty_list_as_cell!());

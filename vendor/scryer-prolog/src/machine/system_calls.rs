@@ -6720,6 +6720,22 @@ impl Machine {
         }
     }
 
+    /// ludolog: `'$read_clause'(+Stream, -Term, -Singletons)`, the loader's read
+    /// of a file's next clause (`MachineState::read_clause`).
+    #[inline(always)]
+    pub(crate) fn read_clause(&mut self) -> CallResult {
+        set_prompt(false);
+
+        let stream = self.machine_st.get_stream_or_alias(
+            self.machine_st.registers[1],
+            &self.indices,
+            atom!("read_term"),
+            3,
+        )?;
+
+        self.machine_st.read_clause(stream, &mut self.indices)
+    }
+
     #[inline(always)]
     pub(crate) fn read_term(&mut self) -> CallResult {
         set_prompt(false);
